@@ -1,0 +1,21 @@
+"""The ``hhh-verify`` command. Thin: parse, call an engine, render.
+
+Each subcommand lives in its own module and is added here explicitly.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .games import games_command
+from .replay import replay_command
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="hhh-verify")
+def main() -> None:
+    """Formal verification and property testing of board-game rules."""
+
+
+main.add_command(games_command)
+main.add_command(replay_command)

@@ -1,0 +1,294 @@
+"""The model contract every game implements, and exact chance distributions.
+
+A model is a Markov decision process written as plain functions over immutable states:
+
+* ``initial_state()`` is one deterministic state (setup draws are chance steps from it);
+* ``legal_actions(s)`` is a sorted tuple of small frozen dataclasses;
+* ``step(s, a)`` is the exact outcome distribution, a tuple of ``(state, Fraction)``
+  pairs whose probabilities sum to exactly 1 (a deterministic step is one pair);
+* ``outcome(s)`` is ``None`` until the game is over, then an :class:`Outcome`.
+
+A state where only one action exists and that action is a draw is a *chance* state
+(``current_player`` returns :data:`CHANCE`); engines do not count it as a decision.
+Every engine (simulation, Hypothesis, explorer, Z3 replay) goes through ``step`` and
+samples with :func:`sample`, so all of them see the same semantics.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+#: ``current_player`` value of a state whose only move is a random draw.
+CHANCE = -1
+#: ``current_player`` value of a finished game.
+TERMINAL = -2
+
+Distribution = tuple[tuple[Any, Fraction], ...]
+
+
+class ModelError(ValueError):
+    """Bad input to a model: an illegal action, an invalid config, a bad trace."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``won`` is the cooperative result (``None`` for competitive games, which use
+    ``scores``); ``reason`` names the rule that ended the game (``"completed"``,
+    ``"bankrupt"``, ``"arrested"``, ...).
+    """
+
+    won: bool | None
+    reason: str
+    money: int | None = None
+    rating: str | None = None
+    scores: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "won": self.won,
+            "reason": self.reason,
+            "money": self.money,
+            "rating": self.rating,
+            "scores": list(self.scores),
+        }
+
+
+class Model(Protocol[S, A]):
+    """What every game model provides. Engines use nothing else."""
+
+    game: str
+    config: Any
+    interpretation: Any
+
+    def initial_state(self) -> S: ...
+
+    def current_player(self, s: S) -> int: ...
+
+    def legal_actions(self, s: S) -> tuple[A, ...]: ...
+
+    def step(self, s: S, a: A) -> Distribution: ...
+
+    def outcome(self, s: S) -> Outcome | None: ...
+
+    def round_of(self, s: S) -> int: ...
+
+    def describe_state(self, s: S) -> str: ...
+
+    def describe_action(self, s: S, a: A) -> str: ...
+
+    def action_to_json(self, a: A) -> dict[str, Any]: ...
+
+    def action_from_json(self, d: Mapping[str, Any]) -> A: ...
+
+
+# ---------------------------------------------------------------------------
+# Distributions
+# ---------------------------------------------------------------------------
+
+
+def certain(state: Any) -> Distribution:
+    """The distribution of a deterministic step."""
+    return ((state, Fraction(1)),)
+
+
+def merge(pairs: Sequence[tuple[Any, Fraction]] | Any) -> Distribution:
+    """Collapse equal successors, keeping first-seen order (deterministic output)."""
+    acc: dict[Any, Fraction] = {}
+    for st, p in pairs:
+        if p:
+            acc[st] = acc.get(st, Fraction(0)) + p
+    return tuple(acc.items())
+
+
+def check_distribution(dist: Distribution) -> None:
+    """Raise ``AssertionError`` unless ``dist`` is a proper exact distribution."""
+    assert dist, "empty distribution"
+    total = Fraction(0)
+    for _, p in dist:
+        assert isinstance(p, Fraction), f"probability {p!r} is not a Fraction"
+        assert p > 0, f"non-positive probability {p}"
+        total += p
+    assert total == 1, f"probabilities sum to {total}, not 1"
+
+
+def sample_index(dist: Distribution, rng: random.Random) -> int:
+    """Pick an outcome index with exactly the distribution's probabilities.
+
+    Uses integer arithmetic over the common denominator, so no floating-point bias.
+    """
+    if len(dist) == 1:
+        return 0
+    den = 1
+    for _, p in dist:
+        den = den * p.denominator // _gcd(den, p.denominator)
+    r = rng.randrange(den)
+    acc = 0
+    for i, (_, p) in enumerate(dist):
+        acc += p.numerator * (den // p.denominator)
+        if r < acc:
+            return i
+    return len(dist) - 1  # unreachable for a proper distribution
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def state_digest(state: Any) -> str:
+    """A short stable fingerprint of a state (used by traces to detect drift)."""
+    return hashlib.sha1(repr(state).encode()).hexdigest()[:12]
+
+
+# ---------------------------------------------------------------------------
+# Actions <-> JSON
+# ---------------------------------------------------------------------------
+
+
+def action_to_json(a: Any) -> dict[str, Any]:
+    """Encode a frozen-dataclass action as ``{"type": Name, field: value, ...}``."""
+    d: dict[str, Any] = {"type": type(a).__name__}
+    for f in dataclasses.fields(a):
+        d[f.name] = _to_json_value(getattr(a, f.name))
+    return d
+
+
+def _to_json_value(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_to_json_value(x) for x in v]
+    return v
+
+
+def action_from_json(d: Mapping[str, Any], types: Mapping[str, type]) -> Any:
+    """Decode an action written by :func:`action_to_json`; clear error if malformed."""
+    if not isinstance(d, Mapping) or "type" not in d:
+        raise ModelError(f"action must be an object with a 'type' field, got {d!r}")
+    name = d["type"]
+    cls = types.get(name)
+    if cls is None:
+        raise ModelError(f"unknown action type {name!r}; accepted: {', '.join(sorted(types))}")
+    kwargs = {}
+    names = {f.name for f in dataclasses.fields(cls)}
+    extra = set(d) - names - {"type"}
+    if extra:
+        raise ModelError(f"action {name} has unknown fields {sorted(extra)}")
+    for f in dataclasses.fields(cls):
+        if f.name not in d:
+            raise ModelError(f"action {name} is missing field {f.name!r}")
+        kwargs[f.name] = _from_json_value(d[f.name])
+    return cls(**kwargs)
+
+
+def _from_json_value(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_from_json_value(x) for x in v)
+    return v
+
+
+# ---------------------------------------------------------------------------
+# Configs and game registry entries
+# ---------------------------------------------------------------------------
+
+
+def config_to_json(config: Any) -> dict[str, Any]:
+    """A config dataclass as plain JSON values (tuples become lists)."""
+    return {f.name: _to_json_value(getattr(config, f.name)) for f in dataclasses.fields(config)}
+
+
+def config_from_json(config_type: type, d: Mapping[str, Any]) -> Any:
+    """Rebuild (and so re-validate) a config written by :func:`config_to_json`."""
+    if not isinstance(d, Mapping):
+        raise ModelError(f"config must be an object, got {type(d).__name__}")
+    names = [f.name for f in dataclasses.fields(config_type)]
+    unknown = sorted(set(d) - set(names))
+    if unknown:
+        raise ModelError(f"unknown config value(s) {unknown}; accepted: {', '.join(names)}")
+    try:
+        return config_type(**{k: _from_json_value(v) for k, v in d.items()})
+    except TypeError as e:
+        raise ModelError(f"bad config: {e}") from None
+
+
+def apply_overrides(base: Any, overrides: Sequence[str]) -> Any:
+    """``dataclasses.replace`` from ``["key=value", ...]``, typed by the base's values."""
+    changes: dict[str, Any] = {}
+    names = [f.name for f in dataclasses.fields(base)]
+    for item in overrides:
+        if "=" not in item:
+            raise ModelError(f"config override must be key=value, got {item!r}")
+        key, raw = (x.strip() for x in item.split("=", 1))
+        if key not in names:
+            raise ModelError(f"unknown config value {key!r}; accepted: {', '.join(names)}")
+        current = getattr(base, key)
+        changes[key] = _coerce(key, raw, current)
+    return dataclasses.replace(base, **changes)
+
+
+def _coerce(key: str, raw: str, current: Any) -> Any:
+    try:
+        if isinstance(current, bool):
+            if raw.lower() in ("1", "true", "yes", "on"):
+                return True
+            if raw.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError
+        if isinstance(current, int):
+            return int(raw)
+        if isinstance(current, tuple):
+            parts = [p for p in raw.split(",") if p.strip()]
+            if current and isinstance(current[0], int):
+                return tuple(int(p) for p in parts)
+            return tuple(p.strip() for p in parts)
+        return raw
+    except ValueError:
+        raise ModelError(
+            f"bad value {raw!r} for {key}; expected {type(current).__name__}"
+        ) from None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One registered game: presets, ambiguities, and how to build its model.
+
+    ``make_model(config, interpretation)`` builds a model. Configs are frozen
+    dataclasses that validate themselves in ``__post_init__`` (raising
+    :class:`ModelError`), so every way of building one is checked.
+    """
+
+    id: str
+    title: str
+    rulebook: str
+    config_type: type
+    presets: Mapping[str, Any]
+    default_preset: str
+    ambiguities: Any  # hhh_verify.interpretations.AmbiguityRegistry
+    make_model: Callable[[Any, Any], Any]
+    config_docs: Mapping[str, str] = field(default_factory=dict)
+
+    def config(self, preset: str = "", overrides: Sequence[str] = ()) -> Any:
+        """A validated config from a preset name and ``key=value`` overrides."""
+        name = preset or self.default_preset
+        if name not in self.presets:
+            raise ModelError(
+                f"unknown config {name!r} for {self.id}; accepted: {', '.join(self.presets)}"
+            )
+        return apply_overrides(self.presets[name], overrides)
+
+    def model(
+        self, preset: str = "", overrides: Sequence[str] = (), interpret: Sequence[str] = ()
+    ) -> Any:
+        """Build a model from a preset name, overrides and ``ID=OPTION`` choices."""
+        config = self.config(preset, overrides)
+        return self.make_model(config, self.ambiguities.parse(interpret))

@@ -1,0 +1,191 @@
+"""Traces: a replayable JSON record of one path through a model.
+
+A trace names the game, the full config, the interpretation (every choice that differs
+from the defaults), the seed that produced it (if any), and the steps. Each step is the
+action taken and the index of the chance outcome in ``step``'s distribution, with a short
+digest of the resulting state so that replay notices a model that has drifted.
+
+``replay`` re-runs a trace step by step and stops with a clear message at the first step
+that is illegal, out of range or leads somewhere else than recorded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import ModelError, Outcome, config_from_json, config_to_json, state_digest
+
+FORMAT = "hhh-verify-trace/1"
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """One step: the action, which outcome of its distribution happened, the digest after."""
+
+    action: dict[str, Any]
+    outcome: int
+    state: str
+    note: str = ""
+
+
+@dataclass
+class Trace:
+    """A recorded path. ``interpretation`` holds only non-default choices."""
+
+    game: str
+    config: dict[str, Any]
+    interpretation: dict[str, str]
+    steps: list[TraceStep] = field(default_factory=list)
+    seed: int | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "config": self.config,
+            "interpretation": self.interpretation,
+            "seed": self.seed,
+            "meta": self.meta,
+            "steps": [
+                {"action": s.action, "outcome": s.outcome, "state": s.state}
+                | ({"note": s.note} if s.note else {})
+                for s in self.steps
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, d: Any) -> Trace:
+        if not isinstance(d, Mapping):
+            raise ModelError("trace must be a JSON object")
+        if d.get("format") != FORMAT:
+            raise ModelError(f"trace format must be {FORMAT!r}, got {d.get('format')!r}")
+        for key in ("game", "config", "steps"):
+            if key not in d:
+                raise ModelError(f"trace is missing {key!r}")
+        if not isinstance(d["steps"], list):
+            raise ModelError("trace 'steps' must be a list")
+        steps = []
+        for i, s in enumerate(d["steps"]):
+            if not isinstance(s, Mapping) or "action" not in s or "outcome" not in s:
+                raise ModelError(f"trace step {i} must have 'action' and 'outcome'")
+            if not isinstance(s["outcome"], int) or isinstance(s["outcome"], bool):
+                raise ModelError(f"trace step {i}: 'outcome' must be an integer")
+            steps.append(
+                TraceStep(s["action"], s["outcome"], str(s.get("state", "")), s.get("note", ""))
+            )
+        interp = d.get("interpretation") or {}
+        if not isinstance(interp, Mapping):
+            raise ModelError("trace 'interpretation' must be an object of ID: OPTION")
+        seed = d.get("seed")
+        return cls(str(d["game"]), dict(d["config"]), dict(interp), steps, seed, dict(d.get("meta") or {}))
+
+
+def new_trace(model: Any, registry: Any, seed: int | None = None, **meta: Any) -> Trace:
+    """An empty trace for ``model`` (``registry`` is its game's AmbiguityRegistry)."""
+    return Trace(
+        game=model.game,
+        config=config_to_json(model.config),
+        interpretation=model.interpretation.non_default(registry),
+        seed=seed,
+        meta=dict(meta),
+    )
+
+
+def record(trace: Trace, model: Any, state: Any, action: Any, outcome: int, after: Any) -> None:
+    """Append one step (``after`` is the successor that ``outcome`` selected)."""
+    trace.steps.append(TraceStep(model.action_to_json(action), outcome, state_digest(after)))
+
+
+def load(path: str) -> Trace:
+    """Read a trace file; any problem is a :class:`ModelError` with one clear line."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        raise ModelError(f"trace file not found: {path}") from None
+    except json.JSONDecodeError as e:
+        raise ModelError(f"trace file {path} is not valid JSON: {e.msg} at line {e.lineno}") from None
+    except OSError as e:
+        raise ModelError(f"cannot read trace file {path}: {e.strerror}") from None
+    return Trace.from_json(data)
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write a file so readers see the old content or the new, never half of it."""
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def save(trace: Trace, path: str) -> None:
+    write_atomic(path, json.dumps(trace.to_json(), indent=1) + "\n")
+
+
+@dataclass
+class ReplayResult:
+    """What a replay did: how many steps ran, where it stopped and why, the end state."""
+
+    ok: bool
+    steps_run: int
+    error: str
+    final_state: Any
+    outcome: Outcome | None
+    lines: list[str]
+
+
+def model_for_trace(trace: Trace) -> Any:
+    """Build the model a trace was recorded on (clear error for unknown game/config)."""
+    from .registry import get_game
+
+    spec = get_game(trace.game)
+    config = config_from_json(spec.config_type, trace.config)
+    interp = spec.ambiguities.with_choices(trace.interpretation)
+    return spec.make_model(config, interp)
+
+
+def replay(trace: Trace, model: Any | None = None, describe: bool = True) -> ReplayResult:
+    """Re-run ``trace`` exactly; stop at the first step that does not match the model."""
+    model = model or model_for_trace(trace)
+    s = model.initial_state()
+    lines: list[str] = []
+    for i, st in enumerate(trace.steps):
+        if model.outcome(s) is not None:
+            return ReplayResult(False, i, f"step {i}: the game is already over", s, model.outcome(s), lines)
+        try:
+            action = model.action_from_json(st.action)
+        except ModelError as e:
+            return ReplayResult(False, i, f"step {i}: {e}", s, None, lines)
+        legal = model.legal_actions(s)
+        if action not in legal:
+            return ReplayResult(
+                False, i, f"step {i}: action {st.action} is not legal here", s, None, lines
+            )
+        dist = model.step(s, action)
+        if not 0 <= st.outcome < len(dist):
+            return ReplayResult(
+                False, i, f"step {i}: outcome {st.outcome} out of range (0..{len(dist) - 1})", s, None, lines
+            )
+        nxt, p = dist[st.outcome]
+        if describe:
+            chance = f"  [p={p}]" if len(dist) > 1 else ""
+            lines.append(f"{i:4d}. {model.describe_action(s, action)}{chance}")
+        if st.state and state_digest(nxt) != st.state:
+            return ReplayResult(
+                False, i, f"step {i}: reached a different state than recorded (model changed?)", s, None, lines
+            )
+        s = nxt
+    return ReplayResult(True, len(trace.steps), "", s, model.outcome(s), lines)

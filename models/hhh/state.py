@@ -1,0 +1,125 @@
+"""The Healthy Heart Hospital state: one immutable, hashable record.
+
+Cubes are counts per colour (indices ``0..C-1`` are the illness colours, index ``C`` is
+black), so cube conservation is arithmetic. Patients of one colour in one place are
+interchangeable, so a Ward is a sorted tuple of levels. Everything derivable (capacities,
+who may act, whether a loss happened) is a function in ``rules``/``queries``, not a field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Phases --------------------------------------------------------------------------------
+SETUP_MARKERS = 0  # chance: draw the Patient markers into the Wards (Setup)
+SETUP_ROOM = 1  # decision: choose the first New Room card (Setup)
+SETUP_ROOM_EFFECT = 2  # chance: the first room's immediate effect (Blood Bank draw)
+SETUP_WAITING = 3  # chance: 6 cubes per Waiting Room, cursor = Waiting Room index
+SETUP_TRAINING = 4  # chance: reveal the face-up Training markers of the board room
+ACTIONS = 5  # decisions: Player Action Phase
+HEAL_DRAWN = 6  # decision inside a Heal: bonus draws, reactions, settle (see ``heal``)
+RESEARCH_DRAWN = 7  # decision inside Research: choose a benefit (see ``research``)
+PICKS = 8  # decisions: pending Training-marker / marker-replacement picks
+PP_INSTALL = 9  # decision: Patient Phase step 2, install a New Room
+PP_ROOM_EFFECT = 10  # chance: the installed room's immediate effect (Blood Bank draw)
+PP_ARRIVE = 11  # chance: step 4 New Patients Arrive, cursor = Waiting Room index
+PP_VISIT = 12  # chance: step 5 Visit the Wards, cursor = colour*16 + patient index
+PP_END = 13  # decision: end-of-Patient-Phase reactions (Administrator card)
+PP_STAFF = 14  # chance: Housekeeping, reveal Staff markers under the new round
+OVER = 15  # terminal
+
+PHASE_NAMES = (
+    "setup-markers", "setup-room", "setup-room-effect", "setup-waiting", "setup-training",
+    "actions", "heal-drawn", "research-drawn", "picks", "install-room", "room-effect",
+    "arrive", "visit", "patient-phase-end", "reveal-staff", "over",
+)
+
+# New Room kinds: Treatment Rooms are kinds 0..C-1 (one per colour), then these.
+ER = 5
+BLOOD_BANK = 6
+MORGUE = 7
+ROOM_KINDS = 8
+ROOM_NAMES = ("TR-yellow", "TR-gray", "TR-green", "TR-red", "TR-blue", "ER", "BloodBank", "Morgue")
+
+# Treatment-room sides
+CRITICAL = 0
+TREATED = 1
+
+# Outcome reasons
+BANKRUPT = 1
+ARRESTED = 2
+COMPLETED = 3
+REASONS = ("", "bankrupt", "arrested", "completed")
+
+
+@dataclass(frozen=True, slots=True)
+class Heal:
+    """A Heal in progress, between the draw and the settlement (rulebook: Heal a Patient).
+
+    ``drawn`` counts the cubes drawn for this action by colour (black last), the
+    Blood Bank cube included. ``bonuses`` lists the sizes of the bonus draws still
+    available; ``rebag`` is how many cubes may be re-bagged at the end.
+    """
+
+    player: int
+    place: int  # 0 Ward, 1 Treatment Room, 2 Emergency Room
+    colour: int
+    level: int  # level before the heal
+    drawn: tuple[int, ...]
+    bonuses: tuple[int, ...]
+    rebag: int
+    ignored_black: int  # black cubes cancelled by the Janitor (already discarded)
+
+
+@dataclass(frozen=True, slots=True)
+class Research:
+    """A Research action between the draw and the choice of benefit (rulebook: Research)."""
+
+    card: int
+    drawn: tuple[int, ...]  # non-black cubes drawn (black already discarded and replaced)
+
+
+@dataclass(frozen=True, slots=True)
+class HHHState:
+    """Every fact of a Healthy Heart Hospital position.
+
+    Field order is the order of the rulebook's setup; ``C`` is the number of colours.
+    """
+
+    phase: int
+    cursor: int  # sub-step inside the phase (Waiting Room index, Ward patient, ...)
+    round: int  # 1..rounds (round marker)
+    money: int
+    reason: int  # 0 while playing; BANKRUPT / ARRESTED / COMPLETED once over
+    bag: tuple[int, ...]  # cubes in the bag per colour, black last (len C+1)
+    discard: tuple[int, ...]  # the cube discard pile (len C+1)
+    waiting: tuple[tuple[int, ...], ...]  # per Waiting Room, cubes per colour (len C each)
+    wards: tuple[tuple[int, ...], ...]  # per colour, sorted levels of marker patients
+    rooms: tuple[int, ...]  # per room kind: 0 not installed, 1 Basic, 2 Improved (len 8)
+    rooms_placed: int  # New Room cards placed so far (the starting room included)
+    treatment: tuple[tuple[int, int], ...]  # per colour: (level, side); level 0 = empty
+    er: tuple[int, ...]  # Emergency Room cube patients by colour count (each 5 cubes)
+    blood: tuple[int, ...]  # Blood Bank cubes per colour (len C+1, black always 0)
+    supply: tuple[int, ...]  # Patient markers in the supply per colour, white last
+    cemetery: tuple[int, ...]  # bodies on tombstones per colour, white last
+    deaths: int  # patients who died so far
+    medical: tuple[int, ...]  # unused Medical action tokens per player
+    admin_tokens: int  # unused Administrative action tokens on the Administrator card
+    admin_total: int  # Administrative tokens the Administrator has (COO adds one)
+    admin_holder: int  # player controlling the Administrator this round
+    admin_face_up: bool  # Administrator card face up (an action is available)
+    chaplain_used: bool  # Chaplain's once-per-round flip used this round
+    janitor_used: bool  # Janitor's once-per-round black-cube ignore used this round
+    staff_hidden: tuple[int, ...]  # face-down Staff markers still unseen, per type
+    staff_open: tuple[int, ...]  # face-up Staff markers available to hire, per type
+    staff_hired: tuple[int, ...]  # Staff in the Office, per type
+    abilities: tuple[bool, ...]  # Ward Ability token still active, per colour
+    training_open: tuple[int, ...]  # face-up Training markers in the board room, per type
+    training_hidden: tuple[int, ...]  # face-down Training markers, per type
+    training: tuple[tuple[int, ...], ...]  # per player (doctor): Training markers per type
+    nurse_free_used: tuple[bool, ...]  # per player: once-per-game free training used
+    research_deck: tuple[int, ...]  # Research cards in the deck, per card index
+    research_discard: tuple[int, ...]  # discarded Research cards, per card index
+    heal: Heal | None  # the Heal in progress, in phase HEAL_DRAWN
+    research: Research | None  # the Research in progress, in phase RESEARCH_DRAWN
+    picks: tuple[int, int, int]  # (kind, count left, player): 1 training, 2 replace markers

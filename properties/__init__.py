@@ -1,0 +1,1 @@
+"""Properties per game (installed as ``hhh_verify.properties``)."""
