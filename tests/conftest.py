@@ -1,0 +1,53 @@
+"""Test-suite setup: Hypothesis settings profiles.
+
+Profiles ``quick``, ``ci`` (the default here) and ``thorough`` come from
+:mod:`hhh_verify.stateful` when it defines them; otherwise equivalent ones are registered
+here. Choose one with ``HYPOTHESIS_PROFILE=thorough pytest``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+from hypothesis import HealthCheck, settings
+from hypothesis.errors import InvalidArgument
+
+PROFILES = ("quick", "ci", "thorough")
+
+
+def _library_profiles() -> bool:
+    """Let the library register its profiles; True when all three then exist."""
+    try:
+        stateful = importlib.import_module("hhh_verify.stateful")
+    except ImportError:
+        return False
+    register = getattr(stateful, "register_profiles", None)
+    if callable(register):
+        register()
+    try:
+        for name in ("quick", "thorough"):  # "ci" is built into Hypothesis, so not a signal
+            settings.get_profile(name)
+    except InvalidArgument:
+        return False
+    return True
+
+
+def _register_fallback_profiles() -> None:
+    slow = [HealthCheck.too_slow, HealthCheck.data_too_large]
+    settings.register_profile("quick", max_examples=10, deadline=None, suppress_health_check=slow)
+    settings.register_profile(
+        "ci", max_examples=30, deadline=None, derandomize=True, suppress_health_check=slow
+    )
+    settings.register_profile(
+        "thorough", max_examples=1000, deadline=None, suppress_health_check=slow
+    )
+
+
+if not _library_profiles():
+    _register_fallback_profiles()
+
+_profile = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+if _profile not in PROFILES:
+    raise SystemExit(f"error: HYPOTHESIS_PROFILE={_profile!r}; accepted: {', '.join(PROFILES)}")
+settings.load_profile(_profile)
