@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import click
 
+from .ambiguities import ambiguities_command
 from .games import games_command
 from .replay import replay_command
+from .simulate import simulate_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -19,3 +21,5 @@ def main() -> None:
 
 main.add_command(games_command)
 main.add_command(replay_command)
+main.add_command(ambiguities_command)
+main.add_command(simulate_command)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
+from .. import registry
 from ..model import config_to_json
-from ..registry import games
 from .common import command_errors, emit_json, json_option
 
 
@@ -14,8 +16,8 @@ from .common import command_errors, emit_json, json_option
 @command_errors
 def games_command(as_json: bool) -> None:
     """List the registered games with their config presets and ambiguity counts."""
-    rows = []
-    for spec in games().values():
+    rows: list[dict[str, Any]] = []
+    for spec in registry.games().values():
         rows.append(
             {
                 "id": spec.id,
@@ -23,6 +25,7 @@ def games_command(as_json: bool) -> None:
                 "rulebook": spec.rulebook,
                 "default_config": spec.default_preset,
                 "configs": {name: config_to_json(c) for name, c in spec.presets.items()},
+                "config_docs": dict(spec.config_docs),
                 "ambiguities": len(spec.ambiguities),
             }
         )
@@ -30,7 +33,10 @@ def games_command(as_json: bool) -> None:
         emit_json({"games": rows})
         return
     for r in rows:
+        configs: dict[str, Any] = r["configs"]
         click.echo(f"{r['id']}: {r['title']}")
         click.echo(f"  rulebook:    {r['rulebook']}")
-        click.echo(f"  configs:     {', '.join(r['configs'])} (default {r['default_config']})")
-        click.echo(f"  ambiguities: {r['ambiguities']}")
+        click.echo(f"  configs:     {', '.join(configs)} (default {r['default_config']})")
+        click.echo(
+            f"  ambiguities: {r['ambiguities']} (see `hhh-verify ambiguities --game {r['id']}`)"
+        )

@@ -20,14 +20,22 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool) -> None:
     outcome = result.outcome.to_json() if result.outcome else None
     if as_json:
         emit_json(
-            {"ok": result.ok, "steps": result.steps_run, "error": result.error or None, "outcome": outcome}
+            {
+                "ok": result.ok,
+                "steps": result.steps_run,
+                "error": result.error or None,
+                "outcome": outcome,
+            }
         )
     else:
         if not quiet:
             for line in result.lines:
                 click.echo(line)
         if result.ok:
-            click.echo(f"replayed {result.steps_run} steps: OK" + (f"; outcome {outcome}" if outcome else ""))
+            click.echo(
+                f"replayed {result.steps_run} steps: OK"
+                + (f"; outcome {outcome}" if outcome else "")
+            )
         else:
             click.echo(f"replay failed at {result.error}", err=True)
     if not result.ok:

@@ -1,0 +1,134 @@
+"""`hhh-verify simulate`: Monte Carlo playouts under a policy, summarised."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from .. import registry
+from .. import simulate as sim
+from .. import trace as tr
+from ..model import ModelError
+from .common import (
+    command_errors,
+    config_option,
+    emit_json,
+    game_option,
+    interpret_option,
+    json_option,
+    seed_option,
+    set_option,
+)
+
+
+@click.command("simulate")
+@game_option
+@config_option
+@set_option
+@interpret_option
+@click.option("--games", "games", type=int, default=100, show_default=True, help="Games to play.")
+@seed_option
+@click.option(
+    "--policy", "policy", default="random", show_default=True, help="How decisions are made."
+)
+@click.option(
+    "--max-steps",
+    "max_steps",
+    type=int,
+    default=sim.DEFAULT_MAX_STEPS,
+    show_default=True,
+    help="Cut a game after this many steps (counted as reason 'max-steps').",
+)
+@click.option(
+    "--trace-out", "trace_out", default=None, metavar="FILE", help="Save game 0 as a trace."
+)
+@json_option
+@command_errors
+def simulate_command(
+    game: str,
+    config: str,
+    overrides: tuple[str, ...],
+    interpret: tuple[str, ...],
+    games: int,
+    seed: int,
+    policy: str,
+    max_steps: int,
+    trace_out: str | None,
+    as_json: bool,
+) -> None:
+    """Play GAMES random games and print win rate, end reasons, money, ratings and deaths.
+
+    The same --seed gives the same result (only `seconds` differs); game i of a run is
+    the same game whatever --games is, so `--trace-out` saves game 0 of this very run.
+    """
+    if games < 1:
+        raise ModelError(f"--games must be at least 1, got {games}")
+    if max_steps < 1:
+        raise ModelError(f"--max-steps must be at least 1, got {max_steps}")
+    spec = registry.get_game(game)
+    model = spec.model(config, overrides, interpret)
+    sim.get_policy(policy, model)  # validate before any work
+    summary = sim.simulate(model, games, seed, policy, max_steps)
+    if trace_out:
+        trace = sim.record_playout(model, spec.ambiguities, seed, 0, policy, max_steps)
+        tr.save(trace, trace_out)
+    if as_json:
+        data = summary.to_json()
+        data["interpretation_non_default"] = model.interpretation.non_default(spec.ambiguities)
+        if trace_out:
+            data["trace"] = trace_out
+        emit_json(data)
+        return
+    _render(summary, model.interpretation.non_default(spec.ambiguities), trace_out)
+
+
+def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | None) -> None:
+    console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    low, high = summary.win_rate_ci
+    readings = ", ".join(f"{k}={v}" for k, v in non_default.items()) or "all defaults"
+    console.print(
+        f"{summary.game}: {summary.games} games, policy {summary.policy}, seed {summary.seed}, "
+        f"interpretation: {readings}"
+    )
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("wins", f"{summary.wins} / {summary.games}")
+    table.add_row("win rate", f"{summary.win_rate:.2%} (95% CI {low:.2%}..{high:.2%})")
+    for reason, n in sorted(summary.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
+        table.add_row(f"ended: {reason}", _share(n, summary.games))
+    if summary.money:
+        table.add_row("money mean [min..max]", _stats(summary.money, "$"))
+    for rating, n in sorted(summary.ratings.items()):
+        table.add_row(f"rating: {rating}", _share(n, summary.games))
+    if summary.deaths:
+        table.add_row("deaths mean [min..max]", _stats(summary.deaths))
+    table.add_row("steps mean [min..max]", _stats(summary.steps))
+    table.add_row("decisions mean [min..max]", _stats(summary.decisions))
+    table.add_row("seconds", f"{summary.seconds:.2f}")
+    console.print(table)
+    if summary.money_histogram:
+        hist = Table(title="final money ($10 bins)", show_header=True, header_style="bold")
+        hist.add_column("money")
+        hist.add_column("games", justify="right")
+        hist.add_column("")
+        top = max(n for _, n in summary.money_histogram)
+        for lo, n in summary.money_histogram:
+            hist.add_row(f"${lo}..${lo + 9}", str(n), "#" * max(1, round(30 * n / top)))
+        console.print(hist)
+    if trace_out:
+        console.print(
+            f"trace of game 0 saved to {trace_out} (replay: hhh-verify replay {trace_out})"
+        )
+
+
+def _share(n: int, total: int) -> str:
+    return f"{n} ({n / total:.1%})"
+
+
+def _stats(s: Any, unit: str = "") -> str:
+    return f"{unit}{s.mean:.2f} [{unit}{s.min}..{unit}{s.max}]"

@@ -1,0 +1,283 @@
+"""Random playouts and Monte Carlo summaries.
+
+A playout follows ``model.step`` and picks chance outcomes with
+:func:`hhh_verify.model.sample_index`, so a simulation sees exactly the semantics that
+the explorer and the Hypothesis machine see. Decisions come from a *policy*: any callable
+``policy(model, state, legal_actions, rng) -> action``. States with a single legal action
+(chance draws, forced moves) never consult the policy.
+
+Reproducibility: game ``i`` of a run with master seed ``S`` always uses
+``random.Random(game_seed(S, i))``, whatever the number of games. Two runs with the same
+seed under two readings of a rule therefore share their random numbers game by game
+(common random numbers), which is what paired comparisons need.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from .model import ModelError, Outcome, config_to_json, sample_index
+from .trace import Trace, new_trace, record
+
+#: A policy picks one of ``legal`` (a non-empty sorted tuple) in ``state``.
+Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+
+#: Playouts longer than this stop and count as ``"max-steps"`` (a model that loops).
+DEFAULT_MAX_STEPS = 100_000
+
+
+def random_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """Uniform over the legal actions."""
+    return legal[rng.randrange(len(legal))]
+
+
+BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({"random": random_policy})
+
+
+def policies(model: Any = None) -> dict[str, Policy]:
+    """Every policy usable with ``model``: the built-in ones plus the model's own.
+
+    A game adds policies (e.g. HHH's greedy "heal the most urgent patient") by giving its
+    model a ``policies()`` method that returns ``{name: policy}``.
+    """
+    found = dict(BUILTIN_POLICIES)
+    extra = getattr(model, "policies", None)
+    if callable(extra):
+        found.update(extra())
+    return found
+
+
+def get_policy(name: str, model: Any = None) -> Policy:
+    """The policy called ``name``, or a :class:`ModelError` listing the accepted names."""
+    available = policies(model)
+    if name not in available:
+        raise ModelError(f"unknown policy {name!r}; accepted: {', '.join(available)}")
+    return available[name]
+
+
+def game_seed(master_seed: int, index: int) -> int:
+    """The seed of game ``index``; independent of how many games the run has."""
+    digest = hashlib.sha256(f"hhh-verify/simulate/{master_seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class Playout:
+    """One finished (or cut) game: how it ended and how long it took."""
+
+    outcome: Outcome | None
+    reason: str  # outcome.reason, or "max-steps" / "deadlock" when the game did not end
+    steps: int  # every step, chance steps included
+    decisions: int  # steps where the policy chose among two or more actions
+    final_state: Any
+
+
+def playout(
+    model: Any,
+    rng: random.Random,
+    policy: Policy = random_policy,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    trace: Trace | None = None,
+) -> Playout:
+    """Play one game from the initial state; append every step to ``trace`` if given."""
+    s = model.initial_state()
+    steps = decisions = 0
+    while True:
+        out = model.outcome(s)
+        if out is not None:
+            return Playout(out, out.reason, steps, decisions, s)
+        if steps >= max_steps:
+            return Playout(None, "max-steps", steps, decisions, s)
+        legal = model.legal_actions(s)
+        if not legal:
+            return Playout(None, "deadlock", steps, decisions, s)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = policy(model, s, legal, rng)
+            decisions += 1
+        dist = model.step(s, action)
+        index = sample_index(dist, rng)
+        after = dist[index][0]
+        if trace is not None:
+            record(trace, model, s, action, index, after)
+        s = after
+        steps += 1
+
+
+def playouts(
+    model: Any,
+    games: int,
+    seed: int,
+    policy: Policy = random_policy,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> Iterator[Playout]:
+    """Games ``0..games-1`` of the run with master seed ``seed``."""
+    for i in range(games):
+        yield playout(model, random.Random(game_seed(seed, i)), policy, max_steps)
+
+
+def record_playout(
+    model: Any,
+    ambiguities: Any,
+    seed: int,
+    index: int = 0,
+    policy_name: str = "random",
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> Trace:
+    """A replayable trace of game ``index`` of the run with master seed ``seed``.
+
+    It is the very game that :func:`simulate` played as game ``index``.
+    """
+    policy = get_policy(policy_name, model)
+    trace = new_trace(model, ambiguities, seed=seed, source="simulate", game_index=index)
+    trace.meta["policy"] = policy_name
+    playout(model, random.Random(game_seed(seed, index)), policy, max_steps, trace)
+    return trace
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Mean, min and max of a list of integers."""
+
+    mean: float
+    min: int
+    max: int
+
+    @classmethod
+    def of(cls, values: list[int]) -> Stats | None:
+        if not values:
+            return None
+        return cls(sum(values) / len(values), min(values), max(values))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mean": round(self.mean, 4), "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a batch of playouts did; ``seconds`` is the only non-reproducible field."""
+
+    game: str
+    config: dict[str, Any]
+    interpretation: dict[str, str]
+    policy: str
+    seed: int
+    games: int
+    wins: int
+    reasons: dict[str, int]  # loss and end reasons -> games
+    money: Stats | None  # None when the game reports no money
+    money_histogram: tuple[tuple[int, int], ...]  # (bin start, games) in $10 bins
+    ratings: dict[str, int]
+    deaths: Stats | None  # None when the state has no ``deaths``
+    steps: Stats
+    decisions: Stats
+    seconds: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def win_rate_ci(self) -> tuple[float, float]:
+        """Wilson 95% interval for the win rate."""
+        return wilson_interval(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.win_rate_ci
+        return {
+            "game": self.game,
+            "config": self.config,
+            "interpretation": self.interpretation,
+            "policy": self.policy,
+            "seed": self.seed,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 6),
+            "win_rate_ci95": [round(low, 6), round(high, 6)],
+            "reasons": dict(sorted(self.reasons.items())),
+            "money": self.money.to_json() if self.money else None,
+            "money_histogram": [
+                {"from": lo, "to": lo + 9, "games": n} for lo, n in self.money_histogram
+            ],
+            "ratings": dict(sorted(self.ratings.items())),
+            "deaths": self.deaths.to_json() if self.deaths else None,
+            "steps": self.steps.to_json(),
+            "decisions": self.decisions.to_json(),
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """Wilson score interval (Wilson 1927): well-behaved at 0 and n successes."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarise(model: Any, results: list[Playout], **fields: Any) -> Summary:
+    """Fold playouts into a :class:`Summary` (``fields`` fill policy, seed, seconds...)."""
+    if not results:
+        raise ModelError("a summary needs at least one game")
+    money = [p.outcome.money for p in results if p.outcome and p.outcome.money is not None]
+    deaths = [d for p in results if isinstance(d := getattr(p.final_state, "deaths", None), int)]
+    bins = Counter((m // 10) * 10 for m in money)
+    interp = getattr(model, "interpretation", None)
+    return Summary(
+        game=model.game,
+        config=config_to_json(model.config),
+        interpretation=fields.pop("interpretation", interp.as_dict() if interp else {}),
+        games=len(results),
+        wins=sum(1 for p in results if p.outcome is not None and p.outcome.won),
+        reasons=dict(Counter(p.reason for p in results)),
+        money=Stats.of(money),
+        money_histogram=tuple(sorted(bins.items())),
+        ratings=dict(Counter(p.outcome.rating for p in results if p.outcome and p.outcome.rating)),
+        deaths=Stats.of(deaths),
+        steps=Stats.of([p.steps for p in results]) or Stats(0, 0, 0),
+        decisions=Stats.of([p.decisions for p in results]) or Stats(0, 0, 0),
+        **fields,
+    )
+
+
+def simulate(
+    model: Any,
+    games: int,
+    seed: int = 0,
+    policy: str = "random",
+    max_steps: int = DEFAULT_MAX_STEPS,
+    interpretation: dict[str, str] | None = None,
+    on_game: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play ``games`` games under ``policy`` and summarise them.
+
+    ``interpretation`` is what the summary reports (e.g. only the non-default choices);
+    by default the model's full interpretation. ``on_game(i)`` is called after each game
+    (progress display).
+    """
+    if games < 1:
+        raise ModelError(f"--games must be at least 1, got {games}")
+    chosen = get_policy(policy, model)
+    start = time.perf_counter()
+    results = []
+    for i, p in enumerate(playouts(model, games, seed, chosen, max_steps)):
+        results.append(p)
+        if on_game is not None:
+            on_game(i)
+    seconds = time.perf_counter() - start
+    extra: dict[str, Any] = {}
+    if interpretation is not None:
+        extra["interpretation"] = interpretation
+    return summarise(model, results, policy=policy, seed=seed, seconds=seconds, **extra)
