@@ -1,0 +1,352 @@
+"""Explicit-state explorer: every reachable state of a small configuration, exactly.
+
+Breadth-first search over ``model.step``. States are interned (state -> int id in
+discovery order, which is also expansion order), so the graph itself is a handful of
+flat ``array`` columns:
+
+* per state: ``kind`` (expanded / terminal / cut by a round bound / not expanded
+  because a limit was hit), ``edge_start`` (its slice of the edge arrays) and the parent
+  pointer ``(parent id, action index, outcome index)`` of its first discovery, which is a
+  shortest path from the initial state (breadth-first);
+* per edge: ``(action index, successor id, probability index)`` where the probability
+  is interned in ``probs`` (exact Fractions). The edges of one action are consecutive
+  and in the order of ``step``'s distribution, so the outcome index is implicit.
+
+Invariants (``(model, state) -> None | message``) and goals (``(model, state) -> bool``)
+are checked at every state. ``max_states`` / ``max_seconds`` stop the search with
+``complete=False`` and a reason. The networkx graph, analyses and exports are built from
+the finished exploration (:mod:`hhh_verify.analysis`, :mod:`hhh_verify.export`).
+"""
+
+from __future__ import annotations
+
+import time
+from array import array
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .model import ModelError, Outcome
+
+# State kinds -------------------------------------------------------------------------
+EXPANDED = 0  # successors computed (no edges: a deadlock)
+TERMINAL = 1  # outcome() is not None
+CUT = 2  # beyond the round bound (not expanded, not checked)
+PENDING = 3  # discovered, but a state/time limit stopped the search before expanding it
+KIND_NAMES = ("expanded", "terminal", "cut", "pending")
+
+Invariant = Callable[[Any, Any], "str | None"]
+Goal = Callable[[Any, Any], bool]
+Progress = Callable[[int, int, float], None]
+
+
+@dataclass
+class Exploration:
+    """The finished (or cut-short) state graph of one model. See the module docstring."""
+
+    model: Any
+    index: dict[Any, int]
+    kind: bytearray
+    edge_start: array  # len states+1 for expanded states' slices (q)
+    edge_action: array  # H
+    edge_succ: array  # I
+    edge_prob: array  # I
+    probs: list[Fraction]
+    parent: array  # i (-1 for the initial state)
+    parent_action: array  # H
+    parent_outcome: array  # I
+    outcomes: list[Outcome]  # distinct outcomes seen
+    outcome_of: dict[int, int]  # terminal state id -> index in outcomes
+    violations: dict[str, list[int]]  # invariant id -> violating state ids (BFS order)
+    messages: dict[str, str]  # invariant id -> message at its first violation
+    goal_hits: dict[str, list[int]]  # goal id -> satisfying state ids (BFS order)
+    complete: bool
+    reason: str  # why incomplete ("" when complete)
+    seconds: float
+    max_round: int | None = None
+    _states: list[Any] | None = field(default=None, repr=False)
+
+    @property
+    def n_states(self) -> int:
+        return len(self.kind)
+
+    @property
+    def n_transitions(self) -> int:
+        return len(self.edge_succ)
+
+    def states(self) -> list[Any]:
+        """States by id (the intern table's insertion order); built once, on demand."""
+        if self._states is None:
+            self._states = list(self.index)
+        return self._states
+
+    def edges(self, sid: int) -> range:
+        """Edge positions of state ``sid``."""
+        return range(self.edge_start[sid], self.edge_start[sid + 1])
+
+    def choices(self, sid: int) -> list[list[tuple[int, Fraction]]]:
+        """Per legal action of ``sid``: its ``(successor id, probability)`` pairs."""
+        out: list[list[tuple[int, Fraction]]] = []
+        last = -1
+        for e in self.edges(sid):
+            a = self.edge_action[e]
+            if a != last:
+                out.append([])
+                last = a
+            out[-1].append((self.edge_succ[e], self.probs[self.edge_prob[e]]))
+        return out
+
+    def path_to(self, sid: int) -> list[tuple[int, int]]:
+        """``(action index, outcome index)`` steps of the shortest path to ``sid``."""
+        steps: list[tuple[int, int]] = []
+        while self.parent[sid] >= 0:
+            steps.append((self.parent_action[sid], self.parent_outcome[sid]))
+            sid = self.parent[sid]
+        steps.reverse()
+        return steps
+
+    def depth(self, sid: int) -> int:
+        return len(self.path_to(sid))
+
+
+def explore(
+    model: Any,
+    invariants: Mapping[str, Invariant] | None = None,
+    goals: Mapping[str, Goal] | None = None,
+    *,
+    max_states: int | None = None,
+    max_seconds: float | None = None,
+    max_round: int | None = None,
+    progress: Progress | None = None,
+    progress_every: float = 2.0,
+) -> Exploration:
+    """Enumerate every state reachable from ``model.initial_state()`` breadth-first.
+
+    Parameters
+    ----------
+    invariants, goals
+        Checked at every expanded or terminal state (not at cut/pending ones).
+    max_states
+        Never store more states: the search stops at the first expansion that would
+        need one more (that state and the unexpanded frontier stay ``PENDING``).
+    max_seconds
+        Wall-clock budget; checked every 256 expansions.
+    max_round
+        States with ``model.round_of(s) > max_round`` are kept as ``CUT`` leaves.
+    progress
+        Called as ``progress(states, transitions, seconds)`` about every
+        ``progress_every`` seconds (the CLI prints it on stderr).
+    """
+    invariants = dict(invariants or {})
+    goals = dict(goals or {})
+    inv_items = list(invariants.items())
+    goal_items = list(goals.items())
+    t0 = time.perf_counter()
+    next_progress = t0 + progress_every
+
+    s0 = model.initial_state()
+    index: dict[Any, int] = {s0: 0}
+    kind = bytearray([PENDING])
+    edge_start = array("q")
+    edge_action = array("H")
+    edge_succ = array("I")
+    edge_prob = array("I")
+    probs: list[Fraction] = []
+    prob_ids: dict[tuple[int, int], int] = {}
+    parent = array("i", [-1])
+    parent_action = array("H", [0])
+    parent_outcome = array("I", [0])
+    outcomes: list[Outcome] = []
+    outcome_ids: dict[Outcome, int] = {}
+    outcome_of: dict[int, int] = {}
+    violations: dict[str, list[int]] = {k: [] for k in invariants}
+    messages: dict[str, str] = {}
+    goal_hits: dict[str, list[int]] = {k: [] for k in goals}
+
+    legal_actions = model.legal_actions
+    step = model.step
+    outcome_fn = model.outcome
+    round_of = model.round_of
+    frontier: deque[Any] = deque([s0])
+    popleft = frontier.popleft
+    append_state = frontier.append
+    complete = True
+    reason = ""
+    sid = -1
+    limit = max_states if max_states is not None else 1 << 62
+
+    while frontier:
+        sid += 1
+        if (sid & 255) == 0 and sid:
+            now = time.perf_counter()
+            if max_seconds is not None and now - t0 > max_seconds:
+                complete, reason = False, f"time limit of {max_seconds:g} s reached"
+                break
+            if progress is not None and now >= next_progress:
+                progress(len(index), len(edge_succ), now - t0)
+                next_progress = now + progress_every
+        s = popleft()
+        edge_start.append(len(edge_succ))
+        if max_round is not None and round_of(s) > max_round:
+            kind[sid] = CUT
+            continue
+        for name, check in inv_items:
+            msg = check(model, s)
+            if msg:
+                if not violations[name]:
+                    messages[name] = str(msg)
+                violations[name].append(sid)
+        for name, goal in goal_items:
+            if goal(model, s):
+                goal_hits[name].append(sid)
+        out = outcome_fn(s)
+        if out is not None:
+            kind[sid] = TERMINAL
+            oid = outcome_ids.get(out)
+            if oid is None:
+                oid = outcome_ids[out] = len(outcomes)
+                outcomes.append(out)
+            outcome_of[sid] = oid
+            continue
+        kind[sid] = EXPANDED
+        start = len(edge_succ)
+        overflow = False
+        for ai, a in enumerate(legal_actions(s)):
+            for oi, (t, p) in enumerate(step(s, a)):
+                tid = index.get(t)
+                if tid is None:
+                    if len(kind) >= limit:
+                        overflow = True
+                        break
+                    tid = index[t] = len(kind)
+                    kind.append(PENDING)
+                    parent.append(sid)
+                    parent_action.append(ai)
+                    parent_outcome.append(oi)
+                    append_state(t)
+                key = (p.numerator, p.denominator)
+                pid = prob_ids.get(key)
+                if pid is None:
+                    pid = prob_ids[key] = len(probs)
+                    probs.append(p)
+                edge_action.append(ai)
+                edge_succ.append(tid)
+                edge_prob.append(pid)
+            if overflow:
+                break
+        if overflow:  # undo the partial expansion: this state stays PENDING
+            del edge_action[start:], edge_succ[start:], edge_prob[start:]
+            edge_start.pop()
+            kind[sid] = PENDING
+            complete, reason = False, f"state limit of {max_states} reached"
+            break
+
+    # States never expanded (limit hit) get empty slices.
+    while len(edge_start) < len(kind) + 1:
+        edge_start.append(len(edge_succ))
+    return Exploration(
+        model=model,
+        index=index,
+        kind=kind,
+        edge_start=edge_start,
+        edge_action=edge_action,
+        edge_succ=edge_succ,
+        edge_prob=edge_prob,
+        probs=probs,
+        parent=parent,
+        parent_action=parent_action,
+        parent_outcome=parent_outcome,
+        outcomes=outcomes,
+        outcome_of=outcome_of,
+        violations=violations,
+        messages=messages,
+        goal_hits=goal_hits,
+        complete=complete,
+        reason=reason,
+        seconds=time.perf_counter() - t0,
+        max_round=max_round,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Goals and properties
+# ---------------------------------------------------------------------------------------
+
+#: Goals every game has, named by how the game ends (``outcome:REASON``, ``won``, ...).
+BUILTIN_GOALS = ("won", "lost", "terminal", "outcome:REASON")
+
+
+def outcome_goal(name: str) -> Goal | None:
+    """The built-in goal ``name`` (see :data:`BUILTIN_GOALS`), or ``None``."""
+    if name == "won":
+        return lambda m, s: _won(m, s) is True
+    if name == "lost":
+        return lambda m, s: _won(m, s) is False
+    if name == "terminal":
+        return lambda m, s: m.outcome(s) is not None
+    if name.startswith("outcome:") and len(name) > len("outcome:"):
+        reason = name[len("outcome:") :]
+
+        def goal(m: Any, s: Any) -> bool:
+            out = m.outcome(s)
+            return out is not None and out.reason == reason
+
+        return goal
+    return None
+
+
+def _won(m: Any, s: Any) -> bool | None:
+    out = m.outcome(s)
+    return None if out is None else out.won
+
+
+def split_properties(
+    properties: Iterable[Any],
+) -> tuple[dict[str, Invariant], dict[str, Goal]]:
+    """Invariants and goals from Property records (``id``, ``kind``, ``check``).
+
+    Plain ``(name, callable)`` pairs are accepted too: a callable whose name starts with
+    ``goal`` is a goal, anything else an invariant. Properties of other kinds (``smt``)
+    are skipped: the explorer cannot check them.
+    """
+    invariants: dict[str, Invariant] = {}
+    goals: dict[str, Goal] = {}
+    for p in properties:
+        if isinstance(p, tuple):
+            name, fn = p
+            (goals if name.startswith("goal") else invariants)[name] = fn
+            continue
+        kind = getattr(p, "kind", "")
+        if kind == "invariant":
+            invariants[p.id] = _adapt(p.check)
+        elif kind == "goal":
+            goals[p.id] = _adapt_goal(p.check)
+    return invariants, goals
+
+
+def _adapt(check: Callable[..., Any]) -> Invariant:
+    """Invariant checks may return a message/None, or a bool meaning 'holds'."""
+
+    def run(model: Any, state: Any) -> str | None:
+        r = check(model, state)
+        if r is None or r is True:
+            return None
+        if r is False:
+            return "invariant does not hold"
+        return str(r) if r else None
+
+    return run
+
+
+def _adapt_goal(check: Callable[..., Any]) -> Goal:
+    return lambda model, state: bool(check(model, state))
+
+
+def require_limits(max_states: int | None, max_seconds: float | None) -> None:
+    """Reject nonsense limits with a clear message (CLI input)."""
+    if max_states is not None and max_states < 1:
+        raise ModelError(f"--max-states must be at least 1, got {max_states}")
+    if max_seconds is not None and max_seconds <= 0:
+        raise ModelError(f"--max-seconds must be positive, got {max_seconds}")
