@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import importlib
 import os
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.errors import InvalidArgument
 
@@ -51,3 +53,23 @@ _profile = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 if _profile not in PROFILES:
     raise SystemExit(f"error: HYPOTHESIS_PROFILE={_profile!r}; accepted: {', '.join(PROFILES)}")
 settings.load_profile(_profile)
+
+
+@pytest.fixture
+def toy_registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The registry with the toy game added (id ``toy``), for CLI tests of any command.
+
+    The real games stay listed when they load, so ``--game hhh`` keeps working.
+    """
+    import toy_model
+
+    from hhh_verify import registry
+
+    real = registry.games
+    try:
+        games = dict(real())
+    except ImportError:
+        games = {}
+    games["toy"] = toy_model.SPEC
+    monkeypatch.setattr(registry, "games", lambda: dict(games))
+    return games
