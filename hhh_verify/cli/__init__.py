@@ -8,7 +8,11 @@ from __future__ import annotations
 import click
 
 from .ambiguities import ambiguities_command
+from .check import check_command
+from .explore import explore_command
 from .games import games_command
+from .hunt import hunt_command
+from .reach import reach_command
 from .replay import replay_command
 from .simulate import simulate_command
 
@@ -23,3 +27,7 @@ main.add_command(games_command)
 main.add_command(replay_command)
 main.add_command(ambiguities_command)
 main.add_command(simulate_command)
+main.add_command(check_command)
+main.add_command(hunt_command)
+main.add_command(explore_command)
+main.add_command(reach_command)

@@ -1,0 +1,173 @@
+"""`hhh-verify check`: every registered property through every engine, as a table.
+
+Exit 0 when every expectation is met, 1 otherwise (the shrunk traces are printed and
+written to files that `hhh-verify replay` re-runs), 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from typing import Any
+
+import click
+
+from .. import checking, registry
+from .. import trace as tr
+from ..properties import properties_for
+from ..stateful import PROFILES
+from .common import command_errors, emit_json, json_option, progress
+
+
+@click.command("check")
+@click.option(
+    "--game", "game", default="all", show_default=True, help="Game id, or `all` registered games."
+)
+@click.option(
+    "--profile",
+    type=click.Choice(list(PROFILES)),
+    default="ci",
+    show_default=True,
+    help="Search effort (Hypothesis settings profile).",
+)
+@click.option("--seed", "seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--config", "config", default="", help="Config preset (default: the game's own).")
+@click.option(
+    "--interpret",
+    "interpret",
+    multiple=True,
+    metavar="ID=OPTION",
+    help="Choose a reading of an ambiguous rule (repeatable).",
+)
+@click.option(
+    "--property", "only", multiple=True, metavar="ID", help="Check only this property (repeatable)."
+)
+@click.option("--junit", "junit", default=None, metavar="FILE", help="Also write JUnit XML.")
+@click.option(
+    "--trace-dir",
+    "trace_dir",
+    default="hhh-verify-traces",
+    show_default=True,
+    help="Where traces of failed checks are written.",
+)
+@json_option
+@command_errors
+def check_command(
+    game: str,
+    profile: str,
+    seed: int,
+    config: str,
+    interpret: tuple[str, ...],
+    only: tuple[str, ...],
+    junit: str | None,
+    trace_dir: str,
+    as_json: bool,
+) -> None:
+    """Check every property of GAME with every engine; exit 1 if any expectation fails."""
+    specs = registry.games()
+    if game == "all":
+        game_ids = list(specs)
+    else:
+        registry.get_game(game)
+        game_ids = [game]
+    if len(game_ids) > 1 and (config or interpret or only):
+        raise click.UsageError("--config/--interpret/--property need a single --game")
+    plan = []
+    for gid in game_ids:  # validate everything before running anything
+        spec = specs[gid]
+        props = properties_for(gid)
+        if only:
+            props = props.select(only)
+        plan.append((spec, spec.model(config, (), interpret), props))
+    options = checking.CheckOptions(profile=profile, seed=seed)
+    results: list[checking.CheckResult] = []
+    start = time.perf_counter()
+    for spec, model, props in plan:
+        progress(f"checking {spec.id}: {len(props)} properties, profile {profile}", as_json)
+        results.extend(checking.check_model(model, spec.ambiguities, props, options))
+    elapsed = time.perf_counter() - start
+    for r in results:
+        if r.trace is not None and not r.ok:
+            r.trace_file = _write_trace(trace_dir, r)
+    if junit:
+        tr.write_atomic(junit, checking.junit_xml(results))
+    ok = checking.all_ok(results)
+    if as_json:
+        emit_json(
+            {"ok": ok, "seconds": round(elapsed, 3), "results": [r.to_json() for r in results]}
+        )
+    else:
+        _render(results, elapsed, {spec.id: model for spec, model, _ in plan})
+    if not ok:
+        raise SystemExit(1)
+
+
+def _write_trace(trace_dir: str, r: checking.CheckResult) -> str:
+    assert r.trace is not None
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{r.game}-{r.property}-{r.engine}") + ".trace.json"
+    path = os.path.join(trace_dir, name)
+    tr.save(r.trace, path)
+    return path
+
+
+_STYLE = {
+    checking.HOLDS_STATUS: "green",
+    checking.REACHED: "green",
+    checking.SKIPPED: "dim",
+}
+
+
+def _render(results: list[checking.CheckResult], elapsed: float, models: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    table = Table(title="hhh-verify check")
+    for col in ("property", "engine", "expected", "result", "time"):
+        table.add_column(col, justify="right" if col == "time" else "left")
+    for r in results:
+        style = _STYLE.get(r.status, "green") if r.ok else "bold red"
+        mark = "ok" if r.ok else "FAIL"
+        table.add_row(
+            f"{r.game}.{r.property}" if len(models) > 1 else r.property,
+            r.engine,
+            r.expected,
+            f"[{style}]{r.status} ({mark})[/]",
+            f"{r.seconds:.1f}s",
+        )
+    console.print(table)
+    for r in results:
+        if r.ok:
+            continue
+        console.print(f"\n[bold red]{r.game} {r.property}[/] ({r.engine}): {r.message}")
+        if r.citation:
+            console.print(f"  rule: {r.citation}")
+        if r.trace is not None:
+            for line in replay_lines(r.trace, models[r.game]):
+                console.print(line, markup=False)
+            console.print(f"  trace written to {r.trace_file} (re-run: hhh-verify replay FILE)")
+    stats = {(r.game, r.engine): r.details for r in results if r.details.get("shared_run")}
+    for (game, engine), d in stats.items():
+        console.print(
+            f"{game}/{engine}: {d.get('examples', 0)} examples, {d.get('steps', 0)} steps, "
+            f"{d.get('games_finished', 0)} games finished, max round {d.get('max_round', 0)}",
+            style="dim",
+        )
+    failed = sum(1 for r in results if not r.ok)
+    verdict = "all expectations met" if not failed else f"{failed} expectation(s) NOT met"
+    console.print(f"{len(results)} checks in {elapsed:.1f}s: {verdict}")
+
+
+def replay_lines(trace: tr.Trace, model: Any) -> list[str]:
+    """The trace rule by rule (``describe_action``), ending with the final state."""
+    try:
+        res = tr.replay(trace, model=model)
+    except Exception as e:  # the last step of an error trace raises again
+        return [f"  (replay raised {type(e).__name__}: {e})"]
+    lines = ["  " + line for line in res.lines]
+    if not res.ok:
+        lines.append(f"  replay stopped: {res.error}")
+    else:
+        lines.append(f"  final state: {model.describe_state(res.final_state)}")
+    return lines

@@ -1,0 +1,124 @@
+"""`hhh-verify hunt`: search for a counterexample (or a goal's witness), print it rule by rule.
+
+Without ``--property`` every invariant is hunted. Exit 1 when an invariant is violated
+or a goal expected REACHABLE is not found; 0 otherwise; 2 for bad input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .. import trace as tr
+from ..checking import CheckOptions, CheckResult, StatefulEngine
+from ..properties import properties_for
+from .check import replay_lines
+from .common import (
+    build_model,
+    command_errors,
+    config_option,
+    emit_json,
+    game_option,
+    interpret_option,
+    json_option,
+    progress,
+    set_option,
+)
+
+
+@click.command("hunt")
+@game_option
+@config_option
+@set_option
+@interpret_option
+@click.option("--property", "prop", default=None, metavar="ID", help="Hunt only this property.")
+@click.option(
+    "--examples",
+    type=click.IntRange(min=1),
+    default=200,
+    show_default=True,
+    help="Hypothesis examples to try (each plays up to the profile's step budget).",
+)
+@click.option("--seed", "seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--out", "out", default=None, metavar="TRACE", help="Write the shrunk trace here.")
+@json_option
+@command_errors
+def hunt_command(
+    game: str,
+    config: str,
+    overrides: tuple[str, ...],
+    interpret: tuple[str, ...],
+    prop: str | None,
+    examples: int,
+    seed: int,
+    out: str | None,
+    as_json: bool,
+) -> None:
+    """Hunt for a minimal trace that breaks an invariant (or reaches a goal)."""
+    from ..registry import get_game
+
+    spec = get_game(game)
+    model = build_model(game, config, overrides, interpret)
+    registry = properties_for(game)
+    props = [registry.get(prop)] if prop else list(registry.invariants())
+    engine = StatefulEngine()
+    if not all(engine.supports(p) for p in props):
+        raise click.UsageError(f"property {prop} has no executable check to hunt with")
+    progress(f"hunting {len(props)} propert{'y' if len(props) == 1 else 'ies'} in {game}", as_json)
+    options = CheckOptions(profile="thorough", seed=seed, max_examples=examples)
+    results = engine.run(model, spec.ambiguities, props, options)
+    found = [r for r in results if r.trace is not None]
+    failed = [r for r in results if not r.ok]
+    if out and found:
+        tr.save(found[0].trace, out)  # type: ignore[arg-type]
+        found[0].trace_file = out
+    if as_json:
+        emit_json(
+            {
+                "ok": not failed,
+                "found": [_finding_json(r, model) for r in found],
+                "results": [r.to_json() for r in results],
+            }
+        )
+    else:
+        _render(found, failed, model, results)
+    if failed:
+        raise SystemExit(1)
+
+
+def _finding_json(r: CheckResult, model: Any) -> dict[str, Any]:
+    assert r.trace is not None
+    return {
+        "property": r.property,
+        "status": r.status,
+        "message": r.message,
+        "trace_file": r.trace_file,
+        "steps": [line.strip() for line in replay_lines(r.trace, model)],
+        "trace": r.trace.to_json(),
+    }
+
+
+def _render(
+    found: list[CheckResult], failed: list[CheckResult], model: Any, results: list[CheckResult]
+) -> None:
+    for r in found:
+        what = "witness for goal" if r.status == "reached" else "counterexample to"
+        assert r.trace is not None
+        click.echo(f"{what} {r.property} ({len(r.trace.steps)} steps): {r.message}")
+        if r.citation:
+            click.echo(f"  rule: {r.citation}")
+        for line in replay_lines(r.trace, model):
+            click.echo(line)
+        if r.trace_file:
+            click.echo(f"  trace written to {r.trace_file}")
+    details = results[0].details if results else {}
+    click.echo(
+        f"searched {details.get('examples', 0)} examples, {details.get('steps', 0)} steps "
+        f"in {results[0].seconds if results else 0:.1f}s"
+    )
+    if not found:
+        click.echo("nothing found")
+    for r in failed:
+        if r.trace is None:
+            click.echo(f"{r.property}: expected {r.expected}, got {r.status} {r.message}")

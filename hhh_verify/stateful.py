@@ -1,0 +1,423 @@
+"""Hypothesis stateful testing of any model against its properties.
+
+One generic :class:`~hypothesis.stateful.RuleBasedStateMachine` is built from a model
+and a list of properties. Each rule step is one model step:
+
+* **Decisions**: Hypothesis draws an index into ``legal_actions(s)``
+  (``st.integers``), so shrinking prefers the first legal action.
+* **Chance**: the outcomes of ``step(s, a)`` are sorted by probability, most likely
+  first, and one is chosen by *arithmetic decoding* of Hypothesis-drawn bytes: each byte
+  narrows an interval of ``[0, 1)`` until it lies inside one outcome's slice of the
+  cumulative distribution. Generation therefore follows the true probabilities (a rare
+  draw stays rare, so the states reached are the ones real games reach), while
+  shrinking every byte towards 0 turns every draw into its most likely outcome, and a
+  draw usually costs one byte. Outcomes with probability below ``256**-MAX_BYTES`` are
+  never chosen.
+* A finished game is restarted from the initial state, so every example uses its whole
+  step budget and plays several games when they are short.
+
+Every step is recorded in a :class:`~hhh_verify.trace.Trace` (the current game only), so
+a failure becomes a trace that ``hhh-verify replay`` re-runs exactly. Each property gets
+its own exception type, so Hypothesis shrinks and reports every distinct failure
+(``report_multiple_bugs``). Goals are searched for by the same machinery: reaching a
+goal is a "failure" whose shrunk trace is the witness.
+
+Besides the properties, the engine checks the model contract (a state that is not over
+has a legal action; a finished game has none; every step is an exact distribution) and
+reports a model exception as a finding with the trace that led to it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, Verbosity, seed, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Flaky
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
+
+if sys.version_info < (3, 11):  # pragma: no cover
+    from exceptiongroup import BaseExceptionGroup
+
+from . import trace as tr
+from .model import TERMINAL, Distribution, ModelError
+from .properties import GOAL, INVARIANT, Property
+
+#: Hypothesis settings of the three profiles (also registered under these names).
+#: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
+#: and a full HHH game is a few hundred steps (see benchmarks/stateful.py).
+PROFILES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType(
+    {
+        "quick": MappingProxyType({"max_examples": 8, "stateful_step_count": 300}),
+        "ci": MappingProxyType({"max_examples": 25, "stateful_step_count": 600}),
+        "thorough": MappingProxyType({"max_examples": 400, "stateful_step_count": 1000}),
+    }
+)
+
+#: Bytes drawn at most to pick one chance outcome (resolution 256**-MAX_BYTES).
+MAX_BYTES = 4
+
+CONTRACT = "contract"  # pseudo-property id of the engine's own model-contract checks
+
+
+def register_profiles() -> None:
+    """Register ``quick``, ``ci`` and ``thorough`` with Hypothesis (idempotent).
+
+    The registered profiles carry only effort and health-check settings, so loading one
+    (as the test suite does) changes nothing else in other tests; the engine adds its own
+    quiet, database-free settings in :func:`profile_settings`.
+    """
+    for name, values in PROFILES.items():
+        settings.register_profile(
+            name,
+            deadline=None,
+            suppress_health_check=[
+                HealthCheck.too_slow,
+                HealthCheck.data_too_large,
+                HealthCheck.filter_too_much,
+            ],
+            derandomize=name == "ci",
+            **values,
+        )
+
+
+def profile_settings(
+    profile: str,
+    max_examples: int | None = None,
+    step_count: int | None = None,
+    shrink: bool = True,
+) -> settings:
+    """Engine settings for ``profile``: no deadline, no database, quiet, seeded by the caller."""
+    if profile not in PROFILES:
+        raise ModelError(f"unknown profile {profile!r}; accepted: {', '.join(PROFILES)}")
+    values: dict[str, Any] = dict(PROFILES[profile])
+    if max_examples is not None:
+        values["max_examples"] = max_examples
+    if step_count is not None:
+        values["stateful_step_count"] = step_count
+    if not shrink:
+        values["phases"] = [Phase.explicit, Phase.reuse, Phase.generate]
+    return settings(
+        deadline=None,
+        database=None,
+        derandomize=False,
+        verbosity=Verbosity.quiet,
+        report_multiple_bugs=True,
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
+        **values,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Findings
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Finding:
+    """A violated invariant, a reached goal, a broken contract or a model exception.
+
+    ``property`` is the property id (``"contract"`` for the engine's own checks, or
+    ``"error"`` for an exception raised by the model); ``trace`` leads from the initial
+    state to the state where it happened.
+    """
+
+    property: str
+    kind: str  # "violation" | "goal" | "contract" | "error"
+    message: str
+    trace: tr.Trace
+
+
+class _Found(Exception):
+    """Raised inside the machine; one subclass per property so Hypothesis keeps them apart."""
+
+    finding: Finding
+
+    def __init__(self, finding: Finding):
+        super().__init__(f"{finding.property}: {finding.message}")
+        self.finding = finding
+
+
+@dataclass
+class RunStats:
+    """What one run did (filled while it runs; one object per run, never shared)."""
+
+    examples: int = 0
+    steps: int = 0
+    games: int = 0
+    games_finished: int = 0
+    max_round: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class StatefulReport:
+    """Result of :func:`run`: the findings (shrunk) and the effort spent."""
+
+    findings: list[Finding]
+    stats: RunStats
+    seconds: float
+    properties: tuple[str, ...]
+
+
+# ---------------------------------------------------------------------------------------
+# Choosing outcomes
+# ---------------------------------------------------------------------------------------
+
+_BYTE = st.integers(0, 255)
+
+
+def outcome_order(dist: Distribution) -> list[int]:
+    """Outcome indices, most likely first (ties keep the model's order)."""
+    return sorted(range(len(dist)), key=lambda i: -dist[i][1])
+
+
+def decode_outcome(dist: Distribution, order: Sequence[int], draw: Any) -> int:
+    """Pick an outcome index by arithmetic decoding of bytes from ``draw()``.
+
+    ``order`` lists outcome indices; their probabilities tile ``[0, 1)`` in that order.
+    Bytes are drawn until the interval they name fits inside one outcome's tile.
+    """
+    probs = [dist[i][1] for i in order]
+    den = 1
+    for p in probs:
+        den = den * p.denominator // _gcd(den, p.denominator)
+    cum = [0]
+    for p in probs:
+        cum.append(cum[-1] + p.numerator * (den // p.denominator))
+    lo, scale = 0, 1  # interval [lo/scale, (lo+1)/scale)
+    k = 0
+    for _ in range(MAX_BYTES):
+        lo, scale = lo * 256 + draw(), scale * 256
+        # tile k holds lo: cum[k] * scale <= lo * den < cum[k+1] * scale
+        while k + 1 < len(cum) - 1 and cum[k + 1] * scale <= lo * den:
+            k += 1
+        if (lo + 1) * den <= cum[k + 1] * scale:
+            break
+    return order[k]
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+# ---------------------------------------------------------------------------------------
+# The machine
+# ---------------------------------------------------------------------------------------
+
+
+def build_machine(
+    model: Any,
+    properties: Sequence[Property],
+    ambiguities: Any,
+    stats: RunStats | None = None,
+    meta: dict[str, Any] | None = None,
+) -> type[RuleBasedStateMachine]:
+    """A RuleBasedStateMachine class that plays ``model`` and checks ``properties``.
+
+    ``ambiguities`` is the game's AmbiguityRegistry (traces record non-default readings).
+    """
+    props = [p for p in properties if p.relevant(model)]
+    state_invariants = [p for p in props if p.kind == INVARIANT and p.check is not None]
+    step_invariants = [p for p in props if p.kind == INVARIANT and p.transition is not None]
+    goals = [p for p in props if p.kind == GOAL]
+    run_stats = stats if stats is not None else RunStats()
+    trace_meta = dict(meta or {})
+    exc_types: dict[str, type[_Found]] = {}
+    index_strategies: dict[int, st.SearchStrategy[int]] = {}
+
+    def found(pid: str, kind: str, message: str, trace: tr.Trace) -> _Found:
+        key = f"{kind}:{pid}"
+        cls = exc_types.get(key)
+        if cls is None:
+            name = "Found_" + re.sub(r"\W", "_", key)
+            cls = exc_types[key] = type(name, (_Found,), {})
+        return cls(Finding(pid, kind, message, trace))
+
+    def index_strategy(n: int) -> st.SearchStrategy[int]:
+        s = index_strategies.get(n)
+        if s is None:
+            s = index_strategies[n] = st.integers(0, n - 1)
+        return s
+
+    class ModelMachine(RuleBasedStateMachine):
+        """Plays the model one step per rule; properties are checked after every step."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            run_stats.examples += 1
+            self._new_game()
+
+        def _new_game(self) -> None:
+            run_stats.games += 1
+            self.state = model.initial_state()
+            self.trace = tr.new_trace(model, ambiguities, **trace_meta)
+
+        def _fail(self, pid: str, kind: str, message: str) -> _Found:
+            snapshot = tr.Trace(
+                self.trace.game,
+                self.trace.config,
+                self.trace.interpretation,
+                list(self.trace.steps),
+                self.trace.seed,
+                dict(self.trace.meta, property=pid, finding=kind, message=message),
+            )
+            return found(pid, kind, message, snapshot)
+
+        @rule(data=st.data())
+        def play(self, data: st.DataObject) -> None:
+            s = self.state
+            if model.outcome(s) is not None:
+                run_stats.games_finished += 1
+                reason = model.outcome(s).reason
+                run_stats.outcomes[reason] = run_stats.outcomes.get(reason, 0) + 1
+                self._new_game()
+                return
+            try:
+                legal = model.legal_actions(s)
+            except Exception as e:  # a model bug: report it with the path that led here
+                raise self._error(e) from e
+            if not legal:
+                raise self._fail(
+                    CONTRACT, "contract", "the game is not over but no action is legal"
+                )
+            i = data.draw(index_strategy(len(legal))) if len(legal) > 1 else 0
+            action = legal[i]
+            try:
+                dist = model.step(s, action)
+            except Exception as e:
+                self.trace.steps.append(tr.TraceStep(model.action_to_json(action), 0, ""))
+                raise self._error(e) from e
+            problem = _distribution_problem(dist)
+            if problem:
+                self.trace.steps.append(tr.TraceStep(model.action_to_json(action), 0, ""))
+                raise self._fail(CONTRACT, "contract", f"step({action!r}): {problem}")
+            j = 0
+            if len(dist) > 1:
+                j = decode_outcome(dist, outcome_order(dist), lambda: data.draw(_BYTE))
+            nxt = dist[j][0]
+            tr.record(self.trace, model, s, action, j, nxt)
+            run_stats.steps += 1
+            self.state = nxt
+            for p in step_invariants:
+                try:
+                    msg = p.step_violation(model, s, action, nxt)
+                except Exception as e:
+                    raise self._error(e, p.id) from e
+                if msg:
+                    raise self._fail(p.id, "violation", msg)
+
+        def _error(self, e: Exception, pid: str = "error") -> _Found:
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            message = f"{type(e).__name__}: {e} (at {where.filename}:{where.lineno})"
+            return self._fail(pid, "error", message)
+
+        @invariant()
+        def properties_hold(self) -> None:
+            s = self.state
+            try:
+                run_stats.max_round = max(run_stats.max_round, model.round_of(s))
+                over = model.outcome(s) is not None
+                if over and (model.legal_actions(s) or model.current_player(s) != TERMINAL):
+                    raise self._fail(
+                        CONTRACT, "contract", "the game is over but actions are still legal"
+                    )
+            except _Found:
+                raise
+            except Exception as e:
+                raise self._error(e) from e
+            for p in state_invariants:
+                try:
+                    msg = p.violation(model, s)
+                except Exception as e:
+                    raise self._error(e, p.id) from e
+                if msg:
+                    raise self._fail(p.id, "violation", msg)
+            for p in goals:
+                try:
+                    hit = p.reached(model, s)
+                except Exception as e:
+                    raise self._error(e, p.id) from e
+                if hit:
+                    raise self._fail(p.id, "goal", "reached")
+
+    ModelMachine.__name__ = ModelMachine.__qualname__ = f"{model.game.upper()}Machine"
+    return ModelMachine
+
+
+def _distribution_problem(dist: Distribution) -> str:
+    if not dist:
+        return "empty distribution"
+    total = Fraction(0)
+    for _, p in dist:
+        if not isinstance(p, Fraction) or p <= 0:
+            return f"probability {p!r} is not a positive Fraction"
+        total += p
+    return "" if total == 1 else f"probabilities sum to {total}, not 1"
+
+
+# ---------------------------------------------------------------------------------------
+# Running
+# ---------------------------------------------------------------------------------------
+
+
+def run(
+    model: Any,
+    properties: Sequence[Property],
+    ambiguities: Any,
+    profile: str = "ci",
+    seed_value: int = 0,
+    max_examples: int | None = None,
+    step_count: int | None = None,
+    shrink: bool = True,
+) -> StatefulReport:
+    """Run the stateful search once; every distinct finding comes back shrunk."""
+    stats = RunStats()
+    machine = build_machine(
+        model, properties, ambiguities, stats, meta={"engine": "stateful", "profile": profile}
+    )
+    seed(seed_value)(machine)
+    chosen = profile_settings(profile, max_examples, step_count, shrink)
+    findings: list[Finding] = []
+    start = time.perf_counter()
+    try:
+        run_state_machine_as_test(machine, settings=chosen)
+    except _Found as e:
+        findings.append(e.finding)
+    except Flaky as e:  # the model is not deterministic: a finding did not reproduce
+        findings.append(
+            Finding("error", "error", f"flaky model: {e}", tr.Trace(model.game, {}, {}))
+        )
+    except BaseExceptionGroup as group:
+        findings.extend(_flatten(group))
+    for f in findings:
+        f.trace.seed = seed_value
+    seconds = time.perf_counter() - start
+    ids = tuple(p.id for p in properties if p.relevant(model))
+    return StatefulReport(findings, stats, seconds, ids)
+
+
+def _flatten(group: BaseExceptionGroup) -> list[Finding]:
+    out: list[Finding] = []
+    for e in group.exceptions:
+        if isinstance(e, _Found):
+            out.append(e.finding)
+        elif isinstance(e, BaseExceptionGroup):
+            out.extend(_flatten(e))
+        else:
+            raise e
+    return out
+
+
+register_profiles()
