@@ -261,14 +261,20 @@ def witness_trace(exp: Exploration, sid: int, registry: Any = None, **meta: Any)
 
     ``registry`` is the game's AmbiguityRegistry (looked up by game id when omitted).
     """
-    model = exp.model
+    return path_trace(exp.model, exp.path_to(sid), registry, **meta)
+
+
+def path_trace(
+    model: Any, path: list[tuple[int, int]], registry: Any = None, **meta: Any
+) -> tr.Trace:
+    """A trace following ``(action index, outcome index)`` steps from the initial state."""
     if registry is None:
         from .registry import get_game
 
         registry = get_game(model.game).ambiguities
     trace = tr.new_trace(model, registry, **meta)
     s = model.initial_state()
-    for ai, oi in exp.path_to(sid):
+    for ai, oi in path:
         action = model.legal_actions(s)[ai]
         nxt = model.step(s, action)[oi][0]
         tr.record(trace, model, s, action, oi, nxt)
@@ -276,12 +282,11 @@ def witness_trace(exp: Exploration, sid: int, registry: Any = None, **meta: Any)
     return trace
 
 
-def witness_lines(exp: Exploration, sid: int) -> list[str]:
-    """Human-readable steps of the shortest path to ``sid``."""
-    model = exp.model
+def path_lines(model: Any, path: list[tuple[int, int]]) -> list[str]:
+    """Human-readable steps of a path (probabilities shown on chance steps)."""
     s = model.initial_state()
     lines = []
-    for i, (ai, oi) in enumerate(exp.path_to(sid)):
+    for i, (ai, oi) in enumerate(path):
         action = model.legal_actions(s)[ai]
         dist = model.step(s, action)
         nxt, p = dist[oi]
@@ -289,3 +294,8 @@ def witness_lines(exp: Exploration, sid: int) -> list[str]:
         lines.append(f"{i:4d}. {model.describe_action(s, action)}{chance}")
         s = nxt
     return lines
+
+
+def witness_lines(exp: Exploration, sid: int) -> list[str]:
+    """Human-readable steps of the shortest path to ``sid``."""
+    return path_lines(exp.model, exp.path_to(sid))

@@ -39,6 +39,7 @@ KIND_NAMES = ("expanded", "terminal", "cut", "pending")
 
 Invariant = Callable[[Any, Any], "str | None"]
 Goal = Callable[[Any, Any], bool]
+StepCheck = Callable[[Any, Any, Any, Any], "str | None"]  # (model, s, action, successor)
 Progress = Callable[[int, int, float], None]
 
 
@@ -62,6 +63,7 @@ class Exploration:
     violations: dict[str, list[int]]  # invariant id -> violating state ids (BFS order)
     messages: dict[str, str]  # invariant id -> message at its first violation
     goal_hits: dict[str, list[int]]  # goal id -> satisfying state ids (BFS order)
+    step_violations: dict[str, list[tuple[int, int, int]]]  # id -> (state, action, outcome)
     complete: bool
     reason: str  # why incomplete ("" when complete)
     seconds: float
@@ -110,12 +112,26 @@ class Exploration:
     def depth(self, sid: int) -> int:
         return len(self.path_to(sid))
 
+    def first_violation(self, name: str) -> list[tuple[int, int]] | None:
+        """Shortest known path exhibiting invariant ``name`` (state or step check)."""
+        paths = []
+        if self.violations.get(name):
+            paths.append(self.path_to(self.violations[name][0]))
+        if self.step_violations.get(name):
+            sid, ai, oi = self.step_violations[name][0]
+            paths.append(self.path_to(sid) + [(ai, oi)])
+        return min(paths, key=len) if paths else None
+
+    def violation_count(self, name: str) -> int:
+        return len(self.violations.get(name, ())) + len(self.step_violations.get(name, ()))
+
 
 def explore(
     model: Any,
     invariants: Mapping[str, Invariant] | None = None,
     goals: Mapping[str, Goal] | None = None,
     *,
+    steps: Mapping[str, StepCheck] | None = None,
     max_states: int | None = None,
     max_seconds: float | None = None,
     max_round: int | None = None,
@@ -128,6 +144,9 @@ def explore(
     ----------
     invariants, goals
         Checked at every expanded or terminal state (not at cut/pending ones).
+    steps
+        Transition invariants ``(model, state, action, successor) -> None | message``,
+        checked on every edge (their witness ends with the offending step).
     max_states
         Never store more states: the search stops at the first expansion that would
         need one more (that state and the unexpanded frontier stay ``PENDING``).
@@ -164,6 +183,8 @@ def explore(
     violations: dict[str, list[int]] = {k: [] for k in invariants}
     messages: dict[str, str] = {}
     goal_hits: dict[str, list[int]] = {k: [] for k in goals}
+    step_items = list((steps or {}).items())
+    step_violations: dict[str, list[tuple[int, int, int]]] = {k: [] for k in steps or {}}
 
     legal_actions = model.legal_actions
     step = model.step
@@ -234,6 +255,12 @@ def explore(
                 edge_action.append(ai)
                 edge_succ.append(tid)
                 edge_prob.append(pid)
+                for name, scheck in step_items:
+                    msg = scheck(model, s, a, t)
+                    if msg:
+                        if not step_violations[name] and name not in messages:
+                            messages[name] = str(msg)
+                        step_violations[name].append((sid, ai, oi))
             if overflow:
                 break
         if overflow:  # undo the partial expansion: this state stays PENDING
@@ -263,6 +290,7 @@ def explore(
         violations=violations,
         messages=messages,
         goal_hits=goal_hits,
+        step_violations=step_violations,
         complete=complete,
         reason=reason,
         seconds=time.perf_counter() - t0,
@@ -302,28 +330,46 @@ def _won(m: Any, s: Any) -> bool | None:
     return None if out is None else out.won
 
 
-def split_properties(
-    properties: Iterable[Any],
-) -> tuple[dict[str, Invariant], dict[str, Goal]]:
-    """Invariants and goals from Property records (``id``, ``kind``, ``check``).
+@dataclass
+class Checks:
+    """What the explorer checks: state invariants, goals and step (transition) invariants."""
 
-    Plain ``(name, callable)`` pairs are accepted too: a callable whose name starts with
-    ``goal`` is a goal, anything else an invariant. Properties of other kinds (``smt``)
-    are skipped: the explorer cannot check them.
+    invariants: dict[str, Invariant] = field(default_factory=dict)
+    goals: dict[str, Goal] = field(default_factory=dict)
+    steps: dict[str, StepCheck] = field(default_factory=dict)
+
+    def invariant_ids(self) -> list[str]:
+        return list(dict.fromkeys([*self.invariants, *self.steps]))
+
+
+def split_properties(properties: Iterable[Any], model: Any = None) -> Checks:
+    """The explorer's checks from Property records (:mod:`hhh_verify.properties`).
+
+    Uses ``kind``, ``violation`` / ``step_violation`` / ``reached`` and ``relevant``
+    when present; ``smt`` properties are skipped (the explorer cannot check them), and
+    so are properties whose ``relevant(model)`` is false. Plain ``(name, callable)``
+    pairs work too: a name starting with ``goal`` is a goal, anything else an invariant.
     """
-    invariants: dict[str, Invariant] = {}
-    goals: dict[str, Goal] = {}
+    checks = Checks()
     for p in properties:
         if isinstance(p, tuple):
             name, fn = p
-            (goals if name.startswith("goal") else invariants)[name] = fn
+            if name.startswith("goal"):
+                checks.goals[name] = fn
+            else:
+                checks.invariants[name] = _adapt(fn)
+            continue
+        if model is not None and hasattr(p, "relevant") and not p.relevant(model):
             continue
         kind = getattr(p, "kind", "")
         if kind == "invariant":
-            invariants[p.id] = _adapt(p.check)
+            if getattr(p, "check", None) is not None:
+                checks.invariants[p.id] = _adapt(getattr(p, "violation", p.check))
+            if getattr(p, "transition", None) is not None:
+                checks.steps[p.id] = getattr(p, "step_violation", p.transition)
         elif kind == "goal":
-            goals[p.id] = _adapt_goal(p.check)
-    return invariants, goals
+            checks.goals[p.id] = _adapt_goal(getattr(p, "reached", p.check))
+    return checks
 
 
 def _adapt(check: Callable[..., Any]) -> Invariant:

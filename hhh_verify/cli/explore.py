@@ -1,0 +1,155 @@
+"""`hhh-verify explore`: enumerate every reachable state of a (small) configuration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .. import analysis as an
+from ..explore import explore, require_limits, split_properties
+from ..explore_engine import registered_properties, summary
+from ..export import check_export_path, export
+from .common import (
+    build_model,
+    command_errors,
+    config_option,
+    emit_json,
+    game_option,
+    interpret_option,
+    json_option,
+    progress,
+    set_option,
+)
+
+limit_options = [
+    click.option("--max-states", type=int, default=None, help="Stop after storing N states."),
+    click.option("--max-seconds", type=float, default=None, help="Stop after T seconds."),
+]
+
+
+def _limits(fn: Any) -> Any:
+    for opt in reversed(limit_options):
+        fn = opt(fn)
+    return fn
+
+
+def progress_printer(quiet: bool) -> Any:
+    """A progress callback printing one line on stderr (nothing under --json)."""
+
+    def report(states: int, transitions: int, seconds: float) -> None:
+        rate = states / seconds if seconds else 0.0
+        progress(
+            f"  {states:,} states, {transitions:,} transitions, {seconds:.1f} s ({rate:,.0f}/s)",
+            quiet,
+        )
+
+    return report
+
+
+@click.command("explore")
+@game_option
+@config_option
+@set_option
+@interpret_option
+@_limits
+@click.option("--within-rounds", type=int, default=None, help="Do not expand states after round K.")
+@click.option(
+    "--export",
+    "export_path",
+    default=None,
+    metavar="FILE",
+    help="Write the graph (.graphml, .dot, .json, .drn).",
+)
+@json_option
+@command_errors
+def explore_command(
+    game: str,
+    config: str,
+    overrides: tuple[str, ...],
+    interpret: tuple[str, ...],
+    max_states: int | None,
+    max_seconds: float | None,
+    within_rounds: int | None,
+    export_path: str | None,
+    as_json: bool,
+) -> None:
+    """Enumerate every reachable state; check invariants, goals, deadlocks and ends.
+
+    Exit 1 when an invariant is violated, a state deadlocks or cannot reach an end.
+    """
+    require_limits(max_states, max_seconds)
+    if export_path:
+        check_export_path(export_path)
+    model = build_model(game, config, overrides, interpret)
+    checks = split_properties(registered_properties(game), model)
+    exp = explore(
+        model,
+        checks.invariants,
+        checks.goals,
+        steps=checks.steps,
+        max_states=max_states,
+        max_seconds=max_seconds,
+        max_round=within_rounds,
+        progress=progress_printer(as_json),
+    )
+    dead, stuck = an.deadlocks(exp), an.cannot_end(exp)
+    result = summary(exp) | {
+        "game": game,
+        "config": config or "default",
+        "deadlocks": len(dead),
+        "cannot_end": len(stuck),
+        "goals": {
+            k: {"reachable": bool(v), "states": len(v), "depth": exp.depth(v[0]) if v else None}
+            for k, v in exp.goal_hits.items()
+        },
+        "invariants": {k: _violation(exp, k) for k in checks.invariant_ids()},
+        "export": export_path,
+    }
+    if export_path:
+        export(exp, export_path)
+    if as_json:
+        emit_json(result)
+    else:
+        _render(result, exp, dead, stuck)
+    if dead or stuck or any(v["violations"] for v in result["invariants"].values()):
+        raise SystemExit(1)
+
+
+def _violation(exp: Any, name: str) -> dict[str, Any]:
+    path = exp.first_violation(name)
+    return {
+        "violations": exp.violation_count(name),
+        "message": exp.messages.get(name),
+        "depth": None if path is None else len(path),
+    }
+
+
+def _render(r: dict[str, Any], exp: Any, dead: list[int], stuck: list[int]) -> None:
+    done = "complete" if r["complete"] else f"INCOMPLETE ({r['incomplete_reason']})"
+    click.echo(
+        f"{r['game']} [{r['config']}]: {r['states']:,} states, {r['transitions']:,} transitions, "
+        f"{r['seconds']} s, {done}"
+    )
+    click.echo("  kinds: " + ", ".join(f"{k} {v:,}" for k, v in r["kinds"].items()))
+    click.echo(
+        "  terminal: " + (", ".join(f"{k} {v:,}" for k, v in r["terminal"].items()) or "none")
+    )
+    click.echo(f"  deadlocks: {len(dead)}; states that cannot reach an end: {len(stuck)}")
+    for k, g in r["goals"].items():
+        how = (
+            f"reachable in {g['depth']} steps ({g['states']:,} states)"
+            if g["reachable"]
+            else "not reached"
+        )
+        click.echo(f"  goal {k}: {how}")
+    for k, v in r["invariants"].items():
+        how = f"VIOLATED at depth {v['depth']}: {v['message']}" if v["violations"] else "holds"
+        click.echo(f"  invariant {k}: {how}")
+    for label, ids in (("deadlock", dead), ("cannot end", stuck)):
+        if ids:
+            click.echo(
+                f"  first {label} state (depth {exp.depth(ids[0])}): {exp.model.describe_state(exp.states()[ids[0]])}"
+            )
+    if r["export"]:
+        click.echo(f"  graph written to {r['export']}")

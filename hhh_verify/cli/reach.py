@@ -1,0 +1,116 @@
+"""`hhh-verify reach`: can a goal happen, the shortest witness, and how likely it is."""
+
+from __future__ import annotations
+
+import click
+
+from .. import trace as tr
+from ..explore import require_limits
+from ..explore_engine import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
+from ..registry import get_game
+from .common import (
+    InputError,
+    command_errors,
+    config_option,
+    emit_json,
+    game_option,
+    interpret_option,
+    json_option,
+    set_option,
+)
+from .explore import _limits, progress_printer
+
+
+@click.command("reach")
+@game_option
+@config_option
+@set_option
+@interpret_option
+@click.option(
+    "--goal",
+    "goal",
+    required=True,
+    help="Goal: won, lost, terminal, outcome:REASON, or a goal property id.",
+)
+@click.option(
+    "--engine",
+    "engine",
+    default="explore",
+    show_default=True,
+    help="Engine: " + ", ".join(REACH_ENGINES),
+)
+@click.option("--within-rounds", type=int, default=None, help="Only count states up to round K.")
+@_limits
+@click.option(
+    "--float", "use_float", is_flag=True, help="Float probabilities (faster than exact Fractions)."
+)
+@click.option("--out", "out", default=None, metavar="TRACE", help="Write the witness trace here.")
+@json_option
+@command_errors
+def reach_command(
+    game: str,
+    config: str,
+    overrides: tuple[str, ...],
+    interpret: tuple[str, ...],
+    goal: str,
+    engine: str,
+    within_rounds: int | None,
+    max_states: int | None,
+    max_seconds: float | None,
+    use_float: bool,
+    out: str | None,
+    as_json: bool,
+) -> None:
+    """Decide whether GOAL is reachable; print the witness and max/min/random probabilities.
+
+    Exit 0 when reachable, 1 when unreachable or undecided (search cut short).
+    """
+    if engine not in REACH_ENGINES:
+        raise InputError(f"unknown engine {engine!r}; accepted: {', '.join(REACH_ENGINES)}")
+    require_limits(max_states, max_seconds)
+    if within_rounds is not None and within_rounds < 1:
+        raise InputError(f"--within-rounds must be at least 1, got {within_rounds}")
+    spec = get_game(game)
+    model = spec.model(config, overrides, interpret)
+    request = ReachRequest(
+        model=model,
+        goal_id=goal,
+        goal=resolve_goal(game, goal),
+        within_rounds=within_rounds,
+        max_states=max_states,
+        max_seconds=max_seconds,
+        exact=not use_float,
+        registry=spec.ambiguities,
+        progress=progress_printer(as_json),
+    )
+    report = REACH_ENGINES[engine](request)
+    if out and report.trace is not None:
+        tr.save(report.trace, out)
+    if as_json:
+        emit_json(report.to_json() | {"trace_file": out if report.trace else None})
+    else:
+        _render(report, out)
+    if report.reachable is not True:
+        raise SystemExit(1)
+
+
+def _render(report: ReachReport, out: str | None) -> None:
+    verdict = {True: "REACHABLE", False: "UNREACHABLE", None: "UNDECIDED"}[report.reachable]
+    d = report.details
+    bound = f" within {d['within_rounds']} rounds" if d.get("within_rounds") else ""
+    click.echo(f"goal {report.goal}: {verdict}{bound} [{report.engine}]")
+    if "states" in d:
+        extra = "" if d.get("complete", True) else f", incomplete: {d.get('incomplete_reason')}"
+        click.echo(
+            f"  searched {d['states']:,} states, {d['transitions']:,} transitions in {d['seconds']} s{extra}"
+        )
+    if report.steps:
+        click.echo(f"  shortest witness ({len(report.steps)} steps):")
+        for line in report.steps:
+            click.echo("  " + line)
+    if out and report.trace is not None:
+        click.echo(f"  trace written to {out} (hhh-verify replay {out})")
+    for mode, p in report.probabilities.items():
+        exact = f" = {p.exact}" if p.exact is not None and p.exact.denominator != 1 else ""
+        note = " (cut/pending states count as not reached)" if p.lower_bound else ""
+        click.echo(f"  P[{mode}] = {p.value:.6g}{exact}  ({p.method}){note}")

@@ -1,0 +1,204 @@
+"""The explorer on the toy game: counts, limits, checks, witnesses, probabilities, CLI."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from toy_model import AMBIGUITIES, SPEC, STATE_COUNTS, toy
+
+from hhh_verify import analysis as an
+from hhh_verify import registry
+from hhh_verify.explore import PENDING, explore, outcome_goal, split_properties
+from hhh_verify.explore_engine import explore_check
+from hhh_verify.trace import load, replay
+
+
+@pytest.mark.parametrize("reading", ["bust", "penalty"])
+def test_toy_state_counts_match_the_documented_ones(reading: str) -> None:
+    exp = explore(toy((f"TOY-BLACK={reading}",)))
+    assert exp.complete and exp.n_states == STATE_COUNTS[reading]
+    assert an.deadlocks(exp) == [] and an.cannot_end(exp) == []
+
+
+def test_toy_best_strategy_wins_with_probability_one_half() -> None:
+    """Toy docstring: push twice, stop at score 2, wins with 3/4 * 2/3 = 1/2."""
+    exp = explore(toy(), goals={"won": outcome_goal("won")})
+    p = an.goal_probabilities(exp, exp.goal_hits["won"])
+    assert (p["max"].exact, p["min"].exact, p["random"].exact) == (
+        Fraction(1, 2),
+        0,
+        Fraction(5, 64),
+    )
+    assert an.terminal_counts(exp) == {"lost:bust": 4, "lost:short": 2, "won:completed": 2}
+
+
+def test_bust_is_unreachable_under_the_penalty_reading() -> None:
+    exp = explore(toy(("TOY-BLACK=penalty",)), goals={"bust": outcome_goal("outcome:bust")})
+    assert exp.complete and exp.goal_hits["bust"] == []
+
+
+def test_max_states_is_a_strict_bound_and_says_incomplete() -> None:
+    exp = explore(toy(), max_states=5)
+    assert exp.n_states == 5 and not exp.complete and "state limit of 5" in exp.reason
+    assert PENDING in exp.kind
+    exact = explore(toy(), max_states=STATE_COUNTS["bust"])
+    assert exact.complete and exact.n_states == STATE_COUNTS["bust"]
+
+
+def test_time_limit_and_progress() -> None:
+    calls: list[tuple[int, int, float]] = []
+    big = toy(("TOY-BLACK=penalty",), whites=9, blacks=9, target=2)
+    exp = explore(big, progress=lambda *a: calls.append(a), progress_every=0.0)
+    assert exp.complete and exp.n_states > 512 and calls
+    cut = explore(big, max_seconds=1e-9)
+    assert not cut.complete and "time limit" in cut.reason
+
+
+def test_planted_invariant_violation_has_a_shortest_replayable_witness() -> None:
+    def score_below_two(model: Any, s: Any) -> str | None:
+        return f"score {s.score}" if s.score >= 2 else None
+
+    exp = explore(toy(), {"score<2": score_below_two})
+    bad = exp.violations["score<2"]
+    assert bad and exp.messages["score<2"] == "score 2"
+    trace = an.witness_trace(exp, bad[0], AMBIGUITIES)
+    assert len(trace.steps) == 4  # push, draw white, push, draw white
+    result = replay(trace, toy())
+    assert result.ok and result.final_state.score == 2
+
+
+def test_step_invariant_witness_ends_with_the_offending_step() -> None:
+    def no_black(model: Any, s: Any, a: Any, t: Any) -> str | None:
+        return "black drawn" if t.deaths > s.deaths else None
+
+    exp = explore(toy(), steps={"no-black": no_black})
+    path = exp.first_violation("no-black")
+    assert path == [(0, 0), (0, 1)]  # push, then the draw's second outcome (black)
+    assert exp.violation_count("no-black") == 4  # one per bust terminal
+
+
+class FakeProperty:
+    """Duck-typed stand-in for hhh_verify.properties.Property."""
+
+    def __init__(self, id: str, kind: str, check: Any, transition: Any = None) -> None:
+        self.id, self.kind, self.check, self.transition = id, kind, check, transition
+
+
+def test_explore_check_reports_each_property() -> None:
+    props = [
+        FakeProperty("score-ok", "invariant", lambda m, s: None if s.score <= 3 else "too much"),
+        FakeProperty("planted", "invariant", lambda m, s: "bust" if s.reason == "bust" else None),
+        FakeProperty("can-win", "goal", lambda m, s: s.reason == "completed"),
+        FakeProperty("score-9", "goal", lambda m, s: s.score == 9),
+        FakeProperty("z3-only", "smt", None),
+    ]
+    results = {r.id: r for r in explore_check(toy(), props, registry=AMBIGUITIES)}
+    assert results["score-ok"].status == "holds"
+    assert results["planted"].status == "violated" and results["planted"].depth == 2
+    assert replay(results["planted"].trace, toy()).ok
+    assert results["can-win"].status == "reachable" and results["score-9"].status == "unreachable"
+    assert "z3-only" not in results
+    assert results["explore:no-deadlock"].status == "holds"
+    assert results["explore:always-can-end"].status == "holds"
+    cut = {r.id: r for r in explore_check(toy(), props, max_states=3, registry=AMBIGUITIES)}
+    assert cut["score-ok"].status == "unknown" and cut["score-9"].status == "unknown"
+
+
+def test_split_properties_accepts_plain_pairs() -> None:
+    checks = split_properties([("inv", lambda m, s: False), ("goal-x", lambda m, s: True)])
+    assert list(checks.invariants) == ["inv"] and list(checks.goals) == ["goal-x"]
+    assert checks.invariants["inv"](None, None) == "invariant does not hold"
+
+
+# CLI --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def toy_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "games", lambda: {"toy": SPEC})
+
+
+def run(*args: str) -> Any:
+    from hhh_verify.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def test_cli_explore_json(toy_registry: None) -> None:
+    r = run("explore", "--game", "toy", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert (d["states"], d["transitions"], d["complete"]) == (16, 15, True)
+    assert d["deadlocks"] == 0 and d["terminal"]["won:completed"] == 2
+
+
+def test_cli_explore_text_limits_and_export(toy_registry: None, tmp_path: Any) -> None:
+    out = tmp_path / "g.drn"
+    r = run(
+        "explore",
+        "--game",
+        "toy",
+        "--interpret",
+        "TOY-BLACK=penalty",
+        "--max-states",
+        "10",
+        "--export",
+        str(out),
+    )
+    assert r.exit_code == 0, r.output
+    assert "INCOMPLETE (state limit of 10 reached)" in r.stdout
+    assert out.read_text().startswith("// exported by hhh-verify")
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--max-states", "0"], "--max-states must be at least 1"),
+        (["--export", "x.png"], "accepted suffixes"),
+        (["--config", "nope"], "unknown config 'nope'"),
+        (["--interpret", "TOY-BLACK=maybe"], "unknown option 'maybe'"),
+    ],
+)
+def test_cli_explore_bad_input_is_one_line_exit_2(
+    toy_registry: None, args: list[str], message: str
+) -> None:
+    r = run("explore", "--game", "toy", *args)
+    assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
+
+
+def test_cli_reach_writes_a_replayable_witness(toy_registry: None, tmp_path: Any) -> None:
+    out = tmp_path / "bust.json"
+    r = run("reach", "--game", "toy", "--goal", "outcome:bust", "--out", str(out), "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["reachable"] is True and d["witness_steps"] == 2
+    assert (
+        d["probabilities"]["max"]["exact"] == "1"
+        and d["probabilities"]["random"]["exact"] == "15/64"
+    )
+    assert replay(load(str(out))).ok
+
+
+def test_cli_reach_unreachable_and_bounded(toy_registry: None) -> None:
+    r = run("reach", "--game", "toy", "--goal", "outcome:bust", "--interpret", "TOY-BLACK=penalty")
+    assert r.exit_code == 1 and "UNREACHABLE" in r.stdout
+    r = run("reach", "--game", "toy", "--goal", "won", "--within-rounds", "2")
+    assert r.exit_code == 1 and "UNREACHABLE within 2 rounds" in r.stdout
+    r = run("reach", "--game", "toy", "--goal", "won", "--within-rounds", "3")
+    assert r.exit_code == 0 and "REACHABLE within 3 rounds" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--goal", "nirvana"], "unknown goal 'nirvana'"),
+        (["--goal", "won", "--engine", "magic"], "unknown engine"),
+    ],
+)
+def test_cli_reach_bad_input(toy_registry: None, args: list[str], message: str) -> None:
+    r = run("reach", "--game", "toy", *args)
+    assert r.exit_code == 2 and message in r.output
