@@ -83,15 +83,13 @@ def test_conformance_covers_every_registered_preset() -> None:
 
 
 def _is_sorted_actions(legal: tuple[Any, ...]) -> bool:
-    """Sorted as documented: actions of one type form one run, in their natural order."""
-    seen: list[type] = []
-    for a in legal:
-        if not seen or seen[-1] is not type(a):
-            if type(a) in seen:
-                return False
-            seen.append(type(a))
-    for cls in seen:
-        run = [a for a in legal if type(a) is cls]
+    """Sorted as the contract documents: grouped by class name (in name order), then each
+    group in its dataclass order; no duplicates."""
+    names = [type(a).__name__ for a in legal]
+    if names != sorted(names):
+        return False
+    for name in set(names):
+        run = [a for a in legal if type(a).__name__ == name]
         if run != sorted(run):
             return False
     return len(set(legal)) == len(legal)
@@ -220,6 +218,11 @@ class _Unsorted(toy_model.ToyModel):
         return (_Pick(2), _Pick(1)) if s.phase == toy_model.DECIDE else legal
 
 
+class _TypesUnsorted(toy_model.ToyModel):
+    def legal_actions(self, s: Any) -> Any:
+        return tuple(reversed(super().legal_actions(s)))
+
+
 class _Deadlock(toy_model.ToyModel):
     def legal_actions(self, s: Any) -> Any:
         return () if s.score == 1 and s.phase == toy_model.DECIDE else super().legal_actions(s)
@@ -236,7 +239,16 @@ class _BadJson(toy_model.ToyModel):
 
 
 @pytest.mark.parametrize(
-    "broken", [_UnevenDraw, _FloatDraw, _Unsorted, _Deadlock, _TerminalWithMoves, _BadJson]
+    "broken",
+    [
+        _UnevenDraw,
+        _FloatDraw,
+        _Unsorted,
+        _TypesUnsorted,
+        _Deadlock,
+        _TerminalWithMoves,
+        _BadJson,
+    ],
 )
 def test_planted_contract_bugs_are_caught(broken: type) -> None:
     with pytest.raises(AssertionError):
