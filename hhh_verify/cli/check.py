@@ -122,7 +122,7 @@ def _render(results: list[checking.CheckResult], elapsed: float, models: dict[st
     from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     table = Table(title="hhh-verify check")
     for col in ("property", "engine", "expected", "result", "time"):
         table.add_column(col, justify="right" if col == "time" else "left")
