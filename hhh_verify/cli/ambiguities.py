@@ -33,4 +33,5 @@ def ambiguities_command(game: str, only: tuple[str, ...], as_json: bool) -> None
             mark = "*" if o.id == a.default else " "
             click.echo(f"  {mark} {o.id}: {o.summary}")
         click.echo(f"  default: {a.default} - {a.why}")
-    click.echo(f"\n{len(entries)} ambiguities (* = default); choose with --interpret ID=OPTION")
+    noun = "ambiguity" if len(entries) == 1 else "ambiguities"
+    click.echo(f"\n{len(entries)} {noun} (* = default); choose with --interpret ID=OPTION")

@@ -8,6 +8,7 @@ from typing import Any
 import click
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .. import registry
 from .. import simulate as sim
@@ -87,7 +88,7 @@ def simulate_command(
 
 
 def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | None) -> None:
-    console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+    console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
     low, high = summary.win_rate_ci
     readings = ", ".join(f"{k}={v}" for k, v in non_default.items()) or "all defaults"
     console.print(
@@ -97,19 +98,19 @@ def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | 
     table = Table(show_header=True, header_style="bold")
     table.add_column("measure")
     table.add_column("value", justify="right")
-    table.add_row("wins", f"{summary.wins} / {summary.games}")
-    table.add_row("win rate", f"{summary.win_rate:.2%} (95% CI {low:.2%}..{high:.2%})")
+    _row(table, "wins", f"{summary.wins} / {summary.games}")
+    _row(table, "win rate", f"{summary.win_rate:.2%} (95% CI {low:.2%}..{high:.2%})")
     for reason, n in sorted(summary.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
-        table.add_row(f"ended: {reason}", _share(n, summary.games))
+        _row(table, f"ended: {reason}", _share(n, summary.games))
     if summary.money:
-        table.add_row("money mean [min..max]", _stats(summary.money, "$"))
+        _row(table, "money mean [min..max]", _stats(summary.money, "$"))
     for rating, n in sorted(summary.ratings.items()):
-        table.add_row(f"rating: {rating}", _share(n, summary.games))
+        _row(table, f"rating: {rating}", _share(n, summary.games))
     if summary.deaths:
-        table.add_row("deaths mean [min..max]", _stats(summary.deaths))
-    table.add_row("steps mean [min..max]", _stats(summary.steps))
-    table.add_row("decisions mean [min..max]", _stats(summary.decisions))
-    table.add_row("seconds", f"{summary.seconds:.2f}")
+        _row(table, "deaths mean [min..max]", _stats(summary.deaths))
+    _row(table, "steps mean [min..max]", _stats(summary.steps))
+    _row(table, "decisions mean [min..max]", _stats(summary.decisions))
+    _row(table, "seconds", f"{summary.seconds:.2f}")
     console.print(table)
     if summary.money_histogram:
         hist = Table(title="final money ($10 bins)", show_header=True, header_style="bold")
@@ -118,7 +119,7 @@ def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | 
         hist.add_column("")
         top = max(n for _, n in summary.money_histogram)
         for lo, n in summary.money_histogram:
-            hist.add_row(f"${lo}..${lo + 9}", str(n), "#" * max(1, round(30 * n / top)))
+            _row(hist, f"${lo}..${lo + 9}", str(n), "#" * max(1, round(30 * n / top)))
         console.print(hist)
     if trace_out:
         console.print(
@@ -132,3 +133,8 @@ def _share(n: int, total: int) -> str:
 
 def _stats(s: Any, unit: str = "") -> str:
     return f"{unit}{s.mean:.2f} [{unit}{s.min}..{unit}{s.max}]"
+
+
+def _row(table: Table, *cells: str) -> None:
+    """Add a row of plain text (no rich markup: '[min..max]' is not a style tag)."""
+    table.add_row(*(Text(c) for c in cells))
