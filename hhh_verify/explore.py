@@ -43,6 +43,14 @@ StepCheck = Callable[[Any, Any, Any, Any], "str | None"]  # (model, s, action, s
 Progress = Callable[[int, int, float], None]
 
 
+class ExplorationError(RuntimeError):
+    """The model failed (raised) on a reachable state; ``path`` leads to that state."""
+
+    def __init__(self, message: str, path: list[tuple[int, int]]):
+        super().__init__(message)
+        self.path = path
+
+
 @dataclass
 class Exploration:
     """The finished (or cut-short) state graph of one model. See the module docstring."""
@@ -198,77 +206,89 @@ def explore(
     sid = -1
     limit = max_states if max_states is not None else 1 << 62
 
-    while frontier:
-        sid += 1
-        if (sid & 255) == 0 and sid:
-            now = time.perf_counter()
-            if max_seconds is not None and now - t0 > max_seconds:
-                complete, reason = False, f"time limit of {max_seconds:g} s reached"
+    try:
+        while frontier:
+            sid += 1
+            if (sid & 255) == 0 and sid:
+                now = time.perf_counter()
+                if max_seconds is not None and now - t0 > max_seconds:
+                    complete, reason = False, f"time limit of {max_seconds:g} s reached"
+                    break
+                if progress is not None and now >= next_progress:
+                    progress(len(index), len(edge_succ), now - t0)
+                    next_progress = now + progress_every
+            s = popleft()
+            edge_start.append(len(edge_succ))
+            if max_round is not None and round_of(s) > max_round:
+                kind[sid] = CUT
+                continue
+            for name, check in inv_items:
+                msg = check(model, s)
+                if msg:
+                    if not violations[name]:
+                        messages[name] = str(msg)
+                    violations[name].append(sid)
+            for name, goal in goal_items:
+                if goal(model, s):
+                    goal_hits[name].append(sid)
+            out = outcome_fn(s)
+            if out is not None:
+                kind[sid] = TERMINAL
+                oid = outcome_ids.get(out)
+                if oid is None:
+                    oid = outcome_ids[out] = len(outcomes)
+                    outcomes.append(out)
+                outcome_of[sid] = oid
+                continue
+            kind[sid] = EXPANDED
+            start = len(edge_succ)
+            overflow = False
+            for ai, a in enumerate(legal_actions(s)):
+                for oi, (t, p) in enumerate(step(s, a)):
+                    tid = index.get(t)
+                    if tid is None:
+                        if len(kind) >= limit:
+                            overflow = True
+                            break
+                        tid = index[t] = len(kind)
+                        kind.append(PENDING)
+                        parent.append(sid)
+                        parent_action.append(ai)
+                        parent_outcome.append(oi)
+                        append_state(t)
+                    key = (p.numerator, p.denominator)
+                    pid = prob_ids.get(key)
+                    if pid is None:
+                        pid = prob_ids[key] = len(probs)
+                        probs.append(p)
+                    edge_action.append(ai)
+                    edge_succ.append(tid)
+                    edge_prob.append(pid)
+                    for name, scheck in step_items:
+                        msg = scheck(model, s, a, t)
+                        if msg:
+                            if not step_violations[name] and name not in messages:
+                                messages[name] = str(msg)
+                            step_violations[name].append((sid, ai, oi))
+                if overflow:
+                    break
+            if overflow:  # undo the partial expansion: this state stays PENDING
+                del edge_action[start:], edge_succ[start:], edge_prob[start:]
+                edge_start.pop()
+                kind[sid] = PENDING
+                complete, reason = False, f"state limit of {max_states} reached"
                 break
-            if progress is not None and now >= next_progress:
-                progress(len(index), len(edge_succ), now - t0)
-                next_progress = now + progress_every
-        s = popleft()
-        edge_start.append(len(edge_succ))
-        if max_round is not None and round_of(s) > max_round:
-            kind[sid] = CUT
-            continue
-        for name, check in inv_items:
-            msg = check(model, s)
-            if msg:
-                if not violations[name]:
-                    messages[name] = str(msg)
-                violations[name].append(sid)
-        for name, goal in goal_items:
-            if goal(model, s):
-                goal_hits[name].append(sid)
-        out = outcome_fn(s)
-        if out is not None:
-            kind[sid] = TERMINAL
-            oid = outcome_ids.get(out)
-            if oid is None:
-                oid = outcome_ids[out] = len(outcomes)
-                outcomes.append(out)
-            outcome_of[sid] = oid
-            continue
-        kind[sid] = EXPANDED
-        start = len(edge_succ)
-        overflow = False
-        for ai, a in enumerate(legal_actions(s)):
-            for oi, (t, p) in enumerate(step(s, a)):
-                tid = index.get(t)
-                if tid is None:
-                    if len(kind) >= limit:
-                        overflow = True
-                        break
-                    tid = index[t] = len(kind)
-                    kind.append(PENDING)
-                    parent.append(sid)
-                    parent_action.append(ai)
-                    parent_outcome.append(oi)
-                    append_state(t)
-                key = (p.numerator, p.denominator)
-                pid = prob_ids.get(key)
-                if pid is None:
-                    pid = prob_ids[key] = len(probs)
-                    probs.append(p)
-                edge_action.append(ai)
-                edge_succ.append(tid)
-                edge_prob.append(pid)
-                for name, scheck in step_items:
-                    msg = scheck(model, s, a, t)
-                    if msg:
-                        if not step_violations[name] and name not in messages:
-                            messages[name] = str(msg)
-                        step_violations[name].append((sid, ai, oi))
-            if overflow:
-                break
-        if overflow:  # undo the partial expansion: this state stays PENDING
-            del edge_action[start:], edge_succ[start:], edge_prob[start:]
-            edge_start.pop()
-            kind[sid] = PENDING
-            complete, reason = False, f"state limit of {max_states} reached"
-            break
+    except Exception as e:  # a model bug: report where, with the path to the state
+        steps: list[tuple[int, int]] = []
+        k = sid
+        while parent[k] >= 0:
+            steps.append((parent_action[k], parent_outcome[k]))
+            k = parent[k]
+        raise ExplorationError(
+            f"the model raised {type(e).__name__}: {e} while expanding state {sid} "
+            f"(depth {len(steps)})",
+            steps[::-1],
+        ) from e
 
     # States never expanded (limit hit) get empty slices.
     while len(edge_start) < len(kind) + 1:

@@ -202,3 +202,28 @@ def test_cli_reach_unreachable_and_bounded(toy_registry: None) -> None:
 def test_cli_reach_bad_input(toy_registry: None, args: list[str], message: str) -> None:
     r = run("reach", "--game", "toy", *args)
     assert r.exit_code == 2 and message in r.output
+
+
+def test_a_model_crash_is_reported_with_the_path(
+    toy_registry: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toy_model import ToyModel
+
+    from hhh_verify.explore import ExplorationError
+
+    def broken_stop(self: Any, s: Any, a: Any) -> Any:  # planted bug: Stop at score 1 crashes
+        if s.score == 1 and type(a).__name__ == "Stop":
+            raise ZeroDivisionError("planted")
+        return original(self, s, a)
+
+    original = ToyModel.step
+    monkeypatch.setattr(ToyModel, "step", broken_stop)
+    with pytest.raises(ExplorationError) as info:
+        explore(toy())
+    assert info.value.path == [(0, 0), (0, 0)]  # push, draw white: score 1
+    r = run("explore", "--game", "toy")
+    assert (
+        r.exit_code == 1
+        and "ZeroDivisionError: planted" in r.stderr
+        and "Traceback" not in r.output
+    )

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from .. import analysis as an
-from ..explore import explore, require_limits, split_properties
+from ..explore import ExplorationError, explore, require_limits, split_properties
 from ..explore_engine import registered_properties, summary
 from ..export import check_export_path, export
 from .common import (
@@ -83,16 +83,19 @@ def explore_command(
         check_export_path(export_path)
     model = build_model(game, config, overrides, interpret)
     checks = split_properties(registered_properties(game), model)
-    exp = explore(
-        model,
-        checks.invariants,
-        checks.goals,
-        steps=checks.steps,
-        max_states=max_states,
-        max_seconds=max_seconds,
-        max_round=within_rounds,
-        progress=progress_printer(as_json),
-    )
+    try:
+        exp = explore(
+            model,
+            checks.invariants,
+            checks.goals,
+            steps=checks.steps,
+            max_states=max_states,
+            max_seconds=max_seconds,
+            max_round=within_rounds,
+            progress=progress_printer(as_json),
+        )
+    except ExplorationError as e:
+        model_failure(e, model, as_json)
     dead, stuck = an.deadlocks(exp), an.cannot_end(exp)
     result = summary(exp) | {
         "game": game,
@@ -114,6 +117,19 @@ def explore_command(
         _render(result, exp, dead, stuck)
     if dead or stuck or any(v["violations"] for v in result["invariants"].values()):
         raise SystemExit(1)
+
+
+def model_failure(e: ExplorationError, model: Any, as_json: bool) -> None:
+    """A model that raises on a reachable state is a bug found: report it, exit 1."""
+    lines = an.path_lines(model, e.path)
+    if as_json:
+        emit_json({"error": str(e), "witness": lines})
+    else:
+        click.echo(f"model error: {e}", err=True)
+        click.echo(f"  path to the failing state ({len(lines)} steps):", err=True)
+        for line in lines:
+            click.echo("  " + line, err=True)
+    raise SystemExit(1)
 
 
 def _violation(exp: Any, name: str) -> dict[str, Any]:

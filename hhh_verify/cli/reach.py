@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .. import trace as tr
-from ..explore import require_limits
+from ..explore import ExplorationError, require_limits
 from ..explore_engine import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
 from ..registry import get_game
 from .common import (
@@ -18,7 +18,7 @@ from .common import (
     json_option,
     set_option,
 )
-from .explore import _limits, progress_printer
+from .explore import _limits, model_failure, progress_printer
 
 
 @click.command("reach")
@@ -83,7 +83,10 @@ def reach_command(
         registry=spec.ambiguities,
         progress=progress_printer(as_json),
     )
-    report = REACH_ENGINES[engine](request)
+    try:
+        report = REACH_ENGINES[engine](request)
+    except ExplorationError as e:
+        model_failure(e, model, as_json)
     if out and report.trace is not None:
         tr.save(report.trace, out)
     if as_json:
