@@ -279,15 +279,15 @@ def explore(
                 complete, reason = False, f"state limit of {max_states} reached"
                 break
     except Exception as e:  # a model bug: report where, with the path to the state
-        steps: list[tuple[int, int]] = []
+        crash_path: list[tuple[int, int]] = []
         k = sid
         while parent[k] >= 0:
-            steps.append((parent_action[k], parent_outcome[k]))
+            crash_path.append((parent_action[k], parent_outcome[k]))
             k = parent[k]
         raise ExplorationError(
             f"the model raised {type(e).__name__}: {e} while expanding state {sid} "
-            f"(depth {len(steps)})",
-            steps[::-1],
+            f"(depth {len(crash_path)})",
+            crash_path[::-1],
         ) from e
 
     # States never expanded (limit hit) get empty slices.
