@@ -268,3 +268,97 @@ def _structural(exp: Exploration, registry: Any) -> list[PropertyResult]:
         else:
             out.append(PropertyResult(pid, "invariant", "holds" if done else "unknown", n, done))
     return out
+
+
+class ExplorerEngine:
+    """The explorer as a ``check`` engine (:class:`hhh_verify.checking.Engine` protocol).
+
+    Add ``ExplorerEngine()`` to ``checking.engines()``. On a configuration too big to
+    finish within the limits, results say so (``details.complete`` false, message
+    "search incomplete"), and "holds" then means "no counterexample among the states
+    explored", as for the stateful engine.
+    """
+
+    name = "explore"
+
+    def __init__(self, max_states: int = 500_000, max_seconds: float = 60.0):
+        self.max_states, self.max_seconds = max_states, max_seconds
+
+    def supports(self, prop: Any) -> bool:
+        return prop.kind in ("invariant", "goal") and (
+            getattr(prop, "check", None) is not None
+            or getattr(prop, "transition", None) is not None
+        )
+
+    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+        import time
+
+        from . import checking as ck
+        from .explore import ExplorationError
+
+        t0 = time.perf_counter()
+        relevant = [p for p in properties if p.relevant(model)]
+        try:
+            found = explore_check(
+                model, relevant, self.max_states, self.max_seconds, registry=ambiguities
+            )
+            error = None
+        except ExplorationError as e:
+            found, error = [], e
+        seconds = time.perf_counter() - t0
+        by_id = {r.id: r for r in found}
+        results = []
+        for p in properties:
+            common = {
+                "property": p.id,
+                "game": model.game,
+                "engine": self.name,
+                "kind": p.kind,
+                "expected": p.expected,
+                "seconds": seconds,
+                "citation": p.citation,
+            }
+            r = by_id.get(p.id)
+            if error is not None:
+                trace = an.path_trace(model, error.path, ambiguities, engine=self.name)
+                results.append(
+                    ck.CheckResult(status=ck.ERROR, message=str(error), trace=trace, **common)
+                )
+            elif r is None:
+                results.append(
+                    ck.CheckResult(
+                        status=ck.SKIPPED, message="does not apply to this config", **common
+                    )
+                )
+            else:
+                results.append(self._result(ck, r, common))
+        for r in found:
+            if r.id.startswith("explore:"):
+                common = {
+                    "property": r.id,
+                    "game": model.game,
+                    "engine": self.name,
+                    "kind": "invariant",
+                    "expected": "HOLDS",
+                    "seconds": seconds,
+                    "citation": "model contract (hhh_verify/model.py)",
+                }
+                results.append(self._result(ck, r, common))
+        return results
+
+    @staticmethod
+    def _result(ck: Any, r: PropertyResult, common: dict[str, Any]) -> Any:
+        status = {
+            "holds": ck.HOLDS_STATUS,
+            "violated": ck.VIOLATED,
+            "reachable": ck.REACHED,
+            "unreachable": ck.NOT_REACHED,
+        }.get(r.status)
+        message = r.message
+        if status is None:  # unknown: the search was cut short
+            status = ck.HOLDS_STATUS if r.kind == "invariant" else ck.NOT_REACHED
+            message = "search incomplete: nothing found among the states explored"
+        details = {"states": r.states, "complete": r.complete, "count": r.count, "depth": r.depth}
+        return ck.CheckResult(
+            status=status, message=message, trace=r.trace, details=details, **common
+        )

@@ -227,3 +227,44 @@ def test_a_model_crash_is_reported_with_the_path(
         and "ZeroDivisionError: planted" in r.stderr
         and "Traceback" not in r.output
     )
+
+
+def test_explorer_engine_for_check() -> None:
+    from hhh_verify.checking import CheckOptions
+    from hhh_verify.explore_engine import ExplorerEngine
+    from hhh_verify.properties import Property
+
+    props = [
+        Property("score-ok", "toy", "invariant", "HOLDS", "toy", "", check=lambda m, s: None),
+        Property(
+            "no-bust",
+            "toy",
+            "invariant",
+            "HOLDS",
+            "toy",
+            "planted: bust is possible",
+            check=lambda m, s: "bust" if s.reason == "bust" else None,
+        ),
+        Property(
+            "win", "toy", "goal", "REACHABLE", "toy", "", check=lambda m, s: s.reason == "completed"
+        ),
+        Property(
+            "never",
+            "toy",
+            "goal",
+            "REACHABLE",
+            "toy",
+            "",
+            check=lambda m, s: False,
+            applies=lambda m: False,
+        ),
+    ]
+    engine = ExplorerEngine()
+    assert all(engine.supports(p) for p in props)
+    results = {r.property: r for r in engine.run(toy(), AMBIGUITIES, props, CheckOptions())}
+    assert results["score-ok"].ok and results["win"].ok and results["never"].status == "skipped"
+    assert results["no-bust"].status == "violated" and not results["no-bust"].ok
+    assert replay(results["no-bust"].trace, toy()).ok
+    assert results["explore:no-deadlock"].ok and results["explore:always-can-end"].ok
+    small = ExplorerEngine(max_states=3).run(toy(), AMBIGUITIES, props[:1], CheckOptions())
+    assert small[0].details["complete"] is False and "incomplete" in small[0].message
