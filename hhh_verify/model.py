@@ -165,6 +165,23 @@ def action_to_json(a: Any) -> dict[str, Any]:
     return d
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def action_key(a: Any) -> tuple[Any, ...]:
+    """Sort key for actions of mixed types: the verb's name, then its fields in order."""
+    cls = type(a)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(a))
+    return (cls.__name__,) + tuple(getattr(a, n) for n in names)
+
+
+def sort_actions(actions: Any) -> tuple[Any, ...]:
+    """The canonical order of ``legal_actions``: by verb name, then by fields."""
+    return tuple(sorted(actions, key=action_key))
+
+
 def _to_json_value(v: Any) -> Any:
     if isinstance(v, tuple):
         return [_to_json_value(x) for x in v]

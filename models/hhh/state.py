@@ -13,7 +13,7 @@ from dataclasses import dataclass
 # Phases --------------------------------------------------------------------------------
 SETUP_MARKERS = 0  # chance: draw the Patient markers into the Wards (Setup)
 SETUP_ROOM = 1  # decision: choose the first New Room card (Setup)
-SETUP_ROOM_EFFECT = 2  # chance: the first room's immediate effect (Blood Bank draw)
+SETUP_BLOOD = 2  # chance: the first room's Blood Bank draw, when it waits (HHH-SETUP-ORDER)
 SETUP_WAITING = 3  # chance: 6 cubes per Waiting Room, cursor = Waiting Room index
 SETUP_TRAINING = 4  # chance: reveal the face-up Training markers of the board room
 ACTIONS = 5  # decisions: Player Action Phase
@@ -21,16 +21,16 @@ HEAL_DRAWN = 6  # decision inside a Heal: bonus draws, reactions, settle (see ``
 RESEARCH_DRAWN = 7  # decision inside Research: choose a benefit (see ``research``)
 PICKS = 8  # decisions: pending Training-marker / marker-replacement picks
 PP_INSTALL = 9  # decision: Patient Phase step 2, install a New Room
-PP_ROOM_EFFECT = 10  # chance: the installed room's immediate effect (Blood Bank draw)
+PP_TRAINING_REFILL = 10  # chance: refill the face-up Training markers after picks
 PP_ARRIVE = 11  # chance: step 4 New Patients Arrive, cursor = Waiting Room index
-PP_VISIT = 12  # chance: step 5 Visit the Wards, cursor = colour*16 + patient index
+PP_VISIT = 12  # chance: step 5 Visit the Wards, cursor = position in the visiting order
 PP_END = 13  # decision: end-of-Patient-Phase reactions (Administrator card)
 PP_STAFF = 14  # chance: Housekeeping, reveal Staff markers under the new round
 OVER = 15  # terminal
 
 PHASE_NAMES = (
-    "setup-markers", "setup-room", "setup-room-effect", "setup-waiting", "setup-training",
-    "actions", "heal-drawn", "research-drawn", "picks", "install-room", "room-effect",
+    "setup-markers", "setup-room", "setup-blood", "setup-waiting", "setup-training",
+    "actions", "heal-drawn", "research-drawn", "picks", "install-room", "training-refill",
     "arrive", "visit", "patient-phase-end", "reveal-staff", "over",
 )
 
@@ -41,6 +41,20 @@ MORGUE = 7
 ROOM_KINDS = 8
 ROOM_NAMES = ("TR-yellow", "TR-gray", "TR-green", "TR-red", "TR-blue", "ER", "BloodBank", "Morgue")
 
+# Pending picks (phase PICKS)
+PICK_NONE = 0
+PICK_TRAINING = 1  # take Training markers (Research benefit)
+PICK_REPLACE = 2  # replace dead patients' markers with white ones (Research benefit)
+PICK_INTERN = 3  # choose the Intern's patient
+PICK_IMPROVE = 4  # choose the room the Bureaucrat improves
+PICK_MANAGER = 5  # choose the Ward Ability token the Manager removes
+
+# Places of patients (actions name them)
+WARD = 0
+TREATMENT = 1
+EMERGENCY = 2
+WAITING = 3
+
 # Treatment-room sides
 CRITICAL = 0
 TREATED = 1
@@ -49,11 +63,12 @@ TREATED = 1
 BANKRUPT = 1
 ARRESTED = 2
 COMPLETED = 3
-REASONS = ("", "bankrupt", "arrested", "completed")
+STUCK = 4
+REASONS = ("", "bankrupt", "arrested", "completed", "stuck")
 
 
 @dataclass(frozen=True, slots=True)
-class Heal:
+class HealInProgress:
     """A Heal in progress, between the draw and the settlement (rulebook: Heal a Patient).
 
     ``drawn`` counts the cubes drawn for this action by colour (black last), the
@@ -68,11 +83,12 @@ class Heal:
     drawn: tuple[int, ...]
     bonuses: tuple[int, ...]
     rebag: int
-    ignored_black: int  # black cubes cancelled by the Janitor (already discarded)
+    blood: int  # colour of the cube taken from the Blood Bank, or -1
+    latest_black: int  # black cubes in the most recent draw of this Heal
 
 
 @dataclass(frozen=True, slots=True)
-class Research:
+class ResearchInProgress:
     """A Research action between the draw and the choice of benefit (rulebook: Research)."""
 
     card: int
@@ -101,7 +117,7 @@ class HHHState:
     er: tuple[int, ...]  # Emergency Room cube patients by colour count (each 5 cubes)
     blood: tuple[int, ...]  # Blood Bank cubes per colour (len C+1, black always 0)
     supply: tuple[int, ...]  # Patient markers in the supply per colour, white last
-    cemetery: tuple[int, ...]  # bodies on tombstones per colour, white last
+    cemetery: tuple[int, ...]  # bodies per colour, then white-marker bodies, then unmarked (len C+2)
     deaths: int  # patients who died so far
     medical: tuple[int, ...]  # unused Medical action tokens per player
     admin_tokens: int  # unused Administrative action tokens on the Administrator card
@@ -120,6 +136,6 @@ class HHHState:
     nurse_free_used: tuple[bool, ...]  # per player: once-per-game free training used
     research_deck: tuple[int, ...]  # Research cards in the deck, per card index
     research_discard: tuple[int, ...]  # discarded Research cards, per card index
-    heal: Heal | None  # the Heal in progress, in phase HEAL_DRAWN
-    research: Research | None  # the Research in progress, in phase RESEARCH_DRAWN
-    picks: tuple[int, int, int]  # (kind, count left, player): 1 training, 2 replace markers
+    heal: HealInProgress | None  # the Heal in progress, in phase HEAL_DRAWN
+    research: ResearchInProgress | None  # the Research in progress, in phase RESEARCH_DRAWN
+    picks: tuple[int, int]  # (kind, count left) of a pending choice, see PICK_* (0, 0) = none

@@ -1,0 +1,241 @@
+"""Heal a Patient (rulebook "Heal a Patient", "Cube Drawing Bonuses", "Doctor
+Abilities", Emergency Room and Treatment Room clarifications).
+
+A Heal is several steps: the first draw, then (phase HEAL_DRAWN) bonus draws one at a
+time after seeing the results, reactions to black cubes, and finally ``Settle`` with the
+cubes to re-bag. The level changes, cures, deaths and pay happen at settlement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .actions import Heal
+from .board import (
+    ONE, add, bump, die, end, gain, insort, put, remove_one, sub, treatment_max,
+    treatment_numbers,
+)
+from .config import GRAY, JANITOR, TRAINING_REBAG
+from .context import Ctx
+from .state import (
+    ACTIONS, EMERGENCY, HEAL_DRAWN, STUCK, TREATED, TREATMENT, WARD, HealInProgress, HHHState,
+)
+
+
+def targets(ctx: Ctx, s: HHHState) -> list[tuple[int, int, int]]:
+    """"Choose any alive Patient that is not in a Waiting Room": (place, colour, level)."""
+    out = []
+    for c in range(ctx.C):
+        for level in sorted(set(s.wards[c])):
+            out.append((WARD, c, level))
+        if s.treatment[c][0]:
+            out.append((TREATMENT, c, s.treatment[c][0]))
+        if s.er[c]:
+            out.append((EMERGENCY, c, 5))
+    return out
+
+
+def draw_count(ctx: Ctx, s: HHHState, place: int, colour: int) -> tuple[int, int]:
+    """(cubes to draw, $ per level): Wards 6/$1, Treatment Room 8/$3 or 10/$4,
+    Emergency Room per HHH-ER-COSTS."""
+    if place == WARD:
+        return ctx.config.ward_draw, ctx.config.ward_pay
+    if place == TREATMENT:
+        n, pay, _ = treatment_numbers(s, colour)
+        return n, pay
+    return ctx.er_draw, ctx.er_pay
+
+
+def bonuses_and_rebag(ctx: Ctx, s: HHHState, player: int, place: int, colour: int) -> tuple[tuple[int, ...], int]:
+    """Bonus draws and re-bag allowance of this Doctor for this patient.
+
+    Nowitz: "+2 cube draws to heal Psychiatric patients. After healing a non-Ward
+    patient, may re-bag 2 cubes." Ura Scapegote: "After healing a Psychiatric patient,
+    may re-bag 2 cubes." Training markers: a bonus draw for their colour
+    (HHH-TRAINING-BONUS cubes each) or Re-bag 1 cube.
+    """
+    doctor = ctx.config.doctors[player]
+    bonuses: list[int] = []
+    rebag = 0
+    if doctor == "nowitz":
+        if colour == GRAY:
+            bonuses.append(2)
+        if place != WARD:
+            rebag += 2
+    elif doctor == "ura" and colour == GRAY:
+        rebag += 2
+    markers = s.training[player]
+    bonuses.extend([ctx.training_bonus] * markers[colour])
+    rebag += markers[TRAINING_REBAG]
+    return tuple(sorted(bonuses)), rebag
+
+
+def start(ctx: Ctx, s: HHHState, a: Heal):  # type: ignore[no-untyped-def]
+    """Flip a Medical token, choose the patient (a Treatment Room patient moves to the
+    Treated side), take the Blood Bank cube if chosen, draw the rest."""
+    s = replace(s, medical=bump(s.medical, a.player, -1))
+    if a.place == TREATMENT:
+        s = replace(s, treatment=put(s.treatment, a.colour, (a.level, TREATED)))
+    n, _ = draw_count(ctx, s, a.place, a.colour)
+    first = (0,) * (ctx.C + 1)
+    if a.blood >= 0:
+        s = replace(s, blood=bump(s.blood, a.blood, -1))
+        first = bump(first, a.blood, 1)
+        n -= 1
+    bonuses, rebag = bonuses_and_rebag(ctx, s, a.player, a.place, a.colour)
+    out = []
+    for (d, bag, disc), p in ctx.draws.plain(s.bag, s.discard, n):
+        h = HealInProgress(a.player, a.place, a.colour, a.level, add(first, d), bonuses, rebag, a.blood, d[-1])
+        st = replace(s, bag=bag, discard=disc, heal=h, phase=HEAL_DRAWN)
+        if sum(d) < n and ctx.exhausted_stuck:
+            st = end(replace(st, discard=add(st.discard, h.drawn)), STUCK)
+        out.append((st, p))
+    return out
+
+
+def black_available(ctx: Ctx, h: HealInProgress) -> bool:
+    """A black cube that still counts as 'just drawn' (HHH-REACTION-TIMING)."""
+    return (h.latest_black if ctx.reaction_latest else h.drawn[-1]) > 0
+
+
+def janitor_ok(ctx: Ctx, s: HHHState) -> bool:
+    """Janitor: "Once per round, discard a just-drawn black cube"."""
+    return bool(s.staff_hired[JANITOR]) and not s.janitor_used and black_available(ctx, s.heal)  # type: ignore[arg-type]
+
+
+def redraw_ok(ctx: Ctx, s: HHHState) -> bool:
+    """Cooke De Buchs' reaction needs the card face up and an Administrative token."""
+    return (ctx.admin and ctx.config.administrator == "cooke" and s.admin_face_up
+            and s.admin_tokens > 0 and black_available(ctx, s.heal))  # type: ignore[arg-type]
+
+
+def bonus(ctx: Ctx, s: HHHState, size: int):  # type: ignore[no-untyped-def]
+    """Use one bonus: "you must draw all cubes that bonus provides"."""
+    h = s.heal
+    assert h is not None
+    rest = remove_one(h.bonuses, size)
+    out = []
+    for (d, bag, disc), p in ctx.draws.plain(s.bag, s.discard, size):
+        h2 = replace(h, drawn=add(h.drawn, d), bonuses=rest, latest_black=d[-1])
+        out.append((replace(s, bag=bag, discard=disc, heal=h2), p))
+    return out
+
+
+def janitor(ctx: Ctx, s: HHHState) -> HHHState:
+    """Discard one black cube of this Heal without applying its effect, no replacement."""
+    h = s.heal
+    assert h is not None
+    h2 = replace(h, drawn=bump(h.drawn, ctx.B, -1), latest_black=max(0, h.latest_black - 1))
+    return replace(s, heal=h2, discard=bump(s.discard, ctx.B, 1), janitor_used=True)
+
+
+def redraw(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+    """"Ignore 1 just drawn black cube. Put it back into the bag and redraw. Flip this card.\""""
+    h = s.heal
+    assert h is not None
+    h = replace(h, drawn=bump(h.drawn, ctx.B, -1))
+    s = replace(s, heal=h, bag=bump(s.bag, ctx.B, 1), admin_tokens=s.admin_tokens - 1, admin_face_up=False)
+    out = []
+    for (d, bag, disc), p in ctx.draws.plain(s.bag, s.discard, 1):
+        h2 = replace(h, drawn=add(h.drawn, d), latest_black=d[-1])
+        out.append((replace(s, bag=bag, discard=disc, heal=h2), p))
+    return out
+
+
+def rebag_choices(ctx: Ctx, h: HealInProgress) -> list[tuple[int, ...]]:
+    """Every multiset of at most ``h.rebag`` cubes "from those drawn for the current
+    action" (the Blood Bank cube per HHH-BB-REBAG)."""
+    avail = list(h.drawn)
+    if h.blood >= 0 and not ctx.bb_rebag:
+        avail[h.blood] -= 1
+    out: list[tuple[int, ...]] = []
+
+    def rec(i: int, left: int, acc: list[int]) -> None:
+        if i == len(avail):
+            out.append(tuple(acc))
+            return
+        for x in range(min(avail[i], left) + 1):
+            acc.append(x)
+            rec(i + 1, left - x, acc)
+            acc.pop()
+
+    rec(0, h.rebag, [])
+    return sorted(out)
+
+
+def settle(ctx: Ctx, s: HHHState, rebag: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    """Adjust the level (matching cubes minus black cubes), check cure and death,
+    re-bag and discard, then "For each Illness level reduction (if any), gain Money as
+    shown in that room or ward ... You do not gain Money for levels that reduce the
+    Illness level below zero"."""
+    h = s.heal
+    assert h is not None
+    c, B = h.colour, ctx.B
+    s = replace(s, heal=None, phase=ACTIONS, bag=add(s.bag, rebag), discard=add(s.discard, sub(h.drawn, rebag)))
+    reduction = h.drawn[c] - h.drawn[B]
+    _, pay = draw_count(ctx, s, h.place, c)
+    if h.place == WARD:
+        s, earned = _settle_ward(ctx, s, c, h.level, reduction)
+    elif h.place == TREATMENT:
+        s, earned = _settle_treatment(ctx, s, c, h.level, reduction)
+    else:
+        return _settle_emergency(ctx, s, c, reduction, pay)
+    if s.reason:
+        return [(s, ONE)]
+    return [(gain(ctx, s, earned * pay), ONE)]
+
+
+def _settle_ward(ctx: Ctx, s: HHHState, c: int, level: int, reduction: int) -> tuple[HHHState, int]:
+    ward = remove_one(s.wards[c], level)
+    new = level - reduction
+    if new <= 0:  # cured: "return their marker to the supply"
+        return replace(s, wards=put(s.wards, c, ward), supply=bump(s.supply, c, 1)), level
+    if new >= 5:  # "reaching Illness level 5 in the Wards" kills
+        s = replace(s, wards=put(s.wards, c, ward))
+        return die(ctx, s, c, marker=True, cost=ctx.config.ward_death_cost), 0
+    return replace(s, wards=put(s.wards, c, insort(ward, new))), max(0, reduction)
+
+
+def _settle_treatment(ctx: Ctx, s: HHHState, c: int, level: int, reduction: int) -> tuple[HHHState, int]:
+    new = level - reduction
+    if new <= 0:
+        return replace(s, treatment=put(s.treatment, c, (0, 0)), supply=bump(s.supply, c, 1)), level
+    top = treatment_max(s, c)
+    if new > top:
+        if ctx.tr_overflow == "dies":  # HHH-TR-OVERFLOW
+            cost = treatment_numbers(s, c)[2]
+            s = replace(s, treatment=put(s.treatment, c, (0, 0)))
+            return die(ctx, s, c, marker=True, cost=cost), 0
+        new = top
+    return replace(s, treatment=put(s.treatment, c, (new, TREATED))), max(0, reduction)
+
+
+def _settle_emergency(ctx: Ctx, s: HHHState, c: int, reduction: int, pay: int):  # type: ignore[no-untyped-def]
+    """"Patients in the Emergency Room cannot die during a Heal action ... If a Patient
+    in the Emergency Room is healed below 5 cubes, immediately move them to a
+    matching-colored space in the Waiting Room.\""""
+    if reduction <= 0:
+        return [(s, ONE)]
+    r = min(reduction, 5)
+    s = replace(s, er=bump(s.er, c, -1), discard=bump(s.discard, c, r))
+    s = return_to_waiting(ctx, s, c, 5 - r)
+    if s.reason:
+        return [(s, ONE)]
+    return [(gain(ctx, s, r * pay), ONE)]
+
+
+def return_to_waiting(ctx: Ctx, s: HHHState, c: int, cubes: int) -> HHHState:
+    """Move a cube patient of ``cubes`` cubes to the Waiting Room with the fewest cubes
+    of its colour; joining that colour's patient may kill it (HHH-ER-RETURN)."""
+    if cubes <= 0:
+        return s
+    w = min(range(len(s.waiting)), key=lambda i: (s.waiting[i][c], i))
+    merged = s.waiting[w][c] + cubes
+    keep = min(merged, ctx.spots, 4 if ctx.er_return == "cap" else merged)
+    excess = merged - keep
+    s = replace(s, waiting=put(s.waiting, w, put(s.waiting[w], c, keep)), discard=bump(s.discard, c, excess))
+    if keep >= 5:
+        s = replace(s, waiting=put(s.waiting, w, put(s.waiting[w], c, 0)), discard=bump(s.discard, c, keep))
+        return die(ctx, s, c, marker=False, cost=ctx.config.waiting_death_cost)
+    return s
+

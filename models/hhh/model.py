@@ -1,0 +1,242 @@
+"""The Healthy Heart Hospital model: the contract of ``hhh_verify.model`` over the rules.
+
+``legal_actions`` and ``step`` dispatch on the phase; every rule lives in its own module
+(setup, heal, player_actions, patient_phase, rooms, board). ``sample_step`` runs the
+same rules with a cube-by-cube sampler instead of exact distributions, for fast
+playouts that sample exactly the distribution ``step`` enumerates.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from hhh_verify.interpretations import Interpretation
+from hhh_verify.model import (
+    CHANCE, TERMINAL, ModelError, Outcome, action_from_json, action_to_json, merge, sample_index,
+    sort_actions,
+)
+
+from . import heal as heal_rules
+from . import patient_phase as pp
+from . import player_actions as pa
+from . import setup
+from .actions import (
+    ACTION_TYPES, AdminRedraw, Bonus, ChaplainFlip, ChooseBenefit, Draw, EndActions, EndPicks, Heal,
+    HireStaff, ImproveRoom, InstallRoom, InternTreat, JanitorIgnore, NurseTraining, Pass,
+    RemoveAbility, ReplaceMarker, Research, RestockBloodBank, ReturnBlacks, Settle, TakeTraining,
+    Transfer,
+)
+from .board import ONE
+from .config import HHHConfig
+from .context import Ctx
+from .describe import describe_action, describe_state
+from .draws import SampledDraws
+from .rooms import installable
+from .state import (
+    ACTIONS, COMPLETED, HEAL_DRAWN, OVER, PICKS, PP_ARRIVE, PP_END, PP_INSTALL, PP_STAFF, PP_VISIT,
+    REASONS, RESEARCH_DRAWN, SETUP_MARKERS, SETUP_ROOM, SETUP_TRAINING, SETUP_WAITING, HHHState,
+)
+
+RATINGS = ((80, "Triumphant"), (60, "Prosperous"), (40, "Notable"), (20, "Inconsequential"), (0, "Regrettable"))
+CHANCE_PHASES = frozenset({SETUP_MARKERS, SETUP_WAITING, SETUP_TRAINING, PP_ARRIVE, PP_VISIT, PP_STAFF})
+DRAW = (Draw(),)
+
+
+def rating(money: int) -> str:
+    """Victory and Defeat: $0-19 Regrettable ... $80+ Triumphant."""
+    for floor, name in RATINGS:
+        if money >= floor:
+            return name
+    return "Regrettable"
+
+
+class HHHModel:
+    """Healthy Heart Hospital as a Markov decision process (see ``hhh_verify.model``)."""
+
+    game = "hhh"
+
+    def __init__(self, config: HHHConfig, interpretation: Interpretation):
+        self.config = config
+        self.interpretation = interpretation
+        self.ctx = Ctx(config, interpretation)
+        self._sample_ctx = Ctx(config, interpretation, SampledDraws(random.Random(0)))
+
+    # Contract ------------------------------------------------------------------------
+    def initial_state(self) -> HHHState:
+        return setup.initial_state(self.ctx)
+
+    def current_player(self, s: HHHState) -> int:
+        """Chance phases are ``CHANCE``; decisions belong to the acting player (the Heal's
+        healer) or, in the cooperative Action Phase, the Administrator's holder."""
+        if s.phase == OVER:
+            return TERMINAL
+        if s.phase in CHANCE_PHASES:
+            return CHANCE
+        if s.phase == HEAL_DRAWN and s.heal is not None:
+            return s.heal.player
+        return s.admin_holder
+
+    def outcome(self, s: HHHState) -> Outcome | None:
+        if s.phase != OVER:
+            return None
+        won = s.reason == COMPLETED
+        return Outcome(won, REASONS[s.reason], s.money, rating(s.money) if won else None)
+
+    def round_of(self, s: HHHState) -> int:
+        return s.round
+
+    def legal_actions(self, s: HHHState) -> tuple[Any, ...]:
+        ph = s.phase
+        if ph == OVER:
+            return ()
+        if ph in CHANCE_PHASES:
+            return DRAW
+        ctx = self.ctx
+        if ph == ACTIONS:
+            return sort_actions(self._action_phase(s))
+        if ph == HEAL_DRAWN:
+            h = s.heal
+            assert h is not None
+            out: list[Any] = [Bonus(b) for b in sorted(set(h.bonuses))]
+            if heal_rules.janitor_ok(ctx, s):
+                out.append(JanitorIgnore())
+            if heal_rules.redraw_ok(ctx, s):
+                out.append(AdminRedraw())
+            out += [Settle(r) for r in heal_rules.rebag_choices(ctx, h)]
+            return sort_actions(out)
+        if ph == RESEARCH_DRAWN:
+            return sort_actions(pa.benefits(ctx, s))
+        if ph == PICKS:
+            opts = pa.pick_options(ctx, s)
+            if pa.optional_picks(s):
+                opts = opts + [EndPicks()]
+            return sort_actions(opts)
+        if ph in (SETUP_ROOM, PP_INSTALL):
+            kinds = setup.starting_room_choices(ctx, s) if ph == SETUP_ROOM else installable(ctx, s)
+            return tuple(InstallRoom(k) for k in kinds)
+        if ph == PP_END:
+            return (Pass(), ReturnBlacks())
+        raise AssertionError(f"unknown phase {ph}")
+
+    def _action_phase(self, s: HHHState) -> list[Any]:
+        ctx = self.ctx
+        out: list[Any] = [EndActions()]
+        blood = [-1] + [k for k in range(ctx.C) if s.blood[k]]
+        heal_targets = heal_rules.targets(ctx, s)
+        for p in range(ctx.P):
+            if not s.medical[p]:
+                continue
+            for place, colour, level in heal_targets:
+                out += [Heal(p, place, colour, level, b) for b in blood]
+            out += pa.transfers(ctx, s, p)
+        if s.admin_tokens > 0:
+            out += [HireStaff(t) for t in pa.hireable(ctx, s, ctx.config.staff_cost)]
+            if sum(s.research_deck) + sum(s.research_discard):
+                out.append(Research())
+            if pa.can_restock(ctx, s):
+                out.append(RestockBloodBank())
+        if pa.can_chaplain(ctx, s):
+            out.append(ChaplainFlip())
+        out += pa.nurse_options(ctx, s)
+        return out
+
+    def step(self, s: HHHState, a: Any) -> tuple[tuple[HHHState, Any], ...]:
+        """The exact outcome distribution of ``a`` in ``s``."""
+        if a not in self.legal_actions(s):
+            raise ModelError(f"illegal action {a!r} in phase {s.phase}")
+        return merge(self._apply(self.ctx, s, a))
+
+    def sample_step(self, s: HHHState, a: Any, rng: random.Random) -> HHHState:
+        """One successor of a legal ``a``, drawn with ``rng`` from the distribution that
+        ``step`` gives: cube draws run cube by cube; the few other chance events (cards,
+        markers, Staff reveals) are sampled from their exact distribution."""
+        ctx = self._sample_ctx
+        ctx.draws.rng = rng
+        pairs = self._apply(ctx, s, a)
+        if len(pairs) == 1:
+            return pairs[0][0]
+        dist = merge(pairs)
+        return dist[sample_index(dist, rng)][0]
+
+    def _apply(self, ctx: Ctx, s: HHHState, a: Any) -> list[tuple[HHHState, Any]]:
+        ph = s.phase
+        if isinstance(a, Draw):
+            return self._chance(ctx, s)
+        if isinstance(a, InstallRoom):
+            if ph == SETUP_ROOM:
+                return setup.choose_room(ctx, s, a.kind)
+            return pp.install(ctx, s, a.kind)
+        if isinstance(a, Heal):
+            return heal_rules.start(ctx, s, a)
+        if isinstance(a, Bonus):
+            return heal_rules.bonus(ctx, s, a.size)
+        if isinstance(a, JanitorIgnore):
+            return [(heal_rules.janitor(ctx, s), ONE)]
+        if isinstance(a, AdminRedraw):
+            return heal_rules.redraw(ctx, s)
+        if isinstance(a, Settle):
+            return heal_rules.settle(ctx, s, a.rebag)
+        if isinstance(a, Transfer):
+            return [(pa.transfer(ctx, s, a), ONE)]
+        if isinstance(a, HireStaff):
+            return pa.hire(ctx, replace(s, admin_tokens=s.admin_tokens - 1), a.staff, ctx.config.staff_cost)
+        if isinstance(a, Research):
+            return pa.research(ctx, s)
+        if isinstance(a, ChooseBenefit):
+            return pa.choose_benefit(ctx, s, a)
+        if isinstance(a, TakeTraining):
+            return pa.take_training(ctx, s, a)
+        if isinstance(a, ReplaceMarker):
+            return pa.replace_marker(ctx, s, a)
+        if isinstance(a, InternTreat):
+            return pa.after_pick(ctx, pa.intern(ctx, s, a))
+        if isinstance(a, ImproveRoom):
+            return pa.improve(ctx, s, a)
+        if isinstance(a, RemoveAbility):
+            return [(pa.remove_ability(s, a), ONE)]
+        if isinstance(a, EndPicks):
+            return pa.finish_picks(ctx, s)
+        if isinstance(a, RestockBloodBank):
+            return pa.restock_blood(ctx, s)
+        if isinstance(a, ChaplainFlip):
+            return [(replace(s, admin_face_up=True, chaplain_used=True), ONE)]
+        if isinstance(a, NurseTraining):
+            return [(pa.nurse_training(s, a), ONE)]
+        if isinstance(a, EndActions):
+            return pp.start(ctx, s)
+        if isinstance(a, ReturnBlacks):
+            return [(pp.return_blacks(ctx, s), ONE)]
+        if isinstance(a, Pass):
+            return [(pp.housekeeping(ctx, s), ONE)]
+        raise ModelError(f"unknown action {a!r}")
+
+    def _chance(self, ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Any]]:
+        ph = s.phase
+        if ph == SETUP_MARKERS:
+            return setup.draw_markers(ctx, s)
+        if ph == SETUP_WAITING:
+            return setup.draw_waiting(ctx, s)
+        if ph == SETUP_TRAINING:
+            return setup.draw_training(ctx, s)
+        if ph == PP_ARRIVE:
+            return pp.arrive(ctx, s)
+        if ph == PP_VISIT:
+            return pp.visit(ctx, s)
+        if ph == PP_STAFF:
+            return pp.reveal_staff(ctx, s)
+        raise AssertionError(f"no chance step in phase {ph}")
+
+    # Presentation --------------------------------------------------------------------
+    def describe_state(self, s: HHHState) -> str:
+        return describe_state(self.ctx, s)
+
+    def describe_action(self, s: HHHState, a: Any) -> str:
+        return describe_action(self.ctx, s, a)
+
+    def action_to_json(self, a: Any) -> dict[str, Any]:
+        return action_to_json(a)
+
+    def action_from_json(self, d: Any) -> Any:
+        return action_from_json(d, ACTION_TYPES)

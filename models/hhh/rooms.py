@@ -1,0 +1,59 @@
+"""New Rooms (rulebook "New Rooms" and "New Room Clarifications"): installing,
+improving, and the Blood Bank's cube draws."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .board import ONE, add, blood_size, put, then
+from .context import Ctx
+from .state import BLOOD_BANK, HHHState
+
+
+def install_room(ctx: Ctx, s: HHHState, kind: int, improved: bool, fill: bool = True):  # type: ignore[no-untyped-def]
+    """Place a New Room card ("initially placed showing their Basic side") and apply its
+    immediate effect: only the Blood Bank has one ("When built, add 3 cubes")."""
+    st = replace(s, rooms=put(s.rooms, kind, 2 if improved else 1), rooms_placed=s.rooms_placed + 1)
+    if kind == BLOOD_BANK and fill:
+        return fill_blood_bank(ctx, st)
+    return [(st, ONE)]
+
+
+def fill_blood_bank(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+    """"draw 3 random cubes from the bag ... Draw 1 replacement cube for each black cube
+    that is drawn and return the black cube to the bag" (5 when Improved)."""
+    n = blood_size(s) - sum(s.blood)
+    out = []
+    for (d, bag, disc), p in ctx.draws.no_black(s.bag, s.discard, n):
+        st = replace(s, blood=add(s.blood, d), bag=bag, discard=disc)
+        out.append((st, p))
+    return out
+
+
+def improve_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-def]
+    """Flip a room to its Improved side. "Any Patients on it are transferred to the
+    improved side" (nothing moves); an Improved Blood Bank first discards its cubes,
+    then draws 5."""
+    st = replace(s, rooms=put(s.rooms, kind, 2))
+    if kind != BLOOD_BANK:
+        return [(st, ONE)]
+    st = replace(st, discard=add(st.discard, st.blood), blood=(0,) * len(st.blood))
+    return then([(st, ONE)], lambda x: fill_blood_bank(ctx, x))
+
+
+def room_cap_reached(ctx: Ctx, s: HHHState) -> bool:
+    """HHH-ROOM-CAP: "Only 6 New Room cards can be placed during the game"."""
+    limit = ctx.config.room_limit
+    if ctx.room_cap == "six-total":
+        return s.rooms_placed >= limit
+    if ctx.room_cap == "six-installed":
+        start = 2 if ctx.config.variant_two_rooms else 1
+        return s.rooms_placed - start >= limit
+    return False
+
+
+def installable(ctx: Ctx, s: HHHState) -> tuple[int, ...]:
+    """Room kinds that may be installed now (cards left in the deck, cap not reached)."""
+    if room_cap_reached(ctx, s):
+        return ()
+    return tuple(k for k in ctx.deck if not s.rooms[k])
