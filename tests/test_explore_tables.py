@@ -157,7 +157,7 @@ def test_witness_trace_is_the_shortest_and_replays() -> None:
     from hhh_verify.trace import replay
 
     exp = explore(dag())
-    target = exp.index["s4"]
+    target = exp.id_of("s4")
     assert exp.path_to(target) == [(0, 1), (0, 0)]
     trace = an.witness_trace(exp, target, AMBIGUITIES)
     result = replay(trace, dag())

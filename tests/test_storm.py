@@ -28,8 +28,9 @@ def storm_values(tmp_path: Any, exp: Any, label: str) -> dict[str, Fraction]:
     model = stormpy.build_model_from_drn[Rational](str(path))
     assert model.nr_states == exp.n_states
     out = {}
+    target = f'"{label}"' if f" {label}" in path.read_text() else "false"  # unlabelled: unreachable
     for mode in ("max", "min"):
-        prop = stormpy.parse_properties(f'P{mode}=? [F "{label}"]')[0]
+        prop = stormpy.parse_properties(f"P{mode}=? [F {target}]")[0]
         result = stormpy.model_checking(model, prop)
         out[mode] = Fraction(str(result.get_value(model.initial_states[0])))
     return out
