@@ -1,0 +1,71 @@
+"""Recorded reachable-state counts of the HHH reduced presets (regression data).
+
+As TLA+ example suites record theirs: a change in these numbers means the rules as
+modelled changed; update the table only together with the rule change that explains it.
+Counts are for the default interpretation, breadth-first over ``step``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from hhh_verify import analysis as an
+from hhh_verify.explore import explore, outcome_goal
+from hhh_verify.trace import replay
+
+try:
+    from hhh_verify.registry import get_game
+
+    HHH = get_game("hhh")
+except Exception as e:  # the HHH model is not in this checkout
+    pytest.skip(f"HHH model not available: {e}", allow_module_level=True)
+
+#: (preset, overrides) -> (states, transitions, terminal outcome counts)
+COUNTS: dict[tuple[str, tuple[str, ...]], tuple[int, int, dict[str, int]]] = {
+    ("tiny", ()): (4656, 6912, {"lost:bankrupt": 412, "won:completed": 577}),
+    # tiny with one tombstone and $10: a second death finds no place -> arrested.
+    (
+        "tiny",
+        ("tombstones=1", "starting_money=10"),
+    ): (4704, 6960, {"lost:arrested": 48, "won:completed": 989}),
+}
+
+
+def explored(preset: str, overrides: tuple[str, ...], **kw: Any) -> Any:
+    return explore(HHH.model(preset, overrides), max_states=2_000_000, **kw)
+
+
+@pytest.mark.parametrize("key", list(COUNTS), ids=lambda k: "-".join([k[0], *k[1]]))
+def test_recorded_counts(key: tuple[str, tuple[str, ...]]) -> None:
+    exp = explored(*key)
+    states, transitions, terminal = COUNTS[key]
+    assert exp.complete
+    assert (exp.n_states, exp.n_transitions) == (states, transitions)
+    assert an.terminal_counts(exp) == terminal
+    assert an.deadlocks(exp) == [] and an.cannot_end(exp) == []
+
+
+@pytest.mark.parametrize(
+    "overrides, goal",
+    [((), "outcome:bankrupt"), (("tombstones=1", "starting_money=10"), "outcome:arrested")],
+)
+def test_loss_witnesses_replay(overrides: tuple[str, ...], goal: str) -> None:
+    exp = explored("tiny", overrides, goals={goal: outcome_goal(goal)})
+    hits = exp.goal_hits[goal]
+    assert hits
+    trace = an.witness_trace(exp, hits[0], HHH.ambiguities)
+    result = replay(trace)  # rebuilds the model from the trace's config
+    assert result.ok and result.outcome is not None
+    assert result.outcome.reason == goal.split(":")[1]
+
+
+@pytest.mark.skipif(
+    os.environ.get("HYPOTHESIS_PROFILE") != "thorough",
+    reason="minutes; HYPOTHESIS_PROFILE=thorough",
+)
+def test_tiny_three_rounds_count() -> None:
+    exp = explored("tiny", ("tombstones=1", "starting_money=10", "rounds=3"))
+    assert (exp.n_states, exp.n_transitions) == (24359, 37918)
