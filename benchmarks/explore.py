@@ -54,6 +54,8 @@ def breakdown(exp: Exploration) -> dict[str, int]:
     """Bytes by part of the result (shared objects, e.g. small ints, counted once)."""
     seen: set[int] = set()
     states = sum(deep_size(s, seen) for s in exp.index)
+    if exp.codec is not None:  # the per-field value tables
+        states += sum(deep_size(t.by_index, seen) for t in exp.codec.tables)
     arrays = [
         exp.edge_start,
         exp.edge_action,
@@ -64,21 +66,33 @@ def breakdown(exp: Exploration) -> dict[str, int]:
         exp.parent_outcome,
     ]
     arr = sum(a.buffer_info()[1] * a.itemsize for a in arrays) + len(exp.kind)
-    return {"intern dict": sys.getsizeof(exp.index), "states (deep)": states, "arrays": arr}
+    ids = sum(sys.getsizeof(v) for v in exp.index.values() if v > 256)
+    return {
+        "intern dict": sys.getsizeof(exp.index),
+        "state keys/objects (deep)": states,
+        "id ints": ids,
+        "arrays": arr,
+    }
 
 
 def run(
-    game: str, preset: str, overrides: list[str], limits: dict[str, Any], profile: bool
+    game: str,
+    preset: str,
+    overrides: list[str],
+    limits: dict[str, Any],
+    profile: bool,
+    compact: bool,
 ) -> None:
     spec = get_game(game)
     model = spec.model(preset, overrides)
     gc.collect()
     t0 = time.perf_counter()
-    exp = explore(model, **limits)
+    exp = explore(model, compact=compact, **limits)
     dt = time.perf_counter() - t0
     n, m = exp.n_states, exp.n_transitions
     status = "complete" if exp.complete else f"INCOMPLETE: {exp.reason}"
-    print(f"\n== {game} {preset} {' '.join(overrides)} ({status})")
+    store = "packed keys" if compact else "state objects"
+    print(f"\n== {game} {preset} {' '.join(overrides)} ({status}; {store})")
     print(f"   {n:,} states, {m:,} transitions in {dt:.2f} s")
     print(f"   {n / dt:,.0f} distinct states/s, {m / dt:,.0f} transitions/s (one core)")
     del exp
@@ -86,13 +100,17 @@ def run(
 
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    exp = explore(spec.model(preset, overrides), **limits)
+    exp = explore(spec.model(preset, overrides), compact=compact, **limits)
     gc.collect()
-    used = tracemalloc.get_traced_memory()[0] - base
+    used, peak = tracemalloc.get_traced_memory()
+    used -= base
     tracemalloc.stop()
     print(
-        f"   {used / exp.n_states:,.0f} bytes per stored state (tracemalloc, {used / 2**20:.1f} MiB total)"
+        f"   {used / exp.n_states:,.0f} bytes per stored state (tracemalloc, {used / 2**20:.1f} MiB kept; "
+        f"peak {(peak - base) / 2**20:.1f} MiB incl. the BFS frontier)"
     )
+    if exp.codec is not None:
+        print(f"   packed key: {exp.codec.key_bytes} B per state ({''.join(exp.codec.codes)})")
     parts = breakdown(exp)
     print(
         "   breakdown per state: "
@@ -107,7 +125,7 @@ def run(
     if profile:
         prof = cProfile.Profile()
         prof.enable()
-        explore(spec.model(preset, overrides), **limits)
+        explore(spec.model(preset, overrides), compact=compact, **limits)
         prof.disable()
         print("   hottest functions (tottime):")
         stats = pstats.Stats(prof)
@@ -122,13 +140,14 @@ def main() -> None:
     ap.add_argument("--max-states", type=int, default=None)
     ap.add_argument("--max-seconds", type=float, default=300.0)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--plain", action="store_true", help="store state objects, not packed keys")
     args = ap.parse_args()
     limits = {"max_states": args.max_states, "max_seconds": args.max_seconds}
     print(
         f"python {sys.version.split()[0]}; array item sizes: H={array('H').itemsize} I={array('I').itemsize}"
     )
     for preset in args.presets.split(","):
-        run(args.game, preset.strip(), args.overrides, limits, args.profile)
+        run(args.game, preset.strip(), args.overrides, limits, args.profile, not args.plain)
 
 
 if __name__ == "__main__":
