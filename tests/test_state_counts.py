@@ -69,3 +69,25 @@ def test_loss_witnesses_replay(overrides: tuple[str, ...], goal: str) -> None:
 def test_tiny_three_rounds_count() -> None:
     exp = explored("tiny", ("tombstones=1", "starting_money=10", "rounds=3"))
     assert (exp.n_states, exp.n_transitions) == (24359, 37918)
+
+
+def test_cli_explore_tiny_summary_and_reach(tmp_path: Any) -> None:
+    """`hhh-verify explore --game hhh --config tiny` completes; `reach` writes a witness."""
+    import json
+
+    from click.testing import CliRunner
+
+    from hhh_verify.cli import main
+
+    r = CliRunner().invoke(main, ["explore", "--game", "hhh", "--config", "tiny", "--json"])
+    assert r.exit_code == 0, r.output  # every registered invariant holds on tiny
+    d = json.loads(r.stdout)
+    assert (d["states"], d["transitions"], d["complete"]) == COUNTS[("tiny", ())][:2] + (True,)
+    assert d["terminal"] == COUNTS[("tiny", ())][2]
+    out = tmp_path / "arrest.json"
+    args = ["reach", "--game", "hhh", "--config", "tiny", "--set", "tombstones=1"]
+    args += ["--set", "starting_money=10", "--goal", "outcome:arrested", "--out", str(out)]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0 and "REACHABLE" in r.stdout
+    r = CliRunner().invoke(main, ["replay", str(out), "--quiet"])
+    assert r.exit_code == 0 and "arrested" in r.stdout
