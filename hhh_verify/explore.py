@@ -215,7 +215,10 @@ def explore(
     step = model.step
     outcome_fn = model.outcome
     round_of = model.round_of
-    frontier: deque[Any] = deque([s0])
+    # The frontier holds packed keys when compact (decoded on expansion): a BFS level
+    # can be a large share of all states, and objects would dominate peak memory.
+    decode = codec.decode if codec is not None else None
+    frontier: deque[Any] = deque([s0 if encode is None else encode(s0)])
     popleft = frontier.popleft
     append_state = frontier.append
     complete = True
@@ -234,7 +237,7 @@ def explore(
                 if progress is not None and now >= next_progress:
                     progress(len(index), len(edge_succ), now - t0)
                     next_progress = now + progress_every
-            s = popleft()
+            s = popleft() if decode is None else decode(popleft())
             edge_start.append(len(edge_succ))
             if max_round is not None and round_of(s) > max_round:
                 kind[sid] = CUT
@@ -268,7 +271,7 @@ def explore(
                         try:
                             key = encode(t)
                         except struct.error:  # a field outgrew its width: re-pack
-                            index = codec.widen(index)  # type: ignore[union-attr]
+                            index = codec.widen(index, frontier)  # type: ignore[union-attr]
                             key = encode(t)
                     tid = index.get(key)
                     if tid is None:
@@ -280,7 +283,7 @@ def explore(
                         parent.append(sid)
                         parent_action.append(ai)
                         parent_outcome.append(oi)
-                        append_state(t)
+                        append_state(key)
                     key = (p.numerator, p.denominator)
                     pid = prob_ids.get(key)
                     if pid is None:

@@ -85,8 +85,12 @@ class StateCodec:
             return self.cls._make(values)  # type: ignore[attr-defined]
         return self.cls(*values)
 
-    def widen(self, index: dict[bytes, int]) -> dict[bytes, int]:
-        """Re-pack every stored key after a field table outgrew its width; same order."""
+    def widen(self, index: dict[bytes, int], pending: Any = None) -> dict[bytes, int]:
+        """Re-pack every stored key after a field table outgrew its width.
+
+        Returns the new index (same order); keys in the mutable sequence ``pending``
+        (e.g. the explorer's frontier deque) are re-packed in place.
+        """
         old = self.packer
         for k, table in enumerate(self.tables):
             for code, limit in _LIMITS:
@@ -97,6 +101,10 @@ class StateCodec:
                 raise OverflowError(f"field {self.names[k]} has more than 2**32 values")
         self.packer = struct.Struct("<" + "".join(self.codes))
         new = self.packer.pack
+        if pending is not None:
+            repacked = [new(*old.unpack(key)) for key in pending]
+            pending.clear()
+            pending.extend(repacked)
         return {new(*old.unpack(key)): sid for key, sid in index.items()}
 
     @property
