@@ -16,8 +16,9 @@ in hand (for ``chain`` only the non-black ones; its black cubes are already in
 (multivariate hypergeometric per batch). :class:`SampledDraws` draws cube by cube with a
 ``random.Random`` and returns one result with probability 1; it is the same random
 process, so simulation and Hypothesis sample the distribution the explorer enumerates.
-Both take an ``on_empty`` policy for the two dead ends the rules do not cover
-(HHH-EMPTY-BOTH, HHH-BLACK-LOOP): ``"stop"`` ends the draw short.
+When the bag is empty and the discard pile cannot help (empty, or only black cubes
+for a chain that would otherwise never end), the draw stops short; the model decides
+what that means (HHH-DRAW-EXHAUSTED).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def _sub(a: Counts, b: Counts) -> Counts:
     return tuple(x - y for x, y in zip(a, b))
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=8192)
 def hypergeometric(bag: Counts, n: int) -> tuple[tuple[Counts, Fraction], ...]:
     """Every way to draw ``n`` cubes from ``bag`` (n <= total) with its exact probability."""
     total = sum(bag)
@@ -82,7 +83,7 @@ class ExactDraws:
 ONE = Fraction(1)
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=2048)
 def _plain(bag: Counts, discard: Counts, n: int) -> tuple[tuple[Result, Fraction], ...]:
     zero = (0,) * len(bag)
     s = sum(bag)
@@ -101,36 +102,54 @@ def _has_colour(counts: Counts) -> bool:
     return any(counts[:-1])
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=2048)
 def _chain(bag: Counts, discard: Counts, need: int) -> tuple[tuple[Result, Fraction], ...]:
-    """Draw ``need`` cubes; each black is discarded and replaced by 2 more (repeat)."""
+    """Draw ``need`` cubes; each black is discarded and replaced by 2 more (repeat).
+
+    Cube by cube, the draws still owed start at ``need``, fall by 1 for a colour cube and
+    rise by 1 for a black one; the chain ends when they reach 0. Ending after exactly
+    ``k`` black cubes means ``T = need + 2k`` draws, and by the ballot theorem a fraction
+    ``need / T`` of the orderings of those T cubes first reach 0 at the end. So
+    P(colours ``acc``, k blacks) = need/T * hypergeometric(acc + k blacks; bag, T).
+    Whatever mass is left is the case where the whole bag is drawn first: then the
+    discard pile (with the black cubes) is put back in the bag and the chain continues.
+    """
     zero = (0,) * len(bag)
     if need == 0:
         return (((zero, bag, discard), ONE),)
-    if not _has_colour(bag) and not _has_colour(discard):
-        # Only black cubes are left: the chain could never end (HHH-BLACK-LOOP): stop.
-        return (((zero, bag, discard), ONE),)
-    s = sum(bag)
-    if s == 0:
+    total = sum(bag)
+    if total == 0:
+        if not _has_colour(discard):
+            # Refilling would bring back only black cubes: the chain could never end
+            # (HHH-DRAW-EXHAUSTED): it stops here.
+            return (((zero, bag, discard), ONE),)
         return _chain(discard, zero, need)
-    acc: dict[Result, Fraction] = {}
-    if need <= s:
-        batches = [(d, p) for d, p in hypergeometric(bag, need)]
-    else:  # the whole bag is drawn before it runs empty
-        batches = [(bag, ONE)]
-    for d, p in batches:
-        k = d[-1]
-        got = d[:-1] + (0,)
-        bag2 = _sub(bag, d)
+    blacks = bag[-1]
+    colours = bag[:-1] + (0,)
+    n_colour = total - blacks
+    out: list[tuple[Result, Fraction]] = []
+    mass = Fraction(0)
+    for k in range(blacks + 1):
+        t = need + 2 * k
+        if t > total or need + k > n_colour:
+            break
+        pk = Fraction(need * comb(blacks, k) * comb(n_colour, need + k), t * comb(total, t))
+        mass += pk
         disc2 = discard[:-1] + (discard[-1] + k,)
-        rest = need - sum(d) + 2 * k
-        for (d2, b3, disc3), p2 in _chain(bag2, disc2, rest):
-            key = (_add(got, d2), b3, disc3)
-            acc[key] = acc.get(key, Fraction(0)) + p * p2
-    return tuple(acc.items())
+        for acc, q in hypergeometric(colours, need + k):
+            out.append(((acc, _sub(_sub(bag, acc), zero[:-1] + (k,)), disc2), pk * q))
+    rest = 1 - mass
+    if rest:
+        # The bag runs out before the chain ends: all of it is drawn, then it is refilled.
+        got = colours
+        owed = need + 2 * blacks - total
+        disc2 = discard[:-1] + (discard[-1] + blacks,)
+        for (d2, b3, disc3), p2 in _chain(zero, disc2, owed):
+            out.append(((_add(got, d2), b3, disc3), rest * p2))
+    return tuple(out)
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=2048)
 def _no_black(bag: Counts, discard: Counts, n: int) -> tuple[tuple[Result, Fraction], ...]:
     """Draw ``n`` cubes, returning each black to the bag and redrawing.
 
@@ -183,9 +202,9 @@ class SampledDraws:
         b, disc, got = list(bag), list(discard), [0] * len(bag)
         need = n
         while need > 0:
-            if not any(b[:-1]) and not any(disc[:-1]):
-                break
             if sum(b) == 0:
+                if not any(disc[:-1]):
+                    break
                 b, disc = disc, [0] * len(bag)
             i = self._one(b)
             b[i] -= 1
