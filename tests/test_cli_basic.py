@@ -48,10 +48,6 @@ def test_games_text(toy_registry: Any) -> None:
 
 
 def test_real_registry_lists_hhh() -> None:
-    try:
-        from hhh_verify.models.hhh import SPEC  # noqa: F401
-    except ImportError:  # TEMPORARY until the HHH model lands
-        pytest.skip("HHH model not registered yet")
     r = _run("games", "--json")
     assert r.exit_code == 0, r.output
     rows = json.loads(r.stdout)["games"]
@@ -78,8 +74,6 @@ def test_ambiguities_text(toy_registry: Any) -> None:
 
 
 def test_ambiguities_of_hhh(toy_registry: Any) -> None:
-    if "hhh" not in toy_registry:  # TEMPORARY until the HHH model lands
-        pytest.skip("HHH model not registered yet")
     r = _run("ambiguities", "--game", "hhh", "--json")
     assert r.exit_code == 0, r.output
     entries = json.loads(r.stdout)["ambiguities"]

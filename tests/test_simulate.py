@@ -180,16 +180,12 @@ def test_cli_bad_input_is_one_line_exit_2(toy_registry: Any, tmp_path: Any, args
 
 
 def test_cli_hhh_tiny_runs(toy_registry: Any) -> None:
-    if "hhh" not in toy_registry:  # TEMPORARY until the HHH model lands
-        pytest.skip("HHH model not registered yet")
     r = _run("simulate", "--game", "hhh", "--config", "tiny", "--games", "5", "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["games"] == 5
 
 
 def test_cli_hhh_six_players_is_rejected(toy_registry: Any) -> None:
-    if "hhh" not in toy_registry:  # TEMPORARY until the HHH model lands
-        pytest.skip("HHH model not registered yet")
     r = _run("simulate", "--game", "hhh", "--set", "players=6")
     assert r.exit_code == 2
     assert r.stderr.startswith("error: ") and len(r.stderr.strip().splitlines()) == 1
