@@ -103,7 +103,7 @@ def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | 
     for reason, n in sorted(summary.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
         _row(table, f"ended: {reason}", _share(n, summary.games))
     if summary.money:
-        _row(table, "money mean [min..max]", _stats(summary.money, "$"))
+        _row(table, "money mean [min..max]", _stats(summary.money, money=True))
     for rating, n in sorted(summary.ratings.items()):
         _row(table, f"rating: {rating}", _share(n, summary.games))
     if summary.deaths:
@@ -119,7 +119,7 @@ def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | 
         hist.add_column("")
         top = max(n for _, n in summary.money_histogram)
         for lo, n in summary.money_histogram:
-            _row(hist, f"${lo}..${lo + 9}", str(n), "#" * max(1, round(30 * n / top)))
+            _row(hist, f"{_money(lo)}..{_money(lo + 9)}", str(n), "#" * max(1, round(30 * n / top)))
         console.print(hist)
     if trace_out:
         console.print(
@@ -131,8 +131,16 @@ def _share(n: int, total: int) -> str:
     return f"{n} ({n / total:.1%})"
 
 
-def _stats(s: Any, unit: str = "") -> str:
-    return f"{unit}{s.mean:.2f} [{unit}{s.min}..{unit}{s.max}]"
+def _stats(s: Any, money: bool = False) -> str:
+    if money:
+        return f"{_money(s.mean)} [{_money(s.min)}..{_money(s.max)}]"
+    return f"{s.mean:.2f} [{s.min}..{s.max}]"
+
+
+def _money(amount: float) -> str:
+    """-$7, $2.50, $10: the sign before the dollar."""
+    text = f"{abs(amount):.2f}" if isinstance(amount, float) else str(abs(amount))
+    return f"{'-' if amount < 0 else ''}${text}"
 
 
 def _row(table: Table, *cells: str) -> None:
