@@ -40,6 +40,7 @@ class CheckOptions:
     seed: int = 0
     max_examples: int | None = None
     shrink: bool = True
+    chance: str = "auto"  # stateful engine: exact / sampled / auto (see hhh_verify.stateful)
 
 
 @dataclass
@@ -119,6 +120,7 @@ class StatefulEngine:
         options: CheckOptions,
     ) -> list[CheckResult]:
         from . import stateful
+        from .properties import search_order_for
 
         report = stateful.run(
             model,
@@ -128,6 +130,8 @@ class StatefulEngine:
             seed_value=options.seed,
             max_examples=options.max_examples,
             shrink=options.shrink,
+            chance=options.chance,
+            order=search_order_for(model.game),
         )
         stats = dataclasses.asdict(report.stats)
         by_id: dict[str, stateful.Finding] = {}

@@ -29,11 +29,13 @@ reports a model exception as a finding with the trace that led to it.
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
@@ -48,7 +50,7 @@ if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
 from . import trace as tr
-from .model import TERMINAL, Distribution, ModelError
+from .model import TERMINAL, Distribution, ModelError, certain
 from .properties import GOAL, INVARIANT, Property
 
 #: Hypothesis settings of the three profiles (also registered under these names).
@@ -64,6 +66,12 @@ PROFILES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType(
 
 #: Bytes drawn at most to pick one chance outcome (resolution 256**-MAX_BYTES).
 MAX_BYTES = 4
+
+CHANCE_MODES = ("auto", "exact", "sampled")
+
+#: Wall-clock budget for shrinking per profile (Hypothesis' own limit is 300 s, far
+#: beyond what `check` may spend; one long game can take that long to shrink).
+SHRINK_SECONDS = MappingProxyType({"quick": 5.0, "ci": 10.0, "thorough": 60.0})
 
 CONTRACT = "contract"  # pseudo-property id of the engine's own model-contract checks
 
@@ -212,6 +220,106 @@ def _gcd(a: int, b: int) -> int:
     return a
 
 
+def uniform_index(n: int, draw: Any) -> int:
+    """An index in ``range(n)``, all equally likely, by arithmetic decoding of bytes."""
+    if n <= 1:
+        return 0
+    lo, scale = 0, 1
+    for _ in range(MAX_BYTES):
+        lo, scale = lo * 256 + draw(), scale * 256
+        i = lo * n // scale
+        if (lo + 1) * n <= (i + 1) * scale:
+            return i
+    return lo * n // scale
+
+
+class DrawnRandom(random.Random):
+    """A ``random.Random`` whose every choice is drawn by Hypothesis (and recorded).
+
+    Models that sample (``model.sample_step(s, a, rng)``) call ``randrange`` and friends;
+    each call becomes :func:`uniform_index` over Hypothesis bytes, so it follows the
+    true (uniform) odds and shrinks towards index 0. ``values`` lists the results, which
+    :class:`ScriptedRandom` plays back on replay.
+    """
+
+    def __init__(self, draw_byte: Any):
+        super().__init__(0)
+        self._draw_byte = draw_byte
+        self.values: list[int] = []
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        i = uniform_index(n, self._draw_byte)
+        self.values.append(i)
+        return i
+
+    def random(self) -> float:
+        return self._randbelow(1 << 53) / (1 << 53)
+
+    def getrandbits(self, k: int) -> int:
+        return self._randbelow(1 << k) if k else 0
+
+
+class ScriptedRandom(random.Random):
+    """Plays back the choices a :class:`DrawnRandom` recorded."""
+
+    def __init__(self, values: Sequence[int]):
+        super().__init__(0)
+        self._values = list(values)
+        self._next = 0
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        if self._next >= len(self._values):
+            raise ModelError("the trace's recorded samples ran out (model changed?)")
+        i = self._values[self._next]
+        self._next += 1
+        if not 0 <= i < n:
+            raise ModelError(f"recorded sample {i} is outside 0..{n - 1} (model changed?)")
+        return i
+
+    def random(self) -> float:
+        return self._randbelow(1 << 53) / (1 << 53)
+
+    def getrandbits(self, k: int) -> int:
+        return self._randbelow(1 << k) if k else 0
+
+
+class SampledReplay:
+    """A model whose ``step`` replays a sampled trace: each step's recorded choices go
+    through ``model.sample_step`` and the one successor comes back with probability 1.
+
+    Steps are taken in trace order (one wrapper per replay); everything else is the
+    wrapped model's. ``trace.replay(t, model=replay_model(t, model))`` re-runs a trace
+    the sampled engine wrote.
+    """
+
+    def __init__(self, model: Any, samples: Sequence[Sequence[int]]):
+        self.model = model
+        self.samples = [list(v) for v in samples]
+        self._step = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.model, name)
+
+    def step(self, s: Any, a: Any) -> Distribution:
+        i = self._step
+        self._step += 1
+        if i >= len(self.samples):
+            return self.model.step(s, a)  # type: ignore[no-any-return]
+        if a not in self.model.legal_actions(s):
+            raise ModelError(f"illegal action {a!r}")
+        return certain(self.model.sample_step(s, a, ScriptedRandom(self.samples[i])))
+
+
+def replay_model(trace: tr.Trace, model: Any) -> Any:
+    """``model`` itself, or a :class:`SampledReplay` of it when ``trace`` was sampled."""
+    samples = trace.meta.get("samples")
+    if samples is None:
+        return model
+    if not isinstance(samples, list) or len(samples) != len(trace.steps):
+        raise ModelError("trace meta 'samples' must list one entry per step")
+    return SampledReplay(model, samples)
+
+
 # ---------------------------------------------------------------------------------------
 # The machine
 # ---------------------------------------------------------------------------------------
@@ -223,11 +331,19 @@ def build_machine(
     ambiguities: Any,
     stats: RunStats | None = None,
     meta: dict[str, Any] | None = None,
+    chance: str = "auto",
+    order: Any = None,
 ) -> type[RuleBasedStateMachine]:
     """A RuleBasedStateMachine class that plays ``model`` and checks ``properties``.
 
     ``ambiguities`` is the game's AmbiguityRegistry (traces record non-default readings).
+    ``chance`` is ``exact`` (enumerate ``step`` and decode an outcome), ``sampled`` (the
+    model's ``sample_step`` with a :class:`DrawnRandom`; the choices are recorded in the
+    trace's ``meta["samples"]``), or ``auto`` (sampled when the model can sample).
+    ``order(model, state, actions)`` (optional) reorders the legal actions so that
+    Hypothesis' preferred index 0 is a sensible move (see ``search_order_for``).
     """
+    sampled = resolve_chance(model, chance) == "sampled"
     props = [p for p in properties if p.relevant(model)]
     state_invariants = [p for p in props if p.kind == INVARIANT and p.check is not None]
     step_invariants = [p for p in props if p.kind == INVARIANT and p.transition is not None]
@@ -263,15 +379,20 @@ def build_machine(
             run_stats.games += 1
             self.state = model.initial_state()
             self.trace = tr.new_trace(model, ambiguities, **trace_meta)
+            self.samples: list[list[int]] = []
 
         def _fail(self, pid: str, kind: str, message: str) -> _Found:
+            meta = dict(self.trace.meta, property=pid, finding=kind, message=message)
+            if sampled:
+                meta["chance"] = "sampled"
+                meta["samples"] = [list(v) for v in self.samples]
             snapshot = tr.Trace(
                 self.trace.game,
                 self.trace.config,
                 self.trace.interpretation,
                 list(self.trace.steps),
                 self.trace.seed,
-                dict(self.trace.meta, property=pid, finding=kind, message=message),
+                meta,
             )
             return found(pid, kind, message, snapshot)
 
@@ -292,8 +413,21 @@ def build_machine(
                 raise self._fail(
                     CONTRACT, "contract", "the game is not over but no action is legal"
                 )
+            if order is not None and len(legal) > 1:
+                legal = order(model, s, legal)
             i = data.draw(index_strategy(len(legal))) if len(legal) > 1 else 0
             action = legal[i]
+            if sampled:
+                rng = DrawnRandom(lambda: data.draw(_BYTE))
+                try:
+                    nxt = model.sample_step(s, action, rng)
+                except Exception as e:
+                    self.trace.steps.append(tr.TraceStep(model.action_to_json(action), 0, ""))
+                    self.samples.append(rng.values)
+                    raise self._error(e) from e
+                self.samples.append(rng.values)
+                self._advance(s, action, 0, nxt)
+                return
             try:
                 dist = model.step(s, action)
             except Exception as e:
@@ -306,7 +440,9 @@ def build_machine(
             j = 0
             if len(dist) > 1:
                 j = decode_outcome(dist, outcome_order(dist), lambda: data.draw(_BYTE))
-            nxt = dist[j][0]
+            self._advance(s, action, j, dist[j][0])
+
+        def _advance(self, s: Any, action: Any, j: int, nxt: Any) -> None:
             tr.record(self.trace, model, s, action, j, nxt)
             run_stats.steps += 1
             self.state = nxt
@@ -356,6 +492,17 @@ def build_machine(
     return ModelMachine
 
 
+def resolve_chance(model: Any, chance: str) -> str:
+    """``exact`` or ``sampled`` for ``chance`` (``auto``: sampled when the model can)."""
+    if chance not in CHANCE_MODES:
+        raise ModelError(f"unknown chance mode {chance!r}; accepted: {', '.join(CHANCE_MODES)}")
+    if chance == "auto":
+        return "sampled" if callable(getattr(model, "sample_step", None)) else "exact"
+    if chance == "sampled" and not callable(getattr(model, "sample_step", None)):
+        raise ModelError(f"the {model.game} model cannot sample (no sample_step); use exact")
+    return chance
+
+
 def _distribution_problem(dist: Distribution) -> str:
     if not dist:
         return "empty distribution"
@@ -381,18 +528,27 @@ def run(
     max_examples: int | None = None,
     step_count: int | None = None,
     shrink: bool = True,
+    chance: str = "auto",
+    order: Any = None,
 ) -> StatefulReport:
     """Run the stateful search once; every distinct finding comes back shrunk."""
     stats = RunStats()
     machine = build_machine(
-        model, properties, ambiguities, stats, meta={"engine": "stateful", "profile": profile}
+        model,
+        properties,
+        ambiguities,
+        stats,
+        meta={"engine": "stateful", "profile": profile},
+        chance=chance,
+        order=order,
     )
     seed(seed_value)(machine)
     chosen = profile_settings(profile, max_examples, step_count, shrink)
     findings: list[Finding] = []
     start = time.perf_counter()
     try:
-        run_state_machine_as_test(machine, settings=chosen)
+        with _shrink_budget(SHRINK_SECONDS[profile]):
+            run_state_machine_as_test(machine, settings=chosen)
     except _Found as e:
         findings.append(e.finding)
     except Flaky as e:  # the model is not deterministic: a finding did not reproduce
@@ -406,6 +562,23 @@ def run(
     seconds = time.perf_counter() - start
     ids = tuple(p.id for p in properties if p.relevant(model))
     return StatefulReport(findings, stats, seconds, ids)
+
+
+@contextmanager
+def _shrink_budget(seconds: float) -> Iterator[None]:
+    """Temporarily lower Hypothesis' shrinking time limit (a module constant it reads
+    while shrinking; there is no setting for it). Restored afterwards."""
+    from hypothesis.internal.conjecture import engine
+
+    old = getattr(engine, "MAX_SHRINKING_SECONDS", None)
+    if old is None:
+        yield
+        return
+    engine.MAX_SHRINKING_SECONDS = seconds  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        engine.MAX_SHRINKING_SECONDS = old
 
 
 def _flatten(group: BaseExceptionGroup) -> list[Finding]:

@@ -16,7 +16,7 @@ import click
 from .. import checking, registry
 from .. import trace as tr
 from ..properties import properties_for
-from ..stateful import PROFILES
+from ..stateful import PROFILES, replay_model
 from .common import command_errors, emit_json, json_option, progress
 
 
@@ -162,7 +162,7 @@ def _render(results: list[checking.CheckResult], elapsed: float, models: dict[st
 def replay_lines(trace: tr.Trace, model: Any) -> list[str]:
     """The trace rule by rule (``describe_action``), ending with the final state."""
     try:
-        res = tr.replay(trace, model=model)
+        res = tr.replay(trace, model=replay_model(trace, model))
     except Exception as e:  # the last step of an error trace raises again
         return [f"  (replay raised {type(e).__name__}: {e})"]
     lines = ["  " + line for line in res.lines]

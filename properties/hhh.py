@@ -1,0 +1,646 @@
+"""Healthy Heart Hospital properties: invariants, step properties and goals, with citations.
+
+Each check re-derives its claim from the rulebook numbers (config, interpretation) and
+the model's own capacity helpers (``board.body_capacity``, ``er_capacity``,
+``blood_size``, ``treatment_max``, ``ctx.spots``, ``ctx.beds``), never from the rule
+code it checks. A check returns ``None`` when it holds, else a message naming the place.
+Step properties (``transition``) compare a state with its successor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+from typing import Any
+
+from hhh_verify.models.hhh import actions as A
+from hhh_verify.models.hhh.board import (
+    blood_size,
+    body_capacity,
+    er_capacity,
+    settlement,
+    treatment_max,
+)
+from hhh_verify.models.hhh.config import CAT, CFO, COO
+from hhh_verify.models.hhh.state import (
+    ARRESTED,
+    BANKRUPT,
+    BLOOD_BANK,
+    COMPLETED,
+    EMERGENCY,
+    HEAL_DRAWN,
+    OVER,
+    TREATMENT,
+    WARD,
+    HHHState,
+)
+from hhh_verify.properties import Property, PropertyRegistry
+
+GAME = "hhh"
+
+#: Victory and Defeat: money thresholds of the ratings, highest first.
+RATINGS = ((80, "Triumphant"), (60, "Prosperous"), (40, "Notable"), (20, "Inconsequential"))
+CFO_GAIN = 10  # Staff Index: "CFO (Chief Financial Officer): Gain $10."
+RESEARCH_HIRE = 2  # Research card: "Hire 1 Staff for $2. Reduce this cost by [count]"
+BLACK_RETURN_PAY = 2  # Administrator: "Gain $2 for each cube returned."
+RESTOCK = {1: 3, 2: 5}  # Blood Bank: "spend $3" (Basic) / "$5" (Improved)
+
+
+def ctx(model: Any) -> Any:
+    """The model's derived numbers and chosen readings."""
+    return model.ctx
+
+
+def live(s: HHHState) -> bool:
+    return s.reason == 0
+
+
+def _problems(items: Iterator[str]) -> str | None:
+    found = list(items)
+    return "; ".join(found[:3]) if found else None
+
+
+# Cubes --------------------------------------------------------------------------------------
+
+
+def cube_places(model: Any, s: HHHState) -> dict[str, tuple[int, ...]]:
+    """Where every cube is, per colour (black last): the places the rulebook names."""
+    k = ctx(model)
+    C = k.C
+    zero = (0,) * (C + 1)
+    hand = s.heal.drawn if s.heal is not None else zero
+    research = s.research.drawn if s.research is not None else zero
+    waiting = tuple(sum(room[c] for room in s.waiting) for c in range(C)) + (0,)
+    er = tuple(5 * n for n in s.er) + (0,)
+    return {
+        "bag": s.bag,
+        "discard": s.discard,
+        "Waiting Rooms": waiting,
+        "Emergency Room": er,
+        "Blood Bank": tuple(s.blood[: C + 1]),
+        "drawn for the current Heal": tuple(hand),
+        "drawn for Research": tuple(research) + (0,) * (C + 1 - len(research)),
+    }
+
+
+def cubes_conserved(model: Any, s: HHHState) -> str | None:
+    """Components: 16 cubes per colour and 8 black, each somewhere, never negative."""
+    cfg = model.config
+    places = cube_places(model, s)
+    C = ctx(model).C
+
+    def gen() -> Iterator[str]:
+        for name, counts in places.items():
+            for c, n in enumerate(counts):
+                if n < 0:
+                    yield f"{n} cubes of colour {c} in {name}"
+        for c in range(C + 1):
+            want = cfg.black_cubes if c == C else cfg.cubes_each
+            total = sum(counts[c] for counts in places.values())
+            if total != want:
+                where = ", ".join(f"{name} {counts[c]}" for name, counts in places.items())
+                colour = "black" if c == C else f"colour {c}"
+                yield f"{colour}: {total} cubes, not {want} ({where})"
+
+    return _problems(gen())
+
+
+# Patient markers ----------------------------------------------------------------------------
+
+
+def markers_conserved(model: Any, s: HHHState) -> str | None:
+    """Components: 4 Patient markers per colour, 10 white; each in exactly one place."""
+    cfg = model.config
+    C = ctx(model).C
+
+    def gen() -> Iterator[str]:
+        for c in range(C):
+            board = len(s.wards[c]) + (1 if s.treatment[c][0] else 0)
+            parts = (s.supply[c], board, s.cemetery[c])
+            if min(parts) < 0 or sum(parts) != cfg.markers_each:
+                yield (
+                    f"colour {c}: supply {parts[0]} + board {parts[1]} + tombstones "
+                    f"{parts[2]} = {sum(parts)}, not {cfg.markers_each}"
+                )
+        white = (s.supply[C], s.cemetery[C])
+        if min(white) < 0 or sum(white) != cfg.white_markers:
+            yield f"white: supply {white[0]} + tombstones {white[1]}, not {cfg.white_markers}"
+
+    return _problems(gen())
+
+
+# Capacities and levels ----------------------------------------------------------------------
+
+
+def capacities(model: Any, s: HHHState) -> str | None:
+    """Waiting Room spots, Ward beds, one patient per Treatment Room (installed rooms
+    only), the Emergency Room (1, Improved 3), the Blood Bank (3, Improved 5, no black),
+    the places for bodies (Cemetery 5, +1 Coroner, Morgue)."""
+    k = ctx(model)
+    C = k.C
+
+    def gen() -> Iterator[str]:
+        for r, room in enumerate(s.waiting):
+            for c in range(C):
+                if room[c] > k.spots:
+                    yield f"Waiting Room {r} colour {c}: {room[c]} cubes on {k.spots} spots"
+        for c in range(C):
+            if len(s.wards[c]) > k.beds:
+                yield f"Ward {c}: {len(s.wards[c])} patients in {k.beds} beds"
+            if s.treatment[c][0] and not s.rooms[c]:
+                yield f"a patient in the uninstalled Treatment Room {c}"
+        if sum(s.er) > er_capacity(s):
+            yield f"Emergency Room holds {sum(s.er)} patients, capacity {er_capacity(s)}"
+        if sum(s.blood) > blood_size(s) or s.blood[C]:
+            yield f"Blood Bank holds {s.blood}, capacity {blood_size(s)}, black not allowed"
+        bodies = sum(s.cemetery)
+        if bodies > body_capacity(k, s):
+            yield f"{bodies} bodies hidden, only {body_capacity(k, s)} places"
+
+    return _problems(gen())
+
+
+def levels_in_range(model: Any, s: HHHState) -> str | None:
+    """Ward patients 1..4 (level 5 dies), Waiting Room cube patients 0..4 cubes, Treatment
+    Room 1..4 (5 Improved), Emergency Room patients exactly 5 cubes (stored as counts)."""
+    if s.reason in (BANKRUPT, ARRESTED):
+        return None  # the death that ended the game may leave its patient in place
+    k = ctx(model)
+
+    def gen() -> Iterator[str]:
+        for c in range(k.C):
+            for level in s.wards[c]:
+                if not 1 <= level <= 4:
+                    yield f"Ward {c} patient at level {level}"
+            level = s.treatment[c][0]
+            if level and not 1 <= level <= treatment_max(s, c):
+                yield f"Treatment Room {c} patient at level {level} (max {treatment_max(s, c)})"
+            if s.er[c] < 0:
+                yield f"Emergency Room count {s.er[c]} for colour {c}"
+            for r, room in enumerate(s.waiting):
+                if not 0 <= room[c] <= 4:
+                    yield f"Waiting Room {r} colour {c} patient of {room[c]} cubes"
+
+    return _problems(gen())
+
+
+def no_level_5_in_wards_or_waiting(model: Any, s: HHHState) -> str | None:
+    """Patient Death: a patient reaching level 5 in a Ward or Waiting Room dies."""
+    if s.reason in (BANKRUPT, ARRESTED):
+        return None
+    for c in range(ctx(model).C):
+        if any(level >= 5 for level in s.wards[c]):
+            return f"a level-5+ patient survives in Ward {c}: {s.wards[c]}"
+        for r, room in enumerate(s.waiting):
+            if room[c] >= 5:
+                return f"a {room[c]}-cube patient survives in Waiting Room {r} (colour {c})"
+    return None
+
+
+def cured_leave(model: Any, s: HHHState) -> str | None:
+    """Curing Patients: below level 1 a patient is cured and leaves (marker to supply)."""
+    for c in range(ctx(model).C):
+        if any(level <= 0 for level in s.wards[c]):
+            return f"Ward {c} holds a patient at level <= 0: {s.wards[c]}"
+        level, side = s.treatment[c]
+        if level < 0 or (level == 0 and side):
+            return f"Treatment Room {c} is ({level}, side {side})"
+    return None
+
+
+# Deaths ---------------------------------------------------------------------------------------
+
+
+def unhidden_allowed(model: Any, s: HHHState) -> bool:
+    """The last body may lack a place only when its death ended the game for lack of one."""
+    return s.reason in (ARRESTED, BANKRUPT) and sum(s.cemetery) >= body_capacity(ctx(model), s)
+
+
+def every_death_has_a_place(model: Any, s: HHHState) -> str | None:
+    """Hide The Bodies: each dead patient occupies a tombstone (A) -- except the one that
+    could not be hidden, which ends the game."""
+    bodies = sum(s.cemetery)
+    if bodies == s.deaths:
+        return None
+    if bodies == s.deaths - 1 and unhidden_allowed(model, s):
+        return None
+    return f"{s.deaths} deaths but {bodies} bodies on tombstones"
+
+
+def death_costs(model: Any, s: HHHState) -> set[int]:
+    """Settlements a death can cost (B): Wards $10, Waiting Room $5, Emergency Room (per
+    HHH-ER-COSTS), Treatment Room $12 / $15 Improved; the Lawyer takes $2 off each."""
+    k = ctx(model)
+    cfg = model.config
+    raw = {cfg.ward_death_cost, cfg.waiting_death_cost, k.er_death, 12, 15}
+    return {settlement(s, cost) for cost in raw}
+
+
+def expected_gains(model: Any, s: HHHState, a: Any, t: HHHState) -> set[int]:
+    """Money an action gains or spends by the rules, deaths aside."""
+    k = ctx(model)
+    if isinstance(a, A.Settle) and s.heal is not None:
+        h = s.heal
+        reduction = h.drawn[h.colour] - h.drawn[k.B]
+        if h.place == WARD:
+            per, levels = model.config.ward_pay, min(max(reduction, 0), h.level)
+        elif h.place == TREATMENT:
+            per = 4 if s.rooms[h.colour] == 2 else 3
+            levels = min(max(reduction, 0), h.level)
+        else:
+            per, levels = k.er_pay, min(max(reduction, 0), 5)
+        return {per * levels, 0} if t.deaths > s.deaths or t.reason else {per * levels}
+    cfo = CFO_GAIN
+    if isinstance(a, A.HireStaff):
+        cost = model.config.staff_cost
+        return {-cost, -cost + cfo} if a.staff == CFO else {-cost}
+    if isinstance(a, A.ChooseBenefit) and a.benefit == 0:
+        costs = set(range(-RESEARCH_HIRE, 1))
+        return costs | ({c + cfo for c in costs} if a.arg == CFO else set())
+    if isinstance(a, A.RestockBloodBank):
+        return {-RESTOCK[s.rooms[BLOOD_BANK]]}
+    if isinstance(a, A.ReturnBlacks):
+        return {BLACK_RETURN_PAY * (t.bag[k.B] - s.bag[k.B])}
+    return {0}
+
+
+def money_accounting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """Money changes only by the amounts the rules name: heal pay per level in that room,
+    Hire Staff -$5 (CFO +$10), Research hire $0-2, Blood Bank restock $3/$5, the
+    Administrator's $2 per black cube, and a settlement per death."""
+    k = ctx(model)
+    delta = t.money - s.money
+    if k.money_cap is not None and t.money == k.money_cap:
+        return None
+    deaths = t.deaths - s.deaths
+    paid = deaths
+    if deaths and t.reason == ARRESTED and k.body_first:
+        paid = deaths - 1  # arrested before paying for the body that found no place
+    costs = death_costs(model, s)
+    totals = {sum(m) for m in combinations_with_replacement(sorted(costs), paid)} if paid else {0}
+    allowed = {g - c for g in expected_gains(model, s, a, t) for c in totals}
+    if delta in allowed:
+        return None
+    return (
+        f"{type(a).__name__}: money {s.money} -> {t.money} ({delta:+d}); "
+        f"{deaths} death(s); the rules allow {sorted(allowed)[:8]}"
+    )
+
+
+def deaths_step(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """Deaths never un-happen and every body placed is one more death (Hide The Bodies)."""
+    if t.deaths < s.deaths:
+        return f"deaths went down {s.deaths} -> {t.deaths}"
+    if sum(t.cemetery) < sum(s.cemetery):
+        return f"bodies left the tombstones: {s.cemetery} -> {t.cemetery}"
+    return None
+
+
+# Loss conditions and the end of the game ----------------------------------------------------
+
+
+def bankrupt_iff_negative(model: Any, s: HHHState) -> str | None:
+    """Money: "If you ever have less than $0, all players immediately lose the game!"
+    (and "If you have exactly $0, keep playing")."""
+    if (s.money < 0) != (s.reason == BANKRUPT):
+        return f"money {s.money} with end reason {s.reason}"
+    return None
+
+
+def arrest_iff_no_place(model: Any, s: HHHState) -> str | None:
+    """How to Lose: "You cannot hide a dead body ... you get arrested" -- only then."""
+    if s.reason != ARRESTED:
+        return None
+    k = ctx(model)
+    full = sum(s.cemetery) >= body_capacity(k, s)
+    no_white = k.white_out_arrest and s.supply[k.C] == 0
+    if not (full or no_white):
+        return f"arrested with {sum(s.cemetery)} of {body_capacity(k, s)} places used"
+    return None
+
+
+def over_means_over(model: Any, s: HHHState) -> str | None:
+    """Victory and Defeat: the game ends at once; nobody acts after a loss or the end."""
+    out = model.outcome(s)
+    if (out is None) != (s.reason == 0):
+        return f"reason {s.reason} but outcome {out}"
+    if out is not None:
+        if s.phase != OVER:
+            return f"game over in phase {s.phase}"
+        if model.legal_actions(s):
+            return f"{len(model.legal_actions(s))} actions legal after the end ({out.reason})"
+        if out.won != (s.reason == COMPLETED):
+            return f"outcome won={out.won} for reason {out.reason}"
+    return None
+
+
+def rating_of(money: int) -> str:
+    for threshold, name in RATINGS:
+        if money >= threshold:
+            return name
+    return "Regrettable"
+
+
+def end_after_last_round(model: Any, s: HHHState) -> str | None:
+    """Housekeeping: "If it is the 6th round ... proceed to Victory and Defeat"; the rating
+    follows the money ($0-19 Regrettable ... $80+ Triumphant)."""
+    if s.reason != COMPLETED:
+        return None
+    last = ctx(model).last_round
+    if s.round != last:
+        return f"the game completed in round {s.round}, not {last}"
+    out = model.outcome(s)
+    if out is None or (out.rating or "").lower() != rating_of(s.money).lower():
+        return f"${s.money} rated {out.rating if out else None}, not {rating_of(s.money)}"
+    return None
+
+
+def round_in_range(model: Any, s: HHHState) -> str | None:
+    """Round track: the round marker stays on 1..6 (5 with the two-rooms variant)."""
+    last = ctx(model).last_round
+    if not 1 <= s.round <= last:
+        return f"round {s.round} outside 1..{last}"
+    return None
+
+
+# Tokens, the Administrator, Staff, New Rooms -------------------------------------------------
+
+
+def tokens(model: Any, s: HHHState) -> str | None:
+    """Setup table: unused Medical tokens per player never exceed those dealt; unused
+    Administrative tokens never exceed the Administrator's (COO: +1); never negative."""
+    cfg = model.config
+    base = cfg.admin_tokens
+    for p, n in enumerate(s.medical):
+        if not 0 <= n <= cfg.medical_tokens:
+            return f"player {p} has {n} unused Medical tokens of {cfg.medical_tokens}"
+    if s.admin_total != base + s.staff_hired[COO]:
+        return f"Administrator has {s.admin_total} tokens; dealt {base}, COO {s.staff_hired[COO]}"
+    if not 0 <= s.admin_tokens <= s.admin_total:
+        return f"{s.admin_tokens} unused Administrative tokens of {s.admin_total}"
+    if len(s.medical) != cfg.players:
+        return f"{len(s.medical)} players hold Medical tokens, not {cfg.players}"
+    return None
+
+
+def admin_flips(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """Administrator Action: one action per round ("Flip the Administrator card face
+    down"); only Housekeeping or the Chaplain ("Once per round") flips it face up."""
+    if s.chaplain_used and not t.chaplain_used and t.round == s.round:
+        return "the Chaplain's once-per-round flip was reset within the round"
+    if t.admin_face_up and not s.admin_face_up and t.round == s.round:
+        ok = isinstance(a, A.ChaplainFlip) and not s.chaplain_used and t.chaplain_used
+        if not ok:
+            return f"{type(a).__name__} flipped the Administrator card face up mid-round"
+    if isinstance(a, (A.AdminRedraw, A.ReturnBlacks)) and t.round == s.round and not t.reason:
+        # (ReturnBlacks is followed at once by Housekeeping, which flips the card back)
+        if not s.admin_face_up or t.admin_face_up or t.admin_tokens != s.admin_tokens - 1:
+            return f"{type(a).__name__} without a face-up card and one Administrative token"
+    return None
+
+
+def staff_reveals(model: Any, s: HHHState) -> str | None:
+    """Housekeeping: flip 2 Staff markers a round (1 in the variant) onto 10 spaces; the
+    Cat cannot be hired; markers are conserved (hidden + face up + hired)."""
+    k = ctx(model)
+    for t, n in enumerate(k.staff_pool):
+        parts = (s.staff_hidden[t], s.staff_open[t], s.staff_hired[t])
+        if min(parts) < 0 or sum(parts) != n:
+            return f"Staff type {t}: hidden/open/hired {parts}, pool {n}"
+    if s.staff_hired[CAT]:
+        return "a Cat was hired"
+    revealed = sum(s.staff_open) + sum(s.staff_hired)
+    rounds = s.round - 1 + (1 if k.staff_round1 == "reveal-at-setup" else 0)
+    limit = min(k.reveal * rounds, max(k.staff_spaces, 0))
+    if revealed > limit:
+        return f"{revealed} Staff revealed by round {s.round}, at most {limit}"
+    return None
+
+
+def room_limit(model: Any, s: HHHState) -> str | None:
+    """New Rooms: "Only 6 New Room cards can be placed during the game" (HHH-ROOM-CAP)."""
+    k = ctx(model)
+    cfg = model.config
+    start = 2 if cfg.variant_two_rooms else 1
+    cap = {
+        "six-total": cfg.room_limit,
+        "six-installed": cfg.room_limit + start,
+        "every-phase": len(k.deck),
+    }[k.room_cap]
+    installed = sum(1 for r in s.rooms if r)
+    if s.rooms_placed > cap:
+        return f"{s.rooms_placed} New Rooms placed, limit {cap} ({k.room_cap})"
+    if installed != s.rooms_placed:
+        return f"{installed} rooms on the table but {s.rooms_placed} counted as placed"
+    return None
+
+
+def er_return(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """Emergency Room: "If a Patient in the Emergency Room is healed below 5 cubes,
+    immediately move them to a matching-colored space in the Waiting Room"."""
+    if not isinstance(a, A.Settle) or s.heal is None or s.heal.place != EMERGENCY:
+        return None
+    h = s.heal
+    reduction = h.drawn[h.colour] - h.drawn[ctx(model).B]
+    if reduction <= 0:
+        if t.er != s.er:
+            return "an Emergency Room patient moved although not healed"
+        return None
+    if t.er[h.colour] != s.er[h.colour] - 1:
+        return f"healed by {reduction} but still in the Emergency Room"
+    left = 5 - min(reduction, 5)
+    before = sum(room[h.colour] for room in s.waiting)
+    after = sum(room[h.colour] for room in t.waiting)
+    if left and after <= before and t.deaths == s.deaths:
+        return f"healed to {left} cubes but no cubes reached a Waiting Room"
+    return None
+
+
+# Goals ------------------------------------------------------------------------------------------
+
+
+def er_patient_healed_below_5(model: Any, s: HHHState) -> bool:
+    """A Heal of an Emergency Room patient has drawn enough to leave it 1-4 cubes: its
+    Settle moves it to a Waiting Room (checked by hhh.er-return)."""
+    h = s.heal
+    if s.phase != HEAL_DRAWN or h is None or h.place != EMERGENCY:
+        return False
+    reduction = h.drawn[h.colour] - h.drawn[ctx(model).B]
+    return 1 <= reduction <= 4
+
+
+# Search hint --------------------------------------------------------------------------------
+
+
+def _preference(s: HHHState, a: Any) -> tuple[int, ...]:
+    """Lower is tried first: keep patients alive, clear the Waiting Rooms, earn money."""
+    if isinstance(a, A.Heal):
+        critical = a.place == TREATMENT and s.treatment[a.colour][1] == 0
+        rank = 0 if critical else 1 if a.place == EMERGENCY else 4 if a.place == TREATMENT else 3
+        return (rank, -a.level, 0 if a.blood == a.colour else 1 if a.blood < 0 else 2)
+    if isinstance(a, A.Transfer):
+        to_ward = a.source == 3 and a.target == WARD
+        return (2 if to_ward else 7, -a.level)
+    if isinstance(a, (A.Bonus, A.JanitorIgnore, A.AdminRedraw, A.ReturnBlacks)):
+        return (0,)
+    if isinstance(a, A.Settle):
+        return (1, sum(a.rebag))
+    if isinstance(a, A.InstallRoom):
+        return (0, {5: 0, 6: 1}.get(a.kind, 2))
+    if isinstance(a, A.HireStaff):
+        return (5 if s.money >= 12 else 9, 0 if a.staff == CFO else 1)
+    if isinstance(a, (A.EndActions, A.EndPicks, A.Pass)):
+        return (6,)
+    return (8,)
+
+
+def search_order(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Legal actions, a sensible player's first (a search hint, not a rule)."""
+    return tuple(sorted(actions, key=lambda a: _preference(s, a)))
+
+
+def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
+    return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
+
+
+def _goal(pid: str, citation: str, description: str, check: Any) -> Property:
+    return Property(pid, GAME, "goal", "REACHABLE", citation, description, check=check)
+
+
+def properties() -> PropertyRegistry:
+    """Every HHH property, in the order ``check`` prints them."""
+    return PropertyRegistry(
+        GAME,
+        [
+            _inv(
+                "hhh.cubes-conserved",
+                "Components: 88 cubes, 8 black and 16 of each colour",
+                "per colour: bag + discard + Waiting Rooms + ER + Blood Bank + drawn = 16 (8 black), none negative",
+                cubes_conserved,
+            ),
+            _inv(
+                "hhh.markers-conserved",
+                "Components: 30 Patient markers (4 per colour, 10 white)",
+                "per colour: supply + Wards + Treatment Room + tombstones = 4; white: supply + tombstones = 10",
+                markers_conserved,
+            ),
+            _inv(
+                "hhh.capacities",
+                "Key Concepts; New Room Clarifications; Hide The Bodies",
+                "Waiting Room spots, Ward beds, 1 per Treatment Room, ER 1/3, Blood Bank 3/5, Cemetery 5 (+Coroner, Morgue)",
+                capacities,
+            ),
+            _inv(
+                "hhh.levels-in-range",
+                "Illness Level; Patient Death; Treatment Rooms",
+                "Ward 1-4, Waiting Room 0-4 cubes, Treatment Room 1-4 (5 Improved)",
+                levels_in_range,
+            ),
+            _inv(
+                "hhh.level-5-dies",
+                "Patient Death: level 5 in a Ward or Waiting Room dies",
+                "no patient at level 5 survives a step in a Ward or Waiting Room",
+                no_level_5_in_wards_or_waiting,
+            ),
+            _inv(
+                "hhh.cured-leave",
+                "Curing Patients: below level 1 they are cured",
+                "no patient at level 0 or below stays on the board",
+                cured_leave,
+            ),
+            _inv(
+                "hhh.deaths-hidden",
+                "Hide The Bodies (A): place the body on an empty tombstone",
+                "bodies on tombstones = deaths (the unhideable last body ends the game)",
+                every_death_has_a_place,
+                transition=deaths_step,
+            ),
+            _inv(
+                "hhh.money-accounting",
+                "Heal a Patient: Gain Money; Hire Staff; Hide The Bodies (B); Staff Index",
+                "money changes only by rule amounts: heal pay, hiring, restock, $2 per black, a settlement per death (Lawyer -$2)",
+                transition=money_accounting,
+            ),
+            _inv(
+                "hhh.bankrupt-iff-negative",
+                "Money: less than $0 -> all players immediately lose",
+                "money < 0 exactly when the game is lost by bankruptcy",
+                bankrupt_iff_negative,
+            ),
+            _inv(
+                "hhh.arrest-iff-no-place",
+                "How to Lose: you cannot hide a dead body",
+                "an arrest only when the places for bodies are full",
+                arrest_iff_no_place,
+            ),
+            _inv(
+                "hhh.no-action-after-end",
+                "How to Lose: all players immediately lose",
+                "after a loss or the end no action is legal and the outcome matches",
+                over_means_over,
+            ),
+            _inv(
+                "hhh.end-after-last-round",
+                "Housekeeping: 6th round -> Victory and Defeat; ratings",
+                "a completed game ends in the last round, rated by its money",
+                end_after_last_round,
+            ),
+            _inv(
+                "hhh.round-in-range", "Sequence of Play: six rounds", "round 1..6", round_in_range
+            ),
+            _inv(
+                "hhh.tokens",
+                "Setup table; Actions; Staff Index (COO)",
+                "unused tokens within those dealt (Administrator + COO)",
+                tokens,
+            ),
+            _inv(
+                "hhh.admin-flips",
+                "Administrator Action: flip the card face down; Chaplain: once per round",
+                "the Administrator card is used at most once a round (twice with the Chaplain)",
+                transition=admin_flips,
+            ),
+            _inv(
+                "hhh.staff-reveals",
+                "Housekeeping: flip the 2 Staff markers; Hire Staff: Cats cannot be hired",
+                "at most 2 Staff revealed per round; Staff markers conserved",
+                staff_reveals,
+            ),
+            _inv(
+                "hhh.room-limit",
+                "New Rooms: only 6 New Room cards can be placed (HHH-ROOM-CAP)",
+                "New Rooms never above the chosen limit",
+                room_limit,
+            ),
+            _inv(
+                "hhh.er-return",
+                "Emergency Room: healed below 5 cubes -> to a Waiting Room",
+                "an ER patient healed below 5 leaves the ER for a Waiting Room",
+                transition=er_return,
+            ),
+            _goal(
+                "hhh.goal-arrest",
+                "How to Lose: you cannot hide a dead body",
+                "a loss by arrest is possible",
+                lambda m, s: s.reason == ARRESTED,
+            ),
+            _goal(
+                "hhh.goal-bankrupt",
+                "How to Lose: money drops below zero",
+                "a loss by bankruptcy is possible",
+                lambda m, s: s.reason == BANKRUPT,
+            ),
+            _goal(
+                "hhh.goal-triumphant",
+                "Victory and Defeat: $80+ Triumphant",
+                "a win rated Triumphant ($80+) is possible",
+                lambda m, s: s.reason == COMPLETED and s.money >= 80,
+            ),
+            _goal(
+                "hhh.goal-er-return",
+                "Emergency Room: healed below 5 cubes -> Waiting Room",
+                "an ER patient healed below 5 cubes (then moved to a Waiting Room)",
+                er_patient_healed_below_5,
+            ),
+        ],
+    )
