@@ -71,6 +71,21 @@ def test_tiny_three_rounds_count() -> None:
     assert (exp.n_states, exp.n_transitions) == (24359, 37918)
 
 
+#: The ``small`` preset as committed has more than 2.5 million states (not finished after
+#: 14 minutes); this reduction of it finishes in about a minute (see benchmarks/explore.py).
+SMALL_MINUTE = ("cubes_per_colour=3", "black_cubes=1", "waiting_spots=2")
+
+
+@pytest.mark.skipif(
+    os.environ.get("HYPOTHESIS_PROFILE") != "thorough",
+    reason="about a minute; HYPOTHESIS_PROFILE=thorough",
+)
+def test_small_minute_count() -> None:
+    exp = explored("small", SMALL_MINUTE)
+    assert exp.complete and (exp.n_states, exp.n_transitions) == (300476, 651514)
+    assert an.terminal_counts(exp) == {"lost:bankrupt": 9392, "won:completed": 30470}
+
+
 def test_cli_explore_tiny_summary_and_reach(tmp_path: Any) -> None:
     """`hhh-verify explore --game hhh --config tiny` completes; `reach` writes a witness."""
     import json
