@@ -1,8 +1,10 @@
 """Explicit-state explorer: every reachable state of a small configuration, exactly.
 
 Breadth-first search over ``model.step``. States are interned (state -> int id in
-discovery order, which is also expansion order), so the graph itself is a handful of
-flat ``array`` columns:
+discovery order, which is also expansion order); record states are stored as packed
+``bytes`` keys (:mod:`hhh_verify.statecodec`, exact, ~40 bytes for an HHH state instead
+of ~500 as objects) and decoded on demand. The graph itself is a handful of flat
+``array`` columns:
 
 * per state: ``kind`` (expanded / terminal / cut by a round bound / not expanded
   because a limit was hit), ``edge_start`` (its slice of the edge arrays) and the parent
