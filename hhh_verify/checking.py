@@ -41,6 +41,7 @@ class CheckOptions:
     max_examples: int | None = None
     shrink: bool = True
     chance: str = "auto"  # stateful engine: exact / sampled / auto (see hhh_verify.stateful)
+    shrink_goals: bool = False  # stateful engine: shrink goal witnesses (hunt does)
 
 
 @dataclass
@@ -132,6 +133,7 @@ class StatefulEngine:
             shrink=options.shrink,
             chance=options.chance,
             order=search_order_for(model.game),
+            shrink_goals=options.shrink_goals,
         )
         stats = dataclasses.asdict(report.stats)
         by_id: dict[str, stateful.Finding] = {}

@@ -165,6 +165,7 @@ class RunStats:
     games_finished: int = 0
     max_round: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
+    witnesses: dict[str, Finding] = field(default_factory=dict)  # goal id -> shortest seen
 
 
 @dataclass
@@ -333,6 +334,7 @@ def build_machine(
     meta: dict[str, Any] | None = None,
     chance: str = "auto",
     order: Any = None,
+    shrink_goals: bool = False,
 ) -> type[RuleBasedStateMachine]:
     """A RuleBasedStateMachine class that plays ``model`` and checks ``properties``.
 
@@ -342,6 +344,9 @@ def build_machine(
     trace's ``meta["samples"]``), or ``auto`` (sampled when the model can sample).
     ``order(model, state, actions)`` (optional) reorders the legal actions so that
     Hypothesis' preferred index 0 is a sensible move (see ``search_order_for``).
+    Goals are recorded on the side (the shortest witness of the run is kept, play goes
+    on, so goals never cut the invariant search short); with ``shrink_goals`` reaching a
+    goal fails the example instead, so Hypothesis shrinks the witness.
     """
     sampled = resolve_chance(model, chance) == "sampled"
     props = [p for p in properties if p.relevant(model)]
@@ -485,8 +490,13 @@ def build_machine(
                     hit = p.reached(model, s)
                 except Exception as e:
                     raise self._error(e, p.id) from e
-                if hit:
+                if not hit:
+                    continue
+                if shrink_goals:
                     raise self._fail(p.id, "goal", "reached")
+                known = run_stats.witnesses.get(p.id)
+                if known is None or len(self.trace.steps) < len(known.trace.steps):
+                    run_stats.witnesses[p.id] = self._fail(p.id, "goal", "reached").finding
 
     ModelMachine.__name__ = ModelMachine.__qualname__ = f"{model.game.upper()}Machine"
     return ModelMachine
@@ -530,6 +540,7 @@ def run(
     shrink: bool = True,
     chance: str = "auto",
     order: Any = None,
+    shrink_goals: bool = False,
 ) -> StatefulReport:
     """Run the stateful search once; every distinct finding comes back shrunk."""
     stats = RunStats()
@@ -541,6 +552,7 @@ def run(
         meta={"engine": "stateful", "profile": profile},
         chance=chance,
         order=order,
+        shrink_goals=shrink_goals,
     )
     seed(seed_value)(machine)
     chosen = profile_settings(profile, max_examples, step_count, shrink)
@@ -557,6 +569,8 @@ def run(
         )
     except BaseExceptionGroup as group:
         findings.extend(_flatten(group))
+    found = {f.property for f in findings}
+    findings.extend(f for pid, f in stats.witnesses.items() if pid not in found)
     for f in findings:
         f.trace.seed = seed_value
     seconds = time.perf_counter() - start

@@ -66,7 +66,12 @@ def hunt_command(
     if not all(engine.supports(p) for p in props):
         raise click.UsageError(f"property {prop} has no executable check to hunt with")
     progress(f"hunting {len(props)} propert{'y' if len(props) == 1 else 'ies'} in {game}", as_json)
-    options = CheckOptions(profile="thorough", seed=seed, max_examples=examples)
+    options = CheckOptions(
+        profile="thorough",
+        seed=seed,
+        max_examples=examples,
+        shrink_goals=any(p.kind == "goal" for p in props),
+    )
     results = engine.run(model, spec.ambiguities, props, options)
     found = [r for r in results if r.trace is not None]
     failed = [r for r in results if not r.ok]
