@@ -26,7 +26,8 @@ REACHED = "reached"  # goal witness found (trace attached)
 NOT_REACHED = "not-reached"  # goal not found
 ERROR = "error"  # the model or the check raised (trace attached when available)
 SKIPPED = "skipped"  # the property does not apply to this config
-STATUSES = (HOLDS_STATUS, VIOLATED, REACHED, NOT_REACHED, ERROR, SKIPPED)
+INCONCLUSIVE = "inconclusive"  # a search missed a goal marked hard_to_reach
+STATUSES = (HOLDS_STATUS, VIOLATED, REACHED, NOT_REACHED, ERROR, SKIPPED, INCONCLUSIVE)
 
 #: Property ids the stateful engine reports for its own checks.
 CONTRACT_ID = "model-contract"
@@ -63,7 +64,7 @@ class CheckResult:
 
     @property
     def ok(self) -> bool:
-        if self.status == SKIPPED:
+        if self.status in (SKIPPED, INCONCLUSIVE):
             return True
         if self.expected == REACHABLE:
             return self.status == REACHED
@@ -160,6 +161,8 @@ class StatefulEngine:
             if f is None:
                 status = HOLDS_STATUS if p.kind == INVARIANT else NOT_REACHED
                 msg = "" if p.kind == INVARIANT else "no witness found"
+                if status == NOT_REACHED and p.hard_to_reach:
+                    status, msg = INCONCLUSIVE, "not found by this search (marked hard to reach)"
                 results.append(CheckResult(status=status, message=msg, **common))
                 continue
             status = {"violation": VIOLATED, "goal": REACHED}.get(f.kind, ERROR)

@@ -165,6 +165,7 @@ class RunStats:
     games_finished: int = 0
     max_round: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
+    best_money: int | None = None  # most money at the end of a finished game
     witnesses: dict[str, Finding] = field(default_factory=dict)  # goal id -> shortest seen
 
 
@@ -406,8 +407,10 @@ def build_machine(
             s = self.state
             if model.outcome(s) is not None:
                 run_stats.games_finished += 1
-                reason = model.outcome(s).reason
-                run_stats.outcomes[reason] = run_stats.outcomes.get(reason, 0) + 1
+                out = model.outcome(s)
+                run_stats.outcomes[out.reason] = run_stats.outcomes.get(out.reason, 0) + 1
+                if out.money is not None and out.won:
+                    run_stats.best_money = max(out.money, run_stats.best_money or out.money)
                 self._new_game()
                 return
             try:

@@ -70,6 +70,10 @@ class Property:
     check: StateCheck | None = None
     transition: TransitionCheck | None = None
     applies: Callable[[Any], bool] | None = None
+    #: A goal that random search is not expected to reach within a ``check`` budget
+    #: (e.g. a score only expert play reaches): a search that misses it is inconclusive
+    #: rather than failed. Exhaustive engines ignore this.
+    hard_to_reach: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

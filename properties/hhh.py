@@ -510,8 +510,10 @@ def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any
     return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
 
 
-def _goal(pid: str, citation: str, description: str, check: Any) -> Property:
-    return Property(pid, GAME, "goal", "REACHABLE", citation, description, check=check)
+def _goal(pid: str, citation: str, description: str, check: Any, hard: bool = False) -> Property:
+    return Property(
+        pid, GAME, "goal", "REACHABLE", citation, description, check=check, hard_to_reach=hard
+    )
 
 
 def properties() -> PropertyRegistry:
@@ -642,6 +644,7 @@ def properties() -> PropertyRegistry:
                 "Victory and Defeat: $80+ Triumphant",
                 "a win rated Triumphant ($80+) is possible",
                 lambda m, s: s.reason == COMPLETED and s.money >= 80,
+                hard=True,
             ),
             _goal(
                 "hhh.goal-er-return",

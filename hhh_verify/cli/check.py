@@ -115,6 +115,7 @@ _STYLE = {
     checking.HOLDS_STATUS: "green",
     checking.REACHED: "green",
     checking.SKIPPED: "dim",
+    checking.INCONCLUSIVE: "yellow",
 }
 
 
@@ -128,7 +129,7 @@ def _render(results: list[checking.CheckResult], elapsed: float, models: dict[st
         table.add_column(col, justify="right" if col == "time" else "left")
     for r in results:
         style = _STYLE.get(r.status, "green") if r.ok else "bold red"
-        mark = "ok" if r.ok else "FAIL"
+        mark = "FAIL" if not r.ok else "?" if r.status == checking.INCONCLUSIVE else "ok"
         table.add_row(
             f"{r.game}.{r.property}" if len(models) > 1 else r.property,
             r.engine,
