@@ -1,8 +1,8 @@
 """Random playouts and Monte Carlo summaries.
 
 A playout follows ``model.step`` and picks chance outcomes with
-:func:`hhh_verify.model.sample_index`, so a simulation sees exactly the semantics that
-the explorer and the Hypothesis machine see. Decisions come from a *policy*: any callable
+:func:`hhh_verify.model.sample_index` (or the model's equivalent ``sample_step``, below),
+so a simulation sees exactly the semantics that the explorer and the Hypothesis machine see. Decisions come from a *policy*: any callable
 ``policy(model, state, legal_actions, rng) -> action``. States with a single legal action
 (chance draws, forced moves) never consult the policy.
 
@@ -10,6 +10,13 @@ Reproducibility: game ``i`` of a run with master seed ``S`` always uses
 ``random.Random(game_seed(S, i))``, whatever the number of games. Two runs with the same
 seed under two readings of a rule therefore share their random numbers game by game
 (common random numbers), which is what paired comparisons need.
+
+Speed: a model may offer ``sample_step(s, a, rng) -> state``, one successor drawn from
+exactly the distribution ``step`` enumerates but without enumerating it (HHH's full game
+has chance steps with thousands of outcomes). Playouts use it when present; a recorded
+trace still stores each step's outcome index in ``step``'s distribution, so it replays
+with ``hhh-verify replay`` (and recording checks that every sampled successor is in the
+support of ``step``).
 """
 
 from __future__ import annotations
@@ -43,12 +50,18 @@ BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({"random": random_poli
 
 
 def policies(model: Any = None) -> dict[str, Policy]:
-    """Every policy usable with ``model``: the built-in ones plus the model's own.
+    """Every policy usable with ``model``: the built-in ones, those of
+    :mod:`hhh_verify.policies` (greedy, mixed, ...) and the model's own.
 
-    A game adds policies (e.g. HHH's greedy "heal the most urgent patient") by giving its
-    model a ``policies()`` method that returns ``{name: policy}``.
+    A game adds policies of its own by giving its model a ``policies()`` method that
+    returns ``{name: policy}``.
     """
     found = dict(BUILTIN_POLICIES)
+    try:
+        from .policies import POLICIES  # imports this module, so imported late
+    except ImportError:
+        POLICIES = {}
+    found.update(POLICIES)
     extra = getattr(model, "policies", None)
     if callable(extra):
         found.update(extra())
@@ -86,8 +99,14 @@ def playout(
     policy: Policy = random_policy,
     max_steps: int = DEFAULT_MAX_STEPS,
     trace: Trace | None = None,
+    exact: bool = False,
 ) -> Playout:
-    """Play one game from the initial state; append every step to ``trace`` if given."""
+    """Play one game from the initial state; append every step to ``trace`` if given.
+
+    ``exact=True`` ignores the model's ``sample_step`` and samples ``step``'s enumerated
+    distribution (slower; a different, equally distributed game for the same ``rng``).
+    """
+    sampler = None if exact else getattr(model, "sample_step", None)
     s = model.initial_state()
     steps = decisions = 0
     while True:
@@ -104,13 +123,29 @@ def playout(
         else:
             action = policy(model, s, legal, rng)
             decisions += 1
-        dist = model.step(s, action)
-        index = sample_index(dist, rng)
-        after = dist[index][0]
-        if trace is not None:
-            record(trace, model, s, action, index, after)
+        if sampler is not None:
+            after = sampler(s, action, rng)
+            if trace is not None:
+                record(trace, model, s, action, _outcome_index(model, s, action, after), after)
+        else:
+            dist = model.step(s, action)
+            index = sample_index(dist, rng)
+            after = dist[index][0]
+            if trace is not None:
+                record(trace, model, s, action, index, after)
         s = after
         steps += 1
+
+
+def _outcome_index(model: Any, s: Any, action: Any, after: Any) -> int:
+    """Where ``sample_step``'s successor sits in ``step``'s distribution."""
+    for i, (st, _) in enumerate(model.step(s, action)):
+        if st == after:
+            return i
+    raise ModelError(
+        f"sample_step gave a successor that step does not list, after "
+        f"{model.describe_action(s, action)} in {model.describe_state(s)}"
+    )
 
 
 def playouts(
@@ -119,10 +154,11 @@ def playouts(
     seed: int,
     policy: Policy = random_policy,
     max_steps: int = DEFAULT_MAX_STEPS,
+    exact: bool = False,
 ) -> Iterator[Playout]:
     """Games ``0..games-1`` of the run with master seed ``seed``."""
     for i in range(games):
-        yield playout(model, random.Random(game_seed(seed, i)), policy, max_steps)
+        yield playout(model, random.Random(game_seed(seed, i)), policy, max_steps, exact=exact)
 
 
 def record_playout(
@@ -132,6 +168,7 @@ def record_playout(
     index: int = 0,
     policy_name: str = "random",
     max_steps: int = DEFAULT_MAX_STEPS,
+    exact: bool = False,
 ) -> Trace:
     """A replayable trace of game ``index`` of the run with master seed ``seed``.
 
@@ -140,7 +177,7 @@ def record_playout(
     policy = get_policy(policy_name, model)
     trace = new_trace(model, ambiguities, seed=seed, source="simulate", game_index=index)
     trace.meta["policy"] = policy_name
-    playout(model, random.Random(game_seed(seed, index)), policy, max_steps, trace)
+    playout(model, random.Random(game_seed(seed, index)), policy, max_steps, trace, exact)
     return trace
 
 
@@ -260,19 +297,20 @@ def simulate(
     max_steps: int = DEFAULT_MAX_STEPS,
     interpretation: dict[str, str] | None = None,
     on_game: Callable[[int], None] | None = None,
+    exact: bool = False,
 ) -> Summary:
     """Play ``games`` games under ``policy`` and summarise them.
 
     ``interpretation`` is what the summary reports (e.g. only the non-default choices);
     by default the model's full interpretation. ``on_game(i)`` is called after each game
-    (progress display).
+    (progress display). ``exact=True`` ignores the model's ``sample_step``.
     """
     if games < 1:
         raise ModelError(f"--games must be at least 1, got {games}")
     chosen = get_policy(policy, model)
     start = time.perf_counter()
     results = []
-    for i, p in enumerate(playouts(model, games, seed, chosen, max_steps)):
+    for i, p in enumerate(playouts(model, games, seed, chosen, max_steps, exact)):
         results.append(p)
         if on_game is not None:
             on_game(i)

@@ -104,11 +104,49 @@ def test_policies_are_pluggable() -> None:
             return {"cautious": always_stop}
 
     model = WithPolicies()
-    assert set(sim.policies(model)) == {"random", "cautious"}
+    assert {"random", "cautious"} <= set(sim.policies(model))
     s = sim.simulate(model, 50, seed=0, policy="cautious")
     assert s.reasons == {"short": 50}
     with pytest.raises(ModelError, match="accepted: random"):
-        sim.get_policy("greedy", toy_model.toy())
+        sim.get_policy("telepathic", toy_model.toy())
+
+
+class _Sampled(toy_model.ToyModel):
+    """The toy with a ``sample_step`` fast path (as HHH has): one successor, same law."""
+
+    def sample_step(self, s: Any, a: Any, rng: random.Random) -> Any:
+        white, black = s.bag
+        if isinstance(a, toy_model.Draw) and white and black:
+            pick_white = rng.random() * (white + black) < white  # not sample_index's way
+            return self.step(s, a)[0 if pick_white else 1][0]
+        return self.step(s, a)[0][0]
+
+
+def test_sample_step_is_used_and_matches_the_exact_law() -> None:
+    fast = sim.simulate(_Sampled(), 4000, seed=0)
+    exact = sim.simulate(_Sampled(), 4000, seed=0, exact=True)
+    for s in (fast, exact):
+        low, high = s.win_rate_ci
+        assert low <= float(TOY_RANDOM_WIN) <= high
+    assert fast.to_json()["reasons"] != exact.to_json()["reasons"]  # different games
+
+
+def test_recording_a_sampled_game_stores_exact_outcome_indices() -> None:
+    model = _Sampled()
+    for seed in range(10):
+        trace = sim.record_playout(model, toy_model.AMBIGUITIES, seed)
+        assert tr.replay(trace, model).ok
+        assert tr.replay(trace, toy_model.toy()).ok  # the plain model agrees
+
+
+def test_planted_sampler_outside_the_support_is_caught() -> None:
+    class Broken(toy_model.ToyModel):
+        def sample_step(self, s: Any, a: Any, rng: random.Random) -> Any:
+            after = self.step(s, a)[0][0]
+            return toy_model.ToyState(after.phase, after.bag, after.score + 5)
+
+    with pytest.raises(ModelError, match="sample_step"):
+        sim.record_playout(Broken(), toy_model.AMBIGUITIES, 0)
 
 
 def test_zero_games_is_an_input_error() -> None:
@@ -166,7 +204,7 @@ def test_cli_trace_out_replays(toy_registry: Any, tmp_path: Any) -> None:
         ("--game", "toy", "--interpret", "TOY-BLACK"),
         ("--game", "toy", "--set", "whites=99"),
         ("--game", "toy", "--set", "colour=red"),
-        ("--game", "toy", "--policy", "greedy"),
+        ("--game", "toy", "--policy", "telepathic"),
         ("--game", "toy", "--max-steps", "0"),
     ],
 )

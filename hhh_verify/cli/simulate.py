@@ -45,6 +45,11 @@ from .common import (
     help="Cut a game after this many steps (counted as reason 'max-steps').",
 )
 @click.option(
+    "--exact",
+    is_flag=True,
+    help="Sample from step's enumerated distributions, not the model's fast sampler.",
+)
+@click.option(
     "--trace-out", "trace_out", default=None, metavar="FILE", help="Save game 0 as a trace."
 )
 @json_option
@@ -58,6 +63,7 @@ def simulate_command(
     seed: int,
     policy: str,
     max_steps: int,
+    exact: bool,
     trace_out: str | None,
     as_json: bool,
 ) -> None:
@@ -73,13 +79,14 @@ def simulate_command(
     spec = registry.get_game(game)
     model = spec.model(config, overrides, interpret)
     sim.get_policy(policy, model)  # validate before any work
-    summary = sim.simulate(model, games, seed, policy, max_steps)
+    summary = sim.simulate(model, games, seed, policy, max_steps, exact=exact)
     if trace_out:
-        trace = sim.record_playout(model, spec.ambiguities, seed, 0, policy, max_steps)
+        trace = sim.record_playout(model, spec.ambiguities, seed, 0, policy, max_steps, exact)
         tr.save(trace, trace_out)
     if as_json:
         data = summary.to_json()
         data["interpretation_non_default"] = model.interpretation.non_default(spec.ambiguities)
+        data["sampler"] = "exact" if exact or not hasattr(model, "sample_step") else "model"
         if trace_out:
             data["trace"] = trace_out
         emit_json(data)
