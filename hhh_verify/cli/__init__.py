@@ -9,9 +9,11 @@ import click
 
 from .ambiguities import ambiguities_command
 from .check import check_command
+from .diverge import diverge_command
 from .explore import explore_command
 from .games import games_command
 from .hunt import hunt_command
+from .impact import impact_command
 from .reach import reach_command
 from .replay import replay_command
 from .simulate import simulate_command
@@ -31,3 +33,5 @@ main.add_command(check_command)
 main.add_command(hunt_command)
 main.add_command(explore_command)
 main.add_command(reach_command)
+main.add_command(diverge_command)
+main.add_command(impact_command)

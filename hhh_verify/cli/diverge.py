@@ -1,0 +1,173 @@
+"""`hhh-verify diverge`: find a state where two readings of a rule give different results."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .. import diverge as dv
+from .. import registry
+from .. import trace as tr
+from ..model import ModelError
+from .common import (
+    command_errors,
+    config_option,
+    emit_json,
+    game_option,
+    json_option,
+    progress,
+    seed_option,
+    set_option,
+)
+
+
+@click.command("diverge")
+@game_option
+@click.option("--ambiguity", "ambiguity", required=True, help="Ambiguity id (see `ambiguities`).")
+@click.option(
+    "--options",
+    "options",
+    default="",
+    metavar="A,B",
+    help="The two readings to compare (default: the default and the next option).",
+)
+@config_option
+@set_option
+@click.option(
+    "--max-states",
+    "max_states",
+    type=int,
+    default=dv.DEFAULT_MAX_STATES,
+    show_default=True,
+    help="Explorer state budget per configuration.",
+)
+@click.option(
+    "--max-games",
+    "max_games",
+    type=int,
+    default=dv.DEFAULT_MAX_GAMES,
+    show_default=True,
+    help="Differential playouts budget.",
+)
+@click.option(
+    "--max-seconds",
+    "max_seconds",
+    type=float,
+    default=dv.DEFAULT_MAX_SECONDS,
+    show_default=True,
+    help="Time budget per engine run.",
+)
+@seed_option
+@click.option(
+    "--out",
+    "out",
+    default=None,
+    metavar="PREFIX",
+    help="Write the witness as PREFIX-A.json and PREFIX-B.json (replayable traces).",
+)
+@json_option
+@command_errors
+def diverge_command(
+    game: str,
+    ambiguity: str,
+    options: str,
+    config: str,
+    overrides: tuple[str, ...],
+    max_states: int,
+    max_games: int,
+    max_seconds: float,
+    seed: int,
+    out: str | None,
+    as_json: bool,
+) -> None:
+    """Search for a witness that two readings of AMBIGUITY differ.
+
+    Without --config: the explorer on the reduced presets (exhaustive product search),
+    then differential playouts on the real game with common random numbers. With
+    --config/--set only that configuration is searched. Exit 1 when a witness is found
+    (the readings are material), 0 when none was found.
+    """
+    if max_states < 1 or max_games < 1 or max_seconds <= 0:
+        raise ModelError("--max-states and --max-games must be at least 1, --max-seconds positive")
+    spec = registry.get_game(game)
+    opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
+    progress(f"searching {ambiguity} ...", quiet=as_json)
+    result = dv.diverge(
+        spec, ambiguity, opts, config, overrides, seed, max_states, max_games, max_seconds
+    )
+    data = dv.result_json(result)
+    data["game"] = game
+    if out and result.witness is not None:
+        progress("writing traces (exact outcome indices of the prefix) ...", quiet=as_json)
+        ta, tb = dv.witness_traces(result, spec)
+        paths = (f"{out}-A.json", f"{out}-B.json")
+        for t, p in zip((ta, tb), paths):
+            tr.save(t, p)
+        data["traces"] = list(paths)
+    if as_json:
+        emit_json(data)
+    else:
+        render(data)
+    if result.material:
+        sys.exit(1)
+
+
+def render(data: dict[str, Any]) -> None:
+    """The witness side by side."""
+    console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
+    a, b = data["options"]
+    console.print(f"{data['ambiguity']}: {a} (A) vs {b} (B)")
+    for s in data["searched"]:
+        what = f"{s.get('states', s.get('games'))} {'states' if 'states' in s else 'games'}"
+        extra = (
+            " (exhaustive)"
+            if s.get("complete")
+            else (f" ({s['reason']})" if s.get("reason") else "")
+        )
+        console.print(
+            f"  {s['engine']} on {s['config']}: {what}{extra}{' -> witness' if s['found'] else ''}"
+        )
+    w = data["witness"]
+    if w is None:
+        verdict = (
+            "identical (exhaustive)" if data["material"] is False else "not material within budget"
+        )
+        console.print(f"material: {data['material']} - {verdict}; {data['note']}")
+        return
+    console.print(
+        f"material: true (engine {data['engine']}, config {data['config']}); "
+        f"witness after {w['depth']} steps, round {w['round']}, kind {w['kind']}"
+    )
+    console.print("state:")
+    console.print(w["state"])
+    if w.get("decision"):
+        console.print(f"decision: {w['decision']}")
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("")
+    table.add_column(f"A: {a}")
+    table.add_column(f"B: {b}")
+    ra, rb = w["readings"]["a"], w["readings"]["b"]
+    if w["kind"] == "legal-actions":
+        table.add_row(
+            Text("legal only here"),
+            Text("\n".join(ra["only_here"]) or "-"),
+            Text("\n".join(rb["only_here"]) or "-"),
+        )
+    elif w["kind"] == "outcome":
+        table.add_row(Text("outcome"), Text(str(ra["outcome"])), Text(str(rb["outcome"])))
+    else:
+        for c in w["changes"]:
+            table.add_row(Text(c["field"]), Text(str(c["a"])), Text(str(c["b"])))
+        table.add_row(
+            Text("P(this result) under A / B"),
+            Text(f"{ra['probability']['a']} / {ra['probability']['b']}"),
+            Text(f"{rb['probability']['a']} / {rb['probability']['b']}"),
+        )
+    console.print(table)
+    if data.get("traces"):
+        console.print(f"traces: {' '.join(data['traces'])} (hhh-verify replay FILE)")

@@ -1,0 +1,681 @@
+"""Witnesses that two readings of an ambiguous rule give different results.
+
+Two models of one game differ only in the option chosen for one ambiguity. A *witness*
+is a state reached identically under both readings (the same path, the same chance
+outcomes) where they differ: in the outcome, in the legal actions, or in the successors
+of one action. Engines, in the order :func:`diverge` tries them:
+
+``explorer``
+    product breadth-first search from the common initial state over exact ``step``
+    distributions. Identical successors continue the search; the first difference is a
+    shortest witness. Exhausting the graph without a difference proves the readings
+    equivalent *in that configuration* (and only there).
+``differential``
+    common-random-numbers playouts on a configuration too large to enumerate: the same
+    decisions and the same sampler seeds under both readings (``sample_step``). A
+    difference in legal actions or in the sampled successor is a candidate; it becomes a
+    witness once the exact distributions of that one step are confirmed to differ
+    (different random-number consumption alone must not count).
+
+A witness keeps its path, so :func:`witness_traces` writes one replayable trace per
+reading (the common prefix, then the diverging step under that reading).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .model import ModelError, config_to_json, state_digest
+from .policies import POLICIES
+from .trace import Trace, TraceStep, new_trace
+
+#: Kinds of difference, in the order they are checked at a state.
+KINDS = ("outcome", "legal-actions", "successors")
+
+#: Limits of the default search.
+DEFAULT_MAX_STATES = 200_000
+DEFAULT_MAX_GAMES = 300
+DEFAULT_MAX_SECONDS = 20.0
+
+
+@dataclass
+class Witness:
+    """A state reached identically under both readings where they differ.
+
+    ``path`` is the common prefix as ``(action, successor)`` pairs from the initial
+    state; ``state`` is where the readings part. For ``successors`` witnesses ``action``
+    is the diverging decision and ``succ_a`` / ``succ_b`` one successor under each
+    reading (``prob_a`` / ``prob_b`` are their probabilities under *both* readings,
+    ``None`` when unknown).
+    """
+
+    kind: str
+    engine: str
+    path: list[tuple[Any, Any]]
+    state: Any
+    action: Any = None
+    only_a: tuple[Any, ...] = ()
+    only_b: tuple[Any, ...] = ()
+    succ_a: Any = None
+    succ_b: Any = None
+    prob_a: tuple[Fraction | None, Fraction | None] = (None, None)
+    prob_b: tuple[Fraction | None, Fraction | None] = (None, None)
+    verified: bool = True  # exact distributions compared (always true for the explorer)
+
+
+@dataclass
+class DivergeResult:
+    """What a search found; ``material`` is True, False (exhaustive) or None (budget)."""
+
+    ambiguity: str
+    options: tuple[str, str]
+    material: bool | None
+    engine: str
+    config_label: str
+    config: dict[str, Any]
+    witness: Witness | None
+    model_a: Any
+    model_b: Any
+    searched: list[dict[str, Any]] = field(default_factory=list)  # one entry per engine run
+    note: str = ""
+
+
+# ---------------------------------------------------------------------------
+# Comparing one state under both readings
+# ---------------------------------------------------------------------------
+
+
+def _dist_map(dist: Any) -> dict[Any, Fraction]:
+    acc: dict[Any, Fraction] = {}
+    for st, p in dist:
+        acc[st] = acc.get(st, Fraction(0)) + p
+    return acc
+
+
+def _distinct_successors(
+    da: Any, db: Any
+) -> tuple[Any, Any, tuple[Fraction, Fraction], tuple[Fraction, Fraction]]:
+    """One successor per reading whose probability differs between the readings."""
+    ma, mb = _dist_map(da), _dist_map(db)
+    sa = next(st for st, _ in da if ma[st] != mb.get(st, Fraction(0)))
+    sb = next(st for st, _ in db if mb[st] != ma.get(st, Fraction(0)))
+    return sa, sb, (ma[sa], mb.get(sa, Fraction(0))), (ma.get(sb, Fraction(0)), mb[sb])
+
+
+def compare_state(ma: Any, mb: Any, s: Any) -> tuple[str, Any] | None:
+    """The first difference of ``s`` under the two models without stepping (or None)."""
+    oa, ob = ma.outcome(s), mb.outcome(s)
+    if oa != ob:
+        return ("outcome", None)
+    if oa is not None:
+        return None
+    la, lb = ma.legal_actions(s), mb.legal_actions(s)
+    if la != lb:
+        return ("legal-actions", (la, lb))
+    return None
+
+
+def _legal_witness(engine: str, path: list, s: Any, la: Any, lb: Any) -> Witness:
+    sb = set(lb)
+    sa = set(la)
+    return Witness(
+        "legal-actions",
+        engine,
+        path,
+        s,
+        only_a=tuple(a for a in la if a not in sb),
+        only_b=tuple(a for a in lb if a not in sa),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Engine (a): product breadth-first search
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class ProductSearch:
+    """Result of :func:`product_search`: a witness, or how far the search went."""
+
+    witness: Witness | None
+    states: int
+    complete: bool
+    reason: str
+    seconds: float
+
+
+def product_search(
+    ma: Any,
+    mb: Any,
+    max_states: int = DEFAULT_MAX_STATES,
+    max_seconds: float | None = None,
+) -> ProductSearch:
+    """Breadth-first search of the states both readings reach identically.
+
+    Returns the first (so a shortest) witness, or ``complete=True`` when every common
+    state was compared without a difference.
+    """
+    start = time.perf_counter()
+    s0, s0b = ma.initial_state(), mb.initial_state()
+    if s0 != s0b:
+        w = Witness("successors", "explorer", [], None, succ_a=s0, succ_b=s0b)
+        return ProductSearch(w, 1, False, "", time.perf_counter() - start)
+    parent: dict[Any, tuple[Any, Any] | None] = {s0: None}
+    queue: deque[Any] = deque([s0])
+
+    def path_to(s: Any) -> list[tuple[Any, Any]]:
+        out = []
+        while (p := parent[s]) is not None:
+            out.append((p[1], s))
+            s = p[0]
+        return out[::-1]
+
+    while queue:
+        s = queue.popleft()
+        diff = compare_state(ma, mb, s)
+        if diff is not None:
+            kind, extra = diff
+            w = (
+                Witness("outcome", "explorer", path_to(s), s)
+                if kind == "outcome"
+                else _legal_witness("explorer", path_to(s), s, *extra)
+            )
+            return ProductSearch(w, len(parent), False, "", time.perf_counter() - start)
+        if ma.outcome(s) is not None:
+            continue
+        for a in ma.legal_actions(s):
+            da, db = ma.step(s, a), mb.step(s, a)
+            if _dist_map(da) != _dist_map(db):
+                sa, sb, pa, pb = _distinct_successors(da, db)
+                w = Witness(
+                    "successors",
+                    "explorer",
+                    path_to(s),
+                    s,
+                    a,
+                    succ_a=sa,
+                    succ_b=sb,
+                    prob_a=pa,
+                    prob_b=pb,
+                )
+                return ProductSearch(w, len(parent), False, "", time.perf_counter() - start)
+            for nxt, _ in da:
+                if nxt not in parent:
+                    parent[nxt] = (s, a)
+                    queue.append(nxt)
+        if len(parent) > max_states:
+            return ProductSearch(
+                None,
+                len(parent),
+                False,
+                f"state limit {max_states} reached",
+                time.perf_counter() - start,
+            )
+        if max_seconds is not None and time.perf_counter() - start > max_seconds:
+            return ProductSearch(
+                None,
+                len(parent),
+                False,
+                f"time limit {max_seconds:g}s reached",
+                time.perf_counter() - start,
+            )
+    return ProductSearch(None, len(parent), True, "", time.perf_counter() - start)
+
+
+# ---------------------------------------------------------------------------
+# Engine (b): differential playouts with common random numbers
+# ---------------------------------------------------------------------------
+
+
+def step_seed(game_seed: int, step: int, stream: int) -> int:
+    """The seed of one step's random numbers (``stream`` 0: decision, 1: chance).
+
+    Every step of every game has its own generator, so two readings stay aligned on the
+    same random numbers step by step even after one of them consumed more draws.
+    """
+    return (game_seed * 0x9E3779B97F4A7C15 + 2 * step + stream) & ((1 << 64) - 1)
+
+
+@dataclass
+class DifferentialSearch:
+    """Result of :func:`differential_search`."""
+
+    witness: Witness | None
+    games: int
+    steps: int
+    rejected: int  # sampled differences whose exact distributions turned out equal
+    reason: str
+    seconds: float
+    game_index: int | None = None  # the game that found the witness
+
+
+def differential_search(
+    ma: Any,
+    mb: Any,
+    seed: int = 0,
+    max_games: int = DEFAULT_MAX_GAMES,
+    max_seconds: float | None = DEFAULT_MAX_SECONDS,
+    policies: Sequence[str] = ("random", "greedy", "mixed"),
+    verify: bool = True,
+) -> DifferentialSearch:
+    """Play games under both readings in lockstep until they part.
+
+    Game ``i`` uses policy ``policies[i % len(policies)]`` and the per-step generators
+    of :func:`step_seed`. With ``verify`` a sampled difference counts only after the
+    exact ``step`` distributions of that step were compared (they can be slow on large
+    configurations, but only candidate steps pay).
+    """
+    from .simulate import game_seed
+
+    start = time.perf_counter()
+    steps = rejected = 0
+    chosen = [POLICIES[p] for p in policies]
+    games = 0
+    for i in range(max_games):
+        if max_seconds is not None and time.perf_counter() - start > max_seconds:
+            return DifferentialSearch(
+                None,
+                games,
+                steps,
+                rejected,
+                f"time limit {max_seconds:g}s reached",
+                time.perf_counter() - start,
+            )
+        games += 1
+        gs = game_seed(seed, i)
+        policy = chosen[i % len(chosen)]
+        s = ma.initial_state()
+        if s != mb.initial_state():
+            w = Witness("successors", "differential", [], None, succ_a=s, succ_b=mb.initial_state())
+            return DifferentialSearch(w, games, steps, rejected, "", time.perf_counter() - start, i)
+        path: list[tuple[Any, Any]] = []
+        k = 0
+        while True:
+            diff = compare_state(ma, mb, s)
+            if diff is not None:
+                kind, extra = diff
+                w = (
+                    Witness("outcome", "differential", list(path), s)
+                    if kind == "outcome"
+                    else _legal_witness("differential", list(path), s, *extra)
+                )
+                return DifferentialSearch(
+                    w, games, steps, rejected, "", time.perf_counter() - start, i
+                )
+            if ma.outcome(s) is not None:
+                break
+            legal = ma.legal_actions(s)
+            a = (
+                legal[0]
+                if len(legal) == 1
+                else policy(ma, s, legal, random.Random(step_seed(gs, k, 0)))
+            )
+            sa = ma.sample_step(s, a, random.Random(step_seed(gs, k, 1)))
+            sb = mb.sample_step(s, a, random.Random(step_seed(gs, k, 1)))
+            steps += 1
+            k += 1
+            if sa != sb:
+                w = Witness(
+                    "successors",
+                    "differential",
+                    list(path),
+                    s,
+                    a,
+                    succ_a=sa,
+                    succ_b=sb,
+                    verified=False,
+                )
+                if not verify:
+                    return DifferentialSearch(
+                        w, games, steps, rejected, "", time.perf_counter() - start, i
+                    )
+                da, db = _dist_map(ma.step(s, a)), _dist_map(mb.step(s, a))
+                if da != db:
+                    w.verified = True
+                    w.prob_a = (da.get(sa), db.get(sa, Fraction(0)))
+                    w.prob_b = (da.get(sb, Fraction(0)), db.get(sb))
+                    if w.prob_a[0] == w.prob_a[1] and w.prob_b[0] == w.prob_b[1]:
+                        w.succ_a, w.succ_b, w.prob_a, w.prob_b = _distinct_successors(
+                            tuple(da.items()), tuple(db.items())
+                        )
+                    return DifferentialSearch(
+                        w, games, steps, rejected, "", time.perf_counter() - start, i
+                    )
+                rejected += 1  # same distribution, different sampling: not a witness
+            path.append((a, sa))
+            s = sa
+    return DifferentialSearch(
+        None, games, steps, rejected, f"{games} games played", time.perf_counter() - start
+    )
+
+
+# ---------------------------------------------------------------------------
+# Orchestration
+# ---------------------------------------------------------------------------
+
+
+def pick_options(spec: Any, ambiguity: str, options: Sequence[str] = ()) -> tuple[str, str]:
+    """The two options to compare: given, or the default and the first other option."""
+    amb = spec.ambiguities.get(ambiguity)
+    if options:
+        if len(options) != 2:
+            raise ModelError(f"--options takes two options A,B; got {','.join(options)!r}")
+        for o in options:
+            if o not in amb.option_ids:
+                raise ModelError(
+                    f"unknown option {o!r} for {ambiguity}; accepted: {', '.join(amb.option_ids)}"
+                )
+        if options[0] == options[1]:
+            raise ModelError("--options needs two different options")
+        return (options[0], options[1])
+    other = next(o for o in amb.option_ids if o != amb.default)
+    return (amb.default, other)
+
+
+def reading_models(
+    spec: Any, config: Any, ambiguity: str, options: tuple[str, str]
+) -> tuple[Any, Any]:
+    """The two models: defaults everywhere except ``ambiguity``."""
+    ma = spec.make_model(config, spec.ambiguities.with_choices({ambiguity: options[0]}))
+    mb = spec.make_model(config, spec.ambiguities.with_choices({ambiguity: options[1]}))
+    return ma, mb
+
+
+def diverge(
+    spec: Any,
+    ambiguity: str,
+    options: Sequence[str] = (),
+    preset: str = "",
+    overrides: Sequence[str] = (),
+    seed: int = 0,
+    max_states: int = DEFAULT_MAX_STATES,
+    max_games: int = DEFAULT_MAX_GAMES,
+    max_seconds: float | None = DEFAULT_MAX_SECONDS,
+    probes: Sequence[tuple[str, Sequence[str]]] | None = None,
+) -> DivergeResult:
+    """Search for a witness that two readings of ``ambiguity`` differ.
+
+    With ``preset`` given, only that configuration is searched: first exhaustively
+    (explorer, ``max_states``); if the graph is too large, by differential playouts.
+    Without it, the *probe* configurations (the game's reduced presets, smallest
+    first, or ``probes``) are explored, then the default preset is searched by
+    differential playouts. ``material`` is False only when the searched configuration
+    was exhausted; an exhausted probe with nothing found on the real game stays None.
+    """
+    opts = pick_options(spec, ambiguity, options)
+    searched: list[dict[str, Any]] = []
+    if preset or overrides:
+        configs = [(preset or spec.default_preset, tuple(overrides))]
+        explicit = True
+    else:
+        configs = list(probes) if probes is not None else default_probes(spec)
+        explicit = False
+    proofs = []
+    for name, ovr in configs:
+        config = spec.config(name, ovr)
+        ma, mb = reading_models(spec, config, ambiguity, opts)
+        label = config_label(name, ovr)
+        res = product_search(ma, mb, max_states, max_seconds)
+        searched.append(
+            {
+                "engine": "explorer",
+                "config": label,
+                "states": res.states,
+                "complete": res.complete,
+                "reason": res.reason,
+                "found": res.witness is not None,
+            }
+        )
+        if res.witness is not None:
+            return DivergeResult(
+                ambiguity,
+                opts,
+                True,
+                "explorer",
+                label,
+                config_to_json(config),
+                res.witness,
+                ma,
+                mb,
+                searched,
+            )
+        if res.complete:
+            proofs.append(label)
+            if explicit:
+                return DivergeResult(
+                    ambiguity,
+                    opts,
+                    False,
+                    "explorer",
+                    label,
+                    config_to_json(config),
+                    None,
+                    ma,
+                    mb,
+                    searched,
+                    f"no difference in any reachable state of {label} (exhaustive)",
+                )
+    if explicit:
+        name, ovr = configs[0]
+    else:
+        name, ovr = spec.default_preset, ()
+    config = spec.config(name, ovr)
+    ma, mb = reading_models(spec, config, ambiguity, opts)
+    label = config_label(name, ovr)
+    dres = differential_search(ma, mb, seed, max_games, max_seconds)
+    searched.append(
+        {
+            "engine": "differential",
+            "config": label,
+            "games": dres.games,
+            "steps": dres.steps,
+            "rejected": dres.rejected,
+            "reason": dres.reason,
+            "found": dres.witness is not None,
+        }
+    )
+    if dres.witness is not None:
+        return DivergeResult(
+            ambiguity,
+            opts,
+            True,
+            "differential",
+            label,
+            config_to_json(config),
+            dres.witness,
+            ma,
+            mb,
+            searched,
+        )
+    note = "not found within budget"
+    if proofs:
+        note += f"; identical in every reachable state of {', '.join(proofs)} (exhaustive)"
+    return DivergeResult(
+        ambiguity, opts, None, "none", label, config_to_json(config), None, ma, mb, searched, note
+    )
+
+
+def default_probes(spec: Any) -> list[tuple[str, tuple[str, ...]]]:
+    """The game's presets other than the default, in the registry's order reversed
+    (HHH lists ``full, small, tiny``: tiny is explored first)."""
+    names = [n for n in spec.presets if n != spec.default_preset]
+    return [(n, ()) for n in reversed(names)]
+
+
+def config_label(preset: str, overrides: Sequence[str]) -> str:
+    return preset + "".join(f" --set {o}" for o in overrides)
+
+
+# ---------------------------------------------------------------------------
+# Presentation and traces
+# ---------------------------------------------------------------------------
+
+
+def state_changes(a: Any, b: Any) -> list[tuple[str, Any, Any]]:
+    """Fields where two states differ: ``(name, value under A, value under B)``."""
+    if a is None or b is None or not dataclasses.is_dataclass(a) or type(a) is not type(b):
+        return [] if a == b else [("state", a, b)]
+    out = []
+    for f in dataclasses.fields(a):
+        va, vb = getattr(a, f.name), getattr(b, f.name)
+        if va != vb:
+            out.append((f.name, va, vb))
+    return out
+
+
+def _frac(p: Fraction | None) -> str | None:
+    return None if p is None else str(p)
+
+
+def _result(model: Any, s: Any) -> dict[str, Any]:
+    out = model.outcome(s) if s is not None else None
+    return {
+        "state": model.describe_state(s) if s is not None else None,
+        "money": getattr(s, "money", None),
+        "deaths": getattr(s, "deaths", None),
+        "outcome": out.to_json() if out is not None else None,
+    }
+
+
+def witness_json(result: DivergeResult) -> dict[str, Any] | None:
+    """The witness as JSON: the state, the decision, and the result under each reading."""
+    w = result.witness
+    if w is None:
+        return None
+    ma, mb = result.model_a, result.model_b
+    a_opt, b_opt = result.options
+    s = w.state
+    data: dict[str, Any] = {
+        "kind": w.kind,
+        "engine": w.engine,
+        "verified": w.verified,
+        "depth": len(w.path),
+        "round": ma.round_of(s) if s is not None else None,
+        "state": ma.describe_state(s) if s is not None else None,
+        "state_digest": state_digest(s) if s is not None else None,
+        "path": [ma.action_to_json(a) for a, _ in w.path],
+    }
+    if w.action is not None:
+        data["action"] = ma.action_to_json(w.action)
+        data["decision"] = ma.describe_action(s, w.action)
+    readings: dict[str, Any] = {}
+    if w.kind == "outcome":
+        for key, m, opt in (("a", ma, a_opt), ("b", mb, b_opt)):
+            out = m.outcome(s)
+            readings[key] = {"option": opt, "outcome": out.to_json() if out else None}
+        data["changes"] = []
+    elif w.kind == "legal-actions":
+        for key, m, opt, only in (("a", ma, a_opt, w.only_a), ("b", mb, b_opt, w.only_b)):
+            readings[key] = {
+                "option": opt,
+                "only_here": [m.describe_action(s, x) for x in only],
+                "only_here_json": [m.action_to_json(x) for x in only],
+            }
+        data["changes"] = []
+    else:
+        for key, m, opt, succ, prob in (
+            ("a", ma, a_opt, w.succ_a, w.prob_a),
+            ("b", mb, b_opt, w.succ_b, w.prob_b),
+        ):
+            readings[key] = {
+                "option": opt,
+                **_result(m, succ),
+                "probability": {"a": _frac(prob[0]), "b": _frac(prob[1])},
+            }
+        data["changes"] = [
+            {"field": n, "a": _plain(va), "b": _plain(vb)}
+            for n, va, vb in state_changes(w.succ_a, w.succ_b)
+        ]
+    data["readings"] = readings
+    return data
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v)}
+    return v
+
+
+def result_json(result: DivergeResult) -> dict[str, Any]:
+    """``{"ambiguity", "material", "witness", "engine", "config", ...}``."""
+    return {
+        "ambiguity": result.ambiguity,
+        "options": list(result.options),
+        "material": result.material,
+        "engine": result.engine,
+        "config": result.config_label,
+        "witness": witness_json(result),
+        "searched": result.searched,
+        "note": result.note,
+    }
+
+
+def _outcome_index(model: Any, s: Any, a: Any, succ: Any) -> int:
+    for i, (st, _) in enumerate(model.step(s, a)):
+        if st == succ:
+            return i
+    raise ModelError("internal: a recorded successor is not in the step distribution")
+
+
+def witness_traces(
+    result: DivergeResult, spec: Any, on_step: Callable[[int, int], None] | None = None
+) -> tuple[Trace, Trace]:
+    """One replayable trace per reading: the common prefix, then the diverging step.
+
+    Outcome indices come from each reading's own exact ``step`` (slow on the full game:
+    the prefix's chance steps are enumerated once per reading). For a legal-actions
+    witness, the reading that allows an action the other forbids takes it as last step;
+    the other trace ends at the witness state.
+    """
+    w = result.witness
+    if w is None:
+        raise ModelError("no witness to write")
+    traces = []
+    for key, m, succ, only in (
+        ("a", result.model_a, w.succ_a, w.only_a),
+        ("b", result.model_b, w.succ_b, w.only_b),
+    ):
+        tr = new_trace(
+            m,
+            spec.ambiguities,
+            seed=None,
+            source="diverge",
+            ambiguity=result.ambiguity,
+            reading=key,
+            engine=w.engine,
+        )
+        s = m.initial_state()
+        for i, (a, nxt) in enumerate(w.path):
+            idx = _outcome_index(m, s, a, nxt)
+            tr.steps.append(TraceStep(m.action_to_json(a), idx, state_digest(nxt)))
+            s = nxt
+            if on_step is not None:
+                on_step(i, len(w.path))
+        if w.kind == "successors" and w.action is not None and succ is not None:
+            idx = _outcome_index(m, s, w.action, succ)
+            tr.steps.append(
+                TraceStep(
+                    m.action_to_json(w.action), idx, state_digest(succ), note="diverging step"
+                )
+            )
+        elif w.kind == "legal-actions" and only:
+            dist = m.step(s, only[0])
+            tr.steps.append(
+                TraceStep(
+                    m.action_to_json(only[0]),
+                    0,
+                    state_digest(dist[0][0]),
+                    note="legal only under this reading",
+                )
+            )
+        traces.append(tr)
+    return traces[0], traces[1]

@@ -1,0 +1,120 @@
+"""Decision policies beyond uniform random play, for simulation and impact studies.
+
+Random play hides what careful players meet (under random play most Healthy Heart
+Hospital games end bankrupt in round 2 or 3), so impact studies also use a *greedy*
+player who "heals the most urgent patient". The heuristic reads actions by their
+rulebook verb (class name) and a few fields (``level``, ``place``, ``source``,
+``target``, ``size``, ``staff``), so it applies to any model whose actions follow those
+names; it falls back to a random choice among the best-scored actions.
+
+A policy is ``policy(model, state, legal_actions, rng) -> action``
+(see :mod:`hhh_verify.simulate`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from .simulate import Policy, random_policy
+
+# Places and sources as the actions name them (Ward, Treatment Room, Emergency Room,
+# Waiting Room); treatment pays most per level, so it gets the largest bonus.
+_WARD, _TREATMENT, _EMERGENCY, _WAITING = 0, 1, 2, 3
+_PLACE_BONUS = {_WARD: 0, _TREATMENT: 6, _EMERGENCY: 3}
+
+#: Money kept in reserve before paying for Staff, Research or a Blood Bank restock.
+RESERVE = 10
+
+
+def _money(state: Any) -> int:
+    m = getattr(state, "money", 0)
+    return m if isinstance(m, int) else 0
+
+
+def _cost(model: Any) -> int:
+    return int(getattr(getattr(model, "config", None), "staff_cost", 5))
+
+
+def greedy_score(model: Any, state: Any, action: Any) -> float:
+    """How much the greedy player wants ``action`` (higher first; unknown verbs 1).
+
+    Heal the highest-level patient (Treatment Room and Emergency Room first, they pay
+    more), transfer Waiting Room patients of level 3-4 to a bed, use every reaction
+    that cancels a black cube, take bonus draws, never end the Action Phase while a
+    Heal or Transfer is possible, and spend on Staff/Research only with money to spare.
+    """
+    verb = type(action).__name__
+    money = _money(state)
+    if verb == "Heal":
+        blood_penalty = 0.5 if getattr(action, "blood", -1) != -1 else 0.0
+        level = int(getattr(action, "level", 0))
+        return 100 + 10 * level + _PLACE_BONUS.get(action.place, 0) - blood_penalty
+    if verb == "Transfer":
+        level = int(getattr(action, "level", 0))
+        if action.source == _WAITING:
+            return 95 + level if 3 <= level <= 4 else 60 + level
+        if action.target == _TREATMENT:
+            return 90 + level
+        return 20  # out of a Treatment Room back to a Ward: rarely useful
+    if verb in ("JanitorIgnore", "AdminRedraw"):
+        return 200
+    if verb == "Bonus":
+        return 150 + int(getattr(action, "size", 0))
+    if verb == "Settle":
+        return 50 - sum(getattr(action, "rebag", ()) or ())
+    if verb == "ChaplainFlip":
+        return 80
+    if verb == "NurseTraining":
+        return 85
+    if verb == "HireStaff":
+        return 70 if money >= _cost(model) + RESERVE else -10
+    if verb == "Research":
+        return 65 if money >= RESERVE else -10
+    if verb == "RestockBloodBank":
+        return 40 if money >= RESERVE + 5 else -10
+    if verb == "InstallRoom":
+        kind = int(getattr(action, "kind", 0))
+        return 10 - kind  # Treatment Rooms (kinds 0..4) before the ER and the Blood Bank
+    if verb == "ReturnBlacks":
+        return 10
+    if verb == "Pass":
+        return 5
+    if verb == "EndActions":
+        return 0
+    return 1
+
+
+def greedy_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """ "Heal the most urgent patient": the best-scored action, ties broken by ``rng``."""
+    scores = [greedy_score(model, state, a) for a in legal]
+    best = max(scores)
+    top = [a for a, sc in zip(legal, scores) if sc == best]
+    return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+
+
+def mixed_policy(p_random: float = 0.2) -> Policy:
+    """Greedy, but a random legal action with probability ``p_random`` (exploration)."""
+
+    def policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        if rng.random() < p_random:
+            return random_policy(model, state, legal, rng)
+        return greedy_policy(model, state, legal, rng)
+
+    return policy
+
+
+POLICIES: Mapping[str, Callable[..., Any]] = MappingProxyType(
+    {"random": random_policy, "greedy": greedy_policy, "mixed": mixed_policy()}
+)
+
+
+def get(name: str) -> Policy:
+    """The policy called ``name`` (``ModelError`` listing the accepted names)."""
+    from .model import ModelError
+
+    if name not in POLICIES:
+        raise ModelError(f"unknown policy {name!r}; accepted: {', '.join(POLICIES)}")
+    return POLICIES[name]
