@@ -59,7 +59,7 @@ from .properties import GOAL, INVARIANT, Property
 PROFILES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType(
     {
         "quick": MappingProxyType({"max_examples": 8, "stateful_step_count": 300}),
-        "ci": MappingProxyType({"max_examples": 25, "stateful_step_count": 600}),
+        "ci": MappingProxyType({"max_examples": 15, "stateful_step_count": 600}),
         "thorough": MappingProxyType({"max_examples": 400, "stateful_step_count": 1000}),
     }
 )

@@ -15,6 +15,7 @@ import click
 
 from .. import checking, registry
 from .. import trace as tr
+from ..model import ModelError
 from ..properties import properties_for
 from ..stateful import PROFILES, replay_model
 from .common import command_errors, emit_json, json_option, progress
@@ -76,7 +77,13 @@ def check_command(
     plan = []
     for gid in game_ids:  # validate everything before running anything
         spec = specs[gid]
-        props = properties_for(gid)
+        try:
+            props = properties_for(gid)
+        except ModelError:
+            if game != "all":
+                raise
+            progress(f"skipping {gid}: no properties registered", as_json)
+            continue
         if only:
             props = props.select(only)
         plan.append((spec, spec.model(config, (), interpret), props))
