@@ -399,6 +399,7 @@ def diverge(
     max_games: int = DEFAULT_MAX_GAMES,
     max_seconds: float | None = DEFAULT_MAX_SECONDS,
     probes: Sequence[tuple[str, Sequence[str]]] | None = None,
+    differential: bool = True,
 ) -> DivergeResult:
     """Search for a witness that two readings of ``ambiguity`` differ.
 
@@ -462,6 +463,25 @@ def diverge(
                     searched,
                     f"no difference in any reachable state of {label} (exhaustive)",
                 )
+    if not differential:
+        note = "not found within budget (explorer only)"
+        if proofs:
+            note += f"; identical in every reachable state of {', '.join(proofs)} (exhaustive)"
+        name, ovr = configs[-1]
+        config = spec.config(name, ovr)
+        return DivergeResult(
+            ambiguity,
+            opts,
+            None,
+            "none",
+            config_label(name, ovr),
+            config_to_json(config),
+            None,
+            ma,
+            mb,
+            searched,
+            note,
+        )
     if explicit:
         name, ovr = configs[0]
     else:

@@ -16,6 +16,7 @@ from .hunt import hunt_command
 from .impact import impact_command
 from .reach import reach_command
 from .replay import replay_command
+from .report import report_command
 from .simulate import simulate_command
 
 
@@ -35,3 +36,4 @@ main.add_command(explore_command)
 main.add_command(reach_command)
 main.add_command(diverge_command)
 main.add_command(impact_command)
+main.add_command(report_command)

@@ -1,0 +1,224 @@
+"""Ambiguity reports a rules editor can act on: Markdown, self-contained HTML and JSON.
+
+For every ambiguity of a game and every non-default reading, the report holds the
+quotes, the readings, a tool-found witness (``diverge``) or an honest "not found within
+budget", and the paired impact (``impact``) under a random and a greedy player, with 95%
+intervals. Everything is a function of the game, the seed and the :class:`Budget`; no
+timestamps or timings go into the files, so a committed report is reproducible
+(``hhh-verify report`` on a fresh install writes the same bytes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from . import diverge as dv
+from . import impact as im
+from .registry import get_game
+from .trace import write_atomic
+
+FORMATS = ("md", "html", "json")
+SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the report searches and measures (stated in the report header)."""
+
+    games: int = 40  # paired games per policy
+    max_states: int = 5000  # explorer states per reduced preset
+    max_games: int = 40  # differential playouts on the real game
+    policies: tuple[str, ...] = ("random", "greedy")
+    quick: bool = False  # explorer on the reduced presets only (no differential search)
+
+    def describe(self) -> str:
+        search = f"explorer on the reduced presets (up to {self.max_states} states each)" + (
+            "" if self.quick else f", then {self.max_games} differential playouts"
+        )
+        return (
+            f"{search}; impact: {self.games} paired games per policy ({', '.join(self.policies)})"
+        )
+
+
+def diverge_command(game: str, amb: str, opts: Sequence[str], seed: int, budget: Budget) -> str:
+    """The command that reproduces an entry's witness and writes its traces."""
+    return (
+        f"hhh-verify diverge --game {game} --ambiguity {amb} --options {','.join(opts)} "
+        f"--seed {seed} --max-states {budget.max_states} --max-games {budget.max_games} "
+        f"--max-seconds 3600 --out {amb}"
+    )
+
+
+def _pair(args: tuple[str, str, tuple[str, str], int, Budget]) -> dict[str, Any]:
+    """One (ambiguity, reading pair): witness and impact (run in a worker process)."""
+    game, amb, opts, seed, budget = args
+    spec = get_game(game)
+    probes = dv.default_probes(spec)
+    res = dv.diverge(
+        spec,
+        amb,
+        opts,
+        seed=seed,
+        max_states=budget.max_states,
+        max_games=budget.max_games,
+        max_seconds=None,
+        probes=probes,
+        differential=not budget.quick,
+    )
+    div = dv.result_json(res)
+    impacts = {}
+    for policy in budget.policies:
+        imp = im.impact(spec, amb, opts, budget.games, seed, policy)
+        data = imp.to_json()
+        data["severity"] = im.severity(imp, res.material)
+        data["money_a"] = list(imp.money_a)
+        data["money_b"] = list(imp.money_b)
+        impacts[policy] = data
+    return {
+        "options": list(opts),
+        "diverge": div,
+        "command": diverge_command(game, amb, opts, seed, budget),
+        "impact": impacts,
+        "severity": worst([d["severity"] for d in impacts.values()]),
+    }
+
+
+def worst(severities: Sequence[str]) -> str:
+    """The most severe of ``severities`` (``unknown`` only if nothing was measured)."""
+    for s in SEVERITY_ORDER:
+        if s in severities:
+            return s
+    return "unknown"
+
+
+def build(
+    game: str,
+    seed: int = 0,
+    budget: Budget | None = None,
+    ambiguities: Sequence[str] = (),
+    jobs: int = 1,
+    on_done: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """The report's data for ``game`` (all ambiguities, or only ``ambiguities``)."""
+    budget = budget or Budget()
+    spec = get_game(game)
+    entries = [a for a in spec.ambiguities if not ambiguities or a.id in ambiguities]
+    tasks = [
+        (game, a.id, (a.default, o), seed, budget)
+        for a in entries
+        for o in a.option_ids
+        if o != a.default
+    ]
+    if jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = []
+            for t, r in zip(tasks, pool.map(_pair, tasks)):
+                results.append(r)
+                if on_done is not None:
+                    on_done(t[1])
+    else:
+        results = []
+        for t in tasks:
+            results.append(_pair(t))
+            if on_done is not None:
+                on_done(t[1])
+    by_id: dict[str, list[dict[str, Any]]] = {}
+    for t, r in zip(tasks, results):
+        by_id.setdefault(t[1], []).append(r)
+    out_entries = []
+    for a in entries:
+        pairs = by_id[a.id]
+        material = _material(pairs)
+        out_entries.append(
+            {
+                **a.to_json(),
+                "pairs": pairs,
+                "material": material,
+                "material_engine": next(
+                    (p["diverge"]["engine"] for p in pairs if p["diverge"]["material"]), None
+                ),
+                "severity": worst([p["severity"] for p in pairs]),
+                "score": impact_score(pairs),
+            }
+        )
+    return {
+        "format": "hhh-verify-report/1",
+        "game": game,
+        "title": spec.title,
+        "rulebook": spec.rulebook,
+        "seed": seed,
+        "budget": asdict(budget) | {"policies": list(budget.policies)},
+        "budget_text": budget.describe(),
+        "method": im.METHOD,
+        "entries": out_entries,
+        "top": [
+            e["id"]
+            for e in sorted(out_entries, key=lambda e: (-e["score"], e["id"]))
+            if e["score"] > 0
+        ][:10],
+    }
+
+
+def _material(pairs: Sequence[dict[str, Any]]) -> bool | None:
+    values = [p["diverge"]["material"] for p in pairs]
+    if any(v is True for v in values):
+        return True
+    if values and all(v is False for v in values):
+        return False
+    return None
+
+
+def impact_score(pairs: Sequence[dict[str, Any]]) -> float:
+    """Ranking key: the largest significant shift over readings and policies, in
+    dollars, counting a win-rate point as $1, a round reached as $5 and a death as $5.
+    Non-significant shifts score 0."""
+    weights = {"money": 1.0, "win": 100.0, "rounds": 5.0, "deaths": 5.0}
+    best = 0.0
+    for p in pairs:
+        for imp in p["impact"].values():
+            for name, w in weights.items():
+                st = imp["stats"][name]
+                if st["significant"]:
+                    best = max(best, abs(st["diff"]) * w)
+    return round(best, 4)
+
+
+def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) -> list[str]:
+    """Write ``<game>.md/.html/.json`` and the SVG plots into ``out_dir``; return paths."""
+    from .report_html import render_html
+    from .report_md import render_markdown
+    from .report_svg import money_svg
+
+    game = data["game"]
+    written = []
+    svg_dir = f"{game}-plots"
+    plots: dict[tuple[str, str], str] = {}
+    for e in data["entries"]:
+        for p in e["pairs"]:
+            if any(imp["games_parted"] for imp in p["impact"].values()):
+                name = f"{e['id']}--{p['options'][1]}.svg"
+                plots[(e["id"], p["options"][1])] = f"{svg_dir}/{name}"
+    if "md" in formats:
+        for (amb, opt), rel in plots.items():
+            entry = next(x for x in data["entries"] if x["id"] == amb)
+            pair = next(x for x in entry["pairs"] if x["options"][1] == opt)
+            path = os.path.join(out_dir, rel)
+            write_atomic(path, money_svg(amb, pair))
+            written.append(path)
+        path = os.path.join(out_dir, f"{game}.md")
+        write_atomic(path, render_markdown(data, plots))
+        written.append(path)
+    if "html" in formats:
+        path = os.path.join(out_dir, f"{game}.html")
+        write_atomic(path, render_html(data))
+        written.append(path)
+    if "json" in formats:
+        path = os.path.join(out_dir, f"{game}.json")
+        write_atomic(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+        written.append(path)
+    return written
