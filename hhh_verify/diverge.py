@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .model import ModelError, config_to_json, state_digest
+from .model import ModelError, config_to_json, sample_index, state_digest
 from .policies import POLICIES
 from .trace import Trace, TraceStep, new_trace
 
@@ -234,6 +234,16 @@ def product_search(
 # ---------------------------------------------------------------------------
 
 
+def sample(model: Any, s: Any, a: Any, rng: random.Random) -> Any:
+    """One successor of ``a``: the model's fast ``sample_step`` when it has one, else a
+    draw from the exact ``step`` distribution (same distribution either way)."""
+    fast = getattr(model, "sample_step", None)
+    if fast is not None:
+        return fast(s, a, rng)
+    dist = model.step(s, a)
+    return dist[sample_index(dist, rng)][0]
+
+
 def step_seed(game_seed: int, step: int, stream: int) -> int:
     """The seed of one step's random numbers (``stream`` 0: decision, 1: chance).
 
@@ -317,8 +327,8 @@ def differential_search(
                 if len(legal) == 1
                 else policy(ma, s, legal, random.Random(step_seed(gs, k, 0)))
             )
-            sa = ma.sample_step(s, a, random.Random(step_seed(gs, k, 1)))
-            sb = mb.sample_step(s, a, random.Random(step_seed(gs, k, 1)))
+            sa = sample(ma, s, a, random.Random(step_seed(gs, k, 1)))
+            sb = sample(mb, s, a, random.Random(step_seed(gs, k, 1)))
             steps += 1
             k += 1
             if sa != sb:

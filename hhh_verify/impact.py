@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from .diverge import reading_models, step_seed
+from .diverge import reading_models, sample, step_seed
 from .model import ModelError
 from .policies import get as get_policy
 from .simulate import game_seed
@@ -128,7 +128,7 @@ def _advance(m: Any, s: Any, policy: Any, gs: int, k: int) -> tuple[Any, GameRes
             False, "deadlock", getattr(s, "money", 0), "", getattr(s, "deaths", 0), k, m.round_of(s)
         )
     a = legal[0] if len(legal) == 1 else policy(m, s, legal, random.Random(step_seed(gs, k, 0)))
-    return m.sample_step(s, a, random.Random(step_seed(gs, k, 1))), None
+    return sample(m, s, a, random.Random(step_seed(gs, k, 1))), None
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,7 @@ def diverge_command(
         raise ModelError("--max-states and --max-games must be at least 1, --max-seconds positive")
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
+    dv.pick_options(spec, ambiguity, opts)  # validate before any output
     progress(f"searching {ambiguity} ...", quiet=as_json)
     result = dv.diverge(
         spec, ambiguity, opts, config, overrides, seed, max_states, max_games, max_seconds
