@@ -6,7 +6,7 @@ A state whose ``reason`` is set is over; callers stop processing it.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .records import replace
 from fractions import Fraction
 
 from .config import CORONER, LAWYER

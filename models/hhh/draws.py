@@ -70,6 +70,10 @@ class ExactDraws:
 
     exact = True
 
+    def hyper(self, pool: Counts, n: int) -> tuple[tuple[Counts, Fraction], ...]:
+        """``n`` items without replacement from ``pool`` (markers, cards, Staff)."""
+        return hypergeometric(pool, n)
+
     def plain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[Result, Fraction]]:
         return list(_plain(bag, discard, n))
 
@@ -185,6 +189,14 @@ class SampledDraws:
                 return i
             r -= c
         raise AssertionError("empty bag")
+
+    def hyper(self, pool: Counts, n: int) -> list[tuple[Counts, Fraction]]:
+        b, got = list(pool), [0] * len(pool)
+        for _ in range(n):
+            i = self._one(b)
+            b[i] -= 1
+            got[i] += 1
+        return [(tuple(got), ONE)]
 
     def plain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[Result, Fraction]]:
         b, disc, got = list(bag), list(discard), [0] * len(bag)

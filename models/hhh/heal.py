@@ -8,7 +8,7 @@ cubes to re-bag. The level changes, cures, deaths and pay happen at settlement.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .records import replace
 
 from .actions import Heal
 from .board import (

@@ -9,7 +9,7 @@ playouts that sample exactly the distribution ``step`` enumerates.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from .records import replace
 from typing import Any
 
 from hhh_verify.interpretations import Interpretation

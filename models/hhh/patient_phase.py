@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .records import replace
 
 from .board import ONE, add, bump, die, end, er_capacity, gain, put, then, treatment_numbers
 from .config import ADMIN_BLACK_PAY
 from .context import Ctx
-from .draws import hypergeometric
 from .rooms import install_room, installable
 from .state import (
     ACTIONS, COMPLETED, CRITICAL, PP_ARRIVE, PP_END, PP_INSTALL, PP_STAFF, PP_VISIT, HHHState,
@@ -199,6 +198,6 @@ def reveal_staff(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     return [
         (replace(s, staff_open=add(s.staff_open, d), phase=ACTIONS, cursor=0,
                  staff_hidden=tuple(a - b for a, b in zip(s.staff_hidden, d))), p)
-        for d, p in hypergeometric(s.staff_hidden, n)
+        for d, p in ctx.draws.hyper(s.staff_hidden, n)
     ]
 

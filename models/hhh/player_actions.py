@@ -3,7 +3,7 @@ the picks they lead to (rulebook "Actions", "Staff Index", "Research")."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .records import replace
 
 from .actions import (
     ChooseBenefit, ImproveRoom, InternTreat, NurseTraining, RemoveAbility, ReplaceMarker,
@@ -14,7 +14,6 @@ from .config import (
     BUREAUCRAT, CAT, CFO, CHAPLAIN, COO, INTAKE_NURSE, INTERN, MANAGER,
 )
 from .context import Ctx
-from .draws import hypergeometric
 from .heal import return_to_waiting
 from .rooms import fill_blood_bank, improve_room
 from .setup import reveal_training
@@ -176,15 +175,13 @@ def research(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     s = replace(s, admin_tokens=s.admin_tokens - 1)
     if not sum(s.research_deck):
         s = replace(s, research_deck=s.research_discard, research_discard=(0,) * len(s.research_discard))
-    total = sum(s.research_deck)
     out = []
-    for card, n in enumerate(s.research_deck):
-        if not n:
-            continue
+    for d, p_card in ctx.draws.hyper(s.research_deck, 1):
+        card = d.index(1)
         st = replace(s, research_deck=bump(s.research_deck, card, -1))
-        for (d, bag, disc), p in ctx.draws.chain(st.bag, st.discard, RESEARCH_CUBES):
-            r = ResearchInProgress(card, d)
-            out.append((replace(st, bag=bag, discard=disc, research=r, phase=RESEARCH_DRAWN), p * n / total))
+        for (cubes, bag, disc), p in ctx.draws.chain(st.bag, st.discard, RESEARCH_CUBES):
+            r = ResearchInProgress(card, cubes)
+            out.append((replace(st, bag=bag, discard=disc, research=r, phase=RESEARCH_DRAWN), p * p_card))
     return out
 
 
@@ -273,7 +270,7 @@ def take_training(ctx: Ctx, s: HHHState, a: TakeTraining):  # type: ignore[no-un
                     training=put(s.training, a.player, bump(s.training[a.player], a.kind, 1)))
         return after_pick(ctx, s)
     out = []
-    for d, p in hypergeometric(s.training_hidden, 1):
+    for d, p in ctx.draws.hyper(s.training_hidden, 1):
         st = replace(s, training_hidden=sub(s.training_hidden, d),
                      training=put(s.training, a.player, add(s.training[a.player], d)))
         out.append((st, p))

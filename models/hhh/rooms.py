@@ -3,7 +3,7 @@ improving, and the Blood Bank's cube draws."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .records import replace
 
 from .board import ONE, add, blood_size, put, then
 from .context import Ctx

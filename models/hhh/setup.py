@@ -7,11 +7,10 @@ Training markers, and (HHH-STAFF-ROUND1) possibly a first Staff reveal.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from .records import replace
 
 from .board import ONE, die, put, sub, then
 from .context import Ctx
-from .draws import hypergeometric
 from .rooms import install_room
 from .state import (
     ACTIONS, PP_STAFF, SETUP_MARKERS, SETUP_ROOM, SETUP_TRAINING, SETUP_WAITING, HHHState,
@@ -53,7 +52,7 @@ def draw_markers(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     c = ctx.config
     pool = tuple(s.supply[: ctx.C])
     out = []
-    for d, p in hypergeometric(pool, c.setup_markers):
+    for d, p in ctx.draws.hyper(pool, c.setup_markers):
         placed = tuple(min(x, ctx.beds) for x in d)
         wards = tuple((c.setup_level,) * n for n in placed)
         supply = sub(pool, placed) + s.supply[ctx.C :]
@@ -143,7 +142,7 @@ def reveal_training(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     return [
         (replace(s, training_open=tuple(a + b for a, b in zip(s.training_open, d)),
                  training_hidden=sub(s.training_hidden, d)), p)
-        for d, p in hypergeometric(s.training_hidden, need)
+        for d, p in ctx.draws.hyper(s.training_hidden, need)
     ]
 
 
