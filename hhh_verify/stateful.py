@@ -13,18 +13,29 @@ and a list of properties. Each rule step is one model step:
   shrinking every byte towards 0 turns every draw into its most likely outcome, and a
   draw usually costs one byte. Outcomes with probability below ``256**-MAX_BYTES`` are
   never chosen.
+* **Sampled chance** (the default for models with ``sample_step``, e.g. HHH, whose exact
+  bag-draw distributions are far too large to enumerate on the full game): the model
+  samples with a :class:`DrawnRandom`, a ``random.Random`` whose every choice is a
+  Hypothesis draw (uniform by the same byte decoding, shrinking towards 0). The choices
+  are recorded per step in the trace's ``meta["samples"]``; :func:`replay_model` wraps a
+  model so that ``trace.replay`` re-runs such a trace exactly.
 * A finished game is restarted from the initial state, so every example uses its whole
   step budget and plays several games when they are short.
+* An optional search order (per game, see ``hhh_verify.properties.search_order_for``)
+  puts a sensible move at index 0, so Hypothesis' first, all-zero example plays a whole
+  sensible game and shrinking prefers sensible moves.
 
 Every step is recorded in a :class:`~hhh_verify.trace.Trace` (the current game only), so
 a failure becomes a trace that ``hhh-verify replay`` re-runs exactly. Each property gets
 its own exception type, so Hypothesis shrinks and reports every distinct failure
-(``report_multiple_bugs``). Goals are searched for by the same machinery: reaching a
-goal is a "failure" whose shrunk trace is the witness.
+(``report_multiple_bugs``).
 
 Besides the properties, the engine checks the model contract (a state that is not over
 has a legal action; a finished game has none; every step is an exact distribution) and
-reports a model exception as a finding with the trace that led to it.
+reports a model exception as a finding with the trace that led to it. Goals are
+recorded on the side by default (the shortest witness is kept and play continues), so
+reaching one never cuts the invariant search short; ``shrink_goals`` makes a goal fail
+the example instead so that its witness is shrunk (``hunt`` does this).
 """
 
 from __future__ import annotations
@@ -315,7 +326,7 @@ class SampledReplay:
 def replay_model(trace: tr.Trace, model: Any) -> Any:
     """``model`` itself, or a :class:`SampledReplay` of it when ``trace`` was sampled."""
     samples = trace.meta.get("samples")
-    if samples is None:
+    if samples is None or isinstance(model, SampledReplay):
         return model
     if not isinstance(samples, list) or len(samples) != len(trace.steps):
         raise ModelError("trace meta 'samples' must list one entry per step")

@@ -510,10 +510,26 @@ def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any
     return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
 
 
-def _goal(pid: str, citation: str, description: str, check: Any, hard: bool = False) -> Property:
+def _goal(
+    pid: str, citation: str, description: str, check: Any, hard: bool = False, applies: Any = None
+) -> Property:
     return Property(
-        pid, GAME, "goal", "REACHABLE", citation, description, check=check, hard_to_reach=hard
+        pid,
+        GAME,
+        "goal",
+        "REACHABLE",
+        citation,
+        description,
+        check=check,
+        hard_to_reach=hard,
+        applies=applies,
     )
+
+
+def er_possible(model: Any) -> bool:
+    """An Emergency Room patient needs the ER card and a 5th Waiting Room spot."""
+    k = ctx(model)
+    return k.spots >= 5 and 5 in k.deck
 
 
 def properties() -> PropertyRegistry:
@@ -651,6 +667,7 @@ def properties() -> PropertyRegistry:
                 "Emergency Room: healed below 5 cubes -> Waiting Room",
                 "an ER patient healed below 5 cubes (then moved to a Waiting Room)",
                 er_patient_healed_below_5,
+                applies=er_possible,
             ),
         ],
     )

@@ -44,6 +44,13 @@ from .common import command_errors, emit_json, json_option, progress
 @click.option(
     "--property", "only", multiple=True, metavar="ID", help="Check only this property (repeatable)."
 )
+@click.option(
+    "--chance",
+    type=click.Choice(["auto", "exact", "sampled"]),
+    default="auto",
+    show_default=True,
+    help="Chance steps: exact distributions, or the model's sampler (auto: sampler if any).",
+)
 @click.option("--junit", "junit", default=None, metavar="FILE", help="Also write JUnit XML.")
 @click.option(
     "--trace-dir",
@@ -61,6 +68,7 @@ def check_command(
     config: str,
     interpret: tuple[str, ...],
     only: tuple[str, ...],
+    chance: str,
     junit: str | None,
     trace_dir: str,
     as_json: bool,
@@ -87,7 +95,7 @@ def check_command(
         if only:
             props = props.select(only)
         plan.append((spec, spec.model(config, (), interpret), props))
-    options = checking.CheckOptions(profile=profile, seed=seed)
+    options = checking.CheckOptions(profile=profile, seed=seed, chance=chance)
     results: list[checking.CheckResult] = []
     start = time.perf_counter()
     for spec, model, props in plan:

@@ -41,6 +41,13 @@ from .common import (
     help="Hypothesis examples to try (each plays up to the profile's step budget).",
 )
 @click.option("--seed", "seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option(
+    "--chance",
+    type=click.Choice(["auto", "exact", "sampled"]),
+    default="auto",
+    show_default=True,
+    help="Chance steps: exact distributions, or the model's sampler (auto: sampler if any).",
+)
 @click.option("--out", "out", default=None, metavar="TRACE", help="Write the shrunk trace here.")
 @json_option
 @command_errors
@@ -52,6 +59,7 @@ def hunt_command(
     prop: str | None,
     examples: int,
     seed: int,
+    chance: str,
     out: str | None,
     as_json: bool,
 ) -> None:
@@ -70,6 +78,7 @@ def hunt_command(
         profile="thorough",
         seed=seed,
         max_examples=examples,
+        chance=chance,
         shrink_goals=any(p.kind == "goal" for p in props),
     )
     results = engine.run(model, spec.ambiguities, props, options)
