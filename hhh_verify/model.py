@@ -293,6 +293,9 @@ class GameSpec:
     ambiguities: Any  # hhh_verify.interpretations.AmbiguityRegistry
     make_model: Callable[[Any, Any], Any]
     config_docs: Mapping[str, str] = field(default_factory=dict)
+    #: (section, status, where, note) rows: which rulebook sections are modelled,
+    #: parameterised, read through an ambiguity, or left out (and why).
+    rule_index: tuple[tuple[str, str, str, str], ...] = ()
 
     def config(self, preset: str = "", overrides: Sequence[str] = ()) -> Any:
         """A validated config from a preset name and ``key=value`` overrides."""

@@ -15,6 +15,7 @@ from .games import games_command
 from .hunt import hunt_command
 from .impact import impact_command
 from .reach import reach_command
+from .rules import rules_command
 from .replay import replay_command
 from .report import report_command
 from .simulate import simulate_command
@@ -37,3 +38,4 @@ main.add_command(reach_command)
 main.add_command(diverge_command)
 main.add_command(impact_command)
 main.add_command(report_command)
+main.add_command(rules_command)

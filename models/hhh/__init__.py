@@ -8,6 +8,7 @@ from hhh_verify.model import GameSpec
 from .ambiguities import REGISTRY
 from .config import PRESETS, HHHConfig
 from .model import HHHModel
+from .rule_index import RULES
 
 
 def make_model(config: HHHConfig, interpretation: Interpretation) -> HHHModel:
@@ -23,6 +24,7 @@ SPEC = GameSpec(
     default_preset="full",
     ambiguities=REGISTRY,
     make_model=make_model,
+    rule_index=RULES,
 )
 
 __all__ = ["SPEC", "HHHModel", "HHHConfig", "make_model"]

@@ -88,6 +88,10 @@ class HHHModel:
         return s.round
 
     def legal_actions(self, s: HHHState) -> tuple[Any, ...]:
+        """Sequence of Play: "Players can perform actions in any order, passing turns back
+        and forth, but each action must be finished completely before starting the next
+        one" — so the Action Phase offers every player's actions, and an unfinished action
+        (a Heal, a Research, pending picks) offers only its own next decisions."""
         ph = s.phase
         if ph == OVER:
             return ()

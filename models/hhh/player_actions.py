@@ -302,6 +302,8 @@ def can_restock(ctx: Ctx, s: HHHState) -> bool:
 
 
 def restock_blood(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+    """Blood Bank: "When the Blood Bank is empty, you may use 1 Administrative action
+    token and spend $3 to refill it with 3 random cubes" ($5 and 5 cubes Improved)."""
     s = replace(s, admin_tokens=s.admin_tokens - 1)
     if ctx.bb_flips:
         s = replace(s, admin_face_up=False)
