@@ -67,7 +67,7 @@ def simulate_command(
     trace_out: str | None,
     as_json: bool,
 ) -> None:
-    """Play GAMES random games and print win rate, end reasons, money, ratings and deaths.
+    """Play --games games under a policy; print win rate, end reasons, money, ratings, deaths.
 
     The same --seed gives the same result (only `seconds` differs); game i of a run is
     the same game whatever --games is, so `--trace-out` saves game 0 of this very run.
