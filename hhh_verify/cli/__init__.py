@@ -15,9 +15,9 @@ from .games import games_command
 from .hunt import hunt_command
 from .impact import impact_command
 from .reach import reach_command
-from .rules import rules_command
 from .replay import replay_command
 from .report import report_command
+from .rules import rules_command
 from .simulate import simulate_command
 
 
