@@ -83,7 +83,9 @@ class Trace:
         if not isinstance(interp, Mapping):
             raise ModelError("trace 'interpretation' must be an object of ID: OPTION")
         seed = d.get("seed")
-        return cls(str(d["game"]), dict(d["config"]), dict(interp), steps, seed, dict(d.get("meta") or {}))
+        return cls(
+            str(d["game"]), dict(d["config"]), dict(interp), steps, seed, dict(d.get("meta") or {})
+        )
 
 
 def new_trace(model: Any, registry: Any, seed: int | None = None, **meta: Any) -> Trace:
@@ -110,7 +112,9 @@ def load(path: str) -> Trace:
     except FileNotFoundError:
         raise ModelError(f"trace file not found: {path}") from None
     except json.JSONDecodeError as e:
-        raise ModelError(f"trace file {path} is not valid JSON: {e.msg} at line {e.lineno}") from None
+        raise ModelError(
+            f"trace file {path} is not valid JSON: {e.msg} at line {e.lineno}"
+        ) from None
     except OSError as e:
         raise ModelError(f"cannot read trace file {path}: {e.strerror}") from None
     return Trace.from_json(data)
@@ -164,7 +168,9 @@ def replay(trace: Trace, model: Any | None = None, describe: bool = True) -> Rep
     lines: list[str] = []
     for i, st in enumerate(trace.steps):
         if model.outcome(s) is not None:
-            return ReplayResult(False, i, f"step {i}: the game is already over", s, model.outcome(s), lines)
+            return ReplayResult(
+                False, i, f"step {i}: the game is already over", s, model.outcome(s), lines
+            )
         try:
             action = model.action_from_json(st.action)
         except ModelError as e:
@@ -177,7 +183,12 @@ def replay(trace: Trace, model: Any | None = None, describe: bool = True) -> Rep
         dist = model.step(s, action)
         if not 0 <= st.outcome < len(dist):
             return ReplayResult(
-                False, i, f"step {i}: outcome {st.outcome} out of range (0..{len(dist) - 1})", s, None, lines
+                False,
+                i,
+                f"step {i}: outcome {st.outcome} out of range (0..{len(dist) - 1})",
+                s,
+                None,
+                lines,
             )
         nxt, p = dist[st.outcome]
         if describe:
@@ -185,7 +196,12 @@ def replay(trace: Trace, model: Any | None = None, describe: bool = True) -> Rep
             lines.append(f"{i:4d}. {model.describe_action(s, action)}{chance}")
         if st.state and state_digest(nxt) != st.state:
             return ReplayResult(
-                False, i, f"step {i}: reached a different state than recorded (model changed?)", s, None, lines
+                False,
+                i,
+                f"step {i}: reached a different state than recorded (model changed?)",
+                s,
+                None,
+                lines,
             )
         s = nxt
     return ReplayResult(True, len(trace.steps), "", s, model.outcome(s), lines)

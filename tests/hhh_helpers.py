@@ -11,7 +11,12 @@ from hhh_verify.models.hhh.state import ACTIONS
 YELLOW, GRAY, GREEN, RED, BLUE, BLACK = range(6)
 
 
-def model(preset: str = "full", overrides: tuple[str, ...] = (), interpret: tuple[str, ...] = (), **changes: Any):
+def model(
+    preset: str = "full",
+    overrides: tuple[str, ...] = (),
+    interpret: tuple[str, ...] = (),
+    **changes: Any,
+):
     """A model of ``preset`` with ``key=value`` overrides or keyword config changes."""
     config = replace(SPEC.config(preset, overrides), **changes)
     return SPEC.make_model(config, SPEC.ambiguities.parse(interpret))

@@ -5,11 +5,9 @@ from __future__ import annotations
 import inspect
 
 import pytest
-
+from hhh_helpers import model
 from hhh_verify.models.hhh import SPEC, context
 from hhh_verify.models.hhh.ambiguities import REGISTRY
-
-from hhh_helpers import model
 
 
 def test_every_ambiguity_is_consulted():

@@ -8,7 +8,6 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-
 from hhh_verify.models.hhh.draws import SampledDraws, _chain, _no_black, _plain, hypergeometric
 
 
@@ -85,7 +84,7 @@ def test_sampler_draws_the_same_distribution(kind):
     n = 20_000
     seen: Counter = Counter()
     for _ in range(n):
-        (key, _), = getattr(sampler, kind)(bag, disc, need)
+        ((key, _),) = getattr(sampler, kind)(bag, disc, need)
         seen[key] += 1
     assert set(seen) <= set(exact)
     for key, p in exact.items():

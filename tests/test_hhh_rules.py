@@ -7,19 +7,43 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-
-from hhh_verify.model import ModelError, check_distribution
+from hhh_helpers import (
+    BLACK,
+    BLUE,
+    GRAY,
+    GREEN,
+    RED,
+    YELLOW,
+    action_phase,
+    cubes,
+    drawn_is,
+    force,
+    model,
+)
 from hhh_verify.models.hhh.actions import (
-    Bonus, Draw, EndActions, Heal, HireStaff, InstallRoom, Settle, Transfer,
+    Bonus,
+    Draw,
+    EndActions,
+    Heal,
+    HireStaff,
+    InstallRoom,
+    Settle,
+    Transfer,
 )
 from hhh_verify.models.hhh.config import LAWYER, SETUP_TABLE, TRAINING_REBAG
 from hhh_verify.models.hhh.state import (
-    ACTIONS, CRITICAL, EMERGENCY, OVER, PP_ARRIVE, TREATED, TREATMENT, WAITING, WARD,
+    ACTIONS,
+    CRITICAL,
+    EMERGENCY,
+    OVER,
+    PP_ARRIVE,
+    TREATED,
+    TREATMENT,
+    WAITING,
+    WARD,
 )
 
-from hhh_helpers import (
-    BLACK, BLUE, GRAY, GREEN, RED, YELLOW, action_phase, cubes, drawn_is, force, model,
-)
+from hhh_verify.model import ModelError, check_distribution
 
 
 def test_heal_example_doctor_nowitz():
@@ -31,8 +55,9 @@ def test_heal_example_doctor_nowitz():
     training = [0] * 6
     training[GRAY] = 1
     training[TRAINING_REBAG] = 2
-    s = action_phase(m, wards=((), (4,), (), (), ()), money=15,
-                     training=(tuple(training), (0,) * 6))
+    s = action_phase(
+        m, wards=((), (4,), (), (), ()), money=15, training=(tuple(training), (0,) * 6)
+    )
     bag_before = s.bag
     dist = m.step(s, Heal(0, WARD, GRAY, 4, -1))
     check_distribution(dist)
@@ -44,11 +69,14 @@ def test_heal_example_doctor_nowitz():
     assert dead.deaths == 1 and dead.money == 15 - 10 and dead.wards[GRAY] == ()
     s2, _ = force(m.step(s1, Bonus(2)), drawn_is(first[:1] + (2,) + first[2:4] + (1,) + first[5:]))
     assert s2.heal.drawn == cubes((RED, 1), (BLACK, 2), (YELLOW, 2), (GRAY, 2), (BLUE, 1))
-    s3, _ = force(m.step(s2, Bonus(1)), drawn_is(cubes((RED, 1), (BLACK, 2), (YELLOW, 2), (GRAY, 3), (BLUE, 1))))
+    s3, _ = force(
+        m.step(s2, Bonus(1)),
+        drawn_is(cubes((RED, 1), (BLACK, 2), (YELLOW, 2), (GRAY, 3), (BLUE, 1))),
+    )
     assert s3.heal.bonuses == ()
     rebag = cubes((YELLOW, 2))
     assert Settle(rebag) in m.legal_actions(s3)
-    (end, p_end), = m.step(s3, Settle(rebag))
+    ((end, p_end),) = m.step(s3, Settle(rebag))
     assert end.wards[GRAY] == (3,) and end.money == 16 and end.phase == ACTIONS
     drawn_total = cubes((RED, 1), (BLACK, 2), (YELLOW, 2), (GRAY, 3), (BLUE, 1))
     assert end.bag == tuple(b - d + r for b, d, r in zip(bag_before, drawn_total, rebag))
@@ -63,7 +91,7 @@ def test_heal_pays_only_down_to_zero():
     s = action_phase(m, wards=((), (), (), (2,), ()), money=5)
     supply = s.supply[RED]
     s1, _ = force(m.step(s, Heal(1, WARD, RED, 2, -1)), drawn_is(cubes((RED, 3), (GREEN, 3))))
-    (end, _), = m.step(s1, Settle((0,) * 6))
+    ((end, _),) = m.step(s1, Settle((0,) * 6))
     assert end.money == 7 and end.wards[RED] == () and end.supply[RED] == supply + 1
 
 
@@ -72,7 +100,7 @@ def test_black_cubes_make_a_patient_worse_without_charge():
     m = model("full")
     s = action_phase(m, wards=((2,), (), (), (), ()), money=5)
     s1, _ = force(m.step(s, Heal(0, WARD, YELLOW, 2, -1)), drawn_is(cubes((BLACK, 1), (GREEN, 5))))
-    (end, _), = m.step(s1, Settle((0,) * 6))
+    ((end, _),) = m.step(s1, Settle((0,) * 6))
     assert end.wards[YELLOW] == (3,) and end.money == 5
 
 
@@ -83,7 +111,12 @@ def test_setup_table(players):
     m = model("full", players=players, doctors=("plain",) * players)
     s = m.initial_state()
     assert s.medical == (medical,) * players and s.admin_tokens == admin and s.money == money
-    assert (players, medical, admin, money) in {(2, 4, 2, 15), (3, 3, 1, 15), (4, 2, 2, 15), (5, 2, 1, 10)}
+    assert (players, medical, admin, money) in {
+        (2, 4, 2, 15),
+        (3, 3, 1, 15),
+        (4, 2, 2, 15),
+        (5, 2, 1, 10),
+    }
 
 
 def test_six_players_is_rejected():
@@ -99,7 +132,7 @@ def test_death_with_no_tombstone_left_is_a_loss():
     full = (1, 1, 1, 1, 1, 0, 0)
     s = action_phase(m, wards=((4,), (), (), (), ()), money=50, cemetery=full)
     s1, _ = force(m.step(s, Heal(0, WARD, YELLOW, 4, -1)), drawn_is(cubes((BLACK, 1), (GREEN, 5))))
-    (end, _), = m.step(s1, Settle((0,) * 6))
+    ((end, _),) = m.step(s1, Settle((0,) * 6))
     assert end.phase == OVER and m.outcome(end).reason == "arrested"
     assert m.legal_actions(end) == ()
 
@@ -111,7 +144,7 @@ def test_money_below_zero_is_a_loss_and_zero_is_not(money, reason):
     m = model("full")
     s = action_phase(m, wards=((4,), (), (), (), ()), money=money)
     s1, _ = force(m.step(s, Heal(0, WARD, YELLOW, 4, -1)), drawn_is(cubes((BLACK, 1), (GREEN, 5))))
-    (end, _), = m.step(s1, Settle((0,) * 6))
+    ((end, _),) = m.step(s1, Settle((0,) * 6))
     out = m.outcome(end)
     if reason is None:
         assert out is None and end.money == 0 and end.phase == ACTIONS
@@ -126,7 +159,7 @@ def test_lawyer_reduces_settlement_by_two():
     hired[LAWYER] = 1
     s = action_phase(m, wards=((4,), (), (), (), ()), money=20, staff_hired=tuple(hired))
     s1, _ = force(m.step(s, Heal(0, WARD, YELLOW, 4, -1)), drawn_is(cubes((BLACK, 1), (GREEN, 5))))
-    (end, _), = m.step(s1, Settle((0,) * 6))
+    ((end, _),) = m.step(s1, Settle((0,) * 6))
     assert end.money == 12 and end.cemetery[YELLOW] == 1
 
 
@@ -136,8 +169,10 @@ def test_patient_phase_treatment_and_emergency_rooms():
     m = model("full")
     rooms = (1, 1, 0, 0, 0, 1, 0, 0)
     treatment = ((2, CRITICAL), (3, TREATED), (0, 0), (0, 0), (0, 0))
-    s = action_phase(m, rooms=rooms, rooms_placed=3, treatment=treatment, er=(0, 0, 1, 0, 0), money=40)
-    (after, _), = m.step(s, EndActions())
+    s = action_phase(
+        m, rooms=rooms, rooms_placed=3, treatment=treatment, er=(0, 0, 1, 0, 0), money=40
+    )
+    ((after, _),) = m.step(s, EndActions())
     assert after.treatment[YELLOW] == (0, 0) and after.treatment[GRAY] == (3, CRITICAL)
     assert after.er == (0,) * 5 and after.deaths == 2 and after.money == 40 - 12 - 5
     assert after.cemetery[YELLOW] == 1 and after.cemetery[5] == 1 and after.supply[5] == 9
@@ -149,12 +184,24 @@ def test_new_patients_arrive_five_cubes_go_to_the_er_or_die():
     m = model("full")
     for er_built, expect_er, expect_money in ((1, 1, 20), (0, 0, 15)):
         rooms = (0, 0, 0, 0, 0, er_built, 0, 0)
-        s = action_phase(m, phase=PP_ARRIVE, rooms=rooms, money=20,
-                         waiting=((0, 0, 0, 4, 0), (0,) * 5), discard=(0,) * 6)
+        s = action_phase(
+            m,
+            phase=PP_ARRIVE,
+            rooms=rooms,
+            money=20,
+            waiting=((0, 0, 0, 4, 0), (0,) * 5),
+            discard=(0,) * 6,
+        )
         dist = m.step(s, Draw())
         check_distribution(dist)
-        hit = [(st, p) for st, p in dist if st.er[RED] == expect_er and st.money == expect_money
-               and st.waiting[0][RED] == 0 and st.deaths == 1 - expect_er]
+        hit = [
+            (st, p)
+            for st, p in dist
+            if st.er[RED] == expect_er
+            and st.money == expect_money
+            and st.waiting[0][RED] == 0
+            and st.deaths == 1 - expect_er
+        ]
         assert hit, "a red cube arrival must complete the 5-cube patient"
 
 
@@ -180,15 +227,17 @@ def test_transfer_from_waiting_room_needs_level_3_or_4_and_a_marker():
     assert not any(a.colour == YELLOW for a in moves)
     no_gray = action_phase(m, waiting=((2, 3, 4, 0, 0), (0,) * 5), supply=(4, 0, 4, 4, 4, 10))
     assert not any(isinstance(a, Transfer) and a.colour == GRAY for a in m.legal_actions(no_gray))
-    (after, _), = m.step(s, Transfer(0, WAITING, 0, GRAY, 3, WARD))
+    ((after, _),) = m.step(s, Transfer(0, WAITING, 0, GRAY, 3, WARD))
     assert after.wards[GRAY] == (3,) and after.supply[GRAY] == 3 and after.discard[GRAY] == 3
 
 
 def test_transfer_to_treatment_room_lands_on_critical_side():
     """Transfer e.: "When you Transfer a Patient to a Treatment Room, place them on the Critical side"."""
     m = model("full")
-    s = action_phase(m, wards=((), (), (), (), (2,)), rooms=(0, 0, 0, 0, 1, 0, 0, 0), rooms_placed=1)
-    (after, _), = m.step(s, Transfer(0, WARD, 0, BLUE, 2, TREATMENT))
+    s = action_phase(
+        m, wards=((), (), (), (), (2,)), rooms=(0, 0, 0, 0, 1, 0, 0, 0), rooms_placed=1
+    )
+    ((after, _),) = m.step(s, Transfer(0, WARD, 0, BLUE, 2, TREATMENT))
     assert after.treatment[BLUE] == (2, CRITICAL) and after.wards[BLUE] == ()
 
 
@@ -197,8 +246,10 @@ def test_emergency_room_patient_healed_below_five_returns_to_waiting_room():
     immediately move them to a matching-colored space in the Waiting Room"."""
     m = model("full")
     s = action_phase(m, rooms=(0, 0, 0, 0, 0, 1, 0, 0), rooms_placed=1, er=(0, 0, 1, 0, 0), money=0)
-    s1, _ = force(m.step(s, Heal(0, EMERGENCY, GREEN, 5, -1)), drawn_is(cubes((GREEN, 2), (RED, 4))))
-    (end, _), = m.step(s1, Settle((0,) * 6))
+    s1, _ = force(
+        m.step(s, Heal(0, EMERGENCY, GREEN, 5, -1)), drawn_is(cubes((GREEN, 2), (RED, 4)))
+    )
+    ((end, _),) = m.step(s1, Settle((0,) * 6))
     assert end.er[GREEN] == 0 and end.waiting[0][GREEN] == 3 and end.money == 2
 
 
@@ -206,8 +257,10 @@ def test_emergency_room_patient_cannot_die_during_heal():
     """Emergency Room: "Patients in the Emergency Room cannot die during a Heal action"."""
     m = model("full")
     s = action_phase(m, rooms=(0, 0, 0, 0, 0, 1, 0, 0), rooms_placed=1, er=(0, 0, 1, 0, 0), money=0)
-    s1, _ = force(m.step(s, Heal(0, EMERGENCY, GREEN, 5, -1)), drawn_is(cubes((BLACK, 3), (RED, 3))))
-    (end, _), = m.step(s1, Settle((0,) * 6))
+    s1, _ = force(
+        m.step(s, Heal(0, EMERGENCY, GREEN, 5, -1)), drawn_is(cubes((BLACK, 3), (RED, 3)))
+    )
+    ((end, _),) = m.step(s1, Settle((0,) * 6))
     assert end.er[GREEN] == 1 and end.deaths == 0
 
 
@@ -218,7 +271,7 @@ def test_hire_staff_costs_five_and_cat_cannot_be_hired():
     s = action_phase(m, staff_open=open_, money=7)
     hires = [a for a in m.legal_actions(s) if isinstance(a, HireStaff)]
     assert len(hires) == 10 and HireStaff(10) not in hires
-    (after, _), = m.step(s, HireStaff(9))  # CFO: gain $10
+    ((after, _),) = m.step(s, HireStaff(9))  # CFO: gain $10
     assert after.money == 7 - 5 + 10 and after.admin_tokens == s.admin_tokens - 1
 
 
@@ -226,10 +279,10 @@ def test_six_total_room_cap_skips_the_last_install():
     """HHH-ROOM-CAP six-total: after 6 cards no Install step is offered."""
     m = model("full")
     s = action_phase(m, rooms=(1, 1, 1, 1, 1, 1, 0, 0), rooms_placed=6)
-    (after, _), = m.step(s, EndActions())
+    ((after, _),) = m.step(s, EndActions())
     assert after.phase == PP_ARRIVE
     m7 = model("full", interpret=("HHH-ROOM-CAP=six-installed",))
-    (after7, _), = m7.step(s, EndActions())
+    ((after7, _),) = m7.step(s, EndActions())
     assert after7.phase == 9  # PP_INSTALL
 
 

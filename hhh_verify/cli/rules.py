@@ -25,8 +25,10 @@ def rules_command(game: str, as_json: bool) -> None:
         emit_json({"game": spec.id, "rules": rows})
         return
     counts = {s: sum(r["status"] == s for r in rows) for s in STATUSES}
-    click.echo(f"{spec.title}: {len(rows)} rulebook sections — "
-               + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    click.echo(
+        f"{spec.title}: {len(rows)} rulebook sections — "
+        + ", ".join(f"{n} {s}" for s, n in counts.items())
+    )
     for r in rows:
         where = " ".join(r["where"])
         note = f" — {r['note']}" if r["note"] else ""

@@ -168,9 +168,28 @@ class EndActions:
 ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (
-        Draw, InstallRoom, Heal, Bonus, JanitorIgnore, AdminRedraw, Settle, Transfer, HireStaff,
-        Research, ChooseBenefit, TakeTraining, ReplaceMarker, InternTreat, ImproveRoom,
-        RemoveAbility, EndPicks, RestockBloodBank, ChaplainFlip, NurseTraining, ReturnBlacks,
-        Pass, EndActions,
+        Draw,
+        InstallRoom,
+        Heal,
+        Bonus,
+        JanitorIgnore,
+        AdminRedraw,
+        Settle,
+        Transfer,
+        HireStaff,
+        Research,
+        ChooseBenefit,
+        TakeTraining,
+        ReplaceMarker,
+        InternTreat,
+        ImproveRoom,
+        RemoveAbility,
+        EndPicks,
+        RestockBloodBank,
+        ChaplainFlip,
+        NurseTraining,
+        ReturnBlacks,
+        Pass,
+        EndActions,
     )
 }

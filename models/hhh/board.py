@@ -6,13 +6,20 @@ A state whose ``reason`` is set is over; callers stop processing it.
 
 from __future__ import annotations
 
-from .records import replace
 from fractions import Fraction
 
 from .config import CORONER, LAWYER
 from .context import Ctx
+from .records import replace
 from .state import (
-    ARRESTED, BANKRUPT, BLOOD_BANK, ER, MORGUE, OVER, STUCK, HHHState,
+    ARRESTED,
+    BANKRUPT,
+    BLOOD_BANK,
+    ER,
+    MORGUE,
+    OVER,
+    STUCK,
+    HHHState,
 )
 
 ZERO = Fraction(0)
@@ -110,7 +117,7 @@ def stuck(s: HHHState) -> HHHState:
 
 
 def settlement(s: HHHState, cost: int) -> int:
-    """"Lose Money equal to the cost showing where the Patient died"; Lawyer: -$2 each."""
+    """ "Lose Money equal to the cost showing where the Patient died"; Lawyer: -$2 each."""
     return max(0, cost - 2 * s.staff_hired[LAWYER])
 
 

@@ -18,8 +18,17 @@ GRAY = 1  # Psychiatric
 
 # Staff types (Staff Index). Index order is fixed: traces and states use it.
 STAFF = (
-    "Lawyer", "Chaplain", "IntakeNurse", "Janitor", "Coroner",
-    "Intern", "Bureaucrat", "Manager", "COO", "CFO", "Cat",
+    "Lawyer",
+    "Chaplain",
+    "IntakeNurse",
+    "Janitor",
+    "Coroner",
+    "Intern",
+    "Bureaucrat",
+    "Manager",
+    "COO",
+    "CFO",
+    "Cat",
 )
 LAWYER, CHAPLAIN, INTAKE_NURSE, JANITOR, CORONER = 0, 1, 2, 3, 4
 INTERN, BUREAUCRAT, MANAGER, COO, CFO, CAT = 5, 6, 7, 8, 9, 10
@@ -81,10 +90,20 @@ class HHHConfig:
     staff_cost: int = 5  # Hire Staff: Pay $5
     medical_per_player: int = -1  # -1: from the setup table; reduced presets use fewer
     admin_per_round: int = -1  # -1: from the setup table
-    training_pool: tuple[int, ...] = (2, 2, 2, 2, 2, 10)  # parameter: per training type (HHH-TRAINING-COUNT)
+    training_pool: tuple[int, ...] = (
+        2,
+        2,
+        2,
+        2,
+        2,
+        10,
+    )  # parameter: per training type (HHH-TRAINING-COUNT)
     training_face_up: int = 4  # Setup: reveal 4 random Training markers
     research_cards: int = 20  # Components: 20 Research cards (parameterised deck)
-    doctors: tuple[str, ...] = ("nowitz", "ura")  # one per player (Setup: each player takes 1 Doctor)
+    doctors: tuple[str, ...] = (
+        "nowitz",
+        "ura",
+    )  # one per player (Setup: each player takes 1 Doctor)
     administrator: str = "cooke"  # the Administrator card (Setup); "none" = variant 6
     ward_abilities: bool = True  # parameter: tokens on the Wards (effects not printed)
     # Variants (rulebook "Variants"), all off in the standard game
@@ -101,36 +120,64 @@ class HHHConfig:
             return ModelError(f"invalid HHH config: {msg}")
 
         if self.players not in SETUP_TABLE:
-            raise bad(f"players={self.players}; accepted: 2, 3, 4, 5 (solo plays a 2-4 player setup)")
+            raise bad(
+                f"players={self.players}; accepted: 2, 3, 4, 5 (solo plays a 2-4 player setup)"
+            )
         if not 1 <= self.colours <= 5:
             raise bad(f"colours={self.colours}; accepted: 1..5")
         if len(self.doctors) != self.players:
-            raise bad(f"doctors lists {len(self.doctors)} doctors for {self.players} players; give one per player")
+            raise bad(
+                f"doctors lists {len(self.doctors)} doctors for {self.players} players; give one per player"
+            )
         for d in self.doctors:
             if d not in DOCTORS:
                 raise bad(f"unknown doctor {d!r}; accepted: {', '.join(DOCTORS)}")
         if self.administrator not in ADMINISTRATORS:
-            raise bad(f"administrator={self.administrator!r}; accepted: {', '.join(ADMINISTRATORS)}")
+            raise bad(
+                f"administrator={self.administrator!r}; accepted: {', '.join(ADMINISTRATORS)}"
+            )
         if len(self.staff_pool) != len(STAFF) or min(self.staff_pool) < 0:
-            raise bad(f"staff_pool needs {len(STAFF)} non-negative counts (order: {', '.join(STAFF)})")
+            raise bad(
+                f"staff_pool needs {len(STAFF)} non-negative counts (order: {', '.join(STAFF)})"
+            )
         if len(self.training_pool) != len(TRAINING_NAMES) or min(self.training_pool) < 0:
-            raise bad(f"training_pool needs {len(TRAINING_NAMES)} counts (order: {', '.join(TRAINING_NAMES)})")
+            raise bad(
+                f"training_pool needs {len(TRAINING_NAMES)} counts (order: {', '.join(TRAINING_NAMES)})"
+            )
         for k in self.rooms_in_deck:
             if not (0 <= k < self.colours or k in (5, 6)):
-                raise bad(f"rooms_in_deck has {k}; accepted: treatment rooms 0..{self.colours - 1}, 5 (ER), 6 (Blood Bank)")
+                raise bad(
+                    f"rooms_in_deck has {k}; accepted: treatment rooms 0..{self.colours - 1}, 5 (ER), 6 (Blood Bank)"
+                )
         if len(set(self.rooms_in_deck)) != len(self.rooms_in_deck):
             raise bad("rooms_in_deck lists a room twice")
         if self.starting_room != -1 and self.starting_room not in self.rooms_in_deck:
             raise bad(f"starting_room={self.starting_room} is not in rooms_in_deck")
         checks = [
-            ("cubes_per_colour", 1, 64), ("black_cubes", 0, 32), ("markers_per_colour", 1, 8),
-            ("white_markers", 0, 20), ("waiting_rooms", 1, 2), ("waiting_spots", 2, 8),
-            ("ward_beds", 1, 8), ("setup_markers", 0, 40), ("setup_level", 1, 4), ("setup_cubes", 0, 12),
-            ("arrival_cubes", 1, 12), ("ward_draw", 1, 12), ("rounds", 1, 6), ("tombstones", 0, 10),
-            ("morgue_capacity", 0, 5), ("room_limit", 1, 8), ("staff_spaces", 0, 12),
-            ("staff_per_round", 0, 2), ("training_face_up", 0, 6), ("research_cards", 0, 40),
-            ("starting_money", -1, 199), ("starting_room", -1, 6),
-            ("medical_per_player", -1, 6), ("admin_per_round", -1, 4),
+            ("cubes_per_colour", 1, 64),
+            ("black_cubes", 0, 32),
+            ("markers_per_colour", 1, 8),
+            ("white_markers", 0, 20),
+            ("waiting_rooms", 1, 2),
+            ("waiting_spots", 2, 8),
+            ("ward_beds", 1, 8),
+            ("setup_markers", 0, 40),
+            ("setup_level", 1, 4),
+            ("setup_cubes", 0, 12),
+            ("arrival_cubes", 1, 12),
+            ("ward_draw", 1, 12),
+            ("rounds", 1, 6),
+            ("tombstones", 0, 10),
+            ("morgue_capacity", 0, 5),
+            ("room_limit", 1, 8),
+            ("staff_spaces", 0, 12),
+            ("staff_per_round", 0, 2),
+            ("training_face_up", 0, 6),
+            ("research_cards", 0, 40),
+            ("starting_money", -1, 199),
+            ("starting_room", -1, 6),
+            ("medical_per_player", -1, 6),
+            ("admin_per_round", -1, 4),
         ]
         for name, lo, hi in checks:
             v = getattr(self, name)
@@ -192,19 +239,49 @@ FULL = HHHConfig()
 # A reduced game the explorer enumerates in seconds: one colour, one Waiting Room, a tiny
 # bag with black cubes, no staff/training/research, Cemetery of 2, two rounds.
 TINY = HHHConfig(
-    players=2, colours=1, cubes_per_colour=4, black_cubes=1, markers_per_colour=2, white_markers=2,
-    waiting_rooms=1, waiting_spots=3, ward_beds=2, setup_markers=1, setup_cubes=2, arrival_cubes=2,
-    ward_draw=2, rounds=2, tombstones=2, rooms_in_deck=(5,), starting_room=5, room_limit=2,
-    staff_pool=(0,) * 11, staff_spaces=0, training_pool=(0,) * 6, training_face_up=0,
-    research_cards=0, doctors=("plain", "plain"), administrator="none", ward_abilities=False,
+    players=2,
+    colours=1,
+    cubes_per_colour=4,
+    black_cubes=1,
+    markers_per_colour=2,
+    white_markers=2,
+    waiting_rooms=1,
+    waiting_spots=3,
+    ward_beds=2,
+    setup_markers=1,
+    setup_cubes=2,
+    arrival_cubes=2,
+    ward_draw=2,
+    rounds=2,
+    tombstones=2,
+    rooms_in_deck=(5,),
+    starting_room=5,
+    room_limit=2,
+    staff_pool=(0,) * 11,
+    staff_spaces=0,
+    training_pool=(0,) * 6,
+    training_face_up=0,
+    research_cards=0,
+    doctors=("plain", "plain"),
+    administrator="none",
+    ward_abilities=False,
     starting_money=3,
 )
 # Medical tokens come from the 2-player table (4 each); TINY keeps them but the small bag
 # and Cemetery make deaths and losses reachable within two rounds.
 
 SMALL = replace(
-    TINY, colours=2, cubes_per_colour=4, black_cubes=2, markers_per_colour=2, white_markers=2,
-    rooms_in_deck=(0, 5), starting_room=0, rounds=2, tombstones=3, starting_money=5,
+    TINY,
+    colours=2,
+    cubes_per_colour=4,
+    black_cubes=2,
+    markers_per_colour=2,
+    white_markers=2,
+    rooms_in_deck=(0, 5),
+    starting_room=0,
+    rounds=2,
+    tombstones=3,
+    starting_money=5,
 )
 
 PRESETS = {"full": FULL, "small": SMALL, "tiny": TINY}

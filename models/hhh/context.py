@@ -49,7 +49,9 @@ class Ctx:
         self.tr_overflow = i("HHH-TR-OVERFLOW")
         self.er_return = i("HHH-ER-RETURN")
         er_like_tr = i("HHH-ER-COSTS") == "treatment-like"
-        self.er_draw, self.er_pay, self.er_death = (8, 3, 12) if er_like_tr else (c.ward_draw, c.ward_pay, c.waiting_death_cost)
+        self.er_draw, self.er_pay, self.er_death = (
+            (8, 3, 12) if er_like_tr else (c.ward_draw, c.ward_pay, c.waiting_death_cost)
+        )
         self.body_first = i("HHH-DEATH-ORDER") == "body-first"
         self.unaffordable_ok = i("HHH-UNAFFORDABLE") == "allowed-loses"
         self.exhausted_stuck = i("HHH-DRAW-EXHAUSTED") == "stuck"
@@ -61,7 +63,9 @@ class Ctx:
         self.research_identical = i("HHH-RESEARCH-DECK") == "identical"
         self.visit_rebag = i("HHH-VISIT-CUBES") == "rebag"
         order = list(range(c.colours))
-        self.ward_order = tuple(reversed(order)) if i("HHH-WARD-ORDER") == "reverse" else tuple(order)
+        self.ward_order = (
+            tuple(reversed(order)) if i("HHH-WARD-ORDER") == "reverse" else tuple(order)
+        )
         self.coo_now = i("HHH-COO-TIMING") == "immediately"
         self.training_bonus = 2 if i("HHH-TRAINING-BONUS") == "two" else 1
         self.tr5_to_ward = i("HHH-TR-TO-WARD-5") == "dies"

@@ -5,8 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import (
-    Bonus, ChooseBenefit, Heal, HireStaff, ImproveRoom, InstallRoom, InternTreat, NurseTraining,
-    RemoveAbility, ReplaceMarker, Settle, TakeTraining, Transfer,
+    Bonus,
+    ChooseBenefit,
+    Heal,
+    HireStaff,
+    ImproveRoom,
+    InstallRoom,
+    InternTreat,
+    NurseTraining,
+    RemoveAbility,
+    ReplaceMarker,
+    Settle,
+    TakeTraining,
+    Transfer,
 )
 from .config import TRAINING_NAMES
 from .context import Ctx
@@ -37,7 +48,12 @@ def describe_action(ctx: Ctx, s: HHHState, a: Any) -> str:
     if isinstance(a, HireStaff):
         return f"Hire Staff: {ctx.staff_name(a.staff)}"
     if isinstance(a, ChooseBenefit):
-        names = {-1: "no benefit", 0: f"hire {ctx.staff_name(a.arg)}", 1: "gain Training markers", 2: "replace markers"}
+        names = {
+            -1: "no benefit",
+            0: f"hire {ctx.staff_name(a.arg)}",
+            1: "gain Training markers",
+            2: "replace markers",
+        }
         return f"Research benefit: {names[a.benefit]}"
     if isinstance(a, TakeTraining):
         kind = TRAINING_NAMES[a.kind] if a.kind >= 0 else "face-down"
@@ -65,12 +81,17 @@ def describe_state(ctx: Ctx, s: HHHState) -> str:
     ]
     for w, room in enumerate(s.waiting):
         lines.append(f"Waiting Room {w + 1}: {_cubes(ctx, room)}")
-    wards = "; ".join(f"{ctx.colour(c)} {list(levels)}" for c, levels in enumerate(s.wards) if levels)
+    wards = "; ".join(
+        f"{ctx.colour(c)} {list(levels)}" for c, levels in enumerate(s.wards) if levels
+    )
     lines.append(f"Wards: {wards or 'empty'}")
     rooms = [ctx.room_name(k) + ("+" if v == 2 else "") for k, v in enumerate(s.rooms) if v]
     lines.append(f"New Rooms: {', '.join(rooms) or 'none'}")
-    tr = "; ".join(f"{ctx.colour(c)} level {lv} ({'treated' if side else 'critical'})"
-                   for c, (lv, side) in enumerate(s.treatment) if lv)
+    tr = "; ".join(
+        f"{ctx.colour(c)} level {lv} ({'treated' if side else 'critical'})"
+        for c, (lv, side) in enumerate(s.treatment)
+        if lv
+    )
     if tr:
         lines.append(f"Treatment: {tr}")
     if any(s.er):
@@ -78,9 +99,13 @@ def describe_state(ctx: Ctx, s: HHHState) -> str:
     if any(s.blood):
         lines.append(f"Blood Bank: {_cubes(ctx, s.blood)}")
     lines.append(f"Cemetery: {sum(s.cemetery)} bodies; markers in supply: {list(s.supply)}")
-    lines.append(f"tokens: medical {list(s.medical)}, admin {s.admin_tokens}/{s.admin_total}"
-                 f" (card {'up' if s.admin_face_up else 'down'})")
+    lines.append(
+        f"tokens: medical {list(s.medical)}, admin {s.admin_tokens}/{s.admin_total}"
+        f" (card {'up' if s.admin_face_up else 'down'})"
+    )
     if s.heal:
         h = s.heal
-        lines.append(f"Heal in progress: P{h.player} {ctx.colour(h.colour)} level {h.level}, drawn {_cubes(ctx, h.drawn)}, bonuses {list(h.bonuses)}, re-bag {h.rebag}")
+        lines.append(
+            f"Heal in progress: P{h.player} {ctx.colour(h.colour)} level {h.level}, drawn {_cubes(ctx, h.drawn)}, bonuses {list(h.bonuses)}, re-bag {h.rebag}"
+        )
     return "\n".join(lines)

@@ -8,22 +8,39 @@ cubes to re-bag. The level changes, cures, deaths and pay happen at settlement.
 
 from __future__ import annotations
 
-from .records import replace
-
 from .actions import Heal
 from .board import (
-    ONE, add, bump, die, end, gain, insort, put, remove_one, sub, treatment_max,
+    ONE,
+    add,
+    bump,
+    die,
+    end,
+    gain,
+    insort,
+    put,
+    remove_one,
+    sub,
+    treatment_max,
     treatment_numbers,
 )
 from .config import GRAY, JANITOR, TRAINING_REBAG
 from .context import Ctx
+from .records import replace
 from .state import (
-    ACTIONS, EMERGENCY, HEAL_DRAWN, STUCK, TREATED, TREATMENT, WARD, HealInProgress, HHHState,
+    ACTIONS,
+    EMERGENCY,
+    HEAL_DRAWN,
+    STUCK,
+    TREATED,
+    TREATMENT,
+    WARD,
+    HealInProgress,
+    HHHState,
 )
 
 
 def targets(ctx: Ctx, s: HHHState) -> list[tuple[int, int, int]]:
-    """"Choose any alive Patient that is not in a Waiting Room": (place, colour, level)."""
+    """ "Choose any alive Patient that is not in a Waiting Room": (place, colour, level)."""
     out = []
     for c in range(ctx.C):
         for level in sorted(set(s.wards[c])):
@@ -46,7 +63,9 @@ def draw_count(ctx: Ctx, s: HHHState, place: int, colour: int) -> tuple[int, int
     return ctx.er_draw, ctx.er_pay
 
 
-def bonuses_and_rebag(ctx: Ctx, s: HHHState, player: int, place: int, colour: int) -> tuple[tuple[int, ...], int]:
+def bonuses_and_rebag(
+    ctx: Ctx, s: HHHState, player: int, place: int, colour: int
+) -> tuple[tuple[int, ...], int]:
     """Bonus draws and re-bag allowance of this Doctor for this patient.
 
     Nowitz: "+2 cube draws to heal Psychiatric patients. After healing a non-Ward
@@ -85,7 +104,9 @@ def start(ctx: Ctx, s: HHHState, a: Heal):  # type: ignore[no-untyped-def]
     bonuses, rebag = bonuses_and_rebag(ctx, s, a.player, a.place, a.colour)
     out = []
     for (d, bag, disc), p in ctx.draws.plain(s.bag, s.discard, n):
-        h = HealInProgress(a.player, a.place, a.colour, a.level, add(first, d), bonuses, rebag, a.blood, d[-1])
+        h = HealInProgress(
+            a.player, a.place, a.colour, a.level, add(first, d), bonuses, rebag, a.blood, d[-1]
+        )
         st = replace(s, bag=bag, discard=disc, heal=h, phase=HEAL_DRAWN)
         if sum(d) < n and ctx.exhausted_stuck:
             st = end(replace(st, discard=add(st.discard, h.drawn)), STUCK)
@@ -105,8 +126,13 @@ def janitor_ok(ctx: Ctx, s: HHHState) -> bool:
 
 def redraw_ok(ctx: Ctx, s: HHHState) -> bool:
     """Cooke De Buchs' reaction needs the card face up and an Administrative token."""
-    return (ctx.admin and ctx.config.administrator == "cooke" and s.admin_face_up
-            and s.admin_tokens > 0 and black_available(ctx, s.heal))  # type: ignore[arg-type]
+    return (
+        ctx.admin
+        and ctx.config.administrator == "cooke"
+        and s.admin_face_up
+        and s.admin_tokens > 0
+        and black_available(ctx, s.heal)
+    )  # type: ignore[arg-type]
 
 
 def bonus(ctx: Ctx, s: HHHState, size: int):  # type: ignore[no-untyped-def]
@@ -130,11 +156,13 @@ def janitor(ctx: Ctx, s: HHHState) -> HHHState:
 
 
 def redraw(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """"Ignore 1 just drawn black cube. Put it back into the bag and redraw. Flip this card.\""""
+    """ "Ignore 1 just drawn black cube. Put it back into the bag and redraw. Flip this card.\""""
     h = s.heal
     assert h is not None
     h = replace(h, drawn=bump(h.drawn, ctx.B, -1))
-    s = replace(s, heal=h, bag=bump(s.bag, ctx.B, 1), admin_tokens=s.admin_tokens - 1, admin_face_up=False)
+    s = replace(
+        s, heal=h, bag=bump(s.bag, ctx.B, 1), admin_tokens=s.admin_tokens - 1, admin_face_up=False
+    )
     out = []
     for (d, bag, disc), p in ctx.draws.plain(s.bag, s.discard, 1):
         h2 = replace(h, drawn=add(h.drawn, d), latest_black=d[-1])
@@ -171,7 +199,13 @@ def settle(ctx: Ctx, s: HHHState, rebag: tuple[int, ...]):  # type: ignore[no-un
     h = s.heal
     assert h is not None
     c, B = h.colour, ctx.B
-    s = replace(s, heal=None, phase=ACTIONS, bag=add(s.bag, rebag), discard=add(s.discard, sub(h.drawn, rebag)))
+    s = replace(
+        s,
+        heal=None,
+        phase=ACTIONS,
+        bag=add(s.bag, rebag),
+        discard=add(s.discard, sub(h.drawn, rebag)),
+    )
     reduction = h.drawn[c] - h.drawn[B]
     _, pay = draw_count(ctx, s, h.place, c)
     if h.place == WARD:
@@ -196,7 +230,9 @@ def _settle_ward(ctx: Ctx, s: HHHState, c: int, level: int, reduction: int) -> t
     return replace(s, wards=put(s.wards, c, insort(ward, new))), max(0, reduction)
 
 
-def _settle_treatment(ctx: Ctx, s: HHHState, c: int, level: int, reduction: int) -> tuple[HHHState, int]:
+def _settle_treatment(
+    ctx: Ctx, s: HHHState, c: int, level: int, reduction: int
+) -> tuple[HHHState, int]:
     new = level - reduction
     if new <= 0:
         return replace(s, treatment=put(s.treatment, c, (0, 0)), supply=bump(s.supply, c, 1)), level
@@ -211,7 +247,7 @@ def _settle_treatment(ctx: Ctx, s: HHHState, c: int, level: int, reduction: int)
 
 
 def _settle_emergency(ctx: Ctx, s: HHHState, c: int, reduction: int, pay: int):  # type: ignore[no-untyped-def]
-    """"Patients in the Emergency Room cannot die during a Heal action ... If a Patient
+    """ "Patients in the Emergency Room cannot die during a Heal action ... If a Patient
     in the Emergency Room is healed below 5 cubes, immediately move them to a
     matching-colored space in the Waiting Room.\""""
     if reduction <= 0:
@@ -233,9 +269,12 @@ def return_to_waiting(ctx: Ctx, s: HHHState, c: int, cubes: int) -> HHHState:
     merged = s.waiting[w][c] + cubes
     keep = min(merged, ctx.spots, 4 if ctx.er_return == "cap" else merged)
     excess = merged - keep
-    s = replace(s, waiting=put(s.waiting, w, put(s.waiting[w], c, keep)), discard=bump(s.discard, c, excess))
+    s = replace(
+        s, waiting=put(s.waiting, w, put(s.waiting[w], c, keep)), discard=bump(s.discard, c, excess)
+    )
     if keep >= 5:
-        s = replace(s, waiting=put(s.waiting, w, put(s.waiting[w], c, 0)), discard=bump(s.discard, c, keep))
+        s = replace(
+            s, waiting=put(s.waiting, w, put(s.waiting[w], c, 0)), discard=bump(s.discard, c, keep)
+        )
         return die(ctx, s, c, marker=False, cost=ctx.config.waiting_death_cost)
     return s
-

@@ -9,12 +9,18 @@ playouts that sample exactly the distribution ``step`` enumerates.
 from __future__ import annotations
 
 import random
-from .records import replace
 from typing import Any
 
 from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import (
-    CHANCE, TERMINAL, ModelError, Outcome, action_from_json, action_to_json, merge, sample_index,
+    CHANCE,
+    TERMINAL,
+    ModelError,
+    Outcome,
+    action_from_json,
+    action_to_json,
+    merge,
+    sample_index,
     sort_actions,
 )
 
@@ -23,9 +29,29 @@ from . import patient_phase as pp
 from . import player_actions as pa
 from . import setup
 from .actions import (
-    ACTION_TYPES, AdminRedraw, Bonus, ChaplainFlip, ChooseBenefit, Draw, EndActions, EndPicks, Heal,
-    HireStaff, ImproveRoom, InstallRoom, InternTreat, JanitorIgnore, NurseTraining, Pass,
-    RemoveAbility, ReplaceMarker, Research, RestockBloodBank, ReturnBlacks, Settle, TakeTraining,
+    ACTION_TYPES,
+    AdminRedraw,
+    Bonus,
+    ChaplainFlip,
+    ChooseBenefit,
+    Draw,
+    EndActions,
+    EndPicks,
+    Heal,
+    HireStaff,
+    ImproveRoom,
+    InstallRoom,
+    InternTreat,
+    JanitorIgnore,
+    NurseTraining,
+    Pass,
+    RemoveAbility,
+    ReplaceMarker,
+    Research,
+    RestockBloodBank,
+    ReturnBlacks,
+    Settle,
+    TakeTraining,
     Transfer,
 )
 from .board import ONE
@@ -33,14 +59,38 @@ from .config import HHHConfig
 from .context import Ctx
 from .describe import describe_action, describe_state
 from .draws import SampledDraws
+from .records import replace
 from .rooms import installable
 from .state import (
-    ACTIONS, COMPLETED, HEAL_DRAWN, OVER, PICKS, PP_ARRIVE, PP_END, PP_INSTALL, PP_STAFF, PP_VISIT,
-    REASONS, RESEARCH_DRAWN, SETUP_MARKERS, SETUP_ROOM, SETUP_TRAINING, SETUP_WAITING, HHHState,
+    ACTIONS,
+    COMPLETED,
+    HEAL_DRAWN,
+    OVER,
+    PICKS,
+    PP_ARRIVE,
+    PP_END,
+    PP_INSTALL,
+    PP_STAFF,
+    PP_VISIT,
+    REASONS,
+    RESEARCH_DRAWN,
+    SETUP_MARKERS,
+    SETUP_ROOM,
+    SETUP_TRAINING,
+    SETUP_WAITING,
+    HHHState,
 )
 
-RATINGS = ((80, "Triumphant"), (60, "Prosperous"), (40, "Notable"), (20, "Inconsequential"), (0, "Regrettable"))
-CHANCE_PHASES = frozenset({SETUP_MARKERS, SETUP_WAITING, SETUP_TRAINING, PP_ARRIVE, PP_VISIT, PP_STAFF})
+RATINGS = (
+    (80, "Triumphant"),
+    (60, "Prosperous"),
+    (40, "Notable"),
+    (20, "Inconsequential"),
+    (0, "Regrettable"),
+)
+CHANCE_PHASES = frozenset(
+    {SETUP_MARKERS, SETUP_WAITING, SETUP_TRAINING, PP_ARRIVE, PP_VISIT, PP_STAFF}
+)
 DRAW = (Draw(),)
 
 
@@ -185,7 +235,9 @@ class HHHModel:
         if isinstance(a, Transfer):
             return [(pa.transfer(ctx, s, a), ONE)]
         if isinstance(a, HireStaff):
-            return pa.hire(ctx, replace(s, admin_tokens=s.admin_tokens - 1), a.staff, ctx.config.staff_cost)
+            return pa.hire(
+                ctx, replace(s, admin_tokens=s.admin_tokens - 1), a.staff, ctx.config.staff_cost
+            )
         if isinstance(a, Research):
             return pa.research(ctx, s)
         if isinstance(a, ChooseBenefit):

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from .records import replace
-
 from .board import ONE, add, bump, die, end, er_capacity, gain, put, then, treatment_numbers
 from .config import ADMIN_BLACK_PAY
 from .context import Ctx
+from .records import replace
 from .rooms import install_room, installable
 from .state import (
-    ACTIONS, COMPLETED, CRITICAL, PP_ARRIVE, PP_END, PP_INSTALL, PP_STAFF, PP_VISIT, HHHState,
+    ACTIONS,
+    COMPLETED,
+    CRITICAL,
+    PP_ARRIVE,
+    PP_END,
+    PP_INSTALL,
+    PP_STAFF,
+    PP_VISIT,
+    HHHState,
 )
 
 
@@ -45,13 +52,15 @@ def to_install(ctx: Ctx, s: HHHState) -> HHHState:
 
 
 def install(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-def]
-    """"Choose 1 New Room card and add it to the left of the game board on its Basic side"."""
+    """ "Choose 1 New Room card and add it to the left of the game board on its Basic side"."""
     return then(install_room(ctx, s, kind, improved=False), lambda st: [(restock(st), ONE)])
 
 
 def restock(s: HHHState) -> HHHState:
     """Step 3, Restock Cubes: "Place all discarded cubes back into the bag"."""
-    return replace(s, bag=add(s.bag, s.discard), discard=(0,) * len(s.discard), phase=PP_ARRIVE, cursor=0)
+    return replace(
+        s, bag=add(s.bag, s.discard), discard=(0,) * len(s.discard), phase=PP_ARRIVE, cursor=0
+    )
 
 
 def arrive(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
@@ -72,10 +81,18 @@ def arrive(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
             extra = room[k] - 5
             room = put(room, k, 0)
             if sum(st.er) < er_capacity(st):
-                st = replace(st, waiting=put(st.waiting, w, room), er=bump(st.er, k, 1),
-                             discard=bump(st.discard, k, extra))
+                st = replace(
+                    st,
+                    waiting=put(st.waiting, w, room),
+                    er=bump(st.er, k, 1),
+                    discard=bump(st.discard, k, extra),
+                )
             else:
-                st = replace(st, waiting=put(st.waiting, w, room), discard=bump(st.discard, k, room_level(extra)))
+                st = replace(
+                    st,
+                    waiting=put(st.waiting, w, room),
+                    discard=bump(st.discard, k, room_level(extra)),
+                )
                 st = die(ctx, st, k, marker=False, cost=ctx.config.waiting_death_cost)
         out.append((st, p))
     if w + 1 < len(s.waiting):
@@ -139,7 +156,9 @@ def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     out: dict[HHHState, object] = {}
     for (st, surv), p in items:
         if not st.reason:
-            st = to_visit(ctx, replace(st, wards=put(st.wards, c, tuple(sorted(surv)))), s.cursor + 1)
+            st = to_visit(
+                ctx, replace(st, wards=put(st.wards, c, tuple(sorted(surv)))), s.cursor + 1
+            )
         out[st] = out.get(st, 0) + p  # type: ignore[operator]
     return list(out.items())
 
@@ -147,8 +166,13 @@ def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
 def end_reaction_available(ctx: Ctx, s: HHHState) -> bool:
     """Cooke De Buchs: "(Reaction) End of Patient Phase: return all black cubes to the bag"
     (needs the card face up and a saved token: HHH-END-REACTION)."""
-    return (ctx.admin and ctx.config.administrator == "cooke" and ctx.end_reaction
-            and s.admin_face_up and s.admin_tokens > 0)
+    return (
+        ctx.admin
+        and ctx.config.administrator == "cooke"
+        and ctx.end_reaction
+        and s.admin_face_up
+        and s.admin_tokens > 0
+    )
 
 
 def to_end(ctx: Ctx, s: HHHState) -> HHHState:
@@ -158,12 +182,17 @@ def to_end(ctx: Ctx, s: HHHState) -> HHHState:
 
 
 def return_blacks(ctx: Ctx, s: HHHState) -> HHHState:
-    """"return all black cubes to the bag. Gain $2 for each cube returned. Flip this card."
+    """ "return all black cubes to the bag. Gain $2 for each cube returned. Flip this card."
     The black cubes returned are those in the discard pile."""
     B = ctx.B
     n = s.discard[B]
-    s = replace(s, discard=put(s.discard, B, 0), bag=bump(s.bag, B, n),
-                admin_tokens=s.admin_tokens - 1, admin_face_up=False)
+    s = replace(
+        s,
+        discard=put(s.discard, B, 0),
+        bag=bump(s.bag, B, n),
+        admin_tokens=s.admin_tokens - 1,
+        admin_face_up=False,
+    )
     return housekeeping(ctx, gain(ctx, s, ADMIN_BLACK_PAY * n))
 
 
@@ -175,9 +204,17 @@ def housekeeping(ctx: Ctx, s: HHHState) -> HHHState:
         return end(s, COMPLETED)
     c = ctx.config
     s = replace(
-        s, round=s.round + 1, admin_face_up=ctx.admin, admin_holder=(s.admin_holder + 1) % c.players,
-        medical=(c.medical_tokens,) * c.players, admin_tokens=s.admin_total,
-        chaplain_used=False, janitor_used=False, heal=None, research=None, picks=(0, 0),
+        s,
+        round=s.round + 1,
+        admin_face_up=ctx.admin,
+        admin_holder=(s.admin_holder + 1) % c.players,
+        medical=(c.medical_tokens,) * c.players,
+        admin_tokens=s.admin_total,
+        chaplain_used=False,
+        janitor_used=False,
+        heal=None,
+        research=None,
+        picks=(0, 0),
     )
     if staff_to_reveal(ctx, s):
         return replace(s, phase=PP_STAFF, cursor=0)
@@ -192,12 +229,19 @@ def staff_to_reveal(ctx: Ctx, s: HHHState) -> int:
 
 
 def reveal_staff(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """"Flip the 2 Staff markers below the round marker face up". Which markers lie there
+    """ "Flip the 2 Staff markers below the round marker face up". Which markers lie there
     is unseen until now, so the reveal is a draw from the markers not yet seen."""
     n = staff_to_reveal(ctx, s)
     return [
-        (replace(s, staff_open=add(s.staff_open, d), phase=ACTIONS, cursor=0,
-                 staff_hidden=tuple(a - b for a, b in zip(s.staff_hidden, d))), p)
+        (
+            replace(
+                s,
+                staff_open=add(s.staff_open, d),
+                phase=ACTIONS,
+                cursor=0,
+                staff_hidden=tuple(a - b for a, b in zip(s.staff_hidden, d)),
+            ),
+            p,
+        )
         for d, p in ctx.draws.hyper(s.staff_hidden, n)
     ]
-

@@ -3,23 +3,62 @@ the picks they lead to (rulebook "Actions", "Staff Index", "Research")."""
 
 from __future__ import annotations
 
-from .records import replace
-
 from .actions import (
-    ChooseBenefit, ImproveRoom, InternTreat, NurseTraining, RemoveAbility, ReplaceMarker,
-    TakeTraining, Transfer,
+    ChooseBenefit,
+    ImproveRoom,
+    InternTreat,
+    NurseTraining,
+    RemoveAbility,
+    ReplaceMarker,
+    TakeTraining,
+    Transfer,
 )
-from .board import ONE, add, blood_size, bump, die, gain, insort, pay, put, remove_one, sub, then, treatment_max
+from .board import (
+    ONE,
+    add,
+    blood_size,
+    bump,
+    die,
+    gain,
+    insort,
+    pay,
+    put,
+    remove_one,
+    sub,
+    then,
+    treatment_max,
+)
 from .config import (
-    BUREAUCRAT, CAT, CFO, CHAPLAIN, COO, INTAKE_NURSE, INTERN, MANAGER,
+    BUREAUCRAT,
+    CAT,
+    CFO,
+    CHAPLAIN,
+    COO,
+    INTAKE_NURSE,
+    INTERN,
+    MANAGER,
 )
 from .context import Ctx
 from .heal import return_to_waiting
+from .records import replace
 from .rooms import fill_blood_bank, improve_room
 from .setup import reveal_training
 from .state import (
-    ACTIONS, BLOOD_BANK, CRITICAL, EMERGENCY, PICK_IMPROVE, PICK_INTERN, PICK_MANAGER,
-    PICK_REPLACE, PICK_TRAINING, PICKS, RESEARCH_DRAWN, TREATMENT, WAITING, WARD, HHHState,
+    ACTIONS,
+    BLOOD_BANK,
+    CRITICAL,
+    EMERGENCY,
+    PICK_IMPROVE,
+    PICK_INTERN,
+    PICK_MANAGER,
+    PICK_REPLACE,
+    PICK_TRAINING,
+    PICKS,
+    RESEARCH_DRAWN,
+    TREATMENT,
+    WAITING,
+    WARD,
+    HHHState,
     ResearchInProgress,
 )
 
@@ -76,8 +115,12 @@ def transfer(ctx: Ctx, s: HHHState, a: Transfer) -> HHHState:
     c = a.colour
     s = replace(s, medical=bump(s.medical, a.player, -1))
     if a.source == WAITING:
-        s = replace(s, waiting=put(s.waiting, a.room, put(s.waiting[a.room], c, 0)),
-                    discard=bump(s.discard, c, a.level), supply=bump(s.supply, c, -1))
+        s = replace(
+            s,
+            waiting=put(s.waiting, a.room, put(s.waiting[a.room], c, 0)),
+            discard=bump(s.discard, c, a.level),
+            supply=bump(s.supply, c, -1),
+        )
     elif a.source == WARD:
         s = replace(s, wards=put(s.wards, c, remove_one(s.wards[c], a.level)))
     else:
@@ -109,10 +152,20 @@ def hire(ctx: Ctx, s: HHHState, staff: int, cost: int):  # type: ignore[no-untyp
     s = pay(ctx, s, cost)
     if s.reason:
         return [(s, ONE)]
-    s = replace(s, staff_open=bump(s.staff_open, staff, -1), staff_hired=bump(s.staff_hired, staff, 1))
+    s = replace(
+        s, staff_open=bump(s.staff_open, staff, -1), staff_hired=bump(s.staff_hired, staff, 1)
+    )
     if staff == COO:
-        return [(replace(s, admin_total=s.admin_total + 1,
-                         admin_tokens=s.admin_tokens + (1 if ctx.coo_now else 0)), ONE)]
+        return [
+            (
+                replace(
+                    s,
+                    admin_total=s.admin_total + 1,
+                    admin_tokens=s.admin_tokens + (1 if ctx.coo_now else 0),
+                ),
+                ONE,
+            )
+        ]
     if staff == CFO:
         return [(gain(ctx, s, CFO_GAIN), ONE)]
     if staff == INTERN and intern_targets(ctx, s):
@@ -141,7 +194,7 @@ def intern_targets(ctx: Ctx, s: HHHState) -> list[InternTreat]:
 
 
 def intern(ctx: Ctx, s: HHHState, a: InternTreat) -> HHHState:
-    """"reduce its Illness level by 3. Do not gain any Money for this. (This may cure them)\""""
+    """ "reduce its Illness level by 3. Do not gain any Money for this. (This may cure them)\""""
     c, new = a.colour, a.level - INTERN_HEAL
     if a.place == WARD:
         ward = remove_one(s.wards[c], a.level)
@@ -157,8 +210,11 @@ def intern(ctx: Ctx, s: HHHState, a: InternTreat) -> HHHState:
         return return_to_waiting(ctx, s, c, 5 - INTERN_HEAL)
     room = s.waiting[a.room]
     removed = min(INTERN_HEAL, room[c])
-    return replace(s, waiting=put(s.waiting, a.room, put(room, c, room[c] - removed)),
-                   discard=bump(s.discard, c, removed))
+    return replace(
+        s,
+        waiting=put(s.waiting, a.room, put(room, c, room[c] - removed)),
+        discard=bump(s.discard, c, removed),
+    )
 
 
 def improvable(s: HHHState) -> list[int]:
@@ -174,14 +230,18 @@ def research(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     empty, shuffle all discarded Research cards", then draw 5 cubes (black: +2)."""
     s = replace(s, admin_tokens=s.admin_tokens - 1)
     if not sum(s.research_deck):
-        s = replace(s, research_deck=s.research_discard, research_discard=(0,) * len(s.research_discard))
+        s = replace(
+            s, research_deck=s.research_discard, research_discard=(0,) * len(s.research_discard)
+        )
     out = []
     for d, p_card in ctx.draws.hyper(s.research_deck, 1):
         card = d.index(1)
         st = replace(s, research_deck=bump(s.research_deck, card, -1))
         for (cubes, bag, disc), p in ctx.draws.chain(st.bag, st.discard, RESEARCH_CUBES):
             r = ResearchInProgress(card, cubes)
-            out.append((replace(st, bag=bag, discard=disc, research=r, phase=RESEARCH_DRAWN), p * p_card))
+            out.append(
+                (replace(st, bag=bag, discard=disc, research=r, phase=RESEARCH_DRAWN), p * p_card)
+            )
     return out
 
 
@@ -207,8 +267,13 @@ def choose_benefit(ctx: Ctx, s: HHHState, a: ChooseBenefit):  # type: ignore[no-
     r = s.research
     assert r is not None
     hire_c, train_c, replace_c = ctx.research_colours(r.card)
-    s = replace(s, research=None, phase=ACTIONS, discard=add(s.discard, r.drawn),
-                research_discard=bump(s.research_discard, r.card, 1))
+    s = replace(
+        s,
+        research=None,
+        phase=ACTIONS,
+        discard=add(s.discard, r.drawn),
+        research_discard=bump(s.research_discard, r.card, 1),
+    )
     if a.benefit == BENEFIT_HIRE:
         return hire(ctx, s, a.arg, max(0, RESEARCH_HIRE_COST - r.drawn[hire_c]))
     if a.benefit == BENEFIT_TRAINING:
@@ -224,7 +289,9 @@ def choose_benefit(ctx: Ctx, s: HHHState, a: ChooseBenefit):  # type: ignore[no-
 def pick_options(ctx: Ctx, s: HHHState) -> list:  # type: ignore[type-arg]
     kind = s.picks[0]
     if kind == PICK_TRAINING:
-        out: list = [TakeTraining(k, p) for k, n in enumerate(s.training_open) if n for p in range(ctx.P)]  # type: ignore[type-arg]
+        out: list = [
+            TakeTraining(k, p) for k, n in enumerate(s.training_open) if n for p in range(ctx.P)
+        ]  # type: ignore[type-arg]
         if sum(s.training_hidden):
             out += [TakeTraining(-1, p) for p in range(ctx.P)]
         return out
@@ -263,25 +330,34 @@ def finish_picks(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
 
 
 def take_training(ctx: Ctx, s: HHHState, a: TakeTraining):  # type: ignore[no-untyped-def]
-    """"Markers gained can be chosen from either face-up (your choice) or face-down
+    """ "Markers gained can be chosen from either face-up (your choice) or face-down
     (random)" and "can be assigned to any Doctor"."""
     if a.kind >= 0:
-        s = replace(s, training_open=bump(s.training_open, a.kind, -1),
-                    training=put(s.training, a.player, bump(s.training[a.player], a.kind, 1)))
+        s = replace(
+            s,
+            training_open=bump(s.training_open, a.kind, -1),
+            training=put(s.training, a.player, bump(s.training[a.player], a.kind, 1)),
+        )
         return after_pick(ctx, s)
     out = []
     for d, p in ctx.draws.hyper(s.training_hidden, 1):
-        st = replace(s, training_hidden=sub(s.training_hidden, d),
-                     training=put(s.training, a.player, add(s.training[a.player], d)))
+        st = replace(
+            s,
+            training_hidden=sub(s.training_hidden, d),
+            training=put(s.training, a.player, add(s.training[a.player], d)),
+        )
         out.append((st, p))
     return then(out, lambda st: after_pick(ctx, st))
 
 
 def replace_marker(ctx: Ctx, s: HHHState, a: ReplaceMarker):  # type: ignore[no-untyped-def]
-    """"Replace Patient markers of deceased patients with white Patient markers"."""
+    """ "Replace Patient markers of deceased patients with white Patient markers"."""
     W = ctx.C
-    s = replace(s, cemetery=bump(bump(s.cemetery, a.colour, -1), W, 1),
-                supply=bump(bump(s.supply, a.colour, 1), W, -1))
+    s = replace(
+        s,
+        cemetery=bump(bump(s.cemetery, a.colour, -1), W, 1),
+        supply=bump(bump(s.supply, a.colour, 1), W, -1),
+    )
     return after_pick(ctx, s)
 
 
@@ -294,11 +370,16 @@ def restock_cost(s: HHHState) -> int:
 
 
 def can_restock(ctx: Ctx, s: HHHState) -> bool:
-    """"When the Blood Bank is empty, you may use 1 Administrative action token and spend
+    """ "When the Blood Bank is empty, you may use 1 Administrative action token and spend
     $3" (the card flip per HHH-BB-RESTOCK-FLIP)."""
-    return (bool(s.rooms[BLOOD_BANK]) and not any(s.blood) and s.admin_tokens > 0
-            and can_pay(ctx, s, restock_cost(s)) and (s.admin_face_up or not ctx.bb_flips)
-            and blood_size(s) > 0)
+    return (
+        bool(s.rooms[BLOOD_BANK])
+        and not any(s.blood)
+        and s.admin_tokens > 0
+        and can_pay(ctx, s, restock_cost(s))
+        and (s.admin_face_up or not ctx.bb_flips)
+        and blood_size(s) > 0
+    )
 
 
 def restock_blood(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
@@ -315,7 +396,9 @@ def restock_blood(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
 
 def can_chaplain(ctx: Ctx, s: HHHState) -> bool:
     """Chaplain: "Once per round, flip the Administrator card face up"."""
-    return ctx.admin and bool(s.staff_hired[CHAPLAIN]) and not s.chaplain_used and not s.admin_face_up
+    return (
+        ctx.admin and bool(s.staff_hired[CHAPLAIN]) and not s.chaplain_used and not s.admin_face_up
+    )
 
 
 def nurse_options(ctx: Ctx, s: HHHState) -> list[NurseTraining]:
@@ -329,9 +412,12 @@ def nurse_options(ctx: Ctx, s: HHHState) -> list[NurseTraining]:
 
 
 def nurse_training(s: HHHState, a: NurseTraining) -> HHHState:
-    return replace(s, training_open=bump(s.training_open, a.kind, -1),
-                   training=put(s.training, a.player, bump(s.training[a.player], a.kind, 1)),
-                   nurse_free_used=put(s.nurse_free_used, a.player, True))
+    return replace(
+        s,
+        training_open=bump(s.training_open, a.kind, -1),
+        training=put(s.training, a.player, bump(s.training[a.player], a.kind, 1)),
+        nurse_free_used=put(s.nurse_free_used, a.player, True),
+    )
 
 
 def improve(ctx: Ctx, s: HHHState, a: ImproveRoom):  # type: ignore[no-untyped-def]

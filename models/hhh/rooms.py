@@ -3,10 +3,9 @@ improving, and the Blood Bank's cube draws."""
 
 from __future__ import annotations
 
-from .records import replace
-
 from .board import ONE, add, blood_size, put, then
 from .context import Ctx
+from .records import replace
 from .state import BLOOD_BANK, HHHState
 
 
@@ -20,7 +19,7 @@ def install_room(ctx: Ctx, s: HHHState, kind: int, improved: bool, fill: bool = 
 
 
 def fill_blood_bank(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """"draw 3 random cubes from the bag ... Draw 1 replacement cube for each black cube
+    """ "draw 3 random cubes from the bag ... Draw 1 replacement cube for each black cube
     that is drawn and return the black cube to the bag" (5 when Improved)."""
     n = blood_size(s) - sum(s.blood)
     out = []

@@ -7,13 +7,18 @@ Training markers, and (HHH-STAFF-ROUND1) possibly a first Staff reveal.
 
 from __future__ import annotations
 
-from .records import replace
-
 from .board import ONE, die, put, sub, then
 from .context import Ctx
+from .records import replace
 from .rooms import install_room
 from .state import (
-    ACTIONS, PP_STAFF, SETUP_MARKERS, SETUP_ROOM, SETUP_TRAINING, SETUP_WAITING, HHHState,
+    ACTIONS,
+    PP_STAFF,
+    SETUP_MARKERS,
+    SETUP_ROOM,
+    SETUP_TRAINING,
+    SETUP_WAITING,
+    HHHState,
 )
 
 ROOMS_AT_START_TWO = 2  # Variants: "Begin the game with 2 New Rooms instead of 1"
@@ -27,27 +32,48 @@ def initial_state(ctx: Ctx) -> HHHState:
     for k in range(c.research_cards):
         research[k % ctx.research_types] += 1
     return HHHState(
-        phase=SETUP_MARKERS, cursor=0, round=1, money=c.money_at_start, reason=0,
-        bag=(c.cubes_each,) * C + (c.black_cubes,), discard=(0,) * (C + 1),
-        waiting=((0,) * C,) * c.waiting_rooms, wards=((),) * C, rooms=(0,) * 8, rooms_placed=0,
-        treatment=((0, 0),) * C, er=(0,) * C, blood=(0,) * (C + 1),
-        supply=(c.markers_each,) * C + (c.white_markers,), cemetery=(0,) * (C + 2), deaths=0,
-        medical=(c.medical_tokens,) * c.players, admin_tokens=c.admin_tokens,
-        admin_total=c.admin_tokens, admin_holder=0, admin_face_up=ctx.admin,
-        chaplain_used=False, janitor_used=False,
-        staff_hidden=ctx.staff_pool, staff_open=(0,) * len(ctx.staff_pool),
+        phase=SETUP_MARKERS,
+        cursor=0,
+        round=1,
+        money=c.money_at_start,
+        reason=0,
+        bag=(c.cubes_each,) * C + (c.black_cubes,),
+        discard=(0,) * (C + 1),
+        waiting=((0,) * C,) * c.waiting_rooms,
+        wards=((),) * C,
+        rooms=(0,) * 8,
+        rooms_placed=0,
+        treatment=((0, 0),) * C,
+        er=(0,) * C,
+        blood=(0,) * (C + 1),
+        supply=(c.markers_each,) * C + (c.white_markers,),
+        cemetery=(0,) * (C + 2),
+        deaths=0,
+        medical=(c.medical_tokens,) * c.players,
+        admin_tokens=c.admin_tokens,
+        admin_total=c.admin_tokens,
+        admin_holder=0,
+        admin_face_up=ctx.admin,
+        chaplain_used=False,
+        janitor_used=False,
+        staff_hidden=ctx.staff_pool,
+        staff_open=(0,) * len(ctx.staff_pool),
         staff_hired=(0,) * len(ctx.staff_pool),
         abilities=(ctx.abilities_on,) * C,
-        training_open=(0,) * len(ctx.training_pool), training_hidden=ctx.training_pool,
+        training_open=(0,) * len(ctx.training_pool),
+        training_hidden=ctx.training_pool,
         training=((0,) * len(ctx.training_pool),) * c.players,
         nurse_free_used=(False,) * c.players,
-        research_deck=tuple(research), research_discard=(0,) * ctx.research_types,
-        heal=None, research=None, picks=(0, 0),
+        research_deck=tuple(research),
+        research_discard=(0,) * ctx.research_types,
+        heal=None,
+        research=None,
+        picks=(0, 0),
     )
 
 
 def draw_markers(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """"Draw 5 of them randomly and place each in their matching-color Infirmary Wards",
+    """ "Draw 5 of them randomly and place each in their matching-color Infirmary Wards",
     level 3 ("the '3' ... facing left"). Markers that find no bed stay in the supply."""
     c = ctx.config
     pool = tuple(s.supply[: ctx.C])
@@ -66,7 +92,7 @@ def after_markers(ctx: Ctx, s: HHHState) -> HHHState:
 
 
 def starting_room_choices(ctx: Ctx, s: HHHState) -> tuple[int, ...]:
-    """"Choose any 1 New Room card" (a fixed ``starting_room`` config narrows the choice)."""
+    """ "Choose any 1 New Room card" (a fixed ``starting_room`` config narrows the choice)."""
     free = tuple(k for k in ctx.deck if not s.rooms[k])
     if ctx.config.starting_room >= 0 and s.rooms_placed == 0:
         return (ctx.config.starting_room,)
@@ -86,7 +112,7 @@ def choose_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-de
 
 
 def draw_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """"Draw 6 random cubes from the bag per Waiting Room and place each on the first
+    """ "Draw 6 random cubes from the bag per Waiting Room and place each on the first
     available space ... Return any black cubes or cubes for which there are no free
     spaces back to the bag". A 5th cube of a colour: HHH-SETUP-LEVEL5."""
     w = s.cursor
@@ -98,12 +124,17 @@ def draw_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
         placed = tuple(min(d[k], cap - room[k]) for k in range(ctx.C)) + (0,)
         new_room = tuple(x + y for x, y in zip(room, placed))
         back = sub(d, placed)  # black and no-space cubes go back into the bag
-        st = replace(s, bag=tuple(x + y for x, y in zip(bag, back)), discard=disc,
-                     waiting=put(s.waiting, w, new_room))
+        st = replace(
+            s,
+            bag=tuple(x + y for x, y in zip(bag, back)),
+            discard=disc,
+            waiting=put(s.waiting, w, new_room),
+        )
         for k in range(ctx.C):
             if new_room[k] >= 5 and not st.reason:
                 st = replace(
-                    st, waiting=put(st.waiting, w, put(st.waiting[w], k, 0)),
+                    st,
+                    waiting=put(st.waiting, w, put(st.waiting[w], k, 0)),
                     discard=st.discard[:k] + (st.discard[k] + new_room[k],) + st.discard[k + 1 :],
                 )
                 st = die(ctx, st, k, marker=False, cost=c.waiting_death_cost)
@@ -129,7 +160,7 @@ def to_training(ctx: Ctx, s: HHHState) -> HHHState:
 
 
 def draw_training(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """"Reveal 4 random Training markers face up and place them in the board room"."""
+    """ "Reveal 4 random Training markers face up and place them in the board room"."""
     out = reveal_training(ctx, s)
     return then(out, lambda st: [(to_play(ctx, st), ONE)])
 
@@ -140,8 +171,14 @@ def reveal_training(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     if need <= 0:
         return [(s, ONE)]
     return [
-        (replace(s, training_open=tuple(a + b for a, b in zip(s.training_open, d)),
-                 training_hidden=sub(s.training_hidden, d)), p)
+        (
+            replace(
+                s,
+                training_open=tuple(a + b for a, b in zip(s.training_open, d)),
+                training_hidden=sub(s.training_hidden, d),
+            ),
+            p,
+        )
         for d, p in ctx.draws.hyper(s.training_hidden, need)
     ]
 

@@ -29,9 +29,22 @@ PP_STAFF = 14  # chance: Housekeeping, reveal Staff markers under the new round
 OVER = 15  # terminal
 
 PHASE_NAMES = (
-    "setup-markers", "setup-room", "setup-blood", "setup-waiting", "setup-training",
-    "actions", "heal-drawn", "research-drawn", "picks", "install-room", "training-refill",
-    "arrive", "visit", "patient-phase-end", "reveal-staff", "over",
+    "setup-markers",
+    "setup-room",
+    "setup-blood",
+    "setup-waiting",
+    "setup-training",
+    "actions",
+    "heal-drawn",
+    "research-drawn",
+    "picks",
+    "install-room",
+    "training-refill",
+    "arrive",
+    "visit",
+    "patient-phase-end",
+    "reveal-staff",
+    "over",
 )
 
 # New Room kinds: Treatment Rooms are kinds 0..C-1 (one per colour), then these.
@@ -117,7 +130,9 @@ class HHHState:
     er: tuple[int, ...]  # Emergency Room cube patients by colour count (each 5 cubes)
     blood: tuple[int, ...]  # Blood Bank cubes per colour (len C+1, black always 0)
     supply: tuple[int, ...]  # Patient markers in the supply per colour, white last
-    cemetery: tuple[int, ...]  # bodies per colour, then white-marker bodies, then unmarked (len C+2)
+    cemetery: tuple[
+        int, ...
+    ]  # bodies per colour, then white-marker bodies, then unmarked (len C+2)
     deaths: int  # patients who died so far
     medical: tuple[int, ...]  # unused Medical action tokens per player
     admin_tokens: int  # unused Administrative action tokens on the Administrator card
