@@ -282,3 +282,37 @@ def test_planted_replay_drift_is_caught() -> None:
     trace = sim.record_playout(toy_model.toy(), toy_model.AMBIGUITIES, seed=3)
     drifted = toy_model.toy(("TOY-BLACK=penalty",), whites=2)
     assert not tr.replay(trace, drifted).ok
+
+
+def _reachable(model: Any) -> set[Any]:
+    seen = {model.initial_state()}
+    todo = list(seen)
+    while todo:
+        s = todo.pop()
+        for a in model.legal_actions(s):
+            for t, _ in model.step(s, a):
+                if t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+    return seen
+
+
+def _best_win(model: Any, s: Any) -> Fraction:
+    out = model.outcome(s)
+    if out is not None:
+        return Fraction(int(bool(out.won)))
+    values = [
+        sum((p * _best_win(model, t) for t, p in model.step(s, a)), Fraction(0))
+        for a in model.legal_actions(s)
+    ]
+    return max(values)
+
+
+@pytest.mark.parametrize("reading", sorted(toy_model.STATE_COUNTS))
+def test_toy_state_counts_match_its_docstring(reading: str) -> None:
+    model = toy_model.toy((f"TOY-BLACK={reading}",))
+    assert len(_reachable(model)) == toy_model.STATE_COUNTS[reading]
+
+
+def test_toy_best_strategy_wins_half_the_time() -> None:
+    assert _best_win(toy_model.toy(), toy_model.toy().initial_state()) == Fraction(1, 2)
