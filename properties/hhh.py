@@ -30,6 +30,9 @@ from hhh_verify.models.hhh.state import (
     EMERGENCY,
     HEAL_DRAWN,
     OVER,
+    PP_ARRIVE,
+    PP_VISIT,
+    SETUP_WAITING,
     TREATMENT,
     WARD,
     HHHState,
@@ -234,12 +237,34 @@ def every_death_has_a_place(model: Any, s: HHHState) -> str | None:
     return f"{s.deaths} deaths but {bodies} bodies on tombstones"
 
 
-def death_costs(model: Any, s: HHHState) -> set[int]:
-    """Settlements a death can cost (B): Wards $10, Waiting Room $5, Emergency Room (per
-    HHH-ER-COSTS), Treatment Room $12 / $15 Improved; the Lawyer takes $2 off each."""
+def death_costs(model: Any, s: HHHState, a: Any = None) -> set[int]:
+    """Settlements a death in this step can cost (Hide The Bodies B: "the cost showing
+    where the Patient died"): Wards $10, Waiting Room $5, Emergency Room (HHH-ER-COSTS),
+    Treatment Room $12 / $15 Improved; the Lawyer takes $2 off each. The place follows
+    from the step: Visit the Wards kills in a Ward, New Patients Arrive in a Waiting Room,
+    the start of the Patient Phase in Treatment Rooms and the ER, a Heal where it heals
+    (an ER patient sent back may die in a Waiting Room)."""
     k = ctx(model)
     cfg = model.config
-    raw = {cfg.ward_death_cost, cfg.waiting_death_cost, k.er_death, 12, 15}
+    ward, waiting = cfg.ward_death_cost, cfg.waiting_death_cost
+    tr_costs = {15 if s.rooms[c] == 2 else 12 for c in range(k.C) if s.rooms[c]} or {12}
+    raw: set[int]
+    if isinstance(a, A.Draw) and s.phase == PP_VISIT:
+        raw = {ward}
+    elif isinstance(a, A.Draw) and s.phase in (PP_ARRIVE, SETUP_WAITING):
+        raw = {waiting}
+    elif isinstance(a, A.EndActions):
+        raw = tr_costs | {k.er_death}
+    elif isinstance(a, A.Settle) and s.heal is not None:
+        place = s.heal.place
+        here = ward if place == WARD else tr_costs if place == TREATMENT else waiting
+        raw = set(here) if isinstance(here, set) else {here}
+    elif isinstance(a, A.Transfer):
+        raw = {ward}
+    elif isinstance(a, A.InternTreat):
+        raw = {waiting}
+    else:  # any other step: every place's cost (the step should not kill at all)
+        raw = {ward, waiting, k.er_death, 12, 15}
     return {settlement(s, cost) for cost in raw}
 
 
@@ -283,7 +308,7 @@ def money_accounting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None
     paid = deaths
     if deaths and t.reason == ARRESTED and k.body_first:
         paid = deaths - 1  # arrested before paying for the body that found no place
-    costs = death_costs(model, s)
+    costs = death_costs(model, s, a)
     totals = {sum(m) for m in combinations_with_replacement(sorted(costs), paid)} if paid else {0}
     allowed = {g - c for g in expected_gains(model, s, a, t) for c in totals}
     if delta in allowed:

@@ -153,6 +153,16 @@ def test_death_not_charged(monkeypatch: pytest.MonkeyPatch) -> None:
     assert_caught("hhh.money-accounting")
 
 
+def test_ward_death_charged_as_waiting_room(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A death in a Ward (Visit the Wards) costs the Waiting Room's $5, not $10."""
+
+    def cheap(orig: Any, ctx: Any, s: Any, c: int, marker: bool, cost: int) -> Any:
+        return orig(ctx, s, c, marker=marker, cost=5 if marker else cost)
+
+    wrap(monkeypatch, patient_phase, "die", cheap)
+    assert_caught("hhh.money-accounting")
+
+
 def test_ward_heal_pays_wrong_amount(monkeypatch: pytest.MonkeyPatch) -> None:
     def double_pay(orig: Any, ctx: Any, s: Any, place: int, colour: int) -> Any:
         n, pay = orig(ctx, s, place, colour)
