@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
@@ -79,7 +80,10 @@ def simulate_command(
     spec = registry.get_game(game)
     model = spec.model(config, overrides, interpret)
     sim.get_policy(policy, model)  # validate before any work
-    summary = sim.simulate(model, games, seed, policy, max_steps, exact=exact)
+    if as_json or not sys.stderr.isatty():
+        summary = sim.simulate(model, games, seed, policy, max_steps, exact=exact)
+    else:
+        summary = _simulate_with_progress(model, games, seed, policy, max_steps, exact)
     if trace_out:
         trace = sim.record_playout(model, spec.ambiguities, seed, 0, policy, max_steps, exact)
         tr.save(trace, trace_out)
@@ -92,6 +96,17 @@ def simulate_command(
         emit_json(data)
         return
     _render(summary, model.interpretation.non_default(spec.ambiguities), trace_out)
+
+
+def _simulate_with_progress(
+    model: Any, games: int, seed: int, policy: str, max_steps: int, exact: bool
+) -> sim.Summary:
+    """The same run, with a progress bar on stderr (interactive terminals only)."""
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("playing", total=games)
+        return sim.simulate(
+            model, games, seed, policy, max_steps, exact=exact, on_game=lambda i: bar.advance(task)
+        )
 
 
 def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | None) -> None:
