@@ -148,3 +148,19 @@ def test_replay_bad_trace_file_exit_2(
     path = tmp_path / "bad.json"
     path.write_text(content, encoding="utf-8")
     assert message in _one_line_error(_run("replay", str(path)))
+
+
+def test_every_package_directory_is_installed() -> None:
+    """A package missing from pyproject's list works in an editable install and vanishes
+    from a built wheel, so the list must name every directory with an __init__.py."""
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    root = Path(__file__).resolve().parent.parent
+    setup = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(setup["packages"])
+    dirs = {v: k for k, v in setup["package-dir"].items()}
+    for base, prefix in dirs.items():
+        for init in (root / base).rglob("__init__.py"):
+            rel = init.parent.relative_to(root / base).parts
+            assert ".".join((prefix, *rel)) in listed, f"{init.parent} not in [tool.setuptools]"
