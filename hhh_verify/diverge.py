@@ -423,10 +423,13 @@ def diverge(
     opts = pick_options(spec, ambiguity, options)
     searched: list[dict[str, Any]] = []
     if preset or overrides:
-        configs = [(preset or spec.default_preset, tuple(overrides))]
+        configs: list[tuple[str, tuple[str, ...]]] = [
+            (preset or spec.default_preset, tuple(overrides))
+        ]
         explicit = True
     else:
-        configs = list(probes) if probes is not None else default_probes(spec)
+        given = probes if probes is not None else default_probes(spec)
+        configs = [(n, tuple(o)) for n, o in given]
         explicit = False
     proofs = []
     for name, ovr in configs:

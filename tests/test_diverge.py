@@ -19,7 +19,9 @@ from hhh_verify.trace import replay
 
 
 def toy_pair(**config: int) -> tuple[Any, Any]:
-    return toy_model.toy(("TOY-BLACK=bust",), **config), toy_model.toy(("TOY-BLACK=penalty",), **config)
+    return toy_model.toy(("TOY-BLACK=bust",), **config), toy_model.toy(
+        ("TOY-BLACK=penalty",), **config
+    )
 
 
 def test_toy_black_cube_readings_differ_at_the_first_draw() -> None:
@@ -63,8 +65,9 @@ def test_witness_traces_replay_under_each_reading(toy_registry: Any) -> None:
 
 def test_diverge_cli_json_and_traces(toy_registry: Any, tmp_path: Any) -> None:
     prefix = str(tmp_path / "w")
-    r = CliRunner().invoke(main, ["diverge", "--game", "toy", "--ambiguity", "TOY-BLACK",
-                                  "--json", "--out", prefix])
+    r = CliRunner().invoke(
+        main, ["diverge", "--game", "toy", "--ambiguity", "TOY-BLACK", "--json", "--out", prefix]
+    )
     assert r.exit_code == 1, r.output
     data = json.loads(r.stdout)
     assert data["material"] is True and data["engine"] == "explorer"
@@ -76,8 +79,12 @@ def test_diverge_cli_json_and_traces(toy_registry: Any, tmp_path: Any) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["--options", "bust,nope"], ["--options", "bust,bust"], ["--options", "bust"],
-     ["--ambiguity", "NOPE"]],
+    [
+        ["--options", "bust,nope"],
+        ["--options", "bust,bust"],
+        ["--options", "bust"],
+        ["--ambiguity", "NOPE"],
+    ],
 )
 def test_diverge_cli_bad_input(toy_registry: Any, args: list[str]) -> None:
     base = ["diverge", "--game", "toy", "--ambiguity", "TOY-BLACK"]
@@ -118,4 +125,6 @@ def test_hhh_differential_search_on_full_game() -> None:
     ma, mb = dv.reading_models(HHH, HHH.config("full"), "HHH-STAFF-POOL", ("two-cats", "two-cfos"))
     res = dv.differential_search(ma, mb, max_games=2, max_seconds=None)
     assert res.witness is not None and res.witness.verified
-    assert [c[0] for c in dv.state_changes(res.witness.succ_a, res.witness.succ_b)] == ["staff_hidden"]
+    assert [c[0] for c in dv.state_changes(res.witness.succ_a, res.witness.succ_b)] == [
+        "staff_hidden"
+    ]
