@@ -12,6 +12,7 @@ not a proof.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -62,7 +63,7 @@ class CheckResult:
     trace_file: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
 
-    @property
+    @builtins.property  # (the field ``property`` shadows the builtin in this class body)
     def ok(self) -> bool:
         if self.status in (SKIPPED, INCONCLUSIVE):
             return True
@@ -138,8 +139,8 @@ class StatefulEngine:
         )
         stats = dataclasses.asdict(report.stats)
         by_id: dict[str, stateful.Finding] = {}
-        for f in report.findings:
-            by_id.setdefault(f.property, f)
+        for finding in report.findings:
+            by_id.setdefault(finding.property, finding)
         results = []
         for p in properties:
             common = {
