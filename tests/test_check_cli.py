@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from toy_model import AMBIGUITIES  # noqa: F401  (the toy game is added by toy_registry)
+from hhh_verify.properties import Property, PropertyRegistry
 
 from hhh_verify.cli import main
-from hhh_verify.properties import Property, PropertyRegistry
 
 HOLDS = Property(
     "toy.cubes",
@@ -69,7 +68,18 @@ def test_check_passes_with_table(toy_props: list[Property]) -> None:
 
 def test_check_json_and_junit(toy_props: list[Property], tmp_path: Any) -> None:
     junit = tmp_path / "out" / "junit.xml"
-    r = invoke("check", "--game", "toy", "--profile", "quick", "--json", "--junit", str(junit))
+    r = invoke(
+        "check",
+        "--game",
+        "toy",
+        "--profile",
+        "quick",
+        "--engine",
+        "stateful",
+        "--json",
+        "--junit",
+        str(junit),
+    )
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     assert doc["ok"] is True
@@ -102,6 +112,7 @@ def test_check_bad_input_is_exit_2(toy_props: list[Property]) -> None:
         ["check", "--game", "toy", "--profile", "fast"],
         ["check", "--game", "toy", "--property", "toy.nope"],
         ["check", "--game", "toy", "--interpret", "TOY-BLACK=maybe"],
+        ["check", "--game", "toy", "--engine", "nope"],
     ):
         r = invoke(*args)
         assert r.exit_code == 2, (args, r.output)

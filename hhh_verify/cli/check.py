@@ -51,6 +51,13 @@ from .common import command_errors, emit_json, json_option, progress
     show_default=True,
     help="Chance steps: exact distributions, or the model's sampler (auto: sampler if any).",
 )
+@click.option(
+    "--engine",
+    "engine_names",
+    multiple=True,
+    metavar="NAME",
+    help="Run only this engine (repeatable; default: every engine).",
+)
 @click.option("--junit", "junit", default=None, metavar="FILE", help="Also write JUnit XML.")
 @click.option(
     "--trace-dir",
@@ -69,6 +76,7 @@ def check_command(
     interpret: tuple[str, ...],
     only: tuple[str, ...],
     chance: str,
+    engine_names: tuple[str, ...],
     junit: str | None,
     trace_dir: str,
     as_json: bool,
@@ -95,12 +103,17 @@ def check_command(
         if only:
             props = props.select(only)
         plan.append((spec, spec.model(config, (), interpret), props))
+    available = {e.name: e for e in checking.engines()}
+    for name in engine_names:
+        if name not in available:
+            raise ModelError(f"unknown engine {name!r}; accepted: {', '.join(available)}")
+    chosen = [available[n] for n in dict.fromkeys(engine_names)] or list(available.values())
     options = checking.CheckOptions(profile=profile, seed=seed, chance=chance)
     results: list[checking.CheckResult] = []
     start = time.perf_counter()
     for spec, model, props in plan:
         progress(f"checking {spec.id}: {len(props)} properties, profile {profile}", as_json)
-        results.extend(checking.check_model(model, spec.ambiguities, props, options))
+        results.extend(checking.check_model(model, spec.ambiguities, props, options, chosen))
     elapsed = time.perf_counter() - start
     for r in results:
         if r.trace is not None and not r.ok:
