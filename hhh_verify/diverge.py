@@ -43,6 +43,8 @@ KINDS = ("outcome", "legal-actions", "successors")
 DEFAULT_MAX_STATES = 200_000
 DEFAULT_MAX_GAMES = 300
 DEFAULT_MAX_SECONDS = 20.0
+#: Differential playouts rotate through these policies (game i uses policy i mod 3).
+DEFAULT_POLICIES = ("random", "greedy", "mixed")
 
 
 @dataclass
@@ -272,7 +274,7 @@ def differential_search(
     seed: int = 0,
     max_games: int = DEFAULT_MAX_GAMES,
     max_seconds: float | None = DEFAULT_MAX_SECONDS,
-    policies: Sequence[str] = ("random", "greedy", "mixed"),
+    policies: Sequence[str] = DEFAULT_POLICIES,
     verify: bool = True,
 ) -> DifferentialSearch:
     """Play games under both readings in lockstep until they part.
@@ -410,12 +412,16 @@ def diverge(
     max_seconds: float | None = DEFAULT_MAX_SECONDS,
     probes: Sequence[tuple[str, Sequence[str]]] | None = None,
     differential: bool = True,
+    explorer: bool = True,
+    policies: Sequence[str] = DEFAULT_POLICIES,
 ) -> DivergeResult:
     """Search for a witness that two readings of ``ambiguity`` differ.
 
     With ``preset`` given, only that configuration is searched: first exhaustively
     (explorer, ``max_states``); if the graph is too large, by differential playouts.
-    Without it, the *probe* configurations (the game's reduced presets, smallest
+    ``explorer=False`` skips the exhaustive search (differential playouts only, on
+    ``preset``); ``differential=False`` skips the playouts.
+    Without ``preset``, the *probe* configurations (the game's reduced presets, smallest
     first, or ``probes``) are explored, then the default preset is searched by
     differential playouts. ``material`` is False only when the searched configuration
     was exhausted; an exhausted probe with nothing found on the real game stays None.
@@ -432,7 +438,7 @@ def diverge(
         configs = [(n, tuple(o)) for n, o in given]
         explicit = False
     proofs = []
-    for name, ovr in configs:
+    for name, ovr in configs if explorer else []:
         config = spec.config(name, ovr)
         ma, mb = reading_models(spec, config, ambiguity, opts)
         label = config_label(name, ovr)
@@ -502,7 +508,7 @@ def diverge(
     config = spec.config(name, ovr)
     ma, mb = reading_models(spec, config, ambiguity, opts)
     label = config_label(name, ovr)
-    dres = differential_search(ma, mb, seed, max_games, max_seconds)
+    dres = differential_search(ma, mb, seed, max_games, max_seconds, policies)
     searched.append(
         {
             "engine": "differential",

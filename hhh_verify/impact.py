@@ -195,6 +195,7 @@ class Impact:
     config: str
     games: int
     parted: int  # games in which the two readings ever differed
+    first_parted: int | None  # index of the first such game
     stats: dict[str, PairedStat]
     reasons: dict[str, tuple[int, int]]  # end reason -> (games under A, games under B)
     money_a: tuple[int, ...]
@@ -211,6 +212,7 @@ class Impact:
             "config": self.config,
             "games": self.games,
             "games_parted": self.parted,
+            "first_parted": self.first_parted,
             "method": METHOD,
             "stats": {k: v.to_json() for k, v in self.stats.items()},
             "reasons": {k: {"a": a, "b": b} for k, (a, b) in sorted(self.reasons.items())},
@@ -245,12 +247,15 @@ def impact(
     ra: list[GameResult] = []
     rb: list[GameResult] = []
     parted = 0
+    first: int | None = None
     base = _impact_seed(seed, ambiguity, options, policy)
     for i in range(games):
         a, b, p = paired_game(ma, mb, pol, game_seed(base, i))
         ra.append(a)
         rb.append(b)
         parted += p is not None
+        if p is not None and first is None:
+            first = i
     stats = {
         "win": paired_stat("win", [x.won for x in ra], [x.won for x in rb]),
         "money": paired_stat("money", [x.money for x in ra], [x.money for x in rb]),
@@ -275,6 +280,7 @@ def impact(
         preset or spec.default_preset,
         games,
         parted,
+        first,
         stats,
         {r: (sum(x.reason == r for x in ra), sum(x.reason == r for x in rb)) for r in reasons},
         tuple(x.money for x in ra),

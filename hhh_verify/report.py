@@ -45,20 +45,47 @@ class Budget:
         )
 
 
-def diverge_command(game: str, amb: str, opts: Sequence[str], seed: int, budget: Budget) -> str:
+def diverge_command(
+    game: str,
+    amb: str,
+    opts: Sequence[str],
+    seed: int,
+    budget: Budget,
+    replayed: tuple[str, int] | None = None,
+) -> str:
     """The command that reproduces an entry's witness and writes its traces."""
+    base = f"hhh-verify diverge --game {game} --ambiguity {amb} --options {','.join(opts)} --seed {seed}"
+    if replayed is not None:
+        policy, games = replayed
+        return (
+            f"{base} --engine differential --config full --policies {policy} "
+            f"--max-games {games} --max-seconds 3600 --out {amb}"
+        )
     return (
-        f"hhh-verify diverge --game {game} --ambiguity {amb} --options {','.join(opts)} "
-        f"--seed {seed} --max-states {budget.max_states} --max-games {budget.max_games} "
+        f"{base} --max-states {budget.max_states} --max-games {budget.max_games} "
         f"--max-seconds 3600 --out {amb}"
     )
 
 
 def _pair(args: tuple[str, str, tuple[str, str], int, Budget]) -> dict[str, Any]:
-    """One (ambiguity, reading pair): witness and impact (run in a worker process)."""
+    """One (ambiguity, reading pair): witness and impact (run in a worker process).
+
+    When the searches find nothing but a paired impact game parted, that game is played
+    again by the differential engine (same seeds, same policy), whose exact check turns
+    it into a witness unless the readings only consumed random numbers differently.
+    """
     game, amb, opts, seed, budget = args
     spec = get_game(game)
-    probes = dv.default_probes(spec)
+    impacts: dict[str, Any] = {}
+    firsts: dict[str, int] = {}
+    for policy in budget.policies:
+        imp = im.impact(spec, amb, opts, budget.games, seed, policy)
+        data = imp.to_json()
+        data["money_a"] = list(imp.money_a)
+        data["money_b"] = list(imp.money_b)
+        impacts[policy] = (imp, data)
+        if imp.first_parted is not None:
+            firsts[policy] = imp.first_parted
     res = dv.diverge(
         spec,
         amb,
@@ -67,24 +94,38 @@ def _pair(args: tuple[str, str, tuple[str, str], int, Budget]) -> dict[str, Any]
         max_states=budget.max_states,
         max_games=budget.max_games,
         max_seconds=None,
-        probes=probes,
+        probes=dv.default_probes(spec),
         differential=not budget.quick,
     )
-    div = dv.result_json(res)
-    impacts = {}
-    for policy in budget.policies:
-        imp = im.impact(spec, amb, opts, budget.games, seed, policy)
-        data = imp.to_json()
+    replayed = None
+    if res.material is not True and not budget.quick:
+        for policy, first in sorted(firsts.items(), key=lambda kv: (kv[1], kv[0])):
+            again = dv.diverge(
+                spec,
+                amb,
+                opts,
+                spec.default_preset,
+                seed=seed,
+                max_games=first + 1,
+                max_seconds=None,
+                explorer=False,
+                policies=(policy,),
+            )
+            again.searched = res.searched + [
+                s | {"replays": f"impact games 0..{first} ({policy})"} for s in again.searched
+            ]
+            if again.material:
+                res, replayed = again, (policy, first + 1)
+                break
+            res.searched = again.searched
+    for imp, data in impacts.values():
         data["severity"] = im.severity(imp, res.material)
-        data["money_a"] = list(imp.money_a)
-        data["money_b"] = list(imp.money_b)
-        impacts[policy] = data
     return {
         "options": list(opts),
-        "diverge": div,
-        "command": diverge_command(game, amb, opts, seed, budget),
-        "impact": impacts,
-        "severity": worst([d["severity"] for d in impacts.values()]),
+        "diverge": dv.result_json(res),
+        "command": diverge_command(game, amb, opts, seed, budget, replayed),
+        "impact": {k: d for k, (_, d) in impacts.items()},
+        "severity": worst([d["severity"] for _, d in impacts.values()]),
     }
 
 

@@ -14,6 +14,7 @@ from .. import diverge as dv
 from .. import registry
 from .. import trace as tr
 from ..model import ModelError
+from ..policies import get as get_policy
 from .common import (
     command_errors,
     config_option,
@@ -62,6 +63,21 @@ from .common import (
     show_default=True,
     help="Time budget per engine run.",
 )
+@click.option(
+    "--engine",
+    "engine",
+    type=click.Choice(["auto", "explorer", "differential"]),
+    default="auto",
+    show_default=True,
+    help="auto: explorer, then differential playouts; or only one of them.",
+)
+@click.option(
+    "--policies",
+    "policies",
+    default=",".join(dv.DEFAULT_POLICIES),
+    show_default=True,
+    help="Differential playouts: game i uses policy i mod n.",
+)
 @seed_option
 @click.option(
     "--out",
@@ -81,6 +97,8 @@ def diverge_command(
     max_states: int,
     max_games: int,
     max_seconds: float,
+    engine: str,
+    policies: str,
     seed: int,
     out: str | None,
     as_json: bool,
@@ -89,7 +107,7 @@ def diverge_command(
 
     Without --config: the explorer on the reduced presets (exhaustive product search),
     then differential playouts on the real game with common random numbers. With
-    --config/--set only that configuration is searched. Exit 1 when a witness is found
+    --config/--set only that configuration is searched (--engine picks the engines). Exit 1 when a witness is found
     (the readings are material), 0 when none was found.
     """
     if max_states < 1 or max_games < 1 or max_seconds <= 0:
@@ -97,9 +115,23 @@ def diverge_command(
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     dv.pick_options(spec, ambiguity, opts)  # validate before any output
+    pols = tuple(p.strip() for p in policies.split(",") if p.strip())
+    for p in pols or ("",):
+        get_policy(p)
     progress(f"searching {ambiguity} ...", quiet=as_json)
     result = dv.diverge(
-        spec, ambiguity, opts, config, overrides, seed, max_states, max_games, max_seconds
+        spec,
+        ambiguity,
+        opts,
+        config,
+        overrides,
+        seed,
+        max_states,
+        max_games,
+        max_seconds,
+        differential=engine != "explorer",
+        explorer=engine != "differential",
+        policies=pols,
     )
     data = dv.result_json(result)
     data["game"] = game
