@@ -41,23 +41,26 @@ def _cost(model: Any) -> int:
 def greedy_score(model: Any, state: Any, action: Any) -> float:
     """How much the greedy player wants ``action`` (higher first; unknown verbs 1).
 
-    Heal the highest-level patient (Treatment Room and Emergency Room first, they pay
-    more), transfer Waiting Room patients of level 3-4 to a bed, use every reaction
+    Heal the most urgent patient (Critical Treatment Room and Emergency Room patients die
+    at the end of the round unless healed, a level-4 Ward patient dies of one matching
+    cube), weighted by the expected dollars of the heal given the bag's odds; transfer
+    Waiting Room patients of level 3-4 to a bed, move a patient into a Treatment Room
+    only when a Medical token is left to heal them, use every reaction
     that cancels a black cube, take bonus draws, never end the Action Phase while a
     Heal or Transfer is possible, and spend on Staff/Research only with money to spare.
     """
     verb = type(action).__name__
     money = _money(state)
     if verb == "Heal":
-        blood_penalty = 0.5 if getattr(action, "blood", -1) != -1 else 0.0
-        level = int(getattr(action, "level", 0))
-        return 100 + 10 * level + _PLACE_BONUS.get(action.place, 0) - blood_penalty
+        return 100 + _heal_value(state, action)
     if verb == "Transfer":
         level = int(getattr(action, "level", 0))
-        if action.source == _WAITING:
-            return 95 + level if 3 <= level <= 4 else 60 + level
+        tokens = sum(getattr(state, "medical", ()) or (2,))
         if action.target == _TREATMENT:
-            return 90 + level
+            # Into a Treatment Room on the Critical side: only with a token left to heal.
+            return 70 + level if tokens >= 2 else -5
+        if action.source == _WAITING:
+            return 60 + level if 3 <= level <= 4 else 30 + level
         return 20  # out of a Treatment Room back to a Ward: rarely useful
     if verb in ("JanitorIgnore", "AdminRedraw"):
         return 200
@@ -85,6 +88,27 @@ def greedy_score(model: Any, state: Any, action: Any) -> float:
     if verb == "EndActions":
         return 0
     return 1
+
+
+#: (cubes drawn, $ per level, urgency) per place: Critical Treatment Room and Emergency
+#: Room patients die at the start of the Patient Phase unless healed; a level-4 Ward
+#: patient dies of one matching cube at the Visit.
+_HEAL = {_WARD: (6, 1, 0), _TREATMENT: (8, 3, 40), _EMERGENCY: (6, 1, 30)}
+
+
+def _heal_value(state: Any, action: Any) -> float:
+    """Expected dollars of a Heal (bag odds of matching minus black cubes) plus urgency."""
+    n, pay, urgency = _HEAL.get(action.place, (6, 1, 0))
+    level = int(getattr(action, "level", 0))
+    if action.place == _WARD:
+        urgency = {4: 30, 3: 10}.get(level, 0)
+    bag = getattr(state, "bag", None)
+    expected = 0.0
+    if isinstance(bag, tuple) and sum(bag) and 0 <= action.colour < len(bag) - 1:
+        expected = n * (bag[action.colour] - bag[-1]) / sum(bag)
+    gain = pay * min(max(expected, 0.0), level)
+    blood_penalty = 0.5 if getattr(action, "blood", -1) != -1 else 0.0
+    return urgency + 5 * gain + level - blood_penalty
 
 
 def greedy_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
