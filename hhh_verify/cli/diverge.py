@@ -202,5 +202,9 @@ def render(data: dict[str, Any]) -> None:
             Text(f"{rb['probability']['a']} / {rb['probability']['b']}"),
         )
     console.print(table)
+    if w["kind"] == "successors":
+        for key, opt in (("a", a), ("b", b)):
+            console.print(f"result under {key.upper()} ({opt}):")
+            console.print(w["readings"][key]["state"])
     if data.get("traces"):
         console.print(f"traces: {' '.join(data['traces'])} (hhh-verify replay FILE)")
