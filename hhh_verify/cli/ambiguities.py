@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import click
 
 from .. import registry
@@ -28,10 +30,15 @@ def ambiguities_command(game: str, only: tuple[str, ...], as_json: bool) -> None
             click.echo("")
         click.echo(f"{a.id}  [{a.category}]  {a.title}")
         for q in a.quotes:
-            click.echo(f'  quote ({q.section}): "{q.text}"')
+            _echo_wrapped(f'  quote ({q.section}): "{q.text}"')
         for o in a.options:
             mark = "*" if o.id == a.default else " "
-            click.echo(f"  {mark} {o.id}: {o.summary}")
-        click.echo(f"  default: {a.default} - {a.why}")
+            _echo_wrapped(f"  {mark} {o.id}: {o.summary}")
+        _echo_wrapped(f"  default: {a.default} - {a.why}")
     noun = "ambiguity" if len(entries) == 1 else "ambiguities"
     click.echo(f"\n{len(entries)} {noun} (* = default); choose with --interpret ID=OPTION")
+
+
+def _echo_wrapped(line: str, width: int = 100) -> None:
+    """One entry line, wrapped with a hanging indent so long quotes stay readable."""
+    click.echo(textwrap.fill(line, width=width, subsequent_indent="      "))
