@@ -23,6 +23,49 @@ from .registry import get_game
 from .trace import write_atomic
 
 FORMATS = ("md", "html", "json")
+
+#: Reduced configurations built to reach one ambiguity (explored before the presets).
+#: Each is the game's ``tiny`` preset with a few ``--set`` overrides; the note says what
+#: the overrides make reachable. Data, keyed by game id (games without entries use
+#: their presets only); equivalently ``hhh-verify diverge --config tiny --set ...``.
+TARGETED: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {
+    "hhh": {
+        # two installable cards after the starting ER, a cap of 2 cards
+        "HHH-ROOM-CAP": [("tiny", ("rooms_in_deck=0,5,6", "room_limit=2"))],
+        # five cubes of one colour can come out in a setup draw
+        "HHH-SETUP-LEVEL5": [("tiny", ("cubes_per_colour=5", "setup_cubes=5", "waiting_spots=5"))],
+        # a bag too small for a Heal's draw
+        "HHH-DRAW-EXHAUSTED": [("tiny", ("cubes_per_colour=2",))],
+        # no white markers, and Waiting Room patients that reach level 5
+        "HHH-WHITE-OUT": [
+            (
+                "tiny",
+                ("white_markers=0", "waiting_spots=5", "arrival_cubes=4", "cubes_per_colour=6"),
+            )
+        ],
+        # start next to the $199 top of the money track
+        "HHH-MONEY-CAP": [("tiny", ("starting_money=199",))],
+        # an Improved Treatment Room from the start and a level-4 Ward patient
+        "HHH-TR-TO-WARD-5": [
+            (
+                "tiny",
+                (
+                    "variant_improved_start=true",
+                    "rooms_in_deck=0,5",
+                    "starting_room=0",
+                    "rounds=1",
+                    "setup_level=4",
+                    "black_cubes=3",
+                ),
+            )
+        ],
+        # Waiting Room patients that reach level 5 and go to the Emergency Room
+        "HHH-ER-RETURN": [
+            ("tiny", ("waiting_spots=5", "cubes_per_colour=12", "arrival_cubes=6")),
+            ("tiny", ("waiting_spots=5", "cubes_per_colour=8", "arrival_cubes=5", "setup_cubes=4")),
+        ],
+    }
+}
 SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")
 
 
@@ -31,7 +74,7 @@ class Budget:
     """How hard the report searches and measures (stated in the report header)."""
 
     games: int = 40  # paired games per policy
-    max_states: int = 5000  # explorer states per reduced preset
+    max_states: int = 8000  # explorer states per reduced configuration
     max_games: int = 40  # differential playouts on the real game
     policies: tuple[str, ...] = ("random", "greedy")
     quick: bool = False  # explorer on the reduced presets only (no differential search)
@@ -51,20 +94,21 @@ def diverge_command(
     opts: Sequence[str],
     seed: int,
     budget: Budget,
+    res: dv.DivergeResult,
     replayed: tuple[str, int] | None = None,
 ) -> str:
-    """The command that reproduces an entry's witness and writes its traces."""
-    base = f"hhh-verify diverge --game {game} --ambiguity {amb} --options {','.join(opts)} --seed {seed}"
-    if replayed is not None:
-        policy, games = replayed
+    """The command that finds this entry's witness again and writes its two traces."""
+    base = f"hhh-verify diverge --game {game} --ambiguity {amb} --options {','.join(opts)}"
+    tail = f"--seed {seed} --max-seconds 3600 --out {amb}"
+    if res.engine == "explorer":
+        return f"{base} --config {res.config_label} --engine explorer --max-states {budget.max_states} {tail}"
+    if res.engine == "differential":
+        policy, games = replayed or (",".join(dv.DEFAULT_POLICIES), budget.max_games)
         return (
-            f"{base} --engine differential --config full --policies {policy} "
-            f"--max-games {games} --max-seconds 3600 --out {amb}"
+            f"{base} --config {res.config_label} --engine differential --policies {policy} "
+            f"--max-games {games} {tail}"
         )
-    return (
-        f"{base} --max-states {budget.max_states} --max-games {budget.max_games} "
-        f"--max-seconds 3600 --out {amb}"
-    )
+    return f"{base} --max-states {budget.max_states} --max-games {budget.max_games} {tail}"
 
 
 def _pair(args: tuple[str, str, tuple[str, str], int, Budget]) -> dict[str, Any]:
@@ -94,7 +138,7 @@ def _pair(args: tuple[str, str, tuple[str, str], int, Budget]) -> dict[str, Any]
         max_states=budget.max_states,
         max_games=budget.max_games,
         max_seconds=None,
-        probes=dv.default_probes(spec),
+        probes=TARGETED.get(game, {}).get(amb, []) + dv.default_probes(spec),
         differential=not budget.quick,
     )
     replayed = None
@@ -123,7 +167,7 @@ def _pair(args: tuple[str, str, tuple[str, str], int, Budget]) -> dict[str, Any]
     return {
         "options": list(opts),
         "diverge": dv.result_json(res),
-        "command": diverge_command(game, amb, opts, seed, budget, replayed),
+        "command": diverge_command(game, amb, opts, seed, budget, res, replayed),
         "impact": {k: d for k, (_, d) in impacts.items()},
         "severity": worst([d["severity"] for _, d in impacts.values()]),
     }
