@@ -24,7 +24,7 @@ SPEC = get_game("hhh")
 PROPS = properties_for("hhh")
 
 
-def hunt(prop_id: str, overrides: tuple[str, ...] = (), model: Any = None, examples: int = 12):
+def hunt(prop_id: str, overrides: tuple[str, ...] = (), model: Any = None, examples: int = 20):
     """Run the engine on one property; return (model, findings for that property)."""
     model = model or SPEC.model("full", overrides)
     report = stateful.run(
@@ -96,9 +96,10 @@ def test_blood_bank_overfilled(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_arrest_check_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Cemetery never fills: bodies pile up beyond its 5 tombstones."""
+    """The Cemetery never fills: bodies pile up beyond its tombstones (1 here, so that
+    the second death, not bankruptcy, is what the bug lets through)."""
     monkeypatch.setattr(board, "body_capacity", lambda ctx, s: 99)
-    assert_caught("hhh.capacities")
+    assert_caught("hhh.capacities", ("tombstones=1",))
 
 
 def test_arrest_with_places_left(monkeypatch: pytest.MonkeyPatch) -> None:
