@@ -22,7 +22,7 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.state import BLOOD_BANK
+from hhh_verify.models.hhh.state import BLOOD_BANK, OVER
 
 from .hhh_heal import rule_bonus, rule_heal, rule_settle
 from .hhh_layout import Layout, in_fragment, layout_for, project
@@ -187,8 +187,38 @@ class HHHEncoding:
             b.scope = chosen  # draw supports bind only when this rule is the step
             guard, out = make()
             cases.append(z3.And(chosen, guard, *[post[n] == out[n] for n in self.names]))
+        # a finished game stutters, so "reachable within k steps" is one check at depth k
+        cases.append(z3.And(v.rule == len(makers), pre["phase"] == OVER,
+                            *[post[n] == pre[n] for n in self.names]))
         return z3.And(z3.Or(*cases), *b.constraints), v
 
     # Witnesses -----------------------------------------------------------------------
     def rule_action_type(self, index: int) -> str:
         return RULES[index][1]
+
+    def action(self, value: Any, v: StepVars) -> Any:
+        """The model action the solver chose at a step (``value`` evaluates a term)."""
+        from hhh_verify.models.hhh import actions as A
+
+        index = value(v.rule)
+        if index == len(RULES):
+            return None  # the finished game stutters
+        name = RULES[index][0]
+        if name in ("setup_markers", "setup_waiting", "setup_training", "reveal_staff",
+                    "arrive", "visit"):
+            return A.Draw()
+        if name in ("setup_room", "install"):
+            return A.InstallRoom(value(v.kind))
+        if name == "heal":
+            h = {k: value(x) for k, x in v.heal.items()}
+            return A.Heal(h["player"], h["place"], h["colour"], h["level"], -1)
+        if name == "bonus":
+            return A.Bonus(2)
+        if name == "settle":
+            return A.Settle(tuple(value(x) for x in v.rebag))
+        if name == "transfer":
+            t = {k: value(x) for k, x in v.transfer.items()}
+            return A.Transfer(t["player"], t["source"], t["room"], t["colour"], t["level"],
+                              t["target"])
+        return {"end_actions": A.EndActions, "pass": A.Pass,
+                "return_blacks": A.ReturnBlacks}[name]()

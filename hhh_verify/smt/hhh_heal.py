@@ -34,18 +34,24 @@ def _room_improved(st: St, colour: Term, C: int) -> Any:
     return sel([st[f"room{k}"] for k in range(C)], colour) == 2
 
 
-def draw_count(ctx: Any, st: St, place: Term, colour: Term, C: int) -> tuple[Term, Term]:
-    """heal.draw_count: (cubes, $ per level) for Ward / Treatment Room / Emergency Room."""
+def draw_count(ctx: Any, st: St, place: Term, colour: Term, C: int) -> Term:
+    """heal.draw_count: cubes drawn in the Ward / Treatment Room / Emergency Room."""
     imp = _room_improved(st, colour, C)
-    n = z3.If(
+    return z3.If(
         place == WARD,
         ctx.config.ward_draw,
         z3.If(place == TREATMENT, z3.If(imp, 10, 8), ctx.er_draw),
     )
-    per = z3.If(
-        place == WARD, ctx.config.ward_pay, z3.If(place == TREATMENT, z3.If(imp, 4, 3), ctx.er_pay)
+
+
+def pay_for(ctx: Any, st: St, place: Term, colour: Term, C: int, levels: Term) -> Term:
+    """``levels`` times the $ per level of the place (a case split keeps it linear)."""
+    imp = _room_improved(st, colour, C)
+    return z3.If(
+        place == WARD,
+        levels * ctx.config.ward_pay,
+        z3.If(place == TREATMENT, z3.If(imp, levels * 4, levels * 3), levels * ctx.er_pay),
     )
-    return n, per
 
 
 def _bonus_and_rebag(ctx: Any, player: Term, place: Term, colour: Term) -> tuple[Term, Term]:
@@ -80,7 +86,7 @@ def rule_heal(ctx: Any, L: Layout, st0: St, b: Builder, a: dict[str, Term]) -> R
     st.add_at("med", L.P, p, -1)
     for k in range(C):
         st.set(f"trs{k}", TREATED, z3.And(place == TREATMENT, c == k))
-    n, _ = draw_count(ctx, st0, place, c, C)
+    n = draw_count(ctx, st0, place, c, C)
     d, bag, disc = dr.plain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), n)
     bonus, rebag = _bonus_and_rebag(ctx, p, place, c)
     st.set_vec("bag", bag)
@@ -137,7 +143,6 @@ def rule_settle(ctx: Any, L: Layout, st0: St, b: Builder, r: list[Term]) -> Rule
     st.set_vec("h_drawn", [0] * (C + 1))
     st.set("phase", ACTIONS)
     red = sel(drawn, c) - drawn[B]
-    _, per = draw_count(ctx, st0, place, c, C)
     new = lv - red
     earned: Term = z3.IntVal(0)
     # Ward ---------------------------------------------------------------------------
@@ -178,14 +183,14 @@ def rule_settle(ctx: Any, L: Layout, st0: St, b: Builder, r: list[Term]) -> Rule
         st.set(f"trl{k}", t_new, z3.And(t_stays, c == k))
         st.set(f"trs{k}", TREATED, z3.And(t_stays, c == k))
     earned = z3.If(t_cured, lv, z3.If(t_stays, z3.If(red > 0, red, 0), earned))
-    gain(ctx, st, earned * per, z3.Or(w, t))
+    gain(ctx, st, pay_for(ctx, st0, place, c, C, earned), z3.Or(w, t))
     # Emergency Room -----------------------------------------------------------------
     e = z3.And(place == EMERGENCY, red > 0)
     rr = zmin(red, 5)
     st.add_at("er", C, c, -1, e)
     st.add_at("disc", C + 1, c, rr, e)
     return_to_waiting(ctx, L, st, c, 5 - rr, e)
-    gain(ctx, st, rr * per, e)
+    gain(ctx, st, pay_for(ctx, st0, place, c, C, rr), e)
     return g, st
 
 
