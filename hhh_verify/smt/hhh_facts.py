@@ -97,6 +97,13 @@ def well_formed(enc: Any, s: Sym) -> Any:
     conds += [s[f"med{p}"] <= ctx.config.medical_tokens for p in range(L.P)]
     conds += [s["admin_tokens"] <= ctx.config.admin_tokens, s["admin_up"] <= 1]
     conds += [s[f"wait{w}_{c}"] <= ctx.spots for w in range(L.W) for c in range(C)]
+    cfg = ctx.config
+    tr_draw = 10 if any(k < C for k in ctx.deck) else 0
+    nowitz = "nowitz" in cfg.doctors
+    hand = max(cfg.ward_draw, ctx.er_draw, tr_draw) + (2 if nowitz else 0)
+    conds += [zsum([s[f"h_drawn{i}"] for i in range(C + 1)]) <= hand]
+    if not nowitz:
+        conds += [s["h_bonus"] == 0]
     conds += [s["h_on"] <= 1, zsum([s[f"cem{i}"] for i in range(C + 2)]) <= s["deaths"]]
     idle = [s[n] == 0 for n in ("h_player", "h_place", "h_colour", "h_level", "h_bonus")]
     conds += [z3.Implies(s["h_on"] == 0, z3.And(*idle))]
