@@ -229,6 +229,7 @@ def build(
                 ),
                 "severity": worst([p["severity"] for p in pairs]),
                 "score": impact_score(pairs),
+                "score_any": impact_score(pairs, significant_only=False),
             }
         )
     return {
@@ -243,8 +244,8 @@ def build(
         "entries": out_entries,
         "top": [
             e["id"]
-            for e in sorted(out_entries, key=lambda e: (-e["score"], e["id"]))
-            if e["score"] > 0
+            for e in sorted(out_entries, key=lambda e: (-e["score"], -e["score_any"], e["id"]))
+            if e["score_any"] > 0
         ][:10],
     }
 
@@ -258,17 +259,19 @@ def _material(pairs: Sequence[dict[str, Any]]) -> bool | None:
     return None
 
 
-def impact_score(pairs: Sequence[dict[str, Any]]) -> float:
-    """Ranking key: the largest significant shift over readings and policies, in
-    dollars, counting a win-rate point as $1, a round reached as $5 and a death as $5.
-    Non-significant shifts score 0."""
-    weights = {"money": 1.0, "win": 100.0, "rounds": 5.0, "deaths": 5.0}
+#: Dollar weights of the ranking: a win-rate point as $1, a round reached as $5, a death $5.
+WEIGHTS = {"money": 1.0, "win": 100.0, "rounds": 5.0, "deaths": 5.0}
+
+
+def impact_score(pairs: Sequence[dict[str, Any]], significant_only: bool = True) -> float:
+    """Ranking key: the largest shift over readings, policies and measures, in dollars
+    (:data:`WEIGHTS`); by default only shifts whose 95% interval excludes 0 count."""
     best = 0.0
     for p in pairs:
         for imp in p["impact"].values():
-            for name, w in weights.items():
+            for name, w in WEIGHTS.items():
                 st = imp["stats"][name]
-                if st["significant"]:
+                if st["significant"] or not significant_only:
                     best = max(best, abs(st["diff"]) * w)
     return round(best, 4)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .report_md import MEASURES, largest_effect
+from .report_md import MEASURES, TOP_TEXT, largest_effect, top_effect
 from .report_svg import money_svg
 
 CSS = """
@@ -49,6 +49,19 @@ def render_html(data: dict[str, Any]) -> str:
             f'<tr class="sev-{e["severity"]}"><td><a href="#{_e(e["id"])}">{_e(e["id"])}</a></td>'
             f"<td>{_e(e['title'])}</td><td>{_e(e['category'])}</td><td>{_e(e['severity'])}</td>"
             f"<td>{_e(_mat(e))}</td><td>{_e(largest_effect(e))}</td></tr>"
+        )
+    h.append("</table>")
+    h.append(f"<h2>Largest measured impact</h2><p>{_e(TOP_TEXT)}</p>")
+    h.append(
+        "<table><tr><th>rank</th><th>id</th><th>severity</th><th>effect (B-A, 95% CI)</th>"
+        "<th>reading, policy</th></tr>"
+    )
+    by_id = {e["id"]: e for e in data["entries"]}
+    for rank, amb in enumerate(data["top"], 1):
+        eff, where = top_effect(by_id[amb])
+        h.append(
+            f'<tr><td>{rank}</td><td><a href="#{_e(amb)}">{_e(amb)}</a></td>'
+            f"<td>{_e(by_id[amb]['severity'])}</td><td>{_e(eff)}</td><td>{_e(where)}</td></tr>"
         )
     h.append("</table>")
     for e in data["entries"]:

@@ -45,6 +45,34 @@ def largest_effect(entry: dict[str, Any]) -> str:
     )
 
 
+TOP_TEXT = (
+    "Entries ranked by their largest shift with a 95% interval clear of 0, then by their "
+    "largest shift of any kind, over readings, policies and measures, in dollars "
+    "(final money; a win-rate point counts $1, a round reached $5, a death $5)."
+)
+WEIGHTS = {"money": 1.0, "win": 100.0, "rounds": 5.0, "deaths": 5.0}
+
+
+def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
+    """The entry's ranking effect: (measure with interval, "reading, policy")."""
+    best: tuple[Any, ...] | None = None
+    for p in entry["pairs"]:
+        for policy, imp in p["impact"].items():
+            for name, w in WEIGHTS.items():
+                st = imp["stats"][name]
+                key = (st["significant"], abs(st["diff"]) * w)
+                if best is None or key > best[0]:
+                    best = (key, name, st, p["options"][1], policy)
+    if best is None:
+        return ("-", "-")
+    _, name, st, opt, policy = best
+    sig = "" if st["significant"] else " (not significant)"
+    return (
+        f"{name} {st['diff']:+.3f} [{st['ci95'][0]:+.3f}, {st['ci95'][1]:+.3f}]{sig}",
+        f"{opt}, {policy}",
+    )
+
+
 def render_markdown(data: dict[str, Any], plots: dict[tuple[str, str], str]) -> str:
     lines = [
         f"# Rule ambiguities: {data['title']}",
@@ -74,12 +102,19 @@ def render_markdown(data: dict[str, Any], plots: dict[tuple[str, str], str]) -> 
             f"| [{e['id']}](#{e['id'].lower()}) | {_cell(e['title'])} | {e['category']} | "
             f"{e['severity']} | {_mat(e)} | {_cell(largest_effect(e))} |"
         )
+    lines += ["", "## Largest measured impact", "", TOP_TEXT, ""]
     lines += [
-        "",
-        "Largest measured impact (ranking key in the JSON as `score`): "
-        + (", ".join(data["top"]) or "none"),
-        "",
+        "| rank | id | severity | effect (B-A, 95% CI) | reading, policy |",
+        "|---|---|---|---|---|",
     ]
+    by_id = {e["id"]: e for e in data["entries"]}
+    for rank, amb in enumerate(data["top"], 1):
+        e = by_id[amb]
+        eff = top_effect(e)
+        lines.append(
+            f"| {rank} | [{amb}](#{amb.lower()}) | {e['severity']} | {_cell(eff[0])} | {_cell(eff[1])} |"
+        )
+    lines.append("")
     for e in data["entries"]:
         lines += _entry(e, plots)
     return "\n".join(lines).rstrip() + "\n"
