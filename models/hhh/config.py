@@ -236,8 +236,10 @@ class HHHConfig:
 
 FULL = HHHConfig()
 
-# A reduced game the explorer enumerates in seconds: one colour, one Waiting Room, a tiny
-# bag with black cubes, no staff/training/research, Cemetery of 2, two rounds.
+# A reduced game the explorer enumerates in about a second (~6k states): one colour, one
+# Waiting Room, a 5-cube bag with a black cube, one Treatment Room, a one-place Cemetery,
+# two rounds, two Medical tokens each. Both losses are reachable: a Treatment Room death
+# ($12) bankrupts, a Ward death ($3 here) fills the Cemetery so the next body means arrest.
 TINY = HHHConfig(
     players=2,
     colours=1,
@@ -252,10 +254,11 @@ TINY = HHHConfig(
     setup_cubes=2,
     arrival_cubes=2,
     ward_draw=2,
+    ward_death_cost=3,
     rounds=2,
-    tombstones=2,
-    rooms_in_deck=(5,),
-    starting_room=5,
+    tombstones=1,
+    rooms_in_deck=(0,),
+    starting_room=0,
     room_limit=2,
     staff_pool=(0,) * 11,
     staff_spaces=0,
@@ -265,23 +268,12 @@ TINY = HHHConfig(
     doctors=("plain", "plain"),
     administrator="none",
     ward_abilities=False,
-    starting_money=3,
+    starting_money=4,
+    medical_per_player=2,
 )
-# Medical tokens come from the 2-player table (4 each); TINY keeps them but the small bag
-# and Cemetery make deaths and losses reachable within two rounds.
 
-SMALL = replace(
-    TINY,
-    colours=2,
-    cubes_per_colour=4,
-    black_cubes=2,
-    markers_per_colour=2,
-    white_markers=2,
-    rooms_in_deck=(0, 5),
-    starting_room=0,
-    rounds=2,
-    tombstones=3,
-    starting_money=5,
-)
+# About a minute of exhaustive exploration (~350k states): two colours, a Treatment Room
+# and an Emergency Room to install; both losses reachable as in ``tiny``.
+SMALL = replace(TINY, colours=2, cubes_per_colour=3, black_cubes=1, rooms_in_deck=(0, 5))
 
 PRESETS = {"full": FULL, "small": SMALL, "tiny": TINY}

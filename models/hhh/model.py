@@ -112,6 +112,7 @@ class HHHModel:
         self.interpretation = interpretation
         self.ctx = Ctx(config, interpretation)
         self._sample_ctx = Ctx(config, interpretation, SampledDraws(random.Random(0)))
+        self._last_legal: tuple[Any, tuple[Any, ...]] = (None, ())
 
     # Contract ------------------------------------------------------------------------
     def initial_state(self) -> HHHState:
@@ -142,6 +143,13 @@ class HHHModel:
         and forth, but each action must be finished completely before starting the next
         one" — so the Action Phase offers every player's actions, and an unfinished action
         (a Heal, a Research, pending picks) offers only its own next decisions."""
+        if self._last_legal[0] is s:
+            return self._last_legal[1]
+        legal = self._legal(s)
+        self._last_legal = (s, legal)
+        return legal
+
+    def _legal(self, s: HHHState) -> tuple[Any, ...]:
         ph = s.phase
         if ph == OVER:
             return ()
@@ -197,8 +205,13 @@ class HHHModel:
         return out
 
     def step(self, s: HHHState, a: Any) -> tuple[tuple[HHHState, Any], ...]:
-        """The exact outcome distribution of ``a`` in ``s``."""
-        if a not in self.legal_actions(s):
+        """The exact outcome distribution of ``a`` in ``s`` (``ModelError`` if illegal).
+
+        Engines call ``legal_actions(s)`` and then ``step`` for each action of the same
+        state object, so the legality check reuses the last ``legal_actions`` result.
+        """
+        legal = self._last_legal[1] if self._last_legal[0] is s else self.legal_actions(s)
+        if a not in legal:
             raise ModelError(f"illegal action {a!r} in phase {s.phase}")
         return merge(self._apply(self.ctx, s, a))
 
