@@ -104,11 +104,19 @@ def _dist_map(dist: Any) -> dict[Any, Fraction]:
 def _distinct_successors(
     da: Any, db: Any
 ) -> tuple[Any, Any, tuple[Fraction, Fraction], tuple[Fraction, Fraction]]:
-    """One successor per reading whose probability differs between the readings."""
+    """One successor per reading whose probability differs between the readings,
+    preferring successors that only that reading can reach."""
     ma, mb = _dist_map(da), _dist_map(db)
-    sa = next(st for st, _ in da if ma[st] != mb.get(st, Fraction(0)))
-    sb = next(st for st, _ in db if mb[st] != ma.get(st, Fraction(0)))
-    return sa, sb, (ma[sa], mb.get(sa, Fraction(0))), (ma.get(sb, Fraction(0)), mb[sb])
+    zero = Fraction(0)
+
+    def pick(dist: Any, own: dict[Any, Fraction], other: dict[Any, Fraction]) -> Any:
+        only = [st for st, _ in dist if other.get(st, zero) == 0]
+        if only:
+            return max(only, key=lambda st: own[st])  # the likeliest such successor
+        return next(st for st, _ in dist if own[st] != other.get(st, zero))
+
+    sa, sb = pick(da, ma, mb), pick(db, mb, ma)
+    return sa, sb, (ma[sa], mb.get(sa, zero)), (ma.get(sb, zero), mb[sb])
 
 
 def compare_state(ma: Any, mb: Any, s: Any) -> tuple[str, Any] | None:
