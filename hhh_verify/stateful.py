@@ -355,12 +355,16 @@ def build_machine(
     model's ``sample_step`` with a :class:`DrawnRandom`; the choices are recorded in the
     trace's ``meta["samples"]``), or ``auto`` (sampled when the model can sample).
     ``order(model, state, actions)`` (optional) reorders the legal actions so that
-    Hypothesis' preferred index 0 is a sensible move (see ``search_order_for``).
+    Hypothesis' preferred index 0 is a sensible move (see ``search_order_for``); a tuple
+    of such functions is a set of playing styles, one drawn per game (style 0 first).
     Goals are recorded on the side (the shortest witness of the run is kept, play goes
     on, so goals never cut the invariant search short); with ``shrink_goals`` reaching a
     goal fails the example instead, so Hypothesis shrinks the witness.
     """
     sampled = resolve_chance(model, chance) == "sampled"
+    orders: tuple[Any, ...] = (
+        () if order is None else tuple(order) if isinstance(order, (tuple, list)) else (order,)
+    )
     props = [p for p in properties if p.relevant(model)]
     state_invariants = [p for p in props if p.kind == INVARIANT and p.check is not None]
     step_invariants = [p for p in props if p.kind == INVARIANT and p.transition is not None]
@@ -397,6 +401,7 @@ def build_machine(
             self.state = model.initial_state()
             self.trace = tr.new_trace(model, ambiguities, **trace_meta)
             self.samples: list[list[int]] = []
+            self.style: int | None = None  # index into ``orders``, drawn at the first decision
 
         def _fail(self, pid: str, kind: str, message: str) -> _Found:
             meta = dict(self.trace.meta, property=pid, finding=kind, message=message)
@@ -432,8 +437,10 @@ def build_machine(
                 raise self._fail(
                     CONTRACT, "contract", "the game is not over but no action is legal"
                 )
-            if order is not None and len(legal) > 1:
-                legal = order(model, s, legal)
+            if orders and len(legal) > 1:
+                if self.style is None:
+                    self.style = data.draw(index_strategy(len(orders))) if len(orders) > 1 else 0
+                legal = orders[self.style](model, s, legal)
             i = data.draw(index_strategy(len(legal))) if len(legal) > 1 else 0
             action = legal[i]
             if sampled:

@@ -179,8 +179,9 @@ def properties_for(game_id: str) -> PropertyRegistry:
     return registry
 
 
-def search_order_for(game_id: str) -> Callable[[Any, Any, tuple[Any, ...]], tuple[Any, ...]] | None:
-    """The game's search hint for the stateful engine, if it has one.
+def search_order_for(game_id: str) -> Any:
+    """The game's search hint for the stateful engine, if it has one (a function, or a
+    tuple of functions = playing styles, one drawn per game).
 
     ``search_order(model, state, actions)`` returns the legal actions reordered so that
     the ones a sensible player would take come first; Hypothesis' first examples and

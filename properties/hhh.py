@@ -526,9 +526,31 @@ def _preference(s: HHHState, a: Any) -> tuple[int, ...]:
     return (8,)
 
 
-def search_order(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
-    """Legal actions, a sensible player's first (a search hint, not a rule)."""
+def sensible(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Legal actions, a sensible player's first."""
     return tuple(sorted(actions, key=lambda a: _preference(s, a)))
+
+
+def heal_only(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Heal and earn, but leave the Waiting Rooms alone (cheap deaths pile up: the
+    style that reaches arrests)."""
+
+    def key(a: Any) -> tuple[int, ...]:
+        if isinstance(a, A.Transfer):
+            return (9,)
+        return _preference(s, a)
+
+    return tuple(sorted(actions, key=key))
+
+
+def as_listed(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The model's own order (class name, then fields)."""
+    return actions
+
+
+#: Playing styles for the stateful search (a hint, not a rule): Hypothesis draws one per
+#: game, style 0 first; index 0 within a style is that style's favourite move.
+search_order = (sensible, heal_only, as_listed)
 
 
 def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
