@@ -191,7 +191,9 @@ class StatefulEngine:
 
 def engines() -> tuple[Engine, ...]:
     """Every engine ``check`` runs, in order. Add a new engine here with one line."""
-    return (StatefulEngine(),)
+    from .smt.check_engine import Z3Engine
+
+    return (StatefulEngine(), Z3Engine())
 
 
 def check_model(

@@ -14,6 +14,7 @@ from .explore import explore_command
 from .games import games_command
 from .hunt import hunt_command
 from .impact import impact_command
+from .query import query_command
 from .reach import reach_command
 from .replay import replay_command
 from .report import report_command
@@ -39,3 +40,4 @@ main.add_command(diverge_command)
 main.add_command(impact_command)
 main.add_command(report_command)
 main.add_command(rules_command)
+main.add_command(query_command)

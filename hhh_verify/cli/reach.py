@@ -8,6 +8,7 @@ from .. import trace as tr
 from ..explore import ExplorationError, require_limits
 from ..explore_engine import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
 from ..registry import get_game
+from ..smt.reach_engine import with_z3
 from .common import (
     InputError,
     command_errors,
@@ -19,6 +20,8 @@ from .common import (
     set_option,
 )
 from .explore import _limits, model_failure, progress_printer
+
+ENGINES = with_z3(REACH_ENGINES)
 
 
 @click.command("reach")
@@ -37,7 +40,7 @@ from .explore import _limits, model_failure, progress_printer
     "engine",
     default="explore",
     show_default=True,
-    help="Engine: " + ", ".join(REACH_ENGINES),
+    help="Engine: " + ", ".join(ENGINES),
 )
 @click.option("--within-rounds", type=int, default=None, help="Only count states up to round K.")
 @_limits
@@ -65,8 +68,8 @@ def reach_command(
 
     Exit 0 when reachable, 1 when unreachable or undecided (search cut short).
     """
-    if engine not in REACH_ENGINES:
-        raise InputError(f"unknown engine {engine!r}; accepted: {', '.join(REACH_ENGINES)}")
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r}; accepted: {', '.join(ENGINES)}")
     require_limits(max_states, max_seconds)
     if within_rounds is not None and within_rounds < 1:
         raise InputError(f"--within-rounds must be at least 1, got {within_rounds}")
@@ -84,7 +87,7 @@ def reach_command(
         progress=progress_printer(as_json),
     )
     try:
-        report = REACH_ENGINES[engine](request)
+        report = ENGINES[engine](request)
     except ExplorationError as e:
         model_failure(e, model, as_json)
     if out and report.trace is not None:

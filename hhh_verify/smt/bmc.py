@@ -227,3 +227,13 @@ def induction(
         cti = {n: m.eval(x, model_completion=True).as_long() for n, x in states[k].items()}
         return Answer(UNKNOWN, k, seconds, detail=f"not {k}-inductive", extra={"cti": cti})
     return Answer(UNKNOWN, k, seconds, detail=step.reason_unknown())
+
+
+def all_paths_end(enc: Any, steps: int, timeout: float) -> bool:
+    """Whether every path is over within ``steps`` (then a bounded answer is complete)."""
+    u = Unrolling(enc)
+    for _ in range(steps):
+        u.extend()
+    u.solver.set("timeout", max(1, int(timeout * 1000)))
+    u.solver.add(u.states[-1]["phase"] != enc.terminal_phase)
+    return bool(u.solver.check() == z3.unsat)

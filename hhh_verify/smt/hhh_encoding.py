@@ -89,6 +89,7 @@ class HHHEncoding:
     """Symbolic HHH for one model (config + interpretation)."""
 
     game = "hhh"
+    terminal_phase = OVER
 
     def __init__(self, model: Any):
         self.model = model

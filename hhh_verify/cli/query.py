@@ -1,0 +1,85 @@
+"""`hhh-verify query`: run the registered SMT (Z3) queries and print answer, witness or
+proof, and time. Exit 1 when an answer contradicts its expectation (or a witness does
+not replay), 2 on bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .. import trace as tr
+from ..registry import get_game
+from .common import InputError, command_errors, emit_json, game_option, json_option, progress
+
+
+def _queries_module(game: str) -> Any:
+    get_game(game)  # validates the game id
+    if game != "hhh":
+        raise InputError(f"no SMT queries for game {game!r}; accepted: hhh")
+    from ..properties import hhh_smt
+
+    return hhh_smt
+
+
+@click.command("query")
+@game_option
+@click.option("--name", "names", multiple=True, metavar="Q", help="Only this query (repeatable).")
+@click.option("--timeout", "timeout", type=float, default=None,
+              help="Seconds per query (default: each query's own budget, at most 60).")
+@click.option("--out-dir", "out_dir", default=None, metavar="DIR",
+              help="Write each witness as DIR/<query>.json (replay with hhh-verify replay).")
+@click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")
+@json_option
+@command_errors
+def query_command(
+    game: str, names: tuple[str, ...], timeout: float | None, out_dir: str | None,
+    list_only: bool, as_json: bool,
+) -> None:
+    """Answer the registered Z3 queries about GAME (witnesses replay through the model)."""
+    mod = _queries_module(game)
+    if timeout is not None and timeout <= 0:
+        raise InputError(f"--timeout must be positive, got {timeout}")
+    selected = [mod.get(n) for n in names] if names else list(mod.queries())
+    if list_only:
+        rows = [{"name": q.id, "question": q.question, "expected": q.expected} for q in selected]
+        if as_json:
+            emit_json({"queries": rows})
+        else:
+            for r in rows:
+                click.echo(f"{r['name']}: {r['question']} (expected: {r['expected'] or 'open'})")
+        return
+    results = []
+    for q in selected:
+        progress(f"query {q.id} ...", quiet=as_json)
+        row = mod.run(q, timeout)
+        trace = row.pop("trace", None)
+        row["trace_file"] = None
+        if trace is not None and out_dir:
+            path = f"{out_dir.rstrip('/')}/{q.id}.json"
+            tr.save(trace, path)
+            row["trace_file"] = path
+        row["witness_steps"] = len(trace.steps) if trace is not None else None
+        results.append(row)
+        if not as_json:
+            _render(row)
+    if as_json:
+        emit_json({"queries": results})
+    if any(r["ok"] is False for r in results):
+        raise SystemExit(1)
+
+
+def _render(r: dict[str, Any]) -> None:
+    mark = {True: "ok", False: "CONTRADICTS", None: "open"}[r["ok"]]
+    exp = r["expected"] or "open question"
+    click.echo(f"{r['name']}: {r['answer']}  [{mark}; expected {exp}; {r['seconds']} s]")
+    click.echo(f"  {r['question']}  ({r['config']}{', ' + ', '.join(r['interpretation']) if r['interpretation'] else ''})")
+    if r.get("proof"):
+        click.echo(f"  {r['method']}: {r['proof']}")
+    if r.get("witness"):
+        replay = "replays" if r.get("replays") else "DOES NOT REPLAY"
+        click.echo(f"  witness ({r['witness_steps']} steps, {replay}):")
+        for line in r["witness"][-12:]:
+            click.echo("  " + line)
+    if r.get("trace_file"):
+        click.echo(f"  trace: {r['trace_file']}")
