@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -111,7 +111,16 @@ def diverge_command(
     return f"{base} --max-states {budget.max_states} --max-games {budget.max_games} {tail}"
 
 
-def _pair(args: tuple[str, str, tuple[str, str], int, Budget]) -> dict[str, Any]:
+Task = tuple[str, str, tuple[str, str], int, Budget]
+
+
+def _chunk(tasks: list[Task]) -> list[dict[str, Any]]:
+    """Several pairs in one worker, sharing the all-defaults baseline games."""
+    baselines: dict[str, im.Baseline] = {}
+    return [_pair(t, baselines) for t in tasks]
+
+
+def _pair(args: Task, baselines: dict[str, im.Baseline] | None = None) -> dict[str, Any]:
     """One (ambiguity, reading pair): witness and impact (run in a worker process).
 
     When the searches find nothing but a paired impact game parted, that game is played
@@ -123,7 +132,12 @@ def _pair(args: tuple[str, str, tuple[str, str], int, Budget]) -> dict[str, Any]
     impacts: dict[str, Any] = {}
     firsts: dict[str, int] = {}
     for policy in budget.policies:
-        imp = im.impact(spec, amb, opts, budget.games, seed, policy)
+        base = None
+        if baselines is not None:
+            if policy not in baselines:
+                baselines[policy] = im.baseline(spec, budget.games, seed, policy)
+            base = baselines[policy]
+        imp = im.impact(spec, amb, opts, budget.games, seed, policy, base_games=base)
         data = imp.to_json()
         data["money_a"] = list(imp.money_a)
         data["money_b"] = list(imp.money_b)
@@ -199,19 +213,21 @@ def build(
         for o in a.option_ids
         if o != a.default
     ]
-    if jobs > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = []
-            for t, r in zip(tasks, pool.map(_pair, tasks)):
-                results.append(r)
+    chunks = [tasks[i::jobs] for i in range(min(jobs, len(tasks)))]
+    done: dict[int, list[dict[str, Any]]] = {}
+    if len(chunks) > 1:
+        with ProcessPoolExecutor(max_workers=len(chunks)) as pool:
+            futures = {pool.submit(_chunk, c): i for i, c in enumerate(chunks)}
+            for fut in as_completed(futures):
+                done[futures[fut]] = fut.result()
                 if on_done is not None:
-                    on_done(t[1])
+                    on_done(f"{len(done)}/{len(chunks)} workers")
     else:
-        results = []
-        for t in tasks:
-            results.append(_pair(t))
-            if on_done is not None:
-                on_done(t[1])
+        done[0] = _chunk(tasks)
+    results: list[dict[str, Any]] = [{}] * len(tasks)
+    for i, rs in done.items():
+        for j, r in enumerate(rs):
+            results[i + j * len(chunks)] = r
     by_id: dict[str, list[dict[str, Any]]] = {}
     for t, r in zip(tasks, results):
         by_id.setdefault(t[1], []).append(r)
