@@ -73,7 +73,7 @@ SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")
 class Budget:
     """How hard the report searches and measures (stated in the report header)."""
 
-    games: int = 40  # paired games per policy
+    games: int = 80  # paired games per policy
     max_states: int = 8000  # explorer states per reduced configuration
     max_games: int = 40  # differential playouts on the real game
     policies: tuple[str, ...] = ("random", "greedy")
@@ -256,6 +256,14 @@ def build(
         "seed": seed,
         "budget": asdict(budget) | {"policies": list(budget.policies)},
         "budget_text": budget.describe(),
+        "command": " ".join(
+            [
+                f"hhh-verify report --game {game} --seed {seed} --games {budget.games}",
+                f"--max-states {budget.max_states} --max-games {budget.max_games}",
+            ]
+            + (["--quick"] if budget.quick else [])
+            + [f"--ambiguity {a}" for a in ambiguities]
+        ),
         "method": im.METHOD,
         "entries": out_entries,
         "top": [
