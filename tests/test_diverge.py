@@ -128,3 +128,35 @@ def test_hhh_differential_search_on_full_game() -> None:
     assert [c[0] for c in dv.state_changes(res.witness.succ_a, res.witness.succ_b)] == [
         "staff_hidden"
     ]
+
+
+def test_diverge_cli_differential_engine_only(toy_registry: Any) -> None:
+    r = CliRunner().invoke(
+        main,
+        [
+            "diverge",
+            "--game",
+            "toy",
+            "--ambiguity",
+            "TOY-BLACK",
+            "--engine",
+            "differential",
+            "--policies",
+            "random",
+            "--json",
+        ],
+    )
+    assert r.exit_code == 1, r.output
+    data = json.loads(r.stdout)
+    assert data["engine"] == "differential" and [s["engine"] for s in data["searched"]] == [
+        "differential"
+    ]
+
+
+def test_diverge_cli_exhaustive_proof_exits_zero(toy_registry: Any) -> None:
+    r = CliRunner().invoke(
+        main,
+        ["diverge", "--game", "toy", "--ambiguity", "TOY-BLACK", "--set", "blacks=0", "--json"],
+    )
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["material"] is False
