@@ -109,3 +109,11 @@ def test_greedy_policy_heals_the_highest_level_patient() -> None:
     if type(choice).__name__ == "Heal":
         assert choice.level == max(h.level for h in heals)
     assert type(choice).__name__ != "EndActions"
+
+
+def test_simulate_compare_is_an_alias_of_impact(toy_registry: Any) -> None:
+    args = ["--game", "toy", "--games", "20", "--json"]
+    a = CliRunner().invoke(main, ["simulate", "--compare", "TOY-BLACK", *args])
+    b = CliRunner().invoke(main, ["impact", "--ambiguity", "TOY-BLACK", *args])
+    assert a.exit_code == b.exit_code == 0, a.output + b.output
+    assert json.loads(a.stdout) == json.loads(b.stdout)

@@ -61,6 +61,21 @@ def impact_command(
 ) -> None:
     """How much the choice between two readings of AMBIGUITY moves win rate, end reasons,
     money, rating, deaths and rounds reached (paired differences B - A, 95% intervals)."""
+    run_impact(game, ambiguity, options, games, seed, policy, config, overrides, as_json)
+
+
+def run_impact(
+    game: str,
+    ambiguity: str,
+    options: str,
+    games: int,
+    seed: int,
+    policy: str,
+    config: str,
+    overrides: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """The body of `impact` (also `simulate --compare ID`)."""
     if games < 2:
         raise ModelError(f"--games must be at least 2, got {games}")
     if policy not in POLICIES:

@@ -25,6 +25,7 @@ from .common import (
     seed_option,
     set_option,
 )
+from .impact import run_impact
 
 
 @click.command("simulate")
@@ -53,6 +54,13 @@ from .common import (
 @click.option(
     "--trace-out", "trace_out", default=None, metavar="FILE", help="Save game 0 as a trace."
 )
+@click.option(
+    "--compare",
+    "compare",
+    default=None,
+    metavar="ID",
+    help="Alias of `impact --ambiguity ID`: paired readings (default vs next).",
+)
 @json_option
 @command_errors
 def simulate_command(
@@ -66,6 +74,7 @@ def simulate_command(
     max_steps: int,
     exact: bool,
     trace_out: str | None,
+    compare: str | None,
     as_json: bool,
 ) -> None:
     """Play --games games under a policy; print win rate, end reasons, money, ratings, deaths.
@@ -73,6 +82,8 @@ def simulate_command(
     The same --seed gives the same result (only `seconds` differs); game i of a run is
     the same game whatever --games is, so `--trace-out` saves game 0 of this very run.
     """
+    if compare:
+        return run_impact(game, compare, "", games, seed, policy, config, overrides, as_json)
     if games < 1:
         raise ModelError(f"--games must be at least 1, got {games}")
     if max_steps < 1:
