@@ -112,11 +112,17 @@ def _witness(p: dict[str, Any]) -> list[str]:
     if w is None:
         return [f"<p>Witness: <b>{_e(d['note'])}</b>.</p>"]
     ra, rb = w["readings"]["a"], w["readings"]["b"]
-    out = [
-        f"<p>Witness ({_e(d['engine'])} on <code>{_e(d['config'])}</code>, after {w['depth']} "
-        f"steps, round {w['round']}, kind {_e(w['kind'])}):</p>",
-        f"<pre>{_e(w['state'] or '(initial state)')}</pre>",
-    ]
+    if w["state"] is None:
+        out = [
+            f"<p>Witness ({_e(d['engine'])} on <code>{_e(d['config'])}</code>): the readings "
+            "start from different initial states (the setup itself differs).</p>"
+        ]
+    else:
+        out = [
+            f"<p>Witness ({_e(d['engine'])} on <code>{_e(d['config'])}</code>, after "
+            f"{w['depth']} steps, round {w['round']}, kind {_e(w['kind'])}):</p>",
+            f"<pre>{_e(w['state'])}</pre>",
+        ]
     if w.get("decision"):
         out.append(f"<p>Decision: <b>{_e(w['decision'])}</b></p>")
     out.append("<table><tr><th></th><th>A</th><th>B</th></tr>")

@@ -175,15 +175,22 @@ def _witness(p: dict[str, Any]) -> list[str]:
     if w is None:
         return [f"Witness: **{d['note']}** (searched: {searched}).", ""]
     ra, rb = w["readings"]["a"], w["readings"]["b"]
-    out = [
-        f"Witness ({d['engine']} on `{d['config']}`, after {w['depth']} steps, round "
-        f"{w['round']}, kind {w['kind']}; searched: {searched}). State:",
-        "",
-        "```",
-        w["state"] or "(initial state)",
-        "```",
-        "",
-    ]
+    if w["state"] is None:
+        out = [
+            f"Witness ({d['engine']} on `{d['config']}`; searched: {searched}): the readings "
+            "start from different initial states (the setup itself differs).",
+            "",
+        ]
+    else:
+        out = [
+            f"Witness ({d['engine']} on `{d['config']}`, after {w['depth']} steps, round "
+            f"{w['round']}, kind {w['kind']}; searched: {searched}). State:",
+            "",
+            "```",
+            w["state"],
+            "```",
+            "",
+        ]
     if w.get("decision"):
         out += [f"Decision: **{w['decision']}**", ""]
     out += ["| | A | B |", "|---|---|---|"]
