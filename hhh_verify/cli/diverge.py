@@ -176,8 +176,11 @@ def render(data: dict[str, Any]) -> None:
         f"material: true (engine {data['engine']}, config {data['config']}); "
         f"witness after {w['depth']} steps, round {w['round']}, kind {w['kind']}"
     )
-    console.print("state:")
-    console.print(w["state"])
+    if w["state"] is None:
+        console.print("the readings start from different initial states (setup differs)")
+    else:
+        console.print("state:")
+        console.print(w["state"])
     if w.get("decision"):
         console.print(f"decision: {w['decision']}")
     table = Table(show_header=True, header_style="bold")
