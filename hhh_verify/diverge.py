@@ -40,7 +40,7 @@ from .trace import Trace, TraceStep, new_trace
 KINDS = ("outcome", "legal-actions", "successors")
 
 #: Limits of the default search.
-DEFAULT_MAX_STATES = 200_000
+DEFAULT_MAX_STATES = 20_000
 DEFAULT_MAX_GAMES = 300
 DEFAULT_MAX_SECONDS = 20.0
 #: Differential playouts rotate through these policies (game i uses policy i mod 3).

@@ -140,10 +140,11 @@ def _witness(p: dict[str, Any]) -> list[str]:
             out.append(
                 f"<tr><td>{_e(c['field'])}</td><td>{_e(c['a'])}</td><td>{_e(c['b'])}</td></tr>"
             )
-        out.append(
-            f"<tr><td>P(this result) under A / B</td><td>{ra['probability']['a']} / "
-            f"{ra['probability']['b']}</td><td>{rb['probability']['a']} / "
-            f"{rb['probability']['b']}</td></tr>"
-        )
+        if ra["probability"]["a"] is not None:
+            out.append(
+                f"<tr><td>P(this result) under A / B</td><td>{ra['probability']['a']} / "
+                f"{ra['probability']['b']}</td><td>{rb['probability']['a']} / "
+                f"{rb['probability']['b']}</td></tr>"
+            )
     out.append(f"</table><p>Replayable traces: <code>{_e(p['command'])}</code></p>")
     return out

@@ -204,9 +204,10 @@ def _witness(p: dict[str, Any]) -> list[str]:
     else:
         for c in w["changes"]:
             out.append(f"| {c['field']} | {_cell(c['a'])} | {_cell(c['b'])} |")
-        out.append(
-            f"| P(this result) under A / B | {ra['probability']['a']} / "
-            f"{ra['probability']['b']} | {rb['probability']['a']} / {rb['probability']['b']} |"
-        )
+        if ra["probability"]["a"] is not None:
+            out.append(
+                f"| P(this result) under A / B | {ra['probability']['a']} / "
+                f"{ra['probability']['b']} | {rb['probability']['a']} / {rb['probability']['b']} |"
+            )
     out += ["", f"Replayable traces: `{p['command']}`", ""]
     return out

@@ -199,11 +199,12 @@ def render(data: dict[str, Any]) -> None:
     else:
         for c in w["changes"]:
             table.add_row(Text(c["field"]), Text(str(c["a"])), Text(str(c["b"])))
-        table.add_row(
-            Text("P(this result) under A / B"),
-            Text(f"{ra['probability']['a']} / {ra['probability']['b']}"),
-            Text(f"{rb['probability']['a']} / {rb['probability']['b']}"),
-        )
+        if ra["probability"]["a"] is not None:
+            table.add_row(
+                Text("P(this result) under A / B"),
+                Text(f"{ra['probability']['a']} / {ra['probability']['b']}"),
+                Text(f"{rb['probability']['a']} / {rb['probability']['b']}"),
+            )
     console.print(table)
     if w["kind"] == "successors":
         for key, opt in (("a", a), ("b", b)):
