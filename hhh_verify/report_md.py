@@ -92,7 +92,10 @@ def render_markdown(data: dict[str, Any], plots: dict[tuple[str, str], str]) -> 
         f"**Impact method.** {data['method']}. Severity: *high* = win rate moves by 5 "
         "points or final money by $5 with a 95% interval clear of 0; *medium* = some "
         "measure moves significantly; *low* = the readings parted in some game but nothing "
-        "moved significantly; *none* = no paired game ever parted.",
+        "moved significantly; *none* = no paired game ever parted. In the impact lists, "
+        '`*` marks a 95% interval clear of 0, and "parted" counts the paired games whose '
+        "states ever differed (with a random player this includes games where only the "
+        "list of legal actions, and so the random pick, differed).",
         "",
         "## Summary",
         "",
