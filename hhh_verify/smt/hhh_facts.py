@@ -87,6 +87,8 @@ def well_formed(enc: Any, s: Sym) -> Any:
     conds += [zsum([s[f"ward{c}_{x}"] for x in WARD_LEVELS]) <= ctx.beds for c in range(C)]
     conds += [zsum([s[f"er{c}"] for c in range(C)]) <= 3]
     conds += [(s["phase"] == OVER) == (s["reason"] != 0), s["reason"] <= 4]
+    if not ctx.exhausted_stuck:
+        conds += [s["reason"] != 4]  # STUCK only under HHH-DRAW-EXHAUSTED=stuck
     conds += [(s["h_on"] == 1) == (s["phase"] == HEAL_DRAWN)]
     conds += [z3.And(s["round"] >= 1, s["round"] <= ctx.last_round)]
     conds += [z3.Or(s[f"room{k}"] == 0, z3.BoolVal(k in ctx.deck)) for k in range(8)]

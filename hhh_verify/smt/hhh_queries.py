@@ -56,19 +56,25 @@ def induction(enc: HHHEncoding, timeout: float) -> QueryAnswer:
     return QueryAnswer("unknown", "unknown", a.detail, bound=a.bound)
 
 
+def excluded_by_invariant(enc: HHHEncoding, goal: Callable[[Sym], Any], timeout: float) -> bool:
+    """Whether the inductive invariant (proved here) rules ``goal`` out at every depth."""
+    ind = bmc.induction(enc, _invariant(enc), 1, timeout)
+    if ind.verdict != bmc.UNSAT:
+        return False
+    s = enc.state("q")
+    solver = z3.Solver()
+    solver.set("timeout", max(1, int(timeout * 500)))
+    solver.add(_invariant(enc)(s), goal(s))
+    return bool(solver.check() == z3.unsat)
+
+
 def never(enc: HHHEncoding, goal: Callable[[Sym], Any], steps: int, timeout: float) -> QueryAnswer:
     """Is ``goal`` unreachable? First try the inductive invariant (a proof for every
     depth); if it does not exclude the goal, search for a witness up to ``steps``."""
     t0 = time.perf_counter()
-    ind = bmc.induction(enc, _invariant(enc), 1, timeout / 2)
-    if ind.verdict == bmc.UNSAT:
-        s = enc.state("q")
-        solver = z3.Solver()
-        solver.set("timeout", max(1, int(timeout * 250)))
-        solver.add(_invariant(enc)(s), goal(s))
-        if solver.check() == z3.unsat:
-            return QueryAnswer("no", "proof", "excluded by an inductive invariant (conservation, "
-                               f"capacities) proved over the {_scope(enc)}")
+    if excluded_by_invariant(enc, goal, timeout / 2):
+        return QueryAnswer("no", "proof", "excluded by an inductive invariant (conservation, "
+                           f"capacities) proved over the {_scope(enc)}")
     left = max(1.0, timeout - (time.perf_counter() - t0))
     a = bmc.reach(enc, goal, steps, left)
     if a.verdict == bmc.SAT:
@@ -89,7 +95,11 @@ def earliest(enc: HHHEncoding, reason: int, steps: int, timeout: float) -> Query
 
         r = replay(a.trace, enc.model, describe=False)
         rnd = r.final_state.round
-        sure = rnd == 1 or enc.exact
+        sure = rnd == 1
+        if rnd > 1 and enc.exact:  # no loss by this reason in an earlier round, any path
+            left = max(1.0, timeout - a.seconds)
+            b = bmc.reach_by(enc, lambda s: z3.And(s["reason"] == reason, s["round"] < rnd), left)
+            sure = b.verdict == bmc.UNSAT
         return QueryAnswer(f"round {rnd}" if sure else f"round <= {rnd}", "witness",
                            trace=a.trace, bound=a.bound, value=rnd)
     if a.verdict == bmc.UNSAT and enc.exact:

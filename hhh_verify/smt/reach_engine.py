@@ -17,8 +17,8 @@ from ..explore_engine import ReachReport, ReachRequest
 from ..model import ModelError
 from . import bmc
 
-DEFAULT_STEPS = 60
 DEFAULT_SECONDS = 60.0
+SHORT_STEPS = 24
 
 
 def symbolic_goal(game: str, name: str) -> Callable[[dict[str, Any]], Any]:
@@ -56,24 +56,32 @@ def z3_reach(req: ReachRequest) -> ReachReport:
         base, k = goal, req.within_rounds
         goal = lambda s: z3.And(base(s), s["round"] <= k)  # noqa: E731
     seconds = req.max_seconds if req.max_seconds is not None else DEFAULT_SECONDS
-    steps = DEFAULT_STEPS
-    a = bmc.reach(enc, goal, steps, seconds, target=req.goal_id)
+    if enc.exact:
+        from .hhh_queries import excluded_by_invariant
+
+        if excluded_by_invariant(enc, goal, min(20.0, seconds / 3)):
+            details = {"complete": True, "exact": True, "encoding": enc.notes(),
+                       "proof": "excluded by an inductive invariant (every depth)"}
+            return ReachReport("z3", req.goal_id, False, details=details)
+    # shortest witness first (incremental, cheap per depth), then a complete search
+    a = bmc.reach(enc, goal, SHORT_STEPS, seconds / 2, target=req.goal_id)
+    if a.verdict != bmc.SAT:
+        a = bmc.reach_by(enc, goal, max(1.0, seconds - a.seconds), target=req.goal_id)
     details: dict[str, Any] = {"seconds": round(a.seconds, 3), "bound": a.bound,
                                "exact": enc.exact, "encoding": enc.notes()}
     if a.verdict == bmc.SAT:
         from ..trace import replay
 
         r = replay(a.trace, req.model)
-        report = ReachReport("z3", req.goal_id, True, trace=a.trace, steps=r.lines, details=details)
         details["replays"] = r.ok
-        return report
+        return ReachReport("z3", req.goal_id, True, trace=a.trace, steps=r.lines, details=details)
     reachable = None
+    details["complete"] = a.verdict == bmc.UNSAT
     if a.verdict == bmc.UNSAT and enc.exact:
-        done = bmc.all_paths_end(enc, steps, max(1.0, seconds - a.seconds))
-        details["complete"] = done
-        reachable = False if done else None
-    if reachable is None:
-        details["incomplete_reason"] = a.detail or f"no witness within {a.bound} steps"
+        reachable = False
+    else:
+        details["incomplete_reason"] = (
+            a.detail if a.verdict != bmc.UNSAT else "the encoding leaves rules out for this config")
     return ReachReport("z3", req.goal_id, reachable, details=details)
 
 
