@@ -43,8 +43,9 @@ def greedy_score(model: Any, state: Any, action: Any) -> float:
 
     Heal the most urgent patient (Critical Treatment Room and Emergency Room patients die
     at the end of the round unless healed, a level-4 Ward patient dies of one matching
-    cube), weighted by the expected dollars of the heal given the bag's odds; transfer
-    Waiting Room patients of level 3-4 to a bed, move a patient into a Treatment Room
+    cube), weighted by the expected dollars of the heal given the bag's odds; before
+    that, transfer Waiting Room patients of level 3-4 to a bed (they die of the next
+    arrivals), install the Emergency Room first, move a patient into a Treatment Room
     only when a Medical token is left to heal them, use every reaction
     that cancels a black cube, take bonus draws, never end the Action Phase while a
     Heal or Transfer is possible, and spend on Staff/Research only with money to spare.
@@ -59,8 +60,11 @@ def greedy_score(model: Any, state: Any, action: Any) -> float:
         if action.target == _TREATMENT:
             # Into a Treatment Room on the Critical side: only with a token left to heal.
             return 70 + level if tokens >= 2 else -5
+        if action.source == _WAITING and action.target == _WARD:
+            # A level-3/4 Waiting Room patient dies of the next arrivals: move it first.
+            return {4: 140, 3: 120}.get(level, 30 + level)
         if action.source == _WAITING:
-            return 60 + level if 3 <= level <= 4 else 30 + level
+            return 60 + level
         return 20  # out of a Treatment Room back to a Ward: rarely useful
     if verb in ("JanitorIgnore", "AdminRedraw"):
         return 200
@@ -80,7 +84,8 @@ def greedy_score(model: Any, state: Any, action: Any) -> float:
         return 40 if money >= RESERVE + 5 else -10
     if verb == "InstallRoom":
         kind = int(getattr(action, "kind", 0))
-        return 10 - kind  # Treatment Rooms (kinds 0..4) before the ER and the Blood Bank
+        # The Emergency Room (kind 5) saves level-5 arrivals; then Treatment Rooms (0..4).
+        return {5: 20, 6: 5}.get(kind, 10 - kind)
     if verb == "ReturnBlacks":
         return 10
     if verb == "Pass":
