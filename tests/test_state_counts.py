@@ -81,8 +81,12 @@ SMALL_MINUTE: tuple[str, ...] = ()
 )
 def test_small_minute_count() -> None:
     exp = explored("small", SMALL_MINUTE)
-    assert exp.complete and (exp.n_states, exp.n_transitions) == (300476, 651514)
-    assert an.terminal_counts(exp) == {"lost:bankrupt": 9392, "won:completed": 30470}
+    assert exp.complete and (exp.n_states, exp.n_transitions) == (351658, 546243)
+    assert an.terminal_counts(exp) == {
+        "lost:arrested": 2851,
+        "lost:bankrupt": 8922,
+        "won:completed": 100881,
+    }
 
 
 def test_cli_explore_tiny_summary_and_reach(tmp_path: Any) -> None:
