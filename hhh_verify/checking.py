@@ -137,7 +137,11 @@ class StatefulEngine:
             order=search_order_for(model.game),
             shrink_goals=options.shrink_goals,
         )
-        stats = dataclasses.asdict(report.stats)
+        stats = {
+            f.name: getattr(report.stats, f.name)
+            for f in dataclasses.fields(report.stats)
+            if f.name != "witnesses"  # (their traces are on the goal rows)
+        }
         by_id: dict[str, stateful.Finding] = {}
         for finding in report.findings:
             by_id.setdefault(finding.property, finding)
