@@ -160,3 +160,30 @@ def test_diverge_cli_exhaustive_proof_exits_zero(toy_registry: Any) -> None:
     )
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["material"] is False
+
+
+class _OddSampler:
+    """The toy game with a sampler that burns one random number first: the same
+    distribution as the plain toy, reached with different random numbers."""
+
+    def __init__(self, model: Any):
+        self._m = model
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._m, name)
+
+    def sample_step(self, s: Any, a: Any, rng: Any) -> Any:
+        from hhh_verify.model import sample_index
+
+        rng.random()
+        dist = self._m.step(s, a)
+        return dist[sample_index(dist, rng)][0]
+
+
+def test_planted_sampling_only_difference_is_rejected() -> None:
+    ma = toy_model.toy(("TOY-BLACK=bust",))
+    mb = _OddSampler(toy_model.toy(("TOY-BLACK=bust",)))
+    res = dv.differential_search(ma, mb, seed=0, max_games=30, max_seconds=None)
+    assert res.witness is None and res.rejected > 0
+    unchecked = dv.differential_search(ma, mb, seed=0, max_games=30, max_seconds=None, verify=False)
+    assert unchecked.witness is not None and not unchecked.witness.verified
