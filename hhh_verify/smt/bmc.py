@@ -225,7 +225,7 @@ def induction(
         base.solver.pop()
         if r == z3.unknown:
             return Answer(UNKNOWN, i, time.perf_counter() - t0, detail=base.solver.reason_unknown())
-    step = z3.Solver()
+    step = new_solver()
     states = [enc.state(f"i{j}") for j in range(k + 1)]
     for j in range(k):
         step.add(full(states[j]))

@@ -103,7 +103,7 @@ def well_formed(enc: Any, s: Sym) -> Any:
     tr_draw = 10 if any(k < C for k in ctx.deck) else 0
     nowitz = "nowitz" in cfg.doctors
     hand = max(cfg.ward_draw, ctx.er_draw, tr_draw) + (2 if nowitz else 0)
-    conds += [zsum([s[f"h_drawn{i}"] for i in range(C + 1)]) <= hand]
+    conds += [zsum([s[f"h_drawn{i}"] for i in range(C + 1)]) + 2 * s["h_bonus"] <= hand]
     if not nowitz:
         conds += [s["h_bonus"] == 0]
     conds += [s["h_on"] <= 1, zsum([s[f"cem{i}"] for i in range(C + 2)]) <= s["deaths"]]

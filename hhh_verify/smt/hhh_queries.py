@@ -72,7 +72,7 @@ def never(enc: HHHEncoding, goal: Callable[[Sym], Any], steps: int, timeout: flo
     """Is ``goal`` unreachable? First try the inductive invariant (a proof for every
     depth); if it does not exclude the goal, search for a witness up to ``steps``."""
     t0 = time.perf_counter()
-    if excluded_by_invariant(enc, goal, timeout / 2):
+    if excluded_by_invariant(enc, goal, timeout * 0.75):
         return QueryAnswer("no", "proof", "excluded by an inductive invariant (conservation, "
                            f"capacities) proved over the {_scope(enc)}")
     left = max(1.0, timeout - (time.perf_counter() - t0))
