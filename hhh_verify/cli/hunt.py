@@ -36,7 +36,7 @@ from .common import (
 @click.option(
     "--examples",
     type=click.IntRange(min=1),
-    default=200,
+    default=100,
     show_default=True,
     help="Hypothesis examples to try (each plays up to the profile's step budget).",
 )
