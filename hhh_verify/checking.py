@@ -195,9 +195,10 @@ class StatefulEngine:
 
 def engines() -> tuple[Engine, ...]:
     """Every engine ``check`` runs, in order. Add a new engine here with one line."""
+    from .explore_engine import ReducedExplorerEngine
     from .smt.check_engine import Z3Engine
 
-    return (StatefulEngine(), Z3Engine())
+    return (StatefulEngine(), ReducedExplorerEngine(), Z3Engine())
 
 
 def check_model(

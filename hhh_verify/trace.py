@@ -164,6 +164,12 @@ def model_for_trace(trace: Trace) -> Any:
 def replay(trace: Trace, model: Any | None = None, describe: bool = True) -> ReplayResult:
     """Re-run ``trace`` exactly; stop at the first step that does not match the model."""
     model = model or model_for_trace(trace)
+    if trace.meta.get("samples") is not None:
+        # A trace of sampled chance (the stateful engine on the full game) records every
+        # random choice; this wrapper makes the model repeat them exactly.
+        from .stateful import replay_model
+
+        model = replay_model(trace, model)
     s = model.initial_state()
     lines: list[str] = []
     for i, st in enumerate(trace.steps):

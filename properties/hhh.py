@@ -573,6 +573,13 @@ def _goal(
     )
 
 
+def full_length_game(model: Any) -> bool:
+    """The rating table is for a game of six (or five, in the variant) full rounds with the
+    real starting money; the reduced presets cannot earn $80."""
+    k = ctx(model)
+    return k.last_round >= 5 and k.config.cubes_per_colour >= 10
+
+
 def er_possible(model: Any) -> bool:
     """An Emergency Room patient needs the ER card and a 5th Waiting Room spot."""
     k = ctx(model)
@@ -708,6 +715,7 @@ def properties() -> PropertyRegistry:
                 "a win rated Triumphant ($80+) is possible",
                 lambda m, s: s.reason == COMPLETED and s.money >= 80,
                 hard=True,
+                applies=full_length_game,
             ),
             _goal(
                 "hhh.goal-er-return",
