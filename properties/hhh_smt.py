@@ -67,69 +67,214 @@ def _induction(enc: Any, t: float) -> Any:
 
 
 MONEY = "Money: 'If you ever have less than $0, all players immediately lose'"
-BODIES = ("Hide The Bodies: 'The Cemetery can hold up to 5 Patient markers ... If there is "
-          "no empty place ... you are arrested'")
+BODIES = (
+    "Hide The Bodies: 'The Cemetery can hold up to 5 Patient markers ... If there is "
+    "no empty place ... you are arrested'"
+)
 CUBES = "Components: 16 cubes of each colour + 8 black; Key Concepts, Cubes (draw, discard)"
 
 QUERIES: tuple[SmtQuery, ...] = (
-    SmtQuery("smt-bankruptcy-earliest", "Earliest round in which bankruptcy is possible?",
-             "round 1", MONEY + "; a Ward death costs $10 (Hide The Bodies)",
-             _earliest("bankrupt", 12)),
-    SmtQuery("smt-arrest-earliest-tiny", "Earliest round of an arrest (tiny, 1 tombstone, $10)?",
-             "round 2", BODIES, _earliest("arrested", 30), preset="tiny",
-             overrides=("tombstones=1", "starting_money=10"), budget=30),
-    SmtQuery("smt-arrest-earliest", "Earliest round in which an arrest is possible (full game)?",
-             "", BODIES, _earliest("arrested", 16), budget=45),
-    SmtQuery("smt-money-max-r1-small", "Most money at the end of round 1 (small, 2 players)?",
-             "", "Heal a Patient: 'gain Money as shown in that room or ward'", _money(1, True, 26),
-             preset="small", budget=40),
-    SmtQuery("smt-money-min-r1-small", "Least money at the end of round 1 (small, 2 players)?",
-             "", MONEY, _money(1, False, 26), preset="small", budget=40),
-    SmtQuery("smt-money-max-r2-small", "Most money at the end of round 2 (small, 2 players)?",
-             "", "Heal a Patient: pay per level", _money(2, True, 44), preset="small", budget=50),
-    SmtQuery("smt-money-min-r2-small", "Least money at the end of round 2 (small, 2 players)?",
-             "", MONEY, _money(2, False, 44), preset="small", budget=50),
-    SmtQuery("smt-money-max-r1", "Most money at the end of round 1 (full game, 2 players)?",
-             "", "Heal a Patient: pay per level", _money(1, True, 20), budget=50),
-    SmtQuery("smt-draw-from-empty", "Can a draw be required while bag and discard are both empty?",
-             "no", CUBES + "; 'Empty bag: place all discarded cubes back into the bag'",
-             _never("draw-from-empty", 8), budget=58),
-    SmtQuery("smt-draw-from-empty-check", "Draw required with bag and discard empty (checked model)?",
-             "no", CUBES, _never("draw-from-empty", 8), preset=None, budget=10, in_check=True),
-    SmtQuery("smt-white-out", "Can the white Patient markers run out while the game goes on?",
-             "no", "Components: 10 white markers; " + BODIES, _never("white-out", 8), budget=58),
-    SmtQuery("smt-setup-death", "Can a patient die during setup (HHH-SETUP-LEVEL5=dies)?",
-             "yes", "Setup: 'Draw 6 random cubes ... per Waiting Room' (5 of a colour)",
-             _setup_death, budget=30),
-    SmtQuery("smt-setup-death-return-excess", "Can a patient die during setup (return-excess)?",
-             "no", "Setup: '... cubes for which there are no free spaces back to the bag'",
-             _setup_death, interpret=("HHH-SETUP-LEVEL5=return-excess",), budget=30),
-    SmtQuery("smt-waiting-level-5", "Can a Waiting Room hold a level-5 patient after a step?",
-             "no", "New Patients Arrive: a 5-cube patient moves to the ER or dies",
-             _never("waiting-level-5", 8), budget=58),
-    SmtQuery("smt-waiting-level-5-check", "Level-5 Waiting Room patient (checked model)?", "no",
-             "New Patients Arrive", _never("waiting-level-5", 8), preset=None, budget=10,
-             in_check=True),
-    SmtQuery("smt-money-over-199", "Can money exceed what the track shows ($199)?", "",
-             "Money track up to $199 (HHH-MONEY-CAP)",
-             _never("money-over-199", 10), budget=40),
-    SmtQuery("smt-rooms-six-total", "Rooms placed by the end (HHH-ROOM-CAP=six-total)?", "6",
-             "New Rooms: 'Only 6 New Room cards can be placed during the game'", _rooms,
-             interpret=("HHH-ROOM-CAP=six-total",), budget=5),
-    SmtQuery("smt-rooms-six-installed", "Rooms placed by the end (six-installed)?", "7",
-             "New Rooms: 'Only 6 New Room cards'", _rooms,
-             interpret=("HHH-ROOM-CAP=six-installed",), budget=5),
-    SmtQuery("smt-rooms-every-phase", "Rooms placed by the end (every-phase)?", "7",
-             "Patient Phase 2: 'Choose 1 New Room card'", _rooms,
-             interpret=("HHH-ROOM-CAP=every-phase",), budget=5),
-    SmtQuery("smt-conservation-tiny", "Cube and marker conservation by induction (tiny)?",
-             "holds", CUBES, _induction, preset="tiny", budget=20),
-    SmtQuery("smt-conservation-small", "Cube and marker conservation by induction (small)?",
-             "holds", CUBES, _induction, preset="small", budget=30),
-    SmtQuery("smt-conservation-full", "Cube and marker conservation by induction (full)?",
-             "holds", CUBES, _induction, budget=55),
-    SmtQuery("smt-conservation-check", "Cube and marker conservation (checked model)?", "holds",
-             CUBES, _induction, preset=None, budget=10, in_check=True),
+    SmtQuery(
+        "smt-bankruptcy-earliest",
+        "Earliest round in which bankruptcy is possible?",
+        "round 1",
+        MONEY + "; a Ward death costs $10 (Hide The Bodies)",
+        _earliest("bankrupt", 12),
+    ),
+    SmtQuery(
+        "smt-arrest-earliest-tiny",
+        "Earliest round of an arrest (tiny, 1 tombstone, $10)?",
+        "round 2",
+        BODIES,
+        _earliest("arrested", 30),
+        preset="tiny",
+        overrides=("tombstones=1", "starting_money=10"),
+        budget=50,
+    ),
+    SmtQuery(
+        "smt-arrest-earliest",
+        "Earliest round in which an arrest is possible (full game)?",
+        "",
+        BODIES,
+        _earliest("arrested", 16),
+        budget=45,
+    ),
+    SmtQuery(
+        "smt-money-max-r1-small",
+        "Most money at the end of round 1 (small, 2 players)?",
+        "",
+        "Heal a Patient: 'gain Money as shown in that room or ward'",
+        _money(1, True, 16),
+        preset="small",
+        budget=40,
+    ),
+    SmtQuery(
+        "smt-money-min-r1-small",
+        "Least money at the end of round 1 (small, 2 players)?",
+        "",
+        MONEY,
+        _money(1, False, 16),
+        preset="small",
+        budget=40,
+    ),
+    SmtQuery(
+        "smt-money-max-r2-small",
+        "Most money at the end of round 2 (small, 2 players)?",
+        "",
+        "Heal a Patient: pay per level",
+        _money(2, True, 30),
+        preset="small",
+        budget=50,
+    ),
+    SmtQuery(
+        "smt-money-min-r2-small",
+        "Least money at the end of round 2 (small, 2 players)?",
+        "",
+        MONEY,
+        _money(2, False, 30),
+        preset="small",
+        budget=50,
+    ),
+    SmtQuery(
+        "smt-money-max-r1",
+        "Most money at the end of round 1 (full game, 2 players)?",
+        "",
+        "Heal a Patient: pay per level",
+        _money(1, True, 14),
+        budget=50,
+    ),
+    SmtQuery(
+        "smt-draw-from-empty",
+        "Can a draw be required while bag and discard are both empty?",
+        "no",
+        CUBES + "; 'Empty bag: place all discarded cubes back into the bag'",
+        _never("draw-from-empty", 8),
+        budget=58,
+    ),
+    SmtQuery(
+        "smt-draw-from-empty-check",
+        "Draw required with bag and discard empty (checked model)?",
+        "no",
+        CUBES,
+        _never("draw-from-empty", 8),
+        preset=None,
+        budget=10,
+        in_check=True,
+    ),
+    SmtQuery(
+        "smt-white-out",
+        "Can the white Patient markers run out while the game goes on?",
+        "no",
+        "Components: 10 white markers; " + BODIES,
+        _never("white-out", 8),
+        budget=58,
+    ),
+    SmtQuery(
+        "smt-setup-death",
+        "Can a patient die during setup (HHH-SETUP-LEVEL5=dies)?",
+        "yes",
+        "Setup: 'Draw 6 random cubes ... per Waiting Room' (5 of a colour)",
+        _setup_death,
+        budget=30,
+    ),
+    SmtQuery(
+        "smt-setup-death-return-excess",
+        "Can a patient die during setup (return-excess)?",
+        "no",
+        "Setup: '... cubes for which there are no free spaces back to the bag'",
+        _setup_death,
+        interpret=("HHH-SETUP-LEVEL5=return-excess",),
+        budget=30,
+    ),
+    SmtQuery(
+        "smt-waiting-level-5",
+        "Can a Waiting Room hold a level-5 patient after a step?",
+        "no",
+        "New Patients Arrive: a 5-cube patient moves to the ER or dies",
+        _never("waiting-level-5", 8),
+        budget=58,
+    ),
+    SmtQuery(
+        "smt-waiting-level-5-check",
+        "Level-5 Waiting Room patient (checked model)?",
+        "no",
+        "New Patients Arrive",
+        _never("waiting-level-5", 8),
+        preset=None,
+        budget=10,
+        in_check=True,
+    ),
+    SmtQuery(
+        "smt-money-over-199",
+        "Can money exceed what the track shows ($199)?",
+        "",
+        "Money track up to $199 (HHH-MONEY-CAP)",
+        _never("money-over-199", 10),
+        budget=40,
+    ),
+    SmtQuery(
+        "smt-rooms-six-total",
+        "Rooms placed by the end (HHH-ROOM-CAP=six-total)?",
+        "6",
+        "New Rooms: 'Only 6 New Room cards can be placed during the game'",
+        _rooms,
+        interpret=("HHH-ROOM-CAP=six-total",),
+        budget=5,
+    ),
+    SmtQuery(
+        "smt-rooms-six-installed",
+        "Rooms placed by the end (six-installed)?",
+        "7",
+        "New Rooms: 'Only 6 New Room cards'",
+        _rooms,
+        interpret=("HHH-ROOM-CAP=six-installed",),
+        budget=5,
+    ),
+    SmtQuery(
+        "smt-rooms-every-phase",
+        "Rooms placed by the end (every-phase)?",
+        "7",
+        "Patient Phase 2: 'Choose 1 New Room card'",
+        _rooms,
+        interpret=("HHH-ROOM-CAP=every-phase",),
+        budget=5,
+    ),
+    SmtQuery(
+        "smt-conservation-tiny",
+        "Cube and marker conservation by induction (tiny)?",
+        "holds",
+        CUBES,
+        _induction,
+        preset="tiny",
+        budget=20,
+    ),
+    SmtQuery(
+        "smt-conservation-small",
+        "Cube and marker conservation by induction (small)?",
+        "holds",
+        CUBES,
+        _induction,
+        preset="small",
+        budget=30,
+    ),
+    SmtQuery(
+        "smt-conservation-full",
+        "Cube and marker conservation by induction (full)?",
+        "holds",
+        CUBES,
+        _induction,
+        budget=55,
+    ),
+    SmtQuery(
+        "smt-conservation-check",
+        "Cube and marker conservation (checked model)?",
+        "holds",
+        CUBES,
+        _induction,
+        preset=None,
+        budget=10,
+        in_check=True,
+    ),
 )
 
 
@@ -147,14 +292,15 @@ def get(query_id: str) -> SmtQuery:
 def smt_properties() -> list[Property]:
     """The ``in_check`` queries as ``smt`` properties (for the HHH property registry)."""
     return [
-        Property(q.id, GAME, SMT, "HOLDS", q.citation, q.question)
-        for q in QUERIES if q.in_check
+        Property(q.id, GAME, SMT, "HOLDS", q.citation, q.question) for q in QUERIES if q.in_check
     ]
 
 
 def verdict(answer: str, expected: str) -> bool | None:
     """True/False when the answer confirms/contradicts the expectation; None if undecided."""
     if not expected or answer == "unknown":
+        return None
+    if "<=" in answer or ">=" in answer:  # a bound, not a value: it cannot confirm
         return None
     return answer == expected
 
@@ -171,15 +317,27 @@ def run(query: SmtQuery, timeout: float | None = None, model: Any = None) -> dic
         model = get_game(GAME).model(query.preset or "", query.overrides, query.interpret)
     enc = HHHEncoding(model)
     budget = query.budget if timeout is None else min(timeout, query.budget)
-    row: dict[str, Any] = {"name": query.id, "question": query.question,
-                           "expected": query.expected, "citation": query.citation,
-                           "config": query.preset or "(checked model)",
-                           "interpretation": list(query.interpret), "exact": enc.exact}
+    row: dict[str, Any] = {
+        "name": query.id,
+        "question": query.question,
+        "expected": query.expected,
+        "citation": query.citation,
+        "config": query.preset or "(checked model)",
+        "interpretation": list(query.interpret),
+        "exact": enc.exact,
+    }
     try:
         ans = query.run(enc, budget)
     except WitnessMismatch as e:
-        row.update(answer="error", method="mismatch", ok=False, seconds=time.perf_counter() - t0,
-                   witness=None, proof=f"encoding and model disagree: {e}", trace=e.trace)
+        row.update(
+            answer="error",
+            method="mismatch",
+            ok=False,
+            seconds=time.perf_counter() - t0,
+            witness=None,
+            proof=f"encoding and model disagree: {e}",
+            trace=e.trace,
+        )
         return row
     replays = None
     lines: list[str] = []
@@ -190,8 +348,17 @@ def run(query: SmtQuery, timeout: float | None = None, model: Any = None) -> dic
     ok = verdict(ans.answer, query.expected)
     if replays is False:
         ok = False
-    row.update(answer=ans.answer, method=ans.method, proof=ans.proof, bound=ans.bound,
-               value=ans.value, ok=ok, replays=replays, witness=lines or None,
-               trace=ans.trace, seconds=round(time.perf_counter() - t0, 3),
-               notes=enc.notes())
+    row.update(
+        answer=ans.answer,
+        method=ans.method,
+        proof=ans.proof,
+        bound=ans.bound,
+        value=ans.value,
+        ok=ok,
+        replays=replays,
+        witness=lines or None,
+        trace=ans.trace,
+        seconds=round(time.perf_counter() - t0, 3),
+        notes=enc.notes(),
+    )
     return row

@@ -78,11 +78,14 @@ def test_successor_sets_equal_on_tiny(tiny: Any) -> None:
         s = states[sid]
         if model.outcome(s) is not None:
             continue
-        want = {tuple(sorted(enc.project(n).items()))
-                for a in model.legal_actions(s) for n, _p in model.step(s, a)}
+        want = {
+            tuple(sorted(enc.project(n).items()))
+            for a in model.legal_actions(s)
+            for n, _p in model.step(s, a)
+        }
         solver.push()
         solver.add(enc.equals(pre, enc.project(s)))
-        got = set()
+        got: set[Any] = set()
         while solver.check() == z3.sat and len(got) <= len(want):
             m = solver.model()
             vals = {n: m.eval(post[n], model_completion=True).as_long() for n in enc.names}
@@ -136,8 +139,12 @@ def test_unreachable_goal_proved_complete() -> None:
     model = HHH.model("tiny", ("rounds=1",), ())
     exp = explore(model)
     assert all(o.reason != "stuck" for o in exp.outcomes)
-    req = ReachRequest(model=model, goal_id="outcome:stuck",
-                       goal=resolve_goal("hhh", "outcome:stuck"), max_seconds=60)
+    req = ReachRequest(
+        model=model,
+        goal_id="outcome:stuck",
+        goal=resolve_goal("hhh", "outcome:stuck"),
+        max_seconds=60,
+    )
     report = z3_reach(req)
     assert report.reachable is False and report.details["complete"] is True
 
@@ -163,8 +170,12 @@ def test_money_extreme_matches_explorer(tiny: Any) -> None:
 
 def test_conservation_proved_by_induction(tiny: Any) -> None:
     _model, enc, _exp = tiny
-    inv = lambda s: z3.And(F.colour_cubes_conserved(enc, s), F.markers_conserved(enc, s),  # noqa: E731
-                           F.well_formed(enc, s))
+
+    def inv(s: Any) -> Any:
+        return z3.And(
+            F.colour_cubes_conserved(enc, s), F.markers_conserved(enc, s), F.well_formed(enc, s)
+        )
+
     assert bmc.induction(enc, inv, 1, 30).verdict == bmc.UNSAT
 
 
@@ -185,7 +196,11 @@ def test_planted_model_drift_is_caught(tiny: Any) -> None:
     enc.model = drifted
     with pytest.raises(bmc.WitnessMismatch):
         for reason in (1, 2):
-            bmc.reach(enc, lambda s, r=reason: s["reason"] == r, 30, 40)
+
+            def goal(s: Any, r: int = reason) -> Any:
+                return s["reason"] == r
+
+            bmc.reach(enc, goal, 30, 40)
 
 
 def test_rooms_by_end_per_reading() -> None:
@@ -197,3 +212,26 @@ def test_rooms_by_end_per_reading() -> None:
         m = HHH.model("full", (), (f"HHH-ROOM-CAP={reading}",))
         got[reading] = rooms_by_end(m).value
     assert got == {"six-total": 6, "six-installed": 7, "every-phase": 7}
+
+
+def test_small_explorer_edges_satisfy_relation() -> None:
+    """The same conformance on the ``small`` preset (two colours, a Treatment Room and
+    the ER), over the first states the explorer expands."""
+    model = HHH.model("small", (), ())
+    enc = HHHEncoding(model)
+    assert enc.exact
+    exp = explore(model, max_states=3000)
+    pre, post = enc.state("a"), enc.state("b")
+    solver = z3.Solver()
+    solver.add(enc.transition(pre, post, "t")[0])
+    states = exp.states()
+    checked = 0
+    for sid in random.Random(3).sample(range(len(exp.edge_start) - 1), 60):
+        for e in exp.edges(sid):
+            t = states[exp.edge_succ[e]]
+            solver.push()
+            solver.add(enc.equals(pre, enc.project(states[sid])), enc.equals(post, enc.project(t)))
+            assert solver.check() == z3.sat, model.describe_state(states[sid])
+            solver.pop()
+            checked += 1
+    assert checked > 60

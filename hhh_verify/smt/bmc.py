@@ -140,7 +140,9 @@ def reach(enc: Any, goal: Pred, max_steps: int, timeout: float, **meta: Any) -> 
             return Answer(SAT, k, time.perf_counter() - t0, trace=trace)
         u.solver.pop()
         if r == z3.unknown:
-            return Answer(UNKNOWN, k - 1, time.perf_counter() - t0, detail=u.solver.reason_unknown())
+            return Answer(
+                UNKNOWN, k - 1, time.perf_counter() - t0, detail=u.solver.reason_unknown()
+            )
     return Answer(UNSAT, max_steps, time.perf_counter() - t0)
 
 
@@ -186,8 +188,12 @@ def extreme(
     seconds = time.perf_counter() - t0
     if best_model is None:
         verdict = UNSAT if r == z3.unsat else UNKNOWN
-        return Answer(verdict, steps, seconds, detail="no state satisfies the condition"
-                      if r == z3.unsat else "time limit")
+        return Answer(
+            verdict,
+            steps,
+            seconds,
+            detail="no state satisfies the condition" if r == z3.unsat else "time limit",
+        )
     length = best_model.eval(where, model_completion=True).as_long()
     trace = u.witness(best_model, length, **meta)
     verdict = SAT if r == z3.unsat else UNKNOWN
@@ -244,12 +250,17 @@ def induction(
     return Answer(UNKNOWN, k, seconds, detail=step.reason_unknown())
 
 
-
 SCHEDULE = (8, 16, 24, 32, 48, 64)
 
 
-def reach_by(enc: Any, goal: Pred, timeout: float, schedule: tuple[int, ...] = SCHEDULE,
-             **meta: Any) -> Answer:
+def reach_by(
+    enc: Any,
+    goal: Pred,
+    timeout: float,
+    schedule: tuple[int, ...] = SCHEDULE,
+    running: Pred | None = None,
+    **meta: Any,
+) -> Answer:
     """Is ``goal`` reachable at all? Checks "by step k" (finished games stutter) for k in
     ``schedule``; after an UNSAT at k, asks whether some path is still running at k: if
     none is, every path was covered and the UNSAT is complete (``unsat``). Fewer solver
@@ -275,11 +286,16 @@ def reach_by(enc: Any, goal: Pred, timeout: float, schedule: tuple[int, ...] = S
         if not _set_timeout(u.solver, deadline):
             break
         u.solver.push()
-        u.solver.add(u.states[k]["phase"] != enc.terminal_phase)
+        if running is None:
+            u.solver.add(u.states[k]["phase"] != enc.terminal_phase)
+        else:  # only paths that could still reach the goal matter
+            u.solver.add(running(u.states[k]))
         running = u.solver.check()
         u.solver.pop()
         if running == z3.unsat:
-            return Answer(UNSAT, k, time.perf_counter() - t0, detail=f"every path ends within {k} steps")
+            return Answer(
+                UNSAT, k, time.perf_counter() - t0, detail=f"every path ends within {k} steps"
+            )
         if running == z3.unknown:
             return Answer(UNKNOWN, k, time.perf_counter() - t0, detail=u.solver.reason_unknown())
     return Answer(UNKNOWN, u.depth, time.perf_counter() - t0, detail="bound or time limit reached")

@@ -24,21 +24,36 @@ class Z3Engine:
 
         results = []
         for p in properties:
-            common = {"property": p.id, "game": model.game, "engine": self.name,
-                      "kind": p.kind, "expected": p.expected, "citation": p.citation}
+            common = {
+                "property": p.id,
+                "game": model.game,
+                "engine": self.name,
+                "kind": p.kind,
+                "expected": p.expected,
+                "citation": p.citation,
+            }
             if model.game != "hhh":
-                results.append(ck.CheckResult(status=ck.SKIPPED, seconds=0.0,
-                                              message="no Z3 encoding of this game", **common))
+                results.append(
+                    ck.CheckResult(
+                        status=ck.SKIPPED,
+                        seconds=0.0,
+                        message="no Z3 encoding of this game",
+                        **common,
+                    )
+                )
                 continue
             from ..properties import hhh_smt
-
             from .hhh_encoding import HHHEncoding
 
             q = hhh_smt.get(p.id)
             if q.preset is None and not HHHEncoding(model).exact:
-                msg = ("this config has rules outside the Z3 encoding (proofs would not cover "
-                       "them); run `hhh-verify query` for the full-game answers")
-                results.append(ck.CheckResult(status=ck.SKIPPED, seconds=0.0, message=msg, **common))
+                msg = (
+                    "this config has rules outside the Z3 encoding (proofs would not cover "
+                    "them); run `hhh-verify query` for the full-game answers"
+                )
+                results.append(
+                    ck.CheckResult(status=ck.SKIPPED, seconds=0.0, message=msg, **common)
+                )
                 continue
             row = hhh_smt.run(q, self.timeout, model=model if q.preset is None else None)
             status = {True: ck.HOLDS_STATUS, False: ck.VIOLATED}.get(row["ok"], ck.HOLDS_STATUS)
@@ -46,6 +61,14 @@ class Z3Engine:
             if row["ok"] is None:
                 msg = "undecided: " + msg
             details = {k: row.get(k) for k in ("answer", "method", "bound", "exact", "replays")}
-            results.append(ck.CheckResult(status=status, seconds=row["seconds"], message=msg,
-                                          trace=row.get("trace"), details=details, **common))
+            results.append(
+                ck.CheckResult(
+                    status=status,
+                    seconds=row["seconds"],
+                    message=msg,
+                    trace=row.get("trace"),
+                    details=details,
+                    **common,
+                )
+            )
         return results

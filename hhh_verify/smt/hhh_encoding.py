@@ -189,8 +189,13 @@ class HHHEncoding:
             guard, out = make()
             cases.append(z3.And(chosen, guard, *[post[n] == out[n] for n in self.names]))
         # a finished game stutters, so "reachable within k steps" is one check at depth k
-        cases.append(z3.And(v.rule == len(makers), pre["phase"] == OVER,
-                            *[post[n] == pre[n] for n in self.names]))
+        cases.append(
+            z3.And(
+                v.rule == len(makers),
+                pre["phase"] == OVER,
+                *[post[n] == pre[n] for n in self.names],
+            )
+        )
         return z3.And(z3.Or(*cases), *b.constraints), v
 
     # Witnesses -----------------------------------------------------------------------
@@ -205,8 +210,14 @@ class HHHEncoding:
         if index == len(RULES):
             return None  # the finished game stutters
         name = RULES[index][0]
-        if name in ("setup_markers", "setup_waiting", "setup_training", "reveal_staff",
-                    "arrive", "visit"):
+        if name in (
+            "setup_markers",
+            "setup_waiting",
+            "setup_training",
+            "reveal_staff",
+            "arrive",
+            "visit",
+        ):
             return A.Draw()
         if name in ("setup_room", "install"):
             return A.InstallRoom(value(v.kind))
@@ -219,7 +230,9 @@ class HHHEncoding:
             return A.Settle(tuple(value(x) for x in v.rebag))
         if name == "transfer":
             t = {k: value(x) for k, x in v.transfer.items()}
-            return A.Transfer(t["player"], t["source"], t["room"], t["colour"], t["level"],
-                              t["target"])
-        return {"end_actions": A.EndActions, "pass": A.Pass,
-                "return_blacks": A.ReturnBlacks}[name]()
+            return A.Transfer(
+                t["player"], t["source"], t["room"], t["colour"], t["level"], t["target"]
+            )
+        return {"end_actions": A.EndActions, "pass": A.Pass, "return_blacks": A.ReturnBlacks}[
+            name
+        ]()

@@ -10,7 +10,17 @@ from typing import Any
 import z3
 
 from hhh_verify.models.hhh.state import (
-    ACTIONS, ARRESTED, HEAL_DRAWN, OVER, PP_END, PP_ARRIVE, PP_STAFF, PP_VISIT, SETUP_MARKERS, SETUP_ROOM, SETUP_TRAINING,
+    ACTIONS,
+    ARRESTED,
+    HEAL_DRAWN,
+    OVER,
+    PP_ARRIVE,
+    PP_END,
+    PP_STAFF,
+    PP_VISIT,
+    SETUP_MARKERS,
+    SETUP_ROOM,
+    SETUP_TRAINING,
     SETUP_WAITING,
 )
 
@@ -60,8 +70,9 @@ def markers_conserved(enc: Any, s: Sym) -> Any:
     out = []
     for c in range(C):
         ward = zsum([s[f"ward{c}_{x}"] for x in WARD_LEVELS])
-        out.append(s[f"sup{c}"] + ward + z3.If(s[f"trl{c}"] > 0, 1, 0) + s[f"cem{c}"]
-                   == cfg.markers_each)
+        out.append(
+            s[f"sup{c}"] + ward + z3.If(s[f"trl{c}"] > 0, 1, 0) + s[f"cem{c}"] == cfg.markers_each
+        )
     out.append(s[f"sup{C}"] + s[f"cem{C}"] == cfg.white_markers)
     # an arrest ends the game with the last body nowhere (Hide The Bodies): exempt
     return z3.Or(s["reason"] == ARRESTED, z3.And(*out))
@@ -77,8 +88,15 @@ def well_formed(enc: Any, s: Sym) -> Any:
     conds += [z3.And(s["phase"] >= 0, s["phase"] <= OVER)]
     conds += [z3.Implies(s["phase"] != HEAL_DRAWN, s[f"h_drawn{i}"] == 0) for i in range(C + 1)]
     conds += [z3.Implies(s["phase"] != HEAL_DRAWN, z3.And(s["h_bonus"] == 0, s["h_rebag"] == 0))]
-    conds += [z3.And(s["h_colour"] < C, s["h_player"] < L.P, s["h_place"] <= 2,
-                     s["h_bonus"] <= 1, s["h_level"] <= 5)]
+    conds += [
+        z3.And(
+            s["h_colour"] < C,
+            s["h_player"] < L.P,
+            s["h_place"] <= 2,
+            s["h_bonus"] <= 1,
+            s["h_level"] <= 5,
+        )
+    ]
     # a loss in the middle of Arrivals leaves later colours unresolved: only live states
     conds += [z3.Or(s["reason"] != 0, s[f"wait{w}_{c}"] <= 4) for w in range(L.W) for c in range(C)]
     conds += [z3.And(s[f"trl{c}"] <= 5, s[f"trs{c}"] <= 1) for c in range(C)]
@@ -111,19 +129,44 @@ def well_formed(enc: Any, s: Sym) -> Any:
     conds += [z3.Implies(s["h_on"] == 0, z3.And(*idle))]
     top = 2 if ctx.config.variant_improved_start else 1
     conds += [s[f"room{k}"] <= top for k in range(8)]
-    wl = [z3.And(s["h_colour"] == c, s["h_level"] == x, s[f"ward{c}_{x}"] > 0)
-          for c in range(C) for x in WARD_LEVELS]
-    tl = [z3.And(s["h_colour"] == c, s["h_level"] == s[f"trl{c}"], s[f"trl{c}"] > 0,
-                 s[f"trs{c}"] == 1) for c in range(C)]
+    wl = [
+        z3.And(s["h_colour"] == c, s["h_level"] == x, s[f"ward{c}_{x}"] > 0)
+        for c in range(C)
+        for x in WARD_LEVELS
+    ]
+    tl = [
+        z3.And(
+            s["h_colour"] == c, s["h_level"] == s[f"trl{c}"], s[f"trl{c}"] > 0, s[f"trs{c}"] == 1
+        )
+        for c in range(C)
+    ]
     el = [z3.And(s["h_colour"] == c, s["h_level"] == 5, s[f"er{c}"] > 0) for c in range(C)]
-    conds += [z3.Implies(s["h_on"] == 1, z3.Or(
-        z3.And(s["h_place"] == 0, z3.Or(*wl)), z3.And(s["h_place"] == 1, z3.Or(*tl)),
-        z3.And(s["h_place"] == 2, z3.Or(*el))))]
+    conds += [
+        z3.Implies(
+            s["h_on"] == 1,
+            z3.Or(
+                z3.And(s["h_place"] == 0, z3.Or(*wl)),
+                z3.And(s["h_place"] == 1, z3.Or(*tl)),
+                z3.And(s["h_place"] == 2, z3.Or(*el)),
+            ),
+        )
+    ]
     cur = s["cursor"]
-    conds += [z3.If(z3.Or(s["phase"] == SETUP_WAITING, s["phase"] == PP_ARRIVE), cur < L.W,
-                    z3.If(s["phase"] == PP_VISIT, cur < C,
-                          z3.If(z3.Or(s["phase"] == SETUP_ROOM, s["phase"] == OVER),
-                                cur <= max(L.W, C, 2), cur == 0)))]
+    conds += [
+        z3.If(
+            z3.Or(s["phase"] == SETUP_WAITING, s["phase"] == PP_ARRIVE),
+            cur < L.W,
+            z3.If(
+                s["phase"] == PP_VISIT,
+                cur < C,
+                z3.If(
+                    z3.Or(s["phase"] == SETUP_ROOM, s["phase"] == OVER),
+                    cur <= max(L.W, C, 2),
+                    cur == 0,
+                ),
+            ),
+        )
+    ]
     conds += [z3.Implies(s["phase"] == PP_END, z3.And(s["admin_up"] == 1, s["admin_tokens"] > 0))]
     cap = ctx.config.tombstones + (4 if 7 in ctx.deck else 0)
     conds += [zsum([s[f"cem{i}"] for i in range(C + 2)]) <= cap]
@@ -139,8 +182,11 @@ def draw_pending(enc: Any, s: Sym) -> Any:
     """A chance step that draws cubes comes next, or a Heal (a draw) is available."""
     L = enc.layout
     C = L.C
-    patients = z3.Or(*[s[f"ward{c}_{x}"] > 0 for c in range(C) for x in WARD_LEVELS],
-                     *[s[f"trl{c}"] > 0 for c in range(C)], *[s[f"er{c}"] > 0 for c in range(C)])
+    patients = z3.Or(
+        *[s[f"ward{c}_{x}"] > 0 for c in range(C) for x in WARD_LEVELS],
+        *[s[f"trl{c}"] > 0 for c in range(C)],
+        *[s[f"er{c}"] > 0 for c in range(C)],
+    )
     heal = z3.And(s["phase"] == ACTIONS, zsum([s[f"med{p}"] for p in range(L.P)]) > 0, patients)
     bonus = z3.And(s["phase"] == HEAL_DRAWN, s["h_bonus"] > 0)
     draws = z3.Or(s["phase"] == SETUP_WAITING, s["phase"] == PP_ARRIVE, s["phase"] == PP_VISIT)

@@ -11,10 +11,9 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.config import GRAY, TRAINING_REBAG
+from hhh_verify.models.hhh.config import GRAY
 from hhh_verify.models.hhh.state import (
     ACTIONS,
-    CRITICAL,
     EMERGENCY,
     HEAL_DRAWN,
     STUCK,
@@ -24,9 +23,9 @@ from hhh_verify.models.hhh.state import (
 )
 
 from . import hhh_draws as dr
-from .hhh_board import clear_heal, die, end, gain, live
+from .hhh_board import die, end, gain, live
 from .hhh_layout import WARD_LEVELS, Layout
-from .hhh_rules import Rule, die_waiting, ward_count
+from .hhh_rules import Rule, die_waiting
 from .terms import Builder, St, Term, sel, zmin, zsum
 
 
@@ -70,7 +69,7 @@ def _bonus_and_rebag(ctx: Any, player: Term, place: Term, colour: Term) -> tuple
 def rule_heal(ctx: Any, L: Layout, st0: St, b: Builder, a: dict[str, Term]) -> Rule:
     """heal.start: flip a Medical token, choose a patient (not in a Waiting Room), draw."""
     st = st0.copy()
-    C, B = L.C, L.B
+    C = L.C
     p, place, c, lv = a["player"], a["place"], a["colour"], a["level"]
     has_token = sel(st0.vec("med", L.P), p) > 0
     in_ward = z3.Or(

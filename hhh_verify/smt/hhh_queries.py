@@ -38,8 +38,9 @@ class QueryAnswer:
 
 
 def _invariant(enc: HHHEncoding) -> Callable[[Sym], Any]:
-    return lambda s: z3.And(F.colour_cubes_conserved(enc, s), F.markers_conserved(enc, s),
-                            F.well_formed(enc, s))
+    return lambda s: z3.And(
+        F.colour_cubes_conserved(enc, s), F.markers_conserved(enc, s), F.well_formed(enc, s)
+    )
 
 
 def _scope(enc: HHHEncoding) -> str:
@@ -73,16 +74,24 @@ def never(enc: HHHEncoding, goal: Callable[[Sym], Any], steps: int, timeout: flo
     depth); if it does not exclude the goal, search for a witness up to ``steps``."""
     t0 = time.perf_counter()
     if excluded_by_invariant(enc, goal, timeout * 0.75):
-        return QueryAnswer("no", "proof", "excluded by an inductive invariant (conservation, "
-                           f"capacities) proved over the {_scope(enc)}")
+        return QueryAnswer(
+            "no",
+            "proof",
+            "excluded by an inductive invariant (conservation, "
+            f"capacities) proved over the {_scope(enc)}",
+        )
     left = max(1.0, timeout - (time.perf_counter() - t0))
     a = bmc.reach(enc, goal, steps, left)
     if a.verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
     if a.verdict == bmc.UNSAT:
         kind = "proof" if enc.exact else "bounded"
-        return QueryAnswer("no" if enc.exact else "unknown", kind,
-                           f"no path of <= {steps} steps in the {_scope(enc)}", bound=steps)
+        return QueryAnswer(
+            "no" if enc.exact else "unknown",
+            kind,
+            f"no path of <= {steps} steps in the {_scope(enc)}",
+            bound=steps,
+        )
     return QueryAnswer("unknown", "unknown", f"{a.detail}; searched {a.bound} steps", bound=a.bound)
 
 
@@ -90,7 +99,7 @@ def earliest(enc: HHHEncoding, reason: int, steps: int, timeout: float) -> Query
     """Shortest witness of a loss by ``reason``; its round is the earliest round when it is
     round 1 (no earlier round exists) or when the encoding is exact."""
     a = bmc.reach(enc, lambda s: s["reason"] == reason, steps, timeout)
-    if a.verdict == bmc.SAT:
+    if a.verdict == bmc.SAT and a.trace is not None:
         from hhh_verify.trace import replay
 
         r = replay(a.trace, enc.model, describe=False)
@@ -98,17 +107,33 @@ def earliest(enc: HHHEncoding, reason: int, steps: int, timeout: float) -> Query
         sure = rnd == 1
         if rnd > 1 and enc.exact:  # no loss by this reason in an earlier round, any path
             left = max(1.0, timeout - a.seconds)
-            b = bmc.reach_by(enc, lambda s: z3.And(s["reason"] == reason, s["round"] < rnd), left)
+            b = bmc.reach_by(
+                enc,
+                lambda s: z3.And(s["reason"] == reason, s["round"] < rnd),
+                left,
+                running=lambda s: z3.And(s["phase"] != OVER, s["round"] < rnd),
+            )
             sure = b.verdict == bmc.UNSAT
-        return QueryAnswer(f"round {rnd}" if sure else f"round <= {rnd}", "witness",
-                           trace=a.trace, bound=a.bound, value=rnd)
+        return QueryAnswer(
+            f"round {rnd}" if sure else f"round <= {rnd}",
+            "witness",
+            trace=a.trace,
+            bound=a.bound,
+            value=rnd,
+        )
     if a.verdict == bmc.UNSAT and enc.exact:
         return QueryAnswer("never", "proof", f"no path of <= {steps} steps (exact)", bound=steps)
-    return QueryAnswer("unknown", "unknown", f"no witness within {a.bound} steps of the "
-                       f"{_scope(enc)} ({a.detail or 'bound reached'})", bound=a.bound)
+    return QueryAnswer(
+        "unknown",
+        "unknown",
+        f"no witness within {a.bound} steps of the {_scope(enc)} ({a.detail or 'bound reached'})",
+        bound=a.bound,
+    )
 
 
-def money_extreme(enc: HHHEncoding, rnd: int, maximize: bool, steps: int, timeout: float) -> QueryAnswer:
+def money_extreme(
+    enc: HHHEncoding, rnd: int, maximize: bool, steps: int, timeout: float
+) -> QueryAnswer:
     """Most / least money at the end of round ``rnd`` (the step entering round rnd+1, or
     the end of a completed game when ``rnd`` is the last round)."""
     last = enc.ctx.last_round
@@ -126,9 +151,14 @@ def money_extreme(enc: HHHEncoding, rnd: int, maximize: bool, steps: int, timeou
         proof = f"Optimize over paths of <= {steps} steps in the {_scope(enc)}"
         return QueryAnswer(ans, "witness", proof, trace=a.trace, bound=steps, value=a.value)
     if a.verdict == bmc.UNKNOWN and a.value is not None:
-        return QueryAnswer(f"{word} >= ${a.value}" if maximize else f"{word} <= ${a.value}",
-                           "witness", f"best found before the time limit ({steps} steps)",
-                           trace=a.trace, bound=steps, value=a.value)
+        return QueryAnswer(
+            f"{word} >= ${a.value}" if maximize else f"{word} <= ${a.value}",
+            "witness",
+            f"best found before the time limit ({steps} steps)",
+            trace=a.trace,
+            bound=steps,
+            value=a.value,
+        )
     return QueryAnswer("unknown", "unknown", f"{a.detail} (bound {steps} steps)", bound=steps)
 
 
@@ -156,10 +186,14 @@ def rooms_by_end(model: Any) -> QueryAnswer:
     value = solver.model().eval(r[-1]).as_long()
     solver.add(r[-1] != value)
     unique = solver.check() == z3.unsat
-    return QueryAnswer(str(value), "proof",
-                       f"round-level abstraction ({'unique' if unique else 'not unique'}): "
-                       f"start {start}, one forced install per Patient Phase, deck of "
-                       f"{len(ctx.deck)}, cap reading {ctx.room_cap}", value=value)
+    return QueryAnswer(
+        str(value),
+        "proof",
+        f"round-level abstraction ({'unique' if unique else 'not unique'}): "
+        f"start {start}, one forced install per Patient Phase, deck of "
+        f"{len(ctx.deck)}, cap reading {ctx.room_cap}",
+        value=value,
+    )
 
 
 GOALS: dict[str, Callable[[HHHEncoding, Sym], Any]] = {
@@ -180,8 +214,9 @@ def setup_death(enc: HHHEncoding, timeout: float) -> QueryAnswer:
     if a.verdict == bmc.UNSAT:
         bb = 6 in enc.ctx.deck
         note = " (a Blood Bank as starting room is outside the encoding)" if bb else ""
-        return QueryAnswer("no", "proof", "no setup path of <= 6 steps ends with a death" + note,
-                           bound=6)
+        return QueryAnswer(
+            "no", "proof", "no setup path of <= 6 steps ends with a death" + note, bound=6
+        )
     return QueryAnswer("unknown", "unknown", a.detail, bound=a.bound)
 
 

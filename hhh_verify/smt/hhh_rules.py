@@ -15,32 +15,22 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.config import GRAY
 from hhh_verify.models.hhh.state import (
     ACTIONS,
     BLOOD_BANK,
     COMPLETED,
-    CRITICAL,
-    EMERGENCY,
-    HEAL_DRAWN,
     PP_ARRIVE,
     PP_END,
-    PP_INSTALL,
     PP_STAFF,
     PP_VISIT,
     SETUP_MARKERS,
     SETUP_ROOM,
     SETUP_TRAINING,
     SETUP_WAITING,
-    STUCK,
-    TREATED,
-    TREATMENT,
-    WAITING,
-    WARD,
 )
 
 from . import hhh_draws as dr
-from .hhh_board import die, end, er_capacity, gain, live, pay
+from .hhh_board import die, end, live
 from .hhh_layout import WARD_LEVELS, Layout
 from .terms import Builder, St, Term, sel, zmax, zmin, zsum
 

@@ -60,16 +60,24 @@ def z3_reach(req: ReachRequest) -> ReachReport:
         from .hhh_queries import excluded_by_invariant
 
         if excluded_by_invariant(enc, goal, min(20.0, seconds / 3)):
-            details = {"complete": True, "exact": True, "encoding": enc.notes(),
-                       "proof": "excluded by an inductive invariant (every depth)"}
-            return ReachReport("z3", req.goal_id, False, details=details)
+            proof = {
+                "complete": True,
+                "exact": True,
+                "encoding": enc.notes(),
+                "proof": "excluded by an inductive invariant (every depth)",
+            }
+            return ReachReport("z3", req.goal_id, False, details=proof)
     # shortest witness first (incremental, cheap per depth), then a complete search
     a = bmc.reach(enc, goal, SHORT_STEPS, seconds / 2, target=req.goal_id)
     if a.verdict != bmc.SAT:
         a = bmc.reach_by(enc, goal, max(1.0, seconds - a.seconds), target=req.goal_id)
-    details: dict[str, Any] = {"seconds": round(a.seconds, 3), "bound": a.bound,
-                               "exact": enc.exact, "encoding": enc.notes()}
-    if a.verdict == bmc.SAT:
+    details: dict[str, Any] = {
+        "seconds": round(a.seconds, 3),
+        "bound": a.bound,
+        "exact": enc.exact,
+        "encoding": enc.notes(),
+    }
+    if a.verdict == bmc.SAT and a.trace is not None:
         from ..trace import replay
 
         r = replay(a.trace, req.model)
@@ -81,7 +89,8 @@ def z3_reach(req: ReachRequest) -> ReachReport:
         reachable = False
     else:
         details["incomplete_reason"] = (
-            a.detail if a.verdict != bmc.UNSAT else "the encoding leaves rules out for this config")
+            a.detail if a.verdict != bmc.UNSAT else "the encoding leaves rules out for this config"
+        )
     return ReachReport("z3", req.goal_id, reachable, details=details)
 
 
@@ -94,13 +103,18 @@ def both_reach(req: ReachRequest) -> ReachReport:
     ex = explore_reach(req)
     zr = z3_reach(req)
     agree = None if None in (ex.reachable, zr.reachable) else ex.reachable == zr.reachable
-    ex.details["z3"] = {"reachable": zr.reachable, **zr.details,
-                        "witness_steps": len(zr.trace.steps) if zr.trace else None}
+    ex.details["z3"] = {
+        "reachable": zr.reachable,
+        **zr.details,
+        "witness_steps": len(zr.trace.steps) if zr.trace else None,
+    }
     ex.details["agree"] = agree
     if agree is False:
         ex.reachable = None
         ex.details["incomplete_reason"] = "explorer and z3 disagree"
-    return ReachReport("both", ex.goal, ex.reachable, ex.trace, ex.steps, ex.probabilities, ex.details)
+    return ReachReport(
+        "both", ex.goal, ex.reachable, ex.trace, ex.steps, ex.probabilities, ex.details
+    )
 
 
 def with_z3(engines: dict[str, Any]) -> dict[str, Any]:
