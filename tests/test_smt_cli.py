@@ -19,8 +19,16 @@ def run(*args: str) -> Any:
 
 
 def test_query_json_answers_and_witness_file(tmp_path: Any) -> None:
-    r = run("query", "--name", "smt-rooms-six-total", "--name", "smt-setup-death",
-            "--out-dir", str(tmp_path), "--json")
+    r = run(
+        "query",
+        "--name",
+        "smt-rooms-six-total",
+        "--name",
+        "smt-setup-death",
+        "--out-dir",
+        str(tmp_path),
+        "--json",
+    )
     assert r.exit_code == 0, r.output
     rows = {q["name"]: q for q in json.loads(r.stdout)["queries"]}
     assert rows["smt-rooms-six-total"]["answer"] == "6"
@@ -49,8 +57,9 @@ def test_query_contradiction_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_reach_z3_and_both_agree_on_tiny() -> None:
     r = run("reach", "--config", "tiny", "--goal", "outcome:bankrupt", "--engine", "z3")
     assert r.exit_code == 0 and "REACHABLE [z3]" in r.output
-    both = run("reach", "--config", "tiny", "--goal", "outcome:bankrupt", "--engine", "both",
-               "--json")
+    both = run(
+        "reach", "--config", "tiny", "--goal", "outcome:bankrupt", "--engine", "both", "--json"
+    )
     d = json.loads(both.stdout)
     assert both.exit_code == 0 and d["agree"] is True and d["z3"]["replays"] is True
 
@@ -58,3 +67,11 @@ def test_reach_z3_and_both_agree_on_tiny() -> None:
 def test_reach_z3_unknown_goal_is_input_error() -> None:
     r = run("reach", "--config", "tiny", "--goal", "no-such-goal", "--engine", "z3")
     assert r.exit_code == 2 and r.stderr.startswith("error:")
+
+
+def test_verdict_bounds_never_confirm() -> None:
+    v = hhh_smt.verdict
+    assert v("$16", "$16") is True and v("$15", "$16") is False
+    assert v("max >= $9", "$16") is None and v("max >= $17", "$16") is False
+    assert v("round <= 2", "round 2") is None and v("round <= 1", "round 2") is False
+    assert v("unknown", "no") is None and v("yes", "") is None
