@@ -290,12 +290,12 @@ def reach_by(
             u.solver.add(u.states[k]["phase"] != enc.terminal_phase)
         else:  # only paths that could still reach the goal matter
             u.solver.add(running(u.states[k]))
-        running = u.solver.check()
+        still = u.solver.check()
         u.solver.pop()
-        if running == z3.unsat:
+        if still == z3.unsat:
             return Answer(
                 UNSAT, k, time.perf_counter() - t0, detail=f"every path ends within {k} steps"
             )
-        if running == z3.unknown:
+        if still == z3.unknown:
             return Answer(UNKNOWN, k, time.perf_counter() - t0, detail=u.solver.reason_unknown())
     return Answer(UNKNOWN, u.depth, time.perf_counter() - t0, detail="bound or time limit reached")
