@@ -25,16 +25,30 @@ def _queries_module(game: str) -> Any:
 @click.command("query")
 @game_option
 @click.option("--name", "names", multiple=True, metavar="Q", help="Only this query (repeatable).")
-@click.option("--timeout", "timeout", type=float, default=None,
-              help="Seconds per query (default: each query's own budget, at most 60).")
-@click.option("--out-dir", "out_dir", default=None, metavar="DIR",
-              help="Write each witness as DIR/<query>.json (replay with hhh-verify replay).")
+@click.option(
+    "--timeout",
+    "timeout",
+    type=float,
+    default=None,
+    help="Seconds per query (default: each query's own budget, at most 60).",
+)
+@click.option(
+    "--out-dir",
+    "out_dir",
+    default=None,
+    metavar="DIR",
+    help="Write each witness as DIR/<query>.json (replay with hhh-verify replay).",
+)
 @click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")
 @json_option
 @command_errors
 def query_command(
-    game: str, names: tuple[str, ...], timeout: float | None, out_dir: str | None,
-    list_only: bool, as_json: bool,
+    game: str,
+    names: tuple[str, ...],
+    timeout: float | None,
+    out_dir: str | None,
+    list_only: bool,
+    as_json: bool,
 ) -> None:
     """Answer the registered Z3 queries about GAME (witnesses replay through the model)."""
     mod = _queries_module(game)
@@ -73,7 +87,9 @@ def _render(r: dict[str, Any]) -> None:
     mark = {True: "ok", False: "CONTRADICTS", None: "open"}[r["ok"]]
     exp = r["expected"] or "open question"
     click.echo(f"{r['name']}: {r['answer']}  [{mark}; expected {exp}; {r['seconds']} s]")
-    click.echo(f"  {r['question']}  ({r['config']}{', ' + ', '.join(r['interpretation']) if r['interpretation'] else ''})")
+    click.echo(
+        f"  {r['question']}  ({r['config']}{', ' + ', '.join(r['interpretation']) if r['interpretation'] else ''})"
+    )
     if r.get("proof"):
         click.echo(f"  {r['method']}: {r['proof']}")
     if r.get("witness"):
