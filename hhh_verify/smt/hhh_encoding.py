@@ -22,6 +22,7 @@ from typing import Any
 
 import z3
 
+from hhh_verify.model import ModelError
 from hhh_verify.models.hhh.state import BLOOD_BANK, OVER
 
 from .hhh_heal import rule_bonus, rule_heal, rule_settle
@@ -97,7 +98,10 @@ class HHHEncoding:
         self.layout: Layout = layout_for(self.ctx)
         self.names = self.layout.names()
         if self.ctx.ability_shield and self.ctx.abilities_on:
-            raise ValueError("HHH-WARD-ABILITY=shield-first is not encoded")
+            raise ModelError(
+                "the z3 encoding does not cover HHH-WARD-ABILITY=shield-first; "
+                "accepted: the default reading (no-effect) or --engine explore"
+            )
 
     # What the encoding covers ------------------------------------------------------
     def left_out(self) -> list[str]:
