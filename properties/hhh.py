@@ -588,6 +588,8 @@ def er_possible(model: Any) -> bool:
 
 def properties() -> PropertyRegistry:
     """Every HHH property, in the order ``check`` prints them."""
+    from .hhh_smt import smt_properties
+
     return PropertyRegistry(
         GAME,
         [
@@ -724,5 +726,6 @@ def properties() -> PropertyRegistry:
                 er_patient_healed_below_5,
                 applies=er_possible,
             ),
+            *smt_properties(),
         ],
     )
