@@ -86,8 +86,8 @@ def render_markdown(data: dict[str, Any], plots: dict[tuple[str, str], str]) -> 
         '"not found" means not found within this budget, not proven absent; '
         '"no (exhaustive)" would mean every reachable state of the searched configuration '
         "was compared. With this budget the whole report regenerates in under two minutes "
-        "on two cores (`--jobs 2`); CI (tests/test_report.py) regenerates one entry with it "
-        "and compares it with the committed JSON.",
+        "on two cores (`--jobs 2`); CI (tests/test_report.py) regenerates three entries "
+        "with it and compares them with the committed JSON.",
         "",
         f"**Impact method.** {data['method']}. Severity: *high* = win rate moves by 5 "
         "points or final money by $5 with a 95% interval clear of 0; *medium* = some "

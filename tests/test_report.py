@@ -1,9 +1,9 @@
 """Ambiguity reports: deterministic bytes, the committed fixture and report, CLI errors.
 
 The committed ``reports/hhh.*`` used the budget recorded in ``reports/hhh.json``; a full
-regeneration takes minutes, so CI regenerates one entry with that budget and compares
-it with the committed JSON (any entry is a pure function of game, seed, budget and
-ambiguity). ``reports/small/`` is a small committed fixture regenerated in full.
+regeneration takes a minute or two, so CI regenerates three entries with that budget and
+compares them with the committed JSON (any entry is a pure function of game, seed, budget
+and ambiguity). ``reports/small/`` is a small committed fixture regenerated in full.
 """
 
 from __future__ import annotations
