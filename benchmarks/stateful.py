@@ -11,9 +11,8 @@ import argparse
 import random
 import time
 
-from hhh_verify.properties import properties_for, search_order_for
-
 from hhh_verify import stateful
+from hhh_verify.properties import properties_for, search_order_for
 from hhh_verify.registry import get_game
 
 

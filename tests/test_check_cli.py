@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from hhh_verify.properties import Property, PropertyRegistry
 
 from hhh_verify.cli import main
+from hhh_verify.properties import Property, PropertyRegistry
 
 HOLDS = Property(
     "toy.cubes",

@@ -6,6 +6,7 @@ import inspect
 
 import pytest
 from hhh_helpers import model
+
 from hhh_verify.models.hhh import SPEC, context
 from hhh_verify.models.hhh.ambiguities import REGISTRY
 

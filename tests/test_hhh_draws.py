@@ -8,6 +8,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+
 from hhh_verify.models.hhh.draws import SampledDraws, _chain, _no_black, _plain, hypergeometric
 
 

@@ -6,10 +6,10 @@ import importlib
 import json
 
 from click.testing import CliRunner
-from hhh_verify.models.hhh import SPEC
-from hhh_verify.models.hhh.rule_index import RULES
 
 from hhh_verify.cli import main
+from hhh_verify.models.hhh import SPEC
+from hhh_verify.models.hhh.rule_index import RULES
 
 STATUSES = {"modelled", "ambiguity", "parameterised", "left-out"}
 

@@ -20,6 +20,8 @@ from hhh_helpers import (
     force,
     model,
 )
+
+from hhh_verify.model import ModelError, check_distribution
 from hhh_verify.models.hhh.actions import (
     Bonus,
     Draw,
@@ -42,8 +44,6 @@ from hhh_verify.models.hhh.state import (
     WAITING,
     WARD,
 )
-
-from hhh_verify.model import ModelError, check_distribution
 
 
 def test_heal_example_doctor_nowitz():

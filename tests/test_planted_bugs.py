@@ -11,13 +11,13 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+
+from hhh_verify import stateful
+from hhh_verify import trace as tr
 from hhh_verify.models.hhh import board, heal, patient_phase, player_actions, rooms
 from hhh_verify.models.hhh.model import HHHModel
 from hhh_verify.models.hhh.state import COMPLETED, WAITING
 from hhh_verify.properties import properties_for, search_order_for
-
-from hhh_verify import stateful
-from hhh_verify import trace as tr
 from hhh_verify.registry import get_game
 
 SPEC = get_game("hhh")

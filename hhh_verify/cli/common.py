@@ -56,17 +56,42 @@ def progress(message: str, quiet: bool = False) -> None:
 
 # Reusable options -----------------------------------------------------------------
 
-game_option = click.option("--game", "game", default="hhh", show_default=True, help="Game id (see `hhh-verify games`).")
-config_option = click.option("--config", "config", default="", help="Config preset (default: the game's default preset).")
-set_option = click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override one config value (repeatable).")
-interpret_option = click.option(
-    "--interpret", "interpret", multiple=True, metavar="ID=OPTION", help="Choose a reading of an ambiguous rule (repeatable)."
+game_option = click.option(
+    "--game", "game", default="hhh", show_default=True, help="Game id (see `hhh-verify games`)."
 )
-json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON on stdout.")
-seed_option = click.option("--seed", "seed", type=int, default=0, show_default=True, help="Random seed (same seed, same output).")
+config_option = click.option(
+    "--config", "config", default="", help="Config preset (default: the game's default preset)."
+)
+set_option = click.option(
+    "--set",
+    "overrides",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Override one config value (repeatable).",
+)
+interpret_option = click.option(
+    "--interpret",
+    "interpret",
+    multiple=True,
+    metavar="ID=OPTION",
+    help="Choose a reading of an ambiguous rule (repeatable).",
+)
+json_option = click.option(
+    "--json", "as_json", is_flag=True, help="Machine-readable JSON on stdout."
+)
+seed_option = click.option(
+    "--seed",
+    "seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Random seed (same seed, same output).",
+)
 
 
-def build_model(game: str, config: str, overrides: tuple[str, ...], interpret: tuple[str, ...]) -> Any:
+def build_model(
+    game: str, config: str, overrides: tuple[str, ...], interpret: tuple[str, ...]
+) -> Any:
     """The model for the common --game/--config/--set/--interpret options."""
     return get_game(game).model(config, overrides, interpret)
 
