@@ -574,10 +574,9 @@ def _goal(
 
 
 def full_length_game(model: Any) -> bool:
-    """The rating table is for a game of six (or five, in the variant) full rounds with the
-    real starting money; the reduced presets cannot earn $80."""
-    k = ctx(model)
-    return k.last_round >= 5 and k.config.cubes_per_colour >= 10
+    """The rating table is for the real game; the reduced presets (a handful of cubes,
+    two rounds, a few dollars) cannot earn $80."""
+    return ctx(model).config.cubes_per_colour >= 10
 
 
 def er_possible(model: Any) -> bool:

@@ -252,7 +252,9 @@ def test_check_model_statuses_and_junit() -> None:
         applies=lambda m: False,
     )
     reg = PropertyRegistry("toy", [CUBES, score_below(3), BUST, IMPOSSIBLE, not_applicable])
-    results = check_model(toy(), AMBIGUITIES, reg, CheckOptions(profile="quick"))
+    results = check_model(
+        toy(), AMBIGUITIES, reg, CheckOptions(profile="quick"), engine_list=[StatefulEngine()]
+    )
     status = {r.property: (r.status, r.ok) for r in results}
     assert status == {
         "toy.cubes": (HOLDS_STATUS, True),
