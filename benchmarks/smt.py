@@ -1,0 +1,55 @@
+"""Z3 figures: encoding build time per step, depth reached per second, query times.
+
+Prints, does not assert (timing belongs here, not in tests). Usage:
+    python benchmarks/smt.py [--presets tiny,small,full] [--depth 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from functools import partial
+from typing import Any
+
+import z3
+
+from hhh_verify.registry import get_game
+from hhh_verify.smt import bmc
+from hhh_verify.smt import hhh_facts as F
+from hhh_verify.smt.hhh_encoding import HHHEncoding
+
+
+def conj(enc: Any, s: Any) -> Any:
+    return z3.And(F.markers_conserved(enc, s), F.well_formed(enc, s))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--presets", default="tiny,small,full")
+    ap.add_argument("--depth", type=int, default=10)
+    args = ap.parse_args()
+    spec = get_game("hhh")
+    print(f"{'preset':8} {'build/step ms':>13} {'bankrupt':>10} {'steps':>6} {'induction s':>12}")
+    for preset in args.presets.split(","):
+        enc = HHHEncoding(spec.model(preset, (), ()))
+        t0 = time.perf_counter()
+        u = bmc.Unrolling(enc)
+        for _ in range(args.depth):
+            u.extend()
+        build = (time.perf_counter() - t0) / args.depth * 1000
+        a = bmc.reach(enc, lambda s: s["reason"] == 1, 14, 60)
+        ind = bmc.induction(
+            enc,
+            partial(F.colour_cubes_conserved, enc),
+            1,
+            60,
+            strengthen=partial(conj, enc),
+        )
+        print(
+            f"{preset:8} {build:13.1f} {a.seconds:9.2f}s {a.bound:6d} "
+            f"{ind.seconds:11.2f}s ({ind.verdict})"
+        )
+
+
+if __name__ == "__main__":
+    main()
