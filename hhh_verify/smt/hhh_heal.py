@@ -194,20 +194,20 @@ def rule_settle(ctx: Any, L: Layout, st0: St, b: Builder, r: list[Term]) -> Rule
 
 
 def return_to_waiting(ctx: Any, L: Layout, st: St, c: Term, cubes: Term, cond: Any) -> None:
-    """heal.return_to_waiting: to the Waiting Room with the fewest cubes of that colour."""
+    """heal.return_to_waiting: to the Waiting Room with the fewest cubes of that colour,
+    or always Waiting Room 1 (HHH-ER-RETURN first-room)."""
     C = L.C
     cond = z3.And(live(st, cond), cubes > 0)
     col = [sel([st[f"wait{x}_{k}"] for k in range(C)], c) for x in range(L.W)]
-    # argmin with ties to the lower index
     w: Term = z3.IntVal(0)
     best = col[0]
-    for x in range(1, L.W):
-        w = z3.If(col[x] < best, x, w)
-        best = z3.If(col[x] < best, col[x], best)
+    if ctx.er_return != "first-room":
+        # argmin with ties to the lower index
+        for x in range(1, L.W):
+            w = z3.If(col[x] < best, x, w)
+            best = z3.If(col[x] < best, col[x], best)
     merged = best + cubes
     keep = zmin(merged, ctx.spots)
-    if ctx.er_return == "cap":
-        keep = zmin(keep, 4)
     excess = merged - keep
     for x in range(L.W):
         for k in range(C):

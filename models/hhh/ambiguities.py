@@ -185,13 +185,16 @@ ENTRIES = [
         ],
         [
             (
-                "merge",
-                "the cubes join that colour's patient in the Waiting Room with the fewest such cubes; reaching level 5 there kills",
+                "emptiest",
+                "the Waiting Room with the fewest cubes of that colour (always the room the patient left, which is still empty of it)",
             ),
-            ("cap", "as merge, but cubes beyond level 4 are discarded so the patient survives"),
+            (
+                "first-room",
+                "always Waiting Room 1: the cubes join that colour's patient there, and reaching level 5 kills",
+            ),
         ],
-        "merge",
-        "A Waiting Room holds one patient per colour, so the cubes must join it; the death rule then applies as written.",
+        "emptiest",
+        "'a matching-colored space' reads as a free one; the tool found that under this reading the return can never merge (the room the patient left has no cubes of its colour until the next arrivals, after the ER deaths), so the earlier merge/cap split was immaterial.",
     ),
     _a(
         "HHH-ER-COSTS",

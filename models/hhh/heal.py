@@ -261,13 +261,16 @@ def _settle_emergency(ctx: Ctx, s: HHHState, c: int, reduction: int, pay: int): 
 
 
 def return_to_waiting(ctx: Ctx, s: HHHState, c: int, cubes: int) -> HHHState:
-    """Move a cube patient of ``cubes`` cubes to the Waiting Room with the fewest cubes
-    of its colour; joining that colour's patient may kill it (HHH-ER-RETURN)."""
+    """ "move them to a matching-colored space in the Waiting Room": which room is
+    HHH-ER-RETURN; joining that colour's patient there may kill it (level 5)."""
     if cubes <= 0:
         return s
-    w = min(range(len(s.waiting)), key=lambda i: (s.waiting[i][c], i))
+    if ctx.er_return == "first-room":
+        w = 0
+    else:
+        w = min(range(len(s.waiting)), key=lambda i: (s.waiting[i][c], i))
     merged = s.waiting[w][c] + cubes
-    keep = min(merged, ctx.spots, 4 if ctx.er_return == "cap" else merged)
+    keep = min(merged, ctx.spots)
     excess = merged - keep
     s = replace(
         s, waiting=put(s.waiting, w, put(s.waiting[w], c, keep)), discard=bump(s.discard, c, excess)
