@@ -46,6 +46,19 @@ class CheckOptions:
     shrink_goals: bool = False  # stateful engine: shrink goal witnesses (hunt does)
 
 
+def result_fields(prop: Any, game: str, engine: str, **more: Any) -> dict[str, Any]:
+    """The fields every engine fills the same way for one property's result row."""
+    return {
+        "property": prop.id,
+        "game": game,
+        "engine": engine,
+        "kind": prop.kind,
+        "expected": prop.expected,
+        "citation": prop.citation,
+        **more,
+    }
+
+
 @dataclass
 class CheckResult:
     """One property checked by one engine."""
@@ -147,16 +160,13 @@ class StatefulEngine:
             by_id.setdefault(finding.property, finding)
         results = []
         for p in properties:
-            common = {
-                "property": p.id,
-                "game": model.game,
-                "engine": self.name,
-                "kind": p.kind,
-                "expected": p.expected,
-                "seconds": report.seconds,
-                "citation": p.citation,
-                "details": {"shared_run": True, **stats},
-            }
+            common = result_fields(
+                p,
+                model.game,
+                self.name,
+                seconds=report.seconds,
+                details={"shared_run": True, **stats},
+            )
             if not p.relevant(model):
                 results.append(
                     CheckResult(status=SKIPPED, message="does not apply to this config", **common)

@@ -342,15 +342,7 @@ class ExplorerEngine:
         by_id = {r.id: r for r in found}
         results = []
         for p in properties:
-            common = {
-                "property": p.id,
-                "game": model.game,
-                "engine": self.name,
-                "kind": p.kind,
-                "expected": p.expected,
-                "seconds": seconds,
-                "citation": p.citation,
-            }
+            common = ck.result_fields(p, model.game, self.name, seconds=seconds)
             r = by_id.get(p.id)
             if error is not None:
                 trace = an.path_trace(model, error.path, ambiguities, engine=self.name)

@@ -25,14 +25,7 @@ class Z3Engine:
 
         results = []
         for p in properties:
-            common = {
-                "property": p.id,
-                "game": model.game,
-                "engine": self.name,
-                "kind": p.kind,
-                "expected": p.expected,
-                "citation": p.citation,
-            }
+            common = ck.result_fields(p, model.game, self.name)
             if model.game != "hhh":
                 results.append(
                     ck.CheckResult(
