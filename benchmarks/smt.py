@@ -13,10 +13,10 @@ from typing import Any
 
 import z3
 
+from hhh_verify.models.hhh.smt import facts as F
+from hhh_verify.models.hhh.smt.encoding import HHHEncoding
 from hhh_verify.registry import get_game
 from hhh_verify.smt import bmc
-from hhh_verify.smt import hhh_facts as F
-from hhh_verify.smt.hhh_encoding import HHHEncoding
 
 
 def conj(enc: Any, s: Any) -> Any:

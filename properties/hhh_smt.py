@@ -41,7 +41,7 @@ class SmtQuery:
 
 
 def _q() -> Any:
-    from hhh_verify.smt import hhh_queries
+    from hhh_verify.models.hhh.smt import queries as hhh_queries
 
     return hhh_queries
 
@@ -320,9 +320,9 @@ def verdict(answer: str, expected: str) -> bool | None:
 
 def run(query: SmtQuery, timeout: float | None = None, model: Any = None) -> dict[str, Any]:
     """Answer one query; every witness is replayed through the model before it counts."""
+    from hhh_verify.models.hhh.smt.encoding import HHHEncoding
     from hhh_verify.registry import get_game
     from hhh_verify.smt.bmc import WitnessMismatch
-    from hhh_verify.smt.hhh_encoding import HHHEncoding
     from hhh_verify.trace import replay
 
     t0 = time.perf_counter()

@@ -15,10 +15,11 @@ import z3
 
 from hhh_verify.explore import explore
 from hhh_verify.models.hhh.draws import _chain, _plain
+from hhh_verify.models.hhh.smt import draws as hhh_draws
+from hhh_verify.models.hhh.smt import facts as F
+from hhh_verify.models.hhh.smt.encoding import HHHEncoding
 from hhh_verify.registry import get_game
-from hhh_verify.smt import bmc, hhh_draws
-from hhh_verify.smt import hhh_facts as F
-from hhh_verify.smt.hhh_encoding import HHHEncoding
+from hhh_verify.smt import bmc
 from hhh_verify.smt.terms import Builder
 from hhh_verify.trace import replay
 
@@ -151,7 +152,7 @@ def test_unreachable_goal_proved_complete() -> None:
 
 def test_money_extreme_matches_explorer(tiny: Any) -> None:
     """Most money at the end of round 1 (the step entering round 2) equals the explorer's."""
-    from hhh_verify.smt.hhh_queries import money_extreme
+    from hhh_verify.models.hhh.smt.queries import money_extreme
 
     model, enc, exp = tiny
     states = exp.states()
@@ -205,7 +206,7 @@ def test_planted_model_drift_is_caught(tiny: Any) -> None:
 
 def test_rooms_by_end_per_reading() -> None:
     """New Rooms: 'Only 6 New Room cards can be placed during the game' (HHH-ROOM-CAP)."""
-    from hhh_verify.smt.hhh_queries import rooms_by_end
+    from hhh_verify.models.hhh.smt.queries import rooms_by_end
 
     got = {}
     for reading in ("six-total", "six-installed", "every-phase"):

@@ -36,8 +36,8 @@ class Z3Engine:
                     )
                 )
                 continue
+            from ..models.hhh.smt.encoding import HHHEncoding
             from ..properties import hhh_smt
-            from .hhh_encoding import HHHEncoding
 
             q = hhh_smt.get(p.id)
             target, engine_name = model, self.name

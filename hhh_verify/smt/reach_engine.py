@@ -43,7 +43,7 @@ def symbolic_goal(game: str, name: str) -> Callable[[dict[str, Any]], Any]:
 def _encoding(model: Any) -> Any:
     if getattr(model, "game", None) != "hhh":
         raise ModelError(f"the z3 engine has no encoding of {model.game!r}; accepted: hhh")
-    from .hhh_encoding import HHHEncoding
+    from ..models.hhh.smt.encoding import HHHEncoding
 
     return HHHEncoding(model)
 
@@ -57,7 +57,7 @@ def z3_reach(req: ReachRequest) -> ReachReport:
         goal = lambda s: z3.And(base(s), s["round"] <= k)  # noqa: E731
     seconds = req.max_seconds if req.max_seconds is not None else DEFAULT_SECONDS
     if enc.exact:
-        from .hhh_queries import excluded_by_invariant
+        from ..models.hhh.smt.queries import excluded_by_invariant
 
         if excluded_by_invariant(enc, goal, min(20.0, seconds / 3)):
             proof = {

@@ -2,7 +2,7 @@
 
 :class:`HHHEncoding` gives the generic engine (:mod:`hhh_verify.smt.bmc`) what it needs:
 state variables, the initial state, the one-step relation ``T(s, s')`` (a disjunction over
-the rules of :mod:`hhh_rules`, :mod:`hhh_heal`, :mod:`hhh_phases`), the projection of
+the rules of :mod:`.rules`, :mod:`.heal`, :mod:`.phases`), the projection of
 concrete states, and which model action a rule stands for (to rebuild witnesses).
 
 Exactness (see :data:`NOTES` and :meth:`HHHEncoding.notes`): every encoded rule has the
@@ -23,11 +23,12 @@ from typing import Any
 import z3
 
 from hhh_verify.model import ModelError
-from hhh_verify.models.hhh.state import BLOOD_BANK, OVER
+from hhh_verify.smt.terms import Builder, St
 
-from .hhh_heal import rule_bonus, rule_heal, rule_settle
-from .hhh_layout import Layout, in_fragment, layout_for, project
-from .hhh_phases import (
+from ..state import BLOOD_BANK, OVER
+from .heal import rule_bonus, rule_heal, rule_settle
+from .layout import Layout, in_fragment, layout_for, project
+from .phases import (
     rule_arrive,
     rule_end_actions,
     rule_install,
@@ -36,14 +37,13 @@ from .hhh_phases import (
     rule_transfer,
     rule_visit,
 )
-from .hhh_rules import (
+from .rules import (
     rule_reveal_staff,
     rule_setup_markers,
     rule_setup_room,
     rule_setup_training,
     rule_setup_waiting,
 )
-from .terms import Builder, St
 
 #: rule name -> the model action class it stands for
 RULES = (
@@ -208,7 +208,7 @@ class HHHEncoding:
 
     def action(self, value: Any, v: StepVars) -> Any:
         """The model action the solver chose at a step (``value`` evaluates a term)."""
-        from hhh_verify.models.hhh import actions as A
+        from .. import actions as A
 
         index = value(v.rule)
         if index == len(RULES):

@@ -11,10 +11,10 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.state import ARRESTED, BANKRUPT, ER, MORGUE, OVER
+from hhh_verify.smt.terms import St, Term, zsum
 
-from .hhh_layout import Layout
-from .terms import St, Term, zsum
+from ..state import ARRESTED, BANKRUPT, ER, MORGUE, OVER
+from .layout import Layout
 
 
 def live(st: St, cond: Any = True) -> Any:

@@ -6,7 +6,7 @@ when the model offers that step (phase, legality), the post-state is the model's
 successor as a function of those variables. The functions follow ``models/hhh`` module
 by module (setup, heal, player_actions.transfer, patient_phase, rooms); the docstrings
 name the model function mirrored. Staff, Training, Research, the Blood Bank and the
-Administrator's redraw are outside the encoded fragment (see ``hhh_encoding.NOTES``).
+Administrator's redraw are outside the encoded fragment (see ``encoding.NOTES``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.state import (
+from hhh_verify.smt.terms import Builder, St, Term, sel, zmax, zmin, zsum
+
+from ..state import (
     ACTIONS,
     BLOOD_BANK,
     COMPLETED,
@@ -28,11 +30,9 @@ from hhh_verify.models.hhh.state import (
     SETUP_TRAINING,
     SETUP_WAITING,
 )
-
-from . import hhh_draws as dr
-from .hhh_board import die, end, live
-from .hhh_layout import WARD_LEVELS, Layout
-from .terms import Builder, St, Term, sel, zmax, zmin, zsum
+from . import draws as dr
+from .board import die, end, live
+from .layout import WARD_LEVELS, Layout
 
 Rule = tuple[Any, St]
 

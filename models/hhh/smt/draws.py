@@ -15,7 +15,7 @@ from typing import Any
 
 import z3
 
-from .terms import Builder, Term, zmin, zsum
+from hhh_verify.smt.terms import Builder, Term, zmin, zsum
 
 CHAIN_DEPTH = 2
 

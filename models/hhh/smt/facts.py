@@ -9,7 +9,9 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.state import (
+from hhh_verify.smt.terms import zsum
+
+from ..state import (
     ACTIONS,
     ARRESTED,
     HEAL_DRAWN,
@@ -23,9 +25,7 @@ from hhh_verify.models.hhh.state import (
     SETUP_TRAINING,
     SETUP_WAITING,
 )
-
-from .hhh_layout import WARD_LEVELS
-from .terms import zsum
+from .layout import WARD_LEVELS
 
 Sym = dict[str, Any]
 

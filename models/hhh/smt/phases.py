@@ -7,8 +7,10 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.config import ADMIN_BLACK_PAY
-from hhh_verify.models.hhh.state import (
+from hhh_verify.smt.terms import Builder, St, Term, sel, zmin, zsum
+
+from ..config import ADMIN_BLACK_PAY
+from ..state import (
     ACTIONS,
     BLOOD_BANK,
     CRITICAL,
@@ -20,11 +22,10 @@ from hhh_verify.models.hhh.state import (
     WAITING,
     WARD,
 )
-
-from . import hhh_draws as dr
-from .hhh_board import die, er_capacity, gain, live
-from .hhh_layout import WARD_LEVELS, Layout
-from .hhh_rules import (
+from . import draws as dr
+from .board import die, er_capacity, gain, live
+from .layout import WARD_LEVELS, Layout
+from .rules import (
     Rule,
     die_waiting,
     housekeeping,
@@ -33,7 +34,6 @@ from .hhh_rules import (
     to_visit,
     ward_count,
 )
-from .terms import Builder, St, Term, sel, zmin, zsum
 
 
 def rule_transfer(ctx: Any, L: Layout, st0: St, b: Builder, a: dict[str, Term]) -> Rule:

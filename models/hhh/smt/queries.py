@@ -15,11 +15,11 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.state import ARRESTED, BANKRUPT, COMPLETED, OVER
+from hhh_verify.smt import bmc
 
-from . import bmc
-from . import hhh_facts as F
-from .hhh_encoding import HHHEncoding
+from ..state import ARRESTED, BANKRUPT, COMPLETED, OVER
+from . import facts as F
+from .encoding import HHHEncoding
 
 Sym = dict[str, Any]
 

@@ -11,8 +11,10 @@ from typing import Any
 
 import z3
 
-from hhh_verify.models.hhh.config import GRAY
-from hhh_verify.models.hhh.state import (
+from hhh_verify.smt.terms import Builder, St, Term, sel, zmin, zsum
+
+from ..config import GRAY
+from ..state import (
     ACTIONS,
     EMERGENCY,
     HEAL_DRAWN,
@@ -21,12 +23,10 @@ from hhh_verify.models.hhh.state import (
     TREATMENT,
     WARD,
 )
-
-from . import hhh_draws as dr
-from .hhh_board import die, end, gain, live
-from .hhh_layout import WARD_LEVELS, Layout
-from .hhh_rules import Rule, die_waiting
-from .terms import Builder, St, Term, sel, zmin, zsum
+from . import draws as dr
+from .board import die, end, gain, live
+from .layout import WARD_LEVELS, Layout
+from .rules import Rule, die_waiting
 
 
 def _room_improved(st: St, colour: Term, C: int) -> Any:
