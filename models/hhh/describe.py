@@ -21,7 +21,7 @@ from .actions import (
 )
 from .config import TRAINING_NAMES
 from .context import Ctx
-from .state import PHASE_NAMES, REASONS, HHHState
+from .state import PHASE_NAMES, REASONS, WAITING, HHHState
 
 PLACES = ("Ward", "Treatment Room", "Emergency Room", "Waiting Room")
 
@@ -63,7 +63,8 @@ def describe_action(ctx: Ctx, s: HHHState, a: Any) -> str:
     if isinstance(a, ReplaceMarker):
         return f"Replace a dead {ctx.colour(a.colour)} marker with a white one"
     if isinstance(a, InternTreat):
-        return f"Intern treats the level-{a.level} {ctx.colour(a.colour)} patient in the {PLACES[a.place]}"
+        where = PLACES[a.place] + (f" {a.room + 1}" if a.place == WAITING else "")
+        return f"Intern treats the level-{a.level} {ctx.colour(a.colour)} patient in the {where}"
     if isinstance(a, ImproveRoom):
         return f"Bureaucrat improves the {ctx.room_name(a.kind)}"
     if isinstance(a, RemoveAbility):
