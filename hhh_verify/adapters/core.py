@@ -1,0 +1,312 @@
+"""What both adapters share: building the model and its declaration, parameter strings,
+returns, sampling that can be recorded and replayed, and the path a game took.
+
+Chance is resolved in one of three ways, all drawing from the model's one law:
+
+* ``exact``: the whole distribution of ``step`` (Fractions, shown as floats);
+* ``sampled``: one successor drawn by ``sample_step`` (or from ``step`` when a model
+  has no sampler) with a random generator the caller owns;
+* ``sample-average``: the empirical distribution of ``k`` such draws, made with a
+  generator seeded by the state itself, so the same state always shows the same
+  outcomes. It is the classical sample-average approximation: each listed outcome is
+  a draw from the exact law, and tree search (OpenSpiel's MCTS) gets a fixed, small
+  list of chance children where the exact list is too long to enumerate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..model import CHANCE, ModelError, Outcome, config_to_json, sample_index, state_digest
+from ..registry import get_game
+
+CHANCE_MODES = ("exact", "sampled", "sample-average")
+REWARDS = ("win", "money")
+#: Separators of the ``config`` and ``interpret`` parameter strings. OpenSpiel's game
+#: strings reserve ``,``, ``=`` and parentheses, so ``key:value;key:value`` with ``/``
+#: between the items of a list is used instead.
+PAIR, ITEM, LIST = ";", ":", "/"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One game, config and reading, with its model and adapter declaration."""
+
+    spec: Any
+    model: Any
+    space: Any
+    preset: str
+    overrides: tuple[str, ...]
+    interpret: tuple[str, ...]
+
+
+def declaration(spec: Any, model: Any) -> Any:
+    """The game's adapter declaration, or a clear error when it declares none."""
+    make = getattr(spec, "action_space", None)
+    if make is None:
+        raise ModelError(
+            f"game {spec.id!r} declares no action space (GameSpec.action_space); "
+            "the OpenSpiel and PettingZoo adapters need one"
+        )
+    return make(model)
+
+
+def setup(
+    game_id: str, config: Any = None, interpret: Any = (), overrides: Sequence[str] = ()
+) -> Setup:
+    """Resolve a game id, a config (preset name, config object or ``None`` for the
+    default preset), ``key=value`` overrides and ``ID=OPTION`` readings."""
+    spec = get_game(game_id)
+    if config is None or isinstance(config, str):
+        preset = config or spec.default_preset
+        extra = tuple(overrides)
+    else:
+        if not isinstance(config, spec.config_type):
+            raise ModelError(
+                f"config for {game_id} must be a preset name or a {spec.config_type.__name__}"
+            )
+        preset = spec.default_preset
+        extra = diff_overrides(spec.presets[preset], config) + tuple(overrides)
+    if isinstance(interpret, str):
+        interpret = (interpret,)
+    readings = tuple(interpret)
+    model = spec.model(preset, extra, readings)
+    return Setup(spec, model, declaration(spec, model), preset, extra, readings)
+
+
+def diff_overrides(base: Any, config: Any) -> tuple[str, ...]:
+    """``key=value`` overrides turning ``base`` into ``config`` (lists comma-joined)."""
+    a, b = config_to_json(base), config_to_json(config)
+    out = []
+    for key, value in b.items():
+        if value != a[key]:
+            text = ",".join(str(v) for v in value) if isinstance(value, list) else str(value)
+            out.append(f"{key}={text}")
+    return tuple(out)
+
+
+def to_param(items: Sequence[str]) -> str:
+    """``["rounds=1", "rooms_in_deck=0,5"]`` as ``"rounds:1;rooms_in_deck:0/5"``."""
+    parts = []
+    for item in items:
+        key, _, value = item.partition("=")
+        for bad in ",=()" + PAIR + ITEM + LIST:
+            if bad in key or bad in value.replace(",", ""):
+                raise ModelError(f"cannot pass {item!r} as a game parameter (contains {bad!r})")
+        parts.append(f"{key.strip()}{ITEM}{value.strip().replace(',', LIST)}")
+    return PAIR.join(parts)
+
+
+def from_param(text: str) -> tuple[str, ...]:
+    """The inverse of :func:`to_param`."""
+    out = []
+    for part in filter(None, (p.strip() for p in text.split(PAIR))):
+        key, sep, value = part.partition(ITEM)
+        if not sep:
+            raise ModelError(f"bad parameter item {part!r}; expected key{ITEM}value")
+        out.append(f"{key}={value.replace(LIST, ',')}")
+    return tuple(out)
+
+
+def check_choice(name: str, value: Any, accepted: Sequence[Any]) -> None:
+    if value not in accepted:
+        raise ModelError(f"{name}={value!r}; accepted: {', '.join(str(a) for a in accepted)}")
+
+
+# Returns -----------------------------------------------------------------------------
+
+
+def utility_range(space: Any, reward: str) -> tuple[float, float]:
+    """Least and greatest return of one player."""
+    low, high = space.return_range
+    if not space.cooperative:
+        return float(low), float(high)
+    return (0.0, 1.0) if reward == "win" else (-1.0, float(high))
+
+
+def returns(space: Any, outcome: Outcome | None, reward: str) -> list[float]:
+    """Every player's return: cooperative games give all players the same (1/0 for a
+    win/loss, or the final money of a won game and -1 for a lost one); competitive
+    games give each player's score. A result outside the declared range is an error."""
+    n = space.players
+    if outcome is None:
+        return [0.0] * n
+    if space.cooperative:
+        if reward == "win":
+            values = [1.0 if outcome.won else 0.0] * n
+        else:
+            values = [float(outcome.money or 0) if outcome.won else -1.0] * n
+    else:
+        values = [float(x) for x in outcome.scores]
+    low, high = utility_range(space, reward)
+    if len(values) != n or any(not low <= v <= high for v in values):
+        raise ModelError(f"returns {values} outside the declared range {low}..{high}")
+    return values
+
+
+# Sampling ----------------------------------------------------------------------------
+
+
+class RecordingRandom(random.Random):
+    """A generator whose every choice is kept, so ``trace.replay`` can repeat a sampled
+    step (it replays ``_randbelow`` results, as the stateful engine's traces do)."""
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self._source = random.Random(seed)
+        self.values: list[int] = []
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        i = self._source.randrange(n)
+        self.values.append(i)
+        return i
+
+    def random(self) -> float:
+        return self._randbelow(1 << 53) / (1 << 53)
+
+    def getrandbits(self, k: int) -> int:
+        return self._randbelow(1 << k) if k else 0
+
+
+class ProbeRandom(RecordingRandom):
+    """Notes whether a step made a random choice among two or more: a step that made
+    none is deterministic, whatever generator it is given (its choices are kept too)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.used = False
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        if n > 1:
+            self.used = True
+        return super()._randbelow(n)
+
+
+def sample(model: Any, s: Any, a: Any, rng: random.Random) -> Any:
+    """One successor of ``a`` drawn from the exact law with ``rng``."""
+    sampler = getattr(model, "sample_step", None)
+    if sampler is not None:
+        return sampler(s, a, rng)
+    dist = model.step(s, a)
+    return dist[sample_index(dist, rng)][0]
+
+
+def deterministic_successor(model: Any, s: Any, a: Any) -> tuple[Any, tuple[int, ...]] | None:
+    """``(successor, choices)`` when the step of ``a`` involves no chance, else ``None``."""
+    if getattr(model, "sample_step", None) is None:
+        dist = model.step(s, a)
+        return (dist[0][0], ()) if len(dist) == 1 else None
+    probe = ProbeRandom()
+    after = model.sample_step(s, a, probe)
+    return None if probe.used else (after, tuple(probe.values))
+
+
+def derived_seed(*parts: Any) -> int:
+    """A 64-bit seed from the game seed, a state and an action (stable across runs)."""
+    text = "|".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+@dataclass(frozen=True)
+class ChanceOutcome:
+    """One listed outcome: the successor, its probability, and the recorded choices
+    that produced it (sampled modes) for traces."""
+
+    state: Any
+    probability: Fraction
+    samples: tuple[int, ...] | None = None
+
+
+def exact_outcomes(model: Any, s: Any, a: Any, ceiling: int) -> tuple[ChanceOutcome, ...]:
+    dist = model.step(s, a)
+    if len(dist) > ceiling:
+        raise ModelError(
+            f"{model.describe_action(s, a)!r} has {len(dist)} chance outcomes, more than "
+            f"the {ceiling} the game declares (max_chance_outcomes)"
+        )
+    return tuple(ChanceOutcome(st, p) for st, p in dist)
+
+
+def sample_average_outcomes(
+    model: Any, s: Any, a: Any, k: int, seed: int
+) -> tuple[ChanceOutcome, ...]:
+    """``k`` draws from the exact law, equal successors merged (first-seen order)."""
+    rng_seed = derived_seed(seed, state_digest(s), model.action_to_json(a))
+    master = random.Random(rng_seed)
+    counts: dict[Any, int] = {}
+    first: dict[Any, tuple[int, ...]] = {}
+    for _ in range(k):
+        rec = RecordingRandom(master.getrandbits(64))
+        after = sample(model, s, a, rec)
+        counts[after] = counts.get(after, 0) + 1
+        first.setdefault(after, tuple(rec.values))
+    return tuple(ChanceOutcome(st, Fraction(n, k), first[st]) for st, n in counts.items())
+
+
+class Cache:
+    """A small least-recently-used map (chance outcome lists are costly to rebuild)."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self._data: OrderedDict[Any, Any] = OrderedDict()
+
+    def get(self, key: Any, make: Any) -> Any:
+        if key in self._data:
+            self._data.move_to_end(key)
+            return self._data[key]
+        value = make()
+        self._data[key] = value
+        if len(self._data) > self.size:
+            self._data.popitem(last=False)
+        return value
+
+
+def pending_draw(model: Any, s: Any) -> Any | None:
+    """The draw to resolve when ``s`` is a chance state of the model, else ``None``."""
+    if model.current_player(s) != CHANCE:
+        return None
+    legal = model.legal_actions(s)
+    if len(legal) != 1:
+        raise ModelError(f"a chance state must offer exactly one draw, not {len(legal)}")
+    return legal[0]
+
+
+# Paths (for traces) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """One model step of a played game, as a trace records it."""
+
+    action: Mapping[str, Any]
+    outcome: int
+    state: str
+    samples: tuple[int, ...] | None
+
+
+def extend(
+    path: tuple[PathStep, ...], model: Any, a: Any, outcome: int, after: Any, samples: Any
+) -> tuple[PathStep, ...]:
+    """The path with one more step (a new tuple: clones of a state share their path)."""
+    return path + (PathStep(model.action_to_json(a), outcome, state_digest(after), samples),)
+
+
+def build_trace(setup_: Setup, steps: Sequence[PathStep], **meta: Any) -> Any:
+    """A :class:`~hhh_verify.trace.Trace` of the path, replayable by ``hhh-verify
+    replay``. Steps resolved by sampling carry their recorded choices in
+    ``meta["samples"]`` (outcome 0 of a sampled step), as the stateful engine's do."""
+    from ..trace import TraceStep, new_trace
+
+    trace = new_trace(setup_.model, setup_.spec.ambiguities, **meta)
+    sampled = any(st.samples is not None for st in steps)
+    for st in steps:
+        trace.steps.append(TraceStep(dict(st.action), 0 if sampled else st.outcome, st.state))
+    if sampled:
+        trace.meta["samples"] = [list(st.samples or ()) for st in steps]
+    return trace
