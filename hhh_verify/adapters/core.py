@@ -46,6 +46,11 @@ class Setup:
     interpret: tuple[str, ...]
 
 
+def declares(spec: Any) -> bool:
+    """Whether the game declares what the adapters need (``GameSpec.action_space``)."""
+    return getattr(spec, "action_space", None) is not None
+
+
 def declaration(spec: Any, model: Any) -> Any:
     """The game's adapter declaration, or a clear error when it declares none."""
     make = getattr(spec, "action_space", None)

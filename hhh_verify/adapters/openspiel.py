@@ -1,7 +1,7 @@
 """Any registered model as an OpenSpiel game (``pyspiel``).
 
-``load_game("hhh", config="tiny")`` returns a ``pyspiel.Game``; the same game loads as
-``pyspiel.load_game("hhh_verify_hhh(preset=tiny)")`` once :func:`register` (or
+``load_game(GAME, config="tiny")`` returns a ``pyspiel.Game``; the same game loads as
+``pyspiel.load_game("hhh_verify_GAME(preset=tiny)")`` once :func:`register` (or
 :func:`load_game`) has run. Parameters:
 
 * ``preset``: a preset name; ``config``: overrides as ``key:value;key:value`` (list
@@ -16,9 +16,13 @@
   every player of a cooperative game) or ``money`` (a won game's money, -1 for a loss).
 
 Decisions are model actions numbered by the game's canonical action list; a decision
-whose step is random becomes a chance node that resolves it. HHH is a game of perfect
-information: observation strings describe the state, observation tensors are the
-game's declared encoding, information-state strings are the history.
+whose step is random becomes a chance node that resolves it. The games are of perfect
+information (every player sees the whole state; face-down components are part of it
+only as the pool every player knows): observation strings describe the state,
+observation tensors are the game's declared encoding, information-state strings are the
+history (no information-state tensor: the state itself is the sufficient statistic).
+OpenSpiel's ``MCTSBot`` expands a node's children once, so it needs the same chance
+children at every visit: search the ``sample-average`` game, not the ``sampled`` one.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Any registered model as a PettingZoo AEC environment.
 
-``env("hhh", config="tiny")`` is an ``AECEnv`` whose agents are ``player_0`` ...;
+``env(GAME, config="tiny")`` is an ``AECEnv`` whose agents are ``player_0`` ...;
 the agent to act is the model's current player. Actions are ids in the game's canonical
 action list (``Discrete``); each observation is a dict of the game's fixed-length
 encoding (``observation``) and the legal-action mask (``action_mask``, all zeros for
