@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import time
 
-from hhh_verify import diverge as dv
-from hhh_verify import impact as im
+from hhh_verify.engines import diverge as dv
+from hhh_verify.engines import impact as im
 from hhh_verify.registry import get_game
 
 

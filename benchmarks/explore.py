@@ -29,7 +29,7 @@ import tracemalloc
 from array import array
 from typing import Any
 
-from hhh_verify.explore import Exploration, explore
+from hhh_verify.engines.explore.explorer import Exploration, explore
 from hhh_verify.registry import get_game
 
 

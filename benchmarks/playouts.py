@@ -12,7 +12,7 @@ import argparse
 import random
 import time
 
-from hhh_verify import simulate as sim
+from hhh_verify.engines import simulate as sim
 from hhh_verify.registry import get_game
 
 

@@ -11,9 +11,8 @@ import argparse
 import random
 import time
 
-from hhh_verify import stateful
-from hhh_verify.properties import properties_for, search_order_for
-from hhh_verify.registry import get_game
+from hhh_verify.engines import stateful
+from hhh_verify.registry import get_game, properties_for
 
 
 def engine_rate(preset: str, examples: int, steps: int, with_props: bool) -> tuple[float, str]:
@@ -28,7 +27,7 @@ def engine_rate(preset: str, examples: int, steps: int, with_props: bool) -> tup
         max_examples=examples,
         step_count=steps,
         shrink=False,
-        order=search_order_for("hhh"),
+        order=spec.load_search_order(),
     )
     s = report.stats
     note = (

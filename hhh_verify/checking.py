@@ -1,214 +1,58 @@
 """`check` orchestration: every registered property through every engine that can run it.
 
-An engine is an object with a ``name``, ``supports(property) -> bool`` and
-``run(model, ambiguities, properties, options) -> list[CheckResult]``. :func:`engines`
-lists them explicitly; a new engine (explorer, Z3) is one more line there.
-
-A result's ``status`` is one of :data:`STATUSES`; ``ok`` says whether it meets the
-property's expectation (``HOLDS``: not violated; ``REACHABLE``: reached). The stateful
-engine is a search, so its ``holds`` means "no counterexample in this many examples",
-not a proof.
+:func:`engines` lists the engines explicitly, each set up from the game's
+:class:`~hhh_verify.model.GameSpec` (its search order, reduced preset and Z3 encoding);
+a new engine is one more line there. Results are :class:`CheckResult` rows
+(:mod:`hhh_verify.engines.results`).
 """
 
 from __future__ import annotations
 
-import builtins
-import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from . import trace as tr
-from .properties import GOAL, HOLDS, INVARIANT, REACHABLE, Property, PropertyRegistry
+from .engines.explore.check import ReducedExplorerEngine
+from .engines.results import (
+    ERROR,
+    INCONCLUSIVE,
+    SKIPPED,
+    CheckOptions,
+    CheckResult,
+    Engine,
+)
+from .engines.smt_check import Z3Engine
+from .engines.stateful_check import StatefulEngine
+from .model import GameSpec, ModelError
+from .properties import PropertyRegistry
+from .registry import get_game
 
-HOLDS_STATUS = "holds"  # no counterexample found
-VIOLATED = "violated"  # counterexample found (trace attached)
-REACHED = "reached"  # goal witness found (trace attached)
-NOT_REACHED = "not-reached"  # goal not found
-ERROR = "error"  # the model or the check raised (trace attached when available)
-SKIPPED = "skipped"  # the property does not apply to this config
-INCONCLUSIVE = "inconclusive"  # a search missed a goal marked hard_to_reach
-STATUSES = (HOLDS_STATUS, VIOLATED, REACHED, NOT_REACHED, ERROR, SKIPPED, INCONCLUSIVE)
-
-#: Property ids the stateful engine reports for its own checks.
-CONTRACT_ID = "model-contract"
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    """What every engine gets: effort profile, seed, optional example budget."""
-
-    profile: str = "ci"
-    seed: int = 0
-    max_examples: int | None = None
-    shrink: bool = True
-    chance: str = "auto"  # stateful engine: exact / sampled / auto (see hhh_verify.stateful)
-    shrink_goals: bool = False  # stateful engine: shrink goal witnesses (hunt does)
+__all__ = [
+    "INCONCLUSIVE",
+    "CheckOptions",
+    "CheckResult",
+    "StatefulEngine",
+    "all_ok",
+    "check_model",
+    "engines",
+    "junit_xml",
+]
 
 
-def result_fields(prop: Any, game: str, engine: str, **more: Any) -> dict[str, Any]:
-    """The fields every engine fills the same way for one property's result row."""
-    return {
-        "property": prop.id,
-        "game": game,
-        "engine": engine,
-        "kind": prop.kind,
-        "expected": prop.expected,
-        "citation": prop.citation,
-        **more,
-    }
+def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
+    """Every engine ``check`` runs on ``spec``'s game, in order (one line per engine).
+
+    Without a spec (a model outside the registry, in tests) the engines run with no
+    game knowledge: no search order, the checked model explored as it is, no Z3.
+    """
+    return (StatefulEngine(spec), ReducedExplorerEngine(spec), Z3Engine(spec))
 
 
-@dataclass
-class CheckResult:
-    """One property checked by one engine."""
-
-    property: str
-    game: str
-    engine: str
-    kind: str
-    expected: str
-    status: str
-    seconds: float
-    message: str = ""
-    citation: str = ""
-    trace: tr.Trace | None = None
-    trace_file: str | None = None
-    details: dict[str, Any] = field(default_factory=dict)
-
-    @builtins.property  # (the field ``property`` shadows the builtin in this class body)
-    def ok(self) -> bool:
-        if self.status in (SKIPPED, INCONCLUSIVE):
-            return True
-        if self.expected == REACHABLE:
-            return self.status == REACHED
-        return self.status == HOLDS_STATUS
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "property": self.property,
-            "game": self.game,
-            "engine": self.engine,
-            "kind": self.kind,
-            "expected": self.expected,
-            "status": self.status,
-            "ok": self.ok,
-            "seconds": round(self.seconds, 3),
-            "message": self.message,
-            "citation": self.citation,
-            "trace_steps": len(self.trace.steps) if self.trace else None,
-            "trace_file": self.trace_file,
-            "details": self.details,
-        }
-
-
-class Engine(Protocol):
-    """What ``check`` needs from an engine."""
-
-    name: str
-
-    def supports(self, prop: Property) -> bool: ...
-
-    def run(
-        self,
-        model: Any,
-        ambiguities: Any,
-        properties: Sequence[Property],
-        options: CheckOptions,
-    ) -> list[CheckResult]: ...
-
-
-class StatefulEngine:
-    """Hypothesis stateful search: invariants and goals with executable checks."""
-
-    name = "stateful"
-
-    def supports(self, prop: Property) -> bool:
-        return prop.kind in (INVARIANT, GOAL) and (
-            prop.check is not None or prop.transition is not None
-        )
-
-    def run(
-        self,
-        model: Any,
-        ambiguities: Any,
-        properties: Sequence[Property],
-        options: CheckOptions,
-    ) -> list[CheckResult]:
-        from . import stateful
-        from .properties import search_order_for
-
-        report = stateful.run(
-            model,
-            properties,
-            ambiguities,
-            profile=options.profile,
-            seed_value=options.seed,
-            max_examples=options.max_examples,
-            shrink=options.shrink,
-            chance=options.chance,
-            order=search_order_for(model.game),
-            shrink_goals=options.shrink_goals,
-        )
-        stats = {
-            f.name: getattr(report.stats, f.name)
-            for f in dataclasses.fields(report.stats)
-            if f.name != "witnesses"  # (their traces are on the goal rows)
-        }
-        by_id: dict[str, stateful.Finding] = {}
-        for finding in report.findings:
-            by_id.setdefault(finding.property, finding)
-        results = []
-        for p in properties:
-            common = result_fields(
-                p,
-                model.game,
-                self.name,
-                seconds=report.seconds,
-                details={"shared_run": True, **stats},
-            )
-            if not p.relevant(model):
-                results.append(
-                    CheckResult(status=SKIPPED, message="does not apply to this config", **common)
-                )
-                continue
-            f = by_id.get(p.id)
-            if f is None:
-                status = HOLDS_STATUS if p.kind == INVARIANT else NOT_REACHED
-                msg = "" if p.kind == INVARIANT else "no witness found"
-                if status == NOT_REACHED and p.hard_to_reach:
-                    status, msg = INCONCLUSIVE, "not found by this search (marked hard to reach)"
-                results.append(CheckResult(status=status, message=msg, **common))
-                continue
-            status = {"violation": VIOLATED, "goal": REACHED}.get(f.kind, ERROR)
-            results.append(CheckResult(status=status, message=f.message, trace=f.trace, **common))
-        contract = [f for f in report.findings if f.property in (stateful.CONTRACT, "error")]
-        results.append(
-            CheckResult(
-                property=CONTRACT_ID,
-                game=model.game,
-                engine=self.name,
-                kind=INVARIANT,
-                expected=HOLDS,
-                status=(VIOLATED if contract[0].kind == "contract" else ERROR)
-                if contract
-                else HOLDS_STATUS,
-                seconds=report.seconds,
-                message="; ".join(f.message for f in contract),
-                citation="model contract (hhh_verify/model.py)",
-                trace=contract[0].trace if contract else None,
-                details={"shared_run": True, **stats},
-            )
-        )
-        return results
-
-
-def engines() -> tuple[Engine, ...]:
-    """Every engine ``check`` runs, in order. Add a new engine here with one line."""
-    from .explore_engine import ReducedExplorerEngine
-    from .smt.check_engine import Z3Engine
-
-    return (StatefulEngine(), ReducedExplorerEngine(), Z3Engine())
+def spec_of(model: Any) -> GameSpec | None:
+    """The registered game of ``model``, or None for a model outside the registry."""
+    try:
+        return get_game(model.game)
+    except ModelError:
+        return None
 
 
 def check_model(
@@ -218,9 +62,10 @@ def check_model(
     options: CheckOptions,
     engine_list: Sequence[Engine] | None = None,
 ) -> list[CheckResult]:
-    """Run every property of ``registry`` through every engine that supports it."""
+    """Run every property of ``registry`` through every engine that supports it
+    (by default :func:`engines` of the model's registered game)."""
     results: list[CheckResult] = []
-    for engine in engine_list if engine_list is not None else engines():
+    for engine in engine_list if engine_list is not None else engines(spec_of(model)):
         props = [p for p in registry if engine.supports(p)]
         if props:
             results.extend(engine.run(model, ambiguities, props, options))

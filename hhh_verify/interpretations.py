@@ -9,7 +9,7 @@ ambiguity) and asks it ``interp.choice("HHH-ROOM-CAP")`` at the place the rule a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .model import ModelError
@@ -74,9 +74,15 @@ class Ambiguity:
 
 @dataclass(frozen=True)
 class Interpretation:
-    """One chosen option per ambiguity (hashable, so models can cache on it)."""
+    """One chosen option per ambiguity (hashable, so models can cache on it).
+
+    ``defaults`` are the default options of the registry that built it (not part of
+    equality), so a trace can record "what differs from the defaults" without looking
+    the game up.
+    """
 
     choices: tuple[tuple[str, str], ...]
+    defaults: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
 
     def choice(self, ambiguity_id: str) -> str:
         for k, v in self.choices:
@@ -87,9 +93,15 @@ class Interpretation:
     def as_dict(self) -> dict[str, str]:
         return dict(self.choices)
 
-    def non_default(self, registry: AmbiguityRegistry) -> dict[str, str]:
-        """Only the choices that differ from the registry's defaults."""
-        return {k: v for k, v in self.choices if registry.get(k).default != v}
+    def non_default(self, registry: AmbiguityRegistry | None = None) -> dict[str, str]:
+        """Only the choices that differ from the defaults (``registry``'s, or the ones
+        recorded when the registry built this interpretation)."""
+        if registry is not None:
+            return {k: v for k, v in self.choices if registry.get(k).default != v}
+        if self.choices and not self.defaults:
+            raise ModelError("an interpretation built outside its registry needs the registry")
+        defaults = dict(self.defaults)
+        return {k: v for k, v in self.choices if defaults[k] != v}
 
 
 class AmbiguityRegistry:
@@ -116,7 +128,8 @@ class AmbiguityRegistry:
             ) from None
 
     def default(self) -> Interpretation:
-        return Interpretation(tuple((a.id, a.default) for a in self.entries))
+        defaults = tuple((a.id, a.default) for a in self.entries)
+        return Interpretation(defaults, defaults)
 
     def with_choices(self, choices: Mapping[str, str]) -> Interpretation:
         """The default interpretation with ``choices`` applied (validated)."""
@@ -128,7 +141,8 @@ class AmbiguityRegistry:
                     f"unknown option {v!r} for {k}; accepted: {', '.join(amb.option_ids)}"
                 )
             chosen[k] = v
-        return Interpretation(tuple((a.id, chosen[a.id]) for a in self.entries))
+        defaults = tuple((a.id, a.default) for a in self.entries)
+        return Interpretation(tuple((a.id, chosen[a.id]) for a in self.entries), defaults)
 
     def parse(self, items: Sequence[str]) -> Interpretation:
         """Parse ``["ID=OPTION", ...]`` (the ``--interpret`` flag) into an interpretation."""

@@ -275,13 +275,84 @@ def _coerce(key: str, raw: str, current: Any) -> Any:
         ) from None
 
 
+#: A configuration built for one purpose: a preset name and ``key=value`` overrides.
+Probe = tuple[str, tuple[str, ...]]
+
+#: The optional parts a game may declare (see :class:`GameSpec`), in display order.
+OPTIONAL_PARTS = (
+    "properties",
+    "search_order",
+    "policies",
+    "probes",
+    "reduced_preset",
+    "smt",
+    "ratings",
+)
+
+
 @dataclass(frozen=True)
 class GameSpec:
-    """One registered game: presets, ambiguities, and how to build its model.
+    """One registered game: the one interface the engines read.
 
-    ``make_model(config, interpretation)`` builds a model. Configs are frozen
-    dataclasses that validate themselves in ``__post_init__`` (raising
-    :class:`ModelError`), so every way of building one is checked.
+    A game is a package ``models/<game>/`` that builds one ``GameSpec`` (its
+    ``__init__.py`` exports it as ``SPEC``) and one line in :mod:`hhh_verify.registry`.
+    Engines never compare game ids: whatever they need from a game comes from here, and
+    a part the game does not declare is reported as missing from this declaration.
+
+    Required
+    --------
+    ``id``, ``title``, ``rulebook``
+        The id used on the command line, a display title, the rulebook file name.
+    ``config_type``, ``presets``, ``default_preset``
+        A frozen config dataclass that validates itself in ``__post_init__`` (raising
+        :class:`ModelError`), named instances of it (``full`` = the real game, smaller
+        ones for the exhaustive engines), and the preset commands use by default.
+    ``ambiguities``
+        The game's :class:`~hhh_verify.interpretations.AmbiguityRegistry`.
+    ``make_model(config, interpretation)``
+        Builds a model (the :class:`Model` protocol).
+    ``config_docs``, ``rule_index``
+        One line per config field; ``(section, status, where, note)`` rows saying which
+        rulebook sections are modelled, parameterised, read through an ambiguity or
+        left out (and why).
+
+    Optional (each defaults to "this game has none")
+    -------------------------------------------------
+    ``properties``
+        ``() -> PropertyRegistry``: the game's invariants, goals and in-check Z3 rows
+        (``properties/<game>.py``). A loader, not a value, because properties import
+        the game's model modules: loading them when the spec is built would be circular.
+    ``search_order``
+        ``() -> order``: a hint for the stateful engine. ``order(model, state, actions)``
+        returns the legal actions reordered so that a sensible move comes first (a tuple
+        of such functions = playing styles, one drawn per game). It changes which paths
+        are tried first, never which are legal. A loader for the same reason.
+    ``policies``
+        ``{name: policy}``: game-aware players, ``policy(model, state, legal, rng) ->
+        action`` (``legal`` non-empty and sorted; draw randomness only from ``rng``).
+        The engines add ``random`` themselves. The first entry is the game's strong
+        player: ``report`` measures impact under ``random`` and that one.
+    ``probes``
+        ``{ambiguity id: ((preset, overrides), ...)}``: reduced configurations built to
+        reach one ambiguity; ``diverge`` and ``report`` explore them before the presets
+        (equivalently ``hhh-verify diverge --config PRESET --set KEY=VALUE ...``).
+    ``reduced_preset``
+        A preset small enough to explore exhaustively in seconds. ``check`` explores it
+        (under the checked readings) when the checked config is larger, and in-check Z3
+        queries fall back to it when the checked config is outside the exact encoding.
+        ``None``: ``check`` explores the checked config itself, within its limits.
+    ``smt``
+        ``() -> hhh_verify.smt.queries.SmtSupport``: the Z3 encoding (factory, built-in
+        goal formulas, registered queries). A loader, so that z3 is imported only by the
+        commands that use it. ``None``: ``query``, ``reach --engine z3`` and ``check``
+        say "no Z3 encoding".
+    ``ratings``
+        The names ``Outcome.rating`` takes, worst first: ``impact`` ranks a won game by
+        its rating (0 for a loss, 1 + the index of its rating).
+
+    Adding a part later (a fast kernel, a board renderer, facts) is one more optional
+    field here with its default, one name in :data:`OPTIONAL_PARTS`, and the engine
+    that reads it.
     """
 
     id: str
@@ -296,6 +367,23 @@ class GameSpec:
     #: (section, status, where, note) rows: which rulebook sections are modelled,
     #: parameterised, read through an ambiguity, or left out (and why).
     rule_index: tuple[tuple[str, str, str, str], ...] = ()
+    properties: Callable[[], Any] | None = None
+    search_order: Callable[[], Any] | None = None
+    policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    probes: Mapping[str, Sequence[Probe]] = field(default_factory=dict)
+    reduced_preset: str | None = None
+    smt: Callable[[], Any] | None = None
+    ratings: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.default_preset not in self.presets:
+            raise ValueError(f"{self.id}: default preset {self.default_preset!r} is not a preset")
+        if self.reduced_preset is not None and self.reduced_preset not in self.presets:
+            raise ValueError(f"{self.id}: reduced preset {self.reduced_preset!r} is not a preset")
+        if "random" in self.policies:
+            raise ValueError(f"{self.id}: 'random' is the engines' own policy")
+        for amb in self.probes:
+            self.ambiguities.get(amb)  # a probe names a declared ambiguity
 
     def config(self, preset: str = "", overrides: Sequence[str] = ()) -> Any:
         """A validated config from a preset name and ``key=value`` overrides."""
@@ -312,3 +400,32 @@ class GameSpec:
         """Build a model from a preset name, overrides and ``ID=OPTION`` choices."""
         config = self.config(preset, overrides)
         return self.make_model(config, self.ambiguities.parse(interpret))
+
+    def provides(self) -> tuple[str, ...]:
+        """The optional parts this game declares (names from :data:`OPTIONAL_PARTS`)."""
+        declared = []
+        for name in OPTIONAL_PARTS:
+            value = getattr(self, name)
+            if value is not None and not (isinstance(value, (Mapping, tuple)) and not value):
+                declared.append(name)
+        return tuple(declared)
+
+    def load_properties(self) -> Any:
+        """The game's ``PropertyRegistry`` (``ModelError`` when it declares none)."""
+        if self.properties is None:
+            raise ModelError(f"game {self.id!r} declares no properties")
+        return self.properties()
+
+    def load_search_order(self) -> Any:
+        """The stateful engine's search hint, or ``None`` when the game declares none."""
+        return None if self.search_order is None else self.search_order()
+
+    def load_smt(self) -> Any:
+        """The game's ``SmtSupport`` (``ModelError`` "no Z3 encoding" when it has none)."""
+        if self.smt is None:
+            raise ModelError(f"game {self.id!r} has no Z3 encoding")
+        return self.smt()
+
+    def probes_for(self, ambiguity_id: str) -> list[Probe]:
+        """The targeted configurations of one ambiguity (empty when there are none)."""
+        return [(name, tuple(overrides)) for name, overrides in self.probes.get(ambiguity_id, ())]

@@ -1,8 +1,16 @@
-"""The explicit list of games. Nothing registers itself on import."""
+"""The explicit list of games: the one place in ``hhh_verify`` that names them.
+
+Nothing registers itself on import. Adding a game is one import and one entry in
+:func:`games`; everything else the engines need comes from its
+:class:`~hhh_verify.model.GameSpec`.
+"""
 
 from __future__ import annotations
 
-from .model import GameSpec, ModelError
+from typing import Any
+
+from .model import GameSpec, ModelError, config_from_json
+from .trace import Trace
 
 
 def games() -> dict[str, GameSpec]:
@@ -12,9 +20,26 @@ def games() -> dict[str, GameSpec]:
     return {HHH.id: HHH}
 
 
+#: The game a command works on when ``--game`` is not given (the flagship model).
+DEFAULT_GAME = "hhh"
+
+
 def get_game(game_id: str) -> GameSpec:
     """The game ``game_id``, or a :class:`ModelError` naming the accepted ids."""
     registered = games()
     if game_id not in registered:
         raise ModelError(f"unknown game {game_id!r}; accepted: {', '.join(registered)}")
     return registered[game_id]
+
+
+def properties_for(game_id: str) -> Any:
+    """The property registry of a registered game (``ModelError`` when it has none)."""
+    return get_game(game_id).load_properties()
+
+
+def model_for_trace(trace: Trace) -> Any:
+    """Build the model a trace was recorded on (clear error for unknown game/config)."""
+    spec = get_game(trace.game)
+    config = config_from_json(spec.config_type, trace.config)
+    interp = spec.ambiguities.with_choices(trace.interpretation)
+    return spec.make_model(config, interp)

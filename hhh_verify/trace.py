@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import ModelError, Outcome, config_from_json, config_to_json, state_digest
+from .model import ModelError, Outcome, config_to_json, state_digest
+from .sampled import replay_model
 
 FORMAT = "hhh-verify-trace/1"
 
@@ -88,8 +89,9 @@ class Trace:
         )
 
 
-def new_trace(model: Any, registry: Any, seed: int | None = None, **meta: Any) -> Trace:
-    """An empty trace for ``model`` (``registry`` is its game's AmbiguityRegistry)."""
+def new_trace(model: Any, registry: Any = None, seed: int | None = None, **meta: Any) -> Trace:
+    """An empty trace for ``model`` (``registry``: its game's AmbiguityRegistry, or None
+    to use the defaults its interpretation records)."""
     return Trace(
         game=model.game,
         config=config_to_json(model.config),
@@ -154,25 +156,14 @@ class ReplayResult:
     lines: list[str]
 
 
-def model_for_trace(trace: Trace) -> Any:
-    """Build the model a trace was recorded on (clear error for unknown game/config)."""
-    from .registry import get_game
+def replay(trace: Trace, model: Any, describe: bool = True) -> ReplayResult:
+    """Re-run ``trace`` on ``model`` exactly; stop at the first step that does not match.
 
-    spec = get_game(trace.game)
-    config = config_from_json(spec.config_type, trace.config)
-    interp = spec.ambiguities.with_choices(trace.interpretation)
-    return spec.make_model(config, interp)
-
-
-def replay(trace: Trace, model: Any | None = None, describe: bool = True) -> ReplayResult:
-    """Re-run ``trace`` exactly; stop at the first step that does not match the model."""
-    model = model or model_for_trace(trace)
-    if trace.meta.get("samples") is not None:
-        # A trace of sampled chance (the stateful engine on the full game) records every
-        # random choice; this wrapper makes the model repeat them exactly.
-        from .stateful import replay_model
-
-        model = replay_model(trace, model)
+    (:func:`hhh_verify.registry.model_for_trace` builds the model a trace names.)
+    """
+    # A trace of sampled chance (the stateful engine on the full game) records every
+    # random choice; the wrapper makes the model repeat them exactly.
+    model = replay_model(trace, model)
     s = model.initial_state()
     lines: list[str] = []
     for i, st in enumerate(trace.steps):

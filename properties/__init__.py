@@ -1,10 +1,11 @@
 """Properties as data: what must hold, what must be reachable, and which rule says so.
 
 This package installs as ``hhh_verify.properties``: the types live here, and each game's
-properties live in a module beside them (``hhh.py``), loaded by :func:`properties_for`.
+properties live in a module beside them (``hhh.py``), which the game's
+:class:`~hhh_verify.model.GameSpec` loads (``properties``, ``search_order``).
 
 A :class:`Property` is one checkable claim about a game, with its rulebook citation.
-Engines (Hypothesis stateful testing today; the explorer and Z3 later) read the same
+Engines (Hypothesis stateful testing, the explorer, Z3) read the same
 registry, so a property is written once and checked by every engine that can.
 
 Kinds:
@@ -23,7 +24,6 @@ accepted as an alias of ``REACHABLE``.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -161,35 +161,3 @@ class PropertyRegistry:
 
     def goals(self) -> tuple[Property, ...]:
         return tuple(p for p in self.entries if p.kind == GOAL)
-
-
-#: game id -> module (under ``hhh_verify.properties``) whose ``properties()`` builds it.
-_MODULES = {"hhh": "hhh"}
-
-
-def properties_for(game_id: str) -> PropertyRegistry:
-    """The property registry of ``game_id`` (explicit mapping; nothing self-registers)."""
-    name = _MODULES.get(game_id)
-    if name is None:
-        raise ModelError(
-            f"no properties registered for game {game_id!r}; accepted: {', '.join(_MODULES)}"
-        )
-    module = importlib.import_module(f"hhh_verify.properties.{name}")
-    registry: PropertyRegistry = module.properties()
-    return registry
-
-
-def search_order_for(game_id: str) -> Any:
-    """The game's search hint for the stateful engine, if it has one (a function, or a
-    tuple of functions = playing styles, one drawn per game).
-
-    ``search_order(model, state, actions)`` returns the legal actions reordered so that
-    the ones a sensible player would take come first; Hypothesis' first examples and
-    its shrinking prefer index 0, so searches reach deep states (later rounds, the end of
-    the game) sooner. It changes which paths are tried first, never which are legal.
-    """
-    name = _MODULES.get(game_id)
-    if name is None:
-        return None
-    module = importlib.import_module(f"hhh_verify.properties.{name}")
-    return getattr(module, "search_order", None)

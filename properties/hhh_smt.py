@@ -11,33 +11,13 @@ The expected money extremes of the ``small`` preset are the explorer's exact val
 
 from __future__ import annotations
 
-import re
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from hhh_verify.model import ModelError
-
-from . import SMT, Property
+from hhh_verify.properties import Property
+from hhh_verify.smt.queries import SmtQuery, SmtSupport, query_properties
 
 GAME = "hhh"
-
-
-@dataclass(frozen=True)
-class SmtQuery:
-    """One registered query. ``preset=None`` runs on the caller's model."""
-
-    id: str
-    question: str
-    expected: str
-    citation: str
-    run: Callable[[Any, float], Any]  # (encoding, timeout) -> QueryAnswer
-    preset: str | None = "full"
-    overrides: tuple[str, ...] = ()
-    interpret: tuple[str, ...] = ()
-    budget: float = 50.0
-    in_check: bool = False
 
 
 def _q() -> Any:
@@ -286,92 +266,19 @@ def queries() -> tuple[SmtQuery, ...]:
     return QUERIES
 
 
-def get(query_id: str) -> SmtQuery:
-    for q in QUERIES:
-        if q.id == query_id:
-            return q
-    raise ModelError(f"unknown query {query_id!r}; accepted: {', '.join(q.id for q in QUERIES)}")
-
-
 def smt_properties() -> list[Property]:
     """The ``in_check`` queries as ``smt`` properties (for the HHH property registry)."""
-    return [
-        Property(q.id, GAME, SMT, "HOLDS", q.citation, q.question) for q in QUERIES if q.in_check
-    ]
+    return query_properties(GAME, QUERIES)
 
 
-def verdict(answer: str, expected: str) -> bool | None:
-    """True/False when the answer confirms/contradicts the expectation; None if undecided.
-
-    A bound (``max >= $9``, ``round <= 2``) never confirms; it contradicts when it
-    excludes the expected value.
-    """
-    if not expected or answer == "unknown":
-        return None
-    bound = re.search(r"(<=|>=) \$?(-?\d+)", answer)
-    if bound:
-        want = re.search(r"-?\d+", expected)
-        if want is None:
-            return None
-        x, e = int(bound.group(2)), int(want.group(0))
-        return None if (x >= e if bound.group(1) == "<=" else x <= e) else False
-    return answer == expected
-
-
-def run(query: SmtQuery, timeout: float | None = None, model: Any = None) -> dict[str, Any]:
-    """Answer one query; every witness is replayed through the model before it counts."""
+def support() -> SmtSupport:
+    """The HHH Z3 encoding as the engines see it (``GameSpec.smt`` loads this)."""
     from hhh_verify.models.hhh.smt.encoding import HHHEncoding
-    from hhh_verify.registry import get_game
-    from hhh_verify.smt.bmc import WitnessMismatch
-    from hhh_verify.trace import replay
+    from hhh_verify.models.hhh.smt.goals import symbolic_goal
 
-    t0 = time.perf_counter()
-    if model is None:
-        model = get_game(GAME).model(query.preset or "", query.overrides, query.interpret)
-    enc = HHHEncoding(model)
-    budget = query.budget if timeout is None else min(timeout, query.budget)
-    row: dict[str, Any] = {
-        "name": query.id,
-        "question": query.question,
-        "expected": query.expected,
-        "citation": query.citation,
-        "config": query.preset or "(checked model)",
-        "interpretation": list(query.interpret),
-        "exact": enc.exact,
-    }
-    try:
-        ans = query.run(enc, budget)
-    except WitnessMismatch as e:
-        row.update(
-            answer="error",
-            method="mismatch",
-            ok=False,
-            seconds=time.perf_counter() - t0,
-            witness=None,
-            proof=f"encoding and model disagree: {e}",
-            trace=e.trace,
-        )
-        return row
-    replays = None
-    lines: list[str] = []
-    if ans.trace is not None:
-        r = replay(ans.trace, model)
-        replays = r.ok
-        lines = r.lines
-    ok = verdict(ans.answer, query.expected)
-    if replays is False:
-        ok = False
-    row.update(
-        answer=ans.answer,
-        method=ans.method,
-        proof=ans.proof,
-        bound=ans.bound,
-        value=ans.value,
-        ok=ok,
-        replays=replays,
-        witness=lines or None,
-        trace=ans.trace,
-        seconds=round(time.perf_counter() - t0, 3),
-        notes=enc.notes(),
+    return SmtSupport(
+        encoding=HHHEncoding,
+        goal=symbolic_goal,
+        queries=QUERIES,
+        excluded=_q().excluded_by_invariant,
     )
-    return row

@@ -1,7 +1,7 @@
 """Test-suite setup: Hypothesis settings profiles.
 
 Profiles ``quick``, ``ci`` (the default here) and ``thorough`` come from
-:mod:`hhh_verify.stateful` when it defines them; otherwise equivalent ones are registered
+:mod:`hhh_verify.engines.stateful` when it defines them; otherwise equivalent ones are registered
 here. Choose one with ``HYPOTHESIS_PROFILE=thorough pytest``.
 """
 
@@ -21,7 +21,7 @@ PROFILES = ("quick", "ci", "thorough")
 def _library_profiles() -> bool:
     """Let the library register its profiles; True when all three then exist."""
     try:
-        stateful = importlib.import_module("hhh_verify.stateful")
+        stateful = importlib.import_module("hhh_verify.engines.stateful")
     except ImportError:
         return False
     register = getattr(stateful, "register_profiles", None)

@@ -9,9 +9,9 @@ import pytest
 import toy_model
 from click.testing import CliRunner
 
-from hhh_verify import simulate as sim
 from hhh_verify import trace as tr
 from hhh_verify.cli import main
+from hhh_verify.engines import simulate as sim
 
 
 def _run(*args: str) -> Any:

@@ -19,8 +19,8 @@ import pytest
 import toy_model
 
 from hhh_verify import registry
-from hhh_verify import simulate as sim
 from hhh_verify import trace as tr
+from hhh_verify.engines import simulate as sim
 from hhh_verify.model import (
     CHANCE,
     TERMINAL,

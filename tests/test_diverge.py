@@ -13,8 +13,9 @@ import pytest
 import toy_model
 from click.testing import CliRunner
 
-from hhh_verify import diverge as dv
 from hhh_verify.cli import main
+from hhh_verify.engines import diverge as dv
+from hhh_verify.registry import model_for_trace
 from hhh_verify.trace import replay
 
 
@@ -57,7 +58,7 @@ def test_witness_traces_replay_under_each_reading(toy_registry: Any) -> None:
     res = dv.diverge(toy_model.SPEC, "TOY-BLACK")
     assert res.material is True
     ta, tb = dv.witness_traces(res, toy_model.SPEC)
-    ra, rb = replay(ta), replay(tb)
+    ra, rb = replay(ta, model_for_trace(ta)), replay(tb, model_for_trace(tb))
     assert ra.ok and rb.ok
     assert ra.outcome is not None and ra.outcome.reason == "bust"
     assert rb.outcome is None  # the penalty reading plays on
@@ -110,7 +111,7 @@ def test_hhh_ward_beds_witness_on_tiny_replays(tmp_path: Any) -> None:
     assert res.material is True and res.witness is not None
     assert res.witness.kind == "legal-actions"  # a Transfer to the last bed
     ta, tb = dv.witness_traces(res, HHH)
-    assert replay(ta).ok and replay(tb).ok
+    assert replay(ta, model_for_trace(ta)).ok and replay(tb, model_for_trace(tb)).ok
     assert len(ta.steps) == len(tb.steps) + 1  # A takes the action B forbids
 
 

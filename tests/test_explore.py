@@ -10,10 +10,11 @@ import pytest
 from click.testing import CliRunner
 from toy_model import AMBIGUITIES, SPEC, STATE_COUNTS, toy
 
-from hhh_verify import analysis as an
 from hhh_verify import registry
-from hhh_verify.explore import PENDING, explore, outcome_goal, split_properties
-from hhh_verify.explore_engine import explore_check
+from hhh_verify.engines.explore import analysis as an
+from hhh_verify.engines.explore.check import explore_check
+from hhh_verify.engines.explore.explorer import PENDING, explore, outcome_goal, split_properties
+from hhh_verify.registry import model_for_trace
 from hhh_verify.trace import load, replay
 
 
@@ -180,7 +181,8 @@ def test_cli_reach_writes_a_replayable_witness(toy_registry: None, tmp_path: Any
         d["probabilities"]["max"]["exact"] == "1"
         and d["probabilities"]["random"]["exact"] == "15/64"
     )
-    assert replay(load(str(out))).ok
+    trace = load(str(out))
+    assert replay(trace, model_for_trace(trace)).ok
 
 
 def test_cli_reach_unreachable_and_bounded(toy_registry: None) -> None:
@@ -209,7 +211,7 @@ def test_a_model_crash_is_reported_with_the_path(
 ) -> None:
     from toy_model import ToyModel
 
-    from hhh_verify.explore import ExplorationError
+    from hhh_verify.engines.explore.explorer import ExplorationError
 
     def broken_stop(self: Any, s: Any, a: Any) -> Any:  # planted bug: Stop at score 1 crashes
         if s.score == 1 and type(a).__name__ == "Stop":
@@ -231,7 +233,7 @@ def test_a_model_crash_is_reported_with_the_path(
 
 def test_explorer_engine_for_check() -> None:
     from hhh_verify.checking import CheckOptions
-    from hhh_verify.explore_engine import ExplorerEngine
+    from hhh_verify.engines.explore.check import ExplorerEngine
     from hhh_verify.properties import Property
 
     props = [

@@ -9,9 +9,9 @@ from typing import Any, NamedTuple
 import pytest
 from toy_model import toy
 
-from hhh_verify import analysis as an
-from hhh_verify.explore import explore
-from hhh_verify.statecodec import StateCodec
+from hhh_verify.engines.explore import analysis as an
+from hhh_verify.engines.explore.explorer import explore
+from hhh_verify.engines.explore.statecodec import StateCodec
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from toy_model import AMBIGUITIES, ToyConfig
 
-from hhh_verify import analysis as an
-from hhh_verify.explore import explore
+from hhh_verify.engines.explore import analysis as an
+from hhh_verify.engines.explore.explorer import explore
 from hhh_verify.model import Outcome, action_from_json, action_to_json
 
 

@@ -11,9 +11,9 @@ import pytest
 from test_explore_tables import cycle, dag
 from toy_model import toy
 
-from hhh_verify import analysis as an
-from hhh_verify import export as ex
-from hhh_verify.explore import explore, outcome_goal
+from hhh_verify.engines.explore import analysis as an
+from hhh_verify.engines.explore import export as ex
+from hhh_verify.engines.explore.explorer import explore, outcome_goal
 from hhh_verify.model import ModelError
 
 GOALS = {"won": outcome_goal("won")}

@@ -14,8 +14,8 @@ import pytest
 import toy_model
 from click.testing import CliRunner
 
-from hhh_verify import impact as im
 from hhh_verify.cli import main
+from hhh_verify.engines import impact as im
 
 
 def test_paired_stat_mean_interval_and_games_needed() -> None:
@@ -93,7 +93,7 @@ def test_hhh_impact_random_on_tiny_parts_for_ward_beds() -> None:
 def test_greedy_policy_heals_the_highest_level_patient() -> None:
     import random
 
-    from hhh_verify.policies import greedy_policy
+    from hhh_verify.models.hhh.policies import greedy_policy
     from hhh_verify.registry import get_game
 
     m = get_game("hhh").model("full")

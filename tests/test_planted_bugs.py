@@ -12,13 +12,12 @@ from typing import Any
 
 import pytest
 
-from hhh_verify import stateful
 from hhh_verify import trace as tr
+from hhh_verify.engines import stateful
 from hhh_verify.models.hhh import board, heal, patient_phase, player_actions, rooms
 from hhh_verify.models.hhh.model import HHHModel
 from hhh_verify.models.hhh.state import COMPLETED, WAITING
-from hhh_verify.properties import properties_for, search_order_for
-from hhh_verify.registry import get_game
+from hhh_verify.registry import get_game, properties_for
 
 SPEC = get_game("hhh")
 PROPS = properties_for("hhh")
@@ -35,7 +34,7 @@ def hunt(prop_id: str, overrides: tuple[str, ...] = (), model: Any = None, examp
         max_examples=examples,
         step_count=300,
         shrink=False,
-        order=search_order_for("hhh"),
+        order=SPEC.load_search_order(),
     )
     others = [f.message for f in report.findings if f.property != prop_id]
     assert not others, f"unexpected findings: {others}"
@@ -47,7 +46,7 @@ def assert_caught(prop_id: str, overrides: tuple[str, ...] = (), model: Any = No
     assert found, f"{prop_id} missed the planted bug"
     f = found[0]
     assert f.kind == "violation", f.message
-    result = tr.replay(f.trace, model=stateful.replay_model(f.trace, model))
+    result = tr.replay(f.trace, model)  # (a sampled trace is replayed as sampled)
     assert result.ok, result.error
     # the replayed end state (the buggy model's) shows the violation again
     prop = PROPS.get(prop_id)
@@ -271,5 +270,5 @@ def test_goal_is_found(goal: str, overrides: tuple[str, ...], examples: int) -> 
     assert found, f"no witness for {goal}"
     f = found[0]
     assert f.kind == "goal"
-    result = tr.replay(f.trace, model=stateful.replay_model(f.trace, model))
+    result = tr.replay(f.trace, model)  # (a sampled trace is replayed as sampled)
     assert result.ok and PROPS.get(goal).reached(model, result.final_state)

@@ -4,8 +4,8 @@ the full game meets every expectation (the suite runs the same check as CI)."""
 from __future__ import annotations
 
 from hhh_verify.checking import INCONCLUSIVE, CheckOptions, check_model
-from hhh_verify.properties import GOAL, INVARIANT, properties_for
-from hhh_verify.registry import get_game
+from hhh_verify.properties import GOAL, INVARIANT
+from hhh_verify.registry import get_game, properties_for
 
 PROPS = properties_for("hhh")
 SPEC = get_game("hhh")

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from hhh_verify import report as rp
 from hhh_verify.cli import main
+from hhh_verify.reporting import build as rp
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SMALL = os.path.join(ROOT, "reports", "small")

@@ -1,4 +1,4 @@
-"""Playouts and Monte Carlo summaries (hhh_verify/simulate.py, `hhh-verify simulate`)."""
+"""Playouts and Monte Carlo summaries (hhh_verify/engines/simulate.py, `hhh-verify simulate`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 import toy_model
 from click.testing import CliRunner
 
-from hhh_verify import simulate as sim
 from hhh_verify import trace as tr
 from hhh_verify.cli import main
+from hhh_verify.engines import simulate as sim
 from hhh_verify.model import ModelError
 
 #: Win probability of the toy (default reading) under the uniform random policy:
@@ -99,16 +99,13 @@ def test_policies_are_pluggable() -> None:
     def always_stop(model: Any, state: Any, legal: Any, rng: random.Random) -> Any:
         return legal[-1]
 
-    class WithPolicies(toy_model.ToyModel):
-        def policies(self) -> dict[str, sim.Policy]:
-            return {"cautious": always_stop}
-
-    model = WithPolicies()
-    assert {"random", "cautious"} <= set(sim.policies(model))
-    s = sim.simulate(model, 50, seed=0, policy="cautious")
+    players = {"cautious": always_stop}  # a game declares these as GameSpec.policies
+    model = toy_model.ToyModel()
+    assert list(sim.policies(players)) == ["random", "cautious"]
+    s = sim.simulate(model, 50, seed=0, policy="cautious", game_policies=players)
     assert s.reasons == {"short": 50}
     with pytest.raises(ModelError, match="accepted: random"):
-        sim.get_policy("telepathic", toy_model.toy())
+        sim.get_policy("telepathic", players)
 
 
 class _Sampled(toy_model.ToyModel):

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import z3
 
-from hhh_verify.explore import explore
+from hhh_verify.engines.explore.explorer import explore
 from hhh_verify.models.hhh.draws import _chain, _plain
 from hhh_verify.models.hhh.smt import draws as hhh_draws
 from hhh_verify.models.hhh.smt import facts as F
@@ -116,8 +116,8 @@ def test_explorer_edges_satisfy_relation(tiny: Any) -> None:
 @pytest.mark.parametrize("goal", ["outcome:bankrupt", "outcome:arrested", "won", "terminal"])
 def test_reach_agrees_with_explorer(tiny: Any, goal: str) -> None:
     """Conformance: Z3 and the explorer give the same verdict; Z3's witness replays."""
-    from hhh_verify.explore_engine import ReachRequest, resolve_goal
-    from hhh_verify.smt.reach_engine import z3_reach
+    from hhh_verify.engines.explore.reach import ReachRequest, resolve_goal
+    from hhh_verify.engines.smt_reach import z3_reach
 
     model, _enc, exp = tiny
     reason = goal.split(":")[-1]
@@ -125,7 +125,13 @@ def test_reach_agrees_with_explorer(tiny: Any, goal: str) -> None:
         (o.reason == reason) if ":" in goal else (o.won if goal == "won" else True)
         for o in exp.outcomes
     )
-    req = ReachRequest(model=model, goal_id=goal, goal=resolve_goal("hhh", goal), max_seconds=40)
+    req = ReachRequest(
+        model=model,
+        goal_id=goal,
+        goal=resolve_goal("hhh", goal),
+        max_seconds=40,
+        smt=HHH.load_smt(),
+    )
     report = z3_reach(req)
     assert report.reachable is explorer_says
     assert report.trace is not None and replay(report.trace, model).ok
@@ -134,8 +140,8 @@ def test_reach_agrees_with_explorer(tiny: Any, goal: str) -> None:
 def test_unreachable_goal_proved_complete() -> None:
     """outcome:stuck cannot happen under HHH-DRAW-EXHAUSTED=stop; on a 1-round tiny game
     Z3 proves it for every path (all paths end within the bound)."""
-    from hhh_verify.explore_engine import ReachRequest, resolve_goal
-    from hhh_verify.smt.reach_engine import z3_reach
+    from hhh_verify.engines.explore.reach import ReachRequest, resolve_goal
+    from hhh_verify.engines.smt_reach import z3_reach
 
     model = HHH.model("tiny", ("rounds=1",), ())
     exp = explore(model)
@@ -145,6 +151,7 @@ def test_unreachable_goal_proved_complete() -> None:
         goal_id="outcome:stuck",
         goal=resolve_goal("hhh", "outcome:stuck"),
         max_seconds=60,
+        smt=HHH.load_smt(),
     )
     report = z3_reach(req)
     assert report.reachable is False and report.details["complete"] is True

@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from hhh_verify.cli import main
 from hhh_verify.properties import hhh_smt
+from hhh_verify.registry import model_for_trace
+from hhh_verify.smt.queries import verdict
 from hhh_verify.trace import load, replay
 
 
@@ -35,7 +37,8 @@ def test_query_json_answers_and_witness_file(tmp_path: Any) -> None:
     death = rows["smt-setup-death"]
     assert death["answer"] == "yes" and death["replays"] is True and death["ok"] is True
     assert {"name", "expected", "answer", "witness", "seconds"} <= set(death)
-    assert replay(load(death["trace_file"])).ok
+    trace = load(death["trace_file"])
+    assert replay(trace, model_for_trace(trace)).ok
 
 
 def test_query_text_and_bad_input() -> None:
@@ -48,7 +51,7 @@ def test_query_text_and_bad_input() -> None:
 
 def test_query_contradiction_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
     """Planted wrong expectation: the rooms query expects 5 -> contradiction, exit 1."""
-    wrong = replace(hhh_smt.get("smt-rooms-six-total"), expected="5")
+    wrong = replace(hhh_smt.support().get("smt-rooms-six-total"), expected="5")
     monkeypatch.setattr(hhh_smt, "QUERIES", (wrong,))
     r = run("query", "--name", "smt-rooms-six-total")
     assert r.exit_code == 1 and "CONTRADICTS" in r.output
@@ -70,7 +73,7 @@ def test_reach_z3_unknown_goal_is_input_error() -> None:
 
 
 def test_verdict_bounds_never_confirm() -> None:
-    v = hhh_smt.verdict
+    v = verdict
     assert v("$16", "$16") is True and v("$15", "$16") is False
     assert v("max >= $9", "$16") is None and v("max >= $17", "$16") is False
     assert v("round <= 2", "round 2") is None and v("round <= 1", "round 2") is False

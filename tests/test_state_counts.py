@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from hhh_verify import analysis as an
-from hhh_verify.explore import explore, outcome_goal
+from hhh_verify.engines.explore import analysis as an
+from hhh_verify.engines.explore.explorer import explore, outcome_goal
+from hhh_verify.registry import model_for_trace
 from hhh_verify.trace import replay
 
 try:
@@ -57,7 +58,7 @@ def test_loss_witnesses_replay(overrides: tuple[str, ...], goal: str) -> None:
     hits = exp.goal_hits[goal]
     assert hits
     trace = an.witness_trace(exp, hits[0], HHH.ambiguities)
-    result = replay(trace)  # rebuilds the model from the trace's config
+    result = replay(trace, model_for_trace(trace))  # the model of the trace's config
     assert result.ok and result.outcome is not None
     assert result.outcome.reason == goal.split(":")[1]
 

@@ -12,9 +12,10 @@ from fractions import Fraction
 import pytest
 from toy_model import AMBIGUITIES, ToyModel, ToyState, toy
 
-from hhh_verify import stateful
 from hhh_verify import trace as tr
-from hhh_verify.checking import (
+from hhh_verify.checking import check_model, junit_xml
+from hhh_verify.engines import stateful
+from hhh_verify.engines.results import (
     CONTRACT_ID,
     ERROR,
     HOLDS_STATUS,
@@ -23,10 +24,8 @@ from hhh_verify.checking import (
     SKIPPED,
     VIOLATED,
     CheckOptions,
-    StatefulEngine,
-    check_model,
-    junit_xml,
 )
+from hhh_verify.engines.stateful_check import StatefulEngine
 from hhh_verify.model import certain
 from hhh_verify.properties import Property, PropertyRegistry, normalise_expected
 

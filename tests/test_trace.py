@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import toy_model
 
-from hhh_verify import simulate as sim
 from hhh_verify import trace as tr
+from hhh_verify.engines import simulate as sim
 from hhh_verify.model import ModelError
 
 

@@ -212,18 +212,57 @@ def make_model(config: ToyConfig, interpretation: Interpretation) -> ToyModel:
     return ToyModel(config, interpretation)
 
 
+def _properties() -> Any:
+    from toy_parts import properties
+
+    return properties()
+
+
+def _search_order() -> Any:
+    from toy_parts import push_first
+
+    return push_first
+
+
+def _smt() -> Any:
+    from toy_smt import support
+
+    return support()
+
+
+def _spec() -> GameSpec:
+    from toy_parts import POLICIES, PROBES
+
+    return GameSpec(
+        id="toy",
+        title="Toy push-your-luck bag game (tests only)",
+        rulebook="tests/toy_model.py",
+        config_type=ToyConfig,
+        presets={"default": ToyConfig(), "tiny": ToyConfig(whites=1, blacks=1, target=1)},
+        default_preset="default",
+        ambiguities=AMBIGUITIES,
+        make_model=make_model,
+        config_docs={"whites": "white cubes", "blacks": "black cubes", "target": "score to win"},
+        rule_index=(
+            ("Toy rules, Decide", "modelled", "ToyModel.legal_actions", ""),
+            ("Toy rules, Draw", "ambiguity", "ToyModel._draw", "TOY-BLACK"),
+            ("Toy rules, Stop", "modelled", "ToyModel.step", ""),
+        ),
+        properties=_properties,
+        search_order=_search_order,
+        policies=POLICIES,
+        probes=PROBES,
+        reduced_preset="tiny",
+        smt=_smt,
+        ratings=("none", "silver", "gold"),
+    )
+
+
 #: A GameSpec for the toy (for tests that patch the registry; never registered for real).
-SPEC = GameSpec(
-    id="toy",
-    title="Toy push-your-luck bag game (tests only)",
-    rulebook="tests/toy_model.py",
-    config_type=ToyConfig,
-    presets={"default": ToyConfig(), "tiny": ToyConfig(whites=1, blacks=1, target=1)},
-    default_preset="default",
-    ambiguities=AMBIGUITIES,
-    make_model=make_model,
-    config_docs={"whites": "white cubes", "blacks": "black cubes", "target": "score to win"},
-)
+#: It declares every optional part, as a complete game would: properties and search
+#: order (toy_parts.py), a greedy player, a probe, a reduced preset and a Z3 encoding
+#: (toy_smt.py).
+SPEC = _spec()
 
 
 def toy(interpret: tuple[str, ...] = (), **config: int) -> ToyModel:

@@ -15,9 +15,11 @@ import click
 
 from .. import checking, registry
 from .. import trace as tr
+from ..engines import results as check_results
+from ..engines.stateful import PROFILES
 from ..model import ModelError
-from ..properties import properties_for
-from ..stateful import PROFILES, replay_model
+from ..registry import properties_for
+from ..sampled import replay_model
 from .common import command_errors, emit_json, json_option, progress
 
 
@@ -103,16 +105,20 @@ def check_command(
         if only:
             props = props.select(only)
         plan.append((spec, spec.model(config, (), interpret), props))
-    available = {e.name: e for e in checking.engines()}
+    # Each game's engines are set up from its spec (so the explorer's name says which
+    # reduced preset it explores); --engine picks by name among all of them.
+    engine_sets = {spec.id: checking.engines(spec) for spec, _, _ in plan}
+    available = list(dict.fromkeys(e.name for es in engine_sets.values() for e in es))
     for name in engine_names:
         if name not in available:
             raise ModelError(f"unknown engine {name!r}; accepted: {', '.join(available)}")
-    chosen = [available[n] for n in dict.fromkeys(engine_names)] or list(available.values())
-    options = checking.CheckOptions(profile=profile, seed=seed, chance=chance)
-    results: list[checking.CheckResult] = []
+    wanted = set(engine_names) or set(available)
+    options = check_results.CheckOptions(profile=profile, seed=seed, chance=chance)
+    results: list[check_results.CheckResult] = []
     start = time.perf_counter()
     for spec, model, props in plan:
         progress(f"checking {spec.id}: {len(props)} properties, profile {profile}", as_json)
+        chosen = [e for e in engine_sets[spec.id] if e.name in wanted]
         results.extend(checking.check_model(model, spec.ambiguities, props, options, chosen))
     elapsed = time.perf_counter() - start
     for r in results:
@@ -131,7 +137,7 @@ def check_command(
         raise SystemExit(1)
 
 
-def _write_trace(trace_dir: str, r: checking.CheckResult) -> str:
+def _write_trace(trace_dir: str, r: check_results.CheckResult) -> str:
     assert r.trace is not None
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{r.game}-{r.property}-{r.engine}") + ".trace.json"
     path = os.path.join(trace_dir, name)
@@ -140,14 +146,16 @@ def _write_trace(trace_dir: str, r: checking.CheckResult) -> str:
 
 
 _STYLE = {
-    checking.HOLDS_STATUS: "green",
-    checking.REACHED: "green",
-    checking.SKIPPED: "dim",
-    checking.INCONCLUSIVE: "yellow",
+    check_results.HOLDS_STATUS: "green",
+    check_results.REACHED: "green",
+    check_results.SKIPPED: "dim",
+    check_results.INCONCLUSIVE: "yellow",
 }
 
 
-def _render(results: list[checking.CheckResult], elapsed: float, models: dict[str, Any]) -> None:
+def _render(
+    results: list[check_results.CheckResult], elapsed: float, models: dict[str, Any]
+) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -157,7 +165,7 @@ def _render(results: list[checking.CheckResult], elapsed: float, models: dict[st
         table.add_column(col, justify="right" if col == "time" else "left")
     for r in results:
         style = _STYLE.get(r.status, "green") if r.ok else "bold red"
-        mark = "FAIL" if not r.ok else "?" if r.status == checking.INCONCLUSIVE else "ok"
+        mark = "FAIL" if not r.ok else "?" if r.status == check_results.INCONCLUSIVE else "ok"
         table.add_row(
             f"{r.game}.{r.property}" if len(models) > 1 else r.property,
             r.engine,

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from ..model import ModelError
-from ..registry import get_game
+from ..registry import DEFAULT_GAME, get_game
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -57,7 +57,11 @@ def progress(message: str, quiet: bool = False) -> None:
 # Reusable options -----------------------------------------------------------------
 
 game_option = click.option(
-    "--game", "game", default="hhh", show_default=True, help="Game id (see `hhh-verify games`)."
+    "--game",
+    "game",
+    default=DEFAULT_GAME,
+    show_default=True,
+    help="Game id (see `hhh-verify games`).",
 )
 config_option = click.option(
     "--config", "config", default="", help="Config preset (default: the game's default preset)."
@@ -94,6 +98,11 @@ def build_model(
 ) -> Any:
     """The model for the common --game/--config/--set/--interpret options."""
     return get_game(game).model(config, overrides, interpret)
+
+
+def game_properties(spec: Any) -> list[Any]:
+    """The game's registered properties (none when it declares no property registry)."""
+    return list(spec.load_properties()) if spec.properties is not None else []
 
 
 def stdout_is_tty() -> bool:

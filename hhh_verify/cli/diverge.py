@@ -10,11 +10,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import diverge as dv
 from .. import registry
 from .. import trace as tr
+from ..engines import diverge as dv
+from ..engines.simulate import get_policy
 from ..model import ModelError
-from ..policies import get as get_policy
 from .common import (
     command_errors,
     config_option,
@@ -74,9 +74,8 @@ from .common import (
 @click.option(
     "--policies",
     "policies",
-    default=",".join(dv.DEFAULT_POLICIES),
-    show_default=True,
-    help="Differential playouts: game i uses policy i mod n.",
+    default="",
+    help="Differential playouts: game i uses policy i mod n (default: every policy of the game).",
 )
 @seed_option
 @click.option(
@@ -116,8 +115,8 @@ def diverge_command(
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     dv.pick_options(spec, ambiguity, opts)  # validate before any output
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
-    for p in pols or ("",):
-        get_policy(p)
+    for p in pols:
+        get_policy(p, spec.policies)
     progress(f"searching {ambiguity} ...", quiet=as_json)
     result = dv.diverge(
         spec,

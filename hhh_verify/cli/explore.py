@@ -6,16 +6,23 @@ from typing import Any
 
 import click
 
-from .. import analysis as an
-from ..explore import ExplorationError, explore, require_limits, split_properties
-from ..explore_engine import registered_properties, summary
-from ..export import check_export_path, export
+from ..engines.explore import analysis as an
+from ..engines.explore.explorer import (
+    ExplorationError,
+    explore,
+    require_limits,
+    split_properties,
+)
+from ..engines.explore.export import check_export_path, export
+from ..engines.explore.reach import summary
+from ..registry import get_game
 from .common import (
     build_model,
     command_errors,
     config_option,
     emit_json,
     game_option,
+    game_properties,
     interpret_option,
     json_option,
     progress,
@@ -82,7 +89,7 @@ def explore_command(
     if export_path:
         check_export_path(export_path)
     model = build_model(game, config, overrides, interpret)
-    checks = split_properties(registered_properties(game), model)
+    checks = split_properties(game_properties(get_game(game)), model)
     try:
         exp = explore(
             model,

@@ -27,6 +27,9 @@ def games_command(as_json: bool) -> None:
                 "configs": {name: config_to_json(c) for name, c in spec.presets.items()},
                 "config_docs": dict(spec.config_docs),
                 "ambiguities": len(spec.ambiguities),
+                "provides": list(spec.provides()),
+                "policies": ["random", *spec.policies],
+                "reduced_config": spec.reduced_preset,
             }
         )
     if as_json:
@@ -40,3 +43,5 @@ def games_command(as_json: bool) -> None:
         click.echo(
             f"  ambiguities: {r['ambiguities']} (see `hhh-verify ambiguities --game {r['id']}`)"
         )
+        click.echo(f"  policies:    {', '.join(r['policies'])}")
+        click.echo(f"  provides:    {', '.join(r['provides']) or 'nothing optional'}")

@@ -11,8 +11,9 @@ from typing import Any
 import click
 
 from .. import trace as tr
-from ..checking import CheckOptions, CheckResult, StatefulEngine
-from ..properties import properties_for
+from ..engines.results import CheckOptions, CheckResult
+from ..engines.stateful_check import StatefulEngine
+from ..registry import get_game, properties_for
 from .check import replay_lines
 from .common import (
     build_model,
@@ -64,13 +65,11 @@ def hunt_command(
     as_json: bool,
 ) -> None:
     """Hunt for a minimal trace that breaks an invariant (or reaches a goal)."""
-    from ..registry import get_game
-
     spec = get_game(game)
     model = build_model(game, config, overrides, interpret)
     registry = properties_for(game)
     props = [registry.get(prop)] if prop else list(registry.invariants())
-    engine = StatefulEngine()
+    engine = StatefulEngine(spec)
     if not all(engine.supports(p) for p in props):
         raise click.UsageError(f"property {prop} has no executable check to hunt with")
     progress(f"hunting {len(props)} propert{'y' if len(props) == 1 else 'ies'} in {game}", as_json)

@@ -9,11 +9,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import impact as im
 from .. import registry
-from ..diverge import pick_options
+from ..engines import impact as im
+from ..engines.diverge import pick_options
+from ..engines.simulate import get_policy
 from ..model import ModelError
-from ..policies import POLICIES
 from .common import (
     command_errors,
     config_option,
@@ -42,7 +42,7 @@ from .common import (
     "policy",
     default="random",
     show_default=True,
-    help=f"Decision policy: {', '.join(POLICIES)}.",
+    help="Decision policy: random, or one of the game's (see `hhh-verify games`).",
 )
 @config_option
 @set_option
@@ -78,9 +78,8 @@ def run_impact(
     """The body of `impact` (also `simulate --compare ID`)."""
     if games < 2:
         raise ModelError(f"--games must be at least 2, got {games}")
-    if policy not in POLICIES:
-        raise ModelError(f"unknown policy {policy!r}; accepted: {', '.join(POLICIES)}")
     spec = registry.get_game(game)
+    get_policy(policy, spec.policies)  # validate before any work
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     pair = pick_options(spec, ambiguity, opts)
     result = im.impact(spec, ambiguity, pair, games, seed, policy, config, overrides)

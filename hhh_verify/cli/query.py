@@ -8,18 +8,15 @@ from typing import Any
 
 import click
 
+from .. import registry
 from .. import trace as tr
-from ..registry import get_game
+from ..smt.queries import run_query
 from .common import InputError, command_errors, emit_json, game_option, json_option, progress
 
 
-def _queries_module(game: str) -> Any:
-    get_game(game)  # validates the game id
-    if game != "hhh":
-        raise InputError(f"no SMT queries for game {game!r}; accepted: hhh")
-    from ..properties import hhh_smt
-
-    return hhh_smt
+def _with_smt() -> list[str]:
+    """The registered games that declare a Z3 encoding."""
+    return [g for g, spec in registry.games().items() if spec.smt is not None]
 
 
 @click.command("query")
@@ -51,10 +48,14 @@ def query_command(
     as_json: bool,
 ) -> None:
     """Answer the registered Z3 queries about GAME (witnesses replay through the model)."""
-    mod = _queries_module(game)
+    spec = registry.get_game(game)
+    if spec.smt is None:
+        accepted = ", ".join(_with_smt()) or "none"
+        raise InputError(f"no SMT queries for game {game!r}; accepted: {accepted}")
+    support = spec.load_smt()
     if timeout is not None and timeout <= 0:
         raise InputError(f"--timeout must be positive, got {timeout}")
-    selected = [mod.get(n) for n in names] if names else list(mod.queries())
+    selected = [support.get(n) for n in names] if names else list(support.queries)
     if list_only:
         rows = [{"name": q.id, "question": q.question, "expected": q.expected} for q in selected]
         if as_json:
@@ -66,7 +67,7 @@ def query_command(
     results = []
     for q in selected:
         progress(f"query {q.id} ...", quiet=as_json)
-        row = mod.run(q, timeout)
+        row = run_query(spec, support, q, timeout)
         trace = row.pop("trace", None)
         row["trace_file"] = None
         if trace is not None and out_dir:

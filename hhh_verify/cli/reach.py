@@ -5,16 +5,17 @@ from __future__ import annotations
 import click
 
 from .. import trace as tr
-from ..explore import ExplorationError, require_limits
-from ..explore_engine import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
+from ..engines.explore.explorer import ExplorationError, require_limits
+from ..engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
+from ..engines.smt_reach import with_z3
 from ..registry import get_game
-from ..smt.reach_engine import with_z3
 from .common import (
     InputError,
     command_errors,
     config_option,
     emit_json,
     game_option,
+    game_properties,
     interpret_option,
     json_option,
     set_option,
@@ -75,16 +76,18 @@ def reach_command(
         raise InputError(f"--within-rounds must be at least 1, got {within_rounds}")
     spec = get_game(game)
     model = spec.model(config, overrides, interpret)
+    symbolic = engine in ("z3", "both")
     request = ReachRequest(
         model=model,
         goal_id=goal,
-        goal=resolve_goal(game, goal),
+        goal=resolve_goal(game, goal, game_properties(spec)),
         within_rounds=within_rounds,
         max_states=max_states,
         max_seconds=max_seconds,
         exact=not use_float,
         registry=spec.ambiguities,
         progress=progress_printer(as_json),
+        smt=spec.load_smt() if symbolic and spec.smt is not None else None,
     )
     try:
         report = ENGINES[engine](request)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .. import trace as tr
+from ..registry import model_for_trace
 from .common import command_errors, emit_json, json_option
 
 
@@ -19,7 +20,7 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool) -> None:
     The trace names its game, config and interpretation, so no other option is needed.
     """
     trace = tr.load(trace_file)
-    model = tr.model_for_trace(trace)
+    model = model_for_trace(trace)
     result = tr.replay(trace, model)
     outcome = result.outcome.to_json() if result.outcome else None
     final = model.describe_state(result.final_state)

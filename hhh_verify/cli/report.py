@@ -5,13 +5,15 @@ from __future__ import annotations
 import click
 
 from .. import registry
-from .. import report as rp
 from ..model import ModelError
+from ..reporting import build as rp
 from .common import command_errors, emit_json, json_option, progress, seed_option
 
 
 @click.command("report")
-@click.option("--game", "game", default="hhh", show_default=True, help="Game id, or 'all'.")
+@click.option(
+    "--game", "game", default=registry.DEFAULT_GAME, show_default=True, help="Game id, or 'all'."
+)
 @click.option("--out", "out", default="reports", show_default=True, help="Output directory.")
 @click.option(
     "--format",

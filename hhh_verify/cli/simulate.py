@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import registry
-from .. import simulate as sim
 from .. import trace as tr
+from ..engines import simulate as sim
 from ..model import ModelError
 from .common import (
     command_errors,
@@ -90,13 +90,18 @@ def simulate_command(
         raise ModelError(f"--max-steps must be at least 1, got {max_steps}")
     spec = registry.get_game(game)
     model = spec.model(config, overrides, interpret)
-    sim.get_policy(policy, model)  # validate before any work
+    players = spec.policies
+    sim.get_policy(policy, players)  # validate before any work
     if as_json or not sys.stderr.isatty():
-        summary = sim.simulate(model, games, seed, policy, max_steps, exact=exact)
+        summary = sim.simulate(
+            model, games, seed, policy, max_steps, exact=exact, game_policies=players
+        )
     else:
-        summary = _simulate_with_progress(model, games, seed, policy, max_steps, exact)
+        summary = _simulate_with_progress(model, games, seed, policy, max_steps, exact, players)
     if trace_out:
-        trace = sim.record_playout(model, spec.ambiguities, seed, 0, policy, max_steps, exact)
+        trace = sim.record_playout(
+            model, spec.ambiguities, seed, 0, policy, max_steps, exact, game_policies=players
+        )
         tr.save(trace, trace_out)
     if as_json:
         data = summary.to_json()
@@ -110,13 +115,20 @@ def simulate_command(
 
 
 def _simulate_with_progress(
-    model: Any, games: int, seed: int, policy: str, max_steps: int, exact: bool
+    model: Any, games: int, seed: int, policy: str, max_steps: int, exact: bool, players: Any
 ) -> sim.Summary:
     """The same run, with a progress bar on stderr (interactive terminals only)."""
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("playing", total=games)
         return sim.simulate(
-            model, games, seed, policy, max_steps, exact=exact, on_game=lambda i: bar.advance(task)
+            model,
+            games,
+            seed,
+            policy,
+            max_steps,
+            exact=exact,
+            on_game=lambda i: bar.advance(task),
+            game_policies=players,
         )
 
 
@@ -131,8 +143,11 @@ def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | 
     table = Table(show_header=True, header_style="bold")
     table.add_column("measure")
     table.add_column("value", justify="right")
-    _row(table, "wins", f"{summary.wins} / {summary.games}")
-    _row(table, "win rate", f"{summary.win_rate:.2%} (95% CI {low:.2%}..{high:.2%})")
+    if summary.standings is None:
+        _row(table, "wins", f"{summary.wins} / {summary.games}")
+        _row(table, "win rate", f"{summary.win_rate:.2%} (95% CI {low:.2%}..{high:.2%})")
+    else:
+        _standings(table, summary.standings, summary.games)
     for reason, n in sorted(summary.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
         _row(table, f"ended: {reason}", _share(n, summary.games))
     if summary.money:
@@ -158,6 +173,19 @@ def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | 
         console.print(
             f"trace of game 0 saved to {trace_out} (replay: hhh-verify replay {trace_out})"
         )
+
+
+def _standings(table: Table, st: Any, games: int) -> None:
+    """A competitive game's rows: score and wins per seat, the winning score, ties."""
+    for seat, score in enumerate(st.scores):
+        _row(table, f"seat {seat} score mean [min..max]", _stats(score))
+        _row(
+            table,
+            f"seat {seat} wins",
+            f"{_share(st.wins[seat], games)}; win share {st.shares[seat] / games:.1%}",
+        )
+    _row(table, "winning score mean [min..max]", _stats(st.winning_score))
+    _row(table, "ties", _share(st.ties, games))
 
 
 def _share(n: int, total: int) -> str:

@@ -86,11 +86,9 @@ def _value(m: Any) -> Callable[[Any], int]:
 
 def replay_witness(enc: Any, m: Any, states: list[Any], steps: list[Any], **meta: Any) -> tr.Trace:
     """Play the solver's path through the executable model, recording a trace."""
-    from ..registry import get_game
-
     model = enc.model
     value = _value(m)
-    trace = tr.new_trace(model, get_game(model.game).ambiguities, engine="z3", **meta)
+    trace = tr.new_trace(model, None, engine="z3", **meta)
     s = model.initial_state()
     for i, v in enumerate(steps):
         target = {n: value(x) for n, x in states[i + 1].items()}

@@ -1,18 +1,46 @@
-"""Healthy Heart Hospital (rulebook: shared/rules/healthy-heart-hospital.txt)."""
+"""Healthy Heart Hospital (rulebook: shared/rules/healthy-heart-hospital.txt).
+
+:data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
+index, properties and search order (``properties/hhh.py``), players, probe
+configurations and the Z3 encoding (``models/hhh/smt/``, queries in
+``properties/hhh_smt.py``).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import GameSpec
 
 from .ambiguities import REGISTRY
 from .config import PRESETS, HHHConfig
-from .model import HHHModel
+from .model import RATINGS, HHHModel
+from .policies import POLICIES
+from .probes import PROBES
 from .rule_index import RULES
 
 
 def make_model(config: HHHConfig, interpretation: Interpretation) -> HHHModel:
     return HHHModel(config, interpretation)
+
+
+def _properties() -> Any:
+    from hhh_verify.properties.hhh import properties
+
+    return properties()
+
+
+def _search_order() -> Any:
+    from hhh_verify.properties.hhh import search_order
+
+    return search_order
+
+
+def _smt() -> Any:
+    from hhh_verify.properties.hhh_smt import support
+
+    return support()
 
 
 SPEC = GameSpec(
@@ -25,6 +53,13 @@ SPEC = GameSpec(
     ambiguities=REGISTRY,
     make_model=make_model,
     rule_index=RULES,
+    properties=_properties,
+    search_order=_search_order,
+    policies=POLICIES,
+    probes=PROBES,
+    reduced_preset="tiny",
+    smt=_smt,
+    ratings=tuple(name for _, name in reversed(RATINGS)),
 )
 
 __all__ = ["SPEC", "HHHModel", "HHHConfig", "make_model"]

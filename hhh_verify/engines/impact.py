@@ -7,7 +7,9 @@ both games are the same game; afterwards they share the random numbers step by s
 a random or greedy player makes the same decision wherever the legal actions coincide.
 
 Statistics are over the *paired differences* ``d_i = f(game i under B) - f(game i
-under A)`` (win, each end reason, final money, rating rank, deaths, round reached): mean difference,
+under A)`` (cooperative games: win, final money, rating rank, deaths; competitive games:
+seat 0's score, the winning score, seat 0's win share; both: round reached and each end
+reason): mean difference,
 95% confidence interval ``mean ± t(0.975, n-1) · sd / sqrt(n)`` (Student t; the pairing
 removes the game-to-game variance both readings share), and the number of paired games a
 two-sided test at 5% needs to detect the observed mean difference with 80% power,
@@ -24,13 +26,11 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
+from ..model import ModelError
 from .diverge import reading_models, sample, step_seed
-from .model import ModelError
-from .policies import get as get_policy
-from .simulate import game_seed
+from .simulate import game_seed, get_policy
+from .standings import is_competitive, win_share
 
-#: Ratings from worst to best; a lost game ranks 0, a won game 1 + its rating's index.
-RATING_ORDER = ("Regrettable", "Inconsequential", "Notable", "Prosperous", "Triumphant")
 MAX_STEPS = 20_000
 
 # Student t quantiles t(0.975, df) for small samples; larger df use the normal quantile.
@@ -77,12 +77,11 @@ class GameResult:
     deaths: int
     steps: int
     round: int = 0
+    scores: tuple[int, ...] = ()  # per seat, competitive games only
 
-    @property
-    def rank(self) -> int:
-        return (
-            1 + RATING_ORDER.index(self.rating) if self.won and self.rating in RATING_ORDER else 0
-        )
+    def rank(self, ratings: Sequence[str]) -> int:
+        """0 for a loss, else 1 + the index of the rating in ``ratings`` (worst first)."""
+        return 1 + list(ratings).index(self.rating) if self.won and self.rating in ratings else 0
 
 
 def _end(model: Any, s: Any, steps: int) -> GameResult:
@@ -92,7 +91,14 @@ def _end(model: Any, s: Any, steps: int) -> GameResult:
     if out is None:
         return GameResult(False, "max-steps", getattr(s, "money", 0) or 0, "", deaths, steps, rnd)
     return GameResult(
-        bool(out.won), out.reason, out.money or 0, out.rating or "", deaths, steps, rnd
+        bool(out.won),
+        out.reason,
+        out.money or 0,
+        out.rating or "",
+        deaths,
+        steps,
+        rnd,
+        out.scores if is_competitive(out) else (),
     )
 
 
@@ -153,7 +159,7 @@ def baseline(spec: Any, games: int, seed: int, policy: str, preset: str = "") ->
     """The all-defaults games ``0..games-1`` of ``policy`` (see :class:`Baseline`)."""
     config = spec.config(preset)
     m = spec.make_model(config, spec.ambiguities.default())
-    pol = get_policy(policy)
+    pol = get_policy(policy, spec.policies)
     base = _impact_seed(seed, "", ("", ""), policy)
     return Baseline(
         policy,
@@ -173,6 +179,27 @@ def _advance(m: Any, s: Any, policy: Any, gs: int, k: int) -> tuple[Any, GameRes
         )
     a = legal[0] if len(legal) == 1 else policy(m, s, legal, random.Random(step_seed(gs, k, 0)))
     return sample(m, s, a, random.Random(step_seed(gs, k, 1))), None
+
+
+def measures(results: Sequence[GameResult], ratings: Sequence[str]) -> dict[str, Any]:
+    """What is compared per game: for a cooperative game (one team result) the win, final
+    money, rating rank (``GameSpec.ratings``), deaths and round reached; for a
+    competitive one (any game ended with seat scores) seat 0's score, the winning score,
+    seat 0's win share (a tie shares the win) and the round reached."""
+    if any(g.scores for g in results):
+        return {
+            "seat0_score": lambda g: g.scores[0] if g.scores else 0,
+            "winning_score": lambda g: max(g.scores) if g.scores else 0,
+            "seat0_win": lambda g: win_share(g.scores, 0) if g.scores else 0.0,
+            "rounds": lambda g: g.round,
+        }
+    return {
+        "win": lambda g: g.won,
+        "money": lambda g: g.money,
+        "rating_rank": lambda g: g.rank(ratings),
+        "deaths": lambda g: g.deaths,
+        "rounds": lambda g: g.round,
+    }
 
 
 @dataclass(frozen=True)
@@ -289,7 +316,7 @@ def impact(
     """
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
-    pol = get_policy(policy)
+    pol = get_policy(policy, spec.policies)
     config = spec.config(preset, overrides)
     ma, mb = reading_models(spec, config, ambiguity, options)
     start = time.perf_counter()
@@ -319,11 +346,8 @@ def impact(
         if p is not None and first is None:
             first = i
     stats = {
-        "win": paired_stat("win", [x.won for x in ra], [x.won for x in rb]),
-        "money": paired_stat("money", [x.money for x in ra], [x.money for x in rb]),
-        "rating_rank": paired_stat("rating_rank", [x.rank for x in ra], [x.rank for x in rb]),
-        "deaths": paired_stat("deaths", [x.deaths for x in ra], [x.deaths for x in rb]),
-        "rounds": paired_stat("rounds", [x.round for x in ra], [x.round for x in rb]),
+        name: paired_stat(name, [f(x) for x in ra], [f(x) for x in rb])
+        for name, f in measures(ra + rb, spec.ratings).items()
     }
     reasons = sorted({x.reason for x in ra} | {x.reason for x in rb})
     for r in reasons:
@@ -332,7 +356,7 @@ def impact(
         )
     ratings = {
         name: (sum(x.rating == name for x in ra), sum(x.rating == name for x in rb))
-        for name in RATING_ORDER
+        for name in spec.ratings
     }
     return Impact(
         ambiguity,
@@ -358,15 +382,29 @@ def _impact_seed(seed: int, ambiguity: str, options: tuple[str, str], policy: st
     return seed
 
 
+#: The shift of a headline measure that makes an effect ``high`` (see :func:`severity`).
+HIGH: dict[str, Any] = {
+    "win": lambda st: 0.05,
+    "money": lambda st: 5,
+    "seat0_win": lambda st: 0.05,
+    "seat0_score": lambda st: 0.05 * max(1.0, abs(st.mean_a)),
+    "winning_score": lambda st: 0.05 * max(1.0, abs(st.mean_a)),
+}
+
+
 def severity(imp: Impact | None, material: bool | None) -> str:
-    """``high``: win rate moves by 5 points or money by $5 with a 95% interval clear of 0;
-    ``medium``: some measure moves significantly; ``low``: the readings parted in some
-    game but nothing moved significantly; ``none``: no game ever parted (or proven
-    identical); ``unknown``: not measured."""
+    """``high``: win rate moves by 5 points or money by $5 with a 95% interval clear of 0
+    (competitive games: seat 0's win share by 5 points, or seat 0's or the winning score
+    by 5% of its mean under A); ``medium``: some measure moves significantly; ``low``:
+    the readings parted in some game but nothing moved significantly; ``none``: no game
+    ever parted (or proven identical); ``unknown``: not measured."""
     if imp is None:
         return "none" if material is False else "unknown"
-    win, money = imp.stats["win"], imp.stats["money"]
-    if (win.significant and abs(win.diff) >= 0.05) or (money.significant and abs(money.diff) >= 5):
+    if any(
+        st.significant and abs(st.diff) >= limit(st)
+        for name, limit in HIGH.items()
+        if (st := imp.stats.get(name)) is not None
+    ):
         return "high"
     if any(s.significant for s in imp.stats.values()):
         return "medium"

@@ -16,6 +16,12 @@ def _bins(values: list[int]) -> tuple[int, int, int]:
     return lo, hi, width
 
 
+def has_money_plot(pair: dict[str, Any]) -> bool:
+    """Whether a reading pair gets a plot: its games report money and some game parted."""
+    impacts = pair["impact"].values()
+    return all("money_a" in imp for imp in impacts) and any(imp["games_parted"] for imp in impacts)
+
+
 def money_svg(ambiguity: str, pair: dict[str, Any]) -> str:
     """One panel per policy: histogram of final money under reading A and reading B."""
     policies = list(pair["impact"])

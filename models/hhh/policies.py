@@ -1,14 +1,14 @@
-"""Decision policies beyond uniform random play, for simulation and impact studies.
+"""Healthy Heart Hospital players beyond uniform random play, for simulation, impact
+studies and differential search (``GameSpec.policies``).
 
-Random play hides what careful players meet (under random play most Healthy Heart
-Hospital games end bankrupt in round 2 or 3), so impact studies also use a *greedy*
-player who "heals the most urgent patient". The heuristic reads actions by their
-rulebook verb (class name) and a few fields (``level``, ``place``, ``source``,
-``target``, ``size``, ``staff``), so it applies to any model whose actions follow those
-names; it falls back to a random choice among the best-scored actions.
+Random play hides what careful players meet (under random play most games end bankrupt
+in round 2 or 3), so impact studies also use a *greedy* player who "heals the most
+urgent patient". The heuristic reads actions by their rulebook verb (class name) and a
+few fields (``level``, ``place``, ``source``, ``target``, ``size``, ``staff``); it falls
+back to a random choice among the best-scored actions.
 
-A policy is ``policy(model, state, legal_actions, rng) -> action``
-(see :mod:`hhh_verify.simulate`).
+A policy is ``policy(model, state, legal_actions, rng) -> action``; it draws its
+randomness only from ``rng``, so paired runs stay paired.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .simulate import Policy, random_policy
+Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
 
 # Places and sources as the actions name them (Ward, Treatment Room, Emergency Room,
 # Waiting Room); treatment pays most per level, so it gets the largest bonus.
@@ -125,25 +125,20 @@ def greedy_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Ra
 
 
 def mixed_policy(p_random: float = 0.2) -> Policy:
-    """Greedy, but a random legal action with probability ``p_random`` (exploration)."""
+    """Greedy, but a uniformly random legal action with probability ``p_random``
+    (exploration; the random pick draws from ``rng`` exactly as the engines' ``random``
+    policy does)."""
 
     def policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         if rng.random() < p_random:
-            return random_policy(model, state, legal, rng)
+            return legal[rng.randrange(len(legal))]
         return greedy_policy(model, state, legal, rng)
 
     return policy
 
 
-POLICIES: Mapping[str, Callable[..., Any]] = MappingProxyType(
-    {"random": random_policy, "greedy": greedy_policy, "mixed": mixed_policy()}
+#: The HHH players, strongest first (``report`` measures impact under ``random`` and
+#: ``greedy``; ``diverge`` rotates through ``random`` and these).
+POLICIES: Mapping[str, Policy] = MappingProxyType(
+    {"greedy": greedy_policy, "mixed": mixed_policy()}
 )
-
-
-def get(name: str) -> Policy:
-    """The policy called ``name`` (``ModelError`` listing the accepted names)."""
-    from .model import ModelError
-
-    if name not in POLICIES:
-        raise ModelError(f"unknown policy {name!r}; accepted: {', '.join(POLICIES)}")
-    return POLICIES[name]

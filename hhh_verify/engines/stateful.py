@@ -17,11 +17,11 @@ and a list of properties. Each rule step is one model step:
   bag-draw distributions are far too large to enumerate on the full game): the model
   samples with a :class:`DrawnRandom`, a ``random.Random`` whose every choice is a
   Hypothesis draw (uniform by the same byte decoding, shrinking towards 0). The choices
-  are recorded per step in the trace's ``meta["samples"]``; :func:`replay_model` wraps a
+  are recorded per step in the trace's ``meta["samples"]``; a :func:`hhh_verify.sampled.replay_model` wraps a
   model so that ``trace.replay`` re-runs such a trace exactly.
 * A finished game is restarted from the initial state, so every example uses its whole
   step budget and plays several games when they are short.
-* An optional search order (per game, see ``hhh_verify.properties.search_order_for``)
+* An optional search order (per game: ``GameSpec.search_order``)
   puts a sensible move at index 0, so Hypothesis' first, all-zero example plays a whole
   sensible game and shrinking prefers sensible moves.
 
@@ -60,9 +60,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
-from . import trace as tr
-from .model import TERMINAL, Distribution, ModelError, certain
-from .properties import GOAL, INVARIANT, Property
+from .. import trace as tr
+from ..model import TERMINAL, Distribution, ModelError
+from ..properties import GOAL, INVARIANT, Property
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
@@ -250,7 +250,7 @@ class DrawnRandom(random.Random):
     Models that sample (``model.sample_step(s, a, rng)``) call ``randrange`` and friends;
     each call becomes :func:`uniform_index` over Hypothesis bytes, so it follows the
     true (uniform) odds and shrinks towards index 0. ``values`` lists the results, which
-    :class:`ScriptedRandom` plays back on replay.
+    :class:`hhh_verify.sampled.ScriptedRandom` plays back on replay.
     """
 
     def __init__(self, draw_byte: Any):
@@ -268,67 +268,6 @@ class DrawnRandom(random.Random):
 
     def getrandbits(self, k: int) -> int:
         return self._randbelow(1 << k) if k else 0
-
-
-class ScriptedRandom(random.Random):
-    """Plays back the choices a :class:`DrawnRandom` recorded."""
-
-    def __init__(self, values: Sequence[int]):
-        super().__init__(0)
-        self._values = list(values)
-        self._next = 0
-
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
-        if self._next >= len(self._values):
-            raise ModelError("the trace's recorded samples ran out (model changed?)")
-        i = self._values[self._next]
-        self._next += 1
-        if not 0 <= i < n:
-            raise ModelError(f"recorded sample {i} is outside 0..{n - 1} (model changed?)")
-        return i
-
-    def random(self) -> float:
-        return self._randbelow(1 << 53) / (1 << 53)
-
-    def getrandbits(self, k: int) -> int:
-        return self._randbelow(1 << k) if k else 0
-
-
-class SampledReplay:
-    """A model whose ``step`` replays a sampled trace: each step's recorded choices go
-    through ``model.sample_step`` and the one successor comes back with probability 1.
-
-    Steps are taken in trace order (one wrapper per replay); everything else is the
-    wrapped model's. ``trace.replay(t, model=replay_model(t, model))`` re-runs a trace
-    the sampled engine wrote.
-    """
-
-    def __init__(self, model: Any, samples: Sequence[Sequence[int]]):
-        self.model = model
-        self.samples = [list(v) for v in samples]
-        self._step = 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.model, name)
-
-    def step(self, s: Any, a: Any) -> Distribution:
-        i = self._step
-        self._step += 1
-        if i >= len(self.samples):
-            return self.model.step(s, a)  # type: ignore[no-any-return]
-        if a not in self.model.legal_actions(s):
-            raise ModelError(f"illegal action {a!r}")
-        return certain(self.model.sample_step(s, a, ScriptedRandom(self.samples[i])))
-
-
-def replay_model(trace: tr.Trace, model: Any) -> Any:
-    """``model`` itself, or a :class:`SampledReplay` of it when ``trace`` was sampled."""
-    samples = trace.meta.get("samples")
-    if samples is None or isinstance(model, SampledReplay):
-        return model
-    if not isinstance(samples, list) or len(samples) != len(trace.steps):
-        raise ModelError("trace meta 'samples' must list one entry per step")
-    return SampledReplay(model, samples)
 
 
 # ---------------------------------------------------------------------------------------
@@ -353,7 +292,7 @@ def build_machine(
     model's ``sample_step`` with a :class:`DrawnRandom`; the choices are recorded in the
     trace's ``meta["samples"]``), or ``auto`` (sampled when the model can sample).
     ``order(model, state, actions)`` (optional) reorders the legal actions so that
-    Hypothesis' preferred index 0 is a sensible move (see ``search_order_for``); a tuple
+    Hypothesis' preferred index 0 is a sensible move (``GameSpec.search_order``); a tuple
     of such functions is a set of playing styles, one drawn per game (style 0 first).
     Goals are recorded on the side (the shortest witness of the run is kept, play goes
     on, so goals never cut the invariant search short); with ``shrink_goals`` reaching a

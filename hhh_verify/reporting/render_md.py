@@ -4,7 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-MEASURES = ("win", "money", "rounds", "deaths", "rating_rank")
+#: Impact measures in display order (cooperative games, then competitive ones); a
+#: report shows the ones its games have.
+MEASURES = (
+    "win",
+    "money",
+    "rounds",
+    "deaths",
+    "rating_rank",
+    "seat0_win",
+    "seat0_score",
+    "winning_score",
+)
+
+
+def measures_of(imp: dict[str, Any]) -> list[str]:
+    """The measures one impact entry has, in display order."""
+    return [m for m in MEASURES if m in imp["stats"]]
+
+
+def competitive(data: dict[str, Any]) -> bool:
+    """Whether the report's games are competitive (measured per seat)."""
+    return any(
+        "seat0_score" in imp["stats"]
+        for e in data["entries"]
+        for p in e["pairs"]
+        for imp in p["impact"].values()
+    )
 
 
 def _mat(entry: dict[str, Any]) -> str:
@@ -33,7 +59,7 @@ def largest_effect(entry: dict[str, Any]) -> str:
     best = None
     for p in entry["pairs"]:
         for policy, imp in p["impact"].items():
-            for name in MEASURES:
+            for name in measures_of(imp):
                 st = imp["stats"][name]
                 if st["significant"] and (best is None or abs(st["diff"]) > abs(best[2]["diff"])):
                     best = (p["options"][1], policy, st, name)
@@ -50,7 +76,29 @@ TOP_TEXT = (
     "largest shift of any kind, over readings, policies and measures, in dollars "
     "(final money; a win-rate point counts $1, a round reached $5, a death $5)."
 )
-WEIGHTS = {"money": 1.0, "win": 100.0, "rounds": 5.0, "deaths": 5.0}
+TOP_TEXT_COMPETITIVE = (
+    "Entries ranked by their largest shift with a 95% interval clear of 0, then by their "
+    "largest shift of any kind, over readings, policies and measures, in points (a score "
+    "point counts 1, a win-share point 1, a round reached 5)."
+)
+#: Ranking weights: dollars (cooperative games) or points (competitive ones) per unit.
+WEIGHTS = {
+    "money": 1.0,
+    "win": 100.0,
+    "rounds": 5.0,
+    "deaths": 5.0,
+    "seat0_win": 100.0,
+    "seat0_score": 1.0,
+    "winning_score": 1.0,
+}
+SEVERITY_TEXT = (
+    "Severity: *high* = win rate moves by 5 "
+    "points or final money by $5 with a 95% interval clear of 0; "
+)
+SEVERITY_TEXT_COMPETITIVE = (
+    "Severity: *high* = seat 0's win share moves by 5 points, or seat 0's or the winning "
+    "score by 5% of its mean, with a 95% interval clear of 0; "
+)
 
 
 def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
@@ -59,6 +107,8 @@ def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
     for p in entry["pairs"]:
         for policy, imp in p["impact"].items():
             for name, w in WEIGHTS.items():
+                if name not in imp["stats"]:
+                    continue
                 st = imp["stats"][name]
                 key = (st["significant"], abs(st["diff"]) * w)
                 if best is None or key > best[0]:
@@ -89,8 +139,9 @@ def render_markdown(data: dict[str, Any], plots: dict[tuple[str, str], str]) -> 
         "on two cores (`--jobs 2`); CI (tests/test_report.py) regenerates three entries "
         "with it and compares them with the committed JSON.",
         "",
-        f"**Impact method.** {data['method']}. Severity: *high* = win rate moves by 5 "
-        "points or final money by $5 with a 95% interval clear of 0; *medium* = some "
+        f"**Impact method.** {data['method']}. "
+        + (SEVERITY_TEXT_COMPETITIVE if competitive(data) else SEVERITY_TEXT)
+        + "*medium* = some "
         "measure moves significantly; *low* = the readings parted in some game but nothing "
         "moved significantly; *none* = no paired game ever parted. In the impact lists, "
         '`*` marks a 95% interval clear of 0, and "parted" counts the paired games whose '
@@ -107,7 +158,8 @@ def render_markdown(data: dict[str, Any], plots: dict[tuple[str, str], str]) -> 
             f"| [{e['id']}](#{e['id'].lower()}) | {_cell(e['title'])} | {e['category']} | "
             f"{e['severity']} | {_mat(e)} | {_cell(largest_effect(e))} |"
         )
-    lines += ["", "## Largest measured impact", "", TOP_TEXT, ""]
+    top_text = TOP_TEXT_COMPETITIVE if competitive(data) else TOP_TEXT
+    lines += ["", "## Largest measured impact", "", top_text, ""]
     lines += [
         "| rank | id | severity | effect (B-A, 95% CI) | reading, policy |",
         "|---|---|---|---|---|",
@@ -152,7 +204,7 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str]) -> list[str]:
                 f"(parted in {imp['games_parted']}; severity {imp['severity']}):"
             )
             out.append("")
-            for name in MEASURES:
+            for name in measures_of(imp):
                 out.append(f"- {stat_line(name, imp['stats'][name])}")
             reasons = ", ".join(f"{r} {v['a']}→{v['b']}" for r, v in imp["reasons"].items())
             out.append(f"- end reasons (games A→B): {reasons}")

@@ -1,148 +1,17 @@
-"""The explorer as an engine for the ``reach`` and ``check`` commands.
-
-``explore_reach`` answers "can this goal happen, how, and how likely?" for one goal;
-``explore_check`` checks a list of properties in one exploration. Both return plain
-records that the CLI renders; other engines (Z3) return the same :class:`ReachReport`.
-"""
+"""The explorer as a ``check`` engine: every invariant and goal over one exhaustive
+exploration, plus two structural checks (no deadlock, an end is always reachable)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
+from ...trace import Trace
+from .. import results as ck
 from . import analysis as an
-from .explore import Exploration, Goal, Progress, explore, outcome_goal, split_properties
-from .model import ModelError
-from .trace import Trace
-
-
-@dataclass(frozen=True)
-class ReachRequest:
-    """One reachability question (what every reach engine receives)."""
-
-    model: Any
-    goal_id: str
-    goal: Goal
-    within_rounds: int | None = None
-    max_states: int | None = None
-    max_seconds: float | None = None
-    exact: bool = True
-    registry: Any = None  # the game's AmbiguityRegistry (for traces); looked up if None
-    progress: Progress | None = None
-
-
-@dataclass
-class ReachReport:
-    """The answer: ``reachable`` is True/False, or None when the search was cut short."""
-
-    engine: str
-    goal: str
-    reachable: bool | None
-    trace: Trace | None = None
-    steps: list[str] = field(default_factory=list)
-    probabilities: dict[str, an.ReachProbability] = field(default_factory=dict)
-    details: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "engine": self.engine,
-            "goal": self.goal,
-            "reachable": self.reachable,
-            "witness_steps": len(self.trace.steps) if self.trace else None,
-            "witness": self.steps,
-            "probabilities": {k: v.to_json() for k, v in self.probabilities.items()},
-            **self.details,
-        }
-
-
-def resolve_goal(game_id: str, name: str) -> Goal:
-    """A built-in goal (``won``, ``outcome:arrested``, ...) or a registered goal property."""
-    builtin = outcome_goal(name)
-    if builtin is not None:
-        return builtin
-    registered = _registered_goals(game_id)
-    if name in registered:
-        return registered[name]
-    accepted = ", ".join(["won", "lost", "terminal", "outcome:REASON", *sorted(registered)])
-    raise ModelError(f"unknown goal {name!r} for {game_id}; accepted: {accepted}")
-
-
-def _registered_goals(game_id: str) -> dict[str, Goal]:
-    return split_properties(registered_properties(game_id)).goals
-
-
-def registered_properties(game_id: str) -> list[Any]:
-    """The game's properties from :mod:`hhh_verify.properties`, if that registry exists."""
-    try:
-        from . import properties
-
-        return list(properties.properties_for(game_id))
-    except (ImportError, AttributeError, KeyError, ModelError):
-        return []
-
-
-def _registry_for(model: Any, registry: Any) -> Any:
-    if registry is not None:
-        return registry
-    from .registry import get_game
-
-    try:
-        return get_game(model.game).ambiguities
-    except ModelError:
-        return None
-
-
-def _witness(exp: Exploration, sid: int, registry: Any, **meta: Any) -> Trace | None:
-    return _path_witness(exp, exp.path_to(sid), registry, **meta)
-
-
-def _path_witness(
-    exp: Exploration, path: list[tuple[int, int]], registry: Any, **meta: Any
-) -> Trace | None:
-    registry = _registry_for(exp.model, registry)
-    if registry is None:
-        return None
-    return an.path_trace(exp.model, path, registry, **meta)
-
-
-def summary(exp: Exploration) -> dict[str, Any]:
-    """The headline numbers of an exploration (the ``explore --json`` core)."""
-    return {
-        "states": exp.n_states,
-        "transitions": exp.n_transitions,
-        "complete": exp.complete,
-        "incomplete_reason": exp.reason or None,
-        "seconds": round(exp.seconds, 3),
-        "states_per_second": round(exp.n_states / exp.seconds) if exp.seconds > 0 else None,
-        "kinds": an.kind_counts(exp),
-        "terminal": an.terminal_counts(exp),
-        "within_rounds": exp.max_round,
-    }
-
-
-def explore_reach(req: ReachRequest) -> ReachReport:
-    """The ``explore`` engine of ``reach``: exhaustive search, witness, probabilities."""
-    exp = explore(
-        req.model,
-        goals={req.goal_id: req.goal},
-        max_states=req.max_states,
-        max_seconds=req.max_seconds,
-        max_round=req.within_rounds,
-        progress=req.progress,
-    )
-    hits = exp.goal_hits[req.goal_id]
-    reachable: bool | None = True if hits else (False if exp.complete else None)
-    report = ReachReport("explore", req.goal_id, reachable, details=summary(exp))
-    if hits:
-        report.trace = _witness(exp, hits[0], req.registry, goal=req.goal_id, engine="explore")
-        report.steps = an.witness_lines(exp, hits[0])
-    report.probabilities = an.goal_probabilities(exp, hits, exact=req.exact)
-    return report
-
-
-#: Reach engines by name. Other engines (e.g. ``z3``) add an entry taking a ReachRequest.
-REACH_ENGINES: dict[str, Callable[[ReachRequest], ReachReport]] = {"explore": explore_reach}
+from .explorer import Exploration, ExplorationError, Progress, explore, split_properties
 
 
 @dataclass
@@ -208,7 +77,7 @@ def explore_check(
     for pid in checks.invariant_ids():
         path = exp.first_violation(pid)
         if path is not None:
-            trace = _path_witness(exp, path, registry, property=pid, engine="explore")
+            trace = an.path_trace(model, path, registry, property=pid, engine="explore")
             results.append(
                 PropertyResult(
                     pid,
@@ -238,7 +107,7 @@ def explore_check(
                     done,
                     "",
                     exp.depth(hits[0]),
-                    _witness(exp, hits[0], registry, property=pid, engine="explore"),
+                    an.witness_trace(exp, hits[0], registry, property=pid, engine="explore"),
                     len(hits),
                 )
             )
@@ -259,7 +128,7 @@ def _structural(exp: Exploration, registry: Any) -> list[PropertyResult]:
         ("explore:always-can-end", an.cannot_end(exp), "no end of the game is reachable"),
     ):
         if bad:
-            trace = _witness(exp, bad[0], registry, property=pid, engine="explore")
+            trace = an.witness_trace(exp, bad[0], registry, property=pid, engine="explore")
             out.append(
                 PropertyResult(
                     pid, "invariant", "violated", n, done, msg, exp.depth(bad[0]), trace, len(bad)
@@ -274,29 +143,27 @@ class ReducedExplorerEngine:
     """The explorer in ``check``: exhaustive on the game's reduced preset.
 
     ``check`` runs on the real game by default, which no explorer can finish; so this
-    engine explores the game's ``preset`` (``tiny``: seconds) under the same reading of
-    every ambiguity, and labels its results ``explore:tiny``. When ``check`` already
-    runs on a preset small enough (``tiny``), that model is explored as it is.
+    engine explores the game's ``reduced_preset`` (``GameSpec``; seconds) under the same
+    reading of every ambiguity, and labels its results ``explore:<preset>``. When
+    ``check`` already runs on that preset, the checked model is explored as it is; a
+    game without a reduced preset (or no spec) has its checked model explored within the
+    limits.
     """
 
-    def __init__(self, preset: str = "tiny", max_states: int = 200_000, max_seconds: float = 60.0):
-        self.preset = preset
+    def __init__(self, spec: Any = None, max_states: int = 200_000, max_seconds: float = 60.0):
+        self.spec = spec
+        self.preset = spec.reduced_preset if spec is not None else None
         self.inner = ExplorerEngine(max_states, max_seconds)
-        self.name = f"explore:{preset}"
+        self.name = f"explore:{self.preset}" if self.preset else "explore"
 
     def supports(self, prop: Any) -> bool:
         return self.inner.supports(prop)
 
     def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
-        from .model import ModelError
-        from .registry import get_game
-
-        try:
-            spec = get_game(model.game)
-        except ModelError:  # a model outside the registry (tests): explore it as it is
-            spec = None
-        if spec and self.preset in spec.presets and model.config != spec.presets[self.preset]:
-            model = spec.make_model(spec.presets[self.preset], model.interpretation)
+        if self.preset is not None:
+            reduced = self.spec.presets[self.preset]
+            if model.config != reduced:
+                model = self.spec.make_model(reduced, model.interpretation)
         results = self.inner.run(model, ambiguities, properties, options)
         for r in results:
             r.engine = self.name
@@ -304,12 +171,11 @@ class ReducedExplorerEngine:
 
 
 class ExplorerEngine:
-    """The explorer as a ``check`` engine (:class:`hhh_verify.checking.Engine` protocol).
+    """The explorer as a ``check`` engine (:class:`hhh_verify.engines.results.Engine`).
 
-    Add ``ExplorerEngine()`` to ``checking.engines()``. On a configuration too big to
-    finish within the limits, results say so (``details.complete`` false, message
-    "search incomplete"), and "holds" then means "no counterexample among the states
-    explored", as for the stateful engine.
+    On a configuration too big to finish within the limits, results say so
+    (``details.complete`` false, message "search incomplete"), and "holds" then means
+    "no counterexample among the states explored", as for the stateful engine.
     """
 
     name = "explore"
@@ -324,11 +190,6 @@ class ExplorerEngine:
         )
 
     def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
-        import time
-
-        from . import checking as ck
-        from .explore import ExplorationError
-
         t0 = time.perf_counter()
         relevant = [p for p in properties if p.relevant(model)]
         try:

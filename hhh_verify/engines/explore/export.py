@@ -24,9 +24,9 @@ from typing import Any
 
 import networkx as nx
 
-from .explore import CUT, EXPANDED, KIND_NAMES, PENDING, TERMINAL, Exploration
-from .model import ModelError, config_to_json
-from .trace import write_atomic
+from ...model import ModelError, config_to_json
+from ...trace import write_atomic
+from .explorer import CUT, EXPANDED, KIND_NAMES, PENDING, TERMINAL, Exploration
 
 GRAPH_FORMAT = "hhh-verify-graph/1"
 EXPORT_SUFFIXES = (".graphml", ".dot", ".json", ".drn")

@@ -2,8 +2,8 @@
 
 For every ambiguity of a game and every non-default reading, the report holds the
 quotes, the readings, a tool-found witness (``diverge``) or an honest "not found within
-budget", and the paired impact (``impact``) under a random and a greedy player, with 95%
-intervals. Everything is a function of the game, the seed and the :class:`Budget`; no
+budget", and the paired impact (``impact``) under a random player and the game's
+strong player, with 95% intervals. Everything is a function of the game, the seed and the :class:`Budget`; no
 timestamps or timings go into the files, so a committed report is reproducible
 (``hhh-verify report`` on a fresh install writes the same bytes).
 """
@@ -14,58 +14,17 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from . import diverge as dv
-from . import impact as im
-from .registry import get_game
-from .trace import write_atomic
+from ..engines import diverge as dv
+from ..engines import impact as im
+from ..registry import get_game
+from ..trace import write_atomic
+from .render_md import WEIGHTS
 
 FORMATS = ("md", "html", "json")
 
-#: Reduced configurations built to reach one ambiguity (explored before the presets).
-#: Each is the game's ``tiny`` preset with a few ``--set`` overrides; the note says what
-#: the overrides make reachable. Data, keyed by game id (games without entries use
-#: their presets only); equivalently ``hhh-verify diverge --config tiny --set ...``.
-TARGETED: dict[str, dict[str, list[tuple[str, tuple[str, ...]]]]] = {
-    "hhh": {
-        # two installable cards after the starting ER, a cap of 2 cards
-        "HHH-ROOM-CAP": [("tiny", ("rooms_in_deck=0,5,6", "room_limit=2"))],
-        # five cubes of one colour can come out in a setup draw
-        "HHH-SETUP-LEVEL5": [("tiny", ("cubes_per_colour=5", "setup_cubes=5", "waiting_spots=5"))],
-        # a bag too small for a Heal's draw
-        "HHH-DRAW-EXHAUSTED": [("tiny", ("cubes_per_colour=2",))],
-        # no white markers, and Waiting Room patients that reach level 5
-        "HHH-WHITE-OUT": [
-            (
-                "tiny",
-                ("white_markers=0", "waiting_spots=5", "arrival_cubes=4", "cubes_per_colour=6"),
-            )
-        ],
-        # start next to the $199 top of the money track
-        "HHH-MONEY-CAP": [("tiny", ("starting_money=199",))],
-        # an Improved Treatment Room from the start and a level-4 Ward patient
-        "HHH-TR-TO-WARD-5": [
-            (
-                "tiny",
-                (
-                    "variant_improved_start=true",
-                    "rooms_in_deck=0,5",
-                    "starting_room=0",
-                    "rounds=1",
-                    "setup_level=4",
-                    "black_cubes=3",
-                ),
-            )
-        ],
-        # Waiting Room patients that reach level 5 and go to the Emergency Room
-        "HHH-ER-RETURN": [
-            ("tiny", ("waiting_spots=5", "cubes_per_colour=12", "arrival_cubes=6")),
-            ("tiny", ("waiting_spots=5", "cubes_per_colour=8", "arrival_cubes=5", "setup_cubes=4")),
-        ],
-    }
-}
 SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")
 
 
@@ -76,7 +35,8 @@ class Budget:
     games: int = 80  # paired games per policy
     max_states: int = 8000  # explorer states per reduced configuration
     max_games: int = 40  # differential playouts on the real game
-    policies: tuple[str, ...] = ("random", "greedy")
+    #: Impact players; empty: ``random`` and the game's strong player (:func:`players`).
+    policies: tuple[str, ...] = ()
     quick: bool = False  # explorer on the reduced presets only (no differential search)
 
     def describe(self) -> str:
@@ -88,6 +48,12 @@ class Budget:
         )
 
 
+def players(spec: Any) -> tuple[str, ...]:
+    """The report's impact players: ``random`` and the game's strong player (its first
+    declared policy), if it has one."""
+    return ("random", *list(spec.policies)[:1])
+
+
 def diverge_command(
     game: str,
     amb: str,
@@ -96,14 +62,16 @@ def diverge_command(
     budget: Budget,
     res: dv.DivergeResult,
     replayed: tuple[str, int] | None = None,
+    policies: Sequence[str] = ("random",),
 ) -> str:
-    """The command that finds this entry's witness again and writes its two traces."""
+    """The command that finds this entry's witness again and writes its two traces
+    (``policies``: the differential search's rotation, when it found the witness)."""
     base = f"hhh-verify diverge --game {game} --ambiguity {amb} --options {','.join(opts)}"
     tail = f"--seed {seed} --max-seconds 3600 --out {amb}"
     if res.engine == "explorer":
         return f"{base} --config {res.config_label} --engine explorer --max-states {budget.max_states} {tail}"
     if res.engine == "differential":
-        policy, games = replayed or (",".join(dv.DEFAULT_POLICIES), budget.max_games)
+        policy, games = replayed or (",".join(policies), budget.max_games)
         return (
             f"{base} --config {res.config_label} --engine differential --policies {policy} "
             f"--max-games {games} {tail}"
@@ -139,8 +107,9 @@ def _pair(args: Task, baselines: dict[str, im.Baseline] | None = None) -> dict[s
             base = baselines[policy]
         imp = im.impact(spec, amb, opts, budget.games, seed, policy, base_games=base)
         data = imp.to_json()
-        data["money_a"] = list(imp.money_a)
-        data["money_b"] = list(imp.money_b)
+        if "money" in imp.stats:  # a cooperative game's final money (the report's plots)
+            data["money_a"] = list(imp.money_a)
+            data["money_b"] = list(imp.money_b)
         impacts[policy] = (imp, data)
         if imp.first_parted is not None:
             firsts[policy] = imp.first_parted
@@ -152,7 +121,7 @@ def _pair(args: Task, baselines: dict[str, im.Baseline] | None = None) -> dict[s
         max_states=budget.max_states,
         max_games=budget.max_games,
         max_seconds=None,
-        probes=TARGETED.get(game, {}).get(amb, []) + dv.default_probes(spec),
+        probes=spec.probes_for(amb) + dv.default_probes(spec),
         differential=not budget.quick,
     )
     replayed = None
@@ -181,7 +150,9 @@ def _pair(args: Task, baselines: dict[str, im.Baseline] | None = None) -> dict[s
     return {
         "options": list(opts),
         "diverge": dv.result_json(res),
-        "command": diverge_command(game, amb, opts, seed, budget, res, replayed),
+        "command": diverge_command(
+            game, amb, opts, seed, budget, res, replayed, dv.default_policies(spec)
+        ),
         "impact": {k: d for k, (_, d) in impacts.items()},
         "severity": worst([d["severity"] for _, d in impacts.values()]),
     }
@@ -204,8 +175,10 @@ def build(
     on_done: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """The report's data for ``game`` (all ambiguities, or only ``ambiguities``)."""
-    budget = budget or Budget()
     spec = get_game(game)
+    budget = budget or Budget()
+    if not budget.policies:
+        budget = replace(budget, policies=players(spec))
     entries = [a for a in spec.ambiguities if not ambiguities or a.id in ambiguities]
     tasks = [
         (game, a.id, (a.default, o), seed, budget)
@@ -283,17 +256,16 @@ def _material(pairs: Sequence[dict[str, Any]]) -> bool | None:
     return None
 
 
-#: Dollar weights of the ranking: a win-rate point as $1, a round reached as $5, a death $5.
-WEIGHTS = {"money": 1.0, "win": 100.0, "rounds": 5.0, "deaths": 5.0}
-
-
 def impact_score(pairs: Sequence[dict[str, Any]], significant_only: bool = True) -> float:
     """Ranking key: the largest shift over readings, policies and measures, in dollars
-    (:data:`WEIGHTS`); by default only shifts whose 95% interval excludes 0 count."""
+    (:data:`~hhh_verify.reporting.render_md.WEIGHTS`; points for a competitive game); by
+    default only shifts whose 95% interval excludes 0 count."""
     best = 0.0
     for p in pairs:
         for imp in p["impact"].values():
             for name, w in WEIGHTS.items():
+                if name not in imp["stats"]:
+                    continue
                 st = imp["stats"][name]
                 if st["significant"] or not significant_only:
                     best = max(best, abs(st["diff"]) * w)
@@ -302,9 +274,9 @@ def impact_score(pairs: Sequence[dict[str, Any]], significant_only: bool = True)
 
 def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) -> list[str]:
     """Write ``<game>.md/.html/.json`` and the SVG plots into ``out_dir``; return paths."""
-    from .report_html import render_html
-    from .report_md import render_markdown
-    from .report_svg import money_svg
+    from .render_html import render_html
+    from .render_md import render_markdown
+    from .render_svg import has_money_plot, money_svg
 
     game = data["game"]
     written = []
@@ -312,7 +284,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
     plots: dict[tuple[str, str], str] = {}
     for e in data["entries"]:
         for p in e["pairs"]:
-            if any(imp["games_parted"] for imp in p["impact"].values()):
+            if has_money_plot(p):
                 name = f"{e['id']}--{p['options'][1]}.svg"
                 plots[(e["id"], p["options"][1])] = f"{svg_dir}/{name}"
     if "md" in formats:

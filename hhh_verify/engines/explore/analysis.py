@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import trace as tr
-from .explore import CUT, EXPANDED, PENDING, TERMINAL, Exploration
+from ...trace import Trace, new_trace, record
+from .explorer import CUT, EXPANDED, PENDING, TERMINAL, Exploration
 
 MODES = ("max", "min", "random")
 
@@ -256,28 +256,23 @@ def goal_probabilities(
 # ---------------------------------------------------------------------------------------
 
 
-def witness_trace(exp: Exploration, sid: int, registry: Any = None, **meta: Any) -> tr.Trace:
+def witness_trace(exp: Exploration, sid: int, registry: Any = None, **meta: Any) -> Trace:
     """The shortest path to state ``sid`` as a replayable trace (re-derived via ``step``).
 
-    ``registry`` is the game's AmbiguityRegistry (looked up by game id when omitted).
+    ``registry`` is the game's AmbiguityRegistry (None: the defaults the model's
+    interpretation records).
     """
     return path_trace(exp.model, exp.path_to(sid), registry, **meta)
 
 
-def path_trace(
-    model: Any, path: list[tuple[int, int]], registry: Any = None, **meta: Any
-) -> tr.Trace:
+def path_trace(model: Any, path: list[tuple[int, int]], registry: Any = None, **meta: Any) -> Trace:
     """A trace following ``(action index, outcome index)`` steps from the initial state."""
-    if registry is None:
-        from .registry import get_game
-
-        registry = get_game(model.game).ambiguities
-    trace = tr.new_trace(model, registry, **meta)
+    trace = new_trace(model, registry, **meta)
     s = model.initial_state()
     for ai, oi in path:
         action = model.legal_actions(s)[ai]
         nxt = model.step(s, action)[oi][0]
-        tr.record(trace, model, s, action, oi, nxt)
+        record(trace, model, s, action, oi, nxt)
         s = nxt
     return trace
 

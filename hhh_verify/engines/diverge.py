@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .model import ModelError, config_to_json, sample_index, state_digest
-from .policies import POLICIES
-from .trace import Trace, TraceStep, new_trace
+from ..model import ModelError, config_to_json, sample_index, state_digest
+from ..trace import Trace, TraceStep, new_trace
+from .simulate import Policy, game_seed, get_policy, policies, random_policy
 
 #: Kinds of difference, in the order they are checked at a state.
 KINDS = ("outcome", "legal-actions", "successors")
@@ -43,8 +43,6 @@ KINDS = ("outcome", "legal-actions", "successors")
 DEFAULT_MAX_STATES = 20_000
 DEFAULT_MAX_GAMES = 300
 DEFAULT_MAX_SECONDS = 20.0
-#: Differential playouts rotate through these policies (game i uses policy i mod 3).
-DEFAULT_POLICIES = ("random", "greedy", "mixed")
 
 
 @dataclass
@@ -282,7 +280,7 @@ def differential_search(
     seed: int = 0,
     max_games: int = DEFAULT_MAX_GAMES,
     max_seconds: float | None = DEFAULT_MAX_SECONDS,
-    policies: Sequence[str] = DEFAULT_POLICIES,
+    policies: Sequence[Policy] = (random_policy,),
     verify: bool = True,
 ) -> DifferentialSearch:
     """Play games under both readings in lockstep until they part.
@@ -292,11 +290,9 @@ def differential_search(
     exact ``step`` distributions of that step were compared (they can be slow on large
     configurations, but only candidate steps pay).
     """
-    from .simulate import game_seed
-
     start = time.perf_counter()
     steps = rejected = 0
-    chosen = [POLICIES[p] for p in policies]
+    chosen = list(policies)
     games = 0
     for i in range(max_games):
         if max_seconds is not None and time.perf_counter() - start > max_seconds:
@@ -421,7 +417,7 @@ def diverge(
     probes: Sequence[tuple[str, Sequence[str]]] | None = None,
     differential: bool = True,
     explorer: bool = True,
-    policies: Sequence[str] = DEFAULT_POLICIES,
+    policies: Sequence[str] = (),
 ) -> DivergeResult:
     """Search for a witness that two readings of ``ambiguity`` differ.
 
@@ -433,6 +429,8 @@ def diverge(
     first, or ``probes``) are explored, then the default preset is searched by
     differential playouts. ``material`` is False only when the searched configuration
     was exhausted; an exhausted probe with nothing found on the real game stays None.
+    Differential game ``i`` uses ``policies[i % n]`` (names; default: every policy of
+    the game, :func:`default_policies`).
     """
     opts = pick_options(spec, ambiguity, options)
     searched: list[dict[str, Any]] = []
@@ -516,7 +514,8 @@ def diverge(
     config = spec.config(name, ovr)
     ma, mb = reading_models(spec, config, ambiguity, opts)
     label = config_label(name, ovr)
-    dres = differential_search(ma, mb, seed, max_games, max_seconds, policies)
+    players = [get_policy(p, spec.policies) for p in policies or default_policies(spec)]
+    dres = differential_search(ma, mb, seed, max_games, max_seconds, players)
     searched.append(
         {
             "engine": "differential",
@@ -549,9 +548,15 @@ def diverge(
     )
 
 
+def default_policies(spec: Any) -> tuple[str, ...]:
+    """Every policy of the game, ``random`` first (differential playouts rotate
+    through them)."""
+    return tuple(policies(spec.policies))
+
+
 def default_probes(spec: Any) -> list[tuple[str, tuple[str, ...]]]:
-    """The game's presets other than the default, in the registry's order reversed
-    (HHH lists ``full, small, tiny``: tiny is explored first)."""
+    """The game's presets other than the default, in the spec's order reversed (a game
+    listing ``full, small, tiny`` has tiny explored first)."""
     names = [n for n in spec.presets if n != spec.default_preset]
     return [(n, ()) for n in reversed(names)]
 

@@ -1,32 +1,42 @@
 """Z3 as a ``check`` engine: runs the game's quick SMT queries (``in_check``) on the
-checked model and reports them as :class:`hhh_verify.checking.CheckResult` rows."""
+checked model and reports them as :class:`~hhh_verify.engines.results.CheckResult` rows.
+
+What it runs comes from the game's declared encoding (``GameSpec.smt``); a game without
+one gets "no Z3 encoding of this game" rows, never a comparison with its id.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..smt.queries import run_query
+from . import results as ck
+
 CHECK_TIMEOUT = 10.0  # seconds per query inside `check` (CI budget)
-REDUCED = "tiny"  # the preset a query falls back to when the checked config is not encoded exactly
 
 
 class Z3Engine:
-    """Add ``Z3Engine()`` to ``checking.engines()``; it supports ``smt`` properties."""
+    """The ``z3`` engine of ``check``; it supports ``smt`` properties."""
 
     name = "z3"
 
-    def __init__(self, timeout: float = CHECK_TIMEOUT):
+    def __init__(self, spec: Any = None, timeout: float = CHECK_TIMEOUT):
+        self.spec = spec
         self.timeout = timeout
 
     def supports(self, prop: Any) -> bool:
         return getattr(prop, "kind", None) == "smt"
 
-    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
-        from .. import checking as ck
+    def _reduced(self, support: Any) -> str | None:
+        """The preset a query falls back to when the checked config is not encoded exactly."""
+        return support.reduced_preset or self.spec.reduced_preset
 
+    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+        support = self.spec.load_smt() if self.spec is not None and self.spec.smt else None
         results = []
         for p in properties:
             common = ck.result_fields(p, model.game, self.name)
-            if model.game != "hhh":
+            if support is None:
                 results.append(
                     ck.CheckResult(
                         status=ck.SKIPPED,
@@ -36,21 +46,14 @@ class Z3Engine:
                     )
                 )
                 continue
-            from ..models.hhh.smt.encoding import HHHEncoding
-            from ..properties import hhh_smt
-
-            q = hhh_smt.get(p.id)
-            target, engine_name = model, self.name
-            if q.preset is None and not HHHEncoding(model).exact:
+            q = support.get(p.id)
+            target, reduced = model, self._reduced(support)
+            if q.preset is None and not support.encoding(model).exact and reduced:
                 # Like the explorer in `check`: prove it on the reduced preset under the
                 # same readings (the full game's answers are `hhh-verify query`'s job).
-                from ..registry import get_game
-
-                spec = get_game(model.game)
-                target = spec.make_model(spec.presets[REDUCED], model.interpretation)
-                engine_name = f"{self.name}:{REDUCED}"
-                common["engine"] = engine_name
-            if q.preset is None and not HHHEncoding(target).exact:
+                target = self.spec.make_model(self.spec.presets[reduced], model.interpretation)
+                common["engine"] = f"{self.name}:{reduced}"
+            if q.preset is None and not support.encoding(target).exact:
                 msg = (
                     "this config has rules outside the Z3 encoding (proofs would not cover "
                     "them); run `hhh-verify query` for the full-game answers"
@@ -59,7 +62,9 @@ class Z3Engine:
                     ck.CheckResult(status=ck.SKIPPED, seconds=0.0, message=msg, **common)
                 )
                 continue
-            row = hhh_smt.run(q, self.timeout, model=target if q.preset is None else None)
+            row = run_query(
+                self.spec, support, q, self.timeout, model=target if q.preset is None else None
+            )
             status = {True: ck.HOLDS_STATUS, False: ck.VIOLATED}.get(row["ok"], ck.HOLDS_STATUS)
             msg = f"{row['answer']} (expected {q.expected or 'open'}): {row.get('proof', '')}"
             if row["ok"] is None:

@@ -5,8 +5,15 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .report_md import MEASURES, TOP_TEXT, largest_effect, top_effect
-from .report_svg import money_svg
+from .render_md import (
+    TOP_TEXT,
+    TOP_TEXT_COMPETITIVE,
+    competitive,
+    largest_effect,
+    measures_of,
+    top_effect,
+)
+from .render_svg import has_money_plot, money_svg
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:60em;margin:1em auto;padding:0 1em;color:#222}
@@ -50,7 +57,8 @@ def render_html(data: dict[str, Any]) -> str:
             f"<td>{_e(_mat(e))}</td><td>{_e(largest_effect(e))}</td></tr>"
         )
     h.append("</table>")
-    h.append(f"<h2>Largest measured impact</h2><p>{_e(TOP_TEXT)}</p>")
+    top_text = TOP_TEXT_COMPETITIVE if competitive(data) else TOP_TEXT
+    h.append(f"<h2>Largest measured impact</h2><p>{_e(top_text)}</p>")
     h.append(
         "<table><tr><th>rank</th><th>id</th><th>severity</th><th>effect (B-A, 95% CI)</th>"
         "<th>reading, policy</th></tr>"
@@ -90,7 +98,7 @@ def _entry(e: dict[str, Any]) -> list[str]:
             "<th>95% CI</th><th>games needed</th></tr>"
         )
         for policy, imp in p["impact"].items():
-            for name in MEASURES:
+            for name in measures_of(imp):
                 st = imp["stats"][name]
                 cls = ' class="sig"' if st["significant"] else ""
                 need = "-" if st["games_needed"] is None else st["games_needed"]
@@ -101,7 +109,7 @@ def _entry(e: dict[str, Any]) -> list[str]:
                     f"<td>[{st['ci95'][0]:+.3f}, {st['ci95'][1]:+.3f}]</td><td>{need}</td></tr>"
                 )
         out.append("</table>")
-        if any(imp["games_parted"] for imp in p["impact"].values()):
+        if has_money_plot(p):
             out.append(money_svg(e["id"], p))
     return out
 

@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .model import ModelError, Outcome, config_to_json, sample_index
-from .trace import Trace, new_trace, record
+from ..model import ModelError, Outcome, config_to_json, sample_index
+from ..trace import Trace, new_trace, record
+from .standings import Standings, Stats
 
 #: A policy picks one of ``legal`` (a non-empty sorted tuple) in ``state``.
 Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
@@ -48,29 +49,19 @@ def random_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Ra
 
 BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({"random": random_policy})
 
-
-def policies(model: Any = None) -> dict[str, Policy]:
-    """Every policy usable with ``model``: the built-in ones, those of
-    :mod:`hhh_verify.policies` (greedy, mixed, ...) and the model's own.
-
-    A game adds policies of its own by giving its model a ``policies()`` method that
-    returns ``{name: policy}``.
-    """
-    found = dict(BUILTIN_POLICIES)
-    try:
-        from .policies import POLICIES  # imports this module, so imported late
-    except ImportError:
-        POLICIES = {}
-    found.update(POLICIES)
-    extra = getattr(model, "policies", None)
-    if callable(extra):
-        found.update(extra())
-    return found
+#: No game-specific policies (the default of every ``game_policies`` argument).
+NO_POLICIES: Mapping[str, Policy] = MappingProxyType({})
 
 
-def get_policy(name: str, model: Any = None) -> Policy:
+def policies(game_policies: Mapping[str, Policy] = NO_POLICIES) -> dict[str, Policy]:
+    """Every policy usable in a game: ``random``, then the game's own players
+    (``GameSpec.policies``, e.g. a greedy one)."""
+    return {**BUILTIN_POLICIES, **game_policies}
+
+
+def get_policy(name: str, game_policies: Mapping[str, Policy] = NO_POLICIES) -> Policy:
     """The policy called ``name``, or a :class:`ModelError` listing the accepted names."""
-    available = policies(model)
+    available = policies(game_policies)
     if name not in available:
         raise ModelError(f"unknown policy {name!r}; accepted: {', '.join(available)}")
     return available[name]
@@ -169,34 +160,17 @@ def record_playout(
     policy_name: str = "random",
     max_steps: int = DEFAULT_MAX_STEPS,
     exact: bool = False,
+    game_policies: Mapping[str, Policy] = NO_POLICIES,
 ) -> Trace:
     """A replayable trace of game ``index`` of the run with master seed ``seed``.
 
     It is the very game that :func:`simulate` played as game ``index``.
     """
-    policy = get_policy(policy_name, model)
+    policy = get_policy(policy_name, game_policies)
     trace = new_trace(model, ambiguities, seed=seed, source="simulate", game_index=index)
     trace.meta["policy"] = policy_name
     playout(model, random.Random(game_seed(seed, index)), policy, max_steps, trace, exact)
     return trace
-
-
-@dataclass(frozen=True)
-class Stats:
-    """Mean, min and max of a list of integers."""
-
-    mean: float
-    min: int
-    max: int
-
-    @classmethod
-    def of(cls, values: list[int]) -> Stats | None:
-        if not values:
-            return None
-        return cls(sum(values) / len(values), min(values), max(values))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"mean": round(self.mean, 4), "min": self.min, "max": self.max}
 
 
 @dataclass(frozen=True)
@@ -218,6 +192,9 @@ class Summary:
     steps: Stats
     decisions: Stats
     seconds: float
+    #: Competitive games (``Outcome.won`` is None, ``Outcome.scores`` per seat): how the
+    #: seats scored and won; None for a cooperative game.
+    standings: Standings | None = None
 
     @property
     def win_rate(self) -> float:
@@ -230,7 +207,7 @@ class Summary:
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.win_rate_ci
-        return {
+        data = {
             "game": self.game,
             "config": self.config,
             "interpretation": self.interpretation,
@@ -251,6 +228,11 @@ class Summary:
             "decisions": self.decisions.to_json(),
             "seconds": round(self.seconds, 3),
         }
+        if self.standings is not None:
+            # A competitive game has no team result: its wins are per seat ("seats").
+            data.update(wins=None, win_rate=None, win_rate_ci95=None)
+            data.update(self.standings.to_json(self.games))
+        return data
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -285,6 +267,7 @@ def summarise(model: Any, results: list[Playout], **fields: Any) -> Summary:
         deaths=Stats.of(deaths),
         steps=Stats.of([p.steps for p in results]) or Stats(0, 0, 0),
         decisions=Stats.of([p.decisions for p in results]) or Stats(0, 0, 0),
+        standings=Standings.of([p.outcome for p in results]),
         **fields,
     )
 
@@ -298,16 +281,18 @@ def simulate(
     interpretation: dict[str, str] | None = None,
     on_game: Callable[[int], None] | None = None,
     exact: bool = False,
+    game_policies: Mapping[str, Policy] = NO_POLICIES,
 ) -> Summary:
     """Play ``games`` games under ``policy`` and summarise them.
 
     ``interpretation`` is what the summary reports (e.g. only the non-default choices);
     by default the model's full interpretation. ``on_game(i)`` is called after each game
     (progress display). ``exact=True`` ignores the model's ``sample_step``.
+    ``game_policies`` are the game's own players (``GameSpec.policies``).
     """
     if games < 1:
         raise ModelError(f"--games must be at least 1, got {games}")
-    chosen = get_policy(policy, model)
+    chosen = get_policy(policy, game_policies)
     start = time.perf_counter()
     results = []
     for i, p in enumerate(playouts(model, games, seed, chosen, max_steps, exact)):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .model import ModelError, Outcome
+from ...model import ModelError, Outcome
 from .statecodec import StateCodec
 
 # State kinds -------------------------------------------------------------------------

@@ -1,0 +1,115 @@
+"""What every ``check`` engine returns: one :class:`CheckResult` per property.
+
+An engine is an object with a ``name``, ``supports(property) -> bool`` and
+``run(model, ambiguities, properties, options) -> list[CheckResult]``
+(:class:`Engine`). A result's ``status`` is one of :data:`STATUSES`; ``ok`` says
+whether it meets the property's expectation (``HOLDS``: not violated; ``REACHABLE``:
+reached). A search engine's ``holds`` means "no counterexample in this many examples",
+not a proof.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..properties import REACHABLE, Property
+from ..trace import Trace
+
+HOLDS_STATUS = "holds"  # no counterexample found
+VIOLATED = "violated"  # counterexample found (trace attached)
+REACHED = "reached"  # goal witness found (trace attached)
+NOT_REACHED = "not-reached"  # goal not found
+ERROR = "error"  # the model or the check raised (trace attached when available)
+SKIPPED = "skipped"  # the property does not apply to this config
+INCONCLUSIVE = "inconclusive"  # a search missed a goal marked hard_to_reach
+STATUSES = (HOLDS_STATUS, VIOLATED, REACHED, NOT_REACHED, ERROR, SKIPPED, INCONCLUSIVE)
+
+#: Property ids the stateful engine reports for its own checks.
+CONTRACT_ID = "model-contract"
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """What every engine gets: effort profile, seed, optional example budget."""
+
+    profile: str = "ci"
+    seed: int = 0
+    max_examples: int | None = None
+    shrink: bool = True
+    chance: str = "auto"  # stateful engine: exact / sampled / auto (see hhh_verify.stateful)
+    shrink_goals: bool = False  # stateful engine: shrink goal witnesses (hunt does)
+
+
+def result_fields(prop: Any, game: str, engine: str, **more: Any) -> dict[str, Any]:
+    """The fields every engine fills the same way for one property's result row."""
+    return {
+        "property": prop.id,
+        "game": game,
+        "engine": engine,
+        "kind": prop.kind,
+        "expected": prop.expected,
+        "citation": prop.citation,
+        **more,
+    }
+
+
+@dataclass
+class CheckResult:
+    """One property checked by one engine."""
+
+    property: str
+    game: str
+    engine: str
+    kind: str
+    expected: str
+    status: str
+    seconds: float
+    message: str = ""
+    citation: str = ""
+    trace: Trace | None = None
+    trace_file: str | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @builtins.property  # (the field ``property`` shadows the builtin in this class body)
+    def ok(self) -> bool:
+        if self.status in (SKIPPED, INCONCLUSIVE):
+            return True
+        if self.expected == REACHABLE:
+            return self.status == REACHED
+        return self.status == HOLDS_STATUS
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "property": self.property,
+            "game": self.game,
+            "engine": self.engine,
+            "kind": self.kind,
+            "expected": self.expected,
+            "status": self.status,
+            "ok": self.ok,
+            "seconds": round(self.seconds, 3),
+            "message": self.message,
+            "citation": self.citation,
+            "trace_steps": len(self.trace.steps) if self.trace else None,
+            "trace_file": self.trace_file,
+            "details": self.details,
+        }
+
+
+class Engine(Protocol):
+    """What ``check`` needs from an engine."""
+
+    name: str
+
+    def supports(self, prop: Property) -> bool: ...
+
+    def run(
+        self,
+        model: Any,
+        ambiguities: Any,
+        properties: Sequence[Property],
+        options: CheckOptions,
+    ) -> list[CheckResult]: ...

@@ -1,0 +1,109 @@
+"""The Hypothesis stateful engine as a ``check`` engine."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from ..properties import GOAL, HOLDS, INVARIANT, Property
+from . import stateful
+from .results import (
+    CONTRACT_ID,
+    ERROR,
+    HOLDS_STATUS,
+    INCONCLUSIVE,
+    NOT_REACHED,
+    REACHED,
+    SKIPPED,
+    VIOLATED,
+    CheckOptions,
+    CheckResult,
+    result_fields,
+)
+
+
+class StatefulEngine:
+    """Hypothesis stateful search: invariants and goals with executable checks."""
+
+    name = "stateful"
+
+    def __init__(self, spec: Any = None):
+        #: The game's search hint (``GameSpec.search_order``); None plays as listed.
+        self.order = spec.load_search_order() if spec is not None else None
+
+    def supports(self, prop: Property) -> bool:
+        return prop.kind in (INVARIANT, GOAL) and (
+            prop.check is not None or prop.transition is not None
+        )
+
+    def run(
+        self,
+        model: Any,
+        ambiguities: Any,
+        properties: Sequence[Property],
+        options: CheckOptions,
+    ) -> list[CheckResult]:
+        report = stateful.run(
+            model,
+            properties,
+            ambiguities,
+            profile=options.profile,
+            seed_value=options.seed,
+            max_examples=options.max_examples,
+            shrink=options.shrink,
+            chance=options.chance,
+            order=self.order,
+            shrink_goals=options.shrink_goals,
+        )
+        stats = {
+            f.name: getattr(report.stats, f.name)
+            for f in dataclasses.fields(report.stats)
+            if f.name != "witnesses"  # (their traces are on the goal rows)
+        }
+        by_id: dict[str, stateful.Finding] = {}
+        for finding in report.findings:
+            by_id.setdefault(finding.property, finding)
+        results = []
+        for p in properties:
+            common = result_fields(
+                p,
+                model.game,
+                self.name,
+                seconds=report.seconds,
+                details={"shared_run": True, **stats},
+            )
+            if not p.relevant(model):
+                results.append(
+                    CheckResult(status=SKIPPED, message="does not apply to this config", **common)
+                )
+                continue
+            f = by_id.get(p.id)
+            if f is None:
+                status = HOLDS_STATUS if p.kind == INVARIANT else NOT_REACHED
+                msg = "" if p.kind == INVARIANT else "no witness found"
+                if status == NOT_REACHED and p.hard_to_reach:
+                    status, msg = INCONCLUSIVE, "not found by this search (marked hard to reach)"
+                results.append(CheckResult(status=status, message=msg, **common))
+                continue
+            status = {"violation": VIOLATED, "goal": REACHED}.get(f.kind, ERROR)
+            results.append(CheckResult(status=status, message=f.message, trace=f.trace, **common))
+        contract = [f for f in report.findings if f.property in (stateful.CONTRACT, "error")]
+        results.append(
+            CheckResult(
+                property=CONTRACT_ID,
+                game=model.game,
+                engine=self.name,
+                kind=INVARIANT,
+                expected=HOLDS,
+                status=(VIOLATED if contract[0].kind == "contract" else ERROR)
+                if contract
+                else HOLDS_STATUS,
+                seconds=report.seconds,
+                message="; ".join(f.message for f in contract),
+                citation="model contract (hhh_verify/model.py)",
+                trace=contract[0].trace if contract else None,
+                details={"shared_run": True, **stats},
+            )
+        )
+        return results

@@ -1,0 +1,187 @@
+"""A two-seat competitive toy game (tests only): "Duel".
+
+Rules (config ``rounds=2``): seats 0 and 1 take turns, seat 0 first. On its turn a seat
+either **Banks** (score +1) or **Rolls** (chance: +0, +2 or +3, each 1/3). After
+``2 * rounds`` turns the game is over; there is no team result
+(``Outcome.won is None``), only the scores per seat, reason ``"completed"``.
+
+The one ambiguity, ``DUEL-LAST``: does the second seat get a point for moving last?
+``none`` (default) or ``plus-one`` (seat 1 scores +1 when the game ends).
+
+It declares properties but no policies, probes or Z3 encoding, so the engines' "this
+game has no X" paths are exercised by a competitive game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from hhh_verify.interpretations import (
+    Ambiguity,
+    AmbiguityRegistry,
+    Interpretation,
+    Option,
+    Quote,
+)
+from hhh_verify.model import (
+    CHANCE,
+    TERMINAL,
+    Distribution,
+    GameSpec,
+    ModelError,
+    Outcome,
+    action_from_json,
+    action_to_json,
+    certain,
+    merge,
+)
+from hhh_verify.properties import INVARIANT, Property, PropertyRegistry
+
+DECIDE, ROLL, OVER = 0, 1, 2
+DIE = (0, 2, 3)  # what a roll adds, each with probability 1/3
+
+
+@dataclass(frozen=True, slots=True)
+class DuelConfig:
+    rounds: int = 2
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.rounds <= 5:
+            raise ModelError("duel rounds must be in 1..5")
+
+
+@dataclass(frozen=True, slots=True)
+class DuelState:
+    phase: int
+    turn: int  # 0 .. 2*rounds; seat = turn % 2
+    scores: tuple[int, int]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Bank:
+    """Score one point."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Roll:
+    """Roll the die instead."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Die:
+    """Chance: the die's result."""
+
+
+TYPES: dict[str, type] = {"Bank": Bank, "Roll": Roll, "Die": Die}
+
+AMBIGUITIES = AmbiguityRegistry(
+    [
+        Ambiguity(
+            id="DUEL-LAST",
+            title="Does moving last earn a point?",
+            category="gap",
+            quotes=(Quote("Duel rules, End", "The second player is compensated."),),
+            options=(
+                Option("none", "No compensation."),
+                Option("plus-one", "Seat 1 scores one more point at the end."),
+            ),
+            default="none",
+            why="The rules do not say how much compensation; none is the plain reading.",
+        )
+    ]
+)
+
+
+class DuelModel:
+    game = "duel"
+
+    def __init__(self, config: DuelConfig, interpretation: Interpretation):
+        self.config = config
+        self.interpretation = interpretation
+
+    def initial_state(self) -> DuelState:
+        return DuelState(DECIDE, 0, (0, 0))
+
+    def current_player(self, s: DuelState) -> int:
+        return {DECIDE: s.turn % 2, ROLL: CHANCE, OVER: TERMINAL}[s.phase]
+
+    def legal_actions(self, s: DuelState) -> tuple[Any, ...]:
+        return {DECIDE: (Bank(), Roll()), ROLL: (Die(),), OVER: ()}[s.phase]
+
+    def step(self, s: DuelState, a: Any) -> Distribution:
+        if a not in self.legal_actions(s):
+            raise ModelError(f"illegal action {a!r} in {s!r}")
+        if isinstance(a, Roll):
+            return certain(DuelState(ROLL, s.turn, s.scores))
+        gains = (1,) if isinstance(a, Bank) else DIE
+        return merge((self._next(s, g), Fraction(1, len(gains))) for g in gains)
+
+    def _next(self, s: DuelState, gain: int) -> DuelState:
+        """Duel rules: the seat's gain, then the next turn or the end (+ DUEL-LAST)."""
+        scores = list(s.scores)
+        scores[s.turn % 2] += gain
+        turn = s.turn + 1
+        if turn < 2 * self.config.rounds:
+            return DuelState(DECIDE, turn, (scores[0], scores[1]))
+        if self.interpretation.choice("DUEL-LAST") == "plus-one":
+            scores[1] += 1
+        return DuelState(OVER, turn, (scores[0], scores[1]))
+
+    def outcome(self, s: DuelState) -> Outcome | None:
+        return Outcome(None, "completed", scores=s.scores) if s.phase == OVER else None
+
+    def round_of(self, s: DuelState) -> int:
+        return min(s.turn // 2, self.config.rounds - 1) + 1
+
+    def describe_state(self, s: DuelState) -> str:
+        return f"turn {s.turn}, phase {s.phase}, scores {s.scores}"
+
+    def describe_action(self, s: DuelState, a: Any) -> str:
+        return type(a).__name__
+
+    def action_to_json(self, a: Any) -> dict[str, Any]:
+        return action_to_json(a)
+
+    def action_from_json(self, d: Mapping[str, Any]) -> Any:
+        return action_from_json(d, TYPES)
+
+
+def scores_in_range(model: Any, s: DuelState) -> str | None:
+    """Duel rules: a turn adds at most 3 (and the end at most 1 more)."""
+    cap = 3 * model.config.rounds + 1
+    bad = [x for x in s.scores if not 0 <= x <= cap]
+    return f"scores {s.scores} outside 0..{cap}" if bad else None
+
+
+def properties() -> PropertyRegistry:
+    return PropertyRegistry(
+        "duel",
+        [
+            Property(
+                "duel.scores-in-range",
+                "duel",
+                INVARIANT,
+                "HOLDS",
+                "Duel rules",
+                "scores stay within what the turns can add",
+                check=scores_in_range,
+            )
+        ],
+    )
+
+
+SPEC = GameSpec(
+    id="duel",
+    title="Duel (competitive toy, tests only)",
+    rulebook="tests/toy_duel.py",
+    config_type=DuelConfig,
+    presets={"default": DuelConfig(), "tiny": DuelConfig(rounds=1)},
+    default_preset="default",
+    ambiguities=AMBIGUITIES,
+    make_model=DuelModel,
+    properties=properties,
+    reduced_preset="tiny",
+)
