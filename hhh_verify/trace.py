@@ -14,8 +14,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from .model import ModelError, Outcome, config_to_json, state_digest
@@ -156,10 +157,17 @@ class ReplayResult:
     lines: list[str]
 
 
-def replay(trace: Trace, model: Any, describe: bool = True) -> ReplayResult:
+def replay(
+    trace: Trace,
+    model: Any,
+    describe: bool = True,
+    on_step: Callable[[int, Any, Any, Fraction, Any], None] | None = None,
+) -> ReplayResult:
     """Re-run ``trace`` on ``model`` exactly; stop at the first step that does not match.
 
     (:func:`hhh_verify.registry.model_for_trace` builds the model a trace names.)
+    ``on_step(i, state, action, probability, next_state)`` sees every step that matched
+    (a step-through page draws each position from it).
     """
     # A trace of sampled chance (the stateful engine on the full game) records every
     # random choice; the wrapper makes the model repeat them exactly.
@@ -203,5 +211,7 @@ def replay(trace: Trace, model: Any, describe: bool = True) -> ReplayResult:
                 None,
                 lines,
             )
+        if on_step is not None:
+            on_step(i, s, action, p, nxt)
         s = nxt
     return ReplayResult(True, len(trace.steps), "", s, model.outcome(s), lines)
