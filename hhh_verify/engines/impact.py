@@ -1,7 +1,7 @@
 """How much the choice between two readings matters over whole games.
 
 Paired Monte Carlo with common random numbers: game ``i`` is played once under each
-reading with the same per-step generators (:func:`hhh_verify.diverge.step_seed`: one
+reading with the same per-step generators (:func:`hhh_verify.engines.diverge.step_seed`: one
 for the decision, one for the chance draws of every step). Until the readings part,
 both games are the same game; afterwards they share the random numbers step by step, so
 a random or greedy player makes the same decision wherever the legal actions coincide.

@@ -39,7 +39,7 @@ class CheckOptions:
     seed: int = 0
     max_examples: int | None = None
     shrink: bool = True
-    chance: str = "auto"  # stateful engine: exact / sampled / auto (see hhh_verify.stateful)
+    chance: str = "auto"  # stateful engine: exact / sampled / auto (engines/stateful.py)
     shrink_goals: bool = False  # stateful engine: shrink goal witnesses (hunt does)
 
 

@@ -1,4 +1,4 @@
-"""Analyses of a finished :class:`~hhh_verify.explore.Exploration`.
+"""Analyses of a finished :class:`~hhh_verify.engines.explore.explorer.Exploration`.
 
 Deadlocks, states that can never end, terminal outcome counts, shortest witness traces,
 and the probability of reaching a set of states: maximum and minimum over all strategies

@@ -2,7 +2,7 @@
 
 Breadth-first search over ``model.step``. States are interned (state -> int id in
 discovery order, which is also expansion order); record states are stored as packed
-``bytes`` keys (:mod:`hhh_verify.statecodec`, exact, ~40 bytes for an HHH state instead
+``bytes`` keys (:mod:`.statecodec`, exact, ~40 bytes for an HHH state instead
 of ~500 as objects) and decoded on demand. The graph itself is a handful of flat
 ``array`` columns:
 
@@ -17,7 +17,7 @@ of ~500 as objects) and decoded on demand. The graph itself is a handful of flat
 Invariants (``(model, state) -> None | message``) and goals (``(model, state) -> bool``)
 are checked at every state. ``max_states`` / ``max_seconds`` stop the search with
 ``complete=False`` and a reason. The networkx graph, analyses and exports are built from
-the finished exploration (:mod:`hhh_verify.analysis`, :mod:`hhh_verify.export`).
+the finished exploration (:mod:`.analysis`, :mod:`.export`).
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def explore(
     max_round
         States with ``model.round_of(s) > max_round`` are kept as ``CUT`` leaves.
     compact
-        Store states as packed ``bytes`` keys (:mod:`hhh_verify.statecodec`) when
+        Store states as packed ``bytes`` keys (:mod:`.statecodec`) when
         they are records (dataclass / NamedTuple): exact, about 3x less memory.
     progress
         Called as ``progress(states, transitions, seconds)`` about every
