@@ -12,10 +12,6 @@ A state where only one action exists and that action is a draw is a *chance* sta
 (``current_player`` returns :data:`CHANCE`); engines do not count it as a decision.
 Every engine (simulation, Hypothesis, explorer, Z3 replay) goes through ``step`` and
 samples with :func:`sample`, so all of them see the same semantics.
-
-Summaries read two optional state attributes when a state has them: ``deaths`` and
-``money`` (ints; e.g. the money of a game cut at ``max-steps``). Everything else about a
-game reaches the engines through its :class:`GameSpec`.
 """
 
 from __future__ import annotations
@@ -279,6 +275,40 @@ def _coerce(key: str, raw: str, current: Any) -> Any:
         ) from None
 
 
+@dataclass(frozen=True)
+class ActionSpace:
+    """What a framework adapter needs to know about one model (config and reading).
+
+    ``actions`` lists every action any state of the model can offer, in one canonical
+    order derived from the config alone; an action's id is its index, so ids mean the
+    same in every process. ``max_chance_outcomes`` bounds the outcomes of one ``step``,
+    ``max_game_length`` the decisions of one game, ``return_range`` ``Outcome.money``
+    (cooperative games) or each score (competitive ones). ``observe`` encodes a state
+    as ``observation_size`` numbers. ``perfect_information``: every player sees the
+    whole state (the adapters support only such games so far).
+    """
+
+    actions: tuple[Any, ...]
+    players: int
+    cooperative: bool
+    max_chance_outcomes: int
+    max_game_length: int
+    return_range: tuple[int, int]
+    observation_size: int
+    observe: Callable[[Any], Sequence[float]]
+    perfect_information: bool = True
+    _ids: dict[Any, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_ids", {a: i for i, a in enumerate(self.actions)})
+        if len(self._ids) != len(self.actions):
+            raise ValueError("an action space lists an action twice")
+
+    def index(self, action: Any) -> int:
+        """The id of ``action``; ``KeyError`` when the space does not list it."""
+        return self._ids[action]
+
+
 #: A configuration built for one purpose: a preset name and ``key=value`` overrides.
 Probe = tuple[str, tuple[str, ...]]
 
@@ -291,7 +321,7 @@ OPTIONAL_PARTS = (
     "reduced_preset",
     "smt",
     "ratings",
-    "board",
+    "action_space",
 )
 
 
@@ -354,14 +384,14 @@ class GameSpec:
     ``ratings``
         The names ``Outcome.rating`` takes, worst first: ``impact`` ranks a won game by
         its rating (0 for a loss, 1 + the index of its rating).
-    ``board``
-        ``() -> renderer``: a picture of a position for reports and ``replay --html``.
-        ``renderer(model, state, against=None) -> str`` returns one self-contained
-        ``<svg>`` element (inline, no external assets, deterministic text) and outlines
-        every part of ``state`` that differs from ``against`` (the other reading's
-        position, or the previous step). ``None``: pages show ``describe_state`` text.
+    ``action_space``
+        ``(model) -> ActionSpace``: what the OpenSpiel and PettingZoo adapters
+        (``hhh_verify.adapters``) need: every action the model's config allows in one
+        canonical order (an action's id is its index), the bounds (players, most chance
+        outcomes, longest game, range of results) and a fixed-length observation.
+        ``None``: the adapters say "declares no action space".
 
-    Adding a part later (a fast kernel, facts) is one more optional
+    Adding a part later (a fast kernel, a board renderer, facts) is one more optional
     field here with its default, one name in :data:`OPTIONAL_PARTS`, and the engine
     that reads it.
     """
@@ -385,7 +415,7 @@ class GameSpec:
     reduced_preset: str | None = None
     smt: Callable[[], Any] | None = None
     ratings: tuple[str, ...] = ()
-    board: Callable[[], Any] | None = None
+    action_space: Callable[[Any], ActionSpace] | None = None
 
     def __post_init__(self) -> None:
         if self.default_preset not in self.presets:
@@ -437,10 +467,6 @@ class GameSpec:
         if self.smt is None:
             raise ModelError(f"game {self.id!r} has no Z3 encoding")
         return self.smt()
-
-    def load_board(self) -> Any:
-        """The game's board renderer, or ``None`` when it declares none (text instead)."""
-        return None if self.board is None else self.board()
 
     def probes_for(self, ambiguity_id: str) -> list[Probe]:
         """The targeted configurations of one ambiguity (empty when there are none)."""

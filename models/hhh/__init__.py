@@ -13,6 +13,7 @@ from typing import Any
 from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import GameSpec
 
+from .action_space import action_space
 from .ambiguities import REGISTRY
 from .config import PRESETS, HHHConfig
 from .model import RATINGS, HHHModel
@@ -60,6 +61,7 @@ SPEC = GameSpec(
     reduced_preset="tiny",
     smt=_smt,
     ratings=tuple(name for _, name in reversed(RATINGS)),
+    action_space=action_space,
 )
 
 __all__ = ["SPEC", "HHHModel", "HHHConfig", "make_model"]

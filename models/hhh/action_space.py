@@ -13,12 +13,11 @@ bounds below.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from hhh_verify.model import sort_actions
+from hhh_verify.model import ActionSpace, sort_actions
 
 from .actions import (
     AdminRedraw,
@@ -74,33 +73,6 @@ MAX_TREATMENT_PAY = 4
 MAX_CHANCE_OUTCOMES = 1 << 20
 
 
-@dataclass(frozen=True)
-class ActionSpace:
-    """What a framework adapter needs to know about one model (config and reading).
-
-    ``actions`` lists every action any state can offer; an action's id is its index.
-    ``return_range`` bounds ``Outcome.money`` (cooperative games) or each score
-    (competitive ones). ``observe`` encodes a state as ``observation_size`` numbers.
-    """
-
-    actions: tuple[Any, ...]
-    players: int
-    cooperative: bool
-    max_chance_outcomes: int
-    max_game_length: int
-    return_range: tuple[int, int]
-    observation_size: int
-    observe: Callable[[Any], Sequence[float]]
-    _ids: dict[Any, int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_ids", {a: i for i, a in enumerate(self.actions)})
-
-    def index(self, action: Any) -> int:
-        """The id of ``action``; ``KeyError`` when the space does not list it."""
-        return self._ids[action]
-
-
 def room_kinds(config: HHHConfig) -> tuple[int, ...]:
     """New Room kinds any reading can put in play (HHH-MORGUE=in-deck adds the Morgue)."""
     return tuple(sorted(set(config.rooms_in_deck) | {MORGUE}))
@@ -126,6 +98,7 @@ def _rebags(width: int, most: int) -> list[tuple[int, ...]]:
     return out
 
 
+@lru_cache(maxsize=16)
 def all_actions(config: HHHConfig) -> tuple[Any, ...]:
     """Every action of an HHH game on ``config`` under any reading, canonically sorted."""
     C, P, W = config.colours, config.players, config.waiting_rooms

@@ -1,0 +1,212 @@
+"""Adapter declarations, checked on every registered game (no framework needed).
+
+Every game: the descriptions of a state's legal actions are distinct (OpenSpiel and
+people both need to tell two moves apart). Every game that declares an action space:
+each legal action is listed, games stay within the declared length and result range,
+observations keep their declared length, and ids are the same in a fresh process.
+A game without a declaration is a listed skip. Planted bugs prove each check can fail.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from hhh_verify import registry
+from hhh_verify.adapters import core
+from hhh_verify.model import CHANCE, ModelError
+
+#: Playouts per preset, and a step cap for the real games (their chance steps are sampled).
+PLAYOUTS = {"full": 3}
+DEFAULT_PLAYOUTS = 12
+
+
+def _cases(with_readings: bool = True) -> list[Any]:
+    out = []
+    for gid, spec in registry.games().items():
+        for preset in spec.presets:
+            out.append(pytest.param(gid, preset, (), id=f"{gid}-{preset}"))
+        if not with_readings:
+            continue
+        smallest = "tiny" if "tiny" in spec.presets else spec.default_preset
+        for amb in spec.ambiguities:
+            for option in amb.option_ids:
+                if option != amb.default:
+                    reading = f"{amb.id}={option}"
+                    out.append(pytest.param(gid, smallest, (reading,), id=f"{gid}-{reading}"))
+    return out
+
+
+def play(model: Any, space: Any | None, seed: int) -> tuple[Any, int]:
+    """One random game checking every decision state; returns (final state, decisions)."""
+    rng = random.Random(seed)
+    s, decisions = model.initial_state(), 0
+    while model.outcome(s) is None:
+        legal = model.legal_actions(s)
+        if model.current_player(s) != CHANCE:
+            decisions += 1
+            texts = [model.describe_action(s, a) for a in legal]
+            dupes = sorted({t for t in texts if texts.count(t) > 1})
+            assert not dupes, f"two legal actions read {dupes} in\n{model.describe_state(s)}"
+            if space is not None:
+                for a in legal:
+                    space.index(a)  # KeyError: a legal action the space does not list
+                obs = space.observe(s)
+                assert len(obs) == space.observation_size
+        s = core.sample(model, s, rng.choice(legal), rng)
+    return s, decisions
+
+
+@pytest.mark.parametrize("game_id, preset, readings", _cases())
+def test_declarations_hold_in_play(game_id: str, preset: str, readings: tuple[str, ...]) -> None:
+    spec = registry.get_game(game_id)
+    model = spec.model(preset, (), readings)
+    space = spec.action_space(model) if core.declares(spec) else None
+    runs = PLAYOUTS.get(preset, DEFAULT_PLAYOUTS if not readings else 4)
+    for seed in range(runs):
+        end, decisions = play(model, space, seed)
+        if space is not None:
+            assert decisions <= space.max_game_length
+            core.returns(space, model.outcome(end), "money")  # raises when out of range
+    if space is None:
+        pytest.skip(f"{game_id} declares no action space (descriptions checked only)")
+
+
+def _tiny_games() -> list[Any]:
+    return [
+        pytest.param(gid, id=gid)
+        for gid, spec in registry.games().items()
+        if "tiny" in spec.presets and core.declares(spec)
+    ]
+
+
+@pytest.mark.parametrize("game_id", _tiny_games())
+def test_every_reachable_tiny_state_fits_the_declaration(game_id: str) -> None:
+    """Exhaustive on ``tiny``: every legal action of every reachable state is listed,
+    no chance step exceeds the declared ceiling, and the longest path has no more
+    decisions than ``max_game_length`` (the state graph is acyclic: a DAG)."""
+    spec = registry.get_game(game_id)
+    model = spec.model("tiny")
+    space = spec.action_space(model)
+    start = model.initial_state()
+    succ: dict[Any, list[Any]] = {}
+    todo = [start]
+    while todo:
+        s = todo.pop()
+        if s in succ:
+            continue
+        succ[s] = []
+        if model.outcome(s) is not None:
+            continue
+        for a in model.legal_actions(s):
+            if model.current_player(s) != CHANCE:
+                space.index(a)
+            dist = model.step(s, a)
+            assert len(dist) <= space.max_chance_outcomes
+            succ[s] += [st for st, _ in dist]
+            todo += [st for st, _ in dist if st not in succ]
+    longest: dict[Any, int] = {}
+    for s in _post_order(start, succ):
+        own = 1 if model.outcome(s) is None and model.current_player(s) != CHANCE else 0
+        longest[s] = own + max((longest[t] for t in succ[s]), default=0)
+    assert longest[start] <= space.max_game_length
+
+
+def _post_order(start: Any, succ: dict[Any, list[Any]]) -> list[Any]:
+    """Children before parents (iterative DFS; a cycle would be an error)."""
+    order, done, active = [], set(), set()
+    stack: list[tuple[Any, int]] = [(start, 0)]
+    while stack:
+        s, i = stack.pop()
+        if i == 0:
+            if s in done:
+                continue
+            active.add(s)
+        children = succ[s]
+        if i < len(children):
+            stack.append((s, i + 1))
+            t = children[i]
+            assert t not in active, "the state graph has a cycle"
+            if t not in done:
+                stack.append((t, 0))
+        else:
+            active.discard(s)
+            done.add(s)
+            order.append(s)
+    return order
+
+
+@pytest.mark.parametrize("game_id, preset, readings", _cases(with_readings=False))
+def test_action_ids_are_canonical(game_id: str, preset: str, readings: tuple[str, ...]) -> None:
+    """Ids come from the config alone: sorted like ``legal_actions``, no repeats, and
+    the same list in a fresh interpreter (no dependence on hashing or first sightings)."""
+    spec = registry.get_game(game_id)
+    if not core.declares(spec):
+        pytest.skip(f"{game_id} declares no action space")
+    model = spec.model(preset)
+    actions = spec.action_space(model).actions
+    assert len(set(actions)) == len(actions)
+    from hhh_verify.model import sort_actions
+
+    assert tuple(actions) == sort_actions(actions)
+    here = hashlib.sha256(repr(actions).encode()).hexdigest()
+    code = (
+        "import hashlib; from hhh_verify import registry; "
+        f"spec = registry.get_game({game_id!r}); "
+        f"a = spec.action_space(spec.model({preset!r})).actions; "
+        "print(hashlib.sha256(repr(a).encode()).hexdigest())"
+    )
+    there = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert here == there
+
+
+def test_a_game_without_declaration_is_a_clear_error() -> None:
+    spec = dataclasses.replace(registry.get_game("hhh"), action_space=None)
+    with pytest.raises(ModelError, match="declares no action space"):
+        core.declaration(spec, spec.model("tiny"))
+
+
+# Planted bugs --------------------------------------------------------------------------
+
+
+def test_planted_missing_action_is_caught() -> None:
+    spec = registry.get_game("hhh")
+    model = spec.model("tiny")
+    space = spec.action_space(model)
+    settle = next(a for a in space.actions if type(a).__name__ == "Settle")
+    broken = dataclasses.replace(space, actions=tuple(a for a in space.actions if a != settle))
+    with pytest.raises(KeyError):
+        for seed in range(20):
+            play(model, broken, seed)
+
+
+def test_planted_duplicate_description_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    model = registry.get_game("hhh").model("tiny")
+    monkeypatch.setattr(model, "describe_action", lambda s, a: type(a).__name__)
+    with pytest.raises(AssertionError, match="two legal actions"):
+        play(model, None, 0)
+
+
+def test_planted_short_game_bound_is_caught() -> None:
+    spec = registry.get_game("hhh")
+    model = spec.model("tiny")
+    space = dataclasses.replace(spec.action_space(model), max_game_length=3)
+    _, decisions = play(model, space, 0)
+    assert decisions > space.max_game_length
+
+
+def test_planted_money_bound_is_caught() -> None:
+    spec = registry.get_game("hhh")
+    model = spec.model("tiny")
+    space = dataclasses.replace(spec.action_space(model), return_range=(0, -1))
+    won = next(s for s in (play(model, space, k)[0] for k in range(200)) if model.outcome(s).won)
+    with pytest.raises(ModelError, match="outside the declared range"):
+        core.returns(space, model.outcome(won), "money")

@@ -1,0 +1,115 @@
+"""The PettingZoo adapter, checked by PettingZoo's own tests (``api_test``,
+``seed_test``) on every registered game that declares an action space."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from pettingzoo.test import api_test, seed_test
+
+from hhh_verify import registry
+from hhh_verify.adapters import core
+from hhh_verify.adapters import pettingzoo as pz
+from hhh_verify.cli import main as cli
+from hhh_verify.model import ModelError, state_digest
+from hhh_verify.trace import save
+
+#: Dict observations with an action mask are PettingZoo's own convention for masked
+#: games (its classic environments use them too); api_test merely suggests a Box.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+]
+
+
+def _cases() -> list[Any]:
+    out = []
+    for gid, spec in registry.games().items():
+        if not core.declares(spec):
+            continue
+        out += [pytest.param(gid, preset, id=f"{gid}-{preset}") for preset in spec.presets]
+    return out
+
+
+@pytest.mark.parametrize("game_id, preset", _cases())
+def test_api(game_id: str, preset: str) -> None:
+    api_test(pz.env(game_id, preset), num_cycles=40)
+
+
+@pytest.mark.parametrize("game_id, preset", _cases())
+def test_seed(game_id: str, preset: str) -> None:
+    seed_test(lambda: pz.env(game_id, preset), num_cycles=40)
+
+
+def play(env: Any, seed: int) -> dict[str, float]:
+    """A random game to the end; the total reward of each agent."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def test_rewards_follow_the_outcome() -> None:
+    """Cooperative game: every agent is paid the same, 1 for a win and 0 for a loss."""
+    env = pz.raw_env("hhh", "tiny")
+    for seed in range(10):
+        totals = play(env, seed)
+        won = env.model.outcome(env.model_state).won
+        assert set(totals.values()) == {1.0 if won else 0.0}
+
+
+def test_chance_is_drawn_from_the_model_law() -> None:
+    """The Waiting Room setup draw (the first step with several outcomes on ``tiny``):
+    its frequencies over seeded games match ``step``'s exact distribution."""
+    env = pz.raw_env("hhh", "tiny")
+    model = env.model
+    s = model.initial_state()
+    for _ in range(2):  # the Ward marker draw and the (forced) starting room: one outcome
+        ((s, _p),) = model.step(s, model.legal_actions(s)[0])
+    dist = model.step(s, model.legal_actions(s)[0])
+    assert len(dist) > 1
+    counts = {state_digest(st): 0 for st, _ in dist}
+    runs = 1500
+    for seed in range(runs):
+        env.reset(seed=seed)
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+        counts[env.to_trace().steps[2].state] += 1
+    for st, p in dist:
+        sd = (float(p) * (1 - float(p)) / runs) ** 0.5
+        assert abs(counts[state_digest(st)] / runs - float(p)) < 4 * sd
+
+
+def test_trace_replays(tmp_path: Any) -> None:
+    env = pz.raw_env("hhh", "full")
+    play(env, 3)
+    path = tmp_path / "game.json"
+    save(env.to_trace(), str(path))
+    result = CliRunner().invoke(cli, ["replay", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["outcome"] == env.model.outcome(env.model_state).to_json()
+
+
+def test_illegal_action_is_a_clear_error() -> None:
+    env = pz.raw_env("hhh", "tiny")
+    env.reset(seed=0)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(ModelError, match="is not legal"):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+
+
+def test_bad_arguments_are_clear_errors() -> None:
+    with pytest.raises(ModelError, match="reward='fame'; accepted: win, money"):
+        pz.env("hhh", "tiny", reward="fame")
+    with pytest.raises(ModelError, match="unknown game"):
+        pz.env("nope")
