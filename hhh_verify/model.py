@@ -12,6 +12,10 @@ A state where only one action exists and that action is a draw is a *chance* sta
 (``current_player`` returns :data:`CHANCE`); engines do not count it as a decision.
 Every engine (simulation, Hypothesis, explorer, Z3 replay) goes through ``step`` and
 samples with :func:`sample`, so all of them see the same semantics.
+
+Summaries read two optional state attributes when a state has them: ``deaths`` and
+``money`` (ints; e.g. the money of a game cut at ``max-steps``). Everything else about a
+game reaches the engines through its :class:`GameSpec`.
 """
 
 from __future__ import annotations
@@ -322,6 +326,7 @@ OPTIONAL_PARTS = (
     "smt",
     "ratings",
     "action_space",
+    "board",
 )
 
 
@@ -390,8 +395,14 @@ class GameSpec:
         canonical order (an action's id is its index), the bounds (players, most chance
         outcomes, longest game, range of results) and a fixed-length observation.
         ``None``: the adapters say "declares no action space".
+    ``board``
+        ``() -> renderer``: a picture of a position for reports and ``replay --html``.
+        ``renderer(model, state, against=None) -> str`` returns one self-contained
+        ``<svg>`` element (inline, no external assets, deterministic text) and outlines
+        every part of ``state`` that differs from ``against`` (the other reading's
+        position, or the previous step). ``None``: pages show ``describe_state`` text.
 
-    Adding a part later (a fast kernel, a board renderer, facts) is one more optional
+    Adding a part later (a fast kernel, facts) is one more optional
     field here with its default, one name in :data:`OPTIONAL_PARTS`, and the engine
     that reads it.
     """
@@ -416,6 +427,7 @@ class GameSpec:
     smt: Callable[[], Any] | None = None
     ratings: tuple[str, ...] = ()
     action_space: Callable[[Any], ActionSpace] | None = None
+    board: Callable[[], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.default_preset not in self.presets:
@@ -467,6 +479,10 @@ class GameSpec:
         if self.smt is None:
             raise ModelError(f"game {self.id!r} has no Z3 encoding")
         return self.smt()
+
+    def load_board(self) -> Any:
+        """The game's board renderer, or ``None`` when it declares none (text instead)."""
+        return None if self.board is None else self.board()
 
     def probes_for(self, ambiguity_id: str) -> list[Probe]:
         """The targeted configurations of one ambiguity (empty when there are none)."""
