@@ -124,11 +124,13 @@ def test_sample_average_lists_draws_of_the_law() -> None:
 
 
 def test_parameters_round_trip_through_the_game_string() -> None:
-    game = osp.load_game("hhh", "tiny", ("HHH-WARD-ORDER=reverse",), overrides=["rounds=1"])
+    amb = next(iter(registry.get_game("hhh").ambiguities))
+    option = next(o for o in amb.option_ids if o != amb.default)
+    game = osp.load_game("hhh", "tiny", (f"{amb.id}={option}",), overrides=["rounds=1"])
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game)
     assert again.model.config.rounds == 1
-    assert again.model.interpretation.choice("HHH-WARD-ORDER") == "reverse"
+    assert again.model.interpretation.choice(amb.id) == option
     cfg = dataclasses.replace(registry.get_game("hhh").presets["tiny"], rooms_in_deck=(0, 5))
     assert osp.load_game("hhh", cfg).model.config == cfg
     assert pyspiel.load_game("hhh_verify_hhh(preset=tiny)").num_distinct_actions() > 0
