@@ -3,7 +3,7 @@
 The test games are registered by a fixture (nothing in the package names them): the toy
 push-your-luck game (tests/toy_model.py), which declares every optional part of a
 ``GameSpec`` (properties, search order, a greedy player, a probe, a reduced preset, a Z3
-encoding), and the competitive duel (tests/toy_duel.py), which declares only
+encoding, a board picture), and the competitive duel (tests/toy_duel.py), which declares only
 properties, so the "this game has no X" paths and the per-seat summaries run too. If an
 engine needed an edit for a new game, these tests would be where it shows.
 
@@ -22,6 +22,7 @@ import toy_model
 from click.testing import CliRunner
 
 from hhh_verify import registry
+from hhh_verify import trace as tr
 from hhh_verify.cli import main
 
 
@@ -60,6 +61,7 @@ def test_toy_is_listed_with_its_parts(games: Any) -> None:
         "reduced_preset",
         "smt",
         "ratings",
+        "board",
     ]
     assert rows["toy"]["policies"] == ["random", "greedy"]
     assert rows["duel"]["provides"] == ["properties", "reduced_preset"]
@@ -107,6 +109,12 @@ def test_toy_hunt_simulate_replay(games: Any, tmp_path: Path) -> None:
     )  # fmt: skip
     assert doc["policy"] == "greedy" and doc["win_rate"] is not None and "seats" not in doc
     assert run("replay", str(trace)).exit_code == 0
+    page = tmp_path / "game0.html"
+    assert run("replay", "--html", str(page), str(trace)).exit_code == 0
+    steps = len(json.loads(trace.read_text())["steps"])
+    assert (
+        page.read_text().count('<svg xmlns="http://www.w3.org/2000/svg" class="board"') == steps + 1
+    )
     bad = run("simulate", "--game", "toy", "--policy", "telepathic")
     assert bad.exit_code == 2 and "accepted: random, greedy" in bad.stderr
 
@@ -133,6 +141,10 @@ def test_toy_diverge_impact_report(games: Any, tmp_path: Path) -> None:
     # the declared probe (two black cubes) is explored before the reduced presets
     assert pair["diverge"]["searched"][0]["config"] == "default --set blacks=2"
     assert pair["diverge"]["material"] is True
+    # the declared board draws the witness; the forest plot heads the page
+    html = (out / "toy.html").read_text()
+    assert html.count('class="board"') >= 2 and 'class="forest"' in html
+    assert "<svg" not in (out / "toy.json").read_text()  # pictures stay out of the JSON
 
 
 # ---------------------------------------------------------------------------------------
@@ -168,9 +180,12 @@ def test_duel_impact_diverge_report(games: Any, tmp_path: Path) -> None:
     )  # fmt: skip
     md = (out / "duel.md").read_text()
     assert "seat0_win" in md and "in points" in md and "seat 0's win share" in md
-    assert not (out / "duel-plots").exists()  # no money, no money plot
+    # no money, so no money histogram: the forest plot only
+    assert [p.name for p in (out / "duel-plots").iterdir()] == ["forest.svg"]
     data = json.loads((out / "duel.json").read_text())
     assert data["budget"]["policies"] == ["random"]
+    html = (out / "duel.html").read_text()  # no board declared: the positions as text
+    assert '<pre class="board-text">' in html and 'class="board"' not in html
 
 
 def test_duel_without_z3_says_so(games: Any) -> None:
@@ -203,6 +218,9 @@ def test_registered_game_through_every_engine(game: str, tmp_path: Path) -> None
     trace = tmp_path / "t.json"
     run_json("simulate", *common, "--games", "2", "--trace-out", str(trace))
     assert run("replay", str(trace)).exit_code == 0
+    page = tmp_path / "t.html"
+    assert run("replay", "--quiet", "--html", str(page), str(trace)).exit_code == 0
+    assert page.read_text().count('<section class="step"') == len(tr.load(str(trace)).steps) + 1
     amb = next(iter(spec.ambiguities)).id
     d = run(
         "diverge", *common, "--ambiguity", amb, "--engine", "explorer",

@@ -231,7 +231,7 @@ def _smt() -> Any:
 
 
 def _spec() -> GameSpec:
-    from toy_parts import POLICIES, PROBES
+    from toy_parts import POLICIES, PROBES, board_loader
 
     return GameSpec(
         id="toy",
@@ -255,13 +255,14 @@ def _spec() -> GameSpec:
         reduced_preset="tiny",
         smt=_smt,
         ratings=("none", "silver", "gold"),
+        board=board_loader,
     )
 
 
 #: A GameSpec for the toy (for tests that patch the registry; never registered for real).
 #: It declares every optional part, as a complete game would: properties and search
-#: order (toy_parts.py), a greedy player, a probe, a reduced preset and a Z3 encoding
-#: (toy_smt.py).
+#: order (toy_parts.py), a greedy player, a probe, a reduced preset, a Z3 encoding
+#: (toy_smt.py) and a board picture (toy_parts.board).
 SPEC = _spec()
 
 

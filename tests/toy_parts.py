@@ -90,3 +90,24 @@ POLICIES = {"greedy": greedy_policy}
 
 #: A bag with two black cubes makes the TOY-BLACK readings part more often.
 PROBES = {"TOY-BLACK": (("default", ("blacks=2",)),)}
+
+
+def board(model: Any, s: Any, against: Any = None) -> str:
+    """The toy's board picture: the bag's cubes and the score (differences outlined)."""
+    from hhh_verify.svg import Svg
+
+    white, black = s.bag
+    svg = Svg(240, 70, f"toy bag {white} white {black} black, score {s.score}", "board")
+    if against is not None and against.bag != s.bag:
+        svg.highlight(8, 8, 150, 24, "bag differs")
+    for i in range(white + black):
+        svg.rect(10 + i * 18, 12, 14, 14, "#fff" if i < white else "#222", "#333", "cube")
+    if against is not None and (against.score, against.reason) != (s.score, s.reason):
+        svg.highlight(8, 40, 220, 20, "score differs")
+    svg.text(10, 55, f"score {s.score}" + (f", over: {s.reason}" if s.reason else ""), 12)
+    return svg.render()
+
+
+def board_loader() -> Any:
+    """``GameSpec.board``: the renderer (a loader, like a real game's)."""
+    return board

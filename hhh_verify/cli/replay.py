@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from .. import trace as tr
-from ..registry import model_for_trace
+from ..registry import get_game, model_for_trace
+from ..reporting.replay_page import render_replay_page
 from .common import command_errors, emit_json, json_option
 
 
@@ -13,15 +14,27 @@ from .common import command_errors, emit_json, json_option
 @click.argument("trace_file", metavar="TRACE")
 @json_option
 @click.option("--quiet", is_flag=True, help="Only the verdict, not every step.")
+@click.option(
+    "--html",
+    "html_file",
+    metavar="FILE",
+    default=None,
+    help="Also write a step-through page of the trace (board picture of every position).",
+)
 @command_errors
-def replay_command(trace_file: str, as_json: bool, quiet: bool) -> None:
+def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str | None) -> None:
     """Replay TRACE exactly; exit 1 at the first step the model rejects.
 
     The trace names its game, config and interpretation, so no other option is needed.
+    With ``--html FILE`` the page shows the steps that replayed (and why it stopped).
     """
     trace = tr.load(trace_file)
     model = model_for_trace(trace)
-    result = tr.replay(trace, model)
+    if html_file is None:
+        result = tr.replay(trace, model)
+    else:
+        page, result = render_replay_page(trace, model, get_game(trace.game), trace_file)
+        tr.write_atomic(html_file, page)
     outcome = result.outcome.to_json() if result.outcome else None
     final = model.describe_state(result.final_state)
     if as_json:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from .. import registry
 from ..model import ModelError
 from ..reporting import build as rp
+from ..reporting.index import write_index
 from .common import command_errors, emit_json, json_option, progress, seed_option
 
 
@@ -82,7 +85,8 @@ def report_command(
 ) -> None:
     """Write per game a Markdown report, a self-contained HTML page and JSON: every
     ambiguity with quotes, readings, a tool-found witness (or "not found within budget")
-    and the paired impact of each reading with 95% intervals."""
+    with board pictures, and the paired impact of each reading with 95% intervals.
+    ``--game all`` also writes index.html and README.md linking every game's report."""
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
     bad = [f for f in fmts if f not in rp.FORMATS]
     if bad or not fmts:
@@ -98,8 +102,9 @@ def report_command(
             spec.ambiguities.get(amb)  # validate before any work
     budget = rp.Budget(games=games, max_states=max_states, max_games=max_games, quick=quick)
     written: list[str] = []
+    built = {}
     for spec in specs:
-        data = rp.build(
+        data = built[spec.id] = rp.build(
             spec.id,
             seed,
             budget,
@@ -108,6 +113,9 @@ def report_command(
             on_done=lambda a: progress(f"  {a} done", quiet=as_json),
         )
         written += rp.write(data, out, fmts)
+    if game == "all" or os.path.exists(os.path.join(out, "index.html")):
+        titles = {g: s.title for g, s in registry.games().items()}
+        written += write_index(out, titles, built)
     if as_json:
         emit_json({"written": written})
     else:

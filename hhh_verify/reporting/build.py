@@ -21,6 +21,7 @@ from ..engines import diverge as dv
 from ..engines import impact as im
 from ..registry import get_game
 from ..trace import write_atomic
+from .boards import witness_boards
 from .render_md import WEIGHTS
 
 FORMATS = ("md", "html", "json")
@@ -155,6 +156,7 @@ def _pair(args: Task, baselines: dict[str, im.Baseline] | None = None) -> dict[s
         ),
         "impact": {k: d for k, (_, d) in impacts.items()},
         "severity": worst([d["severity"] for _, d in impacts.values()]),
+        "boards": witness_boards(spec, res),
     }
 
 
@@ -202,7 +204,11 @@ def build(
         for j, r in enumerate(rs):
             results[i + j * len(chunks)] = r
     by_id: dict[str, list[dict[str, Any]]] = {}
+    boards: dict[str, dict[str, str]] = {}  # "ID/option" -> pictures (HTML only, not JSON)
     for t, r in zip(tasks, results):
+        pictures = r.pop("boards", None)
+        if pictures:
+            boards[f"{t[1]}/{t[2][1]}"] = pictures
         by_id.setdefault(t[1], []).append(r)
     out_entries = []
     for a in entries:
@@ -244,6 +250,7 @@ def build(
             for e in sorted(out_entries, key=lambda e: (-e["score"], -e["score_any"], e["id"]))
             if e["score_any"] > 0
         ][:10],
+        "boards": boards,
     }
 
 
@@ -274,8 +281,9 @@ def impact_score(pairs: Sequence[dict[str, Any]], significant_only: bool = True)
 
 def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) -> list[str]:
     """Write ``<game>.md/.html/.json`` and the SVG plots into ``out_dir``; return paths."""
+    from .render_effects import forest_svg
     from .render_html import render_html
-    from .render_md import render_markdown
+    from .render_md import competitive, render_markdown
     from .render_svg import has_money_plot, money_svg
 
     game = data["game"]
@@ -294,8 +302,12 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
             path = os.path.join(out_dir, rel)
             write_atomic(path, money_svg(amb, pair))
             written.append(path)
+        forest = f"{svg_dir}/forest.svg"
+        path = os.path.join(out_dir, forest)
+        write_atomic(path, forest_svg(data, competitive(data)))
+        written.append(path)
         path = os.path.join(out_dir, f"{game}.md")
-        write_atomic(path, render_markdown(data, plots))
+        write_atomic(path, render_markdown(data, plots, forest))
         written.append(path)
     if "html" in formats:
         path = os.path.join(out_dir, f"{game}.html")
@@ -303,6 +315,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
         written.append(path)
     if "json" in formats:
         path = os.path.join(out_dir, f"{game}.json")
-        write_atomic(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+        plain = {k: v for k, v in data.items() if k != "boards"}
+        write_atomic(path, json.dumps(plain, indent=1, sort_keys=True) + "\n")
         written.append(path)
     return written

@@ -101,8 +101,9 @@ SEVERITY_TEXT_COMPETITIVE = (
 )
 
 
-def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
-    """The entry's ranking effect: (measure with interval, "reading, policy")."""
+def best_effect(entry: dict[str, Any]) -> tuple[str, dict[str, Any], str, str] | None:
+    """The entry's ranking effect: (measure, its stats, reading, policy); a shift whose
+    95% interval excludes 0 first, then the largest in :data:`WEIGHTS` units."""
     best: tuple[Any, ...] | None = None
     for p in entry["pairs"]:
         for policy, imp in p["impact"].items():
@@ -113,9 +114,15 @@ def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
                 key = (st["significant"], abs(st["diff"]) * w)
                 if best is None or key > best[0]:
                     best = (key, name, st, p["options"][1], policy)
+    return None if best is None else best[1:]
+
+
+def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
+    """The entry's ranking effect: (measure with interval, "reading, policy")."""
+    best = best_effect(entry)
     if best is None:
         return ("-", "-")
-    _, name, st, opt, policy = best
+    name, st, opt, policy = best
     sig = "" if st["significant"] else " (not significant)"
     return (
         f"{name} {st['diff']:+.3f} [{st['ci95'][0]:+.3f}, {st['ci95'][1]:+.3f}]{sig}",
@@ -123,7 +130,11 @@ def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
     )
 
 
-def render_markdown(data: dict[str, Any], plots: dict[tuple[str, str], str]) -> str:
+def render_markdown(
+    data: dict[str, Any], plots: dict[tuple[str, str], str], forest: str | None = None
+) -> str:
+    """The report as Markdown; ``plots`` and ``forest`` are the relative paths of the
+    SVG files written beside it (money histograms per reading, the forest plot)."""
     lines = [
         f"# Rule ambiguities: {data['title']}",
         "",
@@ -148,6 +159,18 @@ def render_markdown(data: dict[str, Any], plots: dict[tuple[str, str], str]) -> 
         "states ever differed (with a random player this includes games where only the "
         "list of legal actions, and so the random pick, differed).",
         "",
+    ]
+    if forest:
+        lines += [
+            "## Impact at a glance",
+            "",
+            f"![largest shift per ambiguity with its 95% interval]({forest})",
+            "",
+            "The positions of every witness under each reading, side by side, are in the "
+            f"HTML report, `{data['game']}.html`.",
+            "",
+        ]
+    lines += [
         "## Summary",
         "",
         "| id | title | category | severity | material | largest significant effect |",

@@ -2,8 +2,8 @@
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index, properties and search order (``properties/hhh.py``), players, probe
-configurations and the Z3 encoding (``models/hhh/smt/``, queries in
-``properties/hhh_smt.py``).
+configurations, the Z3 encoding (``models/hhh/smt/``, queries in
+``properties/hhh_smt.py``) and the board picture (``board_svg.py``).
 """
 
 from __future__ import annotations
@@ -44,6 +44,12 @@ def _smt() -> Any:
     return support()
 
 
+def _board() -> Any:
+    from .board_svg import render_board
+
+    return render_board
+
+
 SPEC = GameSpec(
     id="hhh",
     title="Healthy Heart Hospital (3rd edition)",
@@ -62,6 +68,7 @@ SPEC = GameSpec(
     smt=_smt,
     ratings=tuple(name for _, name in reversed(RATINGS)),
     action_space=action_space,
+    board=_board,
 )
 
 __all__ = ["SPEC", "HHHModel", "HHHConfig", "make_model"]

@@ -1,0 +1,152 @@
+"""Impact at a glance: a forest plot per game and a B-A plot per reading (inline SVG).
+
+Measures differ in units, so both plots put every shift on the report's ranking scale
+(:data:`~hhh_verify.reporting.render_md.WEIGHTS`: dollars for a cooperative game,
+points for a competitive one) and print the shift in its own unit beside it. A filled
+marker is a 95% interval clear of 0; a hollow one is not.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..svg import Svg
+from .render_md import WEIGHTS, best_effect, measures_of
+
+SEVERITY_FILL = {"high": "#c92a2a", "medium": "#e8890c", "low": "#74a33c"}
+NEUTRAL = "#667"
+ROW = 18
+UNIT_TEXT = {
+    False: "B-A in dollars (final money $1; a win-rate point $1; a round reached $5; a death $5)",
+    True: "B-A in points (a score point 1; a win-share point 1)",
+}
+
+
+def _ticks(limit: float) -> list[float]:
+    """About five round tick values covering ``[-limit, limit]``."""
+    raw = limit / 2.5
+    mag = 10 ** math.floor(math.log10(raw))
+    step = next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw)
+    n = int(limit // step)
+    return [k * step for k in range(-n, n + 1)]
+
+
+class _Axis:
+    """A horizontal scale from ``-limit`` to ``limit`` drawn between ``x0`` and ``x1``."""
+
+    def __init__(self, limit: float, x0: float, x1: float) -> None:
+        self.limit, self.x0, self.x1 = limit, x0, x1
+
+    def x(self, v: float) -> float:
+        v = max(-self.limit, min(self.limit, v))
+        return self.x0 + (v + self.limit) / (2 * self.limit) * (self.x1 - self.x0)
+
+    def draw(self, svg: Svg, top: float, bottom: float) -> None:
+        for t in _ticks(self.limit):
+            x = self.x(t)
+            svg.line(x, top, x, bottom, "#444" if t == 0 else "#e4e4e4")
+            svg.text(x, bottom + 12, f"{t:+g}" if t else "0", 10, "#555", "middle")
+
+
+def _limit(values: list[float]) -> float:
+    top = max([abs(v) for v in values] + [0.0])
+    return top * 1.08 if top > 0 else 1.0
+
+
+def _interval(
+    svg: Svg, axis: _Axis, y: float, st: dict[str, Any], w: float, colour: str, tip: str
+) -> None:
+    lo, hi = (v * w for v in st["ci95"])
+    svg.line(axis.x(lo), y, axis.x(hi), y, colour, 2)
+    for v in (lo, hi):
+        svg.line(axis.x(v), y - 4, axis.x(v), y + 4, colour, 1.5)
+    fill = colour if st["significant"] else "#fff"
+    svg.circle(axis.x(st["diff"] * w), y, 4.5, fill, colour, tip)
+
+
+#: Measures that are rates, printed in percentage points.
+RATES = ("win", "seat0_win")
+
+
+def _native(name: str, st: dict[str, Any]) -> str:
+    """The shift in its own unit: a rate in percentage points, else as measured."""
+    k, unit = (100, " pts") if name in RATES else (1, "")
+    lo, hi = (v * k for v in st["ci95"])
+    return f"{name} {st['diff'] * k:+.2f}{unit} [{lo:+.2f}, {hi:+.2f}]"
+
+
+def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
+    """Each entry's largest shift (the one that ranks it) with its 95% interval,
+    largest first; entries whose readings never moved a measure are counted below."""
+    rows = []
+    for e in data["entries"]:
+        best = best_effect(e)
+        if best is None or e["score_any"] <= 0:
+            continue
+        name, st, opt, policy = best
+        rows.append((abs(st["diff"]) * WEIGHTS[name], e, name, st, opt, policy))
+    rows.sort(key=lambda r: (-r[0], r[1]["id"]))
+    still = len(data["entries"]) - len(rows)
+    width, left, right = 900, 330, 640
+    height = 46 + len(rows) * ROW + 40
+    svg = Svg(
+        width, height, f"Forest plot: largest shift per ambiguity of {data['title']}", "forest"
+    )
+    svg.text(8, 16, "Largest shift per ambiguity (95% interval), largest first", 13, bold=True)
+    svg.text(8, 32, UNIT_TEXT[competitive], 10, "#555")
+    values = [v * WEIGHTS[r[2]] for r in rows for v in r[3]["ci95"]]
+    axis = _Axis(_limit(values), left, right)
+    top = 44
+    axis.draw(svg, top, top + len(rows) * ROW)
+    for i, (_, e, name, st, opt, policy) in enumerate(rows):
+        y = top + i * ROW + ROW / 2
+        colour = SEVERITY_FILL.get(e["severity"], NEUTRAL)
+        label = f"{e['id']} ({opt}, {policy})"
+        svg.raw(f'<a href="#{e["id"]}">')
+        svg.text(8, y + 4, label, 11, "#1a4d8f", tip=f"{e['title']}; severity {e['severity']}")
+        svg.raw("</a>")
+        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{label}: {_native(name, st)}")
+        svg.text(right + 14, y + 4, _native(name, st), 10, "#333")
+    foot = top + len(rows) * ROW + 28
+    svg.text(
+        8,
+        foot,
+        f"Colour: severity (red high, orange medium, green low). Not drawn: {still} "
+        "entries whose readings moved no measure in any paired game.",
+        10,
+        "#555",
+    )
+    return svg.render()
+
+
+def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) -> str:
+    """One reading's B-A per policy and measure, on one scale, with 95% intervals."""
+    rows = [
+        (policy, name, imp["stats"][name])
+        for policy, imp in pair["impact"].items()
+        for name in measures_of(imp)
+        if name in WEIGHTS
+    ]
+    width, left, right = 640, 150, 420
+    height = 22 + len(rows) * 16 + 22
+    a, b = pair["options"]
+    svg = Svg(width, height, f"{ambiguity}: B-A of {b} against {a}, by policy", "shifts")
+    values = [v * WEIGHTS[name] for _, name, st in rows for v in st["ci95"]]
+    axis = _Axis(_limit(values), left, right)
+    svg.text(
+        8,
+        13,
+        f"B-A ({b} minus {a}), " + ("points" if competitive else "$-equivalent"),
+        11,
+        bold=True,
+    )
+    top = 20
+    axis.draw(svg, top, top + len(rows) * 16)
+    for i, (policy, name, st) in enumerate(rows):
+        y = top + i * 16 + 8
+        colour = SEVERITY_FILL["high"] if st["significant"] else NEUTRAL
+        svg.text(8, y + 4, f"{policy}: {name}", 10)
+        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{policy}: {_native(name, st)}")
+        svg.text(right + 12, y + 4, _native(name, st), 10, "#333")
+    return svg.render()
