@@ -77,8 +77,9 @@ def _native(name: str, st: dict[str, Any]) -> str:
 
 
 def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
-    """Each entry's largest shift (the one that ranks it) with its 95% interval,
-    largest first; entries whose readings never moved a measure are counted below."""
+    """Each entry's largest shift (the one that ranks it) with its 95% interval: shifts
+    whose interval excludes 0 first, each group largest first (the report's ranking);
+    entries whose readings never moved a measure are counted below."""
     rows = []
     for e in data["entries"]:
         best = best_effect(e)
@@ -86,14 +87,20 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
             continue
         name, st, opt, policy = best
         rows.append((abs(st["diff"]) * WEIGHTS[name], e, name, st, opt, policy))
-    rows.sort(key=lambda r: (-r[0], r[1]["id"]))
+    rows.sort(key=lambda r: (not r[3]["significant"], -r[0], r[1]["id"]))
     still = len(data["entries"]) - len(rows)
     width, left, right = 900, 330, 640
     height = 46 + len(rows) * ROW + 40
     svg = Svg(
         width, height, f"Forest plot: largest shift per ambiguity of {data['title']}", "forest"
     )
-    svg.text(8, 16, "Largest shift per ambiguity (95% interval), largest first", 13, bold=True)
+    svg.text(
+        8,
+        16,
+        "Largest shift per ambiguity (95% interval): significant first, largest first",
+        13,
+        bold=True,
+    )
     svg.text(8, 32, UNIT_TEXT[competitive], 10, "#555")
     values = [v * WEIGHTS[r[2]] for r in rows for v in r[3]["ci95"]]
     axis = _Axis(_limit(values), left, right)

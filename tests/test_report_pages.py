@@ -1,0 +1,147 @@
+"""The report's at-a-glance parts and pages: forest plot, B-A plots, the index of every
+game's report, and ``replay --html`` (on the toy game, so each test takes a second).
+
+Planted bugs: a forest plot that kept the JSON order, an index that dropped a game
+without a report, and a step-through page that linked past a failed step would each
+fail a test here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import toy_duel
+import toy_model
+from click.testing import CliRunner
+
+from hhh_verify import registry
+from hhh_verify.cli import main
+from hhh_verify.reporting.index import write_index
+from hhh_verify.reporting.render_effects import forest_svg, shifts_svg
+
+
+def run(*args: str) -> Any:
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture
+def games(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The registry with only the toy (``--game all`` then means the toy)."""
+    found = {"toy": toy_model.SPEC}
+    monkeypatch.setattr(registry, "games", lambda: dict(found))
+    return found
+
+
+def _stat(diff: float, half: float, significant: bool) -> dict[str, Any]:
+    return {
+        "diff": diff,
+        "ci95": [diff - half, diff + half],
+        "significant": significant,
+        "mean_a": 0.0,
+        "mean_b": diff,
+        "games_needed": None,
+    }
+
+
+def _entry(amb: str, money: float, win: float, sig: bool) -> dict[str, Any]:
+    stats = {"money": _stat(money, 1.0, sig), "win": _stat(win, 0.01, False)}
+    return {
+        "id": amb,
+        "title": f"title of {amb}",
+        "severity": "high" if sig else "low",
+        "score_any": abs(money) + abs(win) * 100,
+        "pairs": [{"options": ["a", "b"], "impact": {"random": {"stats": stats}}}],
+    }
+
+
+def _rows(svg: str) -> list[str]:
+    """The entry ids of a forest plot, top to bottom."""
+    return re.findall(r'<a href="#([^"]+)">', svg)
+
+
+def test_forest_plot_sorts_by_largest_shift_and_counts_the_rest() -> None:
+    data = {
+        "title": "T",
+        "entries": [
+            _entry("X-SMALL", 1.0, 0.0, True),
+            _entry("X-WIN", 0.5, 0.09, False),  # 9 win-rate points = $9: the largest
+            _entry("X-NONE", 0.0, 0.0, False) | {"score_any": 0},
+            _entry("X-BIG", -4.0, 0.0, True),
+        ],
+    }
+    svg = forest_svg(data)
+    assert _rows(svg) == ["X-BIG", "X-SMALL", "X-WIN"]  # significant first, then by size
+    assert "Not drawn: 1 entries" in svg and "win +9.00 pts" in svg
+    data["entries"][0] = _entry("X-SMALL", 6.0, 0.0, True)  # planted: now the largest
+    assert _rows(forest_svg(data)) == ["X-SMALL", "X-BIG", "X-WIN"]
+
+
+def test_shift_plot_has_one_row_per_policy_and_measure() -> None:
+    pair = _entry("X", 2.0, 0.05, True)["pairs"][0]
+    pair["impact"]["greedy"] = pair["impact"]["random"]
+    svg = shifts_svg("X", pair)
+    labels = re.findall(r"<text[^>]*>(\w+): ", svg)
+    assert labels == ["random", "random", "greedy", "greedy"]
+
+
+def test_report_all_writes_the_index(games: Any, tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    r = run("report", "--game", "all", "--out", str(out), "--games", "4", "--max-states", "300",
+            "--max-games", "3", "--jobs", "1", "--json")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    written = {Path(p).name for p in json.loads(r.stdout)["written"]}
+    assert {"toy.html", "index.html", "README.md", "forest.svg"} <= written
+    index = (out / "index.html").read_text()
+    data = json.loads((out / "toy.json").read_text())
+    assert 'href="toy.html"' in index and 'href="toy.md"' in index
+    material = sum(e["material"] is True for e in data["entries"])
+    readme = (out / "README.md").read_text()
+    row = next(line for line in readme.splitlines() if line.startswith(f"| {data['title']}"))
+    assert f"| {len(data['entries'])} | 1 | {material} |" in row
+    # a one-game run into a folder with an index refreshes it
+    (out / "index.html").write_text("stale")
+    r = run("report", "--game", "toy", "--out", str(out), "--games", "4", "--quick", "--jobs", "1")
+    assert r.exit_code == 0 and (out / "index.html").read_text() != "stale"
+
+
+def test_index_lists_a_game_without_a_report(tmp_path: Path) -> None:
+    games = {"toy": "Toy", "duel": toy_duel.SPEC.title}
+    write_index(str(tmp_path), games, {})
+    md = (tmp_path / "README.md").read_text()
+    assert f"| {toy_duel.SPEC.title} | no report yet |" in md and "| Toy | no report yet |" in md
+    assert "no report yet" in (tmp_path / "index.html").read_text()
+
+
+def _trace(tmp_path: Path) -> Path:
+    trace = tmp_path / "t.json"
+    sim = ["simulate", "--game", "toy", "--games", "1", "--seed", "3", "--trace-out", str(trace)]
+    assert run(*sim).exit_code == 0
+    return trace
+
+
+def test_replay_page_has_every_position(games: Any, tmp_path: Path) -> None:
+    trace = _trace(tmp_path)
+    page = tmp_path / "t.html"
+    assert run("replay", "--html", str(page), str(trace)).exit_code == 0
+    html = page.read_text()
+    steps = len(json.loads(trace.read_text())["steps"])
+    assert html.count('<section class="step"') == steps + 1
+    assert f'href="#step-{steps}"' in html and f'href="#step-{steps + 1}"' not in html
+
+
+def test_replay_page_of_a_broken_trace_stops_where_replay_stops(games: Any, tmp_path: Path) -> None:
+    trace = _trace(tmp_path)
+    doc = json.loads(trace.read_text())
+    assert len(doc["steps"]) >= 2
+    doc["steps"][1]["state"] = "000000000000"  # planted: the second step's state drifted
+    trace.write_text(json.dumps(doc))
+    page = tmp_path / "t.html"
+    r = run("replay", "--quiet", "--html", str(page), str(trace))
+    assert r.exit_code == 1
+    html = page.read_text()
+    assert html.count('<section class="step"') == 2  # the start and the one good step
+    assert 'href="#step-2"' not in html and "replay stopped: step 1" in html
