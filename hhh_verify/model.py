@@ -13,6 +13,17 @@ A state where only one action exists and that action is a draw is a *chance* sta
 Every engine (simulation, Hypothesis, explorer, Z3 replay) goes through ``step`` and
 samples with :func:`sample`, so all of them see the same semantics.
 
+Two optional methods make chance cheap where ``step`` would enumerate thousands of
+outcomes (a full-game bag draw):
+
+* ``sample_step(s, a, rng) -> state``: one successor drawn with ``rng`` from exactly the
+  distribution ``step`` gives (simulation, the stateful engine, sampled traces);
+* ``outcome_probability(s, a, succ) -> Fraction``: the probability ``step(s, a)`` gives
+  ``succ`` (0 when it cannot), computed for that one successor (a *point probability*).
+  Replay, trace writing and ``diverge`` call it through :func:`outcome_probability`,
+  which falls back to looking ``succ`` up in ``step`` for a model without it; tests prove
+  the two equal for every outcome.
+
 Summaries read two optional state attributes when a state has them: ``deaths`` and
 ``money`` (ints; e.g. the money of a game cut at ``max-steps``). Everything else about a
 game reaches the engines through its :class:`GameSpec`.
@@ -124,6 +135,21 @@ def check_distribution(dist: Distribution) -> None:
         assert p > 0, f"non-positive probability {p}"
         total += p
     assert total == 1, f"probabilities sum to {total}, not 1"
+
+
+def outcome_probability(model: Any, s: Any, a: Any, successor: Any) -> Fraction:
+    """The exact probability that ``step(s, a)`` leads to ``successor`` (0 if it cannot).
+
+    The model's own ``outcome_probability`` (a point probability: no enumeration of the
+    other outcomes) when it has one, else the successor's entry in ``step``.
+    """
+    point = getattr(model, "outcome_probability", None)
+    if point is not None:
+        return point(s, a, successor)  # type: ignore[no-any-return]
+    for st, p in model.step(s, a):
+        if st == successor:
+            return p  # type: ignore[no-any-return]
+    return Fraction(0)
 
 
 def sample_index(dist: Distribution, rng: random.Random) -> int:

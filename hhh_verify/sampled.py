@@ -1,27 +1,66 @@
-"""Replaying traces of sampled chance.
+"""Sampled chance in traces: record a sampler's random choices, play them back.
 
-The stateful engine plays the full games through ``model.sample_step`` with a random
-generator whose every choice it records (``trace.meta["samples"]``, one list per step).
-:func:`replay_model` wraps a model so that :func:`hhh_verify.trace.replay` re-runs such
-a trace exactly: each step's recorded choices go back through ``sample_step``.
+A model's ``sample_step(s, a, rng)`` draws one successor from the exact law without
+enumerating it. A trace can keep a sampled step as the list of ``rng``'s choices
+(``trace.meta["samples"]``, one entry per step; ``None`` for a step recorded by its
+outcome index): :class:`RecordingRandom` records them while a game is played,
+:class:`ScriptedRandom` plays them back in :func:`hhh_verify.trace.replay`, which then
+checks the successor against ``step``'s law with the model's point probability
+(:func:`hhh_verify.model.outcome_probability`).
+
+A choice is the result of ``_randbelow(n)``, the one primitive ``randrange``, ``choice``,
+``shuffle`` and ``sample`` are built on; ``random()`` and ``getrandbits(k)`` are kept as
+integers too.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from .model import Distribution, ModelError, certain
+from .model import ModelError
+
+
+class RecordingRandom(random.Random):
+    """Wraps a generator and keeps every choice it makes (``values``).
+
+    The wrapped generator's stream is consumed exactly as if it were used directly, so a
+    playout that records its chance steps is the same game as one that does not.
+    """
+
+    def __init__(self, source: random.Random):
+        super().__init__(0)
+        self._source = source
+        self.values: list[int] = []
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        i: int = self._source._randbelow(n)  # type: ignore[attr-defined]
+        self.values.append(i)
+        return i
+
+    def random(self) -> float:
+        x = self._source.random()
+        self.values.append(int(x * (1 << 53)))
+        return x
+
+    def getrandbits(self, k: int) -> int:
+        i = self._source.getrandbits(k)
+        self.values.append(i)
+        return i
 
 
 class ScriptedRandom(random.Random):
-    """Plays back the choices a :class:`DrawnRandom` recorded."""
+    """Plays back the choices a :class:`RecordingRandom` (or the stateful engine's
+    ``DrawnRandom``) recorded; ``unused`` counts the ones not asked for."""
 
     def __init__(self, values: Sequence[int]):
         super().__init__(0)
         self._values = list(values)
         self._next = 0
+
+    @property
+    def unused(self) -> int:
+        return len(self._values) - self._next
 
     def _randbelow(self, n: int) -> int:  # type: ignore[override]
         if self._next >= len(self._values):
@@ -39,38 +78,20 @@ class ScriptedRandom(random.Random):
         return self._randbelow(1 << k) if k else 0
 
 
-class SampledReplay:
-    """A model whose ``step`` replays a sampled trace: each step's recorded choices go
-    through ``model.sample_step`` and the one successor comes back with probability 1.
-
-    Steps are taken in trace order (one wrapper per replay); everything else is the
-    wrapped model's. ``trace.replay(t, model=replay_model(t, model))`` re-runs a trace
-    the sampled engine wrote.
-    """
-
-    def __init__(self, model: Any, samples: Sequence[Sequence[int]]):
-        self.model = model
-        self.samples = [list(v) for v in samples]
-        self._step = 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.model, name)
-
-    def step(self, s: Any, a: Any) -> Distribution:
-        i = self._step
-        self._step += 1
-        if i >= len(self.samples):
-            return self.model.step(s, a)  # type: ignore[no-any-return]
-        if a not in self.model.legal_actions(s):
-            raise ModelError(f"illegal action {a!r}")
-        return certain(self.model.sample_step(s, a, ScriptedRandom(self.samples[i])))
-
-
-def replay_model(trace: Any, model: Any) -> Any:
-    """``model`` itself, or a :class:`SampledReplay` of it when ``trace`` was sampled."""
-    samples = trace.meta.get("samples")
-    if samples is None or isinstance(model, SampledReplay):
-        return model
-    if not isinstance(samples, list) or len(samples) != len(trace.steps):
+def step_samples(trace_meta: dict, steps: int) -> list[list[int] | None]:  # type: ignore[type-arg]
+    """The per-step samples of a trace (``None`` for steps recorded by outcome index);
+    a clear error when ``meta["samples"]`` is malformed."""
+    samples = trace_meta.get("samples")
+    if samples is None:
+        return [None] * steps
+    if not isinstance(samples, list) or len(samples) != steps:
         raise ModelError("trace meta 'samples' must list one entry per step")
-    return SampledReplay(model, samples)
+    out: list[list[int] | None] = []
+    for i, v in enumerate(samples):
+        if v is None:
+            out.append(None)
+        elif isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+            out.append(v)
+        else:
+            raise ModelError(f"trace meta 'samples'[{i}] must be a list of integers or null")
+    return out

@@ -2,8 +2,16 @@
 
 A trace names the game, the full config, the interpretation (every choice that differs
 from the defaults), the seed that produced it (if any), and the steps. Each step is the
-action taken and the index of the chance outcome in ``step``'s distribution, with a short
-digest of the resulting state so that replay notices a model that has drifted.
+action taken and which chance outcome happened, with a short digest of the resulting
+state so that replay notices a model that has drifted. The outcome is kept one of two
+ways:
+
+* the index of the outcome in ``step``'s distribution (``outcome``), or
+* for a model that samples (``sample_step``), the random choices that drew it
+  (``meta["samples"][i]``, see :mod:`hhh_verify.sampled`; ``outcome`` is then 0). No
+  enumeration is needed to write or replay such a step: replay draws the successor again
+  and asks the model's point probability (:func:`hhh_verify.model.outcome_probability`)
+  for its exact probability, which also proves it is an outcome of ``step``.
 
 ``replay`` re-runs a trace step by step and stops with a clear message at the first step
 that is illegal, out of range or leads somewhere else than recorded.
@@ -19,8 +27,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .model import ModelError, Outcome, config_to_json, state_digest
-from .sampled import replay_model
+from .model import ModelError, Outcome, config_to_json, outcome_probability, state_digest
+from .sampled import ScriptedRandom, step_samples
 
 FORMAT = "hhh-verify-trace/1"
 
@@ -105,6 +113,20 @@ def new_trace(model: Any, registry: Any = None, seed: int | None = None, **meta:
 def record(trace: Trace, model: Any, state: Any, action: Any, outcome: int, after: Any) -> None:
     """Append one step (``after`` is the successor that ``outcome`` selected)."""
     trace.steps.append(TraceStep(model.action_to_json(action), outcome, state_digest(after)))
+    samples = trace.meta.get("samples")
+    if isinstance(samples, list):
+        samples.append(None)
+
+
+def record_sampled(
+    trace: Trace, model: Any, action: Any, samples: list[int], after: Any, note: str = ""
+) -> None:
+    """Append one step drawn by ``model.sample_step`` with the random choices ``samples``
+    (a :class:`~hhh_verify.sampled.RecordingRandom`'s ``values``)."""
+    per_step = trace.meta.setdefault("samples", [])
+    per_step.extend([None] * (len(trace.steps) - len(per_step)))
+    trace.steps.append(TraceStep(model.action_to_json(action), 0, state_digest(after), note))
+    per_step.append(list(samples))
 
 
 def load(path: str) -> Trace:
@@ -166,51 +188,55 @@ def replay(
     """Re-run ``trace`` on ``model`` exactly; stop at the first step that does not match.
 
     (:func:`hhh_verify.registry.model_for_trace` builds the model a trace names.)
-    ``on_step(i, state, action, probability, next_state)`` sees every step that matched
-    (a step-through page draws each position from it).
+    A step kept by its outcome index takes that outcome of ``step``; a sampled step draws
+    again with the recorded choices and takes the model's point probability of the
+    successor (never 0: the sampler and ``step`` must agree). ``on_step(i, state,
+    action, probability, next_state)`` sees every step that matched (a step-through page
+    draws each position from it).
     """
-    # A trace of sampled chance (the stateful engine on the full game) records every
-    # random choice; the wrapper makes the model repeat them exactly.
-    model = replay_model(trace, model)
+    samples = step_samples(trace.meta, len(trace.steps))
     s = model.initial_state()
     lines: list[str] = []
+
+    def fail(i: int, why: str, outcome: Outcome | None = None) -> ReplayResult:
+        return ReplayResult(False, i, f"step {i}: {why}", s, outcome, lines)
+
     for i, st in enumerate(trace.steps):
         if model.outcome(s) is not None:
-            return ReplayResult(
-                False, i, f"step {i}: the game is already over", s, model.outcome(s), lines
-            )
+            return fail(i, "the game is already over", model.outcome(s))
         try:
             action = model.action_from_json(st.action)
         except ModelError as e:
-            return ReplayResult(False, i, f"step {i}: {e}", s, None, lines)
+            return fail(i, str(e))
         legal = model.legal_actions(s)
         if action not in legal:
-            return ReplayResult(
-                False, i, f"step {i}: action {st.action} is not legal here", s, None, lines
-            )
-        dist = model.step(s, action)
-        if not 0 <= st.outcome < len(dist):
-            return ReplayResult(
-                False,
-                i,
-                f"step {i}: outcome {st.outcome} out of range (0..{len(dist) - 1})",
-                s,
-                None,
-                lines,
-            )
-        nxt, p = dist[st.outcome]
+            return fail(i, f"action {st.action} is not legal here")
+        if samples[i] is None:
+            dist = model.step(s, action)
+            if not 0 <= st.outcome < len(dist):
+                return fail(i, f"outcome {st.outcome} out of range (0..{len(dist) - 1})")
+            nxt, p = dist[st.outcome]
+            chance = len(dist) > 1
+        else:
+            if getattr(model, "sample_step", None) is None:
+                return fail(i, f"the {model.game} model cannot replay sampled steps")
+            rng = ScriptedRandom(samples[i])  # type: ignore[arg-type]
+            try:
+                nxt = model.sample_step(s, action, rng)
+            except ModelError as e:
+                return fail(i, str(e))
+            if rng.unused:
+                return fail(i, f"{rng.unused} recorded sample(s) left unused (model changed?)")
+            p = outcome_probability(model, s, action, nxt)
+            if p <= 0:
+                return fail(i, "the sampled successor is not an outcome of step (sampler bug?)")
+            chance = p != 1
         if describe:
-            chance = f"  [p={p}]" if len(dist) > 1 else ""
-            lines.append(f"{i:4d}. {model.describe_action(s, action)}{chance}")
-        if st.state and state_digest(nxt) != st.state:
-            return ReplayResult(
-                False,
-                i,
-                f"step {i}: reached a different state than recorded (model changed?)",
-                s,
-                None,
-                lines,
+            lines.append(
+                f"{i:4d}. {model.describe_action(s, action)}" + (f"  [p={p}]" if chance else "")
             )
+        if st.state and state_digest(nxt) != st.state:
+            return fail(i, "reached a different state than recorded (model changed?)")
         if on_step is not None:
             on_step(i, s, action, p, nxt)
         s = nxt

@@ -128,12 +128,21 @@ def test_sample_step_is_used_and_matches_the_exact_law() -> None:
     assert fast.to_json()["reasons"] != exact.to_json()["reasons"]  # different games
 
 
-def test_recording_a_sampled_game_stores_exact_outcome_indices() -> None:
+def test_recording_a_sampled_game_keeps_its_random_choices() -> None:
+    """A sampled game is recorded by the sampler's choices (no enumeration); replay draws
+    the same successors and gives each chance step its exact probability under step."""
     model = _Sampled()
     for seed in range(10):
         trace = sim.record_playout(model, toy_model.AMBIGUITIES, seed)
-        assert tr.replay(trace, model).ok
-        assert tr.replay(trace, toy_model.toy()).ok  # the plain model agrees
+        assert len(trace.meta["samples"]) == len(trace.steps)
+        seen: list[tuple[Any, Any, Any, Any]] = []
+
+        def keep(i: int, s: Any, a: Any, p: Any, n: Any, seen: list[Any] = seen) -> None:
+            seen.append((s, a, p, n))
+
+        assert tr.replay(trace, model, on_step=keep).ok
+        for s, a, p, n in seen:
+            assert dict(toy_model.toy().step(s, a))[n] == p
 
 
 def test_planted_sampler_outside_the_support_is_caught() -> None:

@@ -19,7 +19,6 @@ from ..engines import results as check_results
 from ..engines.stateful import PROFILES
 from ..model import ModelError
 from ..registry import properties_for
-from ..sampled import replay_model
 from .common import command_errors, emit_json, json_option, progress
 
 
@@ -199,7 +198,7 @@ def _render(
 def replay_lines(trace: tr.Trace, model: Any) -> list[str]:
     """The trace rule by rule (``describe_action``), ending with the final state."""
     try:
-        res = tr.replay(trace, model=replay_model(trace, model))
+        res = tr.replay(trace, model)
     except Exception as e:  # the last step of an error trace raises again
         return [f"  (replay raised {type(e).__name__}: {e})"]
     lines = ["  " + line for line in res.lines]

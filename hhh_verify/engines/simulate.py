@@ -14,9 +14,10 @@ seed under two readings of a rule therefore share their random numbers game by g
 Speed: a model may offer ``sample_step(s, a, rng) -> state``, one successor drawn from
 exactly the distribution ``step`` enumerates but without enumerating it (HHH's full game
 has chance steps with thousands of outcomes). Playouts use it when present; a recorded
-trace still stores each step's outcome index in ``step``'s distribution, so it replays
-with ``hhh-verify replay`` (and recording checks that every sampled successor is in the
-support of ``step``).
+trace keeps each step's random choices (:mod:`hhh_verify.sampled`), so it replays with
+``hhh-verify replay`` without enumerating anything, and recording checks that every
+sampled successor has a positive probability under ``step`` (the model's point
+probability, :func:`hhh_verify.model.outcome_probability`).
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from ..model import ModelError, Outcome, config_to_json, sample_index
-from ..trace import Trace, new_trace, record
+from ..model import ModelError, Outcome, config_to_json, outcome_probability, sample_index
+from ..sampled import RecordingRandom
+from ..trace import Trace, new_trace, record, record_sampled
 from .standings import Standings, Stats
 
 #: A policy picks one of ``legal`` (a non-empty sorted tuple) in ``state``.
@@ -114,10 +116,17 @@ def playout(
         else:
             action = policy(model, s, legal, rng)
             decisions += 1
-        if sampler is not None:
+        if sampler is not None and trace is not None:
+            drawn = RecordingRandom(rng)
+            after = sampler(s, action, drawn)
+            if outcome_probability(model, s, action, after) <= 0:
+                raise ModelError(
+                    f"sample_step gave a successor that step does not list, after "
+                    f"{model.describe_action(s, action)} in {model.describe_state(s)}"
+                )
+            record_sampled(trace, model, action, drawn.values, after)
+        elif sampler is not None:
             after = sampler(s, action, rng)
-            if trace is not None:
-                record(trace, model, s, action, _outcome_index(model, s, action, after), after)
         else:
             dist = model.step(s, action)
             index = sample_index(dist, rng)
@@ -126,17 +135,6 @@ def playout(
                 record(trace, model, s, action, index, after)
         s = after
         steps += 1
-
-
-def _outcome_index(model: Any, s: Any, action: Any, after: Any) -> int:
-    """Where ``sample_step``'s successor sits in ``step``'s distribution."""
-    for i, (st, _) in enumerate(model.step(s, action)):
-        if st == after:
-            return i
-    raise ModelError(
-        f"sample_step gave a successor that step does not list, after "
-        f"{model.describe_action(s, action)} in {model.describe_state(s)}"
-    )
 
 
 def playouts(

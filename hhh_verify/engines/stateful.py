@@ -17,8 +17,8 @@ and a list of properties. Each rule step is one model step:
   bag-draw distributions are far too large to enumerate on the full game): the model
   samples with a :class:`DrawnRandom`, a ``random.Random`` whose every choice is a
   Hypothesis draw (uniform by the same byte decoding, shrinking towards 0). The choices
-  are recorded per step in the trace's ``meta["samples"]``; a :func:`hhh_verify.sampled.replay_model` wraps a
-  model so that ``trace.replay`` re-runs such a trace exactly.
+  are recorded per step in the trace's ``meta["samples"]``, which ``trace.replay`` plays
+  back exactly.
 * A finished game is restarted from the initial state, so every example uses its whole
   step budget and plays several games when they are short.
 * An optional search order (per game: ``GameSpec.search_order``)
