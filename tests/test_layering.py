@@ -39,7 +39,9 @@ SOURCES = {
 }
 
 #: Layers, lowest first: a module may import its own layer and lower ones only. Games and
-#: engines share a rank but may not import each other (rule 1 and GAME_FREE).
+#: engines share a rank but may not import each other. A module not listed falls under
+#: ``hhh_verify`` (the contract, the strictest layer): list a new top-level module here
+#: when it belongs higher.
 CONTRACT = ("hhh_verify", "hhh_verify.model", "hhh_verify.interpretations", "hhh_verify.trace",
             "hhh_verify.sampled", "hhh_verify.properties")  # fmt: skip
 RANKS = (
