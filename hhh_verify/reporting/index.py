@@ -14,8 +14,9 @@ from html import escape
 from typing import Any
 
 from ..trace import write_atomic
+from .render_effects import native
 from .render_html import headline_numbers
-from .render_md import top_effect
+from .render_md import best_effect
 
 INDEX_FILES = ("index.html", "README.md")
 
@@ -46,8 +47,12 @@ def _numbers(data: dict[str, Any]) -> dict[str, Any]:
     n: dict[str, Any] = dict(headline_numbers(data))
     top = data["top"][0] if data["top"] else None
     entry = next((e for e in data["entries"] if e["id"] == top), None)
+    best = best_effect(entry) if entry else None
     n["top"] = top
-    n["top_effect"] = top_effect(entry)[0] if entry else "-"
+    n["top_effect"] = "-"
+    if best is not None:
+        name, st, opt, policy = best
+        n["top_effect"] = f"{native(name, st)} ({opt}, {policy})"
     return n
 
 

@@ -69,7 +69,7 @@ def _interval(
 RATES = ("win", "seat0_win")
 
 
-def _native(name: str, st: dict[str, Any]) -> str:
+def native(name: str, st: dict[str, Any]) -> str:
     """The shift in its own unit: a rate in percentage points, else as measured."""
     k, unit = (100, " pts") if name in RATES else (1, "")
     lo, hi = (v * k for v in st["ci95"])
@@ -113,8 +113,8 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
         svg.raw(f'<a href="#{e["id"]}">')
         svg.text(8, y + 4, label, 11, "#1a4d8f", tip=f"{e['title']}; severity {e['severity']}")
         svg.raw("</a>")
-        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{label}: {_native(name, st)}")
-        svg.text(right + 14, y + 4, _native(name, st), 10, "#333")
+        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{label}: {native(name, st)}")
+        svg.text(right + 14, y + 4, native(name, st), 10, "#333")
     foot = top + len(rows) * ROW + 28
     svg.text(
         8,
@@ -154,6 +154,6 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
         y = top + i * 16 + 8
         colour = SEVERITY_FILL["high"] if st["significant"] else NEUTRAL
         svg.text(8, y + 4, f"{policy}: {name}", 10)
-        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{policy}: {_native(name, st)}")
-        svg.text(right + 12, y + 4, _native(name, st), 10, "#333")
+        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{policy}: {native(name, st)}")
+        svg.text(right + 12, y + 4, native(name, st), 10, "#333")
     return svg.render()
