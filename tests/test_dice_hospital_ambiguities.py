@@ -1,0 +1,83 @@
+"""Every Dice Hospital ambiguity quotes the aid verbatim, is consulted by the model, and
+every option builds a model that plays whole games."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from dice_hospital_helpers import AID_EN, AID_PL, model, play
+
+from hhh_verify.model import ModelError
+from hhh_verify.models.dice_hospital import SPEC, context
+from hhh_verify.models.dice_hospital.ambiguities import ENGLISH, REGISTRY
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_every_quote_is_verbatim() -> None:
+    """Polish quotes are substrings of the Polish aid, '(en)' quotes of the English
+    rendering (whitespace-normalised; '...' joins two verbatim parts)."""
+    pl = _normalise(AID_PL.read_text(encoding="utf-8"))
+    en = _normalise(AID_EN.read_text(encoding="utf-8"))
+    missing = [
+        (a.id, part)
+        for a in REGISTRY
+        for q in a.quotes
+        for part in (_normalise(p) for p in q.text.split("..."))
+        if part and part not in (en if q.section.endswith(ENGLISH) else pl)
+    ]
+    assert not missing, missing
+
+
+def test_every_entry_quotes_the_polish_source() -> None:
+    for a in REGISTRY:
+        assert any(not q.section.endswith(ENGLISH) for q in a.quotes), a.id
+
+
+def test_every_ambiguity_is_consulted() -> None:
+    source = inspect.getsource(context)
+    missing = [a.id for a in REGISTRY if f'"{a.id}"' not in source]
+    assert not missing, f"ambiguities the model never reads: {missing}"
+
+
+def test_entries_with_evidence() -> None:
+    assert len(REGISTRY) >= 15
+    for a in REGISTRY:
+        assert a.quotes and all(q.section and q.text for q in a.quotes)
+        assert a.why and a.title
+
+
+#: Config changes under which an ambiguity's options can differ at all.
+WHERE = {
+    "DH-SOLO": {"players": 1},
+    "DH-SUPERBUG-2": {"variant_superbug": True},
+    "DH-EPIDEMIC-ROLL": {"variant_epidemic": True, "capacity": 2},
+    "DH-CRISIS-COLOURS": {
+        "variant_crisis": True,
+        "capacity": 5,
+        "colours": 2,
+        "dice_per_colour": 9,
+    },
+}
+
+
+@pytest.mark.parametrize("amb", list(REGISTRY), ids=lambda a: a.id)
+def test_every_option_builds_and_plays(amb) -> None:
+    changes = WHERE.get(amb.id, {})
+    for opt in amb.option_ids:
+        if amb.id == "DH-SOLO" and opt == "no-solo":
+            with pytest.raises(ModelError, match="DH-SOLO"):
+                model("tiny", interpret=(f"{amb.id}={opt}",), **changes)
+            continue
+        m = model("tiny", interpret=(f"{amb.id}={opt}",), **changes)
+        assert m.interpretation.choice(amb.id) == opt
+        for seed in range(2):
+            assert m.outcome(play(m, seed)) is not None
+
+
+def test_spec_default_interpretation_matches_defaults() -> None:
+    interp = SPEC.ambiguities.default()
+    assert all(interp.choice(a.id) == a.default for a in REGISTRY)
