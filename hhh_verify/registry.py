@@ -15,9 +15,10 @@ from .trace import Trace
 
 def games() -> dict[str, GameSpec]:
     """Every registered game by id, in display order."""
+    from .models.dice_hospital import SPEC as DICE_HOSPITAL
     from .models.hhh import SPEC as HHH
 
-    return {HHH.id: HHH}
+    return {HHH.id: HHH, DICE_HOSPITAL.id: DICE_HOSPITAL}
 
 
 #: The game a command works on when ``--game`` is not given (the flagship model).
