@@ -63,7 +63,7 @@ def _changed(value: Any) -> Any:
     if isinstance(value, int):
         return value + 1
     if isinstance(value, tuple):
-        return (_changed(value[0]),) + value[1:]
+        return (_changed(value[0]),) + value[1:] if value else (1,)
     if dataclasses.is_dataclass(value):
         first = dataclasses.fields(value)[0].name
         return dataclasses.replace(value, **{first: _changed(getattr(value, first))})
