@@ -160,12 +160,11 @@ def baseline(spec: Any, games: int, seed: int, policy: str, preset: str = "") ->
     config = spec.config(preset)
     m = spec.make_model(config, spec.ambiguities.default())
     pol = get_policy(policy, spec.policies)
-    base = _impact_seed(seed, "", ("", ""), policy)
     return Baseline(
         policy,
         seed,
         config,
-        tuple(play_path(m, pol, game_seed(base, i)) for i in range(games)),
+        tuple(play_path(m, pol, impact_game_seed(seed, i)) for i in range(games)),
     )
 
 
@@ -298,6 +297,10 @@ METHOD = (
 )
 
 
+#: One paired game: the result under A, under B, and the step where they parted (None: never).
+Paired = tuple[GameResult, GameResult, int | None]
+
+
 def impact(
     spec: Any,
     ambiguity: str,
@@ -320,11 +323,6 @@ def impact(
     config = spec.config(preset, overrides)
     ma, mb = reading_models(spec, config, ambiguity, options)
     start = time.perf_counter()
-    ra: list[GameResult] = []
-    rb: list[GameResult] = []
-    parted = 0
-    first: int | None = None
-    base = _impact_seed(seed, ambiguity, options, policy)
     reuse = (
         base_games is not None
         and base_games.policy == policy
@@ -333,18 +331,41 @@ def impact(
         and len(base_games.paths) >= games
         and spec.ambiguities.get(ambiguity).default == options[0]
     )
-    for i in range(games):
-        if reuse:
-            assert base_games is not None
-            path, a = base_games.paths[i]
-            b, p = follow(mb, pol, game_seed(base, i), path, a)
-        else:
-            a, b, p = paired_game(ma, mb, pol, game_seed(base, i))
-        ra.append(a)
-        rb.append(b)
-        parted += p is not None
-        if p is not None and first is None:
-            first = i
+    base = base_games if reuse else None
+    results = [paired_at(ma, mb, pol, seed, i, base) for i in range(games)]
+    return summarise_impact(
+        spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
+    )
+
+
+def paired_at(
+    ma: Any, mb: Any, policy: Any, seed: int, index: int, base_games: Baseline | None = None
+) -> Paired:
+    """Paired game ``index`` of the run with master seed ``seed`` (``policy`` is the
+    player itself). With ``base_games`` reading A's game is taken from there."""
+    gs = impact_game_seed(seed, index)
+    if base_games is not None:
+        path, a = base_games.paths[index]
+        b, parted = follow(mb, policy, gs, path, a)
+        return a, b, parted
+    return paired_game(ma, mb, policy, gs)
+
+
+def summarise_impact(
+    spec: Any,
+    ambiguity: str,
+    options: tuple[str, str],
+    policy: str,
+    seed: int,
+    preset: str,
+    results: Sequence[Paired],
+    seconds: float,
+) -> Impact:
+    """The :class:`Impact` of paired games ``0..n-1`` (``results`` in game order)."""
+    ra = [a for a, _, _ in results]
+    rb = [b for _, b, _ in results]
+    parted = sum(p is not None for _, _, p in results)
+    first = next((i for i, (_, _, p) in enumerate(results) if p is not None), None)
     stats = {
         name: paired_stat(name, [f(x) for x in ra], [f(x) for x in rb])
         for name, f in measures(ra + rb, spec.ratings).items()
@@ -364,7 +385,7 @@ def impact(
         policy,
         seed,
         preset or spec.default_preset,
-        games,
+        len(results),
         parted,
         first,
         stats,
@@ -372,14 +393,15 @@ def impact(
         tuple(x.money for x in ra),
         tuple(x.money for x in rb),
         ratings,
-        time.perf_counter() - start,
+        seconds,
     )
 
 
-def _impact_seed(seed: int, ambiguity: str, options: tuple[str, str], policy: str) -> int:
-    """Seeds depend on the master seed only: every ambiguity is measured on the same
-    games (the ambiguity and policy names are not mixed in), so entries compare."""
-    return seed
+def impact_game_seed(seed: int, index: int) -> int:
+    """The seed of paired game ``index``. Seeds depend on the master seed only: every
+    ambiguity is measured on the same games (the ambiguity and policy names are not
+    mixed in), so entries compare."""
+    return game_seed(seed, index)
 
 
 #: The shift of a headline measure that makes an effect ``high`` (see :func:`severity`).

@@ -28,7 +28,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -83,7 +83,18 @@ class Playout:
     reason: str  # outcome.reason, or "max-steps" / "deadlock" when the game did not end
     steps: int  # every step, chance steps included
     decisions: int  # steps where the policy chose among two or more actions
-    final_state: Any
+    final_state: Any  # None once dropped (:meth:`light`)
+    deaths: int | None = None  # the final state's ``deaths``, when it has an int one
+
+    def light(self) -> Playout:
+        """The same record without the final state: what a summary needs, small enough
+        to ship back from a worker for every game of a large run."""
+        return replace(self, final_state=None)
+
+
+def _ended(out: Outcome | None, reason: str, steps: int, decisions: int, s: Any) -> Playout:
+    deaths = getattr(s, "deaths", None)
+    return Playout(out, reason, steps, decisions, s, deaths if isinstance(deaths, int) else None)
 
 
 def playout(
@@ -105,12 +116,12 @@ def playout(
     while True:
         out = model.outcome(s)
         if out is not None:
-            return Playout(out, out.reason, steps, decisions, s)
+            return _ended(out, out.reason, steps, decisions, s)
         if steps >= max_steps:
-            return Playout(None, "max-steps", steps, decisions, s)
+            return _ended(None, "max-steps", steps, decisions, s)
         legal = model.legal_actions(s)
         if not legal:
-            return Playout(None, "deadlock", steps, decisions, s)
+            return _ended(None, "deadlock", steps, decisions, s)
         if len(legal) == 1:
             action = legal[0]
         else:
@@ -249,7 +260,7 @@ def summarise(model: Any, results: list[Playout], **fields: Any) -> Summary:
     if not results:
         raise ModelError("a summary needs at least one game")
     money = [p.outcome.money for p in results if p.outcome and p.outcome.money is not None]
-    deaths = [d for p in results if isinstance(d := getattr(p.final_state, "deaths", None), int)]
+    deaths = [p.deaths for p in results if p.deaths is not None]
     bins = Counter((m // 10) * 10 for m in money)
     interp = getattr(model, "interpretation", None)
     return Summary(
