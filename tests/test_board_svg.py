@@ -89,3 +89,63 @@ def test_every_field_that_differs_is_outlined(field: str) -> None:
     other = dataclasses.replace(s, **{field: _changed(getattr(s, field))})
     assert OUTLINE in RENDER(MODEL, s, other), f"a change of {field} is not outlined"
     assert OUTLINE in RENDER(MODEL, other, s)
+
+
+# ---------------------------------------------------------------------------------------
+# Dice Hospital: the same two checks, over the table and every hospital field
+# ---------------------------------------------------------------------------------------
+
+DH = get_game("dice-hospital")
+
+
+def _dh_positions() -> tuple[Any, list[Any]]:
+    model = DH.model(DH.default_preset)
+    states = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = model.initial_state()
+        states.append(s)
+        while model.outcome(s) is None and len(states) < 400 * (seed + 1):
+            s = model.sample_step(s, rng.choice(model.legal_actions(s)), rng)
+            states.append(s)
+    return model, states
+
+
+DH_MODEL, DH_STATES = _dh_positions()
+
+
+def test_dice_hospital_positions_draw_well_formed_svg() -> None:
+    render = DH.load_board()
+    for prev, s in zip([None, *DH_STATES[:300]], DH_STATES[:300]):
+        svg = render(DH_MODEL, s, prev)
+        assert ET.fromstring(svg).tag.endswith("svg")
+        assert (OUTLINE in svg) == (prev is not None and prev != s)
+
+
+def _dh_fields() -> list[str]:
+    from hhh_verify.models.dice_hospital.state import DHState, Hospital
+
+    table = [f.name for f in dataclasses.fields(DHState) if f.name != "hospitals"]
+    return table + [f"hospitals.{f.name}" for f in dataclasses.fields(Hospital)]
+
+
+@pytest.mark.parametrize("field", _dh_fields())
+def test_dice_hospital_every_field_that_differs_is_outlined(field: str) -> None:
+    render = DH.load_board()
+
+    def value(s: Any) -> Any:
+        if field.startswith("hospitals."):
+            return getattr(s.hospitals[0], field.split(".")[1])
+        return getattr(s, field)
+
+    rich = [s for s in DH_STATES if value(s) is not None and value(s) != ()]
+    assert rich, f"no position with {field} set: play more games"
+    s = rich[len(rich) // 2]
+    if field.startswith("hospitals."):
+        name = field.split(".")[1]
+        first = dataclasses.replace(s.hospitals[0], **{name: _changed(value(s))})
+        other = dataclasses.replace(s, hospitals=(first,) + s.hospitals[1:])
+    else:
+        other = dataclasses.replace(s, **{field: _changed(value(s))})
+    assert OUTLINE in render(DH_MODEL, s, other), f"a change of {field} is not outlined"
+    assert OUTLINE in render(DH_MODEL, other, s)

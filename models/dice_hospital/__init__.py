@@ -6,6 +6,7 @@ from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import GameSpec
 
 from .ambiguities import REGISTRY
+from .board_svg import render_board
 from .config import PRESETS, DHConfig
 from .model import DHModel
 from .rule_index import RULES
@@ -25,6 +26,7 @@ SPEC = GameSpec(
     ambiguities=REGISTRY,
     make_model=make_model,
     rule_index=RULES,
+    board=lambda: render_board,
 )
 
 __all__ = ["SPEC", "DHModel", "DHConfig", "make_model"]
