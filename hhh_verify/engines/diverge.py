@@ -282,11 +282,13 @@ def differential_search(
     max_seconds: float | None = DEFAULT_MAX_SECONDS,
     policies: Sequence[Policy] = (random_policy,),
     verify: bool = True,
+    first: int = 0,
 ) -> DifferentialSearch:
     """Play games under both readings in lockstep until they part.
 
     Game ``i`` uses policy ``policies[i % len(policies)]`` and the per-step generators
-    of :func:`step_seed`. With ``verify`` a sampled difference counts only after the
+    of :func:`step_seed`; games ``first..max_games-1`` are played (a later ``first``
+    lets a range of games run as a task of its own: game ``i`` is the same game). With ``verify`` a sampled difference counts only after the
     exact ``step`` distributions of that step were compared (they can be slow on large
     configurations, but only candidate steps pay).
     """
@@ -294,7 +296,7 @@ def differential_search(
     steps = rejected = 0
     chosen = list(policies)
     games = 0
-    for i in range(max_games):
+    for i in range(first, max_games):
         if max_seconds is not None and time.perf_counter() - start > max_seconds:
             return DifferentialSearch(
                 None,
@@ -372,6 +374,13 @@ def differential_search(
     )
 
 
+#: ``search(preset, overrides, seed, max_games, max_seconds, policy names)``: differential
+#: playouts of the two readings on that configuration (:func:`diverge`'s ``search``).
+DifferentialRunner = Callable[
+    [str, tuple[str, ...], int, int, "float | None", tuple[str, ...]], DifferentialSearch
+]
+
+
 # ---------------------------------------------------------------------------
 # Orchestration
 # ---------------------------------------------------------------------------
@@ -418,6 +427,7 @@ def diverge(
     differential: bool = True,
     explorer: bool = True,
     policies: Sequence[str] = (),
+    search: DifferentialRunner | None = None,
 ) -> DivergeResult:
     """Search for a witness that two readings of ``ambiguity`` differ.
 
@@ -430,7 +440,9 @@ def diverge(
     differential playouts. ``material`` is False only when the searched configuration
     was exhausted; an exhausted probe with nothing found on the real game stays None.
     Differential game ``i`` uses ``policies[i % n]`` (names; default: every policy of
-    the game, :func:`default_policies`).
+    the game, :func:`default_policies`). ``search`` runs the differential playouts in
+    place of :func:`differential_search` (e.g. on a cluster, as tasks); it gets the
+    configuration and the policy names, and must give the same result.
     """
     opts = pick_options(spec, ambiguity, options)
     searched: list[dict[str, Any]] = []
@@ -514,8 +526,12 @@ def diverge(
     config = spec.config(name, ovr)
     ma, mb = reading_models(spec, config, ambiguity, opts)
     label = config_label(name, ovr)
-    players = [get_policy(p, spec.policies) for p in policies or default_policies(spec)]
-    dres = differential_search(ma, mb, seed, max_games, max_seconds, players)
+    names = tuple(policies or default_policies(spec))
+    if search is not None:
+        dres = search(name, tuple(ovr), seed, max_games, max_seconds, names)
+    else:
+        players = [get_policy(p, spec.policies) for p in names]
+        dres = differential_search(ma, mb, seed, max_games, max_seconds, players)
     searched.append(
         {
             "engine": "differential",
