@@ -1,0 +1,57 @@
+"""Royal Hospital (rulebook: shared/rules/royal-hospital.txt).
+
+:data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
+index, properties and search order (``properties/royal_hospital.py``), the greedy
+player (``policies.py``) and probe configurations (``probes.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hhh_verify.interpretations import Interpretation
+from hhh_verify.model import GameSpec
+
+from .ambiguities import REGISTRY
+from .config import CONFIG_DOCS, PRESETS, RHConfig
+from .model import RHModel
+from .policies import POLICIES
+from .probes import PROBES
+from .rule_index import RULES
+
+
+def make_model(config: RHConfig, interpretation: Interpretation) -> RHModel:
+    return RHModel(config, interpretation)
+
+
+def _properties() -> Any:
+    from hhh_verify.properties.royal_hospital import properties
+
+    return properties()
+
+
+def _search_order() -> Any:
+    from hhh_verify.properties.royal_hospital import search_order
+
+    return search_order
+
+
+SPEC = GameSpec(
+    id="royal-hospital",
+    title="Royal Hospital",
+    rulebook="royal-hospital.txt",
+    config_type=RHConfig,
+    presets=PRESETS,
+    default_preset="full",
+    ambiguities=REGISTRY,
+    make_model=make_model,
+    config_docs=CONFIG_DOCS,
+    rule_index=RULES,
+    properties=_properties,
+    search_order=_search_order,
+    policies=POLICIES,
+    probes=PROBES,
+    reduced_preset="tiny",
+)
+
+__all__ = ["SPEC", "RHModel", "RHConfig", "make_model"]

@@ -1,0 +1,660 @@
+"""Every place where the Royal Hospital rulebook is silent, contradicts itself or reads
+two ways. The model consults each entry by id (``interp.choice(ID)``, in ``context.py``).
+
+Quotes are verbatim (whitespace-normalised; "..." joins two verbatim parts) and name
+their rulebook section. A default is the reading we believe the designers meant, and
+``why`` says why; every other option stays one ``--interpret`` away.
+"""
+
+from __future__ import annotations
+
+from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry, Option, Quote
+
+
+def _a(
+    id: str,
+    title: str,
+    category: str,
+    quotes: list[tuple[str, str]],
+    options: list[tuple[str, str]],
+    default: str,
+    why: str,
+) -> Ambiguity:
+    return Ambiguity(
+        id,
+        title,
+        category,
+        tuple(Quote(s, t) for s, t in quotes),
+        tuple(Option(o, d) for o, d in options),
+        default,
+        why,
+    )
+
+
+ENTRIES = [
+    _a(
+        "RH-CARD-NAMES",
+        "Card kinds: the colour key's names differ from the component list",
+        "terminology",
+        [
+            ("Composition of the Cards", "Indicates the 11 types of cards"),
+            (
+                "Composition of the Cards",
+                "Consultations (pink; the components list calls these Referral cards)",
+            ),
+            ("Composition of the Cards", "Clinical sessions (light blue)"),
+            ("Components", "15 Clinical Trial cards"),
+            (
+                "Hospital Board",
+                "Each outpatient clinic and clinical trial adds 1 additional space for patient cards.",
+            ),
+        ],
+        [
+            (
+                "trials-add-space",
+                "the light-blue Clinical sessions are the 15 Clinical Trial cards: each adds a patient space",
+            ),
+            (
+                "only-clinics-add-space",
+                "Clinical sessions are a kind of their own, not the Hospital Board's clinical trials: only outpatient clinics add spaces",
+            ),
+        ],
+        "trials-add-space",
+        "Matching the key's eleven names to the component list one to one leaves exactly Clinical sessions = Clinical Trial and Consultations = Referral.",
+    ),
+    _a(
+        "RH-CREDIT-START",
+        "Starting credit production: two counters on the credit track",
+        "contradiction",
+        [
+            (
+                "Game Setup",
+                "Place a resource production counter on the 5 space and 10 space of the Credit production.",
+            ),
+            ("Game Setup", "On the credit production track, on spaces 21, 27, and 33."),
+            ("Components", "32 Resource Production counters"),
+        ],
+        [
+            ("fifteen", "the two counters add up: credit production starts at 15"),
+            ("five", "production is the counter on 5 (the other is a spare)"),
+            ("ten", "production is the counter on 10"),
+        ],
+        "fifteen",
+        "A track has one position per player; two counters only make sense as a sum, and 15 + 6, + 12, + 18 gives the doctors' spaces 21, 27, 33 at the same spacing.",
+    ),
+    _a(
+        "RH-START-CREDITS",
+        "Coins at the start of the game",
+        "gap",
+        [
+            ("Components", "20 1-Credit Coins"),
+            (
+                "Preparation Phase",
+                "Players gain Diagnostic, Healing, Research, Staff and Credit resources determined by their player board productions.",
+            ),
+        ],
+        [
+            ("none", "no coins at setup; the first income comes in round 1's Preparation"),
+            ("one-income", "each player also starts with one round of credit production"),
+        ],
+        "none",
+        "Game Setup hands out counters, cards and tokens but never coins.",
+    ),
+    _a(
+        "RH-ROUND-PATIENTS",
+        "How many patients the round track gives",
+        "gap",
+        [
+            (
+                "Preparation Phase",
+                "each player draws as many cards from the Medical and Patient decks as indicated by the round tracker.",
+            ),
+            ("Preparation Phase", "In round 3, 3 cards are received."),
+        ],
+        [
+            ("same-number", "as many patients as Medical cards (config round_cards)"),
+            ("own-row", "the round track shows a separate patient number (config round_patients)"),
+        ],
+        "same-number",
+        "The sentence names both decks with one number.",
+    ),
+    _a(
+        "RH-GAME-END",
+        "When the game ends",
+        "gap",
+        [
+            ("1 Round track", "This section shows the number of game rounds."),
+            ("Summary of the Round", "Check for the end of the game"),
+        ],
+        [
+            ("fixed-rounds", "after the last round of the round track (config rounds)"),
+            (
+                "patient-deck-empty",
+                "also at the Cleanup of a round that leaves the Patient deck empty",
+            ),
+        ],
+        "fixed-rounds",
+        "The round track is the only end the book describes; the summary's check names no other condition.",
+    ),
+    _a(
+        "RH-RESOURCES-KEEP",
+        "Whether unspent resources carry over to the next round",
+        "gap",
+        [
+            (
+                "Preparation Phase",
+                "Players gain Diagnostic, Healing, Research, Staff and Credit resources determined by their player board productions.",
+            ),
+            (
+                "Cleanup Phase",
+                "Discard all the counters and resources on the card to the general resource piles.",
+            ),
+        ],
+        [
+            ("keep", "tokens stay with the player"),
+            ("discard", "unspent diagnosis, healing, research and staff return at Cleanup"),
+        ],
+        "keep",
+        "Cleanup lists what is discarded (a dead patient's resources) and never the players' own.",
+    ),
+    _a(
+        "RH-RESEARCH-IN-TREATMENT",
+        "May research tokens diagnose and heal (the example says so)",
+        "contradiction",
+        [
+            (
+                "Patient Treatment Phase",
+                "Note: Staff resources can always be used in place of Diagnostic or Healing resources in this phase!",
+            ),
+            (
+                "Patient Treatment Phase Example",
+                "3 staff tokens (remember these research tokens can be used either to diagnose or to treat your patients)",
+            ),
+        ],
+        [
+            ("staff-only", "only staff (and congress doctors as staff) substitute"),
+            ("research-too", "research tokens substitute as well"),
+        ],
+        "staff-only",
+        "The rule names staff; the example calls the same three tokens staff and research in one sentence, a slip.",
+    ),
+    _a(
+        "RH-CRITICAL-COST",
+        "What curing a critical patient costs",
+        "gap",
+        [
+            (
+                "Patient Treatment Phase",
+                "these patients do not need to be diagnosed or flip the card, as all the requirements needed for healing appear on both sides of the card.",
+            ),
+            (
+                "Patient Treatment Phase",
+                "if critical patients are not diagnosed and healed in one round, they will die.",
+            ),
+        ],
+        [
+            ("diagnose-and-heal", "the diagnostic and the healing difficulty, both in one round"),
+            ("healing-only", "the healing difficulty only"),
+        ],
+        "diagnose-and-heal",
+        "'Diagnosed and healed in one round' and 'more difficult to heal' point to paying both at once.",
+    ),
+    _a(
+        "RH-CRITICAL-DEADLINE",
+        "When an untreated critical patient dies",
+        "contradiction",
+        [
+            (
+                "Cleanup Phase",
+                "Critical patients (Priority 1): These patients die if they have any time tokens.",
+            ),
+            (
+                "Patient Treatment Phase Example",
+                "Our last patient is a critical one, and they will die if we do not cure them in the next two rounds.",
+            ),
+        ],
+        [
+            ("first-cleanup", "at the first Cleanup (one time token)"),
+            ("second-cleanup", "with two time tokens, as the example says"),
+        ],
+        "first-cleanup",
+        "The Cleanup rule and the treatment rule ('in one round') agree; the example also says the hospital had only one critical patient, so its 'last patient' is a severe one.",
+    ),
+    _a(
+        "RH-TERMINAL-UPKEEP",
+        "Does a terminal patient need healing every round",
+        "contradiction",
+        [
+            (
+                "Patient Cards",
+                "They must be treated with 1 healing resource in the round they arrive at the hospital or they die",
+            ),
+            (
+                "Hospital Board",
+                "You will need to treat terminal patients each round by adding 1 healing resource to them.",
+            ),
+        ],
+        [
+            ("every-round", "1 healing every round, or it dies at that Cleanup"),
+            ("arrival-round-only", "treated once in its arrival round, it is safe for good"),
+        ],
+        "every-round",
+        "The Hospital Board section is the specific rule for terminal care and the patient 'never leaves your playing area', so care continues.",
+    ),
+    _a(
+        "RH-TERMINAL-COST",
+        "What treating a terminal patient costs",
+        "contradiction",
+        [
+            ("Patient Cards", "They must be treated with 1 healing resource"),
+            (
+                "Patient Treatment Phase",
+                "To cure them, pay the resources shown on the card as with all patients.",
+            ),
+        ],
+        [
+            ("one-healing", "1 healing resource"),
+            ("card-cost", "the healing difficulty printed on the card"),
+        ],
+        "one-healing",
+        "Two sections say 1 healing resource; the treatment sentence is copied from the critical patients' paragraph.",
+    ),
+    _a(
+        "RH-PRIORITY-3",
+        "Priority 3: chronic patients or terminal patients",
+        "contradiction",
+        [
+            ("Symbols", "Priority 3 (Patients with chronic illness)"),
+            (
+                "Cleanup Phase",
+                "Terminal patients (Priority 3): These patients die if they have 1 time counter.",
+            ),
+            ("Cleanup Phase", "Only severe or critical patients can die."),
+        ],
+        [
+            ("terminal-slip", "terminal patients are their own kind; chronic patients never die"),
+            (
+                "chronic-die",
+                "read literally: priority-3 (chronic) patients die with 1 time token, costing 1 quality of care",
+            ),
+        ],
+        "terminal-slip",
+        "The Symbols section defines the priorities and treats terminal patients separately; a chronic patient's growing difficulty would mean nothing if one token killed it.",
+    ),
+    _a(
+        "RH-QOC-SCORING",
+        "Victory points for the final quality of care",
+        "gap",
+        [
+            (
+                "3 Quality of Care track",
+                "At the end of the game, players will gain or lose victory points depending on their final position on this track.",
+            ),
+            ("Game Setup", "place their quality of care counters on space 6"),
+        ],
+        [
+            ("offset", "the position minus the starting space 6 (negative below it)"),
+            ("position", "the position itself"),
+        ],
+        "offset",
+        "'Gain or lose' needs negative values; the starting space is the natural zero.",
+    ),
+    _a(
+        "RH-QOC-FLOOR",
+        "Quality of care below the track's first space",
+        "boundary",
+        [
+            ("Cleanup Phase", "Decrease your Quality of Care track by 2."),
+            (
+                "Hospital Board",
+                "Decrease your quality of care track by 1 for each patient card you have discarded.",
+            ),
+        ],
+        [
+            ("clamp", "the counter stops at 0 (and at the last space)"),
+            ("below-zero", "losses keep counting below 0 (the last space still caps gains)"),
+        ],
+        "clamp",
+        "A counter cannot leave its track; nothing in the book extends it.",
+    ),
+    _a(
+        "RH-AMBULANCE-WRAP",
+        "Is space 0 of the endless ambulance track a space on the loop",
+        "gap",
+        [
+            (
+                "2 Ambulance track",
+                "This scoreboard is endless; once players reach space 0, they continue advancing by returning to space 1.",
+            ),
+            ("Game Setup", "On the ambulance track, on the starting space."),
+        ],
+        [
+            ("fourteen-spaces", "13 -> 0 -> 1: space 0 is a step of its own with no reward"),
+            ("thirteen-spaces", "13 -> 1: reaching space 0 means completing the lap"),
+        ],
+        "fourteen-spaces",
+        "'Reach space 0' and then 'continue advancing by returning to space 1' describes two moves.",
+    ),
+    _a(
+        "RH-DOCTOR-PASS",
+        "Does passing a congress doctor's space count as reaching it",
+        "boundary",
+        [
+            (
+                "Game Setup",
+                "During the game, the first player to reach those positions earns the congress doctor token.",
+            ),
+            (
+                "2 Ambulance track",
+                "If players move forward several positions in one turn, they gain all the benefits they have passed.",
+            ),
+        ],
+        [
+            ("reach-or-pass", "moving onto or past the space earns it"),
+            ("exact", "only ending a move on the space earns it"),
+        ],
+        "reach-or-pass",
+        "A player who has gone beyond a space has reached it; the ambulance rule says passed benefits count.",
+    ),
+    _a(
+        "RH-PRODUCTION-BONUS",
+        "Immediate resources when production rises outside a card play",
+        "gap",
+        [
+            (
+                "Action Phase",
+                "If the production of diagnostics, healing, research, staff, or credits is increased, you also immediately obtain those resources.",
+            ),
+        ],
+        [
+            ("always", "every production increase also gives the resources at once"),
+            ("card-play-only", "only increases from playing a card (and what it sets off)"),
+        ],
+        "always",
+        "The sentence states the rule generally; an insurance or ambulance increase is the same kind of increase.",
+    ),
+    _a(
+        "RH-INSURANCE-COUNTER",
+        "What the end-game 'Insurance companies' comparison counts",
+        "terminology",
+        [
+            (
+                "End Game Scoring",
+                "All players earn 1 victory point for each player they surpass in the following counters: Quality of care, Insurance companies,",
+            ),
+        ],
+        [
+            ("levels-sum", "the sum of the four insurance counters' levels"),
+            ("companies-entered", "how many companies the player has advanced on"),
+        ],
+        "levels-sum",
+        "The comparison is over counters; four counters compare best by their total.",
+    ),
+    _a(
+        "RH-COMPARE-COUNTERS",
+        "End-game Diagnosis, Healing, Research and Staff: production or tokens",
+        "gap",
+        [
+            (
+                "End Game Scoring",
+                "Credit production, Diagnosis, Healing, Research and Staff.",
+            ),
+        ],
+        [
+            ("production", "the production counters"),
+            ("tokens", "the resource tokens held"),
+        ],
+        "production",
+        "The list compares 'counters' and names credit production beside them.",
+    ),
+    _a(
+        "RH-HEALED-COST",
+        "Does a clinical trial spend healed patients",
+        "gap",
+        [
+            ("Composition of the Cards", "Cards may require credits, research or healed patients."),
+            ("Symbols", "The healed patients from this track can be used to play clinical trials."),
+            (
+                "End Game Scoring",
+                "the player with the highest value reached in the counter of healed patients will win.",
+            ),
+        ],
+        [
+            ("spend", "the counter moves back by the cost (its highest value is remembered)"),
+            ("threshold", "the counter must show the cost; nothing is spent"),
+        ],
+        "spend",
+        "'Used to play' reads as spent, and the tie-breaker's 'highest value reached' only differs from the position if the counter can go down.",
+    ),
+    _a(
+        "RH-HELICOPTER-BOTH",
+        "May a helicopter both discard and make everyone draw",
+        "contradiction",
+        [
+            (
+                "Helicopters",
+                "they can choose to perform one, two, or none of the following options:",
+            ),
+            ("Helicopters", "Discard one of their patient cards. or"),
+        ],
+        [
+            ("both-allowed", "one, both or none, in either order"),
+            ("one-only", "at most one of the two"),
+        ],
+        "both-allowed",
+        "'One, two, or none' counts the options; the 'or' separates the bullet points.",
+    ),
+    _a(
+        "RH-HELICOPTER-DISCARD",
+        "Does discarding a patient by helicopter cost quality of care",
+        "gap",
+        [
+            ("Helicopters", "Discard one of their patient cards."),
+            (
+                "Hospital Board",
+                "Decrease your quality of care track by 1 for each patient card you have discarded.",
+            ),
+        ],
+        [
+            ("free", "no loss: the helicopter takes the patient elsewhere"),
+            ("costs-quality", "-1 quality of care as for a rejected patient"),
+        ],
+        "free",
+        "The penalty belongs to the no-space procedure; the helicopter is a benefit.",
+    ),
+    _a(
+        "RH-MEDICAL-EMPTY",
+        "Drawing from an empty Medical deck",
+        "gap",
+        [("Game Setup", "Shuffle the Patient and Medical decks separately")],
+        [
+            ("reshuffle", "shuffle the Medical discard pile into a new deck"),
+            ("no-draw", "no more Medical cards are drawn"),
+        ],
+        "reshuffle",
+        "The usual convention; the book never says cards run out.",
+    ),
+    _a(
+        "RH-STARTING-CARD",
+        "Is the starting card in play or in hand",
+        "gap",
+        [("Game Setup", "Deal one starting card to each player.")],
+        [
+            ("in-play", "face up in front of the player from the start"),
+            ("in-hand", "in the hand, to be played paying its cost"),
+        ],
+        "in-play",
+        "Dealt separately from the ten-card draw, it reads as the hospital's first card.",
+    ),
+    _a(
+        "RH-ACTIVATE-SAME-ROUND",
+        "May a card be activated in the round it is played",
+        "gap",
+        [
+            (
+                "Action Phase",
+                "Previously played Medical cards may be activated only once each round to perform their effects",
+            ),
+        ],
+        [
+            ("same-round", "yes: it enters play unrotated"),
+            ("next-round", "no: 'previously played' means before this round"),
+        ],
+        "same-round",
+        "'Previously' most simply means 'before this action'.",
+    ),
+    _a(
+        "RH-TIE-PATIENTS",
+        "Tie-breaker: do terminal patients count as patients in the hospital",
+        "gap",
+        [
+            ("End Game Scoring", "Then the player with the least patients in his hospital."),
+            ("Patient Cards", "Terminal patients do not occupy 1 space in the hospital."),
+        ],
+        [
+            ("hospital-only", "only patients occupying spaces"),
+            ("with-terminals", "terminal patients in the playing area count too"),
+        ],
+        "hospital-only",
+        "Terminal patients are explicitly not in the hospital's spaces.",
+    ),
+    _a(
+        "RH-TIE-CARD-VALUE",
+        "Last tie-breaker: a card's 'credit value'",
+        "gap",
+        [
+            (
+                "End Game Scoring",
+                "Finally, the last tiebreaker condition will be the card played with the highest credit value.",
+            ),
+        ],
+        [
+            ("credit-cost", "the highest credit cost among the played cards"),
+            ("credit-reward", "the most credits a played card's rewards give"),
+        ],
+        "credit-cost",
+        "A card's cost is the credit number every card shows (Composition of the Cards: 1. Cost).",
+    ),
+    _a(
+        "RH-FINAL-TIE",
+        "A tie that survives every tie-breaker",
+        "gap",
+        [
+            ("End Game Scoring", "The player with the most victory points is the winner."),
+        ],
+        [
+            ("shared", "the tied players share the victory"),
+            (
+                "later-in-turn-order",
+                "the tied player latest in turn order (from the last starting player) wins",
+            ),
+        ],
+        "shared",
+        "The book stops after the card-value tie-breaker; sharing invents the least.",
+    ),
+    _a(
+        "RH-SOLO",
+        "Solo mode",
+        "gap",
+        [("Solo Mode", "Work in progress.")],
+        [
+            ("same-rules", "one player plays the ordinary rules (comparisons with nobody)"),
+            ("reject", "a one-player config is an error"),
+        ],
+        "same-rules",
+        "Every rule works with one hospital; only the comparisons become empty.",
+    ),
+    _a(
+        "RH-PARTIAL-PAYMENT",
+        "May resources be put on a patient over several rounds",
+        "gap",
+        [
+            (
+                "Cleanup Phase",
+                "Discard all the counters and resources on the card to the general resource piles.",
+            ),
+            (
+                "Patient Treatment Phase",
+                "To successfully diagnose a patient, you must pay the number of Diagnostic resources indicated by the card's difficulty.",
+            ),
+        ],
+        [
+            ("whole", "a diagnosis or a cure is paid in full at once"),
+            ("partial", "resources may be left on the card towards its next step"),
+        ],
+        "whole",
+        "'You must pay the number' describes one payment; resources 'on the card' are a terminal patient's healing.",
+    ),
+    _a(
+        "RH-INSURANCE-MAX",
+        "Advancing on an insurance track already at level 5",
+        "boundary",
+        [
+            (
+                "6 Insurance company tracks",
+                "Each time players advance on an insurance track they will gain the benefits shown.",
+            )
+        ],
+        [
+            ("nothing", "the advance is lost"),
+            ("another-company", "advance on another company of the player's choice instead"),
+        ],
+        "nothing",
+        "A counter at the end of its track cannot advance; the book offers no substitute.",
+    ),
+    _a(
+        "RH-DOCTOR-SUBSTITUTE",
+        "May a congress doctor, used as staff, diagnose and heal",
+        "gap",
+        [
+            (
+                "Game Setup",
+                "The resources of congress doctor can be used by players as a staff or research resource.",
+            ),
+            (
+                "Patient Treatment Phase",
+                "Staff resources can always be used in place of Diagnostic or Healing resources",
+            ),
+        ],
+        [
+            ("as-staff", "yes: as staff it substitutes in treatment"),
+            ("not-in-treatment", "no: only where staff or research is named (card costs, selling)"),
+        ],
+        "as-staff",
+        "Staff's only use in the rules is the treatment substitution, so 'use as staff' means that.",
+    ),
+    _a(
+        "RH-DRAW-CARD",
+        "Which deck a 'draw 1 card' reward draws from",
+        "terminology",
+        [
+            ("2 Ambulance track", "4. Draw 1 card"),
+            ("Symbols", "Medical deck card"),
+        ],
+        [
+            ("medical", "a Medical card into the hand"),
+            ("patient", "a Patient card into the hospital"),
+        ],
+        "medical",
+        "The symbol key has a Medical deck card icon and no patient-card icon; a patient is never called a reward elsewhere.",
+    ),
+    _a(
+        "RH-REJECT-VOLUNTARY",
+        "May a player reject a patient when there is space",
+        "gap",
+        [
+            (
+                "Hospital Board",
+                "If you draw multiple patients in a round and do not have space for all of them, you decide which patients to admit and which to reject.",
+            ),
+        ],
+        [
+            ("only-when-full", "a patient is rejected only when it does not fit"),
+            ("any", "any arriving patient may be rejected (-1 quality of care)"),
+        ],
+        "only-when-full",
+        "The choice is granted for the case without space.",
+    ),
+]
+
+REGISTRY = AmbiguityRegistry(ENTRIES)
