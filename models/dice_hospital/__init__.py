@@ -1,6 +1,13 @@
-"""Dice Hospital (source: the Polish player aid shared/rules/dice-hospital.pl.txt)."""
+"""Dice Hospital (source: the Polish player aid shared/rules/dice-hospital.pl.txt).
+
+:data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
+index, properties and search order (``properties/dice_hospital.py``), players
+(``policies.py``) and probe configurations (``probes.py``).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import GameSpec
@@ -9,11 +16,25 @@ from .ambiguities import REGISTRY
 from .board_svg import render_board
 from .config import PRESETS, DHConfig
 from .model import DHModel
+from .policies import POLICIES
+from .probes import PROBES
 from .rule_index import RULES
 
 
 def make_model(config: DHConfig, interpretation: Interpretation) -> DHModel:
     return DHModel(config, interpretation)
+
+
+def _properties() -> Any:
+    from hhh_verify.properties.dice_hospital import properties
+
+    return properties()
+
+
+def _search_order() -> Any:
+    from hhh_verify.properties.dice_hospital import search_order
+
+    return search_order
 
 
 SPEC = GameSpec(
@@ -27,6 +48,11 @@ SPEC = GameSpec(
     make_model=make_model,
     rule_index=RULES,
     board=lambda: render_board,
+    properties=_properties,
+    search_order=_search_order,
+    policies=POLICIES,
+    probes=PROBES,
+    reduced_preset="tiny",
 )
 
 __all__ = ["SPEC", "DHModel", "DHConfig", "make_model"]

@@ -1,0 +1,615 @@
+"""Dice Hospital properties: invariants, step properties and goals, with citations.
+
+Each check restates its claim from the aid's numbers (the table, +5, +1, -2, health
+1..6) and the config, not from the rule code it checks: the discharge table below is
+typed in again from the aid. A check returns ``None`` when it holds, else a message
+naming the place. Step properties (``transition``) compare a state with its successor.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from hhh_verify.models.dice_hospital import actions as A
+from hhh_verify.models.dice_hospital.components import DONOR, GUARDIAN, MATRON, WARDS
+from hhh_verify.models.dice_hospital.policies import greedy_score
+from hhh_verify.models.dice_hospital.state import (
+    ACT_DISCARD,
+    ACTIVATE,
+    EFFECT,
+    OVER,
+    PICK,
+    PLACE,
+    DHState,
+)
+from hhh_verify.properties import Property, PropertyRegistry
+
+GAME = "dice-hospital"
+
+#: Wypisani pacjenci, typed from the aid: points of the n-th patient of a round.
+AID_TABLE = {1: 1, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 3, 8: 3, 9: 4, 10: 4, 11: 5, 12: 5}
+EMPTY = 5  # "Dodatkowe 5 punktów jeśli szpital pozostał pusty."
+PER_BLOOD_BAG = 1  # Koniec gry: "dodatkowy punkt za pozostały żeton worka z krwią"
+PER_MORTALITY = 2  # Koniec gry: "traci dwa punkty za żetony śmiertelności"
+
+
+def ctx(model: Any) -> Any:
+    return model.ctx
+
+
+def _problems(items: Iterator[str]) -> str | None:
+    found = list(items)
+    return "; ".join(found[:3]) if found else None
+
+
+def round_points(n: int, over_12: str) -> int:
+    """The aid's table summed over a round's n discharges (13th and later: DH-OVER-12)."""
+    total = 0
+    for i in range(1, n + 1):
+        if i in AID_TABLE:
+            total += AID_TABLE[i]
+        elif over_12 == "five-each":
+            total += 5
+        elif over_12 == "rising":
+            total += 5 + (i - 11) // 2
+    return total
+
+
+# Dice --------------------------------------------------------------------------------------
+
+
+def dice_places(model: Any, s: DHState) -> dict[str, tuple[int, ...]]:
+    """Where every die is, per colour: the places the aid names."""
+    C = ctx(model).C
+
+    def count(items: Any) -> tuple[int, ...]:
+        out = [0] * C
+        for d in items:
+            out[d[0]] += 1
+        return tuple(out)
+
+    riding = [d for j, amb in enumerate(s.ambulances) if j not in s.taken for d in amb]
+    places = {
+        "supply": s.supply,
+        "drawn": s.drawn,
+        "rolled": count(s.rolled),
+        "ambulances": count(riding),
+        "arriving": count(s.incoming),
+    }
+    for p, h in enumerate(s.hospitals):
+        places[f"P{p} hospital"] = count(h.patients)
+        places[f"P{p} lounge"] = h.lounge
+        places[f"P{p} mortuary"] = h.mortuary
+    return places
+
+
+def dice_conserved(model: Any, s: DHState) -> str | None:
+    """Dice are conserved: per colour, supply + ambulances + hospitals + discharge
+    lounges + mortuaries = the dice of that colour, none negative."""
+    places = dice_places(model, s)
+    want = model.config.dice_each
+
+    def gen() -> Iterator[str]:
+        for name, counts in places.items():
+            if min(counts, default=0) < 0:
+                yield f"negative dice in {name}: {counts}"
+        for c in range(ctx(model).C):
+            total = sum(counts[c] for counts in places.values())
+            if total != want:
+                where = ", ".join(f"{n} {v[c]}" for n, v in places.items() if v[c])
+                yield f"colour {c}: {total} dice, not {want} ({where})"
+
+    return _problems(gen())
+
+
+def health_in_range(model: Any, s: DHState) -> str | None:
+    """ "1 – pacjent najbardziej chory, 6 – pacjent najbardziej zdrowy": every patient's
+    health is 1..6; marks are 0/1; a tint is a real colour."""
+    C = ctx(model).C
+
+    def gen() -> Iterator[str]:
+        for p, h in enumerate(s.hospitals):
+            for c, health, treated, tint in h.patients:
+                if not 1 <= health <= 6:
+                    yield f"P{p} has a {c}-coloured patient at health {health}"
+                if treated not in (0, 1) or not -1 <= tint < C or not 0 <= c < C:
+                    yield f"P{p} patient {(c, health, treated, tint)} malformed"
+        for _c, v in s.rolled + s.incoming + tuple(d for a in s.ambulances for d in a):
+            if not 1 <= v <= 6:
+                yield f"a die showing {v}"
+
+    return _problems(gen())
+
+
+def ambulance_values_ascending(model: Any, s: DHState) -> str | None:
+    """ "umieszczane są w ambulansach od najmniejszej do największej wartości, od pierwszej
+    do n-tego ambulansu": no die in an ambulance is lower than a die of an earlier one."""
+    filled = [amb for amb in s.ambulances if amb]
+    for a, b in zip(filled, filled[1:]):
+        if max(v for _, v in a) > min(v for _, v in b):
+            return f"ambulances out of order: {a} before {b}"
+    if any(len(amb) > model.config.ambulance_dice for amb in s.ambulances):
+        return f"an ambulance holds more than {model.config.ambulance_dice} dice"
+    return None
+
+
+def capacity(model: Any, s: DHState) -> str | None:
+    """ "Jeśli nie ma wystarczająco miejsca dla nowych pacjentów ..." (DH-CAPACITY): no
+    hospital ever holds more than ``capacity`` patients."""
+    cap = ctx(model).capacity
+    if cap is None:
+        return None
+    for p, h in enumerate(s.hospitals):
+        if len(h.patients) > cap:
+            return f"P{p} holds {len(h.patients)} patients, capacity {cap}"
+    return None
+
+
+def once_a_round(model: Any, s: DHState) -> str | None:
+    """ "każdy specjalista i oddział może być użyty tylko raz w rundzie" (and each nurse,
+    "wszyskie meeple wracają na startowe pozycje" only at the staff change)."""
+    cfg = model.config
+
+    def gen() -> Iterator[str]:
+        for p, h in enumerate(s.hospitals):
+            for k, used in enumerate(h.used_wards):
+                if not 0 <= used <= cfg.board_wards[k] + h.wards[k]:
+                    yield f"P{p} used ward kind {k} {used} times, owns {cfg.board_wards[k] + h.wards[k]}"
+            for k, used in enumerate(h.used_specialists):
+                if not 0 <= used <= h.specialists[k]:
+                    yield f"P{p} placed specialist kind {k} {used} times, owns {h.specialists[k]}"
+            nurses = cfg.nurses + (1 if h.admin == MATRON else 0)
+            if not 0 <= h.nurses_used <= nurses:
+                yield f"P{p} placed {h.nurses_used} nurses of {nurses}"
+
+    return _problems(gen())
+
+
+def components_conserved(model: Any, s: DHState) -> str | None:
+    """Wards and specialists are in the deck, revealed, in a hospital or out of the game
+    ("usuwani z gry"); administrators in the deck, drawn, kept or in the box."""
+    cfg = model.config
+
+    def gen() -> Iterator[str]:
+        rows = (
+            ("ward", cfg.wards_in_deck, s.ward_deck, s.ward_market, s.ward_gone, "wards"),
+            (
+                "specialist",
+                cfg.specialists_in_deck,
+                s.specialist_deck,
+                s.specialist_market,
+                s.specialist_gone,
+                "specialists",
+            ),
+        )
+        for name, total, deck, market, gone, field in rows:
+            for k, n in enumerate(total):
+                owned = [getattr(h, field)[k] for h in s.hospitals]
+                parts = [deck[k], market[k], gone[k], *owned]
+                if min(parts) < 0 or sum(parts) != n:
+                    yield f"{name} kind {k}: deck/market/gone/owned {parts}, not {n}"
+        for k, n in enumerate(cfg.admin_deck):
+            kept = sum(1 for h in s.hospitals if h.admin == k)
+            parts = [s.admin_deck[k], s.admin_hand[k], s.admin_box[k], kept]
+            if min(parts) < 0 or sum(parts) != n:
+                yield f"administrator kind {k}: deck/hand/box/kept {parts}, not {n}"
+
+    return _problems(gen())
+
+
+def mortality_matches_mortuary(model: Any, s: DHState) -> str | None:
+    """ "gracz dobiera żeton śmiertelności za każdego przeniesionego pacjenta": while dice
+    stay in the mortuary, each player's tokens equal its mortuary dice."""
+    for p, h in enumerate(s.hospitals):
+        if h.mortality != sum(h.mortuary) or h.mortality < 0:
+            return f"P{p}: {h.mortality} mortality tokens, {sum(h.mortuary)} dice in the mortuary"
+    return None
+
+
+def mortuary_dice_stay(model: Any) -> bool:
+    k = ctx(model)
+    return not k.mortuary_returns and not k.recycle_when_short
+
+
+def lounge_only_in_activation(model: Any, s: DHState) -> str | None:
+    """ "zostaną za niego podliczone punkty na koniec rundy" and "wypisani pacjenci są
+    zwracani do zasobów": a lounge holds dice only until its hospital's round ends."""
+    for p, h in enumerate(s.hospitals):
+        if not sum(h.lounge):
+            continue
+        active = s.phase in (ACTIVATE, EFFECT, ACT_DISCARD) and s.cursor == p
+        if not active:
+            return f"P{p} lounge {h.lounge} outside its activation (phase {s.phase})"
+        cap = ctx(model).capacity
+        if cap is not None and sum(h.lounge) + len(h.patients) > cap:
+            return f"P{p}: {sum(h.lounge)} discharged + {len(h.patients)} patients > {cap} beds"
+    return None
+
+
+def round_in_range(model: Any, s: DHState) -> str | None:
+    """ "Celem gry jest zdobycie jak największej liczby punktów na koniec 8. rundy"."""
+    if not 1 <= s.round <= model.config.rounds:
+        return f"round {s.round} outside 1..{model.config.rounds}"
+    return None
+
+
+def over_means_over(model: Any, s: DHState) -> str | None:
+    """Koniec gry: the game ends after the last round; then nothing is legal, every seat
+    has its points as its score and the winners follow the tie-breakers."""
+    out = model.outcome(s)
+    if (out is None) != (s.phase != OVER):
+        return f"phase {s.phase} but outcome {out}"
+    if out is None:
+        return None
+    if s.round != model.config.rounds:
+        return f"the game ended in round {s.round}"
+    if model.legal_actions(s):
+        return "actions legal after the end"
+    if out.won is not None or tuple(h.points for h in s.hospitals) != out.scores:
+        return f"outcome {out} does not report the points"
+    keys = [(h.points, -len(h.patients), sum(p[1] for p in h.patients)) for h in s.hospitals]
+    best = max(keys)
+    top = {p for p, k in enumerate(keys) if k == best}
+    if not set(model.winners(s)) <= top or not model.winners(s):
+        return f"winners {model.winners(s)} but the tie-breakers give {sorted(top)}"
+    return None
+
+
+# Steps --------------------------------------------------------------------------------------
+
+
+def first_player_bar(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    """ "Pierwszy gracz, nie może wybrać ambulansu numer 1"."""
+    if isinstance(a, A.TakeAmbulance) and a.number == 0 and s.phase == PICK:
+        solo_free = ctx(model).P == 1 and ctx(model).solo == "free-pick"
+        if s.order[s.cursor] == s.first and not solo_free:
+            return f"the first player P{s.first} took ambulance 1"
+    return None
+
+
+def blood_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    """Blood bags: +1 for the lowest ambulance ("bieże także worek z krwią"), +1 for a
+    discarded ward or specialist, -1 for each free action ("Zużyte worki z krwią powinny
+    zostać odrzucone"), +2 for the donor stand-in; nothing else moves them."""
+    deltas = [b.blood - a_.blood for a_, b in zip(s.hospitals, t.hospitals)]
+    if any(h.blood < 0 for h in t.hospitals):
+        return f"negative blood bags {[h.blood for h in t.hospitals]}"
+    actor = model.current_player(s)
+    want = [0] * len(deltas)
+    if isinstance(a, (A.BloodHeal, A.BloodRecolour)):
+        want[actor] = -1
+    elif isinstance(a, (A.TradeWard, A.TradeSpecialist, A.DiscardWard, A.DiscardSpecialist)):
+        want[actor] = 1
+    for p, (before, after) in enumerate(zip(s.hospitals, t.hospitals)):
+        if before.admin != after.admin and after.admin == DONOR:
+            want[p] += 2  # kept the donor (a choice, or the only kind drawn)
+    if s.ambulances and not t.ambulances:  # the step that ends the ambulance picks
+        for p in lowest_takers(model, s, a):
+            want[p] += 1
+    if deltas != want:
+        return f"{type(a).__name__}: blood bags moved {deltas}, the rules give {want}"
+    return None
+
+
+def lowest_takers(model: Any, s: DHState, a: Any) -> list[int]:
+    """Who took the lowest-value ambulance (DH-AMBULANCE-VALUE), from the picks made."""
+    taken = list(s.taken)
+    if isinstance(a, A.TakeAmbulance):
+        taken[s.order[s.cursor]] = a.number
+    if ctx(model).amb_value == "pip-sum":
+        value = {p: sum(v for _, v in s.ambulances[j]) for p, j in enumerate(taken)}
+    else:
+        value = dict(enumerate(taken))
+    low = min(value.values())
+    return [p for p, v in value.items() if v == low]
+
+
+def points_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    """Points move only when a hospital's round ends (the table over its discharges, +5
+    for an empty hospital under DH-EMPTY-HOSPITAL) and at the end of the game (+1 a blood
+    bag, -2 a mortality token)."""
+    k = ctx(model)
+    want = [0] * len(s.hospitals)
+    if isinstance(a, A.EndActivation):
+        p = s.cursor
+        before, after = s.hospitals[p], t.hospitals[p]
+        n = sum(before.lounge)
+        deaths = _neglect_deaths(model, s, t, p)
+        empty = not after.patients
+        bonus = {
+            "discharged-and-empty": empty and n > 0,
+            "any-empty": empty,
+            "all-discharged": empty and n > 0 and deaths == 0,
+        }[k.empty_bonus]
+        want[p] = round_points(n, k.over_12) + (EMPTY if bonus else 0)
+    if t.phase == OVER and s.phase != OVER:
+        for p, h in enumerate(t.hospitals):
+            want[p] += PER_BLOOD_BAG * h.blood - PER_MORTALITY * h.mortality
+    got = [b.points - a_.points for a_, b in zip(s.hospitals, t.hospitals)]
+    if got != want:
+        return f"{type(a).__name__}: points moved {got}, the rules give {want}"
+    return None
+
+
+def _neglect_deaths(model: Any, s: DHState, t: DHState, p: int) -> int:
+    """Mortality tokens taken by ``p`` in its end of round (the step closes it)."""
+    return t.hospitals[p].mortality - s.hospitals[p].mortality
+
+
+def neglect(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    """Zaniedbani pacjenci: every untreated patient loses 1 (2 with the superbug), one at
+    health 1 goes to the mortuary instead (DH-SUPERBUG-2 at health 2), treated patients
+    keep their health; the guardian stand-in spares the sickest untreated patient."""
+    if not isinstance(a, A.EndActivation):
+        return None
+    k = ctx(model)
+    p = s.cursor
+    h = s.hospitals[p]
+    loss = 2 if model.config.variant_superbug else 1
+    untreated = sorted((x for x in h.patients if not x[2]), key=lambda x: (x[1], x))
+    spared = untreated[0] if h.admin == GUARDIAN and untreated else None
+    want: Counter = Counter()
+    deaths = 0
+    for x in h.patients:
+        c, health, treated, _ = x
+        if treated or x == spared:
+            spared = None if x == spared else spared
+            want[(c, health)] += 1
+        elif health - loss >= 1:
+            want[(c, health - loss)] += 1
+        elif health > 1 and k.superbug_2 == "floor-1":
+            want[(c, 1)] += 1
+        else:
+            deaths += 1
+    got = Counter((x[0], x[1]) for x in t.hospitals[p].patients)
+    if got != want or _neglect_deaths(model, s, t, p) != deaths:
+        return f"P{p} after neglect {sorted(got.elements())} ({_neglect_deaths(model, s, t, p)} deaths), want {sorted(want.elements())} ({deaths})"
+    if any(x[2] or x[3] >= 0 for x in t.hospitals[p].patients):
+        return f"P{p}: marks or tints survive the end of the round"
+    return None
+
+
+def health_moves_by_the_rules(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    """Aktywacja szpitala: a ward moves its patients up by at most its steps (a patient
+    at 6 leaves for the lounge instead); nothing else heals; health never drops during
+    activation."""
+    if not isinstance(a, A.Activate):
+        return None
+    p = s.cursor
+    before, after = s.hospitals[p], t.hospitals[p]
+    gone = len(before.patients) - len(after.patients)
+    discharged = sum(after.lounge) - sum(before.lounge)
+    if gone != discharged:
+        return f"{gone} patients left P{p} but {discharged} reached the lounge"
+    gained = sum(x[1] for x in after.patients) - sum(x[1] for x in before.patients)
+    limit = WARDS[a.ward].steps * len(a.patients) + 1  # + a specialist's step
+    if gained > limit:
+        return f"{type(a).__name__} raised total health by {gained} (at most {limit})"
+    return None
+
+
+# Goals ----------------------------------------------------------------------------------------
+
+
+def a_discharge(model: Any, s: DHState) -> bool:
+    """A patient reached the discharge lounge."""
+    return any(sum(h.lounge) for h in s.hospitals)
+
+
+def empty_with_discharges(model: Any, s: DHState) -> bool:
+    """A hospital about to end its round empty after discharging: the +5 bonus."""
+    if s.phase not in (ACTIVATE, ACT_DISCARD):
+        return False
+    h = s.hospitals[s.cursor]
+    return not h.patients and sum(h.lounge) > 0
+
+
+def a_mortality_token(model: Any, s: DHState) -> bool:
+    return any(h.mortality for h in s.hospitals)
+
+
+def seven_discharged(model: Any, s: DHState) -> bool:
+    """The aid's example happens: seven patients discharged in one round."""
+    return any(sum(h.lounge) >= 7 for h in s.hospitals)
+
+
+def room_for_seven(model: Any) -> bool:
+    cap = ctx(model).capacity
+    return (cap is None or cap >= 7) and model.config.rounds >= 3
+
+
+def tied_colours(model: Any, s: DHState) -> bool:
+    """The last player arranges tied dice of different colours."""
+    return s.phase == PLACE
+
+
+def several_colours(model: Any) -> bool:
+    return ctx(model).C > 1
+
+
+def tie_on_points(model: Any, s: DHState) -> bool:
+    """A finished game in which the tie-breakers decide (equal points on top)."""
+    if s.phase != OVER:
+        return False
+    points = sorted((h.points for h in s.hospitals), reverse=True)
+    return len(points) > 1 and points[0] == points[1]
+
+
+# Search hint ------------------------------------------------------------------------------------
+
+
+def sensible(model: Any, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Legal actions, the greedy player's favourites first."""
+    return tuple(sorted(actions, key=lambda a: -greedy_score(model, s, a)))
+
+
+def as_listed(model: Any, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The model's own order (class name, then fields)."""
+    return actions
+
+
+#: Playing styles for the stateful search (a hint, not a rule): one drawn per game.
+search_order = (sensible, as_listed)
+
+
+def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
+    return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
+
+
+def _goal(
+    pid: str, citation: str, description: str, check: Any, hard: bool = False, applies: Any = None
+) -> Property:
+    return Property(
+        pid,
+        GAME,
+        "goal",
+        "REACHABLE",
+        citation,
+        description,
+        check=check,
+        hard_to_reach=hard,
+        applies=applies,
+    )
+
+
+def properties() -> PropertyRegistry:
+    """Every Dice Hospital property, in the order ``check`` prints them."""
+    return PropertyRegistry(
+        GAME,
+        [
+            _inv(
+                "dh.dice-conserved",
+                "Przyjmowanie pacjentów; Zmiana personelu: dice go round supply -> ambulance -> hospital -> lounge / mortuary",
+                "per colour: supply + ambulances + hospitals + lounges + mortuaries = the dice of that colour",
+                dice_conserved,
+            ),
+            _inv(
+                "dh.health-in-range",
+                "Przed grą: 1 – najbardziej chory, 6 – najbardziej zdrowy",
+                "every patient's health is 1..6",
+                health_in_range,
+            ),
+            _inv(
+                "dh.ambulances-ascending",
+                "Przyjmowanie pacjentów: od najmniejszej do największej wartości",
+                "dice fill the ambulances in ascending value",
+                ambulance_values_ascending,
+            ),
+            _inv(
+                "dh.capacity",
+                "Przyjmowanie pacjentów: brak miejsca -> kostnica (DH-CAPACITY)",
+                "no hospital holds more patients than its beds",
+                capacity,
+            ),
+            _inv(
+                "dh.once-a-round",
+                "Aktywacja szpitala: każdy specjalista i oddział tylko raz w rundzie",
+                "wards, specialists and nurses used at most once a round",
+                once_a_round,
+            ),
+            _inv(
+                "dh.components-conserved",
+                "Rozubudowa szpitala; Zmiana personelu: usuwani z gry; Przed grą: do pudełka",
+                "ward tiles, specialists and administrators conserved",
+                components_conserved,
+            ),
+            _inv(
+                "dh.mortality-tokens",
+                "Zaniedbani pacjenci / Przyjmowanie pacjentów: żeton śmiertelności za każdego",
+                "mortality tokens = dice in the mortuary (while they stay there)",
+                mortality_matches_mortuary,
+                applies=mortuary_dice_stay,
+            ),
+            _inv(
+                "dh.lounge-cleared",
+                "Aktywacja szpitala / Zmiana personelu: poczekalnia do wypisu",
+                "discharged dice wait only until their hospital's round ends",
+                lounge_only_in_activation,
+            ),
+            _inv(
+                "dh.round-in-range",
+                "Wstęp: 8 rund",
+                "round 1..8",
+                round_in_range,
+            ),
+            _inv(
+                "dh.game-end",
+                "Koniec gry: punkty, remisy",
+                "the game ends after the last round with every seat's points; winners by the tie-breakers",
+                over_means_over,
+            ),
+            _inv(
+                "dh.first-player-bar",
+                "Przyjmowanie pacjentów: Pierwszy gracz nie może wybrać ambulansu numer 1",
+                "the first player never takes ambulance 1",
+                transition=first_player_bar,
+            ),
+            _inv(
+                "dh.blood-bags",
+                "Przyjmowanie pacjentów; Rozubudowa; Aktywacja: worek z krwią",
+                "blood bags move only by the rules: +1 lowest ambulance, +1 a discard, -1 a free action",
+                transition=blood_accounting,
+            ),
+            _inv(
+                "dh.points",
+                "Wypisani pacjenci (tabela, 7 = 14, +5 pusty szpital); Koniec gry (+1, -2)",
+                "points move only by the discharge table, the empty-hospital bonus and the end-of-game adjustments",
+                transition=points_accounting,
+            ),
+            _inv(
+                "dh.neglect",
+                "Zaniedbani pacjenci: -1 (superrobak -2), zdrowie 1 -> kostnica",
+                "the end of a round lowers exactly the untreated patients",
+                transition=neglect,
+            ),
+            _inv(
+                "dh.healing",
+                "Aktywacja szpitala: zdrowie 6 -> poczekalnia do wypisu; kilka kroków",
+                "a ward heals by its steps at most; patients who leave reach the lounge",
+                transition=health_moves_by_the_rules,
+            ),
+            _goal(
+                "dh.goal-discharge",
+                "Aktywacja szpitala: poczekalnia do wypisu",
+                "a patient is discharged",
+                a_discharge,
+            ),
+            _goal(
+                "dh.goal-empty-hospital",
+                "Wypisani pacjenci: +5 jeśli szpital pozostał pusty",
+                "a hospital ends its round empty after discharges",
+                empty_with_discharges,
+                hard=True,  # the real game refills every hospital each round
+            ),
+            _goal(
+                "dh.goal-mortality",
+                "Przyjmowanie pacjentów / Zaniedbani pacjenci: kostnica",
+                "a patient goes to the mortuary",
+                a_mortality_token,
+            ),
+            _goal(
+                "dh.goal-seven-discharged",
+                "Wypisani pacjenci: 7 pacjentów = 14 punktów",
+                "seven patients discharged in one round (the aid's example)",
+                seven_discharged,
+                hard=True,
+                applies=room_for_seven,
+            ),
+            _goal(
+                "dh.goal-tied-colours",
+                "Przyjmowanie pacjentów: remisy, ostatni gracz decyduje",
+                "the last player arranges tied dice of different colours",
+                tied_colours,
+                applies=several_colours,
+            ),
+            _goal(
+                "dh.goal-tie-on-points",
+                "Koniec gry: remisy roztrzyga mniej pozostałych pacjentów",
+                "a game where the tie-breakers decide",
+                tie_on_points,
+                hard=True,  # eight rounds of scoring rarely end level
+            ),
+        ],
+    )
