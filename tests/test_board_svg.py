@@ -9,12 +9,14 @@ turn, and the picture compared against the unchanged position must outline somet
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
 
+from hhh_verify.model import sample_index
 from hhh_verify.models.hhh.state import HHHState
 from hhh_verify.registry import get_game
 from hhh_verify.svg import HIGHLIGHT
@@ -62,6 +64,8 @@ def _changed(value: Any) -> Any:
         return not value
     if isinstance(value, int):
         return value + 1
+    if hasattr(value, "_replace"):  # a NamedTuple record keeps its type
+        return value._replace(**{value._fields[0]: _changed(value[0])})
     if isinstance(value, tuple):
         return (_changed(value[0]),) + value[1:] if value else (1,)
     if dataclasses.is_dataclass(value):
@@ -92,60 +96,73 @@ def test_every_field_that_differs_is_outlined(field: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Dice Hospital: the same two checks, over the table and every hospital field
+# Dice Hospital and Royal Hospital: the same two checks, over the table and every field of
+# the first player's part (a Hospital, a PlayerState)
 # ---------------------------------------------------------------------------------------
 
-DH = get_game("dice-hospital")
+#: game id -> (the state's field holding one record per player, that record's type path)
+SEATED = {
+    "dice-hospital": ("hospitals", "hhh_verify.models.dice_hospital.state.Hospital"),
+    "royal-hospital": ("players", "hhh_verify.models.royal_hospital.state.PlayerState"),
+}
 
 
-def _dh_positions() -> tuple[Any, list[Any]]:
-    model = DH.model(DH.default_preset)
+def _seated_positions(game: str) -> tuple[Any, list[Any]]:
+    spec = get_game(game)
+    model = spec.model(spec.default_preset)
     states = []
     for seed in range(3):
         rng = random.Random(seed)
         s = model.initial_state()
         states.append(s)
-        while model.outcome(s) is None and len(states) < 400 * (seed + 1):
-            s = model.sample_step(s, rng.choice(model.legal_actions(s)), rng)
+        while model.outcome(s) is None and len(states) < 300 * (seed + 1):
+            dist = model.step(s, rng.choice(model.legal_actions(s)))
+            s = dist[sample_index(dist, rng)][0]
             states.append(s)
     return model, states
 
 
-DH_MODEL, DH_STATES = _dh_positions()
+POSITIONS = {game: _seated_positions(game) for game in SEATED}
 
 
-def test_dice_hospital_positions_draw_well_formed_svg() -> None:
-    render = DH.load_board()
-    for prev, s in zip([None, *DH_STATES[:300]], DH_STATES[:300]):
-        svg = render(DH_MODEL, s, prev)
+@pytest.mark.parametrize("game", list(SEATED))
+def test_seated_game_positions_draw_well_formed_svg(game: str) -> None:
+    render = get_game(game).load_board()
+    model, states = POSITIONS[game]
+    for prev, s in zip([None, *states[:200]], states[:200]):
+        svg = render(model, s, prev)
         assert ET.fromstring(svg).tag.endswith("svg")
+        assert svg == render(model, s, prev)
         assert (OUTLINE in svg) == (prev is not None and prev != s)
 
 
-def _dh_fields() -> list[str]:
-    from hhh_verify.models.dice_hospital.state import DHState, Hospital
+def _seated_fields() -> list[tuple[str, str]]:
+    out = []
+    for game, (seats, path) in SEATED.items():
+        module, _, name = path.rpartition(".")
+        record = getattr(importlib.import_module(module), name)
+        state = type(POSITIONS[game][1][0])
+        out += [(game, f.name) for f in dataclasses.fields(state) if f.name != seats]
+        out += [(game, f"{seats}.{f.name}") for f in dataclasses.fields(record)]
+    return out
 
-    table = [f.name for f in dataclasses.fields(DHState) if f.name != "hospitals"]
-    return table + [f"hospitals.{f.name}" for f in dataclasses.fields(Hospital)]
 
-
-@pytest.mark.parametrize("field", _dh_fields())
-def test_dice_hospital_every_field_that_differs_is_outlined(field: str) -> None:
-    render = DH.load_board()
+@pytest.mark.parametrize("game,field", _seated_fields())
+def test_seated_game_every_field_that_differs_is_outlined(game: str, field: str) -> None:
+    render = get_game(game).load_board()
+    model, states = POSITIONS[game]
+    seats, _, name = field.partition(".")
 
     def value(s: Any) -> Any:
-        if field.startswith("hospitals."):
-            return getattr(s.hospitals[0], field.split(".")[1])
-        return getattr(s, field)
+        return getattr(getattr(s, seats)[0], name) if name else getattr(s, field)
 
-    rich = [s for s in DH_STATES if value(s) is not None and value(s) != ()]
+    rich = [s for s in states if value(s) is not None and value(s) != ()]
     assert rich, f"no position with {field} set: play more games"
     s = rich[len(rich) // 2]
-    if field.startswith("hospitals."):
-        name = field.split(".")[1]
-        first = dataclasses.replace(s.hospitals[0], **{name: _changed(value(s))})
-        other = dataclasses.replace(s, hospitals=(first,) + s.hospitals[1:])
+    if name:
+        first = dataclasses.replace(getattr(s, seats)[0], **{name: _changed(value(s))})
+        other = dataclasses.replace(s, **{seats: (first,) + getattr(s, seats)[1:]})
     else:
         other = dataclasses.replace(s, **{field: _changed(value(s))})
-    assert OUTLINE in render(DH_MODEL, s, other), f"a change of {field} is not outlined"
-    assert OUTLINE in render(DH_MODEL, other, s)
+    assert OUTLINE in render(model, s, other), f"a change of {field} is not outlined"
+    assert OUTLINE in render(model, other, s)

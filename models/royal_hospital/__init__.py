@@ -13,6 +13,7 @@ from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import GameSpec
 
 from .ambiguities import REGISTRY
+from .board_svg import render_board
 from .config import CONFIG_DOCS, PRESETS, RHConfig
 from .model import RHModel
 from .policies import POLICIES
@@ -52,6 +53,7 @@ SPEC = GameSpec(
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
+    board=lambda: render_board,
 )
 
 __all__ = ["SPEC", "RHModel", "RHConfig", "make_model"]
