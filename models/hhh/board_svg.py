@@ -232,7 +232,7 @@ class _Picture:
 
     def bag(self, y: float) -> float:
         s = self.s
-        x = X0
+        x: float = X0
         for title, field, counts in (("Bag", "bag", s.bag), ("Discard pile", "discard", s.discard)):
             self.svg.text(x, y + 12, f"{title} ({sum(counts)} cubes)", 12, bold=True)
             w = self.swatches(x, y + 18, counts, field, title)
