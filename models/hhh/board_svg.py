@@ -353,7 +353,9 @@ class _Picture:
                 self.svg.highlight(
                     X0 - 2, y + 2, WIDTH - X0 - 6, LINE - 1, f"differs: {', '.join(changed)}"
                 )
-            self.svg.text(X0, y + 12, text, 11)
+            limit = int((WIDTH - X0 - 8) / (11 * 0.56))
+            short = text if len(text) <= limit else text[: limit - 1] + "…"
+            self.svg.text(X0, y + 12, short, 11, tip=text if short != text else "")
             y += LINE + 2
         return y
 
