@@ -22,15 +22,15 @@ def model(
 
 def with_player(s: RHState, p: int, **fields: Any) -> RHState:
     players = list(s.players)
-    players[p] = replace(players[p], **fields)
-    return replace(s, players=tuple(players))
+    players[p] = players[p]._replace(**fields)
+    return s._replace(players=tuple(players))
 
 
 def position(m: Any, phase: int = TREATMENT, **fields: Any) -> RHState:
     """A round-1 position in ``phase`` with nothing pending, then ``fields`` applied."""
     s = m.initial_state()
-    s = replace(s, phase=phase, queue=(), turn=0, first=0, picking=(0,) * m.ctx.M)
-    return replace(s, **fields)
+    s = s._replace(phase=phase, queue=(), turn=0, first=0, picking=(0,) * m.ctx.M)
+    return s._replace(**fields)
 
 
 def player(s: RHState, p: int = 0) -> PlayerState:

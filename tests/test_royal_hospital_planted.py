@@ -7,7 +7,6 @@ model under test is the real one with one rule broken.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -27,6 +26,7 @@ from hhh_verify.models.royal_hospital import (
     scoring,
     treatment,
 )
+from hhh_verify.models.royal_hospital.records import replace
 from hhh_verify.properties.royal_hospital import properties, search_order
 
 PROPS = properties()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -27,6 +26,7 @@ from hhh_verify.models.royal_hospital.effects import (
     insurance,
     prod,
 )
+from hhh_verify.models.royal_hospital.records import replace
 from hhh_verify.models.royal_hospital.state import (
     ACTIONS,
     OVER,

@@ -7,7 +7,7 @@ from .board import set_player
 from .cards import CHRONIC, CRITICAL, MILD, SEVERE
 from .config import DEATH_QOC, REVEAL_TOKENS, SEVERE_TOKENS, TERMINAL_DEATH_QOC
 from .context import Ctx
-from .patients import die, replace_patient, resolve
+from .patients import die, replace_patient, resolve_weights, resolved
 from .state import Patient, RHState, Terminal
 
 
@@ -29,14 +29,17 @@ def needs_reveal(ctx: Ctx, pt: Patient) -> bool:
     return not pt.diagnosed and pt.card < 0 and pt.tokens >= REVEAL_TOKENS
 
 
-def reveal_outcomes(ctx: Ctx, s: RHState, p: int) -> list[tuple[RHState, object]]:
-    """Reveal the first such patient: its type with the exact odds; it stays undiagnosed
-    ("should be flipped back to the diagnostic side")."""
+def reveal_weights(ctx: Ctx, s: RHState, p: int) -> list[tuple[int, int]]:
+    """The first such patient's possible types, weighted (exact odds)."""
     pt = next(x for x in s.players[p].patients if needs_reveal(ctx, x))
-    return [
-        (replace_patient(t, p, pt, pt._replace(card=card)), prob)
-        for card, prob, t in resolve(ctx, s, pt.card)
-    ]
+    return resolve_weights(ctx, s, pt.card)
+
+
+def revealed_as(ctx: Ctx, s: RHState, p: int, card: int) -> RHState:
+    """It is ``card``; it stays undiagnosed ("should be flipped back to the diagnostic
+    side")."""
+    pt = next(x for x in s.players[p].patients if needs_reveal(ctx, x))
+    return replace_patient(resolved(s, pt.card, card), p, pt, pt._replace(card=card))
 
 
 def dies(ctx: Ctx, pt: Patient) -> bool:

@@ -9,6 +9,7 @@ chance (OpenSpiel-style: whose turn it is follows from the state).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from . import action_phase, cleanup, patients, resolve
 from .board import bump, order, set_player
@@ -94,7 +95,7 @@ def run(ctx: Ctx, s: RHState, task: Task) -> RHState:
         return s  # nothing (more) to draw
     if k == T_DRAW_PATIENT:
         if task.n > 0 and s.returned:  # only the returned pile is left: no chance involved
-            ((card, _, t),) = patients.draw_outcomes(ctx, s)
+            card, t = patients.take(ctx, s, -1)
             t = patients.arrive(ctx, t, p, card)
             return replace(t, queue=(task._replace(n=task.n - 1),) + t.queue)
         return s
@@ -124,37 +125,60 @@ def run(ctx: Ctx, s: RHState, task: Task) -> RHState:
     raise AssertionError(f"task {task} cannot run by itself")
 
 
-def chance(ctx: Ctx, s: RHState) -> list[tuple[RHState, Fraction]]:
-    """The exact outcomes of the chance step at the head of the queue."""
+def chance_weights(ctx: Ctx, s: RHState) -> list[tuple[int, int]]:
+    """The outcomes of the chance step at the head of the queue, as (key, weight):
+    the starting player (uniform); a Medical card type, each with weight (its cards in
+    the deck) -- "Shuffle the Patient and Medical decks"; a Patient card's visible class
+    (``patients.draw_weights``); the type an undiagnosed patient turns out to be at the
+    Cleanup check."""
+    task = s.queue[0]
+    k = task.kind
+    if k == T_FIRST:
+        return [(q, 1) for q in range(ctx.P)]
+    if k in (T_DRAW_PICK, T_DRAW_HAND):
+        return [(t, n) for t, n in enumerate(s.deck) if n]
+    if k == T_DRAW_PATIENT:
+        return patients.draw_weights(ctx, s)
+    if k == T_REVEAL:
+        return cleanup.reveal_weights(ctx, s, task.player)
+    raise AssertionError(f"no chance step for task {task}")
+
+
+def chance_apply(ctx: Ctx, s: RHState, key: int) -> RHState:
+    """The state after chance outcome ``key`` (before :func:`advance`)."""
     task = s.queue[0]
     rest = s.queue[1:]
     k, p = task.kind, task.player
+    head = (task._replace(n=task.n - 1),) if task.n > 1 else ()
     if k == T_FIRST:
-        return [(replace(s, first=q, turn=q, queue=rest), Fraction(1, ctx.P)) for q in range(ctx.P)]
+        return replace(s, first=key, turn=key, queue=rest)
     if k in (T_DRAW_PICK, T_DRAW_HAND):
-        # Shuffled deck: each card type with probability (its cards) / (cards left).
-        total = sum(s.deck)
-        head = (task._replace(n=task.n - 1),) if task.n > 1 else ()
-        out = []
-        for t, n in enumerate(s.deck):
-            if not n:
-                continue
-            u = replace(s, deck=bump(s.deck, t, -1), queue=head + rest)
-            if k == T_DRAW_PICK:
-                u = replace(u, picking=bump(u.picking, t, 1))
-            else:
-                u = set_player(u, p, hand=bump(u.players[p].hand, t, 1))
-            out.append((u, Fraction(n, total)))
-        return out
+        u = replace(s, deck=bump(s.deck, key, -1), queue=head + rest)
+        if k == T_DRAW_PICK:
+            return replace(u, picking=bump(u.picking, key, 1))
+        return set_player(u, p, hand=bump(u.players[p].hand, key, 1))
     if k == T_DRAW_PATIENT:
-        head = (task._replace(n=task.n - 1),) if task.n > 1 else ()
-        return [
-            (patients.arrive(ctx, replace(t, queue=head + rest), p, card), prob)
-            for card, prob, t in patients.draw_outcomes(ctx, s)
-        ]
-    if k == T_REVEAL:
-        return cleanup.reveal_outcomes(ctx, s, p)  # type: ignore[return-value]
-    raise AssertionError(f"no chance step for task {task}")
+        card, t = patients.take(ctx, s, key)
+        return patients.arrive(ctx, replace(t, queue=head + rest), p, card)
+    assert k == T_REVEAL
+    return cleanup.revealed_as(ctx, s, p, key)
+
+
+def chance(ctx: Ctx, s: RHState) -> list[tuple[RHState, Fraction]]:
+    """The exact outcomes of the chance step at the head of the queue."""
+    weights = chance_weights(ctx, s)
+    total = sum(w for _, w in weights)
+    return [(chance_apply(ctx, s, key), Fraction(w, total)) for key, w in weights]
+
+
+def pick(weights: list[tuple[int, int]], rng: Any) -> int:
+    """Sample a key with exactly the weights' odds (integer arithmetic, no float bias)."""
+    r = rng.randrange(sum(w for _, w in weights))
+    for key, w in weights:
+        r -= w
+        if r < 0:
+            return key
+    raise AssertionError("weights changed while sampling")
 
 
 # Game Setup, Preparation and Cleanup ---------------------------------------------------------

@@ -176,6 +176,26 @@ class RHModel:
         pairs = self._apply(s, a)
         return merge((flow.advance(ctx, t), p) for t, p in pairs)
 
+    def sample_step(self, s: RHState, a: Any, rng: Any) -> RHState:
+        """One successor of a legal ``a``, drawn with ``rng`` from the distribution
+        ``step`` gives: the outcome is sampled from the same integer weights, and only
+        its state is built (a Medical card draw has up to 15 outcomes)."""
+        legal = self._last_legal[1] if self._last_legal[0] is s else self.legal_actions(s)
+        if a not in legal:
+            raise ModelError(f"illegal action {a!r} here; legal: {list(legal)[:8]}")
+        ctx = self.ctx
+        if isinstance(a, A.Draw):
+            key = flow.pick(flow.chance_weights(ctx, s), rng)
+            return flow.advance(ctx, flow.chance_apply(ctx, s, key))
+        if isinstance(a, A.Diagnose):
+            pt = Patient(*a.patient)
+            paid = treatment.diagnose_paid(ctx, s, self.current_player(s), pt)
+            card = flow.pick(patients.resolve_weights(ctx, paid, pt.card), rng)
+            t = treatment.diagnosed_as(ctx, paid, self.current_player(s), pt, card)
+            return flow.advance(ctx, t)
+        ((t, _),) = self._apply(s, a)
+        return flow.advance(ctx, t)
+
     def _apply(self, s: RHState, a: Any) -> list[tuple[RHState, Any]]:
         ctx = self.ctx
         one = flow.ONE

@@ -26,27 +26,36 @@ def deck_size(s: RHState) -> int:
     return sum(s.shuffled) + len(s.returned)
 
 
+def draw_weights(ctx: Ctx, s: RHState) -> list[tuple[int, int]]:
+    """The next Patient card from the bottom, as (key, weight): from the shuffled part,
+    each visible class ``k`` weighted by its cards; once it is gone, the returned pile's
+    oldest card (key -1, certain). Empty when no card is left."""
+    if sum(s.shuffled):
+        return [(k, n) for k, n in enumerate(s.shuffled) if n]
+    return [(-1, 1)] if s.returned else []
+
+
+def take(ctx: Ctx, s: RHState, key: int) -> tuple[int, RHState]:
+    """The card of draw outcome ``key`` and the state without it: a critical or terminal
+    card is the same on both sides (seen at once); any other stays unresolved."""
+    if key < 0:
+        return s.returned[0], replace(s, returned=s.returned[1:])
+    t = replace(s, shuffled=bump(s.shuffled, key, -1))
+    if ctx.open_class[key]:
+        card = ctx.class_types[key][0]
+        return card, replace(t, unresolved=bump(t.unresolved, card, -1))
+    return ctx.hidden(key), t
+
+
 def draw_outcomes(ctx: Ctx, s: RHState) -> list[tuple[int, Fraction, RHState]]:
-    """The next Patient card from the bottom: from the shuffled part, each visible class
-    with probability (its cards) / (cards left); then the returned pile, oldest first
-    (certain). Returns (card code, probability, state without the card)."""
-    total = sum(s.shuffled)
-    if total:
-        out = []
-        for k, n in enumerate(s.shuffled):
-            if not n:
-                continue
-            t = replace(s, shuffled=bump(s.shuffled, k, -1))
-            if ctx.open_class[k]:  # the same on both sides: seen at once
-                card = ctx.class_types[k][0]
-                t = replace(t, unresolved=bump(t.unresolved, card, -1))
-            else:
-                card = ctx.hidden(k)
-            out.append((card, Fraction(n, total), t))
-        return out
-    if s.returned:
-        return [(s.returned[0], ONE, replace(s, returned=s.returned[1:]))]
-    return []
+    """Every draw outcome with its exact probability: (card code, probability, state)."""
+    weights = draw_weights(ctx, s)
+    total = sum(w for _, w in weights)
+    out = []
+    for key, w in weights:
+        card, t = take(ctx, s, key)
+        out.append((card, Fraction(w, total), t))
+    return out
 
 
 def arrive(ctx: Ctx, s: RHState, p: int, card: int) -> RHState:
@@ -80,21 +89,28 @@ def reject(ctx: Ctx, s: RHState, p: int, patient: Patient) -> RHState:
     return change_qoc(ctx, s, p, -REJECT_QOC)
 
 
-def resolve(ctx: Ctx, s: RHState, code: int) -> list[tuple[int, Fraction, RHState]]:
+def resolve_weights(ctx: Ctx, s: RHState, code: int) -> list[tuple[int, int]]:
     """Flip a card of visible class ``k`` (``code = -(k + 1)``): each type of that class
-    with probability (its unresolved cards) / (unresolved cards of the class); the
-    cards are exchangeable, so this is the exact posterior. A seen card: certain."""
+    weighted by its unresolved cards -- the cards are exchangeable, so this is the exact
+    posterior. A seen card: itself, certain."""
     if code >= 0:
-        return [(code, ONE, s)]
-    k = -code - 1
-    types = ctx.class_types[k]
-    total = sum(s.unresolved[t] for t in types)
-    assert total > 0, f"no unresolved card of class {k}"
-    return [
-        (t, Fraction(s.unresolved[t], total), replace(s, unresolved=bump(s.unresolved, t, -1)))
-        for t in types
-        if s.unresolved[t]
-    ]
+        return [(code, 1)]
+    types = ctx.class_types[-code - 1]
+    weights = [(t, s.unresolved[t]) for t in types if s.unresolved[t]]
+    assert weights, f"no unresolved card of class {-code - 1}"
+    return weights
+
+
+def resolved(s: RHState, code: int, card: int) -> RHState:
+    """``s`` once a card of code ``code`` turned out to be ``card``."""
+    return s if code >= 0 else replace(s, unresolved=bump(s.unresolved, card, -1))
+
+
+def resolve(ctx: Ctx, s: RHState, code: int) -> list[tuple[int, Fraction, RHState]]:
+    """Every type the card can be, with its exact probability and the state after."""
+    weights = resolve_weights(ctx, s, code)
+    total = sum(w for _, w in weights)
+    return [(t, Fraction(w, total), resolved(s, code, t)) for t, w in weights]
 
 
 def replace_patient(s: RHState, p: int, old: Patient, new: Patient | None) -> RHState:

@@ -77,7 +77,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "Patient Cards",
         "parameterised",
-        "cards.PatientCard cards.STANDARD_PATIENTS patients.draw_outcomes patients.resolve",
+        "cards.PatientCard cards.STANDARD_PATIENTS patients.draw_weights patients.take patients.resolve_weights",
         "109 cards, values not printed; drawn from the bottom with the healing side hidden: exact odds per visible class",
     ),
     (
@@ -155,7 +155,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "Patient Treatment Phase",
         "ambiguity",
-        "treatment.diagnose treatment.heal treatment.stage_cost RH-CRITICAL-COST RH-RESEARCH-IN-TREATMENT RH-DOCTOR-SUBSTITUTE RH-PARTIAL-PAYMENT",
+        "treatment.diagnose_paid treatment.diagnosed_as treatment.heal treatment.stage_cost RH-CRITICAL-COST RH-RESEARCH-IN-TREATMENT RH-DOCTOR-SUBSTITUTE RH-PARTIAL-PAYMENT",
         "payments spend the least flexible token first (a dominance reduction, see treatment.py); players treat in turn order, which is immaterial ('can be carried out simultaneously')",
     ),
     (
@@ -167,7 +167,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "Cleanup: check patients",
         "ambiguity",
-        "cleanup.reveal_outcomes cleanup.dies cleanup.deaths RH-PRIORITY-3 RH-CRITICAL-DEADLINE RH-TERMINAL-UPKEEP",
+        "cleanup.reveal_weights cleanup.revealed_as cleanup.dies cleanup.deaths RH-PRIORITY-3 RH-CRITICAL-DEADLINE RH-TERMINAL-UPKEEP",
         "undiagnosed patients with 2+ tokens are flipped (chance) and severe ones die; dead cards go on top of the deck",
     ),
     (

@@ -6,7 +6,8 @@ the way the players see it (Patient Cards: drawn "from the bottom of the deck wi
 healing side hidden"; discards go "on top"): ``shuffled`` is the unseen part, known
 only as counts per *visible class* (what a diagnosis side shows); ``returned`` is the
 pile placed on top, oldest first, which is drawn only when the shuffled part is gone.
-A card whose healing side nobody has seen is *unresolved*: ``unresolved`` counts every
+Records are NamedTuples (cheaper to copy and hash than frozen dataclasses in the
+explorer's inner loop). A card whose healing side nobody has seen is *unresolved*: ``unresolved`` counts every
 such card by its true type (in the deck, in hospitals, in the returned pile), and a
 flip resolves one with the exact conditional odds. Everything derivable (capacity, who
 acts, the score) is a function, not a field.
@@ -14,7 +15,6 @@ acts, the score) is a function, not a field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .effects import Effect
@@ -91,8 +91,7 @@ class Terminal(NamedTuple):
     treated: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerState:
+class PlayerState(NamedTuple):
     """One player's hospital, tracks and cards."""
 
     credits: int  # coins
@@ -116,8 +115,7 @@ class PlayerState:
     rejected: int  # patients discarded for lack of space
 
 
-@dataclass(frozen=True, slots=True)
-class RHState:
+class RHState(NamedTuple):
     """Every fact of a Royal Hospital position."""
 
     phase: int  # SETUP .. OVER

@@ -17,7 +17,7 @@ from .board import set_player
 from .cards import CHRONIC, CRITICAL, TERMINAL
 from .context import Ctx
 from .effects import DIAG, DOCTOR, HEAL, RESEARCH, STAFF
-from .patients import cure, replace_patient, resolve
+from .patients import cure, replace_patient, resolve_weights, resolved
 from .state import Patient, RHState, Terminal
 
 
@@ -103,22 +103,31 @@ def assign(ctx: Ctx, s: RHState, p: int, pt: Patient) -> RHState:
     return replace_patient(s, p, pt, pt._replace(paid=pt.paid + 1))
 
 
-def diagnose(ctx: Ctx, s: RHState, p: int, pt: Patient) -> list[tuple[RHState, Fraction]]:
-    """Diagnosing a patient: pay, "Then flip the patient card over to reveal the healing
-    side" (a chance step while the card is unresolved). "Patients with no time tokens
-    when diagnosed are automatically healed" (chronic: difficulty 0)."""
+def diagnose_paid(ctx: Ctx, s: RHState, p: int, pt: Patient) -> RHState:
+    """Diagnosing a patient: "you must pay the number of Diagnostic resources indicated
+    by the card's difficulty"."""
     d, _ = stage_cost(ctx, pt)
     tokens = pay(s.players[p].tokens, chain(ctx, DIAG), d)
     assert tokens is not None
-    s = set_player(s, p, tokens=tokens)
-    out = []
-    for card, prob, t in resolve(ctx, s, pt.card):
-        flipped = Patient(card, 1, pt.tokens, 0)
-        t = replace_patient(t, p, pt, flipped)
-        if ctx.patients[card].priority == CHRONIC and pt.tokens == 0:
-            t = cure(ctx, t, p, flipped)
-        out.append((t, prob))
-    return out
+    return set_player(s, p, tokens=tokens)
+
+
+def diagnosed_as(ctx: Ctx, s: RHState, p: int, pt: Patient, card: int) -> RHState:
+    """ "Then flip the patient card over to reveal the healing side": it is ``card``.
+    "Patients with no time tokens when diagnosed are automatically healed" (chronic)."""
+    flipped = Patient(card, 1, pt.tokens, 0)
+    s = replace_patient(resolved(s, pt.card, card), p, pt, flipped)
+    if ctx.patients[card].priority == CHRONIC and pt.tokens == 0:
+        s = cure(ctx, s, p, flipped)
+    return s
+
+
+def diagnose(ctx: Ctx, s: RHState, p: int, pt: Patient) -> list[tuple[RHState, Fraction]]:
+    """Pay, then flip: a chance step while the card is unresolved (exact odds)."""
+    s = diagnose_paid(ctx, s, p, pt)
+    weights = resolve_weights(ctx, s, pt.card)
+    total = sum(w for _, w in weights)
+    return [(diagnosed_as(ctx, s, p, pt, card), Fraction(w, total)) for card, w in weights]
 
 
 def heal(ctx: Ctx, s: RHState, p: int, pt: Patient) -> RHState:
