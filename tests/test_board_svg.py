@@ -9,6 +9,7 @@ turn, and the picture compared against the unchanged position must outline somet
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import random
 import xml.etree.ElementTree as ET
@@ -107,7 +108,10 @@ SEATED = {
 }
 
 
-def _seated_positions(game: str) -> tuple[Any, list[Any]]:
+@functools.cache
+def positions(game: str) -> tuple[Any, list[Any]]:
+    """A few random games' positions (built once per game, on first use, so one game's
+    broken model fails its own tests only)."""
     spec = get_game(game)
     model = spec.model(spec.default_preset)
     states = []
@@ -122,13 +126,10 @@ def _seated_positions(game: str) -> tuple[Any, list[Any]]:
     return model, states
 
 
-POSITIONS = {game: _seated_positions(game) for game in SEATED}
-
-
 @pytest.mark.parametrize("game", list(SEATED))
 def test_seated_game_positions_draw_well_formed_svg(game: str) -> None:
     render = get_game(game).load_board()
-    model, states = POSITIONS[game]
+    model, states = positions(game)
     for prev, s in zip([None, *states[:200]], states[:200]):
         svg = render(model, s, prev)
         assert ET.fromstring(svg).tag.endswith("svg")
@@ -136,21 +137,44 @@ def test_seated_game_positions_draw_well_formed_svg(game: str) -> None:
         assert (OUTLINE in svg) == (prev is not None and prev != s)
 
 
+#: game id -> the state type
+STATE_TYPES = {
+    "dice-hospital": "hhh_verify.models.dice_hospital.state.DHState",
+    "royal-hospital": "hhh_verify.models.royal_hospital.state.RHState",
+}
+
+
+def _type(path: str) -> Any:
+    module, _, name = path.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+def _field_names(record: Any) -> list[str]:
+    """The fields of a dataclass or NamedTuple record type."""
+    if dataclasses.is_dataclass(record):
+        return [f.name for f in dataclasses.fields(record)]
+    return list(record._fields)
+
+
+def _replace(record: Any, **changes: Any) -> Any:
+    if dataclasses.is_dataclass(record):
+        return dataclasses.replace(record, **changes)
+    return record._replace(**changes)
+
+
 def _seated_fields() -> list[tuple[str, str]]:
     out = []
     for game, (seats, path) in SEATED.items():
-        module, _, name = path.rpartition(".")
-        record = getattr(importlib.import_module(module), name)
-        state = type(POSITIONS[game][1][0])
-        out += [(game, f.name) for f in dataclasses.fields(state) if f.name != seats]
-        out += [(game, f"{seats}.{f.name}") for f in dataclasses.fields(record)]
+        record, state = _type(path), _type(STATE_TYPES[game])
+        out += [(game, name) for name in _field_names(state) if name != seats]
+        out += [(game, f"{seats}.{name}") for name in _field_names(record)]
     return out
 
 
 @pytest.mark.parametrize("game,field", _seated_fields())
 def test_seated_game_every_field_that_differs_is_outlined(game: str, field: str) -> None:
     render = get_game(game).load_board()
-    model, states = POSITIONS[game]
+    model, states = positions(game)
     seats, _, name = field.partition(".")
 
     def value(s: Any) -> Any:
@@ -160,9 +184,9 @@ def test_seated_game_every_field_that_differs_is_outlined(game: str, field: str)
     assert rich, f"no position with {field} set: play more games"
     s = rich[len(rich) // 2]
     if name:
-        first = dataclasses.replace(getattr(s, seats)[0], **{name: _changed(value(s))})
-        other = dataclasses.replace(s, **{seats: (first,) + getattr(s, seats)[1:]})
+        first = _replace(getattr(s, seats)[0], **{name: _changed(value(s))})
+        other = _replace(s, **{seats: (first,) + getattr(s, seats)[1:]})
     else:
-        other = dataclasses.replace(s, **{field: _changed(value(s))})
+        other = _replace(s, **{field: _changed(value(s))})
     assert OUTLINE in render(model, s, other), f"a change of {field} is not outlined"
     assert OUTLINE in render(model, other, s)
