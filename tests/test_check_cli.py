@@ -51,6 +51,7 @@ def toy_props(toy_registry: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr("hhh_verify.cli.check.properties_for", properties_for)
     monkeypatch.setattr("hhh_verify.cli.hunt.properties_for", properties_for)
+    monkeypatch.setattr("hhh_verify.execution.checks.properties_for", properties_for)
     return chosen
 
 

@@ -11,7 +11,7 @@ is still a dependency; only imports under ``if TYPE_CHECKING:`` are skipped). Th
    ``models/``, with ``_`` or ``-``) as a word of its own, or an ambiguity-id prefix such
    as ``HHH-``. Docstrings and comments may (they explain); the product name
    ``hhh-verify`` / ``hhh_verify`` is not a game id;
-3. imports go downwards only: cli -> orchestration (check, report, adapters) -> registry
+3. imports go downwards only: cli -> orchestration (check, report, adapters, execution) -> registry
    -> engines | games -> SMT toolkit -> contract;
 4. there is no import cycle (networkx ``simple_cycles``).
 
@@ -49,7 +49,15 @@ RANKS = (
     (1, ("hhh_verify.smt",)),
     (2, ("hhh_verify.engines", "hhh_verify.models", "hhh_verify.properties.")),
     (3, ("hhh_verify.registry",)),
-    (4, ("hhh_verify.checking", "hhh_verify.reporting", "hhh_verify.adapters")),
+    (
+        4,
+        (
+            "hhh_verify.checking",
+            "hhh_verify.reporting",
+            "hhh_verify.adapters",
+            "hhh_verify.execution",
+        ),
+    ),
     (5, ("hhh_verify.cli",)),
 )
 

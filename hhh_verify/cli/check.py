@@ -17,8 +17,10 @@ from .. import checking, registry
 from .. import trace as tr
 from ..engines import results as check_results
 from ..engines.stateful import PROFILES
+from ..execution.checks import CheckPlan, check_all
 from ..model import ModelError
 from ..registry import properties_for
+from .cluster import cluster_options, task_progress, task_runner
 from .common import command_errors, emit_json, json_option, progress
 
 
@@ -67,6 +69,7 @@ from .common import command_errors, emit_json, json_option, progress
     show_default=True,
     help="Where traces of failed checks are written.",
 )
+@cluster_options
 @json_option
 @command_errors
 def check_command(
@@ -80,9 +83,15 @@ def check_command(
     engine_names: tuple[str, ...],
     junit: str | None,
     trace_dir: str,
+    scheduler: str | None,
+    jobs: int | None,
     as_json: bool,
 ) -> None:
-    """Check every property of GAME with every engine; exit 1 if any expectation fails."""
+    """Check every property of GAME with every engine; exit 1 if any expectation fails.
+
+    Each engine on each game is a task: in this process unless --jobs N (a local Dask
+    cluster) or --scheduler asks for more (a local cluster's start-up would cost more
+    than the quick checks take)."""
     specs = registry.games()
     if game == "all":
         game_ids = list(specs)
@@ -113,12 +122,18 @@ def check_command(
             raise ModelError(f"unknown engine {name!r}; accepted: {', '.join(available)}")
     wanted = set(engine_names) or set(available)
     options = check_results.CheckOptions(profile=profile, seed=seed, chance=chance)
-    results: list[check_results.CheckResult] = []
-    start = time.perf_counter()
-    for spec, model, props in plan:
+    tasks = []
+    for spec, _, props in plan:
         progress(f"checking {spec.id}: {len(props)} properties, profile {profile}", as_json)
-        chosen = [e for e in engine_sets[spec.id] if e.name in wanted]
-        results.extend(checking.check_model(model, spec.ambiguities, props, options, chosen))
+        for e in engine_sets[spec.id]:
+            if e.name in wanted and any(e.supports(p) for p in props):
+                tasks.append(CheckPlan(spec.id, config, interpret, e.name, only))
+    start = time.perf_counter()
+    with (
+        task_runner(scheduler, jobs, auto=False) as run,
+        task_progress("check", run, as_json) as on_done,
+    ):
+        results = check_all(run, tasks, options, on_done)
     elapsed = time.perf_counter() - start
     for r in results:
         if r.trace is not None and not r.ok:

@@ -13,7 +13,9 @@ from .. import registry
 from ..engines import impact as im
 from ..engines.diverge import pick_options
 from ..engines.simulate import get_policy
+from ..execution import paired
 from ..model import ModelError
+from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     command_errors,
     config_option,
@@ -46,6 +48,7 @@ from .common import (
 )
 @config_option
 @set_option
+@cluster_options
 @json_option
 @command_errors
 def impact_command(
@@ -57,11 +60,16 @@ def impact_command(
     policy: str,
     config: str,
     overrides: tuple[str, ...],
+    scheduler: str | None,
+    jobs: int | None,
     as_json: bool,
 ) -> None:
     """How much the choice between two readings of AMBIGUITY moves win rate, end reasons,
-    money, rating, deaths and rounds reached (paired differences B - A, 95% intervals)."""
-    run_impact(game, ambiguity, options, games, seed, policy, config, overrides, as_json)
+    money, rating, deaths and rounds reached (paired differences B - A, 95% intervals).
+    The paired games run as tasks (--jobs, --scheduler); the result does not depend on where."""
+    run_impact(
+        game, ambiguity, options, games, seed, policy, config, overrides, as_json, scheduler, jobs
+    )
 
 
 def run_impact(
@@ -74,6 +82,8 @@ def run_impact(
     config: str,
     overrides: tuple[str, ...],
     as_json: bool,
+    scheduler: str | None = None,
+    jobs: int | None = None,
 ) -> None:
     """The body of `impact` (also `simulate --compare ID`)."""
     if games < 2:
@@ -82,7 +92,11 @@ def run_impact(
     get_policy(policy, spec.policies)  # validate before any work
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     pair = pick_options(spec, ambiguity, opts)
-    result = im.impact(spec, ambiguity, pair, games, seed, policy, config, overrides)
+    spec.config(config, overrides)  # validate before any work
+    with task_runner(scheduler, jobs) as run, task_progress("impact", run, as_json) as on_done:
+        result = paired.impact(
+            run, game, ambiguity, pair, games, seed, policy, config, overrides, on_done
+        )
     if as_json:
         data = result.to_json()
         data["game"] = game

@@ -10,8 +10,9 @@ import click
 
 from .. import registry
 from .. import trace as tr
-from ..smt.queries import run_query
-from .common import InputError, command_errors, emit_json, game_option, json_option, progress
+from ..execution.queries import answer_all
+from .cluster import cluster_options, task_progress, task_runner
+from .common import InputError, command_errors, emit_json, game_option, json_option
 
 
 def _with_smt() -> list[str]:
@@ -37,6 +38,7 @@ def _with_smt() -> list[str]:
     help="Write each witness as DIR/<query>.json (replay with hhh-verify replay).",
 )
 @click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")
+@cluster_options
 @json_option
 @command_errors
 def query_command(
@@ -45,9 +47,13 @@ def query_command(
     timeout: float | None,
     out_dir: str | None,
     list_only: bool,
+    scheduler: str | None,
+    jobs: int | None,
     as_json: bool,
 ) -> None:
-    """Answer the registered Z3 queries about GAME (witnesses replay through the model)."""
+    """Answer the registered Z3 queries about GAME (witnesses replay through the model).
+
+    Each query is a task (--jobs, --scheduler); the answers are listed in query order."""
     spec = registry.get_game(game)
     if spec.smt is None:
         accepted = ", ".join(_with_smt()) or "none"
@@ -64,14 +70,14 @@ def query_command(
             for r in rows:
                 click.echo(f"{r['name']}: {r['question']} (expected: {r['expected'] or 'open'})")
         return
+    with task_runner(scheduler, jobs) as run, task_progress("query", run, as_json) as on_done:
+        rows = answer_all(run, game, [q.id for q in selected], timeout, on_done)
     results = []
-    for q in selected:
-        progress(f"query {q.id} ...", quiet=as_json)
-        row = run_query(spec, support, q, timeout)
+    for row in rows:
         trace = row.pop("trace", None)
         row["trace_file"] = None
         if trace is not None and out_dir:
-            path = f"{out_dir.rstrip('/')}/{q.id}.json"
+            path = f"{out_dir.rstrip('/')}/{row['name']}.json"
             tr.save(trace, path)
             row["trace_file"] = path
         row["witness_steps"] = len(trace.steps) if trace is not None else None

@@ -10,7 +10,8 @@ from .. import registry
 from ..model import ModelError
 from ..reporting import build as rp
 from ..reporting.index import write_index
-from .common import command_errors, emit_json, json_option, progress, seed_option
+from .cluster import cluster_options, task_progress, task_runner
+from .common import command_errors, emit_json, json_option, seed_option
 
 
 @click.command("report")
@@ -59,14 +60,7 @@ from .common import command_errors, emit_json, json_option, progress, seed_optio
 @click.option(
     "--quick", is_flag=True, help="Explorer on reduced presets only (no differential search)."
 )
-@click.option(
-    "--jobs",
-    "jobs",
-    type=int,
-    default=2,
-    show_default=True,
-    help="Worker processes (the output does not depend on it).",
-)
+@cluster_options
 @seed_option
 @json_option
 @command_errors
@@ -79,21 +73,24 @@ def report_command(
     max_games: int,
     only: tuple[str, ...],
     quick: bool,
-    jobs: int,
+    scheduler: str | None,
+    jobs: int | None,
     seed: int,
     as_json: bool,
 ) -> None:
     """Write per game a Markdown report, a self-contained HTML page and JSON: every
     ambiguity with quotes, readings, a tool-found witness (or "not found within budget")
     with board pictures, and the paired impact of each reading with 95% intervals.
-    ``--game all`` also writes index.html and README.md linking every game's report."""
+    ``--game all`` also writes index.html and README.md linking every game's report.
+    Each reading pair is a task (--jobs, --scheduler); the files do not depend on where
+    the tasks ran."""
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
     bad = [f for f in fmts if f not in rp.FORMATS]
     if bad or not fmts:
         raise ModelError(
             f"unknown format {','.join(bad) or formats!r}; accepted: {', '.join(rp.FORMATS)}"
         )
-    if games < 2 or max_states < 1 or max_games < 1 or jobs < 1:
+    if games < 2 or max_states < 1 or max_games < 1 or (jobs is not None and jobs < 1):
         raise ModelError("--games must be at least 2; --max-states, --max-games, --jobs at least 1")
     ids = list(registry.games()) if game == "all" else [game]
     specs = [registry.get_game(g) for g in ids]
@@ -103,16 +100,11 @@ def report_command(
     budget = rp.Budget(games=games, max_states=max_states, max_games=max_games, quick=quick)
     written: list[str] = []
     built = {}
-    for spec in specs:
-        data = built[spec.id] = rp.build(
-            spec.id,
-            seed,
-            budget,
-            only,
-            jobs,
-            on_done=lambda a: progress(f"  {a} done", quiet=as_json),
-        )
-        written += rp.write(data, out, fmts)
+    with task_runner(scheduler, jobs) as run:
+        for spec in specs:
+            with task_progress(f"report {spec.id}", run, as_json) as on_done:
+                data = built[spec.id] = rp.build(spec.id, seed, budget, only, run, on_done)
+            written += rp.write(data, out, fmts)
     if game == "all" or os.path.exists(os.path.join(out, "index.html")):
         titles = {g: s.title for g, s in registry.games().items()}
         written += write_index(out, titles, built)

@@ -7,14 +7,15 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
 from .. import registry
 from .. import trace as tr
 from ..engines import simulate as sim
+from ..execution import playouts
 from ..model import ModelError
+from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     command_errors,
     config_option,
@@ -61,6 +62,7 @@ from .impact import run_impact
     metavar="ID",
     help="Alias of `impact --ambiguity ID`: paired readings (default vs next).",
 )
+@cluster_options
 @json_option
 @command_errors
 def simulate_command(
@@ -75,15 +77,20 @@ def simulate_command(
     exact: bool,
     trace_out: str | None,
     compare: str | None,
+    scheduler: str | None,
+    jobs: int | None,
     as_json: bool,
 ) -> None:
     """Play --games games under a policy; print win rate, end reasons, money, ratings, deaths.
 
     The same --seed gives the same result (only `seconds` differs); game i of a run is
     the same game whatever --games is, so `--trace-out` saves game 0 of this very run.
+    The games run as tasks (--jobs, --scheduler); the result does not depend on where.
     """
     if compare:
-        return run_impact(game, compare, "", games, seed, policy, config, overrides, as_json)
+        return run_impact(
+            game, compare, "", games, seed, policy, config, overrides, as_json, scheduler, jobs
+        )
     if games < 1:
         raise ModelError(f"--games must be at least 1, got {games}")
     if max_steps < 1:
@@ -92,12 +99,13 @@ def simulate_command(
     model = spec.model(config, overrides, interpret)
     players = spec.policies
     sim.get_policy(policy, players)  # validate before any work
-    if as_json or not sys.stderr.isatty():
-        summary = sim.simulate(
-            model, games, seed, policy, max_steps, exact=exact, game_policies=players
+    with (
+        task_runner(scheduler, jobs) as run,
+        task_progress("simulate", run, quiet=as_json) as on_done,
+    ):
+        summary = playouts.simulate(
+            run, game, config, overrides, interpret, games, seed, policy, max_steps, exact, on_done
         )
-    else:
-        summary = _simulate_with_progress(model, games, seed, policy, max_steps, exact, players)
     if trace_out:
         trace = sim.record_playout(
             model, spec.ambiguities, seed, 0, policy, max_steps, exact, game_policies=players
@@ -112,24 +120,6 @@ def simulate_command(
         emit_json(data)
         return
     _render(summary, model.interpretation.non_default(spec.ambiguities), trace_out)
-
-
-def _simulate_with_progress(
-    model: Any, games: int, seed: int, policy: str, max_steps: int, exact: bool, players: Any
-) -> sim.Summary:
-    """The same run, with a progress bar on stderr (interactive terminals only)."""
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("playing", total=games)
-        return sim.simulate(
-            model,
-            games,
-            seed,
-            policy,
-            max_steps,
-            exact=exact,
-            on_game=lambda i: bar.advance(task),
-            game_policies=players,
-        )
 
 
 def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | None) -> None:

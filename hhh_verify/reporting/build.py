@@ -6,19 +6,25 @@ budget", and the paired impact (``impact``) under a random player and the game's
 strong player, with 95% intervals. Everything is a function of the game, the seed and the :class:`Budget`; no
 timestamps or timings go into the files, so a committed report is reproducible
 (``hhh-verify report`` on a fresh install writes the same bytes).
+
+The work is one task per (ambiguity, reading pair) (:mod:`hhh_verify.execution`: in this
+process, on a local Dask cluster or on a scheduler); the all-defaults games every pair
+compares against are played once per policy, as tasks of their own whose results the
+pair tasks receive. Entries are assembled in task order, so the files do not depend on
+where the tasks ran.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..engines import diverge as dv
 from ..engines import impact as im
+from ..execution.runner import Progress, Runner, Task, command
 from ..registry import get_game
 from ..trace import write_atomic
 from .boards import witness_boards
@@ -80,17 +86,23 @@ def diverge_command(
     return f"{base} --max-states {budget.max_states} --max-games {budget.max_games} {tail}"
 
 
-Task = tuple[str, str, tuple[str, str], int, Budget]
+PairTask = tuple[str, str, tuple[str, str], int, Budget]
 
 
-def _chunk(tasks: list[Task]) -> list[dict[str, Any]]:
-    """Several pairs in one worker, sharing the all-defaults baseline games."""
-    baselines: dict[str, im.Baseline] = {}
-    return [_pair(t, baselines) for t in tasks]
+def _baseline(game: str, games: int, seed: int, policy: str) -> im.Baseline:
+    """Task: the all-defaults games of ``policy`` every pair task compares against."""
+    return im.baseline(get_game(game), games, seed, policy)
 
 
-def _pair(args: Task, baselines: dict[str, im.Baseline] | None = None) -> dict[str, Any]:
-    """One (ambiguity, reading pair): witness and impact (run in a worker process).
+def _pair_task(
+    game: str, amb: str, opts: tuple[str, str], seed: int, budget: Budget, *bases: im.Baseline
+) -> dict[str, Any]:
+    """Task: one pair, given the baselines of ``budget.policies`` (in that order)."""
+    return _pair((game, amb, opts, seed, budget), dict(zip(budget.policies, bases)))
+
+
+def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> dict[str, Any]:
+    """One (ambiguity, reading pair): witness and impact (a task).
 
     When the searches find nothing but a paired impact game parted, that game is played
     again by the differential engine (same seeds, same policy), whose exact check turns
@@ -173,10 +185,11 @@ def build(
     seed: int = 0,
     budget: Budget | None = None,
     ambiguities: Sequence[str] = (),
-    jobs: int = 1,
-    on_done: Callable[[str], None] | None = None,
+    run: Runner | None = None,
+    on_done: Progress | None = None,
 ) -> dict[str, Any]:
-    """The report's data for ``game`` (all ambiguities, or only ``ambiguities``)."""
+    """The report's data for ``game`` (all ambiguities, or only ``ambiguities``), its
+    tasks run on ``run`` (default: in this process)."""
     spec = get_game(game)
     budget = budget or Budget()
     if not budget.policies:
@@ -188,21 +201,11 @@ def build(
         for o in a.option_ids
         if o != a.default
     ]
-    chunks = [tasks[i::jobs] for i in range(min(jobs, len(tasks)))]
-    done: dict[int, list[dict[str, Any]]] = {}
-    if len(chunks) > 1:
-        with ProcessPoolExecutor(max_workers=len(chunks)) as pool:
-            futures = {pool.submit(_chunk, c): i for i, c in enumerate(chunks)}
-            for fut in as_completed(futures):
-                done[futures[fut]] = fut.result()
-                if on_done is not None:
-                    on_done(f"{len(done)}/{len(chunks)} workers")
+    if run is None:
+        with Runner(jobs=1) as here:
+            results = _run_pairs(here, tasks, budget, on_done)
     else:
-        done[0] = _chunk(tasks)
-    results: list[dict[str, Any]] = [{}] * len(tasks)
-    for i, rs in done.items():
-        for j, r in enumerate(rs):
-            results[i + j * len(chunks)] = r
+        results = _run_pairs(run, tasks, budget, on_done)
     by_id: dict[str, list[dict[str, Any]]] = {}
     boards: dict[str, dict[str, str]] = {}  # "ID/option" -> pictures (HTML only, not JSON)
     for t, r in zip(tasks, results):
@@ -252,6 +255,55 @@ def build(
         ][:10],
         "boards": boards,
     }
+
+
+def _run_pairs(
+    run: Runner, tasks: list[PairTask], budget: Budget, on_done: Progress | None
+) -> list[dict[str, Any]]:
+    """Every pair's entry, in task order (baselines first, as tasks the pairs share)."""
+    if not tasks:
+        return []
+    game, _, _, seed, _ = tasks[0]
+    bases = [
+        run.submit(
+            Task(
+                _baseline,
+                (game, budget.games, seed, policy),
+                f"report baseline task (all-defaults games of {game} under {policy}, seed {seed})",
+                _replay(tasks[0]),
+            )
+        )
+        for policy in budget.policies
+    ]
+    handles = [
+        run.submit(
+            Task(
+                _pair_task,
+                (*t, *bases),
+                f"report task ({t[1]} {t[2][0]} vs {t[2][1]} of {game}, seed {seed})",
+                _replay(t),
+            )
+        )
+        for t in tasks
+    ]
+    return run.gather(handles, on_done)
+
+
+def _replay(t: PairTask) -> str:
+    """A report of this pair's ambiguity alone (JSON into ./report-replay)."""
+    game, amb, _, seed, budget = t
+    return command(
+        "report",
+        ("--game", game),
+        ("--ambiguity", amb),
+        ("--seed", seed),
+        ("--games", budget.games),
+        ("--max-states", budget.max_states),
+        ("--max-games", budget.max_games),
+        ("--quick", budget.quick),
+        ("--format", "json"),
+        ("--out", "report-replay"),
+    )
 
 
 def _material(pairs: Sequence[dict[str, Any]]) -> bool | None:

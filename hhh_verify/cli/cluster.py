@@ -1,0 +1,90 @@
+"""The command-line side of scale-out: ``--scheduler`` / ``--jobs``, progress of tasks
+across the cluster, and a failed task as one ``error:`` line (exit 1)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+from ..execution import SCHEDULER_ENV, Runner, TaskFailed, runner
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+scheduler_option = click.option(
+    "--scheduler",
+    "scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help=f"Run the tasks on the Dask scheduler at ADDRESS (tcp://HOST:PORT); "
+    f"default: ${SCHEDULER_ENV} when set and --jobs is not given.",
+)
+jobs_option = click.option(
+    "--jobs",
+    "jobs",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Run the tasks on a local Dask cluster of N worker processes (1: in this "
+    "process). Default: sized to the machine, small runs stay in this process. "
+    "The results do not depend on it.",
+)
+
+
+def cluster_options(fn: F) -> F:
+    """``--scheduler`` and ``--jobs``."""
+    return scheduler_option(jobs_option(fn))
+
+
+class TaskError(click.ClickException):
+    """A task failed (the model raised): one line on stderr, exit code 1."""
+
+    exit_code = 1
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"error: {self.message}", err=True)
+
+
+@contextmanager
+def task_runner(scheduler: str | None, jobs: int | None, auto: bool = True) -> Iterator[Runner]:
+    """The runner the options ask for (:func:`hhh_verify.execution.runner`), shut down
+    afterwards; a failed task becomes a :class:`TaskError`."""
+    try:
+        with runner(scheduler, jobs, auto=auto) as run:
+            yield run
+    except TaskFailed as e:
+        raise TaskError(str(e)) from None
+
+
+@contextmanager
+def task_progress(what: str, run: Runner, quiet: bool) -> Iterator[Any]:
+    """An ``on_done(done, total)`` callback showing finished tasks on stderr: a bar on a
+    terminal, otherwise a line at most once a second (and at the end); None if quiet."""
+    if quiet:
+        yield None
+        return
+    if sys.stderr.isatty():
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(what, total=None)
+
+            def on_bar(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total, description=f"{what} ({run.where})")
+
+            yield on_bar
+        return
+    last = [0.0]
+
+    def on_line(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - last[0] >= 1.0:
+            last[0] = now
+            click.echo(f"{what}: {done}/{total} tasks done ({run.where})", err=True)
+
+    yield on_line

@@ -1,0 +1,140 @@
+"""The differential witness search of ``diverge`` as tasks: each task plays a range of
+common-random-numbers games of two readings and stops at its first witness.
+
+Game ``i`` is the same game wherever it runs (:func:`~hhh_verify.engines.diverge.step_seed`
+seeds, policy ``i mod n``), and the merge takes the witness of the lowest game and counts
+games, steps and rejected candidates up to it, so the result is the sequential
+:func:`~hhh_verify.engines.diverge.differential_search`'s (``seconds`` apart) whatever the
+runner, as long as no time limit cuts the search (a time limit is a wall-clock budget
+and ends the search at the first range it cut).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from ..engines import diverge as dv
+from ..engines.simulate import get_policy
+from ..registry import get_game
+from .runner import NOT_RUN, GameFailed, Progress, Runner, Task, command, partition
+
+
+def differential_games(
+    game: str,
+    preset: str,
+    overrides: tuple[str, ...],
+    ambiguity: str,
+    options: tuple[str, str],
+    policies: tuple[str, ...],
+    seed: int,
+    games: range,
+    max_seconds: float | None,
+) -> dv.DifferentialSearch:
+    """Task: differential games ``games``, up to the first witness among them (or until
+    ``max_seconds`` have passed)."""
+    spec = get_game(game)
+    ma, mb = dv.reading_models(spec, spec.config(preset, overrides), ambiguity, options)
+    players = [get_policy(p, spec.policies) for p in policies]
+    start = time.perf_counter()
+    played = steps = rejected = 0
+    reason = ""
+    for i in games:
+        if max_seconds is not None and time.perf_counter() - start > max_seconds:
+            reason = f"time limit {max_seconds:g}s reached"
+            break
+        try:
+            one = dv.differential_search(ma, mb, seed, i + 1, None, players, first=i)
+        except Exception as e:
+            what = f"differential game {i} of {game}, {ambiguity} {options[0]} vs {options[1]}, seed {seed}"
+            raise GameFailed.wrap(what, e) from e
+        played += one.games
+        steps += one.steps
+        rejected += one.rejected
+        if one.witness is not None:
+            return dv.DifferentialSearch(
+                one.witness, played, steps, rejected, "", time.perf_counter() - start, i
+            )
+    return dv.DifferentialSearch(None, played, steps, rejected, reason, time.perf_counter() - start)
+
+
+def _found(values: Mapping[int, Any]) -> bool:
+    """Whether the searched prefix already decides the search: a witness, or a range
+    cut by the time limit, with every earlier range done."""
+    i = 0
+    while i in values:
+        if values[i].witness is not None or values[i].reason:
+            return True
+        i += 1
+    return False
+
+
+def searcher(
+    run: Runner,
+    game: str,
+    ambiguity: str,
+    options: tuple[str, str],
+    on_done: Progress | None = None,
+) -> dv.DifferentialRunner:
+    """The ``search`` argument of :func:`hhh_verify.engines.diverge.diverge` that plays the
+    differential games of ``ambiguity`` on ``run``."""
+
+    def search(
+        preset: str,
+        overrides: tuple[str, ...],
+        seed: int,
+        max_games: int,
+        max_seconds: float | None,
+        policies: tuple[str, ...],
+    ) -> dv.DifferentialSearch:
+        start = time.perf_counter()
+        deadline = None if max_seconds is None else start + max_seconds
+        tasks = [
+            Task(
+                differential_games,
+                (game, preset, overrides, ambiguity, options, policies, seed, r, max_seconds),
+                f"differential task (games {r.start}..{r.stop - 1} of {game}, {ambiguity} "
+                f"{options[0]} vs {options[1]}, seed {seed})",
+                command(
+                    "diverge",
+                    ("--game", game),
+                    ("--ambiguity", ambiguity),
+                    ("--options", ",".join(options)),
+                    ("--config", preset),
+                    ("--set", overrides),
+                    ("--engine", "differential"),
+                    ("--policies", ",".join(policies)),
+                    ("--seed", seed),
+                    ("--max-games", r.stop),
+                ),
+            )
+            for r in partition(max_games, run.workers, largest=25)
+        ]
+        handles = [run.submit(t) for t in tasks]
+        parts = run.gather(handles, on_done, stop=_found, deadline=deadline)
+        games = steps = rejected = 0
+        for part in parts:
+            if part is NOT_RUN:  # only the deadline leaves a range unplayed before the end
+                reason = f"time limit {max_seconds or 0:g}s reached"
+                return dv.DifferentialSearch(
+                    None, games, steps, rejected, reason, time.perf_counter() - start
+                )
+            games += part.games
+            steps += part.steps
+            rejected += part.rejected
+            if part.witness is not None or part.reason:
+                return dv.DifferentialSearch(
+                    part.witness,
+                    games,
+                    steps,
+                    rejected,
+                    part.reason,
+                    time.perf_counter() - start,
+                    part.game_index,
+                )
+        return dv.DifferentialSearch(
+            None, games, steps, rejected, f"{games} games played", time.perf_counter() - start
+        )
+
+    return search

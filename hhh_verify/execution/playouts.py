@@ -1,0 +1,95 @@
+"""``simulate`` as tasks: each task plays a range of games of one run.
+
+Game ``i`` of a run is played from ``game_seed(seed, i)`` wherever it runs, and the
+games come back in game order, so :func:`simulate` returns exactly the
+:class:`~hhh_verify.engines.simulate.Summary` of the sequential
+:func:`hhh_verify.engines.simulate.simulate` (``seconds`` apart) for any runner.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..engines import simulate as sim
+from ..registry import get_game
+from .runner import GameFailed, Progress, Runner, Task, command, partition
+
+
+def play_games(
+    game: str,
+    preset: str,
+    overrides: tuple[str, ...],
+    interpret: tuple[str, ...],
+    policy: str,
+    seed: int,
+    games: range,
+    max_steps: int,
+    exact: bool,
+) -> list[sim.Playout]:
+    """Task: games ``games`` of the run with master seed ``seed``, without their final
+    states (:meth:`~hhh_verify.engines.simulate.Playout.light`)."""
+    spec = get_game(game)
+    model = spec.model(preset, overrides, interpret)
+    player = sim.get_policy(policy, spec.policies)
+    out = []
+    for i in games:
+        rng = random.Random(sim.game_seed(seed, i))
+        try:
+            p = sim.playout(model, rng, player, max_steps, exact=exact)
+        except Exception as e:
+            raise GameFailed.wrap(
+                f"game {i} (game seed {sim.game_seed(seed, i)}) of {game} with seed {seed}", e
+            ) from e
+        out.append(p.light())
+    return out
+
+
+def simulate(
+    run: Runner,
+    game: str,
+    preset: str = "",
+    overrides: Sequence[str] = (),
+    interpret: Sequence[str] = (),
+    games: int = 100,
+    seed: int = 0,
+    policy: str = "random",
+    max_steps: int = sim.DEFAULT_MAX_STEPS,
+    exact: bool = False,
+    on_done: Progress | None = None,
+) -> sim.Summary:
+    """Play ``games`` games of ``game`` on ``run`` and summarise them."""
+    spec = get_game(game)
+    model = spec.model(preset, overrides, interpret)
+    sim.get_policy(policy, spec.policies)  # a bad name fails here, before any task
+    if games < 1:
+        sim.simulate(model, games)  # raises the engine's own message
+    ovr, interp = tuple(overrides), tuple(interpret)
+    tasks = [
+        Task(
+            play_games,
+            (game, preset, ovr, interp, policy, seed, r, max_steps, exact),
+            f"simulate task (games {r.start}..{r.stop - 1} of {game}, seed {seed}, policy {policy})",
+            command(
+                "simulate",
+                ("--game", game),
+                ("--config", preset),
+                ("--set", ovr),
+                ("--interpret", interp),
+                ("--policy", policy),
+                ("--seed", seed),
+                ("--max-steps", max_steps if max_steps != sim.DEFAULT_MAX_STEPS else None),
+                ("--exact", exact),
+                ("--games", r.stop),
+            ),
+        )
+        for r in partition(games, run.workers)
+    ]
+    start = time.perf_counter()
+    chunks = run.map(tasks, on_done)
+    played: list[Any] = [p for chunk in chunks for p in chunk]
+    return sim.summarise(
+        model, played, policy=policy, seed=seed, seconds=time.perf_counter() - start
+    )

@@ -1,0 +1,42 @@
+"""The registered Z3 queries of a game as tasks, one per query.
+
+A query is answered on the worker (encoding, solver, witness replay through the model)
+and its row comes back with its witness trace; rows are returned in the order the
+queries were asked, whatever finished first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..registry import get_game
+from ..smt.queries import run_query
+from .runner import Progress, Runner, Task, command
+
+
+def answer(game: str, query_id: str, timeout: float | None) -> dict[str, Any]:
+    """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`)."""
+    spec = get_game(game)
+    support = spec.load_smt()
+    return run_query(spec, support, support.get(query_id), timeout)
+
+
+def answer_all(
+    run: Runner,
+    game: str,
+    query_ids: Sequence[str],
+    timeout: float | None = None,
+    on_done: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """The rows of ``query_ids`` (in that order), answered on ``run``."""
+    tasks = [
+        Task(
+            answer,
+            (game, q, timeout),
+            f"query task {q} of {game}",
+            command("query", ("--game", game), ("--name", q), ("--timeout", timeout)),
+        )
+        for q in query_ids
+    ]
+    return run.map(tasks, on_done)
