@@ -14,7 +14,9 @@ from .. import registry
 from .. import trace as tr
 from ..engines import diverge as dv
 from ..engines.simulate import get_policy
+from ..execution.differential import searcher
 from ..model import ModelError
+from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     command_errors,
     config_option,
@@ -85,6 +87,7 @@ from .common import (
     metavar="PREFIX",
     help="Write the witness as PREFIX-A.json and PREFIX-B.json (replayable traces).",
 )
+@cluster_options
 @json_option
 @command_errors
 def diverge_command(
@@ -100,6 +103,8 @@ def diverge_command(
     policies: str,
     seed: int,
     out: str | None,
+    scheduler: str | None,
+    jobs: int | None,
     as_json: bool,
 ) -> None:
     """Search for a witness that two readings of AMBIGUITY differ.
@@ -107,31 +112,38 @@ def diverge_command(
     Without --config: the explorer on the reduced presets (exhaustive product search),
     then differential playouts on the real game with common random numbers. With
     --config/--set only that configuration is searched (--engine picks the engines). Exit 1 when a witness is found
-    (the readings are material), 0 when none was found.
+    (the readings are material), 0 when none was found. The differential playouts run
+    as tasks (--jobs, --scheduler); without a time limit cutting them, the witness does
+    not depend on where.
     """
     if max_states < 1 or max_games < 1 or max_seconds <= 0:
         raise ModelError("--max-states and --max-games must be at least 1, --max-seconds positive")
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
-    dv.pick_options(spec, ambiguity, opts)  # validate before any output
+    pair = dv.pick_options(spec, ambiguity, opts)  # validate before any output
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
     for p in pols:
         get_policy(p, spec.policies)
     progress(f"searching {ambiguity} ...", quiet=as_json)
-    result = dv.diverge(
-        spec,
-        ambiguity,
-        opts,
-        config,
-        overrides,
-        seed,
-        max_states,
-        max_games,
-        max_seconds,
-        differential=engine != "explorer",
-        explorer=engine != "differential",
-        policies=pols,
-    )
+    with (
+        task_runner(scheduler, jobs) as run,
+        task_progress("differential playouts", run, as_json) as on_done,
+    ):
+        result = dv.diverge(
+            spec,
+            ambiguity,
+            opts,
+            config,
+            overrides,
+            seed,
+            max_states,
+            max_games,
+            max_seconds,
+            differential=engine != "explorer",
+            explorer=engine != "differential",
+            policies=pols,
+            search=searcher(run, game, ambiguity, pair, on_done),
+        )
     data = dv.result_json(result)
     data["game"] = game
     if out and result.witness is not None:

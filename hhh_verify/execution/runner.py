@@ -198,7 +198,8 @@ class Runner:
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            host="127.0.0.1",  # this machine only
+            dashboard_address="127.0.0.1:0",  # any free port: never clash with another run
             silence_logs=logging.ERROR,
         )
         self._client = Client(self._cluster, set_as_default=False)
