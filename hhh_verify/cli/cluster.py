@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..execution import SCHEDULER_ENV, Runner, TaskFailed, runner
+from ..execution import SCHEDULER_ENV, Runner, TaskFailed, runner_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,10 +51,10 @@ class TaskError(click.ClickException):
 
 @contextmanager
 def task_runner(scheduler: str | None, jobs: int | None, auto: bool = True) -> Iterator[Runner]:
-    """The runner the options ask for (:func:`hhh_verify.execution.runner`), shut down
+    """The runner the options ask for (:func:`hhh_verify.execution.runner_for`), shut down
     afterwards; a failed task becomes a :class:`TaskError`."""
     try:
-        with runner(scheduler, jobs, auto=auto) as run:
+        with runner_for(scheduler, jobs, auto=auto) as run:
             yield run
     except TaskFailed as e:
         raise TaskError(str(e)) from None

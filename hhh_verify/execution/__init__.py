@@ -23,7 +23,7 @@ from .runner import (
     Task,
     TaskFailed,
     partition,
-    runner,
+    runner_for,
 )
 
 __all__ = [
@@ -34,5 +34,5 @@ __all__ = [
     "Task",
     "TaskFailed",
     "partition",
-    "runner",
+    "runner_for",
 ]

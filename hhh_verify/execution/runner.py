@@ -9,7 +9,7 @@ tasks were scheduled. Every task carries its own seeds, so a run's result depend
 on where nor in which order its tasks ran, nor on the number of workers or the
 partitioning (:func:`partition`).
 
-Three placements (:func:`runner`):
+Three placements (:func:`runner_for`):
 
 - in this process (``--jobs 1``): tasks run one after the other when gathered;
 - a local cluster (``--jobs N``): a :class:`distributed.LocalCluster` of ``N`` worker
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shlex
 import time
 import uuid
@@ -47,7 +48,10 @@ PILOT_SECONDS = 2.0
 #: ...and the run moves to a local cluster when the rest would take longer than this.
 CLUSTER_WORTH_SECONDS = 10.0
 #: Seconds to wait for a scheduler to answer and for a first worker to join it.
-CONNECT_SECONDS = 20.0
+CONNECT_SECONDS = 10.0
+
+#: What a scheduler address looks like: ``[PROTOCOL://]HOST:PORT``.
+ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):[0-9]{1,5}")
 
 #: A gathered entry whose task did not run (the run stopped early, see ``gather``).
 NOT_RUN: Any = type("NotRun", (), {"__repr__": lambda self: "NOT_RUN"})()
@@ -175,6 +179,11 @@ class Runner:
     def _connect(self, address: str) -> None:
         from distributed import Client
 
+        if not ADDRESS.fullmatch(address):
+            raise ModelError(
+                f"{address!r} is not a Dask scheduler address; accepted: [PROTOCOL://]HOST:PORT, "
+                f"e.g. tcp://127.0.0.1:8786 (from --scheduler or ${SCHEDULER_ENV})"
+            )
         try:
             self._client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except (OSError, TimeoutError, ValueError, TypeError) as e:
@@ -371,7 +380,7 @@ def _remote_failure(task: Task, fut: Any) -> TaskFailed:
     return failure(task, RuntimeError(f"the cluster {fut.status} it"))
 
 
-def runner(
+def runner_for(
     scheduler: str | None = None,
     jobs: int | None = None,
     environ: Mapping[str, str] = os.environ,
