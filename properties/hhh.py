@@ -31,11 +31,13 @@ from hhh_verify.models.hhh.state import (
     HEAL_DRAWN,
     OVER,
     PP_ARRIVE,
+    PP_ER_ADMIT,
     PP_VISIT,
     SETUP_WAITING,
     TREATMENT,
     WARD,
     HHHState,
+    item_of,
 )
 from hhh_verify.properties import Property, PropertyRegistry
 
@@ -170,6 +172,12 @@ def capacities(model: Any, s: HHHState) -> str | None:
     return _problems(gen())
 
 
+def awaiting_er(s: HHHState, room: int, cubes: int) -> bool:
+    """A 5-cube patient just formed in ``room`` while the players choose who takes the
+    Emergency Room's last space (New Patients Arrive)."""
+    return s.phase == PP_ER_ADMIT and item_of(s.cursor) == room and cubes == 5
+
+
 def levels_in_range(model: Any, s: HHHState) -> str | None:
     """Ward patients 1..4 (level 5 dies), Waiting Room cube patients 0..4 cubes, Treatment
     Room 1..4 (5 Improved), Emergency Room patients exactly 5 cubes (stored as counts)."""
@@ -188,7 +196,7 @@ def levels_in_range(model: Any, s: HHHState) -> str | None:
             if s.er[c] < 0:
                 yield f"Emergency Room count {s.er[c]} for colour {c}"
             for r, room in enumerate(s.waiting):
-                if not 0 <= room[c] <= 4:
+                if not 0 <= room[c] <= 4 and not awaiting_er(s, r, room[c]):
                     yield f"Waiting Room {r} colour {c} patient of {room[c]} cubes"
 
     return _problems(gen())
@@ -202,7 +210,7 @@ def no_level_5_in_wards_or_waiting(model: Any, s: HHHState) -> str | None:
         if any(level >= 5 for level in s.wards[c]):
             return f"a level-5+ patient survives in Ward {c}: {s.wards[c]}"
         for r, room in enumerate(s.waiting):
-            if room[c] >= 5:
+            if room[c] >= 5 and not awaiting_er(s, r, room[c]):
                 return f"a {room[c]}-cube patient survives in Waiting Room {r} (colour {c})"
     return None
 
@@ -252,6 +260,8 @@ def death_costs(model: Any, s: HHHState, a: Any = None) -> set[int]:
     if isinstance(a, A.Draw) and s.phase == PP_VISIT:
         raw = {ward}
     elif isinstance(a, A.Draw) and s.phase in (PP_ARRIVE, SETUP_WAITING):
+        raw = {waiting}
+    elif isinstance(a, A.AdmitToER):
         raw = {waiting}
     elif isinstance(a, A.EndActions):
         raw = tr_costs | {k.er_death}
@@ -306,8 +316,8 @@ def money_accounting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None
         return None
     deaths = t.deaths - s.deaths
     paid = deaths
-    if deaths and t.reason == ARRESTED and k.body_first:
-        paid = deaths - 1  # arrested before paying for the body that found no place
+    if deaths and t.reason == ARRESTED:
+        paid = deaths - 1  # arrested at step A, before paying for the body with no place
     costs = death_costs(model, s, a)
     totals = {sum(m) for m in combinations_with_replacement(sorted(costs), paid)} if paid else {0}
     allowed = {g - c for g in expected_gains(model, s, a, t) for c in totals}
@@ -367,10 +377,48 @@ def over_means_over(model: Any, s: HHHState) -> str | None:
 
 
 def rating_of(money: int) -> str:
+    """Victory and Defeat: the highest bracket reached ($0-19 is Regrettable)."""
     for threshold, name in RATINGS:
         if money >= threshold:
             return name
     return "Regrettable"
+
+
+def rated_money(model: Any, s: HHHState) -> int:
+    """What the rating reads (HHH-RATING-BASIS): the final money, or the profit over the
+    starting money of the setup table."""
+    if model.interpretation.choice("HHH-RATING-BASIS") == "profit":
+        return s.money - model.config.money_at_start
+    return s.money
+
+
+def loss_is_final(model: Any, s: HHHState) -> str | None:
+    """How to Lose: "All players immediately lose if any one of these conditions occur":
+    once the money is below $0 or a body found no place, the game is over -- phase over,
+    no action offered, a lost outcome -- whatever step caused it."""
+    if s.money < 0:
+        lost = f"money ${s.money}"
+    elif s.reason in (BANKRUPT, ARRESTED):
+        lost = "the game was lost (" + ("bankrupt" if s.reason == BANKRUPT else "arrested") + ")"
+    elif s.deaths > sum(s.cemetery):
+        lost = f"{s.deaths} deaths but {sum(s.cemetery)} bodies hidden"
+    else:
+        return None
+    offered = model.legal_actions(s)
+    out = model.outcome(s)
+    if s.phase != OVER or offered or out is None or out.won:
+        return f"{lost}, yet the game goes on: phase {s.phase}, {len(offered)} actions offered, outcome {out}"
+    return None
+
+
+def no_dead_end(model: Any, s: HHHState) -> str | None:
+    """Sequence of Play: a game in progress always offers a move (a decision or a draw);
+    only a finished game offers none."""
+    if s.phase == OVER:
+        return None
+    if not model.legal_actions(s):
+        return f"no action offered in phase {s.phase} (round {s.round})"
+    return None
 
 
 def end_after_last_round(model: Any, s: HHHState) -> str | None:
@@ -382,8 +430,9 @@ def end_after_last_round(model: Any, s: HHHState) -> str | None:
     if s.round != last:
         return f"the game completed in round {s.round}, not {last}"
     out = model.outcome(s)
-    if out is None or (out.rating or "").lower() != rating_of(s.money).lower():
-        return f"${s.money} rated {out.rating if out else None}, not {rating_of(s.money)}"
+    want = rating_of(rated_money(model, s))
+    if out is None or (out.rating or "").lower() != want.lower():
+        return f"${s.money} rated {out.rating if out else None}, not {want}"
     return None
 
 
@@ -402,7 +451,7 @@ def tokens(model: Any, s: HHHState) -> str | None:
     """Setup table: unused Medical tokens per player never exceed those dealt; unused
     Administrative tokens never exceed the Administrator's (COO: +1); never negative."""
     cfg = model.config
-    base = cfg.admin_tokens
+    base = ctx(model).admin_tokens
     for p, n in enumerate(s.medical):
         if not 0 <= n <= cfg.medical_tokens:
             return f"player {p} has {n} unused Medical tokens of {cfg.medical_tokens}"
@@ -436,12 +485,14 @@ def staff_reveals(model: Any, s: HHHState) -> str | None:
     Cat cannot be hired; markers are conserved (hidden + face up + hired)."""
     k = ctx(model)
     for t, n in enumerate(k.staff_pool):
-        parts = (s.staff_hidden[t], s.staff_open[t], s.staff_hired[t])
+        parts = (s.staff_hidden[t], s.staff_open[t], s.staff_passed[t], s.staff_hired[t])
         if min(parts) < 0 or sum(parts) != n:
-            return f"Staff type {t}: hidden/open/hired {parts}, pool {n}"
+            return f"Staff type {t}: hidden/open/passed/hired {parts}, pool {n}"
     if s.staff_hired[CAT]:
         return "a Cat was hired"
-    revealed = sum(s.staff_open) + sum(s.staff_hired)
+    if any(s.staff_passed) and not k.staff_this_round:
+        return f"face-up Staff {s.staff_passed} set aside although all face-up Staff stay hireable"
+    revealed = sum(s.staff_open) + sum(s.staff_passed) + sum(s.staff_hired)
     rounds = s.round - 1 + (1 if k.staff_round1 == "reveal-at-setup" else 0)
     limit = min(k.reveal * rounds, max(k.staff_spaces, 0))
     if revealed > limit:
@@ -660,6 +711,18 @@ def properties() -> PropertyRegistry:
                 over_means_over,
             ),
             _inv(
+                "hhh.loss-is-final",
+                "How to Lose: all players immediately lose (money below $0, a body with no place)",
+                "a game whose loss condition has happened is over: no action, a lost outcome",
+                loss_is_final,
+            ),
+            _inv(
+                "hhh.no-dead-end",
+                "Sequence of Play: actions, then the Patient Phase, round after round",
+                "every state of a game in progress offers a decision or a draw",
+                no_dead_end,
+            ),
+            _inv(
                 "hhh.end-after-last-round",
                 "Housekeeping: 6th round -> Victory and Defeat; ratings",
                 "a completed game ends in the last round, rated by its money",
@@ -714,7 +777,7 @@ def properties() -> PropertyRegistry:
                 "hhh.goal-triumphant",
                 "Victory and Defeat: $80+ Triumphant",
                 "a win rated Triumphant ($80+) is possible",
-                lambda m, s: s.reason == COMPLETED and s.money >= 80,
+                lambda m, s: s.reason == COMPLETED and rated_money(m, s) >= 80,
                 hard=True,
                 applies=full_length_game,
             ),

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import inspect
+import re
+from pathlib import Path
 
 import pytest
 from hhh_helpers import model
 
 from hhh_verify.models.hhh import SPEC, context
-from hhh_verify.models.hhh.ambiguities import REGISTRY
+from hhh_verify.models.hhh.ambiguities import REGISTRY, RETIRED
+
+ROOT = Path(__file__).resolve().parents[1]
+READING_ID = re.compile(r"HHH-[A-Z0-9]+(?:-[A-Z0-9]+)*")
 
 
 def test_every_ambiguity_is_consulted():
@@ -35,3 +40,35 @@ def test_every_option_builds_a_model(amb):
 def test_spec_default_interpretation_matches_defaults():
     interp = SPEC.ambiguities.default()
     assert all(interp.choice(a.id) == a.default for a in REGISTRY)
+
+
+def _cited_ids() -> dict[str, set[str]]:
+    """Every ``HHH-...`` id named in the code and documentation (tests aside: they may
+    name invalid ids on purpose), with the files naming it."""
+    files = [
+        p
+        for d in ("models", "properties", "hhh_verify", "benchmarks", "docs")
+        for p in (ROOT / d).rglob("*")
+        if p.suffix in (".py", ".md")
+    ]
+    files.append(ROOT / "README.md")
+    out: dict[str, set[str]] = {}
+    for f in files:
+        if f.exists():
+            for rid in READING_ID.findall(f.read_text(encoding="utf-8")):
+                out.setdefault(rid, set()).add(str(f.relative_to(ROOT)))
+    return out
+
+
+def test_every_cited_reading_id_is_registered():
+    """A reading id named anywhere in the code is a registry entry (or a retired one,
+    which the registry does not accept and only notes may name)."""
+    ids = {a.id for a in REGISTRY}
+    cited = _cited_ids()
+    unknown = {rid: sorted(where) for rid, where in cited.items() if rid not in ids | set(RETIRED)}
+    assert not unknown, unknown
+    assert not set(RETIRED) & ids
+    for rid in RETIRED:
+        assert cited.get(rid, set()) <= {"models/hhh/ambiguities.py", "models/hhh/rule_index.py"}, (
+            rid
+        )

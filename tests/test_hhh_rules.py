@@ -39,6 +39,7 @@ from hhh_verify.models.hhh.state import (
     EMERGENCY,
     OVER,
     PP_ARRIVE,
+    PP_ARRIVE_ORDER,
     TREATED,
     TREATMENT,
     WAITING,
@@ -280,7 +281,7 @@ def test_six_total_room_cap_skips_the_last_install():
     m = model("full")
     s = action_phase(m, rooms=(1, 1, 1, 1, 1, 1, 0, 0), rooms_placed=6)
     ((after, _),) = m.step(s, EndActions())
-    assert after.phase == PP_ARRIVE
+    assert after.phase == PP_ARRIVE_ORDER  # straight to step 4: which Waiting Room first
     m7 = model("full", interpret=("HHH-ROOM-CAP=six-installed",))
     ((after7, _),) = m7.step(s, EndActions())
     assert after7.phase == 9  # PP_INSTALL

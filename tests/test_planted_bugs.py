@@ -16,7 +16,7 @@ from hhh_verify import trace as tr
 from hhh_verify.engines import stateful
 from hhh_verify.models.hhh import board, heal, patient_phase, player_actions, rooms
 from hhh_verify.models.hhh.model import HHHModel
-from hhh_verify.models.hhh.state import COMPLETED, WAITING
+from hhh_verify.models.hhh.state import ACTIONS, BANKRUPT, COMPLETED, PP_VISIT_ORDER, WAITING
 from hhh_verify.registry import get_game, properties_for
 
 SPEC = get_game("hhh")
@@ -66,8 +66,8 @@ def wrap(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, after: Any) ->
 def test_cube_not_returned_at_restock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Restock Cubes loses one discarded cube."""
 
-    def lose_one(orig: Any, s: Any) -> Any:
-        t = orig(s)
+    def lose_one(orig: Any, ctx: Any, s: Any) -> Any:
+        t = orig(ctx, s)
         k = next((i for i, n in enumerate(t.bag) if n), None)
         return t if k is None else replace(t, bag=board.bump(t.bag, k, -1))
 
@@ -272,3 +272,39 @@ def test_goal_is_found(goal: str, overrides: tuple[str, ...], examples: int) -> 
     assert f.kind == "goal"
     result = tr.replay(f.trace, model)  # (a sampled trace is replayed as sampled)
     assert result.ok and PROPS.get(goal).reached(model, result.final_state)
+
+
+# The end of the game (explorer on small presets: the situations are rare in playouts) ----
+
+
+def explorer_catches(prop_id: str, preset: str = "tiny") -> list[int]:
+    """State ids violating ``prop_id`` when the explorer enumerates ``preset``."""
+    from hhh_verify.engines.explore.explorer import explore, split_properties
+
+    model = SPEC.model(preset)
+    checks = split_properties([PROPS.get(prop_id)], model)
+    exp = explore(model, checks.invariants, {}, steps=checks.steps, max_states=50_000)
+    return exp.violations.get(prop_id, [])
+
+
+def test_lost_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bankruptcy at the start of the Patient Phase sends the game back to the Action
+    Phase (the shape of the old Intern/ER bug: see test_hhh_interactions.py)."""
+
+    def resurrect(orig: Any, ctx: Any, s: Any) -> Any:
+        return [
+            (replace(t, phase=ACTIONS) if t.reason == BANKRUPT else t, p) for t, p in orig(ctx, s)
+        ]
+
+    wrap(monkeypatch, patient_phase, "start", resurrect)
+    assert explorer_catches("hhh.loss-is-final")
+
+
+def test_patient_phase_dead_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the visits the game waits for a Ward choice with no Ward left to choose."""
+
+    def stuck(orig: Any, ctx: Any, s: Any) -> Any:
+        return replace(s, phase=PP_VISIT_ORDER, cursor=(1 << ctx.C) - 1)
+
+    wrap(monkeypatch, patient_phase, "to_end", stuck)
+    assert explorer_catches("hhh.no-dead-end")

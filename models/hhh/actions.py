@@ -156,6 +156,29 @@ class ReturnBlacks:
 
 
 @dataclass(frozen=True, order=True, slots=True)
+class ArriveAt:
+    """New Patients Arrive: the players choose the Waiting Room that receives the next draw
+    ("Place all drawn cubes in the chosen Waiting Room")."""
+
+    room: int
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class AdmitToER:
+    """New Patients Arrive: the 5-cube patient of ``colour`` takes an Emergency Room space
+    when more 5-cube patients formed than there are spaces."""
+
+    colour: int
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class VisitWard:
+    """Visit the Wards: activate the Ward of ``colour`` next ("In any order, activate each Ward")."""
+
+    colour: int
+
+
+@dataclass(frozen=True, order=True, slots=True)
 class Pass:
     """Decline the end-of-Patient-Phase reaction."""
 
@@ -189,6 +212,9 @@ ACTION_TYPES: dict[str, type] = {
         ChaplainFlip,
         NurseTraining,
         ReturnBlacks,
+        ArriveAt,
+        AdmitToER,
+        VisitWard,
         Pass,
         EndActions,
     )

@@ -1,8 +1,12 @@
 """Every place where the Healthy Heart Hospital rulebook is silent, contradicts itself or
-reads two ways. The model consults each entry by id (``interp.choice(ID)``).
+reads two ways. The model consults each entry by id (``interp.choice(ID)``, in
+``context.Ctx``).
 
-Quotes are short and name their rulebook section. A default is the reading we believe
-the designers meant, and ``why`` says why; every other option stays one flag away.
+Quotes are verbatim substrings of ``shared/rules/healthy-heart-hospital.txt`` (whitespace
+normalised; ``...`` joins two verbatim parts; ``tests/test_rule_quotes.py`` checks them),
+each with the section it comes from. A default is the reading we believe the designers
+meant, and ``why`` says why; every other option stays one flag away. Choices the book
+settles itself are rule-index lines (``rule_index.SETTLED``), not entries here.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ def _a(
 
 
 ENTRIES = [
+    # Setup ------------------------------------------------------------------------------
     _a(
         "HHH-ROOM-CAP",
         "How many New Room cards are ever placed",
@@ -93,14 +98,14 @@ ENTRIES = [
         "ordering",
         [
             ("Setup", "Choose any 1 New Room card ... Apply its immediate effect (if any)."),
-            ("Setup", "Place all 88 cubes into the bag and shuffle them. (the next step)"),
+            ("Setup", "Place all 88 cubes into the bag and shuffle them."),
         ],
         [
             ("before-waiting", "after the cubes go into the bag, before the Waiting Room draws"),
             ("after-waiting", "after the Waiting Room draws"),
         ],
         "before-waiting",
-        "The effect cannot draw from an empty bag, so it waits for the cubes; the book's order otherwise puts the room first.",
+        "The room's effect comes first in the book, but the cubes only go into the bag in the next setup step: the effect cannot draw from an empty bag, so it waits for the cubes and no longer.",
     ),
     _a(
         "HHH-STAFF-ROUND1",
@@ -129,6 +134,94 @@ ENTRIES = [
         "none-in-round-1",
         "10 spaces = 5 rounds x 2, flipped only on advancing; the 5-round variant removes 'the last two' as if they sit under round 6.",
     ),
+    _a(
+        "HHH-STAFF-POOL",
+        "12 Staff markers but 11 Staff in the Staff Index",
+        "numeric",
+        [
+            ("Components", "12 Staff Markers"),
+            (
+                "Staff Index",
+                "Cat: Cats cannot be hired, but they are cute! (...and take up space!)",
+            ),
+        ],
+        [
+            ("two-cats", "one of each type and a second Cat"),
+            ("two-cfos", "one of each type and a second CFO"),
+        ],
+        "two-cats",
+        "The Staff Index names 11 kinds (Lawyer to Cat) for 12 markers; an unhireable duplicate keeps the hiring pool as the Staff Index describes it, and the Cat is the one marker said to 'take up space'.",
+    ),
+    _a(
+        "HHH-TRAINING-COUNT",
+        "18 or 20 Training markers",
+        "contradiction",
+        [
+            ("Components", "18 Training Markers"),
+            ("Setup", "Shuffle all 20 Training markers face down."),
+        ],
+        [
+            ("eighteen", "the Components count: the configured pool (18 markers in the full game)"),
+            ("twenty", "the Setup count: two more Re-bag markers (20 in the full game)"),
+        ],
+        "eighteen",
+        "The component list is the physical inventory; the setup text's 20 reads as a misprint. Which kinds the two extra markers would be is not printed (Re-bag is a stand-in).",
+    ),
+    _a(
+        "HHH-WARD-BEDS",
+        "Beds per Infirmary Ward",
+        "numeric",
+        [
+            (
+                "Setup",
+                "place each in their matching-color Infirmary Wards ... in the topmost empty space(s)",
+            )
+        ],
+        [
+            (
+                "as-config",
+                "the configured number (4 in the full game: one per Patient marker of the colour)",
+            ),
+            ("one-fewer", "one bed fewer than configured"),
+        ],
+        "as-config",
+        "The board is not in the text; 4 markers per colour suggests 4 beds.",
+    ),
+    _a(
+        "HHH-WAITING-SPOTS",
+        "Spots per colour in a Waiting Room",
+        "numeric",
+        [
+            ("New Patients Arrive", "the 5-cube patient"),
+            ("Setup", "cubes for which there are no free spaces back to the bag"),
+        ],
+        [
+            ("as-config", "the configured number (5 in the full game, the 5th cube being fatal)"),
+            ("one-fewer", "one spot fewer: no 5-cube patient can form"),
+        ],
+        "as-config",
+        "'The 5-cube patient' needs a 5th spot.",
+    ),
+    _a(
+        "HHH-WARD-ABILITY",
+        "Effects of the Ward Ability tokens",
+        "gap",
+        [
+            ("Components", "8 Ward Ability Tokens"),
+            ("Visit the Wards", "Activate the Ward's Ability"),
+            (
+                "Visit the Wards",
+                "The Ward Ability only affects Patients in its Ward, and it may modify step 2 below",
+            ),
+        ],
+        [
+            ("no-effect", "tokens are present (the Manager can remove them) but change nothing"),
+            ("shield-first", "an active token spares the Ward's first patient its Visit draw"),
+        ],
+        "no-effect",
+        "The rulebook names the tokens but prints none of their effects; 'shield-first' is a documented stand-in to measure sensitivity.",
+    ),
+    # Actions ---------------------------------------------------------------------------
     _a(
         "HHH-TRANSFER-WR-DEST",
         "Can a Waiting Room patient go straight to a Treatment Room",
@@ -174,6 +267,27 @@ ENTRIES = [
         "The card's death cost would otherwise only apply in the Patient Phase, yet the text speaks of dying after getting worse.",
     ),
     _a(
+        "HHH-TR-TO-WARD-5",
+        "A level-5 patient moved from an Improved Treatment Room to a Ward",
+        "boundary",
+        [
+            (
+                "Transfer a Patient",
+                "You can transfer Patients of any level from Treatment Rooms to the Wards or vice versa.",
+            ),
+            (
+                "Patient Death",
+                "If a Patient reaches an Illness level of 5 in an Infirmary Ward ..., they die.",
+            ),
+        ],
+        [
+            ("dies", "the transfer is legal and the patient dies on arrival ($10)"),
+            ("forbidden", "a level-5 patient cannot be moved to a Ward"),
+        ],
+        "dies",
+        "'Any level' is explicit; the death rule then applies.",
+    ),
+    _a(
         "HHH-ER-RETURN",
         "Where an Emergency Room patient healed below 5 cubes goes",
         "gap",
@@ -215,21 +329,23 @@ ENTRIES = [
         "The ER card's numbers are not in the text; Ward-like numbers are the most conservative guess.",
     ),
     _a(
-        "HHH-DEATH-ORDER",
-        "Body first or money first when a death would end the game both ways",
-        "ordering",
+        "HHH-REBAG-AFTER-HEAL",
+        "Does a Doctor's 'after healing' Re-bag need a successful Heal",
+        "terminology",
         [
+            ("Components", "After healing a Psychiatric patient, may re-bag 2 cubes."),
+            ("Healing a Patient Example", "After healing a non-Ward patient, may re-bag 2 cubes."),
             (
-                "Hide The Bodies",
-                "When a Patient dies, you must: A) Put the body somewhere and B) Lose money",
-            )
+                "Patient Phase",
+                "A patient in a Treatment room must be Healed (whether successful or not) each round",
+            ),
         ],
         [
-            ("body-first", "place the body (arrest) before paying (bankruptcy)"),
-            ("money-first", "pay first; bankruptcy is reported before arrest"),
+            ("any-heal", "after any Heal of such a patient, whatever the draw did to its level"),
+            ("level-reduced", "only when the Heal lowered the patient's Illness level"),
         ],
-        "body-first",
-        "The rulebook lists A before B.",
+        "any-heal",
+        "The rulebook calls a Heal that failed 'Healed (whether successful or not)': healing names the action, and the Re-bag step comes after the level is adjusted in every Heal.",
     ),
     _a(
         "HHH-UNAFFORDABLE",
@@ -247,28 +363,121 @@ ENTRIES = [
         "Nothing forbids the action; the loss is immediate.",
     ),
     _a(
-        "HHH-DRAW-EXHAUSTED",
-        "A draw that cannot be completed",
+        "HHH-STAFF-HIREABLE",
+        "Which face-up Staff markers may be hired",
+        "terminology",
+        [
+            ("Hire Staff", "Choose 1 face-up Staff marker from below the round track."),
+            (
+                "Housekeeping",
+                "Flip the 2 Staff markers below the round marker face up (they are now available to hire).",
+            ),
+        ],
+        [
+            (
+                "all-face-up",
+                "every face-up marker not yet hired, whichever round revealed it",
+            ),
+            (
+                "this-round",
+                "only the markers revealed below the current round marker; earlier ones stay face up but can no longer be hired",
+            ),
+        ],
+        "all-face-up",
+        "Hire Staff names any face-up marker below the round track, and nothing turns an earlier marker back down or takes it away.",
+    ),
+    _a(
+        "HHH-INTERN-ER",
+        "The Intern on an Emergency Room patient",
         "gap",
         [
             (
-                "Cubes",
-                "If you ever need to draw cubes and the bag is empty, place all discarded cubes back into the bag and continue drawing.",
+                "Staff Index",
+                "Intern: Choose any 1 alive Patient - from any area - and reduce its Illness level by 3.",
             ),
             (
-                "Cubes",
-                "black cubes force you to discard the black cube and draw 2 more cubes instead. This will repeat",
+                "Emergency Room",
+                "If a Patient in the Emergency Room is healed below 5 cubes, immediately move them",
+            ),
+        ],
+        [
+            ("moves", "as when healed: the patient leaves for a Waiting Room"),
+            ("not-allowed", "the Intern cannot target the Emergency Room"),
+        ],
+        "moves",
+        "'Any area' includes the Emergency Room, and its move rule is about the level.",
+    ),
+    _a(
+        "HHH-INTERN-TREATMENT",
+        "The Intern on a patient on the Critical side of a Treatment Room",
+        "gap",
+        [
+            (
+                "Staff Index",
+                "Intern: Choose any 1 alive Patient - from any area - and reduce its Illness level by 3. Do not gain any Money for this.",
+            ),
+            (
+                "Heal a Patient",
+                "If this Patient is in a Treatment Room, move them to the Treated side of the card.",
+            ),
+            (
+                "Patient Phase",
+                "A patient in a Treatment room must be Healed (whether successful or not) each round at least once to avoid death in this manner.",
             ),
         ],
         [
             (
-                "stop",
-                "the draw ends short when bag and discard are empty (or only black cubes remain in a chain)",
+                "stays",
+                "the patient keeps its side: a Critical patient the Intern did not cure still dies in Patient Phase step 1",
             ),
-            ("stuck", "the game cannot continue: it ends, reported as 'stuck'"),
+            (
+                "treated",
+                "the Intern's treatment moves the patient to the Treated side, as a Heal does",
+            ),
         ],
-        "stop",
-        "Ending the draw is the least disruptive reading; 'stuck' makes the situation visible as an outcome.",
+        "stays",
+        "Only the Heal action's second step moves a patient to the Treated side; the Intern reduces the level without performing a Heal.",
+    ),
+    _a(
+        "HHH-COO-TIMING",
+        "When the COO's extra Administrative token can first be used",
+        "gap",
+        [
+            (
+                "Staff Index",
+                "COO (Chief Operations Officer): The Administrator gains 1 additional Administrative action token to use for the rest of the game",
+            )
+        ],
+        [
+            ("immediately", "the new token arrives unused"),
+            ("next-round", "it arrives used and is flipped in Housekeeping"),
+        ],
+        "immediately",
+        "The Staff Index applies such effects 'immediately when that Staff is hired'.",
+    ),
+    _a(
+        "HHH-CHAPLAIN-TIMING",
+        "When the Chaplain may flip the Administrator card",
+        "gap",
+        [
+            (
+                "Staff Index",
+                "Chaplain: Once per round, flip the Administrator card face up. This allows you to use one of its abilities again, but you must spend another Admin action token as normal.",
+            ),
+            (
+                "Administrator Action",
+                'Actions that say "Reaction" may be used during other actions',
+            ),
+        ],
+        [
+            ("between-actions", "between actions only, like every other move of the Action Phase"),
+            (
+                "during-heal",
+                "also in the middle of a Heal, so that the Administrator's reaction can follow",
+            ),
+        ],
+        "between-actions",
+        "Only Reactions are said to interrupt other actions, and 'each action must be finished completely before starting the next one'; the Chaplain's flip is not a Reaction.",
     ),
     _a(
         "HHH-REACTION-TIMING",
@@ -288,11 +497,11 @@ ENTRIES = [
             ("any-in-heal", "any black cube drawn for the current Heal, before it is settled"),
             (
                 "latest-draw",
-                "only a black cube from the most recent draw of the Heal (first draw or a bonus draw)",
+                "only a black cube from the most recent draw of the Heal (first draw, bonus draw or redraw)",
             ),
         ],
-        "any-in-heal",
-        "Heal effects are applied only at settlement, so every cube of the action is still 'just drawn'. Reactions are modelled during Heal only.",
+        "latest-draw",
+        "'Just drawn' names the draw that has just happened: once a bonus draw follows, the earlier cubes were not just drawn. (Previously any-in-heal; reactions are modelled during Heal only.)",
     ),
     _a(
         "HHH-END-REACTION",
@@ -320,6 +529,27 @@ ENTRIES = [
         ],
         "saved-token",
         "Otherwise the printed reaction could never be used.",
+    ),
+    _a(
+        "HHH-END-REACTION-LAST-ROUND",
+        "The end-of-Patient-Phase reaction in the last round",
+        "ordering",
+        [
+            ("Components", "(Reaction) End of Patient Phase: return all black cubes to the bag."),
+            (
+                "Housekeeping",
+                "If it is the 6th round, immediately proceed to Victory and Defeat below, ignoring further steps.",
+            ),
+        ],
+        [
+            (
+                "every-round",
+                "the reaction comes before Housekeeping in every round, the last one included",
+            ),
+            ("not-last", "in the last round the game ends at Housekeeping before any reaction"),
+        ],
+        "every-round",
+        "Housekeeping is the Patient Phase's last step and ignores only the steps after its first line; the reaction belongs to the end of the phase, which the last round has too.",
     ),
     _a(
         "HHH-BB-RESTOCK-FLIP",
@@ -358,88 +588,104 @@ ENTRIES = [
         "The card calls it the 'first cube' of the draw.",
     ),
     _a(
-        "HHH-TRAINING-COUNT",
-        "18 or 20 Training markers",
-        "contradiction",
-        [
-            ("Components", "18 Training Markers"),
-            ("Setup", "Shuffle all 20 Training markers face down."),
-        ],
-        [
-            ("as-config", "the configured pool (18 in the full game)"),
-            ("two-more", "two more Re-bag markers (20)"),
-        ],
-        "as-config",
-        "The component list is the physical inventory; the setup text's 20 reads as a misprint.",
-    ),
-    _a(
-        "HHH-STAFF-POOL",
-        "12 Staff markers but 11 Staff types",
-        "numeric",
-        [("Components", "12 Staff Markers"), ("Staff Index", "lists 11 Staff, the Cat included")],
-        [
-            ("two-cats", "one of each type and a second Cat"),
-            ("two-cfos", "one of each type and a second CFO"),
-        ],
-        "two-cats",
-        "An unhireable duplicate keeps the hiring pool as the Staff Index describes it.",
-    ),
-    _a(
-        "HHH-WARD-BEDS",
-        "Beds per Infirmary Ward",
-        "numeric",
-        [
-            (
-                "Setup",
-                "place each in their matching-color Infirmary Wards ... in the topmost empty space(s)",
-            )
-        ],
-        [
-            (
-                "as-config",
-                "the configured number (4 in the full game: one per Patient marker of the colour)",
-            ),
-            ("one-fewer", "one bed fewer than configured"),
-        ],
-        "as-config",
-        "The board is not in the text; 4 markers per colour suggests 4 beds.",
-    ),
-    _a(
-        "HHH-WAITING-SPOTS",
-        "Spots per colour in a Waiting Room",
-        "numeric",
-        [
-            ("New Patients Arrive", "the 5-cube patient"),
-            ("Setup", "cubes for which there are no free spaces back to the bag"),
-        ],
-        [
-            ("as-config", "the configured number (5 in the full game, the 5th cube being fatal)"),
-            ("one-fewer", "one spot fewer: no 5-cube patient can form"),
-        ],
-        "as-config",
-        "'The 5-cube patient' needs a 5th spot.",
-    ),
-    _a(
-        "HHH-WARD-ABILITY",
-        "Effects of the Ward Ability tokens",
+        "HHH-BB-BLACK-ONLY",
+        "Filling the Blood Bank when the bag holds only black cubes",
         "gap",
         [
-            ("Visit the Wards", "Activate the Ward's Ability ... it may modify step 2 below"),
-            ("Components", "8 Ward Ability Tokens (effects are printed on the tokens only)"),
+            (
+                "Blood Bank",
+                "Draw 1 replacement cube for each black cube that is drawn and return the black cube to the bag.",
+            ),
+            (
+                "Cubes",
+                "If you ever need to draw cubes and the bag is empty, place all discarded cubes back into the bag and continue drawing.",
+            ),
         ],
         [
-            ("no-effect", "tokens are present (the Manager can remove them) but change nothing"),
-            ("shield-first", "an active token spares the Ward's first patient its Visit draw"),
+            (
+                "refill",
+                "a bag of only black cubes counts as empty: the discard pile goes into the bag and the fill continues",
+            ),
+            ("stop", "the fill stops short: the Blood Bank gets only the cubes drawn so far"),
         ],
-        "no-effect",
-        "No token text is in the rulebook; 'shield-first' is a documented stand-in to measure sensitivity.",
+        "refill",
+        "Every black cube drawn for the Blood Bank goes straight back, so such a bag can give it nothing: for this draw it is as good as empty.",
     ),
+    _a(
+        "HHH-DRAW-EXHAUSTED",
+        "A draw that cannot be completed",
+        "gap",
+        [
+            (
+                "Cubes",
+                "If you ever need to draw cubes and the bag is empty, place all discarded cubes back into the bag and continue drawing.",
+            ),
+            (
+                "Cubes",
+                "black cubes force you to discard the black cube and draw 2 more cubes instead. This will repeat",
+            ),
+        ],
+        [
+            (
+                "stop",
+                "the draw ends short when bag and discard are empty (or only black cubes remain in a chain)",
+            ),
+            (
+                "stuck",
+                "the game cannot continue: any draw that ends short ends the game, reported as 'stuck'",
+            ),
+        ],
+        "stop",
+        "Ending the draw is the least disruptive reading; 'stuck' makes the situation visible as an outcome.",
+    ),
+    _a(
+        "HHH-TRAINING-BONUS",
+        "How many cubes a Training bonus draw gives",
+        "numeric",
+        [
+            (
+                "Healing a Patient Example",
+                "Nowitz has a Psychiatric Training marker, which allows an additional Training bonus draw. ... draw another gray cube",
+            )
+        ],
+        [("one", "1 cube per Training bonus draw"), ("two", "2 cubes per Training bonus draw")],
+        "one",
+        "The worked example draws exactly one cube.",
+    ),
+    _a(
+        "HHH-NURSE-REFILL",
+        "Is the board room refilled after Ura Scapegote's free Training marker",
+        "gap",
+        [
+            (
+                "Components",
+                "Once per game as a free action, assign 1 face-up Training Marker to this nurse.",
+            ),
+            (
+                "Research",
+                "Markers gained can be chosen from either face-up (your choice) or face-down (random), but face-up are only refilled after choosing all markers from that action.",
+            ),
+        ],
+        [
+            ("refill", "the face-up Training markers are refilled after the nurse takes one"),
+            (
+                "no-refill",
+                "the board room stays one face-up marker short until a Research refills it",
+            ),
+        ],
+        "refill",
+        "The refill rule is stated for 'Markers gained', and the nurse's marker is gained from the face-up ones; only the timing (after all markers of that action) is special.",
+    ),
+    # Research --------------------------------------------------------------------------
     _a(
         "HHH-RESEARCH-DECK",
         "The 19 Research cards not shown",
         "gap",
         [
-            ("Components", "20 Research Cards (example: ...)"),
+            (
+                "Components",
+                "20 Research Cards (example: RESEARCH - Draw 5 cubes and choose from the following",
+            ),
             (
                 "Research",
                 "Choose 1 benefit from the Research card based on how many cubes of the required color you drew.",
@@ -455,6 +701,80 @@ ENTRIES = [
         "rotating",
         "Only one card is printed; rotation keeps every colour relevant.",
     ),
+    _a(
+        "HHH-RESEARCH-ZERO",
+        "A Research benefit whose colour was not drawn",
+        "gap",
+        [
+            (
+                "Research",
+                "Choose 1 benefit from the Research card based on how many cubes of the required color you drew.",
+            ),
+            (
+                "Research",
+                "If you drew no cubes that match any required colors for the Research card - sorry, your research failed",
+            ),
+            (
+                "Components",
+                "Hire 1 Staff for $2. Reduce this cost by [matching cube color count] (but never below zero).",
+            ),
+        ],
+        [
+            ("needs-a-cube", "each benefit needs at least one cube of its colour"),
+            (
+                "hire-without",
+                "once the research has not failed, the Hire benefit may be chosen without its colour, at the full $2",
+            ),
+        ],
+        "needs-a-cube",
+        "A benefit 'based on how many cubes of the required color you drew' is worth nothing at zero, and the failed-research sentence treats no matching cube as no benefit.",
+    ),
+    _a(
+        "HHH-RESEARCH-AMOUNT",
+        "Must a counted Research benefit be taken in full",
+        "gap",
+        [
+            (
+                "Research",
+                'You choose the benefit "Gain [green cube count] Training markers.", so you gain 3 Training markers to assign to various Doctors.',
+            ),
+            (
+                "Components",
+                "Replace Patient markers of deceased patients with white Patient markers.",
+            ),
+        ],
+        [
+            (
+                "all",
+                "the count is taken in full while markers remain (Training markers gained, dead patients' markers replaced)",
+            ),
+            ("up-to", "the players may stop before the count is used up"),
+        ],
+        "all",
+        "The example gains exactly the count ('so you gain 3 Training markers'); nothing offers to stop early.",
+    ),
+    _a(
+        "HHH-RESEARCH-DECLINE",
+        "May the players take no Research benefit although one is possible",
+        "gap",
+        [
+            ("Research", "Choose 1 benefit from the Research card"),
+            (
+                "Research",
+                "If you drew no cubes that match any required colors for the Research card - sorry, your research failed",
+            ),
+        ],
+        [
+            ("may-decline", "the players may end the Research without a benefit"),
+            (
+                "must-choose",
+                "when a benefit is possible one must be chosen (the Hire's cost included)",
+            ),
+        ],
+        "may-decline",
+        "The benefits are rewards; reading 'Choose 1 benefit' as a duty would force a payment on a hospital that cannot afford the Hire.",
+    ),
+    # Patient Phase ---------------------------------------------------------------------
     _a(
         "HHH-VISIT-CUBES",
         "What happens to cubes drawn during Visit the Wards",
@@ -473,66 +793,30 @@ ENTRIES = [
         "Setup says cubes return to the bag 'only ... during setup'.",
     ),
     _a(
-        "HHH-WARD-ORDER",
-        "Order in which Wards are visited",
-        "ordering",
-        [("Visit the Wards", "In any order, activate each Ward, one at a time.")],
-        [("colour-order", "yellow, gray, green, red, blue"), ("reverse", "blue first")],
-        "colour-order",
-        "Draws are exchangeable, so a fixed order should not change the odds; the switch lets the tool check that.",
-    ),
-    _a(
-        "HHH-COO-TIMING",
-        "When the COO's extra Administrative token can first be used",
+        "HHH-EMPTY-BEDS-VARIANT",
+        "When the empty beds are counted in the variant without Ward abilities",
         "gap",
         [
             (
-                "Staff Index",
-                "COO: The Administrator gains 1 additional Administrative action token to use for the rest of the game",
-            )
-        ],
-        [
-            ("immediately", "the new token arrives unused"),
-            ("next-round", "it arrives used and is flipped in Housekeeping"),
-        ],
-        "immediately",
-        "'Effects ... applied immediately when that Staff is hired.'",
-    ),
-    _a(
-        "HHH-TRAINING-BONUS",
-        "How many cubes a Training bonus draw gives",
-        "numeric",
-        [
-            (
-                "Healing a Patient Example",
-                "Nowitz has a Psychiatric Training marker, which allows an additional Training bonus draw. ... draw another gray cube",
-            )
-        ],
-        [("one", "1 cube per Training bonus draw"), ("two", "2 cubes per Training bonus draw")],
-        "one",
-        "The worked example draws exactly one cube.",
-    ),
-    _a(
-        "HHH-TR-TO-WARD-5",
-        "A level-5 patient moved from an Improved Treatment Room to a Ward",
-        "boundary",
-        [
-            (
-                "Transfer a Patient",
-                "You can transfer Patients of any level from Treatment Rooms to the Wards or vice versa.",
+                "Variants",
+                "During Visit the Wards, for each patient, draw cubes equal to the number of empty beds in that ward",
             ),
             (
-                "Patient Death",
-                "If a Patient reaches an Illness level of 5 in an Infirmary Ward ..., they die.",
+                "Variants",
+                "If the wards are completely full, the patients are guaranteed to get worse each round.",
             ),
         ],
         [
-            ("dies", "the transfer is legal and the patient dies on arrival ($10)"),
-            ("forbidden", "a level-5 patient cannot be moved to a Ward"),
+            ("at-activation", "counted once, when the Ward is activated"),
+            (
+                "per-patient",
+                "recounted before each patient's draw (lowest level first): a death earlier in the visit frees a bed",
+            ),
         ],
-        "dies",
-        "'Any level' is explicit; the death rule then applies.",
+        "at-activation",
+        "The variant's own explanation describes the Ward as the visit begins ('completely full ... guaranteed to get worse').",
     ),
+    # Patient Death, money, the end -----------------------------------------------------
     _a(
         "HHH-WHITE-OUT",
         "A cube patient dies when no white marker is left",
@@ -555,15 +839,6 @@ ENTRIES = [
         "The arrest condition is about spaces, not markers; a death is not an action.",
     ),
     _a(
-        "HHH-MONEY-CAP",
-        "Money above the track's $199",
-        "boundary",
-        [("Money", "use the other Money tracker in the same way to track funds from $100 to $199")],
-        [("uncapped", "money keeps counting"), ("capped", "money stops at $199")],
-        "uncapped",
-        "Nothing says money is lost; the track is a display.",
-    ),
-    _a(
         "HHH-MORGUE",
         "The Morgue",
         "gap",
@@ -581,26 +856,68 @@ ENTRIES = [
         "The Morgue is named but its card is not in the text.",
     ),
     _a(
-        "HHH-INTERN-ER",
-        "The Intern on an Emergency Room patient",
+        "HHH-MONEY-CAP",
+        "Money above the track's $199",
+        "boundary",
+        [("Money", "use the other Money tracker in the same way to track funds from $100 to $199")],
+        [("uncapped", "money keeps counting"), ("capped", "money stops at $199")],
+        "uncapped",
+        "Nothing says money is lost; the track is a display.",
+    ),
+    _a(
+        "HHH-RATING-BASIS",
+        "What money the final rating reads",
+        "terminology",
+        [
+            (
+                "Victory and Defeat",
+                "Check how much money your hospital earned to see how well you did!",
+            ),
+            ("Objective", "you collectively must maximize profits over the course of six rounds"),
+            ("Victory and Defeat", "$0-19: Regrettable."),
+        ],
+        [
+            ("final-money", "the money the hospital has at the end"),
+            (
+                "profit",
+                "the money at the end minus the starting money (a loss of money is rated Regrettable)",
+            ),
+        ],
+        "final-money",
+        "The brackets start at $0 and a winning hospital never has less than $0, so its final money always fits one; a profit can be negative and would fit none.",
+    ),
+    # Variants -------------------------------------------------------------------------
+    _a(
+        "HHH-NO-ADMIN-TOKENS",
+        "Administrative tokens in the variant without an Administrator",
         "gap",
         [
             (
-                "Staff Index",
-                "Intern: Choose any 1 alive Patient - from any area - and reduce its Illness level by 3.",
+                "Variants",
+                "Don't play with an Administrator (this can be easier to learn, as it removes several rules from consideration, but it can be particularly difficult as it also removes those avenues of improvement).",
             ),
             (
-                "Emergency Room",
-                "If a Patient in the Emergency Room is healed below 5 cubes, immediately move them",
+                "Setup",
+                "Place a number of Administrative action tokens on the Administrator card as shown.",
             ),
         ],
         [
-            ("moves", "as when healed: the patient leaves for a Waiting Room"),
-            ("not-allowed", "the Intern cannot target the Emergency Room"),
+            ("none", "no Administrative tokens: no Hire Staff, Research or Blood Bank restock"),
+            (
+                "kept",
+                "the tokens of the setup table still come (held by the first player, passed clockwise); only the card's own actions are gone",
+            ),
         ],
-        "moves",
-        "'Any area' includes the Emergency Room, and its move rule is about the level.",
+        "none",
+        "The tokens live on the Administrator card and only its holder controls them, and 'removes those avenues of improvement' reads as Staff and Research, not the card's two reactions alone.",
     ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)
+
+#: Ids that were once entries and are no more, and where the question went. They may be
+#: named in notes ("formerly ..."); ``--interpret`` rejects them like any unknown id.
+RETIRED = {
+    "HHH-DEATH-ORDER": "not an ambiguity: Hide The Bodies lists A (the body) before B (money); rule_index.SETTLED",
+    "HHH-WARD-ORDER": "not an ambiguity: 'In any order, activate each Ward' is the players' decision (VisitWard)",
+}

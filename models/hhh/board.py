@@ -113,6 +113,14 @@ def stuck(s: HHHState) -> HHHState:
     return end(s, STUCK)
 
 
+def short_draw(ctx: Ctx, s: HHHState, got: int, wanted: int) -> HHHState:
+    """HHH-DRAW-EXHAUSTED: a draw that gave ``got`` of the ``wanted`` cubes (bag and
+    discard pile ran out) ends the game as 'stuck' under that reading; else play goes on."""
+    if got < wanted and ctx.exhausted_stuck and not s.reason:
+        return stuck(s)
+    return s
+
+
 # Patient Death ------------------------------------------------------------------------
 
 
@@ -122,11 +130,12 @@ def settlement(s: HHHState, cost: int) -> int:
 
 
 def die(ctx: Ctx, s: HHHState, colour: int, marker: bool, cost: int) -> HHHState:
-    """Hide the body (A) and pay the settlement (B) (Hide The Bodies).
+    """Hide the body (A) and pay the settlement (B) (Hide The Bodies: "When a Patient
+    dies, you must: A) Put the body somewhere and B) Lose money").
 
     A marker patient's own marker goes on a tombstone; a cube patient takes a white
-    marker (HHH-WHITE-OUT when none is left). No empty place: arrested. Which loss is
-    reported first when both happen follows HHH-DEATH-ORDER.
+    marker (HHH-WHITE-OUT when none is left). "If there is no empty space to place a dead
+    Patient, you immediately lose the game": arrested at step A, before any payment.
     """
     s = replace(s, deaths=s.deaths + 1)
     bodies = sum(s.cemetery)
@@ -134,12 +143,7 @@ def die(ctx: Ctx, s: HHHState, colour: int, marker: bool, cost: int) -> HHHState
     W = ctx.C  # white index in supply/cemetery
     if not marker and s.supply[W] == 0 and ctx.white_out_arrest:
         arrested = True
-    fee = settlement(s, cost)
     if arrested:
-        if not ctx.body_first:
-            s = pay(ctx, s, fee)
-            if s.reason:
-                return s
         return end(s, ARRESTED)
     if marker:
         s = replace(s, cemetery=bump(s.cemetery, colour, 1))
@@ -147,7 +151,7 @@ def die(ctx: Ctx, s: HHHState, colour: int, marker: bool, cost: int) -> HHHState
         s = replace(s, supply=bump(s.supply, W, -1), cemetery=bump(s.cemetery, W, 1))
     else:  # HHH-WHITE-OUT tombstone-only: a body on a tombstone without a marker
         s = replace(s, cemetery=bump(s.cemetery, W + 1, 1))
-    return pay(ctx, s, fee)
+    return pay(ctx, s, settlement(s, cost))
 
 
 # Distributions ------------------------------------------------------------------------

@@ -88,16 +88,14 @@ class HHHConfig:
     staff_spaces: int = 10  # Setup: 12 markers, 2 returned unseen -> 10 spaces
     staff_per_round: int = 2  # Housekeeping: flip the 2 Staff markers below the round marker
     staff_cost: int = 5  # Hire Staff: Pay $5
+    office_spaces: int = (
+        10  # parameter: Staff spaces in the Office (not printed; 10 = every marker fits)
+    )
     medical_per_player: int = -1  # -1: from the setup table; reduced presets use fewer
     admin_per_round: int = -1  # -1: from the setup table
-    training_pool: tuple[int, ...] = (
-        2,
-        2,
-        2,
-        2,
-        2,
-        10,
-    )  # parameter: per training type (HHH-TRAINING-COUNT)
+    # parameter: Training markers per type (bonus draw per colour, then Re-bag). The kinds
+    # are not printed; the 18 of Components (HHH-TRAINING-COUNT) as 2 per colour + 8 Re-bag.
+    training_pool: tuple[int, ...] = (2, 2, 2, 2, 2, 8)
     training_face_up: int = 4  # Setup: reveal 4 random Training markers
     research_cards: int = 20  # Components: 20 Research cards (parameterised deck)
     doctors: tuple[str, ...] = (
@@ -171,7 +169,8 @@ class HHHConfig:
             ("morgue_capacity", 0, 5),
             ("room_limit", 1, 8),
             ("staff_spaces", 0, 12),
-            ("staff_per_round", 0, 2),
+            ("staff_per_round", 0, 12),
+            ("office_spaces", 0, 12),
             ("training_face_up", 0, 6),
             ("research_cards", 0, 40),
             ("starting_money", -1, 199),
@@ -200,12 +199,17 @@ class HHHConfig:
         return SETUP_TABLE[self.players][0]
 
     @property
-    def admin_tokens(self) -> int:
-        if self.no_admin:
-            return 0
+    def table_admin_tokens(self) -> int:
+        """Administrative tokens the setup table (or ``admin_per_round``) deals."""
         if self.admin_per_round >= 0:
             return self.admin_per_round
         return SETUP_TABLE[self.players][1]
+
+    @property
+    def admin_tokens(self) -> int:
+        """Administrative tokens on the Administrator card; none without one (the model
+        reads the no-Administrator case through HHH-NO-ADMIN-TOKENS: ``Ctx.admin_tokens``)."""
+        return 0 if self.no_admin else self.table_admin_tokens
 
     @property
     def no_admin(self) -> bool:
@@ -276,4 +280,37 @@ TINY = HHHConfig(
 # and an Emergency Room to install; both losses reachable as in ``tiny``.
 SMALL = replace(TINY, colours=2, cubes_per_colour=3, black_cubes=1, rooms_in_deck=(0, 5))
 
-PRESETS = {"full": FULL, "small": SMALL, "tiny": TINY}
+# Every Staff member in play at once, the Emergency Room from the start, one colour (so
+# every Waiting Room patient shares it) and $5: the place where rule interactions meet
+# (an Intern on an ER patient whose cubes join a Waiting Room patient and kill it, with
+# the money it costs). Two Waiting Rooms and 9 cubes so both an ER patient and a 3-4 cube
+# Waiting Room patient exist in round 2; all 11 Staff revealed at once (one reveal
+# outcome); one Administrative token a round (Cooke De Buchs). The explorer enumerates
+# it (~14k states, every loss kind reachable) under every reading one at a time
+# (tests/test_hhh_interactions.py).
+INTERACTIONS = replace(
+    TINY,
+    colours=1,
+    cubes_per_colour=9,
+    black_cubes=1,
+    waiting_rooms=2,
+    waiting_spots=5,
+    ward_beds=1,
+    setup_markers=1,
+    setup_cubes=4,
+    arrival_cubes=1,
+    tombstones=1,
+    rooms_in_deck=(5,),
+    starting_room=5,
+    room_limit=1,
+    staff_pool=(1,) * 11,
+    staff_spaces=11,
+    staff_per_round=11,
+    starting_money=5,
+    medical_per_player=1,
+    admin_per_round=1,
+    administrator="cooke",
+    ward_abilities=True,
+)
+
+PRESETS = {"full": FULL, "small": SMALL, "tiny": TINY, "interactions": INTERACTIONS}

@@ -34,7 +34,7 @@ class Ctx:
             staff[9] += 1
         self.staff_pool = tuple(staff)
         training = list(c.training_pool)
-        if i("HHH-TRAINING-COUNT") == "two-more" and sum(training):
+        if i("HHH-TRAINING-COUNT") == "twenty" and sum(training):
             training[TRAINING_REBAG] += 2
         self.training_pool = tuple(training)
         deck = [k for k in c.rooms_in_deck]
@@ -45,6 +45,7 @@ class Ctx:
         self.setup_level5 = i("HHH-SETUP-LEVEL5")
         self.setup_order = i("HHH-SETUP-ORDER")
         self.staff_round1 = i("HHH-STAFF-ROUND1")
+        self.staff_this_round = i("HHH-STAFF-HIREABLE") == "this-round"
         self.transfer_wr = i("HHH-TRANSFER-WR-DEST")
         self.tr_overflow = i("HHH-TR-OVERFLOW")
         self.er_return = i("HHH-ER-RETURN")
@@ -52,27 +53,36 @@ class Ctx:
         self.er_draw, self.er_pay, self.er_death = (
             (8, 3, 12) if er_like_tr else (c.ward_draw, c.ward_pay, c.waiting_death_cost)
         )
-        self.body_first = i("HHH-DEATH-ORDER") == "body-first"
         self.unaffordable_ok = i("HHH-UNAFFORDABLE") == "allowed-loses"
         self.exhausted_stuck = i("HHH-DRAW-EXHAUSTED") == "stuck"
+        self.bb_black_refill = i("HHH-BB-BLACK-ONLY") == "refill"
         self.reaction_latest = i("HHH-REACTION-TIMING") == "latest-draw"
         self.end_reaction = i("HHH-END-REACTION") == "saved-token"
+        self.end_reaction_last_round = i("HHH-END-REACTION-LAST-ROUND") == "every-round"
         self.bb_flips = i("HHH-BB-RESTOCK-FLIP") == "flips-card"
         self.bb_rebag = i("HHH-BB-REBAG") == "yes"
         self.ability_shield = i("HHH-WARD-ABILITY") == "shield-first"
         self.research_identical = i("HHH-RESEARCH-DECK") == "identical"
+        self.research_hire_without = i("HHH-RESEARCH-ZERO") == "hire-without"
+        self.research_all = i("HHH-RESEARCH-AMOUNT") == "all"
+        self.research_must_choose = i("HHH-RESEARCH-DECLINE") == "must-choose"
         self.visit_rebag = i("HHH-VISIT-CUBES") == "rebag"
-        order = list(range(c.colours))
-        self.ward_order = (
-            tuple(reversed(order)) if i("HHH-WARD-ORDER") == "reverse" else tuple(order)
-        )
+        self.beds_per_patient = i("HHH-EMPTY-BEDS-VARIANT") == "per-patient"
         self.coo_now = i("HHH-COO-TIMING") == "immediately"
         self.training_bonus = 2 if i("HHH-TRAINING-BONUS") == "two" else 1
         self.tr5_to_ward = i("HHH-TR-TO-WARD-5") == "dies"
         self.white_out_arrest = i("HHH-WHITE-OUT") == "arrested"
         self.money_cap = 199 if i("HHH-MONEY-CAP") == "capped" else None
         self.intern_er = i("HHH-INTERN-ER") == "moves"
+        self.intern_treats = i("HHH-INTERN-TREATMENT") == "treated"
+        self.rebag_needs_reduction = i("HHH-REBAG-AFTER-HEAL") == "level-reduced"
+        self.nurse_refill = i("HHH-NURSE-REFILL") == "refill"
+        self.chaplain_in_heal = i("HHH-CHAPLAIN-TIMING") == "during-heal"
+        self.rating_profit = i("HHH-RATING-BASIS") == "profit"
         self.admin = not c.no_admin
+        # HHH-NO-ADMIN-TOKENS: without an Administrator card, are there Administrative tokens?
+        keep = not self.admin and i("HHH-NO-ADMIN-TOKENS") == "kept"
+        self.admin_tokens = c.table_admin_tokens if keep else c.admin_tokens
         self.abilities_on = c.ward_abilities and not c.variant_no_abilities
         self.last_round = c.last_round
         self.staff_spaces = c.staff_spaces - (2 if c.variant_two_rooms else 0)

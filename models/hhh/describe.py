@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import (
+    AdmitToER,
+    ArriveAt,
     Bonus,
     ChooseBenefit,
     Heal,
@@ -18,6 +20,7 @@ from .actions import (
     Settle,
     TakeTraining,
     Transfer,
+    VisitWard,
 )
 from .config import TRAINING_NAMES
 from .context import Ctx
@@ -69,6 +72,12 @@ def describe_action(ctx: Ctx, s: HHHState, a: Any) -> str:
         return f"Bureaucrat improves the {ctx.room_name(a.kind)}"
     if isinstance(a, RemoveAbility):
         return f"Manager removes the {ctx.colour(a.colour)} Ward Ability"
+    if isinstance(a, ArriveAt):
+        return f"New patients arrive in Waiting Room {a.room + 1} next"
+    if isinstance(a, AdmitToER):
+        return f"The 5-cube {ctx.colour(a.colour)} patient takes the Emergency Room space"
+    if isinstance(a, VisitWard):
+        return f"Visit the {ctx.colour(a.colour)} Ward next"
     if name == "Draw":
         return f"Draw ({PHASE_NAMES[s.phase]})"
     return name

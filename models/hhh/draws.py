@@ -80,8 +80,10 @@ class ExactDraws:
     def chain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[Result, Fraction]]:
         return list(_chain(bag, discard, n))
 
-    def no_black(self, bag: Counts, discard: Counts, n: int) -> list[tuple[Result, Fraction]]:
-        return list(_no_black(bag, discard, n))
+    def no_black(
+        self, bag: Counts, discard: Counts, n: int, refill: bool = True
+    ) -> list[tuple[Result, Fraction]]:
+        return list(_no_black(bag, discard, n, refill))
 
 
 ONE = Fraction(1)
@@ -94,7 +96,7 @@ def _plain(bag: Counts, discard: Counts, n: int) -> tuple[tuple[Result, Fraction
     if n <= s:
         return tuple(((d, _sub(bag, d), discard), p) for d, p in hypergeometric(bag, n))
     # Empty bag: take everything, put the discard pile into the bag, continue drawing.
-    if sum(discard) == 0:  # nothing left anywhere: the draw stops short (HHH-EMPTY-BOTH)
+    if sum(discard) == 0:  # nothing left anywhere: the draw stops short (HHH-DRAW-EXHAUSTED)
         return (((bag, zero, discard), ONE),)
     out = []
     for (d2, b2, disc2), p in _plain(discard, zero, min(n - s, sum(discard))):
@@ -154,22 +156,25 @@ def _chain(bag: Counts, discard: Counts, need: int) -> tuple[tuple[Result, Fract
 
 
 @lru_cache(maxsize=2048)
-def _no_black(bag: Counts, discard: Counts, n: int) -> tuple[tuple[Result, Fraction], ...]:
+def _no_black(
+    bag: Counts, discard: Counts, n: int, refill: bool = True
+) -> tuple[tuple[Result, Fraction], ...]:
     """Draw ``n`` cubes, returning each black to the bag and redrawing.
 
     Equivalent to drawing from the non-black cubes only. When the bag holds only black
-    cubes it is treated as empty and refilled from the discard pile (HHH-BB-BLACK-ONLY).
+    cubes it is treated as empty and refilled from the discard pile (``refill``,
+    HHH-BB-BLACK-ONLY "refill") or the draw stops short there ("stop").
     """
     zero = (0,) * len(bag)
     colour_bag = bag[:-1] + (0,)
     s = sum(colour_bag)
     if n <= s:
         return tuple(((d, _sub(bag, d), discard), p) for d, p in hypergeometric(colour_bag, n))
-    if not _has_colour(discard):
+    if not _has_colour(discard) or (not refill and sum(bag) > s):
         return (((colour_bag, _sub(bag, colour_bag), discard), ONE),)
     merged = _add(_sub(bag, colour_bag), discard)  # blacks stay, discard goes into the bag
     out = []
-    for (d2, b2, disc2), p in _no_black(merged, zero, n - s):
+    for (d2, b2, disc2), p in _no_black(merged, zero, n - s, refill):
         out.append(((_add(colour_bag, d2), b2, disc2), p))
     return tuple(out)
 
@@ -228,11 +233,13 @@ class SampledDraws:
                 need -= 1
         return [((tuple(got), tuple(b), tuple(disc)), ONE)]
 
-    def no_black(self, bag: Counts, discard: Counts, n: int) -> list[tuple[Result, Fraction]]:
+    def no_black(
+        self, bag: Counts, discard: Counts, n: int, refill: bool = True
+    ) -> list[tuple[Result, Fraction]]:
         b, disc, got = list(bag), list(discard), [0] * len(bag)
         for _ in range(n):
             if not any(b[:-1]):
-                if not any(disc[:-1]):
+                if not any(disc[:-1]) or (not refill and b[-1]):
                     break
                 b = [x + y for x, y in zip(b, disc)]
                 disc = [0] * len(bag)

@@ -14,11 +14,11 @@ from .board import (
     add,
     bump,
     die,
-    end,
     gain,
     insort,
     put,
     remove_one,
+    short_draw,
     sub,
     treatment_max,
     treatment_numbers,
@@ -30,7 +30,6 @@ from .state import (
     ACTIONS,
     EMERGENCY,
     HEAL_DRAWN,
-    STUCK,
     TREATED,
     TREATMENT,
     WARD,
@@ -63,35 +62,54 @@ def draw_count(ctx: Ctx, s: HHHState, place: int, colour: int) -> tuple[int, int
     return ctx.er_draw, ctx.er_pay
 
 
+def doctor_rebag(ctx: Ctx, player: int, place: int, colour: int) -> int:
+    """Re-bag allowance of the healer's Doctor card (Doctor Abilities: "only once per
+    action"). Nowitz: "After healing a non-Ward patient, may re-bag 2 cubes." Ura
+    Scapegote: "After healing a Psychiatric patient, may re-bag 2 cubes." Whether a Heal
+    that did not lower the level counts as healing: HHH-REBAG-AFTER-HEAL."""
+    doctor = ctx.config.doctors[player]
+    if doctor == "nowitz" and place != WARD:
+        return 2
+    if doctor == "ura" and colour == GRAY:
+        return 2
+    return 0
+
+
 def bonuses_and_rebag(
     ctx: Ctx, s: HHHState, player: int, place: int, colour: int
 ) -> tuple[tuple[int, ...], int]:
     """Bonus draws and re-bag allowance of this Doctor for this patient.
 
-    Nowitz: "+2 cube draws to heal Psychiatric patients. After healing a non-Ward
-    patient, may re-bag 2 cubes." Ura Scapegote: "After healing a Psychiatric patient,
-    may re-bag 2 cubes." Training markers: a bonus draw for their colour
-    (HHH-TRAINING-BONUS cubes each) or Re-bag 1 cube.
+    Nowitz: "+2 cube draws to heal Psychiatric patients" (one bonus of 2 cubes: "You
+    decide to use Doctor Nowitz's ability to draw 2 more cubes"), plus the Doctors'
+    Re-bag (:func:`doctor_rebag`). Training markers: "a permanent bonus that may be used
+    once for each action that Doctor performs, if applicable": a bonus draw when healing
+    their colour (HHH-TRAINING-BONUS cubes each), or Re-bag 1 cube ("use your other 2
+    Training markers to Re-bag 1 cube each").
     """
     doctor = ctx.config.doctors[player]
     bonuses: list[int] = []
-    rebag = 0
-    if doctor == "nowitz":
-        if colour == GRAY:
-            bonuses.append(2)
-        if place != WARD:
-            rebag += 2
-    elif doctor == "ura" and colour == GRAY:
-        rebag += 2
+    if doctor == "nowitz" and colour == GRAY:
+        bonuses.append(2)
     markers = s.training[player]
     bonuses.extend([ctx.training_bonus] * markers[colour])
-    rebag += markers[TRAINING_REBAG]
+    rebag = doctor_rebag(ctx, player, place, colour) + markers[TRAINING_REBAG]
     return tuple(sorted(bonuses)), rebag
 
 
+def rebag_allowance(ctx: Ctx, h: HealInProgress) -> int:
+    """How many cubes this Heal may re-bag now: under HHH-REBAG-AFTER-HEAL
+    "level-reduced" the Doctor's part counts only when the draw lowers the level."""
+    if ctx.rebag_needs_reduction and h.drawn[h.colour] - h.drawn[ctx.B] <= 0:
+        return h.rebag - doctor_rebag(ctx, h.player, h.place, h.colour)
+    return h.rebag
+
+
 def start(ctx: Ctx, s: HHHState, a: Heal):  # type: ignore[no-untyped-def]
-    """Flip a Medical token, choose the patient (a Treatment Room patient moves to the
-    Treated side), take the Blood Bank cube if chosen, draw the rest."""
+    """ "Flip 1 Medical action token to the used side. Choose any alive Patient that is not
+    in a Waiting Room. a. If this Patient is in a Treatment Room, move them to the Treated
+    side of the card." Take the Blood Bank cube if chosen ("instead of drawing the first
+    cube from the bag"), then draw the rest of "the number shown in that room or ward"."""
     s = replace(s, medical=bump(s.medical, a.player, -1))
     if a.place == TREATMENT:
         s = replace(s, treatment=put(s.treatment, a.colour, (a.level, TREATED)))
@@ -108,10 +126,16 @@ def start(ctx: Ctx, s: HHHState, a: Heal):  # type: ignore[no-untyped-def]
             a.player, a.place, a.colour, a.level, add(first, d), bonuses, rebag, a.blood, d[-1]
         )
         st = replace(s, bag=bag, discard=disc, heal=h, phase=HEAL_DRAWN)
-        if sum(d) < n and ctx.exhausted_stuck:
-            st = end(replace(st, discard=add(st.discard, h.drawn)), STUCK)
-        out.append((st, p))
+        out.append((_short(ctx, st, sum(d), n), p))
     return out
+
+
+def _short(ctx: Ctx, s: HHHState, got: int, wanted: int) -> HHHState:
+    """HHH-DRAW-EXHAUSTED inside a Heal: a stuck game discards the cubes in hand first."""
+    if got < wanted and ctx.exhausted_stuck and s.heal is not None:
+        s = replace(s, discard=add(s.discard, s.heal.drawn))
+        return short_draw(ctx, s, got, wanted)
+    return s
 
 
 def black_available(ctx: Ctx, h: HealInProgress) -> bool:
@@ -136,19 +160,21 @@ def redraw_ok(ctx: Ctx, s: HHHState) -> bool:
 
 
 def bonus(ctx: Ctx, s: HHHState, size: int):  # type: ignore[no-untyped-def]
-    """Use one bonus: "you must draw all cubes that bonus provides"."""
+    """Use one bonus: "When you decide to use each individual bonus, you must draw all
+    cubes that bonus provides." (Cube Drawing Bonuses)."""
     h = s.heal
     assert h is not None
     rest = remove_one(h.bonuses, size)
     out = []
     for (d, bag, disc), p in ctx.draws.plain(s.bag, s.discard, size):
         h2 = replace(h, drawn=add(h.drawn, d), bonuses=rest, latest_black=d[-1])
-        out.append((replace(s, bag=bag, discard=disc, heal=h2), p))
+        out.append((_short(ctx, replace(s, bag=bag, discard=disc, heal=h2), sum(d), size), p))
     return out
 
 
 def janitor(ctx: Ctx, s: HHHState) -> HHHState:
-    """Discard one black cube of this Heal without applying its effect, no replacement."""
+    """Janitor: "Once per round, discard a just-drawn black cube without applying its
+    effect (do not draw a replacement)." The cube goes to the discard pile."""
     h = s.heal
     assert h is not None
     h2 = replace(h, drawn=bump(h.drawn, ctx.B, -1), latest_black=max(0, h.latest_black - 1))
@@ -156,7 +182,9 @@ def janitor(ctx: Ctx, s: HHHState) -> HHHState:
 
 
 def redraw(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """ "Ignore 1 just drawn black cube. Put it back into the bag and redraw. Flip this card.\""""
+    """Cooke De Buchs' reaction: "Ignore 1 just drawn black cube. Put it back into the bag
+    and redraw. Flip this card." It costs an Administrative token ("These also require you
+    to flip an Administrative action token")."""
     h = s.heal
     assert h is not None
     h = replace(h, drawn=bump(h.drawn, ctx.B, -1))
@@ -166,13 +194,14 @@ def redraw(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     out = []
     for (d, bag, disc), p in ctx.draws.plain(s.bag, s.discard, 1):
         h2 = replace(h, drawn=add(h.drawn, d), latest_black=d[-1])
-        out.append((replace(s, bag=bag, discard=disc, heal=h2), p))
+        out.append((_short(ctx, replace(s, bag=bag, discard=disc, heal=h2), sum(d), 1), p))
     return out
 
 
 def rebag_choices(ctx: Ctx, h: HealInProgress) -> list[tuple[int, ...]]:
-    """Every multiset of at most ``h.rebag`` cubes "from those drawn for the current
-    action" (the Blood Bank cube per HHH-BB-REBAG)."""
+    """Every multiset of at most the allowance (:func:`rebag_allowance`) of cubes "that
+    were drawn during this action", "of any colors" (black included; the Blood Bank cube
+    per HHH-BB-REBAG)."""
     avail = list(h.drawn)
     if h.blood >= 0 and not ctx.bb_rebag:
         avail[h.blood] -= 1
@@ -187,15 +216,17 @@ def rebag_choices(ctx: Ctx, h: HealInProgress) -> list[tuple[int, ...]]:
             rec(i + 1, left - x, acc)
             acc.pop()
 
-    rec(0, h.rebag, [])
+    rec(0, rebag_allowance(ctx, h), [])
     return sorted(out)
 
 
 def settle(ctx: Ctx, s: HHHState, rebag: tuple[int, ...]):  # type: ignore[no-untyped-def]
-    """Adjust the level (matching cubes minus black cubes), check cure and death,
-    re-bag and discard, then "For each Illness level reduction (if any), gain Money as
-    shown in that room or ward ... You do not gain Money for levels that reduce the
-    Illness level below zero"."""
+    """ "Adjust the Patient's Illness level: a. Count the number of cubes drawn that match
+    the Patient's color. b. Subtract the number of black cubes drawn." Check cure and
+    death, "Re-bag cubes (optional, but only if allowed by an ability) and discard any
+    remaining cubes", then "For each Illness level reduction (if any), gain Money as shown
+    in that room or ward. a. You do not gain Money for levels that reduce the Illness
+    level below zero"."""
     h = s.heal
     assert h is not None
     c, B = h.colour, ctx.B

@@ -31,6 +31,8 @@ from . import setup
 from .actions import (
     ACTION_TYPES,
     AdminRedraw,
+    AdmitToER,
+    ArriveAt,
     Bonus,
     ChaplainFlip,
     ChooseBenefit,
@@ -53,6 +55,7 @@ from .actions import (
     Settle,
     TakeTraining,
     Transfer,
+    VisitWard,
 )
 from .board import ONE
 from .config import HHHConfig
@@ -68,10 +71,13 @@ from .state import (
     OVER,
     PICKS,
     PP_ARRIVE,
+    PP_ARRIVE_ORDER,
     PP_END,
+    PP_ER_ADMIT,
     PP_INSTALL,
     PP_STAFF,
     PP_VISIT,
+    PP_VISIT_ORDER,
     REASONS,
     RESEARCH_DRAWN,
     SETUP_MARKERS,
@@ -79,6 +85,7 @@ from .state import (
     SETUP_TRAINING,
     SETUP_WAITING,
     HHHState,
+    item_of,
 )
 
 RATINGS = (
@@ -95,11 +102,18 @@ DRAW = (Draw(),)
 
 
 def rating(money: int) -> str:
-    """Victory and Defeat: $0-19 Regrettable ... $80+ Triumphant."""
+    """Victory and Defeat: "$0-19: Regrettable." ... "$80+: Triumphant." The brackets
+    form a ladder ("$0-19" ends where "$20+" begins): the highest one reached names the
+    rating. Below $0 (a negative profit under HHH-RATING-BASIS "profit") is Regrettable."""
     for floor, name in RATINGS:
         if money >= floor:
             return name
     return "Regrettable"
+
+
+def rated_money(ctx: Ctx, s: HHHState) -> int:
+    """The money the rating reads (HHH-RATING-BASIS): final money, or the profit."""
+    return s.money - ctx.config.money_at_start if ctx.rating_profit else s.money
 
 
 class HHHModel:
@@ -133,7 +147,9 @@ class HHHModel:
         if s.phase != OVER:
             return None
         won = s.reason == COMPLETED
-        return Outcome(won, REASONS[s.reason], s.money, rating(s.money) if won else None)
+        return Outcome(
+            won, REASONS[s.reason], s.money, rating(rated_money(self.ctx, s)) if won else None
+        )
 
     def round_of(self, s: HHHState) -> int:
         return s.round
@@ -166,13 +182,15 @@ class HHHModel:
                 out.append(JanitorIgnore())
             if heal_rules.redraw_ok(ctx, s):
                 out.append(AdminRedraw())
+            if ctx.chaplain_in_heal and pa.can_chaplain(ctx, s):
+                out.append(ChaplainFlip())
             out += [Settle(r) for r in heal_rules.rebag_choices(ctx, h)]
             return sort_actions(out)
         if ph == RESEARCH_DRAWN:
             return sort_actions(pa.benefits(ctx, s))
         if ph == PICKS:
             opts = pa.pick_options(ctx, s)
-            if pa.optional_picks(s):
+            if pa.optional_picks(ctx, s):
                 opts = opts + [EndPicks()]
             return sort_actions(opts)
         if ph in (SETUP_ROOM, PP_INSTALL):
@@ -180,6 +198,12 @@ class HHHModel:
             return tuple(InstallRoom(k) for k in kinds)
         if ph == PP_END:
             return (Pass(), ReturnBlacks())
+        if ph == PP_ARRIVE_ORDER:
+            return tuple(ArriveAt(w) for w in pp.arrival_rooms(s, s.cursor))
+        if ph == PP_ER_ADMIT:
+            return tuple(AdmitToER(k) for k in pp.five_cube_patients(s, item_of(s.cursor)))
+        if ph == PP_VISIT_ORDER:
+            return tuple(VisitWard(c) for c in pp.wards_to_visit(ctx, s, s.cursor))
         raise AssertionError(f"unknown phase {ph}")
 
     def _action_phase(self, s: HHHState) -> list[Any]:
@@ -272,7 +296,13 @@ class HHHModel:
         if isinstance(a, ChaplainFlip):
             return [(replace(s, admin_face_up=True, chaplain_used=True), ONE)]
         if isinstance(a, NurseTraining):
-            return [(pa.nurse_training(s, a), ONE)]
+            return pa.nurse_training(ctx, s, a)
+        if isinstance(a, ArriveAt):
+            return [(pp.choose_arrival_room(ctx, s, a.room), ONE)]
+        if isinstance(a, AdmitToER):
+            return [(pp.admit_to_er(ctx, s, a.colour), ONE)]
+        if isinstance(a, VisitWard):
+            return [(pp.choose_ward(ctx, s, a.colour), ONE)]
         if isinstance(a, EndActions):
             return pp.start(ctx, s)
         if isinstance(a, ReturnBlacks):

@@ -1,8 +1,26 @@
-"""The Patient Phase, steps 1-6 in order (rulebook "Patient Phase"), and Housekeeping."""
+"""The Patient Phase, steps 1-6 in order (rulebook "Patient Phase"), and Housekeeping.
+
+Two steps are resolved in an order the players choose: New Patients Arrive ("Place all
+drawn cubes in the chosen Waiting Room") and Visit the Wards ("In any order, activate
+each Ward"). Their cursor is ``state.place(done, item)``: the rooms or Wards already
+resolved (a bit mask) and the one being resolved now.
+"""
 
 from __future__ import annotations
 
-from .board import ONE, add, bump, die, end, er_capacity, gain, put, then, treatment_numbers
+from .board import (
+    ONE,
+    add,
+    bump,
+    die,
+    end,
+    er_capacity,
+    gain,
+    put,
+    short_draw,
+    then,
+    treatment_numbers,
+)
 from .config import ADMIN_BLACK_PAY
 from .context import Ctx
 from .records import replace
@@ -12,11 +30,17 @@ from .state import (
     COMPLETED,
     CRITICAL,
     PP_ARRIVE,
+    PP_ARRIVE_ORDER,
     PP_END,
+    PP_ER_ADMIT,
     PP_INSTALL,
     PP_STAFF,
     PP_VISIT,
+    PP_VISIT_ORDER,
     HHHState,
+    done_of,
+    item_of,
+    place,
 )
 
 
@@ -48,82 +72,148 @@ def to_install(ctx: Ctx, s: HHHState) -> HHHState:
     """Step 2, Install New Room, when a card may still be placed (HHH-ROOM-CAP)."""
     if installable(ctx, s):
         return replace(s, phase=PP_INSTALL, cursor=0)
-    return restock(s)
+    return restock(ctx, s)
 
 
 def install(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-def]
-    """ "Choose 1 New Room card and add it to the left of the game board on its Basic side"."""
-    return then(install_room(ctx, s, kind, improved=False), lambda st: [(restock(st), ONE)])
+    """Step 2: "Choose 1 New Room card and add it to the left of the game board on its" Basic
+    side."""
+    return then(install_room(ctx, s, kind, improved=False), lambda st: [(restock(ctx, st), ONE)])
 
 
-def restock(s: HHHState) -> HHHState:
-    """Step 3, Restock Cubes: "Place all discarded cubes back into the bag"."""
-    return replace(
-        s, bag=add(s.bag, s.discard), discard=(0,) * len(s.discard), phase=PP_ARRIVE, cursor=0
-    )
+def restock(ctx: Ctx, s: HHHState) -> HHHState:
+    """Step 3, Restock Cubes: "Place all discarded cubes back into the bag." """
+    s = replace(s, bag=add(s.bag, s.discard), discard=(0,) * len(s.discard))
+    return to_arrive(ctx, s, 0)
+
+
+# Step 4: New Patients Arrive ----------------------------------------------------------------
+
+
+def arrival_rooms(s: HHHState, done: int) -> list[int]:
+    """Waiting Rooms that have not received their arrivals yet ("Perform these steps for
+    each waiting room, one after another")."""
+    return [w for w in range(len(s.waiting)) if not done >> w & 1]
+
+
+def to_arrive(ctx: Ctx, s: HHHState, done: int) -> HHHState:
+    """Step 4 for the next Waiting Room: the players choose which ("the chosen Waiting
+    Room") while two remain; then step 5."""
+    rooms = arrival_rooms(s, done)
+    if not rooms:
+        return to_visit(ctx, s, 0)
+    if len(rooms) == 1:
+        return replace(s, phase=PP_ARRIVE, cursor=place(done, rooms[0]))
+    return replace(s, phase=PP_ARRIVE_ORDER, cursor=done)
+
+
+def choose_arrival_room(ctx: Ctx, s: HHHState, room: int) -> HHHState:
+    """ "Place all drawn cubes in the chosen Waiting Room": this room draws next."""
+    return replace(s, phase=PP_ARRIVE, cursor=place(s.cursor, room))
 
 
 def arrive(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """Step 4, New Patients Arrive, for Waiting Room ``cursor``: draw 6 (black: discard,
-    draw 2 more), place on matching spots (extra cubes are discarded), then a 5-cube
-    patient moves to the Emergency Room if it has space, else dies for $5."""
-    w = s.cursor
+    """Step 4 for one Waiting Room: "Draw 6 cubes from the bag. If you draw black cube(s),
+    discard them and draw 2 more cubes for each black cube drawn." Place "1 cube on each
+    matching-colored spot"; extra cubes are discarded ("Discard excess cubes.", Quick
+    Reference). A 5-cube patient moves to the Emergency Room if it has space, else dies
+    for $5 (:func:`settle_arrivals`)."""
+    w, done = item_of(s.cursor), done_of(s.cursor)
     out = []
     for (d, bag, disc), p in ctx.draws.chain(s.bag, s.discard, ctx.config.arrival_cubes):
         room = s.waiting[w]
         placed = tuple(min(d[k], ctx.spots - room[k]) for k in range(ctx.C))
         excess = tuple(d[k] - placed[k] for k in range(ctx.C)) + (0,)
         room = tuple(a + b for a, b in zip(room, placed))
-        st = replace(s, bag=bag, discard=add(disc, excess), waiting=put(s.waiting, w, room))
-        for k in range(ctx.C):
-            if room[k] < 5 or st.reason:
-                continue
-            extra = room[k] - 5
-            room = put(room, k, 0)
-            if sum(st.er) < er_capacity(st):
-                st = replace(
-                    st,
-                    waiting=put(st.waiting, w, room),
-                    er=bump(st.er, k, 1),
-                    discard=bump(st.discard, k, extra),
-                )
-            else:
-                st = replace(
-                    st,
-                    waiting=put(st.waiting, w, room),
-                    discard=bump(st.discard, k, room_level(extra)),
-                )
-                st = die(ctx, st, k, marker=False, cost=ctx.config.waiting_death_cost)
-        out.append((st, p))
-    if w + 1 < len(s.waiting):
-        return then(out, lambda st: [(replace(st, cursor=w + 1), ONE)])
-    return then(out, lambda st: [(to_visit(ctx, st, 0), ONE)])
+        # "discarding excess cubes": a patient of more than 5 cubes keeps 5
+        over = tuple(max(0, x - 5) for x in room) + (0,)
+        room = tuple(min(x, 5) for x in room)
+        if sum(d) < ctx.config.arrival_cubes and ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED
+            st = replace(s, bag=bag, discard=add(disc, d))
+            out.append((short_draw(ctx, st, sum(d), ctx.config.arrival_cubes), p))
+            continue
+        st = replace(
+            s, bag=bag, discard=add(add(disc, excess), over), waiting=put(s.waiting, w, room)
+        )
+        out.append((settle_arrivals(ctx, st, w, done), p))
+    return out
 
 
-def room_level(extra: int) -> int:
-    """Cubes discarded when a 5-cube patient dies: its 5 cubes plus any beyond them."""
-    return 5 + extra
+def five_cube_patients(s: HHHState, w: int) -> list[int]:
+    """Colours of the 5-cube patients waiting in Waiting Room ``w``."""
+    return [k for k, n in enumerate(s.waiting[w]) if n >= 5]
 
 
-def to_visit(ctx: Ctx, s: HHHState, pos: int) -> HHHState:
-    """Step 5, Visit the Wards: the next Ward (HHH-WARD-ORDER) that has patients."""
-    while pos < len(ctx.ward_order):
-        if s.wards[ctx.ward_order[pos]]:
-            return replace(s, phase=PP_VISIT, cursor=pos)
-        pos += 1
-    return to_end(ctx, s)
+def settle_arrivals(ctx: Ctx, s: HHHState, w: int, done: int) -> HHHState:
+    """ "If there is available space in the Emergency Room, immediately transfer the
+    5-cube patient there for free ... If there is not space in the Emergency Room (or it
+    hasn't been built yet), the Patient immediately dies, costing you $5". When more
+    5-cube patients formed than there are spaces, the players choose who goes
+    (phase ``PP_ER_ADMIT``); the others then die."""
+    fives = five_cube_patients(s, w)
+    space = er_capacity(s) - sum(s.er)
+    if fives and 0 < space < len(fives):
+        return replace(s, phase=PP_ER_ADMIT, cursor=place(done, w))
+    for k in fives:
+        if space > 0:
+            s = replace(s, waiting=put(s.waiting, w, put(s.waiting[w], k, 0)), er=bump(s.er, k, 1))
+            space -= 1
+            continue
+        s = replace(
+            s, waiting=put(s.waiting, w, put(s.waiting[w], k, 0)), discard=bump(s.discard, k, 5)
+        )
+        s = die(ctx, s, k, marker=False, cost=ctx.config.waiting_death_cost)
+        if s.reason:
+            return s
+    return to_arrive(ctx, s, done | 1 << w)
+
+
+def admit_to_er(ctx: Ctx, s: HHHState, colour: int) -> HHHState:
+    """The players' choice of the 5-cube patient that takes an Emergency Room space."""
+    w, done = item_of(s.cursor), done_of(s.cursor)
+    s = replace(
+        s, waiting=put(s.waiting, w, put(s.waiting[w], colour, 0)), er=bump(s.er, colour, 1)
+    )
+    return settle_arrivals(ctx, s, w, done)
+
+
+# Step 5: Visit the Wards ---------------------------------------------------------------------
+
+
+def wards_to_visit(ctx: Ctx, s: HHHState, done: int) -> list[int]:
+    """Wards not yet activated this Patient Phase that have patients."""
+    return [c for c in range(ctx.C) if not done >> c & 1 and s.wards[c]]
+
+
+def to_visit(ctx: Ctx, s: HHHState, done: int) -> HHHState:
+    """Step 5, Visit the Wards: "In any order, activate each Ward, one at a time." The
+    players choose the next Ward among those with patients (a Ward without patients has
+    nothing to activate: "The Ward Ability only affects Patients in its Ward")."""
+    wards = wards_to_visit(ctx, s, done)
+    if not wards:
+        return to_end(ctx, s)
+    if len(wards) == 1:
+        return replace(s, phase=PP_VISIT, cursor=place(done, wards[0]))
+    return replace(s, phase=PP_VISIT_ORDER, cursor=done)
+
+
+def choose_ward(ctx: Ctx, s: HHHState, colour: int) -> HHHState:
+    """The Ward the players activate next."""
+    return replace(s, phase=PP_VISIT, cursor=place(s.cursor, colour))
 
 
 def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """Activate one Ward: its Ability (HHH-WARD-ABILITY), then "Draw 1 cube for each
-    Patient ... one Patient at a time ... For each cube you draw matching the Patient's
-    color ... increase their Illness level by 1. A Patient that becomes Illness level 5
-    or higher immediately dies." Variant without abilities: draw one cube per empty bed,
-    +1 level when no matching cube is drawn."""
-    c = ctx.ward_order[s.cursor]
+    """Activate one Ward: "Activate the Ward's Ability" (HHH-WARD-ABILITY), then "Draw 1
+    cube for each Patient in that Ward, one Patient at a time. ... For each cube you draw
+    matching the Patient's color that you are drawing cubes for, immediately increase
+    their Illness level by 1. A Patient that becomes Illness level 5 or higher immediately
+    dies." Patients draw lowest level first (the draws are exchangeable). Variant without
+    abilities: "draw cubes equal to the number of empty beds in that ward" (counted per
+    HHH-EMPTY-BEDS-VARIANT); "If a matching color cube is NOT drawn, increase the
+    patient's illness by 1 level"."""
+    c, done = item_of(s.cursor), done_of(s.cursor)
     patients = s.wards[c]
     no_abilities = ctx.config.variant_no_abilities
-    n = (ctx.beds - len(patients)) if no_abilities else 1
     shield = ctx.ability_shield and s.abilities[c] and not no_abilities
     # items: (state, survivors so far)
     items: list[tuple[tuple[HHHState, tuple[int, ...]], object]] = [((s, ()), ONE)]
@@ -137,7 +227,15 @@ def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
             if st.reason:
                 nxt[(st, surv)] = nxt.get((st, surv), 0) + p  # type: ignore[operator]
                 continue
+            in_ward = len(surv) + 1 + len(rest) if ctx.beds_per_patient else len(patients)
+            n = (ctx.beds - in_ward) if no_abilities else 1
             for (d, bag, disc), q in ctx.draws.chain(st.bag, st.discard, n):
+                if sum(d) < n and ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED: stuck here
+                    ward = tuple(sorted(surv + (level,) + rest))
+                    st2 = replace(st, bag=bag, discard=add(disc, d), wards=put(st.wards, c, ward))
+                    key = (short_draw(ctx, st2, sum(d), n), surv)
+                    nxt[key] = nxt.get(key, 0) + p * q  # type: ignore[operator]
+                    continue
                 matches = d[c]
                 up = (0 if matches else 1) if no_abilities else matches
                 if ctx.visit_rebag:
@@ -156,26 +254,29 @@ def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     out: dict[HHHState, object] = {}
     for (st, surv), p in items:
         if not st.reason:
-            st = to_visit(
-                ctx, replace(st, wards=put(st.wards, c, tuple(sorted(surv)))), s.cursor + 1
-            )
+            st = replace(st, wards=put(st.wards, c, tuple(sorted(surv))))
+            st = to_visit(ctx, st, done | 1 << c)
         out[st] = out.get(st, 0) + p  # type: ignore[operator]
     return list(out.items())
 
 
 def end_reaction_available(ctx: Ctx, s: HHHState) -> bool:
     """Cooke De Buchs: "(Reaction) End of Patient Phase: return all black cubes to the bag"
-    (needs the card face up and a saved token: HHH-END-REACTION)."""
+    (needs the card face up and a saved token: HHH-END-REACTION; in the last round per
+    HHH-END-REACTION-LAST-ROUND)."""
     return (
         ctx.admin
         and ctx.config.administrator == "cooke"
         and ctx.end_reaction
         and s.admin_face_up
         and s.admin_tokens > 0
+        and (ctx.end_reaction_last_round or s.round < ctx.last_round)
     )
 
 
 def to_end(ctx: Ctx, s: HHHState) -> HHHState:
+    """The end of the Patient Phase: the Administrator's reaction, if it can be used, then
+    Housekeeping."""
     if end_reaction_available(ctx, s):
         return replace(s, phase=PP_END, cursor=0)
     return housekeeping(ctx, s)
@@ -183,7 +284,8 @@ def to_end(ctx: Ctx, s: HHHState) -> HHHState:
 
 def return_blacks(ctx: Ctx, s: HHHState) -> HHHState:
     """ "return all black cubes to the bag. Gain $2 for each cube returned. Flip this card."
-    The black cubes returned are those in the discard pile."""
+    Every black cube outside the bag is in the discard pile (black cubes are discarded
+    whenever they leave the bag: Heal, Research, arrivals, visits, the Janitor)."""
     B = ctx.B
     n = s.discard[B]
     s = replace(
@@ -197,12 +299,19 @@ def return_blacks(ctx: Ctx, s: HHHState) -> HHHState:
 
 
 def housekeeping(ctx: Ctx, s: HHHState) -> HHHState:
-    """Step 6: after the last round the game ends; otherwise flip the Administrator card
-    face up and pass it clockwise with its tokens, flip used tokens, advance the round
-    marker and flip the Staff markers below it."""
+    """Step 6: "If it is the 6th round, immediately proceed to Victory and Defeat";
+    otherwise "Flip the Administrator card face up and pass it, together with all
+    Administrative action tokens, to the next player in clockwise order", flip used tokens,
+    advance the round marker and flip the Staff markers below it. Under
+    HHH-STAFF-HIREABLE "this-round" the unhired markers of the round just ended stop being
+    hireable."""
     if s.round >= ctx.last_round:
         return end(s, COMPLETED)
     c = ctx.config
+    if ctx.staff_this_round:
+        s = replace(
+            s, staff_passed=add(s.staff_passed, s.staff_open), staff_open=(0,) * len(s.staff_open)
+        )
     s = replace(
         s,
         round=s.round + 1,
@@ -229,8 +338,10 @@ def staff_to_reveal(ctx: Ctx, s: HHHState) -> int:
 
 
 def reveal_staff(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """ "Flip the 2 Staff markers below the round marker face up". Which markers lie there
-    is unseen until now, so the reveal is a draw from the markers not yet seen."""
+    """ "Flip the 2 Staff markers below the round marker face up (they are now available
+    to hire)." Which markers lie there is unseen until now ("Place 1 random Staff marker
+    face down on each Staff Space"), so the reveal is a draw from the markers not yet
+    seen: the same law as dealing them at setup."""
     n = staff_to_reveal(ctx, s)
     return [
         (

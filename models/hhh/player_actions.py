@@ -24,6 +24,7 @@ from .board import (
     pay,
     put,
     remove_one,
+    short_draw,
     sub,
     then,
     treatment_max,
@@ -55,6 +56,7 @@ from .state import (
     PICK_TRAINING,
     PICKS,
     RESEARCH_DRAWN,
+    TREATED,
     TREATMENT,
     WAITING,
     WARD,
@@ -141,14 +143,20 @@ def can_pay(ctx: Ctx, s: HHHState, cost: int) -> bool:
 
 
 def hireable(ctx: Ctx, s: HHHState, cost: int) -> list[int]:
-    """Face-up Staff that may be hired ("Cats cannot be hired, but they are cute!")."""
-    if not can_pay(ctx, s, cost):
+    """Hire Staff: "Choose 1 face-up Staff marker from below the round track. (Cats cannot
+    be hired, but they are cute!)" Which face-up markers: HHH-STAFF-HIREABLE (markers of
+    earlier rounds are in ``staff_passed`` under "this-round"). "Place it in the Office, on
+    an empty Staff space": the Office has ``office_spaces`` (a parameter)."""
+    if not can_pay(ctx, s, cost) or sum(s.staff_hired) >= ctx.config.office_spaces:
         return []
     return [t for t, n in enumerate(s.staff_open) if n and t != CAT]
 
 
 def hire(ctx: Ctx, s: HHHState, staff: int, cost: int):  # type: ignore[no-untyped-def]
-    """Pay, place the Staff in the Office and apply a one-time effect at once."""
+    """ "Pay $5", place the Staff in the Office, then "Otherwise, the Staff provides a
+    1-time effect: immediately perform it" (Staff Index): COO (HHH-COO-TIMING), CFO
+    "Gain $10", the Intern's, Bureaucrat's and Manager's choices (picks that must be made:
+    these effects are performed, not offered)."""
     s = pay(ctx, s, cost)
     if s.reason:
         return [(s, ONE)]
@@ -194,7 +202,10 @@ def intern_targets(ctx: Ctx, s: HHHState) -> list[InternTreat]:
 
 
 def intern(ctx: Ctx, s: HHHState, a: InternTreat) -> HHHState:
-    """ "reduce its Illness level by 3. Do not gain any Money for this. (This may cure them)\""""
+    """Intern: "reduce its Illness level by 3. Do not gain any Money for this. (This may
+    cure them, see Curing Patients.)" A Treatment Room patient keeps its side or turns
+    Treated (HHH-INTERN-TREATMENT); an Emergency Room patient leaves as when healed
+    (HHH-INTERN-ER, HHH-ER-RETURN); a Waiting Room cube patient loses 3 cubes."""
     c, new = a.colour, a.level - INTERN_HEAL
     if a.place == WARD:
         ward = remove_one(s.wards[c], a.level)
@@ -204,7 +215,8 @@ def intern(ctx: Ctx, s: HHHState, a: InternTreat) -> HHHState:
     if a.place == TREATMENT:
         if new <= 0:
             return replace(s, treatment=put(s.treatment, c, (0, 0)), supply=bump(s.supply, c, 1))
-        return replace(s, treatment=put(s.treatment, c, (new, s.treatment[c][1])))
+        side = TREATED if ctx.intern_treats else s.treatment[c][1]
+        return replace(s, treatment=put(s.treatment, c, (new, side)))
     if a.place == EMERGENCY:
         s = replace(s, er=bump(s.er, c, -1), discard=bump(s.discard, c, INTERN_HEAL))
         return return_to_waiting(ctx, s, c, 5 - INTERN_HEAL)
@@ -226,8 +238,10 @@ def improvable(s: HHHState) -> list[int]:
 
 
 def research(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """Flip an Administrative token, "Draw 1 card from the Research deck. If the deck is
-    empty, shuffle all discarded Research cards", then draw 5 cubes (black: +2)."""
+    """ "Flip 1 Administrative action token to the used side. Draw 1 card from the Research
+    deck. If the deck is empty, shuffle all discarded Research cards to form a new deck.
+    Draw 5 cubes from the bag. If you draw a black cube, discard it and draw 2 more
+    cubes." A draw that ends short: HHH-DRAW-EXHAUSTED."""
     s = replace(s, admin_tokens=s.admin_tokens - 1)
     if not sum(s.research_deck):
         s = replace(
@@ -239,31 +253,44 @@ def research(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
         st = replace(s, research_deck=bump(s.research_deck, card, -1))
         for (cubes, bag, disc), p in ctx.draws.chain(st.bag, st.discard, RESEARCH_CUBES):
             r = ResearchInProgress(card, cubes)
-            out.append(
-                (replace(st, bag=bag, discard=disc, research=r, phase=RESEARCH_DRAWN), p * p_card)
-            )
+            st2 = replace(st, bag=bag, discard=disc, research=r, phase=RESEARCH_DRAWN)
+            if sum(cubes) < RESEARCH_CUBES and ctx.exhausted_stuck:
+                st2 = replace(
+                    st2,
+                    discard=add(disc, cubes),
+                    research_discard=bump(st2.research_discard, card, 1),
+                )
+                st2 = short_draw(ctx, st2, sum(cubes), RESEARCH_CUBES)
+            out.append((st2, p * p_card))
     return out
 
 
 def benefits(ctx: Ctx, s: HHHState) -> list[ChooseBenefit]:
-    """The benefits the drawn cubes allow: each needs at least one cube of its colour
-    ("If you drew no cubes that match any required colors - sorry, your research failed")."""
+    """ "Choose 1 benefit from the Research card based on how many cubes of the required
+    color you drew." A benefit without a cube of its colour: HHH-RESEARCH-ZERO ("If you
+    drew no cubes that match any required colors for the Research card - sorry, your
+    research failed"); choosing none although one is possible: HHH-RESEARCH-DECLINE."""
     r = s.research
     assert r is not None
     hire_c, train_c, replace_c = ctx.research_colours(r.card)
-    out = [ChooseBenefit(-1, 0)]
-    if r.drawn[hire_c]:
+    out = []
+    failed = not (r.drawn[hire_c] or r.drawn[train_c] or r.drawn[replace_c])
+    if r.drawn[hire_c] or (ctx.research_hire_without and not failed):
         cost = max(0, RESEARCH_HIRE_COST - r.drawn[hire_c])
         out += [ChooseBenefit(BENEFIT_HIRE, t) for t in hireable(ctx, s, cost)]
     if r.drawn[train_c] and (sum(s.training_open) or sum(s.training_hidden)):
         out.append(ChooseBenefit(BENEFIT_TRAINING, 0))
     if r.drawn[replace_c] and any(s.cemetery[: ctx.C]) and s.supply[ctx.C]:
         out.append(ChooseBenefit(BENEFIT_REPLACE, 0))
+    if not out or not ctx.research_must_choose:
+        out.append(ChooseBenefit(-1, 0))
     return out
 
 
 def choose_benefit(ctx: Ctx, s: HHHState, a: ChooseBenefit):  # type: ignore[no-untyped-def]
-    """Perform the benefit, then "Discard the card and cubes"."""
+    """Perform the benefit ("Gain [green cube count] Training markers", "Hire 1 Staff for
+    $2. Reduce this cost by [matching cube color count] (but never below zero)", replace
+    markers), then "Discard the card and cubes"."""
     r = s.research
     assert r is not None
     hire_c, train_c, replace_c = ctx.research_colours(r.card)
@@ -306,14 +333,18 @@ def pick_options(ctx: Ctx, s: HHHState) -> list:  # type: ignore[type-arg]
     return []
 
 
-def optional_picks(s: HHHState) -> bool:
-    """Training and marker replacement may stop early; the Staff effects may not."""
-    return s.picks[0] in (PICK_TRAINING, PICK_REPLACE)
+def optional_picks(ctx: Ctx, s: HHHState) -> bool:
+    """Whether the pending picks may stop early: Training markers and marker replacements
+    only under HHH-RESEARCH-AMOUNT "up-to"; the Staff effects never ("immediately perform
+    it")."""
+    return not ctx.research_all and s.picks[0] in (PICK_TRAINING, PICK_REPLACE)
 
 
 def after_pick(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     """One pick done: continue while picks and options remain, else back to the Action
     Phase (face-up Training markers are "only refilled after choosing all markers")."""
+    if s.reason:  # the pick ended the game (an Intern's patient died): it stays over
+        return [(s, ONE)]
     kind, left = s.picks
     s = replace(s, picks=(kind, left - 1))
     if left - 1 > 0 and pick_options(ctx, s):
@@ -322,6 +353,11 @@ def after_pick(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
 
 
 def finish_picks(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+    """The picks are over: back to the Action Phase; after Training picks the face-up
+    markers are refilled ("face-up are only refilled after choosing all markers from that
+    action"). A game the picks ended stays over."""
+    if s.reason:
+        return [(s, ONE)]
     kind = s.picks[0]
     s = replace(s, phase=ACTIONS, picks=(0, 0))
     if kind == PICK_TRAINING:
@@ -411,16 +447,21 @@ def nurse_options(ctx: Ctx, s: HHHState) -> list[NurseTraining]:
     return out
 
 
-def nurse_training(s: HHHState, a: NurseTraining) -> HHHState:
-    return replace(
+def nurse_training(ctx: Ctx, s: HHHState, a: NurseTraining):  # type: ignore[no-untyped-def]
+    """Ura Scapegote: "assign 1 face-up Training Marker to this nurse", then the board room
+    is refilled or not (HHH-NURSE-REFILL)."""
+    s = replace(
         s,
         training_open=bump(s.training_open, a.kind, -1),
         training=put(s.training, a.player, bump(s.training[a.player], a.kind, 1)),
         nurse_free_used=put(s.nurse_free_used, a.player, True),
     )
+    return reveal_training(ctx, s) if ctx.nurse_refill else [(s, ONE)]
 
 
 def improve(ctx: Ctx, s: HHHState, a: ImproveRoom):  # type: ignore[no-untyped-def]
+    """Bureaucrat: "Improve 1 New Room card already in play to the left of the game board
+    for $0." """
     s = replace(s, phase=ACTIONS, picks=(0, 0))
     return improve_room(ctx, s, a.kind)
 

@@ -3,15 +3,16 @@ improving, and the Blood Bank's cube draws."""
 
 from __future__ import annotations
 
-from .board import ONE, add, blood_size, put, then
+from .board import ONE, add, blood_size, put, short_draw, then
 from .context import Ctx
 from .records import replace
 from .state import BLOOD_BANK, HHHState
 
 
 def install_room(ctx: Ctx, s: HHHState, kind: int, improved: bool, fill: bool = True):  # type: ignore[no-untyped-def]
-    """Place a New Room card ("initially placed showing their Basic side") and apply its
-    immediate effect: only the Blood Bank has one ("When built, add 3 cubes")."""
+    """Place a New Room card on its Basic side (New Rooms; Improved only under the $0
+    variant) and "Apply its immediate effect (if any)": only the Blood Bank has one,
+    "When built, add 3 cubes drawn from the Bag to the Blood Bank"."""
     st = replace(s, rooms=put(s.rooms, kind, 2 if improved else 1), rooms_placed=s.rooms_placed + 1)
     if kind == BLOOD_BANK and fill:
         return fill_blood_bank(ctx, st)
@@ -19,20 +20,22 @@ def install_room(ctx: Ctx, s: HHHState, kind: int, improved: bool, fill: bool = 
 
 
 def fill_blood_bank(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """ "draw 3 random cubes from the bag ... Draw 1 replacement cube for each black cube
-    that is drawn and return the black cube to the bag" (5 when Improved)."""
+    """Blood Bank: "draw 3 random cubes from the bag and place them on the Blood Bank.
+    Draw 1 replacement cube for each black cube that is drawn and return the black cube
+    to the bag" (5 when Improved). A bag of only black cubes: HHH-BB-BLACK-ONLY; a fill
+    that ends short: HHH-DRAW-EXHAUSTED."""
     n = blood_size(s) - sum(s.blood)
     out = []
-    for (d, bag, disc), p in ctx.draws.no_black(s.bag, s.discard, n):
+    for (d, bag, disc), p in ctx.draws.no_black(s.bag, s.discard, n, ctx.bb_black_refill):
         st = replace(s, blood=add(s.blood, d), bag=bag, discard=disc)
-        out.append((st, p))
+        out.append((short_draw(ctx, st, sum(d), n), p))
     return out
 
 
 def improve_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-def]
-    """Flip a room to its Improved side. "Any Patients on it are transferred to the
-    improved side" (nothing moves); an Improved Blood Bank first discards its cubes,
-    then draws 5."""
+    """Flip a room to its Improved side: "Any Patients on it are transferred to the
+    improved side" (they keep their place and side); the Blood Bank: "discard any remaining
+    cubes on the Blood Bank first, then draw 5 random cubes from the bag"."""
     st = replace(s, rooms=put(s.rooms, kind, 2))
     if kind != BLOOD_BANK:
         return [(st, ONE)]
@@ -52,7 +55,9 @@ def room_cap_reached(ctx: Ctx, s: HHHState) -> bool:
 
 
 def installable(ctx: Ctx, s: HHHState) -> tuple[int, ...]:
-    """Room kinds that may be installed now (cards left in the deck, cap not reached)."""
+    """Room kinds that may be installed now (cards left in the deck, cap not reached).
+    Installing is not optional: "During each Patient Phase, you install 1 new New Room
+    card" (Patient Phase step 2 offers no way to skip it)."""
     if room_cap_reached(ctx, s):
         return ()
     return tuple(k for k in ctx.deck if not s.rooms[k])

@@ -7,7 +7,7 @@ Training markers, and (HHH-STAFF-ROUND1) possibly a first Staff reveal.
 
 from __future__ import annotations
 
-from .board import ONE, die, put, sub, then
+from .board import ONE, die, put, short_draw, sub, then
 from .context import Ctx
 from .records import replace
 from .rooms import install_room
@@ -25,7 +25,10 @@ ROOMS_AT_START_TWO = 2  # Variants: "Begin the game with 2 New Rooms instead of 
 
 
 def initial_state(ctx: Ctx) -> HHHState:
-    """Components in the box, money and tokens per the setup table, nothing drawn yet."""
+    """Components in the box, money and tokens per the setup table ("Based on the player
+    count, use the table below"), nothing drawn yet. The Administrator card goes to
+    player 0 ("One player takes 1 Administrator card"; who does not matter in a
+    cooperative game whose Administrative tokens act for everyone)."""
     c = ctx.config
     C = ctx.C
     research = [0] * ctx.research_types
@@ -50,14 +53,15 @@ def initial_state(ctx: Ctx) -> HHHState:
         cemetery=(0,) * (C + 2),
         deaths=0,
         medical=(c.medical_tokens,) * c.players,
-        admin_tokens=c.admin_tokens,
-        admin_total=c.admin_tokens,
+        admin_tokens=ctx.admin_tokens,
+        admin_total=ctx.admin_tokens,
         admin_holder=0,
         admin_face_up=ctx.admin,
         chaplain_used=False,
         janitor_used=False,
         staff_hidden=ctx.staff_pool,
         staff_open=(0,) * len(ctx.staff_pool),
+        staff_passed=(0,) * len(ctx.staff_pool),
         staff_hired=(0,) * len(ctx.staff_pool),
         abilities=(ctx.abilities_on,) * C,
         training_open=(0,) * len(ctx.training_pool),
@@ -74,7 +78,9 @@ def initial_state(ctx: Ctx) -> HHHState:
 
 def draw_markers(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     """ "Draw 5 of them randomly and place each in their matching-color Infirmary Wards",
-    level 3 ("the '3' ... facing left"). Markers that find no bed stay in the supply."""
+    at level 3 ("with the" 3 "of each Patient marker facing left"). Markers that find no
+    bed stay in the supply ("After doing this, remove all remaining Patient markers from
+    the bag")."""
     c = ctx.config
     pool = tuple(s.supply[: ctx.C])
     out = []
@@ -87,12 +93,15 @@ def draw_markers(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
 
 
 def after_markers(ctx: Ctx, s: HHHState) -> HHHState:
+    """The New Room choice comes next: 1 room, or 2 under "Begin the game with 2 New Rooms
+    instead of 1"."""
     rooms = ROOMS_AT_START_TWO if ctx.config.variant_two_rooms else 1
     return replace(s, phase=SETUP_ROOM, cursor=rooms)
 
 
 def starting_room_choices(ctx: Ctx, s: HHHState) -> tuple[int, ...]:
-    """ "Choose any 1 New Room card" (a fixed ``starting_room`` config narrows the choice)."""
+    """ "Choose any 1 New Room card and place it with its" Basic side up (a fixed
+    ``starting_room`` config narrows the choice)."""
     free = tuple(k for k in ctx.deck if not s.rooms[k])
     if ctx.config.starting_room >= 0 and s.rooms_placed == 0:
         return (ctx.config.starting_room,)
@@ -100,8 +109,9 @@ def starting_room_choices(ctx: Ctx, s: HHHState) -> tuple[int, ...]:
 
 
 def choose_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-def]
-    """Place the starting room (Basic, or Improved under the $0 variant) and apply its
-    effect now or after the Waiting Room draws (HHH-SETUP-ORDER)."""
+    """Place the starting room (Basic; under the variant "Start with $0, but your first
+    room starts on the Improved side") and "Apply its immediate effect (if any)" now or
+    after the Waiting Room draws (HHH-SETUP-ORDER)."""
     improved = ctx.config.variant_improved_start and s.rooms_placed == 0
     fill = ctx.setup_order == "before-waiting"
     pairs = install_room(ctx, s, kind, improved, fill)
@@ -113,8 +123,11 @@ def choose_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-de
 
 def draw_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     """ "Draw 6 random cubes from the bag per Waiting Room and place each on the first
-    available space ... Return any black cubes or cubes for which there are no free
-    spaces back to the bag". A 5th cube of a colour: HHH-SETUP-LEVEL5."""
+    available space in the Waiting Room that matches their color. Return any black cubes
+    or cubes for which there are no free spaces back to the bag" (one Waiting Room after
+    the other, each returning its cubes before the next draws). A 5th cube of a colour:
+    HHH-SETUP-LEVEL5; such a patient dies (no Emergency Room in setup: "The only time a
+    Patient may be moved to the Emergency Room is during the Patient Phase")."""
     w = s.cursor
     c = ctx.config
     room = s.waiting[w]
@@ -138,13 +151,15 @@ def draw_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
                     discard=st.discard[:k] + (st.discard[k] + new_room[k],) + st.discard[k + 1 :],
                 )
                 st = die(ctx, st, k, marker=False, cost=c.waiting_death_cost)
-        out.append((st, p))
+        out.append((short_draw(ctx, st, sum(d), c.setup_cubes), p))
     if w + 1 < c.waiting_rooms:
         return then(out, lambda st: [(replace(st, cursor=w + 1), ONE)])
     return then(out, lambda st: after_waiting(ctx, st))
 
 
 def after_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+    """The first room's Blood Bank draw if it waited for the Waiting Rooms
+    (HHH-SETUP-ORDER "after-waiting"), then the Training markers."""
     from .rooms import fill_blood_bank
 
     pairs = [(s, ONE)]
@@ -154,13 +169,15 @@ def after_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
 
 
 def to_training(ctx: Ctx, s: HHHState) -> HHHState:
+    """Setup's Training markers step, when there are markers to reveal."""
     if ctx.config.training_face_up and sum(s.training_hidden):
         return replace(s, phase=SETUP_TRAINING, cursor=0)
     return to_play(ctx, s)
 
 
 def draw_training(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """ "Reveal 4 random Training markers face up and place them in the board room"."""
+    """ "Reveal 4 random Training markers face up and place them in the board room as
+    indicated." (HHH-TRAINING-COUNT: how many markers there are.)"""
     out = reveal_training(ctx, s)
     return then(out, lambda st: [(to_play(ctx, st), ONE)])
 

@@ -22,11 +22,18 @@ RESEARCH_DRAWN = 7  # decision inside Research: choose a benefit (see ``research
 PICKS = 8  # decisions: pending Training-marker / marker-replacement picks
 PP_INSTALL = 9  # decision: Patient Phase step 2, install a New Room
 PP_TRAINING_REFILL = 10  # chance: refill the face-up Training markers after picks
-PP_ARRIVE = 11  # chance: step 4 New Patients Arrive, cursor = Waiting Room index
-PP_VISIT = 12  # chance: step 5 Visit the Wards, cursor = position in the visiting order
+PP_ARRIVE = 11  # chance: step 4 New Patients Arrive, cursor = place(rooms done, room)
+PP_VISIT = 12  # chance: step 5 Visit the Wards, cursor = place(Wards visited, Ward)
 PP_END = 13  # decision: end-of-Patient-Phase reactions (Administrator card)
 PP_STAFF = 14  # chance: Housekeeping, reveal Staff markers under the new round
 OVER = 15  # terminal
+PP_ARRIVE_ORDER = 16  # decision: which Waiting Room receives the next arrivals, cursor = rooms done
+PP_ER_ADMIT = (
+    17  # decision: which 5-cube patient takes the last Emergency Room space, cursor as PP_ARRIVE
+)
+PP_VISIT_ORDER = (
+    18  # decision: which Ward to activate next ("In any order"), cursor = Wards visited
+)
 
 PHASE_NAMES = (
     "setup-markers",
@@ -45,7 +52,27 @@ PHASE_NAMES = (
     "patient-phase-end",
     "reveal-staff",
     "over",
+    "arrive-order",
+    "er-admit",
+    "visit-order",
 )
+
+
+def place(done: int, item: int) -> int:
+    """The cursor of an ordered sub-step: the set of items done (a bit mask) and the item
+    now being resolved (Waiting Room or Ward index, below 8)."""
+    return done * 8 + item
+
+
+def done_of(cursor: int) -> int:
+    """The bit mask of items already resolved, from a :func:`place` cursor."""
+    return cursor // 8
+
+
+def item_of(cursor: int) -> int:
+    """The item being resolved, from a :func:`place` cursor."""
+    return cursor % 8
+
 
 # New Room kinds: Treatment Rooms are kinds 0..C-1 (one per colour), then these.
 ER = 5
@@ -143,6 +170,9 @@ class HHHState:
     janitor_used: bool  # Janitor's once-per-round black-cube ignore used this round
     staff_hidden: tuple[int, ...]  # face-down Staff markers still unseen, per type
     staff_open: tuple[int, ...]  # face-up Staff markers available to hire, per type
+    staff_passed: tuple[
+        int, ...
+    ]  # face-up Staff of earlier rounds no longer hireable (HHH-STAFF-HIREABLE)
     staff_hired: tuple[int, ...]  # Staff in the Office, per type
     abilities: tuple[bool, ...]  # Ward Ability token still active, per colour
     training_open: tuple[int, ...]  # face-up Training markers in the board room, per type

@@ -32,6 +32,7 @@ def end(L: Layout, st: St, reason: int, cond: Any) -> None:
     """Victory and Defeat: the game is over (heal in progress dropped)."""
     st.set("phase", OVER, cond)
     st.set("reason", reason, cond)
+    st.set("mask", 0, cond)
     clear_heal(L, st, cond)
 
 
@@ -56,6 +57,12 @@ def body_capacity(ctx: Any, st: St) -> Term:
     return ctx.config.tombstones + z3.If(m == 1, 3, z3.If(m == 2, 4, 0))
 
 
+def bit(mask: Term, i: int, width: int) -> Any:
+    """Whether item ``i`` is in the bit mask ``mask`` of ``width`` items (written out as
+    the masks that contain it: linear, no division)."""
+    return z3.Or(*[mask == m for m in range(1 << width) if m >> i & 1])
+
+
 def er_capacity(st: St) -> Term:
     r = st[f"room{ER}"]
     return z3.If(r == 1, 1, z3.If(r == 2, 3, 0))
@@ -72,11 +79,7 @@ def die(ctx: Any, L: Layout, st: St, colour: Term, marker: bool, cost: Term, con
         arrested = z3.Or(arrested, st[f"sup{W}"] == 0)
     arrested = z3.And(c, arrested)
     fee = cost  # no Lawyer in the fragment
-    if not ctx.body_first:
-        pay(L, st, fee, arrested)
-        end(L, st, ARRESTED, live(st, arrested))
-    else:
-        end(L, st, ARRESTED, arrested)
+    end(L, st, ARRESTED, arrested)  # Hide The Bodies: A) before B): arrested, nothing paid
     ok = z3.And(c, z3.Not(arrested))
     if marker:
         st.add_at("cem", C + 2, colour, 1, ok)

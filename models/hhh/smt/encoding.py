@@ -30,12 +30,14 @@ from .heal import rule_bonus, rule_heal, rule_settle
 from .layout import Layout, in_fragment, layout_for, project
 from .phases import (
     rule_arrive,
+    rule_arrive_order,
     rule_end_actions,
     rule_install,
     rule_pass,
     rule_return_blacks,
     rule_transfer,
     rule_visit,
+    rule_visit_order,
 )
 from .rules import (
     rule_reveal_staff,
@@ -62,6 +64,8 @@ RULES = (
     ("visit", "Draw"),
     ("pass", "Pass"),
     ("return_blacks", "ReturnBlacks"),
+    ("arrive_order", "ArriveAt"),
+    ("visit_order", "VisitWard"),
 )
 
 NOTES = (
@@ -72,6 +76,8 @@ NOTES = (
     "draw refills: plain draws refill once (all the model can do); black-cube chains "
     "unroll the empty-bag refill 2 levels deep (deeper refills left out)",
     "not tracked (identity in the encoding): which Staff/Training markers are revealed",
+    "New Patients Arrive: a draw that forms more 5-cube patients than the Emergency Room "
+    "has spaces (the players then choose who is admitted) is left out",
 )
 
 
@@ -118,6 +124,8 @@ class HHHEncoding:
             out.append("Administrator reaction: redraw a black cube")
         if "ura" in cfg.doctors and sum(ctx.training_pool) and cfg.training_face_up:
             out.append("Ura Scapegote's free Training marker")
+        if 5 in ctx.deck and ctx.spots >= 5 and ctx.C >= 2 and cfg.arrival_cubes >= 2:
+            out.append("the players' choice of 5-cube patients for the Emergency Room's last space")
         return out
 
     @property
@@ -185,6 +193,8 @@ class HHHEncoding:
             lambda: rule_visit(ctx, L, st, b),
             lambda: rule_pass(ctx, L, st, b),
             lambda: rule_return_blacks(ctx, L, st, b),
+            lambda: rule_arrive_order(ctx, L, st, b, v.kind),
+            lambda: rule_visit_order(ctx, L, st, b, v.kind),
         ]
         cases = []
         for i, make in enumerate(makers):
@@ -232,6 +242,10 @@ class HHHEncoding:
             return A.Bonus(2)
         if name == "settle":
             return A.Settle(tuple(value(x) for x in v.rebag))
+        if name == "arrive_order":
+            return A.ArriveAt(value(v.kind))
+        if name == "visit_order":
+            return A.VisitWard(value(v.kind))
         if name == "transfer":
             t = {k: value(x) for k, x in v.transfer.items()}
             return A.Transfer(

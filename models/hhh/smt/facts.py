@@ -17,14 +17,18 @@ from ..state import (
     HEAL_DRAWN,
     OVER,
     PP_ARRIVE,
+    PP_ARRIVE_ORDER,
     PP_END,
+    PP_ER_ADMIT,
     PP_STAFF,
     PP_VISIT,
+    PP_VISIT_ORDER,
     SETUP_MARKERS,
     SETUP_ROOM,
     SETUP_TRAINING,
     SETUP_WAITING,
 )
+from .board import bit
 from .layout import WARD_LEVELS
 
 Sym = dict[str, Any]
@@ -85,7 +89,7 @@ def well_formed(enc: Any, s: Sym) -> Any:
     ctx = enc.ctx
     conds = [s[n] >= 0 for n in enc.names if n not in ("money", "cursor")]
     conds += [z3.Or(s["money"] >= 0, s["reason"] == 1)]
-    conds += [z3.And(s["phase"] >= 0, s["phase"] <= OVER)]
+    conds += [z3.And(s["phase"] >= 0, s["phase"] <= PP_VISIT_ORDER, s["phase"] != PP_ER_ADMIT)]
     conds += [z3.Implies(s["phase"] != HEAL_DRAWN, s[f"h_drawn{i}"] == 0) for i in range(C + 1)]
     conds += [z3.Implies(s["phase"] != HEAL_DRAWN, z3.And(s["h_bonus"] == 0, s["h_rebag"] == 0))]
     conds += [
@@ -101,7 +105,8 @@ def well_formed(enc: Any, s: Sym) -> Any:
     conds += [z3.Or(s["reason"] != 0, s[f"wait{w}_{c}"] <= 4) for w in range(L.W) for c in range(C)]
     conds += [z3.And(s[f"trl{c}"] <= 5, s[f"trs{c}"] <= 1) for c in range(C)]
     conds += [s[f"room{k}"] <= 2 for k in range(8)]
-    conds += [z3.And(s["cursor"] >= 0, s["cursor"] <= max(L.W, C, 2))]
+    top_cursor = 8 * (1 << max(L.W, C))  # state.place(done, item) cursors
+    conds += [z3.And(s["cursor"] >= 0, s["cursor"] < top_cursor)]
     conds += [zsum([s[f"ward{c}_{x}"] for x in WARD_LEVELS]) <= ctx.beds for c in range(C)]
     conds += [zsum([s[f"er{c}"] for c in range(C)]) <= 3]
     conds += [(s["phase"] == OVER) == (s["reason"] != 0), s["reason"] <= 4]
@@ -115,7 +120,7 @@ def well_formed(enc: Any, s: Sym) -> Any:
     conds += [s[f"er{c}"] == 0 for c in range(C) if 5 not in ctx.deck]
     conds += [s[f"cem{i}"] <= s["deaths"] for i in range(C + 2)]
     conds += [s[f"med{p}"] <= ctx.config.medical_tokens for p in range(L.P)]
-    conds += [s["admin_tokens"] <= ctx.config.admin_tokens, s["admin_up"] <= 1]
+    conds += [s["admin_tokens"] <= ctx.admin_tokens, s["admin_up"] <= 1]
     conds += [s[f"wait{w}_{c}"] <= ctx.spots for w in range(L.W) for c in range(C)]
     cfg = ctx.config
     tr_draw = 10 if any(k < C for k in ctx.deck) else 0
@@ -152,25 +157,51 @@ def well_formed(enc: Any, s: Sym) -> Any:
         )
     ]
     cur = s["cursor"]
+    ph = s["phase"]
     conds += [
         z3.If(
-            z3.Or(s["phase"] == SETUP_WAITING, s["phase"] == PP_ARRIVE),
+            ph == SETUP_WAITING,
             cur < L.W,
             z3.If(
-                s["phase"] == PP_VISIT,
-                cur < C,
+                ph == PP_ARRIVE,
+                _placed(s, L.W),
                 z3.If(
-                    z3.Or(s["phase"] == SETUP_ROOM, s["phase"] == OVER),
-                    cur <= max(L.W, C, 2),
-                    cur == 0,
+                    ph == PP_VISIT,
+                    _placed(s, C),
+                    z3.If(
+                        ph == PP_ARRIVE_ORDER,
+                        z3.And(cur < (1 << L.W), s["mask"] == cur),
+                        z3.If(
+                            ph == PP_VISIT_ORDER,
+                            z3.And(cur < (1 << C), s["mask"] == cur),
+                            z3.If(
+                                z3.Or(ph == SETUP_ROOM, ph == OVER),
+                                cur < top_cursor,
+                                cur == 0,
+                            ),
+                        ),
+                    ),
                 ),
             ),
         )
     ]
     conds += [z3.Implies(s["phase"] == PP_END, z3.And(s["admin_up"] == 1, s["admin_tokens"] > 0))]
+    ordered = (PP_ARRIVE, PP_VISIT, PP_ARRIVE_ORDER, PP_VISIT_ORDER)
+    conds += [z3.Or(s["mask"] == 0, *[ph == x for x in ordered])]
     cap = ctx.config.tombstones + (4 if 7 in ctx.deck else 0)
     conds += [zsum([s[f"cem{i}"] for i in range(C + 2)]) <= cap]
     return z3.And(*conds)
+
+
+def _placed(s: Sym, width: int) -> Any:
+    """A ``state.place(done, item)`` cursor over ``width`` items: the item being resolved
+    is one of them and not among those already done (``mask``)."""
+    item = s["cursor"] - 8 * s["mask"]
+    return z3.And(
+        s["mask"] >= 0,
+        s["mask"] < (1 << width),
+        z3.Or(*[z3.And(item == i, z3.Not(bit(s["mask"], i, width))) for i in range(width)]),
+    )
 
 
 def waiting_below_5(enc: Any, s: Sym) -> Any:
@@ -189,7 +220,13 @@ def draw_pending(enc: Any, s: Sym) -> Any:
     )
     heal = z3.And(s["phase"] == ACTIONS, zsum([s[f"med{p}"] for p in range(L.P)]) > 0, patients)
     bonus = z3.And(s["phase"] == HEAL_DRAWN, s["h_bonus"] > 0)
-    draws = z3.Or(s["phase"] == SETUP_WAITING, s["phase"] == PP_ARRIVE, s["phase"] == PP_VISIT)
+    draws = z3.Or(
+        s["phase"] == SETUP_WAITING,
+        s["phase"] == PP_ARRIVE,
+        s["phase"] == PP_VISIT,
+        s["phase"] == PP_ARRIVE_ORDER,
+        s["phase"] == PP_VISIT_ORDER,
+    )
     return z3.Or(draws, heal, bonus)
 
 

@@ -120,6 +120,11 @@ def rule_bonus(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     st.set_vec("disc", disc)
     st.set_vec("h_drawn", [st0[f"h_drawn{i}"] + d[i] for i in range(C + 1)])
     st.set("h_bonus", 0)
+    if ctx.exhausted_stuck:  # heal._short: a stuck game discards the cubes in hand
+        short = zsum(d) < 2
+        for i in range(C + 1):
+            st.set(f"disc{i}", disc[i] + st0[f"h_drawn{i}"] + d[i], short)
+        end(L, st, STUCK, short)
     return g, st
 
 
@@ -128,10 +133,13 @@ def rule_settle(ctx: Any, L: Layout, st0: St, b: Builder, r: list[Term]) -> Rule
     st = st0.copy()
     C, B = L.C, L.B
     drawn = st0.vec("h_drawn", C + 1)
+    allowance: Term = st0["h_rebag"]
+    if ctx.rebag_needs_reduction:  # HHH-REBAG-AFTER-HEAL (no Training in the fragment)
+        allowance = z3.If(sel(drawn, st0["h_colour"]) - drawn[L.B] > 0, allowance, 0)
     g = z3.And(
         st0["phase"] == HEAL_DRAWN,
         *[z3.And(r[i] >= 0, r[i] <= drawn[i]) for i in range(C + 1)],
-        zsum(r) <= st0["h_rebag"],
+        zsum(r) <= allowance,
     )
     place, c, lv = st0["h_place"], st0["h_colour"], st0["h_level"]
     for i in range(C + 1):

@@ -13,6 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..state import (
+    PP_ARRIVE,
+    PP_ARRIVE_ORDER,
+    PP_ER_ADMIT,
+    PP_VISIT,
+    PP_VISIT_ORDER,
+    done_of,
+)
+
 WARD_LEVELS = (1, 2, 3, 4)
 
 
@@ -33,6 +42,7 @@ class Layout:
         out = [
             "phase",
             "cursor",
+            "mask",
             "round",
             "money",
             "reason",
@@ -57,6 +67,17 @@ class Layout:
         return tuple(out)
 
 
+def mask_of(s: Any) -> int:
+    """The Waiting Rooms or Wards already resolved in an ordered Patient Phase step (the
+    ``done`` part of ``state.place`` cursors; 0 elsewhere). A field of its own, so the
+    relation needs no division."""
+    if s.phase in (PP_ARRIVE, PP_VISIT):
+        return int(done_of(s.cursor))
+    if s.phase in (PP_ARRIVE_ORDER, PP_VISIT_ORDER):
+        return int(s.cursor)
+    return 0
+
+
 def layout_for(ctx: Any) -> Layout:
     return Layout(ctx.C, ctx.config.waiting_rooms, ctx.P)
 
@@ -68,6 +89,7 @@ def project(ctx: Any, s: Any) -> dict[str, int]:
     v: dict[str, int] = {
         "phase": s.phase,
         "cursor": s.cursor,
+        "mask": mask_of(s),
         "round": s.round,
         "money": s.money,
         "reason": s.reason,
@@ -112,6 +134,8 @@ def in_fragment(ctx: Any, s: Any) -> bool:
     """Whether ``s`` uses only what the encoding tracks (no Staff hired, no Training taken,
     no Research or pick in progress, empty Blood Bank, no Heal with a Blood Bank cube)."""
     if s.heal is not None and s.heal.blood >= 0:
+        return False
+    if s.phase == PP_ER_ADMIT:  # the players' choice of ER patients is left out
         return False
     return (
         not any(s.staff_hired)

@@ -15,15 +15,18 @@ from ..state import (
     BLOOD_BANK,
     CRITICAL,
     PP_ARRIVE,
+    PP_ARRIVE_ORDER,
     PP_END,
     PP_INSTALL,
     PP_VISIT,
+    PP_VISIT_ORDER,
+    STUCK,
     TREATMENT,
     WAITING,
     WARD,
 )
 from . import draws as dr
-from .board import die, er_capacity, gain, live
+from .board import bit, die, end, er_capacity, gain, live
 from .layout import WARD_LEVELS, Layout
 from .rules import (
     Rule,
@@ -31,6 +34,7 @@ from .rules import (
     housekeeping,
     installable_any,
     restock,
+    to_arrive,
     to_visit,
     ward_count,
 )
@@ -131,7 +135,7 @@ def rule_end_actions(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     inst = installable_any(ctx, st)
     st.set("phase", PP_INSTALL, z3.And(ok, inst))
     st.set("cursor", 0, z3.And(ok, inst))
-    restock(L, st, z3.And(ok, z3.Not(inst)))
+    restock(ctx, L, st, z3.And(ok, z3.Not(inst)))
     return g, st
 
 
@@ -143,42 +147,82 @@ def rule_install(ctx: Any, L: Layout, st0: St, b: Builder, kind: Term) -> Rule:
     for k in ctx.deck:
         st.set(f"room{k}", 1, kind == k)
     st.add("rooms_placed", 1)
-    restock(L, st, True)
+    restock(ctx, L, st, True)
+    return g, st
+
+
+def rule_arrive_order(ctx: Any, L: Layout, st0: St, b: Builder, room: Term) -> Rule:
+    """patient_phase.choose_arrival_room: the players choose the Waiting Room that draws next."""
+    st = st0.copy()
+    done = st0["mask"]
+    free = z3.Or(*[z3.And(room == w, z3.Not(bit(done, w, L.W))) for w in range(L.W)])
+    g = z3.And(st0["phase"] == PP_ARRIVE_ORDER, free)
+    st.set("phase", PP_ARRIVE)
+    st.set("cursor", done * 8 + room)
     return g, st
 
 
 def rule_arrive(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
-    """patient_phase.arrive: draw 6 (black: +2), fill spots, 5 cubes -> ER or death."""
+    """patient_phase.arrive: draw 6 (black: +2), fill spots, 5 cubes -> ER or death. Draws
+    that form more 5-cube patients than the ER has spaces lead to the players' choice
+    (``PP_ER_ADMIT``), which the encoding leaves out: such draws are excluded."""
     st = st0.copy()
     C, B = L.C, L.B
+    done = st0["mask"]
+    w = st0["cursor"] - 8 * done
     g = st0["phase"] == PP_ARRIVE
-    w = st0["cursor"]
-    d, bag, disc = dr.chain(
-        b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(ctx.config.arrival_cubes)
-    )
+    n = ctx.config.arrival_cubes
+    d, bag, disc = dr.chain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(n))
     room0 = [sel([st0[f"wait{x}_{k}"] for x in range(L.W)], w) for k in range(C)]
     placed = [zmin(d[k], ctx.spots - room0[k]) for k in range(C)]
-    room = [room0[k] + placed[k] for k in range(C)]
+    full_room = [room0[k] + placed[k] for k in range(C)]
+    over = [z3.If(full_room[k] > 5, full_room[k] - 5, 0) for k in range(C)]
+    room = [zmin(full_room[k], 5) for k in range(C)]
     st.set_vec("bag", bag)
-    st.set_vec("disc", [disc[k] + d[k] - placed[k] for k in range(C)] + [disc[B]])
+    st.set_vec("disc", [disc[k] + d[k] - placed[k] + over[k] for k in range(C)] + [disc[B]])
     for x in range(L.W):
         for k in range(C):
             st.set(f"wait{x}_{k}", room[k], w == x)
+    if ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED: a short draw places nothing and ends
+        short = zsum(d[:C]) < n
+        st.set_vec("disc", [disc[k] + d[k] for k in range(C)] + [disc[B]], short)
+        for x in range(L.W):
+            for k in range(C):
+                st.set(f"wait{x}_{k}", room0[k], z3.And(short, w == x))
+        end(L, st, STUCK, short)
+    fives = [room[k] >= 5 for k in range(C)]
+    space = er_capacity(st0) - zsum(st0.vec("er", C))
+    n5 = zsum([z3.If(f, 1, 0) for f in fives])
+    if 5 in ctx.deck and ctx.spots >= 5 and C >= 2:  # contention is possible at all
+        contention = z3.And(space > 0, space < n5, st["reason"] == 0)
+        g = z3.And(g, z3.Not(contention))
     for k in range(C):
-        full = live(st, room[k] >= 5)
-        extra = room[k] - 5
+        full = live(st, fives[k])
         for x in range(L.W):
             st.set(f"wait{x}_{k}", 0, z3.And(full, w == x))
-        space = zsum(st.vec("er", C)) < er_capacity(st)
-        to_er = z3.And(full, space)
-        st.add(f"er{k}", 1, to_er)
-        st.add(f"disc{k}", extra, to_er)
-        dies = z3.And(full, z3.Not(space))
-        st.add(f"disc{k}", 5 + extra, dies)
+        free = zsum(st.vec("er", C)) < er_capacity(st)
+        st.add(f"er{k}", 1, z3.And(full, free))
+        dies = z3.And(full, z3.Not(free))
+        st.add(f"disc{k}", 5, dies)
         die_waiting(ctx, L, st, k, dies)
-    more = w + 1 < L.W
-    st.set("cursor", w + 1, live(st, more))
-    to_visit(ctx, L, st, z3.IntVal(0), z3.Not(more))
+    done2 = done + zsum([z3.If(w == x, 1 << x, 0) for x in range(L.W)])
+    to_visit(ctx, L, st, z3.IntVal(0), to_arrive(L, st, done2, True))
+    return g, st
+
+
+def rule_visit_order(ctx: Any, L: Layout, st0: St, b: Builder, colour: Term) -> Rule:
+    """patient_phase.choose_ward: "In any order, activate each Ward" -- the players choose."""
+    st = st0.copy()
+    done = st0["mask"]
+    free = z3.Or(
+        *[
+            z3.And(colour == k, z3.Not(bit(done, k, L.C)), ward_count(L, st0, k) > 0)
+            for k in range(L.C)
+        ]
+    )
+    g = z3.And(st0["phase"] == PP_VISIT_ORDER, free)
+    st.set("phase", PP_VISIT)
+    st.set("cursor", done * 8 + colour)
     return g, st
 
 
@@ -188,35 +232,49 @@ def rule_visit(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     st = st0.copy()
     C = L.C
     g = st0["phase"] == PP_VISIT
-    pos = st0["cursor"]
-    c = sel(list(ctx.ward_order), pos)
+    done = st0["mask"]
+    c = st0["cursor"] - 8 * done
     counts = [sel([st0[f"ward{k}_{x}"] for k in range(C)], c) for x in WARD_LEVELS]
     total = zsum(counts)
     no_ab = ctx.config.variant_no_abilities
-    need = (ctx.beds - total) if no_ab else z3.IntVal(1)
     finals: list[tuple[Any, Term]] = []  # (still in the Ward, final level) per slot
+    dead_so_far: Term = z3.IntVal(0)
     for j in range(ctx.beds):
         present = j < total
         level = _kth_level(counts, j)
         active = live(st, z3.And(g, present))
+        if not no_ab:
+            need: Term = z3.IntVal(1)
+        elif ctx.beds_per_patient:
+            need = ctx.beds - (total - dead_so_far)
+        else:
+            need = ctx.beds - total
         dd, bag, disc = dr.chain(b, active, st.vec("bag", C + 1), st.vec("disc", C + 1), need)
+        short = z3.And(active, zsum(dd[:C]) < need) if ctx.exhausted_stuck else False
+        go = z3.And(active, z3.Not(short))
         matches = sel(dd[:C], c)
         up = z3.If(matches > 0, 0, 1) if no_ab else matches
         if ctx.visit_rebag:
-            st.set_vec("bag", [bag[i] + dd[i] for i in range(C + 1)], active)
-            st.set_vec("disc", disc, active)
+            st.set_vec("bag", [bag[i] + dd[i] for i in range(C + 1)], go)
+            st.set_vec("disc", disc, go)
         else:
             st.set_vec("bag", bag, active)
             st.set_vec("disc", [disc[i] + dd[i] for i in range(C + 1)], active)
+        if ctx.exhausted_stuck:
+            st.set_vec("bag", bag, short)
+            st.set_vec("disc", [disc[i] + dd[i] for i in range(C + 1)], short)
+            end(L, st, STUCK, short)
         new = level + up
-        dead = z3.And(active, new >= 5)
+        dead = z3.And(go, new >= 5)
         die(ctx, L, st, c, True, ctx.config.ward_death_cost, dead)
-        finals.append((z3.And(present, z3.Not(dead)), z3.If(active, new, level)))
+        dead_so_far = dead_so_far + z3.If(dead, 1, 0)
+        finals.append((z3.And(present, z3.Not(dead)), z3.If(go, new, level)))
     for k in range(C):
         for x in WARD_LEVELS:
             cnt = zsum([z3.If(z3.And(alive, lvl == x), 1, 0) for alive, lvl in finals])
             st.set(f"ward{k}_{x}", cnt, c == k)
-    to_visit(ctx, L, st, pos + 1, True)
+    done2 = done + zsum([z3.If(c == k, 1 << k, 0) for k in range(C)])
+    to_visit(ctx, L, st, done2, True)
     return g, st
 
 

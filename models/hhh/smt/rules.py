@@ -22,16 +22,18 @@ from ..state import (
     BLOOD_BANK,
     COMPLETED,
     PP_ARRIVE,
+    PP_ARRIVE_ORDER,
     PP_END,
     PP_STAFF,
     PP_VISIT,
+    PP_VISIT_ORDER,
     SETUP_MARKERS,
     SETUP_ROOM,
     SETUP_TRAINING,
     SETUP_WAITING,
 )
 from . import draws as dr
-from .board import die, end, live
+from .board import bit, die, end, live
 from .layout import WARD_LEVELS, Layout
 
 Rule = tuple[Any, St]
@@ -76,37 +78,61 @@ def installable_any(ctx: Any, st: St) -> Any:
     return z3.And(z3.Not(room_cap_reached(ctx, st)), z3.Or(*free) if free else False)
 
 
-def restock(L: Layout, st: St, cond: Any) -> None:
-    """Step 3: discarded cubes back into the bag."""
+def restock(ctx: Any, L: Layout, st: St, cond: Any) -> None:
+    """Step 3: discarded cubes back into the bag; then step 4 (patient_phase.restock)."""
     c = live(st, cond)
     for i in range(L.C + 1):
         st.set(f"bag{i}", st[f"bag{i}"] + st[f"disc{i}"], c)
         st.set(f"disc{i}", 0, c)
-    st.set("phase", PP_ARRIVE, c)
-    st.set("cursor", 0, c)
+    to_arrive(L, st, z3.IntVal(0), c)
 
 
-def to_visit(ctx: Any, L: Layout, st: St, pos: Term, cond: Any) -> None:
-    """patient_phase.to_visit: the next Ward in HHH-WARD-ORDER with patients, else the end."""
+def to_next(st: St, done: Term, candidates: list[Any], chance: int, choose: int, cond: Any) -> Any:
+    """patient_phase.to_arrive / to_visit: one candidate left -> its chance step (cursor
+    ``place(done, item)``); two or more -> the players' choice (cursor ``done``). Returns
+    the condition "no candidate left"."""
+    n = zsum([z3.If(x, 1, 0) for x in candidates])
+    item: Term = z3.IntVal(0)
+    for i, x in reversed(list(enumerate(candidates))):
+        item = z3.If(x, i, item)
+    one = z3.And(cond, n == 1)
+    st.set("phase", chance, one)
+    st.set("cursor", done * 8 + item, one)
+    many = z3.And(cond, n >= 2)
+    st.set("phase", choose, many)
+    st.set("cursor", done, many)
+    st.set("mask", done, z3.Or(one, many))
+    return z3.And(cond, n == 0)
+
+
+def to_arrive(L: Layout, st: St, done: Term, cond: Any) -> Any:
+    """patient_phase.to_arrive: the next Waiting Room (the players choose while two are
+    left). Returns the condition under which every room is done."""
+    rooms = [z3.Not(bit(done, w, L.W)) for w in range(L.W)]
+    return to_next(st, done, rooms, PP_ARRIVE, PP_ARRIVE_ORDER, live(st, cond))
+
+
+def to_visit(ctx: Any, L: Layout, st: St, done: Term, cond: Any) -> None:
+    """patient_phase.to_visit: the next Ward with patients ("In any order": the players
+    choose while two or more are left), else the end of the Patient Phase."""
     c = live(st, cond)
-    order = ctx.ward_order
-    # first position p >= pos whose Ward is not empty
-    target: Term = z3.IntVal(-1)
-    for p in reversed(range(len(order))):
-        target = z3.If(z3.And(p >= pos, ward_count(L, st, order[p]) > 0), p, target)
-    st.set("phase", PP_VISIT, z3.And(c, target >= 0))
-    st.set("cursor", target, z3.And(c, target >= 0))
-    to_end(ctx, L, st, z3.And(c, target < 0))
+    wards = [z3.And(z3.Not(bit(done, k, L.C)), ward_count(L, st, k) > 0) for k in range(L.C)]
+    to_end(ctx, L, st, to_next(st, done, wards, PP_VISIT, PP_VISIT_ORDER, c))
 
 
 def end_reaction(ctx: Any, st: St) -> Any:
+    """patient_phase.end_reaction_available (HHH-END-REACTION, -LAST-ROUND)."""
     if ctx.admin and ctx.config.administrator == "cooke" and ctx.end_reaction:
-        return z3.And(st["admin_up"] == 1, st["admin_tokens"] > 0)
+        ok = z3.And(st["admin_up"] == 1, st["admin_tokens"] > 0)
+        if not ctx.end_reaction_last_round:
+            ok = z3.And(ok, st["round"] < ctx.last_round)
+        return ok
     return z3.BoolVal(False)
 
 
 def to_end(ctx: Any, L: Layout, st: St, cond: Any) -> None:
     c = live(st, cond)
+    st.set("mask", 0, c)
     r = end_reaction(ctx, st)
     st.set("phase", PP_END, z3.And(c, r))
     st.set("cursor", 0, z3.And(c, r))
@@ -123,7 +149,7 @@ def housekeeping(ctx: Any, L: Layout, st: St, cond: Any) -> None:
     st.set("admin_up", 1 if ctx.admin else 0, n)
     for p in range(L.P):
         st.set(f"med{p}", ctx.config.medical_tokens, n)
-    st.set("admin_tokens", ctx.config.admin_tokens, n)
+    st.set("admin_tokens", ctx.admin_tokens, n)
     reveal = staff_to_reveal(ctx, st) > 0
     st.set("phase", z3.If(reveal, PP_STAFF, ACTIONS), n)
     st.set("cursor", 0, n)

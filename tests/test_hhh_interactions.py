@@ -1,0 +1,119 @@
+"""Rule interactions across readings: a game whose loss condition has happened is over.
+
+How to Lose: "All players immediately lose if any one of these conditions occur". The
+``interactions`` preset puts every Staff member, the Emergency Room, same-colour Waiting
+Room patients and $5 in one small game; the explorer enumerates it under every reading of
+every ambiguity, one reading at a time, checking that a loss ends the game (no action
+after it, a lost outcome) and that no game in progress is stuck without a move.
+
+Before this check existed, an Intern used on an Emergency Room patient under
+``HHH-ER-RETURN=first-room`` sent the patient's cubes into the Waiting Room patient of
+its colour, who died; when that death bankrupted the hospital, ``finish_picks`` set the
+phase back to the Action Phase and the lost game went on. The planted-bug test below keeps
+that old code and shows the sweep finds it.
+
+The ``ci`` profile explores each reading up to a state budget (the old bug shows at the
+730th state); ``thorough`` explores every reading to the end with every invariant (about
+three minutes; run before the fix, only ``HHH-ER-RETURN=first-room`` failed, with 568
+states violating ``hhh.loss-is-final``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from hhh_verify.engines.explore import analysis as an
+from hhh_verify.engines.explore.explorer import explore, split_properties
+from hhh_verify.models.hhh import player_actions
+from hhh_verify.models.hhh.board import ONE
+from hhh_verify.models.hhh.records import replace
+from hhh_verify.models.hhh.setup import reveal_training
+from hhh_verify.models.hhh.state import ACTIONS, PICK_TRAINING
+from hhh_verify.registry import get_game, properties_for
+from hhh_verify.trace import replay
+
+HHH = get_game("hhh")
+PROPS = properties_for("hhh")
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+#: states per reading in the ci profile (the whole preset is ~14k states)
+CI_BUDGET = 1500
+END_OF_GAME = ("hhh.loss-is-final", "hhh.no-dead-end", "hhh.no-action-after-end")
+
+READINGS: list[tuple[str, ...]] = [()] + [
+    (f"{a.id}={o}",) for a in HHH.ambiguities for o in a.option_ids if o != a.default
+]
+
+
+def sweep_one(reading: tuple[str, ...]) -> Any:
+    """The explorer on the interactions preset under one reading."""
+    model = HHH.model("interactions", (), reading)
+    chosen = list(PROPS) if THOROUGH else [PROPS.get(i) for i in END_OF_GAME]
+    checks = split_properties(chosen, model)
+    return explore(
+        model,
+        checks.invariants,
+        {},
+        steps=checks.steps,
+        max_states=None if THOROUGH else CI_BUDGET,
+    )
+
+
+@pytest.mark.parametrize("reading", READINGS, ids=lambda r: r[0] if r else "defaults")
+def test_a_loss_ends_the_game_under_every_reading(reading: tuple[str, ...]) -> None:
+    exp = sweep_one(reading)
+    found = {k: exp.messages.get(k, "") for k, v in exp.violations.items() if v}
+    found.update({k: "step" for k, v in exp.step_violations.items() if v})
+    assert not found, found
+    if exp.complete:
+        assert an.deadlocks(exp) == [] and an.cannot_end(exp) == []
+
+
+def test_the_preset_reaches_every_loss() -> None:
+    """The preset is worth sweeping: arrests, bankruptcies and wins all happen, and every
+    Staff member is face up in round 2."""
+    model = HHH.model("interactions")
+    exp = explore(model, max_states=30_000)
+    assert exp.complete
+    assert set(an.terminal_counts(exp)) == {"lost:arrested", "lost:bankrupt", "won:completed"}
+    staff = {t for s in exp.states() for t, n in enumerate(s.staff_open) if n}
+    assert staff == set(range(11))
+
+
+# Planted bug: the code before the fix -----------------------------------------------------
+
+
+def _old_after_pick(ctx: Any, s: Any) -> Any:
+    kind, left = s.picks
+    s = replace(s, picks=(kind, left - 1))
+    if left - 1 > 0 and player_actions.pick_options(ctx, s):
+        return [(s, ONE)]
+    return _old_finish_picks(ctx, s)
+
+
+def _old_finish_picks(ctx: Any, s: Any) -> Any:
+    """``finish_picks`` as it was: back to the Action Phase even if the pick lost the game."""
+    kind = s.picks[0]
+    s = replace(s, phase=ACTIONS, picks=(0, 0))
+    if kind == PICK_TRAINING:
+        return reveal_training(ctx, s)
+    return [(s, ONE)]
+
+
+def test_the_sweep_finds_the_resurrected_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old ``finish_picks`` is caught, under the one reading where it matters (ci:
+    that reading and the defaults; thorough: every reading)."""
+    monkeypatch.setattr(player_actions, "after_pick", _old_after_pick)
+    monkeypatch.setattr(player_actions, "finish_picks", _old_finish_picks)
+    readings = READINGS if THOROUGH else [(), ("HHH-ER-RETURN=first-room",)]
+    hits = {r for r in readings if sweep_one(r).violations.get("hhh.loss-is-final")}
+    assert hits == {("HHH-ER-RETURN=first-room",)}
+    exp = sweep_one(("HHH-ER-RETURN=first-room",))
+    sid = exp.violations["hhh.loss-is-final"][0]
+    trace = an.witness_trace(exp, sid, HHH.ambiguities)
+    assert any(st.action.get("type") == "InternTreat" for st in trace.steps)
+    result = replay(trace, model=exp.model)
+    assert result.ok and result.final_state.money < 0
+    assert PROPS.get("hhh.loss-is-final").violation(exp.model, result.final_state)
