@@ -21,6 +21,8 @@ from hhh_verify.model import ActionSpace, sort_actions
 
 from .actions import (
     AdminRedraw,
+    AdmitToER,
+    ArriveAt,
     Bonus,
     ChaplainFlip,
     ChooseBenefit,
@@ -42,6 +44,7 @@ from .actions import (
     Settle,
     TakeTraining,
     Transfer,
+    VisitWard,
 )
 from .config import ADMIN_BLACK_PAY, COO, STAFF, TRAINING_NAMES, TRAINING_REBAG, HHHConfig
 from .observation import encode, observation_size
@@ -126,6 +129,9 @@ def all_actions(config: HHHConfig) -> tuple[Any, ...]:
     out += [TakeTraining(k, p) for k in range(-1, len(TRAINING_NAMES)) for p in range(P)]
     out += [NurseTraining(p, k) for p in range(P) for k in range(len(TRAINING_NAMES))]
     out += [ReplaceMarker(c) for c in colours]
+    out += [ArriveAt(w) for w in range(W)]
+    out += [AdmitToER(c) for c in colours]
+    out += [VisitWard(c) for c in colours]
     out += [RemoveAbility(c) for c in colours]
     blood = range(-1, C)
     for p, c in product(range(P), colours):
@@ -149,7 +155,9 @@ def max_game_length(config: HHHConfig) -> int:
     """Most decisions in one game (OpenSpiel's ``max_game_length``), a sum of ceilings.
 
     Per round: ending the Action Phase, installing a room, the end-of-phase reaction,
-    the Chaplain's flip and the Janitor's ignore (once a round each); every Medical token
+    the Chaplain's flip and the Janitor's ignore (once a round each); the Patient Phase
+    orders (the Waiting Room of each arrival, a 5-cube patient admitted to the Emergency
+    Room per colour and arrival, the Ward visited next); every Medical token
     one Heal (the Heal, each bonus: Nowitz' one plus one per Training marker of the
     colour, and the Settle) or one Transfer; every Administrative token (the COO adds
     one, and one more in its round under HHH-COO-TIMING=immediately) one action of at
@@ -159,7 +167,9 @@ def max_game_length(config: HHHConfig) -> int:
     heal = 2 + 1 + max(config.training_pool[: config.colours], default=0)
     admin_tokens = config.admin_tokens + 2 * config.staff_pool[COO]
     admin = RESEARCH_DECISIONS + config.cubes_each
-    per_round = 5 + config.players * config.medical_tokens * heal + admin_tokens * admin
+    W, C = config.waiting_rooms, config.colours
+    orders = W + W * C + C
+    per_round = 5 + orders + config.players * config.medical_tokens * heal + admin_tokens * admin
     return 2 + config.players + config.last_round * per_round
 
 
