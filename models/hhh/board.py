@@ -77,13 +77,22 @@ def blood_size(s: HHHState) -> int:
 
 
 def treatment_max(s: HHHState, colour: int) -> int:
-    """Treatment Rooms hold levels 1-4; "When any of these are Improved ... up to level 5"."""
+    """Treatment Rooms hold levels 1-4; "When any of these are Improved, they may now hold a
+    Patient up to Illness level 5." """
     return 5 if s.rooms[colour] == 2 else 4
+
+
+#: New Room Clarifications: "When using a Heal action in a Basic Treatment Room, draw 8
+#: cubes, and gain $3 for each illness level healed" ... "you will lose $12 or $15".
+TREATMENT_BASIC = (8, 3, 12)
+TREATMENT_IMPROVED = (10, 4, 15)
+#: Staff Index, Lawyer: "Reduce the amount of Money you lose by $2 for each Patient that dies."
+LAWYER_DISCOUNT = 2
 
 
 def treatment_numbers(s: HHHState, colour: int) -> tuple[int, int, int]:
     """(cubes drawn, $ per level, death cost): Basic 8/$3/$12, Improved 10/$4/$15."""
-    return (10, 4, 15) if s.rooms[colour] == 2 else (8, 3, 12)
+    return TREATMENT_IMPROVED if s.rooms[colour] == 2 else TREATMENT_BASIC
 
 
 # Money --------------------------------------------------------------------------------
@@ -126,7 +135,7 @@ def short_draw(ctx: Ctx, s: HHHState, got: int, wanted: int) -> HHHState:
 
 def settlement(s: HHHState, cost: int) -> int:
     """ "Lose Money equal to the cost showing where the Patient died"; Lawyer: -$2 each."""
-    return max(0, cost - 2 * s.staff_hired[LAWYER])
+    return max(0, cost - LAWYER_DISCOUNT * s.staff_hired[LAWYER])
 
 
 def die(ctx: Ctx, s: HHHState, colour: int, marker: bool, cost: int) -> HHHState:

@@ -47,6 +47,11 @@ ADMINISTRATORS = ("cooke", "none")
 # Cooke De Buchs: "Gain $2 for each cube returned."
 ADMIN_BLACK_PAY = 2
 
+# Patient Death: "If a Patient reaches an Illness level of 5 in an Infirmary Ward or
+# Waiting Room, they die"; the Emergency Room takes "only Patients with an exact Illness
+# level of 5" (the 5-cube patient).
+DEATH_LEVEL = 5
+
 # Setup table: players -> (Medical tokens each, Administrative tokens, starting money).
 SETUP_TABLE = {2: (4, 2, 15), 3: (3, 1, 15), 4: (2, 2, 15), 5: (2, 1, 10)}
 

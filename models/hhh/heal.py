@@ -23,7 +23,7 @@ from .board import (
     treatment_max,
     treatment_numbers,
 )
-from .config import GRAY, JANITOR, TRAINING_REBAG
+from .config import DEATH_LEVEL, GRAY, JANITOR, TRAINING_REBAG
 from .context import Ctx
 from .records import replace
 from .state import (
@@ -47,7 +47,7 @@ def targets(ctx: Ctx, s: HHHState) -> list[tuple[int, int, int]]:
         if s.treatment[c][0]:
             out.append((TREATMENT, c, s.treatment[c][0]))
         if s.er[c]:
-            out.append((EMERGENCY, c, 5))
+            out.append((EMERGENCY, c, DEATH_LEVEL))
     return out
 
 
@@ -98,17 +98,16 @@ def bonuses_and_rebag(
 
 
 def rebag_allowance(ctx: Ctx, h: HealInProgress) -> int:
-    """How many cubes this Heal may re-bag now: under HHH-REBAG-AFTER-HEAL
-    "level-reduced" the Doctor's part counts only when the draw lowers the level."""
+    """How many cubes this Heal may re-bag now: under HHH-REBAG-AFTER-HEAL=level-reduced the Doctor's part counts only when the draw lowers the level."""
     if ctx.rebag_needs_reduction and h.drawn[h.colour] - h.drawn[ctx.B] <= 0:
         return h.rebag - doctor_rebag(ctx, h.player, h.place, h.colour)
     return h.rebag
 
 
 def start(ctx: Ctx, s: HHHState, a: Heal):  # type: ignore[no-untyped-def]
-    """ "Flip 1 Medical action token to the used side. Choose any alive Patient that is not
-    in a Waiting Room. a. If this Patient is in a Treatment Room, move them to the Treated
-    side of the card." Take the Blood Bank cube if chosen ("instead of drawing the first
+    """ "Flip 1 Medical action token to the used side. ... Choose any alive Patient that is
+    not in a Waiting Room. a. If this Patient is in a Treatment Room, move them to the
+    Treated side of the card." Take the Blood Bank cube if chosen ("instead of drawing the first
     cube from the bag"), then draw the rest of "the number shown in that room or ward"."""
     s = replace(s, medical=bump(s.medical, a.player, -1))
     if a.place == TREATMENT:
@@ -255,7 +254,7 @@ def _settle_ward(ctx: Ctx, s: HHHState, c: int, level: int, reduction: int) -> t
     new = level - reduction
     if new <= 0:  # cured: "return their marker to the supply"
         return replace(s, wards=put(s.wards, c, ward), supply=bump(s.supply, c, 1)), level
-    if new >= 5:  # "reaching Illness level 5 in the Wards" kills
+    if new >= DEATH_LEVEL:  # "reaching Illness level 5 in the Wards" kills
         s = replace(s, wards=put(s.wards, c, ward))
         return die(ctx, s, c, marker=True, cost=ctx.config.ward_death_cost), 0
     return replace(s, wards=put(s.wards, c, insort(ward, new))), max(0, reduction)
@@ -278,14 +277,14 @@ def _settle_treatment(
 
 
 def _settle_emergency(ctx: Ctx, s: HHHState, c: int, reduction: int, pay: int):  # type: ignore[no-untyped-def]
-    """ "Patients in the Emergency Room cannot die during a Heal action ... If a Patient
-    in the Emergency Room is healed below 5 cubes, immediately move them to a
-    matching-colored space in the Waiting Room.\""""
+    """Emergency Room: "If a Patient in the Emergency Room is healed below 5 cubes,
+    immediately move them to a matching-colored space in the Waiting Room." and "Patients
+    in the Emergency Room cannot die during a Heal action" (HHH-ER-RETURN: which room)."""
     if reduction <= 0:
         return [(s, ONE)]
-    r = min(reduction, 5)
+    r = min(reduction, DEATH_LEVEL)
     s = replace(s, er=bump(s.er, c, -1), discard=bump(s.discard, c, r))
-    s = return_to_waiting(ctx, s, c, 5 - r)
+    s = return_to_waiting(ctx, s, c, DEATH_LEVEL - r)
     if s.reason:
         return [(s, ONE)]
     return [(gain(ctx, s, r * pay), ONE)]
@@ -306,7 +305,7 @@ def return_to_waiting(ctx: Ctx, s: HHHState, c: int, cubes: int) -> HHHState:
     s = replace(
         s, waiting=put(s.waiting, w, put(s.waiting[w], c, keep)), discard=bump(s.discard, c, excess)
     )
-    if keep >= 5:
+    if keep >= DEATH_LEVEL:
         s = replace(
             s, waiting=put(s.waiting, w, put(s.waiting[w], c, 0)), discard=bump(s.discard, c, keep)
         )

@@ -103,8 +103,9 @@ DRAW = (Draw(),)
 
 def rating(money: int) -> str:
     """Victory and Defeat: "$0-19: Regrettable." ... "$80+: Triumphant." The brackets
-    form a ladder ("$0-19" ends where "$20+" begins): the highest one reached names the
-    rating. Below $0 (a negative profit under HHH-RATING-BASIS "profit") is Regrettable."""
+    form a ladder (the $0-19 bracket ends where the $20+ one begins): the highest one
+    reached names the rating. Below $0 (a negative profit, HHH-RATING-BASIS=profit) is
+    Regrettable."""
     for floor, name in RATINGS:
         if money >= floor:
             return name

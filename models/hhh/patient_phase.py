@@ -21,7 +21,7 @@ from .board import (
     then,
     treatment_numbers,
 )
-from .config import ADMIN_BLACK_PAY
+from .config import ADMIN_BLACK_PAY, DEATH_LEVEL
 from .context import Ctx
 from .records import replace
 from .rooms import install_room, installable
@@ -61,7 +61,7 @@ def start(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
             s = replace(s, treatment=put(s.treatment, k, (level, CRITICAL)))
     for k in range(ctx.C):
         while s.er[k]:
-            s = replace(s, er=bump(s.er, k, -1), discard=bump(s.discard, k, 5))
+            s = replace(s, er=bump(s.er, k, -1), discard=bump(s.discard, k, DEATH_LEVEL))
             s = die(ctx, s, k, marker=False, cost=ctx.er_death)
             if s.reason:
                 return [(s, ONE)]
@@ -126,8 +126,8 @@ def arrive(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
         excess = tuple(d[k] - placed[k] for k in range(ctx.C)) + (0,)
         room = tuple(a + b for a, b in zip(room, placed))
         # "discarding excess cubes": a patient of more than 5 cubes keeps 5
-        over = tuple(max(0, x - 5) for x in room) + (0,)
-        room = tuple(min(x, 5) for x in room)
+        over = tuple(max(0, x - DEATH_LEVEL) for x in room) + (0,)
+        room = tuple(min(x, DEATH_LEVEL) for x in room)
         if sum(d) < ctx.config.arrival_cubes and ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED
             st = replace(s, bag=bag, discard=add(disc, d))
             out.append((short_draw(ctx, st, sum(d), ctx.config.arrival_cubes), p))
@@ -141,7 +141,7 @@ def arrive(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
 
 def five_cube_patients(s: HHHState, w: int) -> list[int]:
     """Colours of the 5-cube patients waiting in Waiting Room ``w``."""
-    return [k for k, n in enumerate(s.waiting[w]) if n >= 5]
+    return [k for k, n in enumerate(s.waiting[w]) if n >= DEATH_LEVEL]
 
 
 def settle_arrivals(ctx: Ctx, s: HHHState, w: int, done: int) -> HHHState:
@@ -160,7 +160,7 @@ def settle_arrivals(ctx: Ctx, s: HHHState, w: int, done: int) -> HHHState:
             space -= 1
             continue
         s = replace(
-            s, waiting=put(s.waiting, w, put(s.waiting[w], k, 0)), discard=bump(s.discard, k, 5)
+            s, waiting=put(s.waiting, w, put(s.waiting[w], k, 0)), discard=bump(s.discard, k, DEATH_LEVEL)
         )
         s = die(ctx, s, k, marker=False, cost=ctx.config.waiting_death_cost)
         if s.reason:
@@ -243,7 +243,7 @@ def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
                 else:
                     st2 = replace(st, bag=bag, discard=add(disc, d))
                 new = level + up
-                if new >= 5:
+                if new >= DEATH_LEVEL:
                     st2 = replace(st2, wards=put(st2.wards, c, tuple(sorted(surv + rest))))
                     st2 = die(ctx, st2, c, marker=True, cost=ctx.config.ward_death_cost)
                     key = (st2, surv)
@@ -303,7 +303,7 @@ def housekeeping(ctx: Ctx, s: HHHState) -> HHHState:
     otherwise "Flip the Administrator card face up and pass it, together with all
     Administrative action tokens, to the next player in clockwise order", flip used tokens,
     advance the round marker and flip the Staff markers below it. Under
-    HHH-STAFF-HIREABLE "this-round" the unhired markers of the round just ended stop being
+    HHH-STAFF-HIREABLE=this-round the unhired markers of the round just ended stop being
     hireable."""
     if s.round >= ctx.last_round:
         return end(s, COMPLETED)

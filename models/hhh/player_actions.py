@@ -34,6 +34,7 @@ from .config import (
     CAT,
     CFO,
     CHAPLAIN,
+    DEATH_LEVEL,
     COO,
     INTAKE_NURSE,
     INTERN,
@@ -68,6 +69,9 @@ RESEARCH_CUBES = 5  # Research: "Draw 5 cubes from the bag"
 RESEARCH_HIRE_COST = 2  # printed card: "Hire 1 Staff for $2. Reduce this cost by [count]"
 CFO_GAIN = 10  # Staff Index: "CFO: Gain $10."
 INTERN_HEAL = 3  # Staff Index: "reduce its Illness level by 3"
+# Transfer a Patient: "Only Patients of Illness levels 3 and 4 may be transferred from the
+# Waiting Rooms to a Ward."
+WAITING_TO_WARD = (3, 4)
 BENEFIT_HIRE, BENEFIT_TRAINING, BENEFIT_REPLACE = 0, 1, 2
 
 # Transfer a Patient ---------------------------------------------------------------------
@@ -88,7 +92,8 @@ def transfers(ctx: Ctx, s: HHHState, player: int) -> list[Transfer]:
             level = waiting[c]
             if not level or not marker:
                 continue
-            if bed and (3 <= level <= 4 or (nurse and level <= 4)):
+            lo, hi = WAITING_TO_WARD
+            if bed and (lo <= level <= hi or (nurse and level <= hi)):
                 out.append(Transfer(player, WAITING, w, c, level, WARD))
             if room and level <= top and _wr_to_room_ok(ctx, level):
                 out.append(Transfer(player, WAITING, w, c, level, TREATMENT))
@@ -97,7 +102,7 @@ def transfers(ctx: Ctx, s: HHHState, player: int) -> list[Transfer]:
                 if level <= top:
                     out.append(Transfer(player, WARD, 0, c, level, TREATMENT))
         tr_level = s.treatment[c][0]
-        if tr_level and bed and (tr_level < 5 or ctx.tr5_to_ward):
+        if tr_level and bed and (tr_level < DEATH_LEVEL or ctx.tr5_to_ward):
             out.append(Transfer(player, TREATMENT, 0, c, tr_level, WARD))
     return out
 
@@ -107,7 +112,8 @@ def _wr_to_room_ok(ctx: Ctx, level: int) -> bool:
         return False
     if ctx.transfer_wr == "any-level-rooms":
         return True
-    return 3 <= level <= 4
+    lo, hi = WAITING_TO_WARD
+    return lo <= level <= hi
 
 
 def transfer(ctx: Ctx, s: HHHState, a: Transfer) -> HHHState:
@@ -129,7 +135,7 @@ def transfer(ctx: Ctx, s: HHHState, a: Transfer) -> HHHState:
         s = replace(s, treatment=put(s.treatment, c, (0, 0)))
     if a.target == TREATMENT:
         return replace(s, treatment=put(s.treatment, c, (a.level, CRITICAL)))
-    if a.level >= 5:  # HHH-TR-TO-WARD-5: level 5 in a Ward dies
+    if a.level >= DEATH_LEVEL:  # HHH-TR-TO-WARD-5: level 5 in a Ward dies
         return die(ctx, s, c, marker=True, cost=ctx.config.ward_death_cost)
     return replace(s, wards=put(s.wards, c, insort(s.wards[c], a.level)))
 
@@ -145,7 +151,7 @@ def can_pay(ctx: Ctx, s: HHHState, cost: int) -> bool:
 def hireable(ctx: Ctx, s: HHHState, cost: int) -> list[int]:
     """Hire Staff: "Choose 1 face-up Staff marker from below the round track. (Cats cannot
     be hired, but they are cute!)" Which face-up markers: HHH-STAFF-HIREABLE (markers of
-    earlier rounds are in ``staff_passed`` under "this-round"). "Place it in the Office, on
+    earlier rounds are in ``staff_passed`` under HHH-STAFF-HIREABLE=this-round). "Place it in the Office, on
     an empty Staff space": the Office has ``office_spaces`` (a parameter)."""
     if not can_pay(ctx, s, cost) or sum(s.staff_hired) >= ctx.config.office_spaces:
         return []
@@ -194,7 +200,7 @@ def intern_targets(ctx: Ctx, s: HHHState) -> list[InternTreat]:
         if s.treatment[c][0]:
             out.append(InternTreat(TREATMENT, 0, c, s.treatment[c][0]))
         if s.er[c] and ctx.intern_er:
-            out.append(InternTreat(EMERGENCY, 0, c, 5))
+            out.append(InternTreat(EMERGENCY, 0, c, DEATH_LEVEL))
         for w, room in enumerate(s.waiting):
             if room[c]:
                 out.append(InternTreat(WAITING, w, c, room[c]))
@@ -219,7 +225,7 @@ def intern(ctx: Ctx, s: HHHState, a: InternTreat) -> HHHState:
         return replace(s, treatment=put(s.treatment, c, (new, side)))
     if a.place == EMERGENCY:
         s = replace(s, er=bump(s.er, c, -1), discard=bump(s.discard, c, INTERN_HEAL))
-        return return_to_waiting(ctx, s, c, 5 - INTERN_HEAL)
+        return return_to_waiting(ctx, s, c, DEATH_LEVEL - INTERN_HEAL)
     room = s.waiting[a.room]
     removed = min(INTERN_HEAL, room[c])
     return replace(
@@ -238,10 +244,10 @@ def improvable(s: HHHState) -> list[int]:
 
 
 def research(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
-    """ "Flip 1 Administrative action token to the used side. Draw 1 card from the Research
-    deck. If the deck is empty, shuffle all discarded Research cards to form a new deck.
-    Draw 5 cubes from the bag. If you draw a black cube, discard it and draw 2 more
-    cubes." A draw that ends short: HHH-DRAW-EXHAUSTED."""
+    """ "Flip 1 Administrative action token to the used side. ... Draw 1 card from the
+    Research deck. If the deck is empty, shuffle all discarded Research cards to form a new
+    deck. ... Draw 5 cubes from the bag. If you draw a black cube, discard it and draw 2
+    more cubes." A draw that ends short: HHH-DRAW-EXHAUSTED."""
     s = replace(s, admin_tokens=s.admin_tokens - 1)
     if not sum(s.research_deck):
         s = replace(
@@ -335,7 +341,7 @@ def pick_options(ctx: Ctx, s: HHHState) -> list:  # type: ignore[type-arg]
 
 def optional_picks(ctx: Ctx, s: HHHState) -> bool:
     """Whether the pending picks may stop early: Training markers and marker replacements
-    only under HHH-RESEARCH-AMOUNT "up-to"; the Staff effects never ("immediately perform
+    only under HHH-RESEARCH-AMOUNT=up-to; the Staff effects never ("immediately perform
     it")."""
     return not ctx.research_all and s.picks[0] in (PICK_TRAINING, PICK_REPLACE)
 

@@ -159,7 +159,7 @@ def draw_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
 
 def after_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     """The first room's Blood Bank draw if it waited for the Waiting Rooms
-    (HHH-SETUP-ORDER "after-waiting"), then the Training markers."""
+    (HHH-SETUP-ORDER=after-waiting), then the Training markers."""
     from .rooms import fill_blood_bank
 
     pairs = [(s, ONE)]

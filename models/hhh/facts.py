@@ -1,0 +1,509 @@
+"""Every number the Healthy Heart Hospital rulebook prints for the real game, as data.
+
+A :class:`Fact` pairs a verbatim quote (``tests/test_rule_quotes.py`` checks it) with the
+value it prints and a function that reads that value off a model of the ``full`` preset
+(optionally with overrides or readings, e.g. another player count or a variant). Where a
+rule function computes the number (a capacity, a cost, a death level) the getter asks that
+function on a probe position, so the fact checks what the model does, not a copy of a
+constant. ``tests/test_hhh_facts.py`` evaluates them; changing, say, the number of rounds
+in ``config.py`` fails with the sentence it breaks.
+
+``relation`` is ``==`` or ``<=`` (the book's number bounds what the model uses: 10
+Medical tokens, of which no player count deals more). :data:`NOT_MODELLED` lists the
+printed numbers the model has no use for, and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .board import (
+    LAWYER_DISCOUNT,
+    blood_size,
+    body_capacity,
+    er_capacity,
+    put,
+    settlement,
+    treatment_max,
+    treatment_numbers,
+)
+from .config import (
+    ADMIN_BLACK_PAY,
+    COO,
+    CORONER,
+    DEATH_LEVEL,
+    GRAY,
+    LAWYER,
+    SETUP_TABLE,
+    TRAINING_REBAG,
+)
+from .draws import _chain
+from .heal import _settle_ward, bonuses_and_rebag, doctor_rebag
+from .model import rating
+from .player_actions import (
+    CFO_GAIN,
+    INTERN_HEAL,
+    RESEARCH_CUBES,
+    RESEARCH_HIRE_COST,
+    WAITING_TO_WARD,
+    restock_cost,
+)
+from .records import replace
+from .setup import ROOMS_AT_START_TWO, after_markers
+from .state import ACTIONS, BLOOD_BANK, ER, WARD
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A number the book prints: where, its words, the value, how the model shows it."""
+
+    section: str
+    quote: str
+    value: Any
+    get: Callable[[Any], Any]
+    relation: str = "=="
+    overrides: tuple[str, ...] = ()
+    readings: tuple[str, ...] = ()
+
+    def holds(self, model: Any) -> bool:
+        got = self.get(model)
+        return got == self.value if self.relation == "==" else got <= self.value
+
+
+def _probe(m: Any, **fields: Any) -> Any:
+    """A round-1 Action Phase position with nothing on the board, then ``fields``."""
+    s = m.initial_state()
+    C = m.ctx.C
+    s = replace(s, phase=ACTIONS, wards=((),) * C, waiting=((0,) * C,) * len(s.waiting))
+    return replace(s, **fields)
+
+
+def _rooms(kind: int, level: int) -> tuple[int, ...]:
+    return put((0,) * 8, kind, level)
+
+
+def _death_level(m: Any) -> int:
+    """The lowest level at which a Ward patient dies after a Heal."""
+    for level in range(1, 10):
+        s = _probe(m, wards=((4,),) + ((),) * (m.ctx.C - 1), money=99)
+        after, _ = _settle_ward(m.ctx, s, 0, 4, 4 - level)
+        if after.deaths:
+            return level
+    return -1
+
+
+def _bracket(low: int, high: int | None = None) -> Callable[[Any], Any]:
+    """The ratings of the bracket's lowest and highest money (a ``$N+`` bracket ends
+    where the next begins, $20 higher)."""
+    top = low + 19 if high is None else high
+    return lambda m: (rating(low), rating(top))
+
+
+def _setup_row(players: int) -> Fact:
+    medical, admin, money = SETUP_TABLE[players]
+    doctors = ",".join(["plain"] * players)
+    return Fact(
+        "Setup",
+        f"| {players} | {medical} | {admin} | ${money} |",
+        (medical, admin, money),
+        lambda m: (
+            m.initial_state().medical[0],
+            m.initial_state().admin_tokens,
+            m.initial_state().money,
+        ),
+        overrides=(f"players={players}", f"doctors={doctors}"),
+    )
+
+
+def _chain_extra(m: Any) -> int:
+    """Colour cubes a chain of 1 ends with after exactly one black cube: 1 - 1 + 2."""
+    return max(sum(d[:-1]) for (d, _b, _disc), _p in _chain((3, 1), (0, 0), 1))
+
+
+def _coo_tokens(m: Any) -> int:
+    from .actions import HireStaff
+
+    s = _probe(m, staff_open=put((0,) * 11, COO, 1), money=20)
+    ((after, _),) = m.step(s, HireStaff(COO))
+    return int(after.admin_total - s.admin_total)
+
+
+FACTS: tuple[Fact, ...] = (
+    # Objective, Victory and Defeat ------------------------------------------------------
+    Fact("Objective", "over the course of six rounds", 6, lambda m: m.config.rounds),
+    Fact("Objective", "Make it to the end of the 6th round", 6, lambda m: m.ctx.last_round),
+    *(
+        Fact("Victory and Defeat", f"${floor}+: {name}.", (name, name), _bracket(floor))
+        for floor, name in (
+            (20, "Inconsequential"),
+            (40, "Notable"),
+            (60, "Prosperous"),
+            (80, "Triumphant"),
+        )
+    ),
+    Fact(
+        "Victory and Defeat", "$0-19: Regrettable.", ("Regrettable", "Regrettable"), _bracket(0, 19)
+    ),
+    # Components ---------------------------------------------------------------------------
+    Fact(
+        "Components",
+        "88 Wooden Cubes",
+        88,
+        lambda m: m.ctx.C * m.config.cubes_each + m.config.black_cubes,
+    ),
+    Fact("Components", "(8 black and 16 of each other color)", 8, lambda m: m.config.black_cubes),
+    Fact("Components", "(8 black and 16 of each other color)", 16, lambda m: m.config.cubes_each),
+    Fact(
+        "Components",
+        "30 Patient Markers",
+        30,
+        lambda m: m.ctx.C * m.config.markers_each + m.config.white_markers,
+    ),
+    Fact(
+        "Setup",
+        "Place the 10 white Patient markers in a pile.",
+        10,
+        lambda m: m.config.white_markers,
+    ),
+    Fact(
+        "Setup",
+        "Shuffle the 20 non-white Patient markers",
+        20,
+        lambda m: m.ctx.C * m.config.markers_each,
+    ),
+    Fact(
+        "Components",
+        "10 Medical Action Tokens",
+        10,
+        lambda m: max(p * SETUP_TABLE[p][0] for p in SETUP_TABLE),
+    ),
+    Fact(
+        "Components",
+        "5 Administrative Action Tokens",
+        5,
+        lambda m: max(a for _med, a, _mon in SETUP_TABLE.values()) + m.ctx.staff_pool[COO],
+        relation="<=",
+    ),
+    Fact("Components", "18 Training Markers", 18, lambda m: sum(m.ctx.training_pool)),
+    Fact("Components", "12 Staff Markers", 12, lambda m: sum(m.ctx.staff_pool)),
+    Fact("Components", "14 New Room Cards", 14, lambda m: len(m.ctx.deck), relation="<="),
+    Fact("Components", "20 Research Cards", 20, lambda m: m.config.research_cards),
+    Fact("Key Concepts", "The 5 different Illnesses", 5, lambda m: m.ctx.C),
+    # Setup ------------------------------------------------------------------------------------
+    Fact(
+        "Setup",
+        "Shuffle all 20 Training markers face down.",
+        20,
+        lambda m: sum(m.ctx.training_pool),
+        readings=("HHH-TRAINING-COUNT=twenty",),
+    ),
+    Fact(
+        "Setup", "Reveal 4 random Training markers face up", 4, lambda m: m.config.training_face_up
+    ),
+    Fact(
+        "Setup",
+        "Return the remaining 2 to the box without looking at them.",
+        2,
+        lambda m: sum(m.ctx.staff_pool) - m.ctx.staff_spaces,
+    ),
+    Fact("Setup", "Draw 5 of them randomly", 5, lambda m: m.config.setup_markers),
+    Fact(
+        "Setup",
+        'with the "3" of each Patient marker facing left',
+        3,
+        lambda m: m.config.setup_level,
+    ),
+    Fact(
+        "Setup",
+        "Draw 6 random cubes from the bag per Waiting Room",
+        6,
+        lambda m: m.config.setup_cubes,
+    ),
+    *(_setup_row(p) for p in (2, 3, 4, 5)),
+    # New Rooms ----------------------------------------------------------------------------------
+    Fact(
+        "New Rooms",
+        "You start the game with 1 New Room card",
+        1,
+        lambda m: after_markers(m.ctx, m.initial_state()).cursor,
+    ),
+    Fact(
+        "New Rooms",
+        "Only 6 New Room cards can be placed during the game.",
+        6,
+        lambda m: m.config.room_limit,
+    ),
+    Fact(
+        "New Room Clarifications",
+        "Each Treatment room can hold 1 Patient that matches the color of the room, of Illness level 1, 2, 3, or 4.",
+        4,
+        lambda m: treatment_max(_probe(m, rooms=_rooms(0, 1)), 0),
+    ),
+    Fact(
+        "New Room Clarifications",
+        "they may now hold a Patient up to Illness level 5",
+        5,
+        lambda m: treatment_max(_probe(m, rooms=_rooms(0, 2)), 0),
+    ),
+    Fact(
+        "New Room Clarifications",
+        "When using a Heal action in a Basic Treatment Room, draw 8 cubes, and gain $3 for each illness level healed.",
+        (8, 3),
+        lambda m: treatment_numbers(_probe(m, rooms=_rooms(0, 1)), 0)[:2],
+    ),
+    Fact(
+        "New Room Clarifications",
+        "When using a Heal action in an Improved Treatment Room, draw 10 cubes, and gain $4 for each illness level healed.",
+        (10, 4),
+        lambda m: treatment_numbers(_probe(m, rooms=_rooms(0, 2)), 0)[:2],
+    ),
+    Fact(
+        "New Room Clarifications",
+        "you will lose $12 or $15, respectively",
+        (12, 15),
+        lambda m: tuple(treatment_numbers(_probe(m, rooms=_rooms(0, v)), 0)[2] for v in (1, 2)),
+    ),
+    Fact(
+        "Emergency Room",
+        "The Emergency Room holds up to 1 cube Patient",
+        1,
+        lambda m: er_capacity(_probe(m, rooms=_rooms(ER, 1))),
+    ),
+    Fact(
+        "Emergency Room",
+        "When this room is Improved, it can hold up to 3 Patients",
+        3,
+        lambda m: er_capacity(_probe(m, rooms=_rooms(ER, 2))),
+    ),
+    Fact(
+        "Emergency Room", "only Patients with an exact Illness level of 5", 5, lambda m: DEATH_LEVEL
+    ),
+    Fact(
+        "Blood Bank",
+        "When built, draw 3 random cubes from the bag",
+        3,
+        lambda m: blood_size(_probe(m, rooms=_rooms(BLOOD_BANK, 1))),
+    ),
+    Fact(
+        "Blood Bank",
+        "then draw 5 random cubes from the bag and place them on the Blood Bank",
+        5,
+        lambda m: blood_size(_probe(m, rooms=_rooms(BLOOD_BANK, 2))),
+    ),
+    Fact(
+        "Blood Bank",
+        "you may use 1 Administrative action token and spend $3 to refill it with 3 random cubes",
+        3,
+        lambda m: restock_cost(_probe(m, rooms=_rooms(BLOOD_BANK, 1))),
+    ),
+    Fact(
+        "Blood Bank",
+        "spend $5 to refill it with 5 random cubes",
+        5,
+        lambda m: restock_cost(_probe(m, rooms=_rooms(BLOOD_BANK, 2))),
+    ),
+    # Patients, death, money ---------------------------------------------------------------------
+    Fact(
+        "Patient Death",
+        "If a Patient reaches an Illness level of 5 in an Infirmary Ward or Waiting Room, they die.",
+        5,
+        _death_level,
+    ),
+    Fact(
+        "New Patients Arrive",
+        "the 5-cube patient",
+        5,
+        lambda m: m.ctx.spots,
+    ),
+    Fact(
+        "Hide The Bodies",
+        "When a patient dies in the Infirmary Wards, lose $10.",
+        10,
+        lambda m: m.config.ward_death_cost,
+    ),
+    Fact(
+        "Hide The Bodies",
+        "The Cemetery can hold up to 5 Patient markers.",
+        5,
+        lambda m: body_capacity(m.ctx, _probe(m)),
+    ),
+    Fact(
+        "Staff Index",
+        "It can hold 1 dead Patient marker.",
+        1,
+        lambda m: (
+            body_capacity(m.ctx, _probe(m, staff_hired=put((0,) * 11, CORONER, 1)))
+            - body_capacity(m.ctx, _probe(m))
+        ),
+    ),
+    Fact(
+        "New Patients Arrive",
+        "the Patient immediately dies, costing you $5",
+        5,
+        lambda m: m.config.waiting_death_cost,
+    ),
+    Fact(
+        "Staff Index",
+        "Lawyer: Reduce the amount of Money you lose by $2 for each Patient that dies.",
+        2,
+        lambda m: 10 - settlement(_probe(m, staff_hired=put((0,) * 11, LAWYER, 1)), 10),
+    ),
+    Fact("Staff Index", "Reduce the amount of Money you lose by $2", 2, lambda m: LAWYER_DISCOUNT),
+    Fact(
+        "Money",
+        "track funds from $100 to $199",
+        199,
+        lambda m: m.ctx.money_cap,
+        readings=("HHH-MONEY-CAP=capped",),
+    ),
+    # Actions ------------------------------------------------------------------------------------------
+    Fact("Heal a Patient", "In the Wards, you draw 6 cubes", 6, lambda m: m.config.ward_draw),
+    Fact(
+        "Heal a Patient",
+        "Example: Gain $1 per Illness level reduced.",
+        1,
+        lambda m: m.config.ward_pay,
+    ),
+    Fact(
+        "Healing a Patient Example",
+        "+2 cube draws to heal Psychiatric patients",
+        (2,),
+        lambda m: bonuses_and_rebag(m.ctx, _probe(m), 0, WARD, GRAY)[0],
+    ),
+    Fact(
+        "Healing a Patient Example",
+        "After healing a non-Ward patient, may re-bag 2 cubes.",
+        2,
+        lambda m: doctor_rebag(m.ctx, 0, 1, 0),
+    ),
+    Fact(
+        "Components",
+        "After healing a Psychiatric patient, may re-bag 2 cubes.",
+        2,
+        lambda m: doctor_rebag(m.ctx, 1, WARD, GRAY),
+    ),
+    Fact(
+        "Healing a Patient Example",
+        "use your other 2 Training markers to Re-bag 1 cube each",
+        2,
+        lambda m: bonuses_and_rebag(
+            m.ctx, _probe(m, training=(put((0,) * 6, TRAINING_REBAG, 2), (0,) * 6)), 0, WARD, 0
+        )[1],
+    ),
+    Fact(
+        "Healing a Patient Example",
+        "Nowitz has a Psychiatric Training marker, which allows an additional Training bonus draw.",
+        1,
+        lambda m: m.ctx.training_bonus,
+    ),
+    Fact(
+        "Transfer a Patient",
+        "Only Patients of Illness levels 3 and 4 may be transferred from the Waiting Rooms to a Ward.",
+        (3, 4),
+        lambda m: WAITING_TO_WARD,
+    ),
+    Fact("Hire Staff", "Pay $5.", 5, lambda m: m.config.staff_cost),
+    Fact("Research", "Draw 5 cubes from the bag.", 5, lambda m: RESEARCH_CUBES),
+    Fact("Components", "Hire 1 Staff for $2.", 2, lambda m: RESEARCH_HIRE_COST),
+    Fact(
+        "Research", "If you draw a black cube, discard it and draw 2 more cubes.", 2, _chain_extra
+    ),
+    Fact("Components", "Gain $2 for each cube returned.", 2, lambda m: ADMIN_BLACK_PAY),
+    Fact("Staff Index", "reduce its Illness level by 3", 3, lambda m: INTERN_HEAL),
+    Fact("Staff Index", "CFO (Chief Financial Officer): Gain $10.", 10, lambda m: CFO_GAIN),
+    Fact(
+        "Staff Index",
+        "The Administrator gains 1 additional Administrative action token",
+        1,
+        _coo_tokens,
+    ),
+    # Patient Phase ----------------------------------------------------------------------------------
+    Fact("New Patients Arrive", "Draw 6 cubes from the bag.", 6, lambda m: m.config.arrival_cubes),
+    Fact(
+        "New Patients Arrive",
+        "New Patients show up in both Waiting Rooms",
+        2,
+        lambda m: m.config.waiting_rooms,
+    ),
+    Fact(
+        "Housekeeping",
+        "Flip the 2 Staff markers below the round marker face up",
+        2,
+        lambda m: m.ctx.reveal,
+    ),
+    Fact(
+        "Housekeeping",
+        "If it is the 6th round, immediately proceed to Victory and Defeat",
+        6,
+        lambda m: m.ctx.last_round,
+    ),
+    # Variants ----------------------------------------------------------------------------------------
+    Fact(
+        "Variants",
+        "Start with $0",
+        0,
+        lambda m: m.initial_state().money,
+        overrides=("variant_improved_start=1",),
+    ),
+    Fact(
+        "Variants", "Begin the game with 2 New Rooms instead of 1", 2, lambda m: ROOMS_AT_START_TWO
+    ),
+    Fact(
+        "Variants",
+        "the game ends after 5 rounds instead of 6",
+        5,
+        lambda m: m.ctx.last_round,
+        overrides=("variant_two_rooms=1",),
+    ),
+    Fact(
+        "Variants",
+        "Remove the last two Staff markers from the board",
+        2,
+        lambda m: m.config.staff_spaces - m.ctx.staff_spaces,
+        overrides=("variant_two_rooms=1",),
+    ),
+    Fact(
+        "Variants",
+        "Start the game with 1 fewer Patient marker of each color in the supply.",
+        1,
+        lambda m: m.config.markers_per_colour - m.config.markers_each,
+        overrides=("variant_fewer_markers=1",),
+    ),
+    Fact(
+        "Variants",
+        "Start the game with 2 fewer cubes of each non-black color.",
+        2,
+        lambda m: m.config.cubes_per_colour - m.config.cubes_each,
+        overrides=("variant_fewer_cubes=1",),
+    ),
+    Fact(
+        "Variants",
+        "Reveal 1 staff token per round instead of 2.",
+        1,
+        lambda m: m.ctx.reveal,
+        overrides=("variant_one_staff=1",),
+    ),
+)
+
+#: Printed numbers the model has no use for, and why (the rest are in :data:`FACTS`).
+NOT_MODELLED: tuple[tuple[str, str, str], ...] = (
+    ("Components", "1 Game Board", "the board is the state itself"),
+    (
+        "Components",
+        "8 Ward Ability Tokens",
+        "one token per Ward (5); the other 3 only matter through effects the book does not print (HHH-WARD-ABILITY)",
+    ),
+    ("Components", "2 Money Trackers", "money is a number; the trackers only display it"),
+    ("Components", "1 Round Marker", "the round is a number"),
+    ("Components", "1 Cloth Bag", "the bag is a count per colour"),
+    ("Components", "7 Administrator Cards", "only Cooke De Buchs is printed: config.administrator"),
+    ("Components", "14 Doctor Cards", "only Nowitz and Ura Scapegote are printed: config.doctors"),
+    ("Money", "If your Money exceeds $49, flip the $ marker to show +$50.", "display only"),
+    (
+        "Healing a Patient Example",
+        "You draw 6 cubes out of the bag: red, black, yellow, yellow, black, gray.",
+        "a worked example: tests/test_hhh_rules.py",
+    ),
+)

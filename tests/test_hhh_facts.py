@@ -1,0 +1,55 @@
+"""Every number the Healthy Heart Hospital rulebook prints holds on the ``full`` preset
+(``models/hhh/facts.py``): a wrong constant fails here with the sentence it breaks."""
+
+from __future__ import annotations
+
+import pytest
+
+from hhh_verify.models.hhh import config
+from hhh_verify.models.hhh.facts import FACTS, NOT_MODELLED
+from hhh_verify.registry import get_game
+
+HHH = get_game("hhh")
+
+
+@pytest.mark.parametrize("fact", FACTS, ids=lambda f: f"{f.section}: {f.quote[:40]}")
+def test_fact_holds_on_the_full_game(fact) -> None:
+    model = HHH.model("full", fact.overrides, fact.readings)
+    got = fact.get(model)
+    assert fact.holds(model), f'{fact.section}: "{fact.quote}" -- book {fact.value}, model {got}'
+
+
+def test_facts_cover_the_printed_counts() -> None:
+    """Each printed component count is a fact or listed as not modelled, with its reason."""
+    quotes = (
+        " | ".join(f.quote for f in FACTS) + " | " + " | ".join(q for _s, q, _w in NOT_MODELLED)
+    )
+    for item in (
+        "88 Wooden Cubes",
+        "30 Patient Markers",
+        "10 Medical Action Tokens",
+        "8 Ward Ability Tokens",
+        "2 Money Trackers",
+        "5 Administrative Action Tokens",
+        "18 Training Markers",
+        "12 Staff Markers",
+        "1 Round Marker",
+        "1 Cloth Bag",
+        "14 New Room Cards",
+        "7 Administrator Cards",
+        "14 Doctor Cards",
+        "20 Research Cards",
+    ):
+        assert item in quotes, item
+    assert all(why for _s, _q, why in NOT_MODELLED)
+
+
+def test_a_wrong_constant_fails_its_fact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: the full game with 5 rounds (config.py changed) breaks "six rounds"."""
+    from dataclasses import replace
+
+    monkeypatch.setitem(HHH.presets, "full", replace(config.FULL, rounds=5))
+    model = HHH.model("full")
+    broken = [f.quote for f in FACTS if not f.overrides and not f.readings and not f.holds(model)]
+    assert "over the course of six rounds" in broken
+    assert "If it is the 6th round, immediately proceed to Victory and Defeat" in broken
