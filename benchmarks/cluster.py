@@ -9,8 +9,9 @@ Usage::
 Each cluster is started first (its start-up time is printed apart) and warmed up with a
 small run, so the worker processes have imported the toolkit before the clock starts.
 Every run's result is compared with the in-process one (it must be identical); the
-speed-up is the 1-worker time over the N-worker time. ``cores`` is the CPU time the
-workers used over the wall time: how many cores the run actually got. The machine's
+speed-up is the 1-worker time over the N-worker time. ``CPU s`` is the CPU time the
+run used (this process, or all the workers), ``cores`` that over the wall time: how
+many cores the run actually got. The machine's
 load average is printed: on a shared machine other work takes cores away, and the
 speed-up cannot exceed the cores the workers got. A figure, not a test.
 """
@@ -63,12 +64,17 @@ def main() -> None:
     print(f"simulate: {args.games} games of {args.game} ({args.policy});")
     print(f"impact:   {args.paired} paired games of {args.ambiguity}")
     with Runner(jobs=1) as here:
+        cpu = time.process_time()
         t_sim0, t_imp0, sim0, imp0 = work(here)
+        cpu = time.process_time() - cpu
     print(
-        f"{'where':18} {'start s':>8} {'simulate s':>10} {'impact s':>9} {'cores':>6} "
-        f"{'speed-up':>9}"
+        f"{'where':18} {'start s':>8} {'simulate s':>10} {'impact s':>9} {'CPU s':>6} "
+        f"{'cores':>6} {'speed-up':>9}"
     )
-    print(f"{'this process':18} {'-':>8} {t_sim0:>10.2f} {t_imp0:>9.2f}")
+    print(
+        f"{'this process':18} {'-':>8} {t_sim0:>10.2f} {t_imp0:>9.2f} {cpu:>6.2f} "
+        f"{cpu / (t_sim0 + t_imp0):>6.2f}"
+    )
     one = None
     for n in (int(x) for x in args.workers.split(",")):
         t_start, cluster = timed(
@@ -88,13 +94,13 @@ def main() -> None:
             playouts.simulate(run, args.game, games=4 * n)  # warm-up: imports on every worker
             cpu0 = sum(client.run(time.process_time).values())
             t_sim, t_imp, sim, imp = work(run)
-            cores = (sum(client.run(time.process_time).values()) - cpu0) / (t_sim + t_imp)
+            cpu = sum(client.run(time.process_time).values()) - cpu0
         assert sim == sim0 and imp == imp0, "a cluster result differs from this process's"
         total = t_sim + t_imp
         one = one or total
         print(
             f"{f'{n} worker(s)':18} {t_start:>8.2f} {t_sim:>10.2f} {t_imp:>9.2f} "
-            f"{cores:>6.2f} {one / total:>8.2f}x"
+            f"{cpu:>6.2f} {cpu / total:>6.2f} {one / total:>8.2f}x"
         )
     print("results identical in every placement")
 
