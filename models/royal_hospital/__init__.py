@@ -2,7 +2,8 @@
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index, properties and search order (``properties/royal_hospital.py``), the greedy
-player (``policies.py``) and probe configurations (``probes.py``).
+player (``policies.py``), probe configurations (``probes.py``) and the Z3 encoding of
+the numeric core (``smt/``, queries in ``properties/royal_hospital_smt.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,12 @@ def _properties() -> Any:
     from hhh_verify.properties.royal_hospital import properties
 
     return properties()
+
+
+def _smt() -> Any:
+    from hhh_verify.properties.royal_hospital_smt import support
+
+    return support()
 
 
 def _search_order() -> Any:
