@@ -60,6 +60,7 @@ SPEC = GameSpec(
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
+    smt=_smt,
     board=lambda: render_board,
 )
 
