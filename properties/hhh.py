@@ -594,6 +594,44 @@ def heal_only(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, .
     return tuple(sorted(actions, key=key))
 
 
+#: Moves that rarely come up in ordinary play but are where rules meet (Staff effects on
+#: the Emergency Room and the Waiting Rooms, reactions, the Patient Phase choices), first.
+_RARE = (
+    A.InternTreat,
+    A.HireStaff,
+    A.AdminRedraw,
+    A.JanitorIgnore,
+    A.ChaplainFlip,
+    A.RestockBloodBank,
+    A.Research,
+    A.ChooseBenefit,
+    A.ImproveRoom,
+    A.RemoveAbility,
+    A.NurseTraining,
+    A.AdmitToER,
+    A.ReturnBlacks,
+)
+
+
+def rare_first(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Rare moves first, spending before earning: the style that reaches rule interactions
+    with little money (an Intern sending an Emergency Room patient back, a hire that
+    leaves the hospital unable to pay for the next death)."""
+
+    def key(a: Any) -> tuple[int, ...]:
+        for i, kind in enumerate(_RARE):
+            if isinstance(a, kind):
+                place = getattr(a, "place", 0)  # InternTreat: Emergency/Waiting Room first
+                return (0, i, -place)
+        if isinstance(a, A.Heal) and a.place == EMERGENCY:
+            return (1, 0)
+        if isinstance(a, (A.EndActions, A.EndPicks, A.Pass)):
+            return (3,)
+        return (2,) + _preference(s, a)
+
+    return tuple(sorted(actions, key=key))
+
+
 def as_listed(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """The model's own order (class name, then fields)."""
     return actions
@@ -601,7 +639,7 @@ def as_listed(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, .
 
 #: Playing styles for the stateful search (a hint, not a rule): Hypothesis draws one per
 #: game, style 0 first; index 0 within a style is that style's favourite move.
-search_order = (sensible, heal_only, as_listed)
+search_order = (sensible, heal_only, rare_first, as_listed)
 
 
 def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
@@ -609,7 +647,13 @@ def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any
 
 
 def _goal(
-    pid: str, citation: str, description: str, check: Any, hard: bool = False, applies: Any = None
+    pid: str,
+    citation: str,
+    description: str,
+    check: Any,
+    hard: bool = False,
+    applies: Any = None,
+    heuristic: Any = None,
 ) -> Property:
     return Property(
         pid,
@@ -621,6 +665,7 @@ def _goal(
         check=check,
         hard_to_reach=hard,
         applies=applies,
+        heuristic=heuristic,
     )
 
 
@@ -638,6 +683,7 @@ def er_possible(model: Any) -> bool:
 
 def properties() -> PropertyRegistry:
     """Every HHH property, in the order ``check`` prints them."""
+    from . import hhh_search
     from .hhh_smt import smt_properties
 
     return PropertyRegistry(
@@ -766,12 +812,14 @@ def properties() -> PropertyRegistry:
                 "How to Lose: you cannot hide a dead body",
                 "a loss by arrest is possible",
                 lambda m, s: s.reason == ARRESTED,
+                heuristic=hhh_search.bodies,
             ),
             _goal(
                 "hhh.goal-bankrupt",
                 "How to Lose: money drops below zero",
                 "a loss by bankruptcy is possible",
                 lambda m, s: s.reason == BANKRUPT,
+                heuristic=hhh_search.debt,
             ),
             _goal(
                 "hhh.goal-triumphant",
@@ -779,6 +827,7 @@ def properties() -> PropertyRegistry:
                 "a win rated Triumphant ($80+) is possible",
                 lambda m, s: s.reason == COMPLETED and rated_money(m, s) >= 80,
                 hard=True,
+                heuristic=hhh_search.money,
                 applies=full_length_game,
             ),
             _goal(

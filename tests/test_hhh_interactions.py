@@ -117,3 +117,24 @@ def test_the_sweep_finds_the_resurrected_game(monkeypatch: pytest.MonkeyPatch) -
     result = replay(trace, model=exp.model)
     assert result.ok and result.final_state.money < 0
     assert PROPS.get("hhh.loss-is-final").violation(exp.model, result.final_state)
+
+
+def test_the_stateful_search_finds_it_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hypothesis' stateful search, biased to rare moves and spending (the ``rare_first``
+    style of ``properties/hhh.py``), finds the old bug on the interactions preset."""
+    from hhh_verify.engines import stateful
+
+    monkeypatch.setattr(player_actions, "after_pick", _old_after_pick)
+    monkeypatch.setattr(player_actions, "finish_picks", _old_finish_picks)
+    model = HHH.model("interactions", (), ("HHH-ER-RETURN=first-room",))
+    report = stateful.run(
+        model,
+        [PROPS.get("hhh.loss-is-final")],
+        HHH.ambiguities,
+        profile="quick",
+        max_examples=100,
+        step_count=400,
+        shrink=False,
+        order=HHH.load_search_order(),
+    )
+    assert [f.property for f in report.findings] == ["hhh.loss-is-final"]
