@@ -9,6 +9,7 @@ playouts that sample exactly the distribution ``step`` enumerates.
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from typing import Any
 
 from hhh_verify.interpretations import Interpretation
@@ -27,7 +28,7 @@ from hhh_verify.model import (
 from . import heal as heal_rules
 from . import patient_phase as pp
 from . import player_actions as pa
-from . import setup
+from . import point, setup
 from .actions import (
     ACTION_TYPES,
     AdminRedraw,
@@ -127,6 +128,8 @@ class HHHModel:
         self.interpretation = interpretation
         self.ctx = Ctx(config, interpretation)
         self._sample_ctx = Ctx(config, interpretation, SampledDraws(random.Random(0)))
+        self._point_ctx: Ctx | None = None  # built on first use (point probabilities)
+        self._last_dist: tuple[Any, Any, dict[HHHState, Fraction]] = (None, None, {})
         self._last_legal: tuple[Any, tuple[Any, ...]] = (None, ())
 
     # Contract ------------------------------------------------------------------------
@@ -251,6 +254,21 @@ class HHHModel:
             return pairs[0][0]
         dist = merge(pairs)
         return dist[sample_index(dist, rng)][0]
+
+    def outcome_probability(self, s: HHHState, a: Any, succ: HHHState) -> Fraction:
+        """The exact probability that ``step(s, a)`` leads to ``succ`` (0 if it cannot),
+        without enumerating the other outcomes (:mod:`.point`)."""
+        legal = self._last_legal[1] if self._last_legal[0] is s else self.legal_actions(s)
+        if a not in legal:
+            raise ModelError(f"illegal action {a!r} in phase {s.phase}")
+        if not point.bag_only_shrinks(self.ctx, s, a):
+            # Small enumerations (setup, reveals): one step serves every outcome asked.
+            if self._last_dist[:2] != (s, a):
+                self._last_dist = (s, a, dict(self.step(s, a)))
+            return self._last_dist[2].get(succ, Fraction(0))  # type: ignore[no-any-return]
+        if self._point_ctx is None:
+            self._point_ctx = point.point_context(self.ctx)
+        return point.outcome_probability(self._apply, self._point_ctx, s, a, succ)
 
     def _apply(self, ctx: Ctx, s: HHHState, a: Any) -> list[tuple[HHHState, Any]]:
         ph = s.phase
