@@ -110,9 +110,11 @@ def new_trace(model: Any, registry: Any = None, seed: int | None = None, **meta:
     )
 
 
-def record(trace: Trace, model: Any, state: Any, action: Any, outcome: int, after: Any) -> None:
+def record(
+    trace: Trace, model: Any, state: Any, action: Any, outcome: int, after: Any, note: str = ""
+) -> None:
     """Append one step (``after`` is the successor that ``outcome`` selected)."""
-    trace.steps.append(TraceStep(model.action_to_json(action), outcome, state_digest(after)))
+    trace.steps.append(TraceStep(model.action_to_json(action), outcome, state_digest(after), note))
     samples = trace.meta.get("samples")
     if isinstance(samples, list):
         samples.append(None)

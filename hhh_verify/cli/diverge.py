@@ -147,7 +147,7 @@ def diverge_command(
     data = dv.result_json(result)
     data["game"] = game
     if out and result.witness is not None:
-        progress("writing traces (exact outcome indices of the prefix) ...", quiet=as_json)
+        progress("writing traces ...", quiet=as_json)
         ta, tb = dv.witness_traces(result, spec)
         paths = (f"{out}-A.json", f"{out}-B.json")
         for t, p in zip((ta, tb), paths):

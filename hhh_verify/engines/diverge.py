@@ -32,8 +32,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..model import ModelError, config_to_json, sample_index, state_digest
-from ..trace import Trace, TraceStep, new_trace
+from ..model import ModelError, config_to_json, outcome_probability, sample_index, state_digest
+from ..sampled import RecordingRandom
+from ..trace import Trace, new_trace, record, record_sampled
 from .simulate import Policy, game_seed, get_policy, policies, random_policy
 
 #: Kinds of difference, in the order they are checked at a state.
@@ -53,7 +54,9 @@ class Witness:
     state; ``state`` is where the readings part. For ``successors`` witnesses ``action``
     is the diverging decision and ``succ_a`` / ``succ_b`` one successor under each
     reading (``prob_a`` / ``prob_b`` are their probabilities under *both* readings,
-    ``None`` when unknown).
+    ``None`` when unknown). ``seeds`` (differential witnesses) holds the seed of each
+    chance draw of the path, then of the diverging step, so :func:`witness_traces` can
+    record the sampler's choices instead of enumerating every step.
     """
 
     kind: str
@@ -68,6 +71,7 @@ class Witness:
     prob_a: tuple[Fraction | None, Fraction | None] = (None, None)
     prob_b: tuple[Fraction | None, Fraction | None] = (None, None)
     verified: bool = True  # exact distributions compared (always true for the explorer)
+    seeds: tuple[int, ...] = ()
 
 
 @dataclass
@@ -288,9 +292,11 @@ def differential_search(
 
     Game ``i`` uses policy ``policies[i % len(policies)]`` and the per-step generators
     of :func:`step_seed`; games ``first..max_games-1`` are played (a later ``first``
-    lets a range of games run as a task of its own: game ``i`` is the same game). With ``verify`` a sampled difference counts only after the
-    exact ``step`` distributions of that step were compared (they can be slow on large
-    configurations, but only candidate steps pay).
+    lets a range of games run as a task of its own: game ``i`` is the same game). With ``verify`` a sampled difference counts only once the
+    exact laws of that step are known to differ: the point probabilities of the two
+    sampled successors under both readings (:func:`hhh_verify.model.outcome_probability`)
+    settle it when they differ; when they agree, the whole ``step`` distributions are
+    compared (slow on large configurations, but rare).
     """
     start = time.perf_counter()
     steps = rejected = 0
@@ -314,6 +320,7 @@ def differential_search(
             w = Witness("successors", "differential", [], None, succ_a=s, succ_b=mb.initial_state())
             return DifferentialSearch(w, games, steps, rejected, "", time.perf_counter() - start, i)
         path: list[tuple[Any, Any]] = []
+        seeds: list[int] = []
         k = 0
         while True:
             diff = compare_state(ma, mb, s)
@@ -324,6 +331,7 @@ def differential_search(
                     if kind == "outcome"
                     else _legal_witness("differential", list(path), s, *extra)
                 )
+                w.seeds = tuple(seeds)
                 return DifferentialSearch(
                     w, games, steps, rejected, "", time.perf_counter() - start, i
                 )
@@ -335,8 +343,9 @@ def differential_search(
                 if len(legal) == 1
                 else policy(ma, s, legal, random.Random(step_seed(gs, k, 0)))
             )
-            sa = sample(ma, s, a, random.Random(step_seed(gs, k, 1)))
-            sb = sample(mb, s, a, random.Random(step_seed(gs, k, 1)))
+            chance_seed = step_seed(gs, k, 1)
+            sa = sample(ma, s, a, random.Random(chance_seed))
+            sb = sample(mb, s, a, random.Random(chance_seed))
             steps += 1
             k += 1
             if sa != sb:
@@ -349,29 +358,41 @@ def differential_search(
                     succ_a=sa,
                     succ_b=sb,
                     verified=False,
+                    seeds=(*seeds, chance_seed),
                 )
-                if not verify:
-                    return DifferentialSearch(
-                        w, games, steps, rejected, "", time.perf_counter() - start, i
-                    )
-                da, db = _dist_map(ma.step(s, a)), _dist_map(mb.step(s, a))
-                if da != db:
-                    w.verified = True
-                    w.prob_a = (da.get(sa), db.get(sa, Fraction(0)))
-                    w.prob_b = (da.get(sb, Fraction(0)), db.get(sb))
-                    if w.prob_a[0] == w.prob_a[1] and w.prob_b[0] == w.prob_b[1]:
-                        w.succ_a, w.succ_b, w.prob_a, w.prob_b = _distinct_successors(
-                            tuple(da.items()), tuple(db.items())
-                        )
+                if not verify or _verify(ma, mb, s, a, w):
                     return DifferentialSearch(
                         w, games, steps, rejected, "", time.perf_counter() - start, i
                     )
                 rejected += 1  # same distribution, different sampling: not a witness
             path.append((a, sa))
+            seeds.append(chance_seed)
             s = sa
     return DifferentialSearch(
         None, games, steps, rejected, f"{games} games played", time.perf_counter() - start
     )
+
+
+def _verify(ma: Any, mb: Any, s: Any, a: Any, w: Witness) -> bool:
+    """Whether the exact laws of ``a`` in ``s`` differ under the two readings; if so,
+    ``w`` gets its probabilities (and, when the sampled successors are equally likely
+    under both, two successors whose probabilities differ)."""
+    sa, sb = w.succ_a, w.succ_b
+    if all(callable(getattr(m, "outcome_probability", None)) for m in (ma, mb)):
+        w.prob_a = (outcome_probability(ma, s, a, sa), outcome_probability(mb, s, a, sa))
+        w.prob_b = (outcome_probability(ma, s, a, sb), outcome_probability(mb, s, a, sb))
+        if w.prob_a[0] != w.prob_a[1] or w.prob_b[0] != w.prob_b[1]:
+            w.verified = True
+            return True
+    da, db = _dist_map(ma.step(s, a)), _dist_map(mb.step(s, a))
+    if da == db:
+        w.prob_a = w.prob_b = (None, None)
+        return False
+    w.verified = True
+    w.succ_a, w.succ_b, w.prob_a, w.prob_b = _distinct_successors(
+        tuple(da.items()), tuple(db.items())
+    )
+    return True
 
 
 #: ``search(preset, overrides, seed, max_games, max_seconds, policy names)``: differential
@@ -699,8 +720,12 @@ def witness_traces(
 ) -> tuple[Trace, Trace]:
     """One replayable trace per reading: the common prefix, then the diverging step.
 
-    Outcome indices come from each reading's own exact ``step`` (slow on the full game:
-    the prefix's chance steps are enumerated once per reading). For a legal-actions
+    A differential witness (the real game) keeps each chance step as the sampler's
+    choices: the step is drawn again from its seed under that reading, so writing the
+    traces enumerates nothing (replay checks each successor by its point probability).
+    An explorer witness (a reduced configuration) keeps the outcome indices of ``step``,
+    as does a diverging successor that was not sampled (picked from the two exact
+    distributions because the sampled ones were equally likely). For a legal-actions
     witness, the reading that allows an action the other forbids takes it as last step;
     the other trace ends at the witness state.
     """
@@ -721,29 +746,39 @@ def witness_traces(
             reading=key,
             engine=w.engine,
         )
+        sampled = bool(w.seeds) and callable(getattr(m, "sample_step", None))
         s = m.initial_state()
         for i, (a, nxt) in enumerate(w.path):
-            idx = _outcome_index(m, s, a, nxt)
-            tr.steps.append(TraceStep(m.action_to_json(a), idx, state_digest(nxt)))
+            if not (sampled and _record_draw(tr, m, s, a, w.seeds[i], nxt)):
+                record(tr, m, s, a, _outcome_index(m, s, a, nxt), nxt)
             s = nxt
             if on_step is not None:
                 on_step(i, len(w.path))
         if w.kind == "successors" and w.action is not None and succ is not None:
-            idx = _outcome_index(m, s, w.action, succ)
-            tr.steps.append(
-                TraceStep(
-                    m.action_to_json(w.action), idx, state_digest(succ), note="diverging step"
-                )
-            )
+            note = "diverging step"
+            seed = w.seeds[len(w.path)] if sampled and len(w.seeds) > len(w.path) else None
+            if seed is None or not _record_draw(tr, m, s, w.action, seed, succ, note):
+                record(tr, m, s, w.action, _outcome_index(m, s, w.action, succ), succ, note)
         elif w.kind == "legal-actions" and only:
-            dist = m.step(s, only[0])
-            tr.steps.append(
-                TraceStep(
-                    m.action_to_json(only[0]),
-                    0,
-                    state_digest(dist[0][0]),
-                    note="legal only under this reading",
-                )
-            )
+            note = "legal only under this reading"
+            if callable(getattr(m, "sample_step", None)):
+                drawn = RecordingRandom(random.Random(0))
+                after = m.sample_step(s, only[0], drawn)
+                record_sampled(tr, m, only[0], drawn.values, after, note)
+            else:
+                record(tr, m, s, only[0], 0, m.step(s, only[0])[0][0], note)
         traces.append(tr)
     return traces[0], traces[1]
+
+
+def _record_draw(
+    tr: Trace, m: Any, s: Any, a: Any, seed: int, expected: Any, note: str = ""
+) -> bool:
+    """Draw ``a`` again from ``seed`` and record the sampler's choices, if that gives
+    ``expected`` (the successor the search saw)."""
+    drawn = RecordingRandom(random.Random(seed))
+    after = m.sample_step(s, a, drawn)
+    if after != expected:
+        return False
+    record_sampled(tr, m, a, drawn.values, after, note)
+    return True
