@@ -449,3 +449,20 @@ def test_resolve_module_effects_are_applied_in_order() -> None:
     s = flow.advance(m.ctx, s)
     assert player(s).tokens == (1, 2, 0, 1, 0) and player(s).production[P_DIAG] == 2
     assert MILD == 4 and SEVERE == 2
+
+
+@pytest.mark.parametrize(
+    "preset, interpret",
+    [("full", ()), ("small", ()), ("tiny", ("RH-PARTIAL-PAYMENT=partial",))],
+)
+def test_every_legal_action_has_its_own_description(preset: str, interpret: tuple) -> None:
+    m = model(preset, interpret=interpret)
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = m.initial_state()
+        while m.outcome(s) is None:
+            legal = m.legal_actions(s)
+            texts = [m.describe_action(s, a) for a in legal]
+            assert len(set(texts)) == len(texts), texts
+            dist = m.step(s, legal[rng.randrange(len(legal))])
+            s = dist[sample_index(dist, rng)][0]

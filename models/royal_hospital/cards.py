@@ -175,7 +175,7 @@ SMALL_MEDICAL: tuple[MedicalCard, ...] = (
 #: Probe decks (``probes.py``): the ``tiny`` starting cards plus one card that reaches
 #: one ambiguity -- a clinical trial (RH-CARD-NAMES, RH-HEALED-COST), a card whose
 #: action raises production (RH-PRODUCTION-BONUS, RH-ACTIVATE-SAME-ROUND), a card that
-#: draws (RH-DRAW-CARD).
+#: draws (RH-DRAW-CARD), a lap of the ambulance track, six insurance advances.
 PROBE_MEDICAL: dict[str, tuple[MedicalCard, ...]] = {
     "probe-trial": (
         _m("Starting card", STARTING, 2, action=(gain(STAFF),)),
@@ -188,6 +188,16 @@ PROBE_MEDICAL: dict[str, tuple[MedicalCard, ...]] = {
     "probe-draw": (
         _m("Starting card", STARTING, 2, action=(gain(STAFF),)),
         _m("Referral desk", REFERRAL, 2, credits=1, immediate=(draw(1),)),
+    ),
+    # a whole lap of the ambulance track (RH-AMBULANCE-WRAP)
+    "probe-ambulance": (
+        _m("Starting card", STARTING, 2, action=(gain(STAFF),)),
+        _m("Ambulance fleet", FACILITY, 1, immediate=(ambulance(14),)),
+    ),
+    # six advances on one insurance track (RH-INSURANCE-MAX)
+    "probe-insurance": (
+        _m("Starting card", STARTING, 2, action=(gain(STAFF),)),
+        _m("Red insurer", INSURANCE_KIND, 1, immediate=(insurance(3),) * 6),
     ),
 }
 
@@ -237,13 +247,25 @@ EXAMPLE_PATIENTS: tuple[PatientCard, ...] = (
     PatientCard("filler", MILD, 3, 3, 1, 1, 2),
 )
 
+#: ``tiny`` without its critical card, so four patients can all stay in play and leave the
+#: Patient deck empty (RH-GAME-END).
+PROBE_CALM_PATIENTS: tuple[PatientCard, ...] = TINY_PATIENTS[1:]
+
 #: ``tiny`` with a terminal patient that costs 2 healing (RH-TERMINAL-COST).
 PROBE_TERMINAL_PATIENTS: tuple[PatientCard, ...] = TINY_PATIENTS[:4] + (
     PatientCard("terminal", TERMINAL, 0, 2, 1, 1, 1),
 )
 
+#: ``tiny`` with a terminal patient whose care earns nothing, so a tie can hinge on
+#: whether it counts as a patient (RH-TIE-PATIENTS).
+PROBE_QUIET_TERMINAL_PATIENTS: tuple[PatientCard, ...] = TINY_PATIENTS[:4] + (
+    PatientCard("terminal", TERMINAL, 0, 1, 0, 0, 1),
+)
+
 PATIENT_DECKS: dict[str, tuple[PatientCard, ...]] = {
+    "probe-quiet-terminal": PROBE_QUIET_TERMINAL_PATIENTS,
     "probe-terminal": PROBE_TERMINAL_PATIENTS,
+    "probe-calm": PROBE_CALM_PATIENTS,
     "standard": STANDARD_PATIENTS,
     "tiny": TINY_PATIENTS,
     "example": EXAMPLE_PATIENTS,

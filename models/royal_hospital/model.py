@@ -31,7 +31,7 @@ from .context import Ctx
 from .describe import describe_action, describe_state
 from .effects import CHOICE, DOCTOR, HELICOPTER, INSURANCE, RESEARCH
 from .records import replace
-from .scoring import final_scores
+from .scoring import final_scores, winners
 from .setup import initial_state
 from .state import (
     ACTIONS,
@@ -77,10 +77,15 @@ class RHModel:
         return s.turn
 
     def outcome(self, s: RHState) -> Outcome | None:
-        """End Game Scoring: a competitive result, final victory points per seat."""
+        """End Game Scoring: a competitive result, final victory points per seat. The
+        contract's Outcome has no field for a winner, and the scores alone cannot show one
+        decided by a tie-breaker, so the ``rating`` names the winner(s): ``"winner P1"``,
+        or ``"shared P0+P1"`` (RH-FINAL-TIE)."""
         if s.phase != OVER:
             return None
-        return Outcome(None, "completed", scores=final_scores(self.ctx, s))
+        won = winners(self.ctx, s)
+        label = f"winner P{won[0]}" if len(won) == 1 else "shared " + "+".join(f"P{p}" for p in won)
+        return Outcome(None, "completed", rating=label, scores=final_scores(self.ctx, s))
 
     def round_of(self, s: RHState) -> int:
         return s.round

@@ -2,9 +2,9 @@
 
 ``diverge`` and ``report`` explore these before the presets. Each is ``tiny`` or
 ``small`` with a few ``--set`` overrides; the comment says what they make reachable.
-Readings that only matter with long games (the ambulance lap, congress doctors,
-insurance level 5, an empty Patient deck) have no probe: the presets and the full game's
-random search are all ``diverge`` gets for them, and the report says so.
+Readings that decide only the winner get ``tiny`` cut to one round (the end comes within
+a few hundred states); RH-SOLO has none: its readings differ only in whether a one-player
+config is accepted, which no explored position shows.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 TINY = ("tiny", ())
 SMALL = ("small", ())
+ONE_ROUND = ("tiny", ("rounds=1",))
 
 PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType(
     {
@@ -44,9 +45,17 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-HELICOPTER-DISCARD": (SMALL,),
         "RH-MEDICAL-EMPTY": (SMALL,),
         "RH-STARTING-CARD": (TINY,),
-        "RH-TIE-PATIENTS": (TINY,),
-        "RH-TIE-CARD-VALUE": (SMALL,),
-        "RH-FINAL-TIE": (TINY,),
+        # a terminal patient whose care earns nothing: a tie on everything before
+        "RH-TIE-PATIENTS": (("tiny", ("rounds=1", "patient_deck=probe-quiet-terminal")),),
+        "RH-TIE-CARD-VALUE": (("small", ("rounds=1",)), SMALL),
+        "RH-FINAL-TIE": (ONE_ROUND, TINY),
+        # four patients and no critical one: every card can stay in play
+        "RH-GAME-END": (
+            ("tiny", ("patient_deck=probe-calm", "hospital_spaces=2", "round_cards=2,1")),
+        ),
+        # a card that sends the ambulance a whole lap; one that advances a track six times
+        "RH-AMBULANCE-WRAP": (("tiny", ("medical_deck=probe-ambulance", "rounds=1")),),
+        "RH-INSURANCE-MAX": (("tiny", ("medical_deck=probe-insurance", "rounds=1")),),
         "RH-PARTIAL-PAYMENT": (TINY,),
         "RH-DRAW-CARD": (("tiny", ("medical_deck=probe-draw",)),),
         "RH-REJECT-VOLUNTARY": (TINY,),
