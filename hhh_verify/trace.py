@@ -142,8 +142,17 @@ def load(path: str) -> Trace:
         raise ModelError(
             f"trace file {path} is not valid JSON: {e.msg} at line {e.lineno}"
         ) from None
+    except UnicodeDecodeError as e:
+        raise ModelError(
+            f"trace file {path} is not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset "
+            f"{e.start}); accepted: a JSON trace as hhh-verify writes it"
+        ) from None
     except OSError as e:
         raise ModelError(f"cannot read trace file {path}: {e.strerror}") from None
+    if not isinstance(data, dict):
+        raise ModelError(
+            f"trace file {path} holds a JSON {type(data).__name__}; accepted: a trace object"
+        )
     return Trace.from_json(data)
 
 

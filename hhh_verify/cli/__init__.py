@@ -5,6 +5,9 @@ Each subcommand lives in its own module and is added here explicitly.
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import click
 
 from .ambiguities import ambiguities_command
@@ -22,7 +25,28 @@ from .rules import rules_command
 from .simulate import simulate_command
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class OneLineErrors(click.Group):
+    """The command group; a usage error (unknown option, bad choice, missing argument) is
+    one line ``error: ...`` on stderr with exit code 2, like every other bad input."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("standalone_mode", True) is False:
+            return super().main(*args, **kwargs)
+        try:
+            rv = super().main(*args, **{**kwargs, "standalone_mode": False})
+        except click.UsageError as e:
+            click.echo(f"error: {e.format_message()}", err=True)
+            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hhh-verify")
 def main() -> None:
     """Formal verification and property testing of board-game rules."""

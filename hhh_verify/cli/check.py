@@ -21,7 +21,7 @@ from ..execution.checks import CheckPlan, check_all
 from ..model import ModelError
 from ..registry import properties_for
 from .cluster import cluster_options, task_progress, task_runner
-from .common import command_errors, emit_json, json_option, progress
+from .common import command_errors, emit_json, json_option, output_dir, output_file, progress
 
 
 @click.command("check")
@@ -61,12 +61,20 @@ from .common import command_errors, emit_json, json_option, progress
     metavar="NAME",
     help="Run only this engine (repeatable; default: every engine).",
 )
-@click.option("--junit", "junit", default=None, metavar="FILE", help="Also write JUnit XML.")
+@click.option(
+    "--junit",
+    "junit",
+    default=None,
+    metavar="FILE",
+    callback=output_file,
+    help="Also write JUnit XML.",
+)
 @click.option(
     "--trace-dir",
     "trace_dir",
     default="hhh-verify-traces",
     show_default=True,
+    callback=output_dir,
     help="Where traces of failed checks are written.",
 )
 @cluster_options

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -41,6 +43,44 @@ def command_errors(fn: F) -> F:
             raise InputError(str(e)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def _writable(path: str, flag: str, directory: bool) -> str:
+    """Check, before any work, that ``path`` can be written (as a directory or a file):
+    the nearest folder that exists must take a new file (probed with a temporary file,
+    removed at once), and the path must not be the wrong kind of thing."""
+    full = os.path.abspath(path)
+    if directory and os.path.exists(full) and not os.path.isdir(full):
+        raise InputError(f"{flag} {path} is a file; accepted: a directory (created if missing)")
+    if not directory and os.path.isdir(full):
+        raise InputError(f"{flag} {path} is a directory; accepted: a file name")
+    folder = full if directory else os.path.dirname(full)
+    while not os.path.exists(folder):
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        raise InputError(f"{flag} {path}: {folder} is a file, so no folder can be made there")
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".hhh-verify-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise InputError(f"{flag} {path} cannot be written ({folder}: {e.strerror})") from None
+    return path
+
+
+def output_file(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Click callback: an output file that can be written, checked when the command line
+    is read (before any work, so a bad path costs nothing and writes nothing)."""
+    if value is None:
+        return value
+    return _writable(value, "/".join(param.opts), directory=False)
+
+
+def output_dir(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Click callback: an output directory (created when first written) that can be."""
+    if value is None:
+        return value
+    return _writable(value, "/".join(param.opts), directory=True)
 
 
 def emit_json(data: Any) -> None:

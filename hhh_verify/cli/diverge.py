@@ -23,6 +23,7 @@ from .common import (
     emit_json,
     game_option,
     json_option,
+    output_file,
     progress,
     seed_option,
     set_option,
@@ -85,6 +86,7 @@ from .common import (
     "out",
     default=None,
     metavar="PREFIX",
+    callback=output_file,
     help="Write the witness as PREFIX-A.json and PREFIX-B.json (replayable traces).",
 )
 @cluster_options

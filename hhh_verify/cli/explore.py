@@ -25,6 +25,7 @@ from .common import (
     game_properties,
     interpret_option,
     json_option,
+    output_file,
     progress,
     set_option,
 )
@@ -66,6 +67,7 @@ def progress_printer(quiet: bool) -> Any:
     "export_path",
     default=None,
     metavar="FILE",
+    callback=output_file,
     help="Write the graph (.graphml, .dot, .json, .drn).",
 )
 @json_option

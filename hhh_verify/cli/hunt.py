@@ -23,6 +23,7 @@ from .common import (
     game_option,
     interpret_option,
     json_option,
+    output_file,
     progress,
     set_option,
 )
@@ -49,7 +50,14 @@ from .common import (
     show_default=True,
     help="Chance steps: exact distributions, or the model's sampler (auto: sampler if any).",
 )
-@click.option("--out", "out", default=None, metavar="TRACE", help="Write the shrunk trace here.")
+@click.option(
+    "--out",
+    "out",
+    default=None,
+    metavar="TRACE",
+    callback=output_file,
+    help="Write the shrunk trace here.",
+)
 @json_option
 @command_errors
 def hunt_command(

@@ -12,7 +12,7 @@ from .. import registry
 from .. import trace as tr
 from ..execution.queries import answer_all
 from .cluster import cluster_options, task_progress, task_runner
-from .common import InputError, command_errors, emit_json, game_option, json_option
+from .common import InputError, command_errors, emit_json, game_option, json_option, output_dir
 
 
 def _with_smt() -> list[str]:
@@ -35,6 +35,7 @@ def _with_smt() -> list[str]:
     "out_dir",
     default=None,
     metavar="DIR",
+    callback=output_dir,
     help="Write each witness as DIR/<query>.json (replay with hhh-verify replay).",
 )
 @click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")

@@ -18,6 +18,7 @@ from .common import (
     game_properties,
     interpret_option,
     json_option,
+    output_file,
     set_option,
 )
 from .explore import _limits, model_failure, progress_printer
@@ -48,7 +49,14 @@ ENGINES = with_z3(REACH_ENGINES)
 @click.option(
     "--float", "use_float", is_flag=True, help="Float probabilities (faster than exact Fractions)."
 )
-@click.option("--out", "out", default=None, metavar="TRACE", help="Write the witness trace here.")
+@click.option(
+    "--out",
+    "out",
+    default=None,
+    metavar="TRACE",
+    callback=output_file,
+    help="Write the witness trace here.",
+)
 @json_option
 @command_errors
 def reach_command(

@@ -7,7 +7,7 @@ import click
 from .. import trace as tr
 from ..registry import get_game, model_for_trace
 from ..reporting.replay_page import render_replay_page
-from .common import command_errors, emit_json, json_option
+from .common import command_errors, emit_json, json_option, output_file
 
 
 @click.command("replay")
@@ -19,6 +19,7 @@ from .common import command_errors, emit_json, json_option
     "html_file",
     metavar="FILE",
     default=None,
+    callback=output_file,
     help="Also write a step-through page of the trace (board picture of every position).",
 )
 @command_errors

@@ -11,14 +11,21 @@ from ..model import ModelError
 from ..reporting import build as rp
 from ..reporting.index import write_index
 from .cluster import cluster_options, task_progress, task_runner
-from .common import command_errors, emit_json, json_option, seed_option
+from .common import command_errors, emit_json, json_option, output_dir, seed_option
 
 
 @click.command("report")
 @click.option(
     "--game", "game", default=registry.DEFAULT_GAME, show_default=True, help="Game id, or 'all'."
 )
-@click.option("--out", "out", default="reports", show_default=True, help="Output directory.")
+@click.option(
+    "--out",
+    "out",
+    default="reports",
+    show_default=True,
+    callback=output_dir,
+    help="Output directory.",
+)
 @click.option(
     "--format",
     "formats",
