@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .engines.explore.check import ReducedExplorerEngine
+from .engines.fact_check import FactEngine
 from .engines.results import (
     ERROR,
     INCONCLUSIVE,
@@ -44,7 +45,7 @@ def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
     Without a spec (a model outside the registry, in tests) the engines run with no
     game knowledge: no search order, the checked model explored as it is, no Z3.
     """
-    return (StatefulEngine(spec), ReducedExplorerEngine(spec), Z3Engine(spec))
+    return (FactEngine(), StatefulEngine(spec), ReducedExplorerEngine(spec), Z3Engine(spec))
 
 
 def spec_of(model: Any) -> GameSpec | None:

@@ -17,6 +17,10 @@ Kinds:
 * ``goal`` -- a situation the rules allow; ``check(model, state)`` returns ``True`` when
   the state is one. Expected ``REACHABLE`` (a witness path must exist).
 * ``smt`` -- a query for the Z3 engine; it carries no Python check.
+* ``fact`` -- a claim about the model itself, not about its states: the numbers the
+  rulebook prints (rounds, capacities, costs). ``check(model, None)`` returns ``None``
+  when every number agrees, otherwise a message naming the sentence broken; ``check``
+  evaluates it once per checked model.
 
 ``expected`` is ``HOLDS`` or ``REACHABLE``; ``VIOLATED`` (the architecture's spelling) is
 accepted as an alias of ``REACHABLE``.
@@ -33,7 +37,8 @@ from hhh_verify.model import ModelError
 INVARIANT = "invariant"
 GOAL = "goal"
 SMT = "smt"
-KINDS = (INVARIANT, GOAL, SMT)
+FACT = "fact"
+KINDS = (INVARIANT, GOAL, SMT, FACT)
 
 HOLDS = "HOLDS"
 REACHABLE = "REACHABLE"
@@ -87,6 +92,8 @@ class Property:
         if self.kind == GOAL:
             if self.check is None or self.transition is not None:
                 raise ValueError(f"{self.id}: a goal needs a state predicate (and no transition)")
+        if self.kind == FACT and (self.check is None or self.expected != HOLDS):
+            raise ValueError(f"{self.id}: a fact needs a check and is expected to HOLD")
         if not self.citation:
             raise ValueError(f"{self.id}: every property cites its rule")
 
@@ -96,6 +103,13 @@ class Property:
         if self.kind != INVARIANT or self.check is None:
             return None
         msg = self.check(model, state)
+        return str(msg) if msg else None
+
+    def fact_violation(self, model: Any) -> str | None:
+        """A fact's message for ``model`` (the numbers it does not agree with), or ``None``."""
+        if self.kind != FACT or self.check is None:
+            return None
+        msg = self.check(model, None)
         return str(msg) if msg else None
 
     def step_violation(self, model: Any, state: Any, action: Any, successor: Any) -> str | None:

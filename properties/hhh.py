@@ -642,6 +642,36 @@ def as_listed(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, .
 search_order = (sensible, heal_only, rare_first, as_listed)
 
 
+def facts_hold(model: Any, _state: Any = None) -> str | None:
+    """Every number the rulebook prints (``models/hhh/facts.py``) on this model: each fact
+    with its own player count, variant or reading applied to the checked config."""
+    from hhh_verify.model import apply_overrides
+    from hhh_verify.models.hhh import SPEC
+    from hhh_verify.models.hhh.facts import FACTS
+
+    broken = []
+    for f in FACTS:
+        m = model
+        if f.overrides or f.readings:
+            config = apply_overrides(model.config, f.overrides)
+            chosen = {**model.interpretation.as_dict(), **dict(r.split("=", 1) for r in f.readings)}
+            m = SPEC.make_model(config, SPEC.ambiguities.with_choices(chosen))
+        if not f.holds(m):
+            broken.append(f'{f.section}: "{f.quote}" (book {f.value}, model {f.get(m)})')
+    return (
+        "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")
+        if broken
+        else None
+    )
+
+
+def full_preset(model: Any) -> bool:
+    """The facts are the real game's: they apply to the ``full`` preset as configured."""
+    from hhh_verify.models.hhh import SPEC
+
+    return bool(model.config == SPEC.presets["full"])
+
+
 def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
     return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
 
@@ -689,6 +719,16 @@ def properties() -> PropertyRegistry:
     return PropertyRegistry(
         GAME,
         [
+            Property(
+                "hhh.facts",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Every number the rulebook prints (Components, Setup, rooms, costs, Victory and Defeat)",
+                "rounds, capacities, costs, draw sizes, pay, rating brackets and the setup table agree with the book",
+                check=facts_hold,
+                applies=full_preset,
+            ),
             _inv(
                 "hhh.cubes-conserved",
                 "Components: 88 cubes, 8 black and 16 of each colour",

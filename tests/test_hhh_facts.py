@@ -53,3 +53,22 @@ def test_a_wrong_constant_fails_its_fact(monkeypatch: pytest.MonkeyPatch) -> Non
     broken = [f.quote for f in FACTS if not f.overrides and not f.readings and not f.holds(model)]
     assert "over the course of six rounds" in broken
     assert "If it is the 6th round, immediately proceed to Victory and Defeat" in broken
+
+
+def test_check_fails_on_a_wrong_constant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check` runs the facts (property kind ``fact``): the real game holds them; with 5
+    rounds in the full preset it reports the broken sentences."""
+    from dataclasses import replace
+
+    from hhh_verify.checking import CheckOptions, check_model
+    from hhh_verify.engines.fact_check import FactEngine
+    from hhh_verify.registry import properties_for
+
+    props = properties_for("hhh").select(["hhh.facts"])
+    ok = check_model(HHH.model("full"), HHH.ambiguities, props, CheckOptions(), [FactEngine()])
+    assert [r.status for r in ok] == ["holds"]
+    tiny = check_model(HHH.model("tiny"), HHH.ambiguities, props, CheckOptions(), [FactEngine()])
+    assert [r.status for r in tiny] == ["skipped"]
+    monkeypatch.setitem(HHH.presets, "full", replace(config.FULL, rounds=5))
+    bad = check_model(HHH.model("full"), HHH.ambiguities, props, CheckOptions(), [FactEngine()])
+    assert [r.status for r in bad] == ["violated"] and "six rounds" in bad[0].message

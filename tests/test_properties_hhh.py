@@ -4,7 +4,7 @@ the full game meets every expectation (the suite runs the same check as CI)."""
 from __future__ import annotations
 
 from hhh_verify.checking import INCONCLUSIVE, CheckOptions, check_model
-from hhh_verify.properties import GOAL, INVARIANT
+from hhh_verify.properties import FACT, GOAL, INVARIANT
 from hhh_verify.registry import get_game, properties_for
 
 PROPS = properties_for("hhh")
@@ -22,11 +22,14 @@ def test_registry_lists_the_issue_properties() -> None:
         "hhh.goal-bankrupt",
         "hhh.goal-triumphant",
         "hhh.goal-er-return",
+        "hhh.loss-is-final",
+        "hhh.no-dead-end",
+        "hhh.facts",
     ):
         assert pid in ids
     for p in PROPS:
         assert p.citation and p.description
-        assert p.kind in (INVARIANT, GOAL, "smt")
+        assert p.kind in (INVARIANT, GOAL, "smt", FACT)
 
 
 def test_initial_and_setup_states_satisfy_every_invariant() -> None:
