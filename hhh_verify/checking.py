@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .engines.distribution_check import DistributionEngine
 from .engines.explore.check import ReducedExplorerEngine
 from .engines.fact_check import FactEngine
 from .engines.results import (
@@ -45,7 +46,13 @@ def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
     Without a spec (a model outside the registry, in tests) the engines run with no
     game knowledge: no search order, the checked model explored as it is, no Z3.
     """
-    return (FactEngine(), StatefulEngine(spec), ReducedExplorerEngine(spec), Z3Engine(spec))
+    return (
+        FactEngine(),
+        StatefulEngine(spec),
+        DistributionEngine(),
+        ReducedExplorerEngine(spec),
+        Z3Engine(spec),
+    )
 
 
 def spec_of(model: Any) -> GameSpec | None:

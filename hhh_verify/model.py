@@ -126,6 +126,19 @@ def merge(pairs: Sequence[tuple[Any, Fraction]] | Any) -> Distribution:
     return tuple(acc.items())
 
 
+def distribution_problem(dist: Distribution) -> str:
+    """What makes ``dist`` not an exact distribution ("" when it is one): empty, a
+    probability that is not a positive ``Fraction``, or a total other than 1."""
+    if not dist:
+        return "empty distribution"
+    total = Fraction(0)
+    for _, p in dist:
+        if not isinstance(p, Fraction) or p <= 0:
+            return f"probability {p!r} is not a positive Fraction"
+        total += p
+    return "" if total == 1 else f"probabilities sum to {total}, not 1"
+
+
 def check_distribution(dist: Distribution) -> None:
     """Raise ``AssertionError`` unless ``dist`` is a proper exact distribution."""
     assert dist, "empty distribution"

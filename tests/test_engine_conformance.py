@@ -73,7 +73,7 @@ def test_toy_check_runs_all_three_engines(games: Any, tmp_path: Path) -> None:
     doc = run_json("check", "--game", "toy", "--profile", "quick", "--trace-dir", str(tmp_path))
     assert doc["ok"] is True
     engines = {r["engine"] for r in doc["results"]}
-    assert engines == {"stateful", "explore:tiny", "z3"}
+    assert engines == {"stateful", "distributions", "explore:tiny", "z3"}
     z3_row = next(r for r in doc["results"] if r["engine"] == "z3")
     assert z3_row["property"] == "smt-toy-range-check" and z3_row["status"] == "holds"
     win = [r for r in doc["results"] if r["property"] == "toy.goal-win"]
@@ -194,7 +194,8 @@ def test_duel_without_z3_says_so(games: Any) -> None:
     r = run("reach", "--game", "duel", "--goal", "terminal", "--engine", "z3")
     assert r.exit_code == 2 and "no encoding of 'duel'" in r.stderr
     doc = run_json("check", "--game", "duel", "--profile", "quick")
-    assert doc["ok"] and {r["engine"] for r in doc["results"]} == {"stateful", "explore:tiny"}
+    engines = {r["engine"] for r in doc["results"]}
+    assert doc["ok"] and engines == {"stateful", "distributions", "explore:tiny"}
     # two turns a seat, each adding 0, 1, 2 or 3: 7 totals per seat, 49 final states
     assert run_json("explore", "--game", "duel")["terminal"] == {"over:completed": 49}
 

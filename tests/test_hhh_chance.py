@@ -236,3 +236,42 @@ def test_a_biased_sampler_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     model = SPEC.make_model(TINY, SPEC.ambiguities.default())
     pairs = chance_pairs(model, 2000, 2)
     assert any(sampled_law(model, s, a) != dict(model.step(s, a)) for s, a in pairs)
+
+
+# `check` validates the exact law it meets (full game and tiny) ----------------------------
+
+
+def _bad_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: ``board.then`` composes one probability with the wrong sign (the kind of
+    bug that once went unnoticed by ``check``)."""
+    from hhh_verify.models.hhh import board, patient_phase, player_actions, rooms, setup
+
+    original = board.then
+
+    def then(pairs: Any, f: Any) -> Any:
+        out = original(pairs, f)
+        if len(out) > 1:
+            (s0, p0), *rest = out
+            out = [(s0, -p0), *rest]
+        return out
+
+    for module in (board, setup, rooms, patient_phase, player_actions):
+        monkeypatch.setattr(module, "then", then)
+
+
+def test_check_validates_step_on_the_full_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hhh_verify.engines.distribution_check import check_distributions
+
+    model = SPEC.model("full")
+    assert check_distributions(model, 0, 3.0)[0] == ""
+    _bad_then(monkeypatch)
+    problem, _ = check_distributions(SPEC.model("full"), 0, 3.0)
+    assert "not a positive Fraction" in problem or "sum to" in problem
+
+
+def test_the_explorer_validates_step_on_tiny(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hhh_verify.engines.explore.explorer import ExplorationError
+
+    _bad_then(monkeypatch)
+    with pytest.raises(ExplorationError, match="not an exact distribution"):
+        explore(SPEC.model("tiny"))

@@ -48,7 +48,6 @@ import traceback
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
@@ -61,7 +60,7 @@ if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
 from .. import trace as tr
-from ..model import TERMINAL, Distribution, ModelError
+from ..model import TERMINAL, Distribution, ModelError, distribution_problem
 from ..properties import GOAL, INVARIANT, Property
 
 #: Hypothesis settings of the three profiles (also registered under these names).
@@ -483,14 +482,7 @@ def resolve_chance(model: Any, chance: str) -> str:
 
 
 def _distribution_problem(dist: Distribution) -> str:
-    if not dist:
-        return "empty distribution"
-    total = Fraction(0)
-    for _, p in dist:
-        if not isinstance(p, Fraction) or p <= 0:
-            return f"probability {p!r} is not a positive Fraction"
-        total += p
-    return "" if total == 1 else f"probabilities sum to {total}, not 1"
+    return distribution_problem(dist)
 
 
 # ---------------------------------------------------------------------------------------

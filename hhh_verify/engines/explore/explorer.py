@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...model import ModelError, Outcome
+from ...model import ModelError, Outcome, distribution_problem
 from .statecodec import StateCodec
 
 # State kinds -------------------------------------------------------------------------
@@ -266,7 +266,11 @@ def explore(
             start = len(edge_succ)
             overflow = False
             for ai, a in enumerate(legal_actions(s)):
-                for oi, (t, p) in enumerate(step(s, a)):
+                dist = step(s, a)
+                bad = distribution_problem(dist)
+                if bad:  # the model contract: an exact distribution of positive Fractions
+                    raise ValueError(f"step({a!r}) is not an exact distribution: {bad}")
+                for oi, (t, p) in enumerate(dist):
                     if encode is None:
                         key = t
                     else:

@@ -1,0 +1,114 @@
+"""The model contract's law of chance on the checked config, as a ``check`` engine.
+
+The stateful engine plays a game that samples (``sample_step``) without ever asking
+``step`` for its exact distribution, and on a full game the explorer never runs: a bug in
+the exact law (a negative composed probability, a total other than 1, a successor the
+sampler produces and ``step`` does not) would pass ``check``. This engine plays seeded
+games of the checked config with ``sample_step`` and, the first time it meets each kind
+of step (the action's class and the state's phase, when it has one), asks ``step`` for
+the exact distribution and checks it: positive ``Fraction`` s summing to 1, the sampled
+successor among its outcomes, and the model's point probability (when it has one) equal
+to the exact one. The time it may spend depends on the profile; the row says how many
+kinds it checked.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..model import distribution_problem, outcome_probability
+from ..properties import HOLDS, INVARIANT, Property
+from .results import ERROR, HOLDS_STATUS, VIOLATED, CheckOptions, CheckResult
+
+#: The result row's property id (the engine's own check, like ``model-contract``).
+DISTRIBUTIONS_ID = "model-distributions"
+#: Seconds of exact enumeration per profile.
+BUDGET = {"quick": 3.0, "ci": 12.0, "thorough": 120.0}
+MAX_STEPS = 20_000
+
+
+def step_kind(model: Any, s: Any, a: Any) -> tuple[str, Any]:
+    """What counts as one kind of step: the action's class and the state's phase."""
+    return type(a).__name__, getattr(s, "phase", None)
+
+
+def check_distributions(model: Any, seed: int, budget: float) -> tuple[str, dict[str, Any]]:
+    """Play seeded games; validate ``step`` once per kind of step met. Returns the first
+    problem ("" when none) and what was checked."""
+    rng = random.Random(seed)
+    seen: set[tuple[str, Any]] = set()
+    spent, steps, games = 0.0, 0, 0
+    sampler = getattr(model, "sample_step", None)
+    s = model.initial_state()
+    while steps < MAX_STEPS and spent < budget:
+        if model.outcome(s) is not None:
+            games += 1
+            s = model.initial_state()
+            continue
+        legal = model.legal_actions(s)
+        a = legal[rng.randrange(len(legal))]
+        key = step_kind(model, s, a)
+        if key not in seen:
+            seen.add(key)
+            t0 = time.perf_counter()
+            dist = model.step(s, a)
+            problem = distribution_problem(dist)
+            if not problem and sampler is not None:
+                t = sampler(s, a, rng)
+                exact = dict(dist)
+                if t not in exact:
+                    problem = "sample_step gave a successor that step does not have"
+                elif outcome_probability(model, s, a, t) != exact[t]:
+                    problem = "the point probability differs from step's"
+            else:
+                t = dist[0][0]
+            spent += time.perf_counter() - t0
+            if problem:
+                where = f"step({a!r}) in round {model.round_of(s)}"
+                return f"{where}: {problem}", {"kinds": len(seen), "steps": steps}
+        else:
+            t = sampler(s, a, rng) if sampler is not None else model.step(s, a)[0][0]
+        s = t
+        steps += 1
+    return "", {"kinds": len(seen), "steps": steps, "games": games, "seconds": round(spent, 2)}
+
+
+class DistributionEngine:
+    """Validates the exact law of every kind of step met on the checked config."""
+
+    name = "distributions"
+
+    def supports(self, prop: Property) -> bool:
+        return prop.kind == INVARIANT  # runs once for any game with invariants
+
+    def run(
+        self,
+        model: Any,
+        ambiguities: Any,
+        properties: Sequence[Property],
+        options: CheckOptions,
+    ) -> list[CheckResult]:
+        t0 = time.perf_counter()
+        budget = BUDGET.get(options.profile, BUDGET["ci"])
+        try:
+            problem, details = check_distributions(model, options.seed, budget)
+            status = VIOLATED if problem else HOLDS_STATUS
+        except Exception as e:  # the model raised while stepping
+            problem, details, status = f"{type(e).__name__}: {e}", {}, ERROR
+        return [
+            CheckResult(
+                property=DISTRIBUTIONS_ID,
+                game=model.game,
+                engine=self.name,
+                kind=INVARIANT,
+                expected=HOLDS,
+                status=status,
+                seconds=time.perf_counter() - t0,
+                message=problem,
+                citation="model contract: step is an exact distribution; sampling follows it",
+                details=details,
+            )
+        ]
