@@ -67,6 +67,16 @@ def task_progress(what: str, run: Runner, quiet: bool) -> Iterator[Any]:
     if quiet:
         yield None
         return
+    last = [-1.0, 0.0]  # when a line was printed, when ``where`` was asked
+    where = [run.where]
+
+    def placement() -> str:  # asking a scheduler for its workers is a round trip
+        now = time.monotonic()
+        if now - last[1] >= 1.0:
+            last[1] = now
+            where[0] = run.where
+        return where[0]
+
     if sys.stderr.isatty():
         from rich.console import Console
         from rich.progress import Progress
@@ -75,16 +85,15 @@ def task_progress(what: str, run: Runner, quiet: bool) -> Iterator[Any]:
             task = bar.add_task(what, total=None)
 
             def on_bar(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total, description=f"{what} ({run.where})")
+                bar.update(task, completed=done, total=total, description=f"{what} ({placement()})")
 
             yield on_bar
         return
-    last = [0.0]
 
     def on_line(done: int, total: int) -> None:
         now = time.monotonic()
-        if done == total or now - last[0] >= 1.0:
+        if done == total or now - last[0] >= 1.0 or last[0] < 0:
             last[0] = now
-            click.echo(f"{what}: {done}/{total} tasks done ({run.where})", err=True)
+            click.echo(f"{what}: {done}/{total} tasks done ({placement()})", err=True)
 
     yield on_line

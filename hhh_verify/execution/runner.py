@@ -172,10 +172,6 @@ class Runner:
             return self.jobs
         return cpu_count()
 
-    @property
-    def distributed(self) -> bool:
-        return self._client is not None
-
     def _connect(self, address: str) -> None:
         from distributed import Client
 
