@@ -613,12 +613,39 @@ def as_listed(model: Any, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ..
 search_order = (sensible, careless, as_listed)
 
 
+def facts_hold(model: Any, _state: Any = None) -> str | None:
+    """Every number the rulebook prints (``models/royal_hospital/facts.py``) on this model."""
+    from hhh_verify.models.royal_hospital.facts import FACTS
+
+    broken = [
+        f'{section}: "{text}" (book {value!r}, model {get(model)!r})'
+        for section, text, value, get in FACTS
+        if get(model) != value
+    ]
+    if not broken:
+        return None
+    return "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")
+
+
+def full_preset(model: Any) -> bool:
+    """The facts are the real game's: they apply to the ``full`` preset as configured."""
+    from hhh_verify.models.royal_hospital import SPEC
+
+    return bool(model.config == SPEC.presets["full"])
+
+
 def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
     return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
 
 
 def _goal(
-    pid: str, citation: str, description: str, check: Any, hard: bool = False, applies: Any = None
+    pid: str,
+    citation: str,
+    description: str,
+    check: Any,
+    hard: bool = False,
+    applies: Any = None,
+    heuristic: Any = None,
 ) -> Property:
     return Property(
         pid,
@@ -630,11 +657,14 @@ def _goal(
         check=check,
         hard_to_reach=hard,
         applies=applies,
+        heuristic=heuristic,
     )
 
 
 def properties() -> PropertyRegistry:
     """Every Royal Hospital property, in the order ``check`` prints them."""
+    from . import royal_hospital_search as H
+
     goals = [
         _goal(
             "rh.goal-critical-dies",
@@ -695,6 +725,7 @@ def properties() -> PropertyRegistry:
             "two players share the victory",
             shared_win,
             hard=True,
+            heuristic=H.level_vp,
             applies=lambda m: two_players(m) and ctx(m).interp.choice("RH-FINAL-TIE") == "shared",
         ),
         _goal(
@@ -703,6 +734,7 @@ def properties() -> PropertyRegistry:
             "equal victory points, decided by a tie-breaker",
             tie_broken,
             hard=True,
+            heuristic=H.level_vp,
             applies=two_players,
         ),
         _goal(
@@ -711,6 +743,7 @@ def properties() -> PropertyRegistry:
             "a player ends above the starting quality of care",
             qoc_sign(1),
             hard=True,
+            heuristic=H.top_qoc,
             applies=has_cards,
         ),
         _goal(
@@ -727,6 +760,7 @@ def properties() -> PropertyRegistry:
                 f"a player surpasses another on {name}",
                 surpass(i),
                 hard=i > 0,
+                heuristic=H.spread(i),
                 applies=full_tracks if i else two_players,
             )
             for i, name in enumerate(COUNTERS)
@@ -737,6 +771,7 @@ def properties() -> PropertyRegistry:
             "a player's ambulance comes round to the starting space",
             ambulance_lap,
             hard=True,
+            heuristic=H.top_ambulance,
             applies=has_cards,
         ),
         _goal(
@@ -745,12 +780,27 @@ def properties() -> PropertyRegistry:
             "a player reaches level 5 with an insurance company",
             anyone(lambda ps: max(ps.insurance) >= INSURANCE_LEVELS),
             hard=True,
+            heuristic=H.top_insurance,
             applies=has_cards,
         ),
     ]
+    from hhh_verify.smt.queries import query_properties
+
+    from .royal_hospital_smt import QUERIES
+
     return PropertyRegistry(
         GAME,
         [
+            Property(
+                "rh.facts",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Every number the rulebook prints (Components, tracks, Game Setup, phases)",
+                "component counts, track rewards, congress doctors, setup and phase numbers agree with the book",
+                check=facts_hold,
+                applies=full_preset,
+            ),
             _inv(
                 "rh.non-negative",
                 "Components; Action Phase (pay the cost shown)",
@@ -837,5 +887,6 @@ def properties() -> PropertyRegistry:
                 winner_is_total,
             ),
             *goals,
+            *query_properties(GAME, QUERIES),
         ],
     )

@@ -195,6 +195,18 @@ def test_the_loser_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     assert_caught("rh.winner-total-order")
 
 
+def test_a_wrong_printed_number_breaks_the_facts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A death costing 3 quality of care instead of the printed 2."""
+    from hhh_verify.models.royal_hospital import config
+
+    prop = PROPS.get("rh.facts")
+    full = SPEC.model("full")
+    assert prop.fact_violation(full) is None
+    monkeypatch.setattr(config, "DEATH_QOC", 3)
+    assert "Decrease your Quality of Care track by 2" in (prop.fact_violation(full) or "")
+    assert not prop.relevant(SPEC.model("tiny")), "the facts are the real game's"
+
+
 def test_every_invariant_has_a_planted_bug() -> None:
     """Each invariant id appears in an assert_caught call above."""
     import inspect
