@@ -13,6 +13,7 @@ from typing import Any
 
 from .engines.distribution_check import DistributionEngine
 from .engines.explore.check import ReducedExplorerEngine
+from .engines.explore.sweep import SweepEngine
 from .engines.fact_check import FactEngine
 from .engines.results import (
     ERROR,
@@ -51,6 +52,7 @@ def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
         StatefulEngine(spec),
         DistributionEngine(),
         ReducedExplorerEngine(spec),
+        SweepEngine(spec),
         Z3Engine(spec),
     )
 

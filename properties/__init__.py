@@ -79,6 +79,10 @@ class Property:
     #: (e.g. a score only expert play reaches): a search that misses it is inconclusive
     #: rather than failed. Exhaustive engines ignore this.
     hard_to_reach: bool = False
+    #: A preset on which ``check`` also explores this invariant under every reading of
+    #: every ambiguity, one reading at a time (a configuration built so that rule
+    #: interactions meet, e.g. HHH's ``interactions``); ``None``: no sweep.
+    sweep: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -795,18 +795,21 @@ def properties() -> PropertyRegistry:
                 "How to Lose: all players immediately lose",
                 "after a loss or the end no action is legal and the outcome matches",
                 over_means_over,
+                sweep="interactions",
             ),
             _inv(
                 "hhh.loss-is-final",
                 "How to Lose: all players immediately lose (money below $0, a body with no place)",
                 "a game whose loss condition has happened is over: no action, a lost outcome",
                 loss_is_final,
+                sweep="interactions",
             ),
             _inv(
                 "hhh.no-dead-end",
                 "Sequence of Play: actions, then the Patient Phase, round after round",
                 "every state of a game in progress offers a decision or a draw",
                 no_dead_end,
+                sweep="interactions",
             ),
             _inv(
                 "hhh.end-after-last-round",

@@ -39,7 +39,7 @@ HHH = get_game("hhh")
 PROPS = properties_for("hhh")
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 #: states per reading in the ci profile (the whole preset is ~14k states)
-CI_BUDGET = 1500
+CI_BUDGET = 1500  # = hhh_verify.engines.explore.sweep.BUDGET["ci"]
 END_OF_GAME = ("hhh.loss-is-final", "hhh.no-dead-end", "hhh.no-action-after-end")
 
 READINGS: list[tuple[str, ...]] = [()] + [
@@ -138,3 +138,31 @@ def test_the_stateful_search_finds_it_too(monkeypatch: pytest.MonkeyPatch) -> No
         order=HHH.load_search_order(),
     )
     assert [f.property for f in report.findings] == ["hhh.loss-is-final"]
+
+
+def test_check_sweeps_every_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`check` runs the same sweep (``Property.sweep``) and, with the old code, names the
+    reading that breaks the invariant and returns a witness (readings narrowed to two
+    here; the sweep over all of them is the parametrized test above)."""
+    from hhh_verify.checking import CheckOptions, check_model
+    from hhh_verify.engines.explore import sweep
+
+    monkeypatch.setattr(sweep, "readings", lambda reg: [(), ("HHH-ER-RETURN=first-room",)])
+    props = PROPS.select(list(END_OF_GAME))
+    model = HHH.model("full")
+    engine = [sweep.SweepEngine(HHH)]
+    ok = check_model(model, HHH.ambiguities, props, CheckOptions(profile="ci"), engine)
+    assert {r.status for r in ok} == {"holds"} and len(ok) == 3
+    assert ok[0].details["readings"] == 2 and ok[0].engine == "sweep:interactions"
+    monkeypatch.setattr(player_actions, "after_pick", _old_after_pick)
+    monkeypatch.setattr(player_actions, "finish_picks", _old_finish_picks)
+    bad = check_model(model, HHH.ambiguities, props, CheckOptions(profile="ci"), engine)
+    row = next(r for r in bad if r.property == "hhh.loss-is-final")
+    assert row.status == "violated" and "HHH-ER-RETURN=first-room" in row.message
+    assert row.trace is not None and row.trace.steps
+
+
+def test_every_reading_is_swept() -> None:
+    from hhh_verify.engines.explore.sweep import readings
+
+    assert readings(HHH.ambiguities) == READINGS

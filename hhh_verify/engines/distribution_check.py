@@ -26,7 +26,7 @@ from .results import ERROR, HOLDS_STATUS, VIOLATED, CheckOptions, CheckResult
 #: The result row's property id (the engine's own check, like ``model-contract``).
 DISTRIBUTIONS_ID = "model-distributions"
 #: Seconds of exact enumeration per profile.
-BUDGET = {"quick": 3.0, "ci": 12.0, "thorough": 120.0}
+BUDGET = {"quick": 2.0, "ci": 6.0, "thorough": 120.0}
 MAX_STEPS = 20_000
 
 
