@@ -646,8 +646,9 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
     """Every number the rulebook prints (``models/hhh/facts.py``) on this model: each fact
     with its own player count, variant or reading applied to the checked config."""
     from hhh_verify.model import apply_overrides
-    from hhh_verify.models.hhh import SPEC
+    from hhh_verify.models.hhh.ambiguities import REGISTRY
     from hhh_verify.models.hhh.facts import FACTS
+    from hhh_verify.models.hhh.model import HHHModel
 
     broken = []
     for f in FACTS:
@@ -655,7 +656,7 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
         if f.overrides or f.readings:
             config = apply_overrides(model.config, f.overrides)
             chosen = {**model.interpretation.as_dict(), **dict(r.split("=", 1) for r in f.readings)}
-            m = SPEC.make_model(config, SPEC.ambiguities.with_choices(chosen))
+            m = HHHModel(config, REGISTRY.with_choices(chosen))
         if not f.holds(m):
             broken.append(f'{f.section}: "{f.quote}" (book {f.value}, model {f.get(m)})')
     return (
@@ -667,9 +668,9 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
 
 def full_preset(model: Any) -> bool:
     """The facts are the real game's: they apply to the ``full`` preset as configured."""
-    from hhh_verify.models.hhh import SPEC
+    from hhh_verify.models.hhh.config import PRESETS
 
-    return bool(model.config == SPEC.presets["full"])
+    return bool(model.config == PRESETS["full"])
 
 
 def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
