@@ -23,6 +23,7 @@ from .engines.results import (
     CheckResult,
     Engine,
 )
+from .engines.search_check import SearchEngine
 from .engines.smt_check import Z3Engine
 from .engines.stateful_check import StatefulEngine
 from .model import GameSpec, ModelError
@@ -45,7 +46,8 @@ def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
     """Every engine ``check`` runs on ``spec``'s game, in order (one line per engine).
 
     Without a spec (a model outside the registry, in tests) the engines run with no
-    game knowledge: no search order, the checked model explored as it is, no Z3.
+    game knowledge: no search order, the checked model explored as it is, no Z3. The
+    search engine takes the goals marked hard to reach, on the checked model.
     """
     return (
         FactEngine(),
@@ -54,6 +56,7 @@ def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
         ReducedExplorerEngine(spec),
         SweepEngine(spec),
         Z3Engine(spec),
+        SearchEngine(spec),
     )
 
 

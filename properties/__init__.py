@@ -83,6 +83,10 @@ class Property:
     #: every ambiguity, one reading at a time (a configuration built so that rule
     #: interactions meet, e.g. HHH's ``interactions``); ``None``: no sweep.
     sweep: str | None = None
+    #: A goal's guide for the search engine (``hhh_verify.engines.search``):
+    #: ``heuristic(model, state) -> float``, higher when the state is closer to the goal
+    #: (e.g. the money, for an $80 ending). Without one the search ranks states at random.
+    heuristic: Callable[[Any, Any], float] | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -96,6 +100,8 @@ class Property:
         if self.kind == GOAL:
             if self.check is None or self.transition is not None:
                 raise ValueError(f"{self.id}: a goal needs a state predicate (and no transition)")
+        elif self.heuristic is not None:
+            raise ValueError(f"{self.id}: only a goal has a search heuristic")
         if self.kind == FACT and (self.check is None or self.expected != HOLDS):
             raise ValueError(f"{self.id}: a fact needs a check and is expected to HOLD")
         if not self.citation:
@@ -139,6 +145,7 @@ class Property:
             "citation": self.citation,
             "description": self.description,
             "transition": self.transition is not None,
+            "heuristic": self.heuristic is not None,
         }
 
 

@@ -459,7 +459,13 @@ def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any
 
 
 def _goal(
-    pid: str, citation: str, description: str, check: Any, hard: bool = False, applies: Any = None
+    pid: str,
+    citation: str,
+    description: str,
+    check: Any,
+    hard: bool = False,
+    applies: Any = None,
+    heuristic: Any = None,
 ) -> Property:
     return Property(
         pid,
@@ -471,11 +477,14 @@ def _goal(
         check=check,
         hard_to_reach=hard,
         applies=applies,
+        heuristic=heuristic,
     )
 
 
 def properties() -> PropertyRegistry:
     """Every Dice Hospital property, in the order ``check`` prints them."""
+    from . import dice_hospital_search as H
+
     return PropertyRegistry(
         GAME,
         [
@@ -582,6 +591,7 @@ def properties() -> PropertyRegistry:
                 "a hospital ends its round empty after discharges",
                 empty_with_discharges,
                 hard=True,  # the real game refills every hospital each round
+                heuristic=H.emptied,
             ),
             _goal(
                 "dh.goal-mortality",
@@ -595,6 +605,7 @@ def properties() -> PropertyRegistry:
                 "seven patients discharged in one round (the aid's example)",
                 seven_discharged,
                 hard=True,
+                heuristic=H.discharged,
                 applies=room_for_seven,
             ),
             _goal(
@@ -610,6 +621,7 @@ def properties() -> PropertyRegistry:
                 "a game where the tie-breakers decide",
                 tie_on_points,
                 hard=True,  # eight rounds of scoring rarely end level
+                heuristic=H.level_points,
             ),
         ],
     )

@@ -1,0 +1,97 @@
+"""The search engine as a ``check`` engine: goals the other engines leave open.
+
+Random playouts (the stateful engine) miss goals that need good play and luck, and the
+exhaustive engines only cover reduced presets; such goals are marked ``hard_to_reach``.
+This engine runs :func:`hhh_verify.engines.search.search` on the checked model for each
+of them, guided by the goal's ``heuristic``: a witness is a replayed trace (``reached``),
+a miss states the measured budget (``inconclusive``: a beam search proves nothing).
+
+The budget is a node count per profile (deterministic for a seed), with a time cap so
+that a slow model cannot stall ``check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import MappingProxyType
+from typing import Any
+
+from ..properties import GOAL, Property
+from . import results as ck
+from .search import SearchBudget, search
+
+#: Search budget per goal and profile: nodes, seconds (a cap), the first pass's beam width
+#: (each restart doubles it), outcomes drawn per chance step.
+BUDGETS: MappingProxyType[str, SearchBudget] = MappingProxyType(
+    {
+        "quick": SearchBudget(max_nodes=10_000, max_seconds=5.0, beam=4, samples=4),
+        "ci": SearchBudget(max_nodes=20_000, max_seconds=15.0, beam=4, samples=4),
+        "thorough": SearchBudget(max_nodes=1_000_000, max_seconds=600.0, beam=16, samples=6),
+    }
+)
+
+
+class SearchEngine:
+    """Beam search for the ``hard_to_reach`` goals (``check`` engine ``search``)."""
+
+    name = "search"
+
+    def __init__(self, spec: Any = None, budgets: Any = BUDGETS):
+        self.spec = spec
+        self.budgets = budgets
+
+    def supports(self, prop: Property) -> bool:
+        return prop.kind == GOAL and prop.hard_to_reach and prop.check is not None
+
+    def run(
+        self,
+        model: Any,
+        ambiguities: Any,
+        properties: Sequence[Property],
+        options: ck.CheckOptions,
+    ) -> list[ck.CheckResult]:
+        base = self.budgets.get(options.profile, self.budgets["ci"])
+        budget = SearchBudget(
+            max_nodes=base.max_nodes,
+            max_seconds=base.max_seconds,
+            beam=base.beam,
+            samples=base.samples,
+            seed=options.seed,
+        )
+        rows = []
+        for p in properties:
+            if not p.relevant(model):
+                rows.append(
+                    ck.CheckResult(
+                        status=ck.SKIPPED,
+                        seconds=0.0,
+                        message="does not apply to this config",
+                        **ck.result_fields(p, model.game, self.name),
+                    )
+                )
+                continue
+            rows.append(self._one(model, ambiguities, p, budget))
+        return rows
+
+    def _one(
+        self, model: Any, ambiguities: Any, p: Property, budget: SearchBudget
+    ) -> ck.CheckResult:
+        assert p.check is not None
+        r = search(model, p.check, p.heuristic, budget, ambiguities, goal_id=p.id)
+        guide = "its heuristic" if p.heuristic is not None else "no heuristic (random beam)"
+        details: dict[str, Any] = {**r.to_json(), "guided_by": guide}
+        common = ck.result_fields(p, model.game, self.name, seconds=r.seconds, details=details)
+        if r.found:
+            msg = f"witness of {len(r.trace.steps) if r.trace else 0} steps, replayed; " + (
+                r.budget_text()
+            )
+            return ck.CheckResult(status=ck.REACHED, message=msg, trace=r.trace, **common)
+        if r.replays is False:
+            return ck.CheckResult(
+                status=ck.ERROR,
+                message="the search's witness does not replay: " + r.budget_text(),
+                trace=r.trace,
+                **common,
+            )
+        msg = f"not found by beam search ({r.reason}; guided by {guide}): {r.budget_text()}"
+        return ck.CheckResult(status=ck.INCONCLUSIVE, message=msg, **common)

@@ -1,0 +1,78 @@
+"""Healthy Heart Hospital search heuristics: how close a position is to a goal.
+
+The search engine (``hhh_verify.engines.search``) ranks the positions of its beam by a
+goal's ``Property.heuristic`` (higher is closer). These read the rulebook's own measures:
+the money the rating reads (Victory and Defeat), with the pay of a Heal whose cubes are
+drawn but not yet settled (Heal a Patient: "For each Illness level reduction (if any),
+gain Money as shown in that room or ward"), and the bodies an arrest needs (Hide The
+Bodies: "If there is no empty space to place a dead Patient, you immediately lose").
+They guide the search only: a witness is judged by the goal itself, never by these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hhh_verify.models.hhh.board import body_capacity
+from hhh_verify.models.hhh.config import ADMIN_BLACK_PAY
+from hhh_verify.models.hhh.heal import draw_count
+from hhh_verify.models.hhh.patient_phase import end_reaction_available
+from hhh_verify.models.hhh.state import (
+    HEAL_DRAWN,
+    PP_ARRIVE,
+    PP_ARRIVE_ORDER,
+    PP_END,
+    PP_ER_ADMIT,
+    PP_VISIT,
+    PP_VISIT_ORDER,
+    HHHState,
+)
+
+#: Patient Phase steps after "Restock Cubes": black cubes discarded now stay in the
+#: discard pile until the end-of-phase reaction can return them.
+AFTER_RESTOCK = frozenset(
+    {PP_ARRIVE, PP_ARRIVE_ORDER, PP_ER_ADMIT, PP_VISIT, PP_VISIT_ORDER, PP_END}
+)
+
+
+def pending_pay(model: Any, s: HHHState) -> int:
+    """What settling the Heal in progress now would pay: the levels its drawn cubes
+    reduce (matching minus black, never below zero nor above the level), times the pay
+    of its room or Ward."""
+    h = s.heal
+    if s.phase != HEAL_DRAWN or h is None:
+        return 0
+    k = model.ctx
+    reduction = min(h.level, max(0, h.drawn[h.colour] - h.drawn[k.B]))
+    return reduction * draw_count(k, s, h.place, h.colour)[1]
+
+
+def pending_blacks(model: Any, s: HHHState) -> int:
+    """What the Administrator's end-of-Patient-Phase reaction would pay for the black
+    cubes discarded since the restock ("Gain $2 for each cube returned"), while it can
+    still be used this round."""
+    k = model.ctx
+    if s.phase not in AFTER_RESTOCK or model.config.administrator != "cooke":
+        return 0
+    if s.phase != PP_END and not end_reaction_available(k, s):
+        return 0
+    return ADMIN_BLACK_PAY * s.discard[k.B]
+
+
+def money(model: Any, s: HHHState) -> float:
+    """The money the rating reads (HHH-RATING-BASIS) plus the pay of a drawn Heal and of
+    the black cubes the Administrator can still return this round."""
+    base = s.money - model.config.money_at_start if model.ctx.rating_profit else s.money
+    return float(base + pending_pay(model, s) + pending_blacks(model, s))
+
+
+def bodies(model: Any, s: HHHState) -> float:
+    """Toward an arrest: bodies in the Cemetery against its places, while the money
+    lasts (a bankrupt game ends before the Cemetery fills)."""
+    room_left = body_capacity(model.ctx, s) - s.deaths
+    return -3.0 * room_left + min(s.money, 30) / 10.0
+
+
+def debt(model: Any, s: HHHState) -> float:
+    """Toward bankruptcy: the less money, the closer."""
+    return float(-s.money)
