@@ -60,7 +60,10 @@ class Outcome:
 
     ``won`` is the cooperative result (``None`` for competitive games, which use
     ``scores``); ``reason`` names the rule that ended the game (``"completed"``,
-    ``"bankrupt"``, ``"arrested"``, ...).
+    ``"bankrupt"``, ``"arrested"``, ...). ``winners`` (competitive games) are the seats
+    that won after every tie-breaker, in seat order (several: a shared win); a game
+    whose winners the scores decide alone may leave it empty, and the engines then take
+    the seats with the top score (:func:`winning_seats`).
     """
 
     won: bool | None
@@ -68,15 +71,32 @@ class Outcome:
     money: int | None = None
     rating: str | None = None
     scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """Plain JSON values; ``winners`` appears only when the game names them (older
+        readers of outcomes without it see the same keys as before)."""
+        data: dict[str, Any] = {
             "won": self.won,
             "reason": self.reason,
             "money": self.money,
             "rating": self.rating,
             "scores": list(self.scores),
         }
+        if self.winners:
+            data["winners"] = list(self.winners)
+        return data
+
+
+def winning_seats(outcome: Outcome) -> tuple[int, ...]:
+    """The seats that won a competitive game: ``outcome.winners`` when the game names
+    them (its tie-breakers applied), else the seats with the top score (several: a tie)."""
+    if outcome.winners:
+        return outcome.winners
+    if not outcome.scores:
+        return ()
+    best = max(outcome.scores)
+    return tuple(i for i, x in enumerate(outcome.scores) if x == best)
 
 
 class Model(Protocol[S, A]):

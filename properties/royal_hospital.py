@@ -420,8 +420,8 @@ def rulebook_scores(model: Any, s: RHState) -> tuple[int, ...]:
 
 
 def final_scoring(model: Any, s: RHState) -> str | None:
-    """The outcome's scores are End Game Scoring's, and the game ends only after the
-    last round (RH-GAME-END)."""
+    """The outcome's scores are End Game Scoring's, its winners those of the
+    tie-breakers, and the game ends only after the last round (RH-GAME-END)."""
     out = model.outcome(s)
     if out is None:
         if s.phase == OVER:
@@ -434,6 +434,9 @@ def final_scoring(model: Any, s: RHState) -> str | None:
     want = rulebook_scores(model, s)
     if tuple(out.scores) != want:
         return f"scores {out.scores}, End Game Scoring gives {want}"
+    told = winners(ctx(model), s)
+    if tuple(out.winners) != told:
+        return f"outcome names winners {out.winners}, the tie-breakers give {told}"
     if s.round != model.config.rounds and ctx(model).interp.choice("RH-GAME-END") == "fixed-rounds":
         return f"the game ended in round {s.round} of {model.config.rounds}"
     return None
@@ -629,9 +632,9 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
 
 def full_preset(model: Any) -> bool:
     """The facts are the real game's: they apply to the ``full`` preset as configured."""
-    from hhh_verify.models.royal_hospital import SPEC
+    from hhh_verify.models.royal_hospital.config import FULL  # the module: no package cycle
 
-    return bool(model.config == SPEC.presets["full"])
+    return bool(model.config == FULL)
 
 
 def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:

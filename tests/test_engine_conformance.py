@@ -165,6 +165,42 @@ def test_duel_simulate_reports_seats(games: Any) -> None:
     assert text.exit_code == 0 and "seat 1 wins" in text.output and "ties" in text.output
 
 
+def test_duel_tie_breaker_shows_in_win_shares(games: Any, monkeypatch: Any) -> None:
+    """DUEL-TIE=second gives every tie on points to seat 1 (``Outcome.winners``): the
+    same games, the same scores, but no ties and seat 1 wins them all. A planted engine
+    that counts wins from the scores alone shows the ties again."""
+    args = ("simulate", "--game", "duel", "--games", "60")
+    shared = run_json(*args)
+    broken = run_json(*args, "--interpret", "DUEL-TIE=second")
+    assert shared["ties"] > 0 and broken["ties"] == 0
+    assert [s["score"] for s in broken["seats"]] == [s["score"] for s in shared["seats"]]
+    one, one_shared = broken["seats"][1], shared["seats"][1]
+    assert one["wins"] == one_shared["wins"] + shared["ties"]
+    assert broken["seats"][0]["wins"] == shared["seats"][0]["wins"]
+    assert one["win_share"] > one_shared["win_share"]
+    assert sum(s["win_share"] for s in broken["seats"]) == pytest.approx(1.0)
+    imp = run_json("impact", "--game", "duel", "--ambiguity", "DUEL-TIE", "--games", "30")
+    assert imp["stats"]["seat0_score"]["diff"] == 0 and imp["stats"]["seat0_win"]["diff"] < 0
+
+    from hhh_verify.engines import standings
+
+    def by_scores(outcome: Any) -> tuple[int, ...]:
+        return tuple(i for i, x in enumerate(outcome.scores) if x == max(outcome.scores))
+
+    monkeypatch.setattr(standings, "winning_seats", by_scores)
+    assert run_json(*args, "--interpret", "DUEL-TIE=second")["ties"] == shared["ties"]
+
+
+def test_duel_diverge_sees_a_tie_breaker(games: Any) -> None:
+    """A reading that changes only the winner is material: the witness is an end of the
+    game with the same scores and different winners."""
+    d = run_json("diverge", "--game", "duel", "--ambiguity", "DUEL-TIE", code=1)
+    w = d["witness"]
+    assert d["material"] is True and w["kind"] == "outcome"
+    a, b = w["readings"]["a"]["outcome"], w["readings"]["b"]["outcome"]
+    assert a["scores"] == b["scores"] and a["winners"] != b["winners"]
+
+
 def test_duel_impact_diverge_report(games: Any, tmp_path: Path) -> None:
     imp = run_json("impact", "--game", "duel", "--ambiguity", "DUEL-LAST", "--games", "30")
     assert {"seat0_score", "winning_score", "seat0_win", "rounds"} <= set(imp["stats"])

@@ -184,6 +184,18 @@ def test_final_scores_forget_quality_of_care(monkeypatch: pytest.MonkeyPatch) ->
     assert_caught("rh.final-scoring")
 
 
+def test_outcome_winners_without_tie_breakers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The outcome names every seat on top of the points as a winner (the tie-breakers
+    forgotten): rh.final-scoring compares the outcome's winners with the tie-breakers'."""
+
+    def by_points(ctx: Any, s: Any) -> Any:
+        scores = scoring.final_scores(ctx, s)
+        return tuple(p for p in range(ctx.P) if scores[p] == max(scores))
+
+    monkeypatch.setattr(model, "winners", by_points)
+    assert_caught("rh.final-scoring")
+
+
 def test_the_loser_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     def lowest(ctx: Any, s: Any) -> Any:
         keys = scoring.ranking_keys(ctx, s)

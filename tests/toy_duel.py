@@ -5,8 +5,11 @@ either **Banks** (score +1) or **Rolls** (chance: +0, +2 or +3, each 1/3). After
 ``2 * rounds`` turns the game is over; there is no team result
 (``Outcome.won is None``), only the scores per seat, reason ``"completed"``.
 
-The one ambiguity, ``DUEL-LAST``: does the second seat get a point for moving last?
-``none`` (default) or ``plus-one`` (seat 1 scores +1 when the game ends).
+Two ambiguities. ``DUEL-LAST``: does the second seat get a point for moving last?
+``none`` (default) or ``plus-one`` (seat 1 scores +1 when the game ends). ``DUEL-TIE``:
+who wins a tie on points? ``shared`` (default) or ``second`` (the tie-breaker gives it
+to seat 1). The outcome names its ``winners``, so a tie broken by the tie-breaker shows
+in the engines' win shares although the scores are level.
 
 It declares properties but no policies, probes or Z3 encoding, so the engines' "this
 game has no X" paths are exercised by a competitive game.
@@ -90,7 +93,19 @@ AMBIGUITIES = AmbiguityRegistry(
             ),
             default="none",
             why="The rules do not say how much compensation; none is the plain reading.",
-        )
+        ),
+        Ambiguity(
+            id="DUEL-TIE",
+            title="Who wins a tie on points?",
+            category="gap",
+            quotes=(Quote("Duel rules, End", "The second player is compensated."),),
+            options=(
+                Option("shared", "Both seats share the win."),
+                Option("second", "The tie-breaker: seat 1 wins a tie."),
+            ),
+            default="shared",
+            why="The rules name no tie-breaker; a shared win is the plain reading.",
+        ),
     ]
 )
 
@@ -131,7 +146,13 @@ class DuelModel:
         return DuelState(OVER, turn, (scores[0], scores[1]))
 
     def outcome(self, s: DuelState) -> Outcome | None:
-        return Outcome(None, "completed", scores=s.scores) if s.phase == OVER else None
+        if s.phase != OVER:
+            return None
+        best = max(s.scores)
+        top = tuple(i for i, x in enumerate(s.scores) if x == best)
+        if len(top) > 1 and self.interpretation.choice("DUEL-TIE") == "second":
+            top = (1,)  # the tie-breaker
+        return Outcome(None, "completed", scores=s.scores, winners=top)
 
     def round_of(self, s: DuelState) -> int:
         return min(s.turn // 2, self.config.rounds - 1) + 1

@@ -69,6 +69,8 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
                 verdict += f" ({o.reason}"
                 verdict += f", money {o.money}" if o.money is not None else ""
                 verdict += f", rating {o.rating}" if o.rating else ""
+                verdict += f", scores {list(o.scores)}" if o.scores else ""
+                verdict += f", winners {list(o.winners)}" if o.winners else ""
                 verdict += ")"
             click.echo(verdict)
         else:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from ..model import ModelError
+from ..model import ModelError, winning_seats
 from .diverge import reading_models, sample, step_seed
 from .simulate import game_seed, get_policy
 from .standings import is_competitive, win_share
@@ -78,6 +78,7 @@ class GameResult:
     steps: int
     round: int = 0
     scores: tuple[int, ...] = ()  # per seat, competitive games only
+    winners: tuple[int, ...] = ()  # the seats that won (tie-breakers applied), competitive only
 
     def rank(self, ratings: Sequence[str]) -> int:
         """0 for a loss, else 1 + the index of the rating in ``ratings`` (worst first)."""
@@ -99,6 +100,7 @@ def _end(model: Any, s: Any, steps: int) -> GameResult:
         steps,
         rnd,
         out.scores if is_competitive(out) else (),
+        winning_seats(out) if is_competitive(out) else (),
     )
 
 
@@ -184,12 +186,13 @@ def measures(results: Sequence[GameResult], ratings: Sequence[str]) -> dict[str,
     """What is compared per game: for a cooperative game (one team result) the win, final
     money, rating rank (``GameSpec.ratings``), deaths and round reached; for a
     competitive one (any game ended with seat scores) seat 0's score, the winning score,
-    seat 0's win share (a tie shares the win) and the round reached."""
+    seat 0's win share (``Outcome.winners`` when named; a shared win is split) and the
+    round reached."""
     if any(g.scores for g in results):
         return {
             "seat0_score": lambda g: g.scores[0] if g.scores else 0,
             "winning_score": lambda g: max(g.scores) if g.scores else 0,
-            "seat0_win": lambda g: win_share(g.scores, 0) if g.scores else 0.0,
+            "seat0_win": lambda g: win_share(g.winners, 0),
             "rounds": lambda g: g.round,
         }
     return {

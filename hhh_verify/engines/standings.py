@@ -1,9 +1,11 @@
 """Summaries of finished games: mean/min/max of integers, and for competitive games
 (``Outcome.won`` is None, ``Outcome.scores`` per seat) how the seats scored and won.
 
-A game is won by the seats with the top score; a tie (several seats on top) is counted
-apart, and a seat's *win share* of one game is 1 for an outright win, ``1/k`` when it
-ties with ``k - 1`` others on top, 0 otherwise (so shares over seats sum to 1).
+A game is won by its winners: ``Outcome.winners`` when the game names them (after its
+tie-breakers, which the scores cannot show), else the seats with the top score
+(:func:`hhh_verify.model.winning_seats`). A tie (several winners: a shared win) is
+counted apart, and a seat's *win share* of one game is 1 for an outright win, ``1/k``
+when it shares the win with ``k - 1`` others, 0 otherwise (so shares over seats sum to 1).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from ..model import winning_seats
 
 
 @dataclass(frozen=True)
@@ -36,16 +40,9 @@ def is_competitive(outcome: Any) -> bool:
     return outcome is not None and outcome.won is None and bool(outcome.scores)
 
 
-def top_seats(scores: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the highest score (more than one: a tie)."""
-    best = max(scores)
-    return tuple(i for i, x in enumerate(scores) if x == best)
-
-
-def win_share(scores: Sequence[int], seat: int) -> float:
-    """Seat ``seat``'s share of the win: 1 outright, 1/k in a k-way tie on top, else 0."""
-    top = top_seats(scores)
-    return 1 / len(top) if seat in top else 0.0
+def win_share(winners: Sequence[int], seat: int) -> float:
+    """Seat ``seat``'s share of the win: 1 outright, 1/k in a k-way shared win, else 0."""
+    return 1 / len(winners) if seat in winners else 0.0
 
 
 @dataclass(frozen=True)
@@ -55,21 +52,22 @@ class Standings:
     scores: tuple[Stats, ...]  # per seat
     winning_score: Stats  # the top score of each game
     wins: tuple[int, ...]  # outright wins per seat
-    ties: int  # games with several seats on top
+    ties: int  # games with several winners (a shared win)
     shares: tuple[float, ...]  # summed win shares per seat (see the module docstring)
 
     @classmethod
     def of(cls, outcomes: Sequence[Any]) -> Standings | None:
         """The standings of the competitive games among ``outcomes`` (None if none is)."""
-        finished = [o.scores for o in outcomes if is_competitive(o)]
-        if not finished:
+        ended = [o for o in outcomes if is_competitive(o)]
+        if not ended:
             return None
+        finished = [o.scores for o in ended]
         seats = max(len(s) for s in finished)
         wins = [0] * seats
         shares = [0.0] * seats
         ties = 0
-        for s in finished:
-            top = top_seats(s)
+        for o in ended:
+            top = winning_seats(o)
             if len(top) > 1:
                 ties += 1
             else:

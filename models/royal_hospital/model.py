@@ -77,15 +77,14 @@ class RHModel:
         return s.turn
 
     def outcome(self, s: RHState) -> Outcome | None:
-        """End Game Scoring: a competitive result, final victory points per seat. The
-        contract's Outcome has no field for a winner, and the scores alone cannot show one
-        decided by a tie-breaker, so the ``rating`` names the winner(s): ``"winner P1"``,
-        or ``"shared P0+P1"`` (RH-FINAL-TIE)."""
+        """End Game Scoring: a competitive result, final victory points per seat, and
+        the ``winners`` after the eight tie-breakers (several: a shared win under
+        RH-FINAL-TIE=shared), which the scores alone cannot show."""
         if s.phase != OVER:
             return None
-        won = winners(self.ctx, s)
-        label = f"winner P{won[0]}" if len(won) == 1 else "shared " + "+".join(f"P{p}" for p in won)
-        return Outcome(None, "completed", rating=label, scores=final_scores(self.ctx, s))
+        return Outcome(
+            None, "completed", scores=final_scores(self.ctx, s), winners=winners(self.ctx, s)
+        )
 
     def round_of(self, s: RHState) -> int:
         return s.round
