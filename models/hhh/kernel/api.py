@@ -1,0 +1,126 @@
+"""The kernel seen from Python: :class:`HHHKernel` wraps one (config, interpretation)
+model's compiled rules for the engines and the equality tests."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from hhh_verify.model import ModelError
+
+from . import layout as L
+from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, seed_stream
+from .codec import action_row, config_array, decode, encode, row_action
+from .legal import legal
+from .play import GREEDY, MIXED, RANDOM, greedy_best, play_games, play_paired
+from .rules import apply
+from .weights import leaf_weight
+
+POLICY_CODES = {"random": RANDOM, "greedy": GREEDY, "mixed": MIXED}
+
+
+@njit(cache=True)
+def _run_leaf(K, s0, a, ch, out) -> None:
+    rs = np.zeros(1, dtype=np.uint64)
+    out[:] = s0
+    ch[POS] = 0
+    apply(K, out, a, ch, rs)
+
+
+@njit(cache=True)
+def _sample(K, s0, a, seed, k, out) -> None:
+    ch = new_chance(SAMPLE)
+    rs = np.zeros(1, dtype=np.uint64)
+    seed_stream(rs, seed, k, 1)
+    out[:] = s0
+    apply(K, out, a, ch, rs)
+
+
+class HHHKernel:
+    """The compiled rules of one HHH model (its config and readings as data)."""
+
+    def __init__(self, model: Any, planted: int = 0):
+        self.model = model
+        self.ctx = model.ctx
+        self.C = model.ctx.C
+        self.K = config_array(model.ctx, planted)
+        self.init = encode(self.C, model.initial_state())
+        self._acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+
+    # Conversions --------------------------------------------------------------------
+    def encode(self, s: Any) -> np.ndarray:
+        return encode(self.C, s)
+
+    def decode(self, v: Any) -> Any:
+        return decode(self.ctx, v)
+
+    # The contract, over reference states ---------------------------------------------
+    def legal_rows(self, v: np.ndarray) -> np.ndarray:
+        n = legal(self.K, v, self._acts)
+        if n > L.MAX_ACTIONS:
+            raise ModelError(f"more than {L.MAX_ACTIONS} legal actions: beyond the kernel")
+        return self._acts[:n].copy()
+
+    def legal_actions(self, s: Any) -> tuple[Any, ...]:
+        return tuple(row_action(self.C, r) for r in self.legal_rows(self.encode(s)))
+
+    def leaves(self, v: np.ndarray, row: np.ndarray) -> list[tuple[np.ndarray, Fraction]]:
+        """Every leaf of the chance tree of ``row`` in ``v``: (successor, exact weight)."""
+        ch = new_chance(ENUMERATE)
+        out = np.empty(L.NSTATE, dtype=np.int64)
+        leaves = []
+        while True:
+            _run_leaf(self.K, v, row, ch, out)
+            if ch[OVERFLOW]:
+                raise ModelError("a step with more chance events than the kernel logs")
+            n = int(ch[POS])
+            log = ch[LOG : LOG + 6 * n].reshape(n, 6)
+            events = [(int(e[0]), int(e[1]), int(e[2]), int(e[3]), int(e[4])) for e in log]
+            leaves.append((out.copy(), leaf_weight(events)))
+            if not advance(ch):
+                return leaves
+
+    def step_arrays(self, v: np.ndarray, row: np.ndarray) -> dict[bytes, Fraction]:
+        """The exact outcome distribution over kernel arrays (``bytes`` keys), merged."""
+        acc: dict[bytes, Fraction] = {}
+        for succ, p in self.leaves(v, row):
+            key = succ.tobytes()
+            acc[key] = acc.get(key, Fraction(0)) + p
+        return acc
+
+    def step(self, s: Any, a: Any) -> tuple[tuple[Any, Fraction], ...]:
+        """The exact outcome distribution, merged (outcome order is the kernel's)."""
+        dist = self.step_arrays(self.encode(s), action_row(self.C, a))
+        return tuple((self.decode(np.frombuffer(k, dtype=np.int64)), p) for k, p in dist.items())
+
+    def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
+        out = np.empty(L.NSTATE, dtype=np.int64)
+        _sample(self.K, self.encode(s), action_row(self.C, a), np.uint64(seed), k, out)
+        return self.decode(out)
+
+    def greedy_best(self, s: Any) -> tuple[Any, ...]:
+        """The actions the kernel's greedy player scores best, in legal order."""
+        v = self.encode(s)
+        rows = self.legal_rows(v)
+        idx = np.zeros(len(rows), dtype=np.int64)
+        m = greedy_best(self.K, v, rows, len(rows), idx)
+        return tuple(row_action(self.C, rows[i]) for i in idx[:m])
+
+    # Whole games ----------------------------------------------------------------------
+    def play(self, seeds: Any, policy: str, max_steps: int) -> np.ndarray:
+        """One game per seed; rows: reason, money, deaths, round, steps, decisions."""
+        seeds = np.asarray(seeds, dtype=np.uint64)
+        out = np.zeros((len(seeds), 6), dtype=np.int64)
+        play_games(self.K, self.init, seeds, POLICY_CODES[policy], max_steps, out)
+        return out
+
+    def play_paired(self, other: HHHKernel, seeds: Any, policy: str, max_steps: int) -> np.ndarray:
+        seeds = np.asarray(seeds, dtype=np.uint64)
+        out = np.zeros((len(seeds), 13), dtype=np.int64)
+        play_paired(
+            self.K, other.K, self.init, other.init, seeds, POLICY_CODES[policy], max_steps, out
+        )
+        return out

@@ -1,0 +1,92 @@
+"""Shared by the kernel equality tests: compare the kernel with the reference model on
+one state, and collect states to compare (every state of a small preset, or states met
+along playouts)."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from hhh_verify.model import sample_index
+from hhh_verify.models.hhh import SPEC
+from hhh_verify.models.hhh.kernel.api import HHHKernel
+from hhh_verify.models.hhh.kernel.codec import action_row
+
+
+def model_and_kernel(preset: str, readings: dict[str, str] | None = None, planted: int = 0):  # type: ignore[no-untyped-def]
+    interp = SPEC.ambiguities.with_choices(readings or {})
+    config = SPEC.presets[preset] if isinstance(preset, str) else preset
+    m = SPEC.make_model(config, interp)
+    return m, HHHKernel(m, planted)
+
+
+def dist_map(dist: Any) -> dict[Any, Fraction]:
+    acc: dict[Any, Fraction] = {}
+    for st, p in dist:
+        acc[st] = acc.get(st, Fraction(0)) + p
+    return acc
+
+
+def compare_state(m: Any, k: Any, s: Any, steps: bool = True, most: int = 0) -> str | None:
+    """None when the kernel agrees with the reference on ``s``, else what differs
+    (``most`` > 0: the distributions of at most that many actions, spread evenly)."""
+    if k.decode(k.encode(s)) != s:
+        return "state does not round-trip through the kernel codec"
+    ref = m.legal_actions(s)
+    got = k.legal_actions(s)
+    if sorted(map(repr, ref)) != sorted(map(repr, got)):
+        return f"legal actions differ: reference {ref}, kernel {got}"
+    if not steps:
+        return None
+    chosen = ref if not most or len(ref) <= most else ref[:: -(-len(ref) // most)]
+    for a in chosen:
+        want: dict[bytes, Fraction] = {}
+        for st, p in m.step(s, a):
+            key = k.encode(st).tobytes()
+            want[key] = want.get(key, Fraction(0)) + p
+        have = k.step_arrays(k.encode(s), action_row(k.C, a))
+        if want != have:
+            extra = [k.decode(np.frombuffer(x, dtype=np.int64)) for x in have if x not in want]
+            missing = [k.decode(np.frombuffer(x, dtype=np.int64)) for x in want if x not in have]
+            return f"step {a!r} differs: kernel-only {extra[:1]}, reference-only {missing[:1]}"
+    return None
+
+
+def all_states(m: Any, limit: int = 1_000_000) -> list[Any]:
+    seen = {m.initial_state()}
+    queue = deque(seen)
+    order = []
+    while queue and len(order) < limit:
+        s = queue.popleft()
+        order.append(s)
+        for a in m.legal_actions(s):
+            for t, _ in m.step(s, a):
+                if t not in seen:
+                    seen.add(t)
+                    queue.append(t)
+    return order
+
+
+def playout_states(m: Any, games: int, seed: int, every: int = 1) -> list[Any]:
+    """States met along random games (reference sampler), every ``every``-th."""
+    out = []
+    rng = random.Random(seed)
+    for _ in range(games):
+        s = m.initial_state()
+        i = 0
+        while m.outcome(s) is None:
+            legal = m.legal_actions(s)
+            if i % every == 0:
+                out.append(s)
+            a = legal[rng.randrange(len(legal))]
+            s = m.sample_step(s, a, rng)
+            i += 1
+        out.append(s)
+    return out
+
+
+__all__ = ["model_and_kernel", "compare_state", "all_states", "playout_states", "sample_index"]
