@@ -7,6 +7,7 @@ import click
 from .. import trace as tr
 from ..engines.explore.explorer import ExplorationError, require_limits
 from ..engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
+from ..engines.search_reach import with_search
 from ..engines.smt_reach import with_z3
 from ..registry import get_game
 from .common import (
@@ -23,7 +24,7 @@ from .common import (
 )
 from .explore import _limits, model_failure, progress_printer
 
-ENGINES = with_z3(REACH_ENGINES)
+ENGINES = with_search(with_z3(REACH_ENGINES))
 
 
 @click.command("reach")
@@ -47,6 +48,27 @@ ENGINES = with_z3(REACH_ENGINES)
 @click.option("--within-rounds", type=int, default=None, help="Only count states up to round K.")
 @_limits
 @click.option(
+    "--max-nodes",
+    type=int,
+    default=None,
+    help="search engine: stop after generating N positions (default 200,000).",
+)
+@click.option(
+    "--beam",
+    type=int,
+    default=8,
+    show_default=True,
+    help="search engine: positions kept per depth (each restart doubles it).",
+)
+@click.option(
+    "--samples",
+    type=int,
+    default=4,
+    show_default=True,
+    help="search engine: chance outcomes drawn per action.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="search engine: seed.")
+@click.option(
     "--float", "use_float", is_flag=True, help="Float probabilities (faster than exact Fractions)."
 )
 @click.option(
@@ -69,6 +91,10 @@ def reach_command(
     within_rounds: int | None,
     max_states: int | None,
     max_seconds: float | None,
+    max_nodes: int | None,
+    beam: int,
+    samples: int,
+    seed: int,
     use_float: bool,
     out: str | None,
     as_json: bool,
@@ -76,19 +102,26 @@ def reach_command(
     """Decide whether GOAL is reachable; print the witness and max/min/random probabilities.
 
     Exit 0 when reachable, 1 when unreachable or undecided (search cut short).
+    `--engine search` plays the model as configured (the full game too), choosing moves
+    and lucky draws, guided by the goal property's heuristic; a miss is undecided.
     """
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}; accepted: {', '.join(ENGINES)}")
     require_limits(max_states, max_seconds)
     if within_rounds is not None and within_rounds < 1:
         raise InputError(f"--within-rounds must be at least 1, got {within_rounds}")
+    for name, value in (("--max-nodes", max_nodes), ("--beam", beam), ("--samples", samples)):
+        if value is not None and value < 1:
+            raise InputError(f"{name} must be at least 1, got {value}")
     spec = get_game(game)
     model = spec.model(config, overrides, interpret)
     symbolic = engine in ("z3", "both")
+    properties = game_properties(spec)
+    heuristic = next((p.heuristic for p in properties if getattr(p, "id", None) == goal), None)
     request = ReachRequest(
         model=model,
         goal_id=goal,
-        goal=resolve_goal(game, goal, game_properties(spec)),
+        goal=resolve_goal(game, goal, properties),
         within_rounds=within_rounds,
         max_states=max_states,
         max_seconds=max_seconds,
@@ -96,6 +129,11 @@ def reach_command(
         registry=spec.ambiguities,
         progress=progress_printer(as_json),
         smt=spec.load_smt() if symbolic and spec.smt is not None else None,
+        heuristic=heuristic,
+        max_nodes=max_nodes,
+        beam=beam,
+        samples=samples,
+        seed=seed,
     )
     try:
         report = ENGINES[engine](request)
@@ -121,8 +159,16 @@ def _render(report: ReachReport, out: str | None) -> None:
         click.echo(
             f"  searched {d['states']:,} states, {d['transitions']:,} transitions in {d['seconds']} s{extra}"
         )
+    if "nodes" in d:  # the search engine
+        click.echo(
+            f"  searched {d['nodes']:,} positions in {d['seconds']} s (beam "
+            f"{d['budget']['beam']}, {d['restarts']} restart(s), guided by {d['guided_by']})"
+        )
+        if d.get("incomplete_reason"):
+            click.echo(f"  not found: {d['incomplete_reason']}")
     if report.steps:
-        click.echo(f"  shortest witness ({len(report.steps)} steps):")
+        kind = "witness" if report.engine == "search" else "shortest witness"
+        click.echo(f"  {kind} ({len(report.steps)} steps):")
         for line in report.steps:
             click.echo("  " + line)
     if out and report.trace is not None:

@@ -32,6 +32,13 @@ class ReachRequest:
     registry: Any = None  # the game's AmbiguityRegistry (for traces); None: the model's defaults
     progress: Progress | None = None
     smt: Any = None  # the game's SmtSupport (z3 and both engines); None: no Z3 encoding
+    # the search engine: the goal property's heuristic (None: a random beam), node budget
+    # (None: the engine's default), beam width, outcomes drawn per chance step, seed
+    heuristic: Any = None
+    max_nodes: int | None = None
+    beam: int = 8
+    samples: int = 4
+    seed: int = 0
 
 
 @dataclass
