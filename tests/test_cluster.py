@@ -220,39 +220,35 @@ def test_diverge_query_and_check_on_the_cluster(cluster: Cluster) -> None:
     assert {r["engine"] for r in results} == {"explore:tiny"}
 
 
-def _scheduler_tasks(address: str) -> tuple[int, dict[str, int]]:
-    """Finished tasks, and the tasks each worker is running (by worker name)."""
-    from distributed import Client
-
-    def look(dask_scheduler: Any) -> tuple[int, dict[str, int]]:
-        done = sum(1 for ts in dask_scheduler.tasks.values() if ts.state == "memory")
-        busy = {str(ws.name): len(ws.processing) for ws in dask_scheduler.workers.values()}
-        return done, busy
-
-    with Client(address, timeout=30, set_as_default=False) as c:
-        return c.run_on_scheduler(look)  # type: ignore[no-any-return]
-
-
 def test_a_killed_worker_does_not_change_the_result(cluster: Cluster) -> None:
     while len(cluster.workers) < 2:
         cluster.add_worker()
     cluster.wait_for(cluster.live_workers())
-    args = ("simulate", "--game", "hhh", "--games", "160", "--seed", "11", "--json")
+    args = ("simulate", "--game", "hhh", "--games", "320", "--seed", "11", "--json")
     run = subprocess.Popen(
         [str(BIN / "hhh-verify"), *args, "--scheduler", cluster.address],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+    from distributed import Client
+
+    def look(dask_scheduler: Any) -> tuple[int, dict[str, int]]:
+        """(On the scheduler; pickled by value) finished tasks, and what each worker runs."""
+        done = sum(1 for ts in dask_scheduler.tasks.values() if ts.state == "memory")
+        busy = {str(ws.name): len(ws.processing) for ws in dask_scheduler.workers.values()}
+        return done, busy
+
     try:
         victim = None
         deadline = time.monotonic() + 120
-        while victim is None and run.poll() is None and time.monotonic() < deadline:
-            done, busy = _scheduler_tasks(cluster.address)
-            if done >= 1 and any(busy.values()):
-                victim = next(w for w, n in busy.items() if n)
-            else:
-                time.sleep(0.1)
+        with Client(cluster.address, timeout=30, set_as_default=False) as watch:
+            while victim is None and run.poll() is None and time.monotonic() < deadline:
+                done, busy = watch.run_on_scheduler(look)
+                if done >= 1 and any(busy.values()):
+                    victim = next(w for w, n in busy.items() if n)
+                else:
+                    time.sleep(0.02)
         assert victim is not None, "the run ended before a worker could be killed"
         killed = cluster.workers[int(victim.removeprefix("w")) - 1]
         killed.kill()
