@@ -160,7 +160,9 @@ def settle_arrivals(ctx: Ctx, s: HHHState, w: int, done: int) -> HHHState:
             space -= 1
             continue
         s = replace(
-            s, waiting=put(s.waiting, w, put(s.waiting[w], k, 0)), discard=bump(s.discard, k, DEATH_LEVEL)
+            s,
+            waiting=put(s.waiting, w, put(s.waiting[w], k, 0)),
+            discard=bump(s.discard, k, DEATH_LEVEL),
         )
         s = die(ctx, s, k, marker=False, cost=ctx.config.waiting_death_cost)
         if s.reason:
