@@ -4,7 +4,7 @@
 test, the same command line run in this process (quicker) for the others.
 
 - simulate gives the same bytes on 1, 2 and 3 workers as in this process;
-- impact (through the environment variable), report, diverge's differential search, a
+- impact (by ``--scheduler`` and by the environment variable), report, diverge's differential search, a
   query and check give what they give in this process;
 - a worker killed mid-run: Dask runs its tasks again elsewhere, same result;
 - a worker whose game raises: the error names the game and its seed, and that game
@@ -172,10 +172,11 @@ def test_simulate_is_the_same_on_1_2_and_3_workers(cluster: Cluster) -> None:
     assert local["games"] == 48
 
 
-def test_impact_through_the_environment_variable(cluster: Cluster) -> None:
+def test_impact_by_option_and_environment_variable(cluster: Cluster) -> None:
     args = ("impact", "--game", "hhh", "--ambiguity", "HHH-WARD-BEDS", "--games", "12", "--json")
-    on_cluster = cli(*args, env={SCHEDULER_ENV: cluster.address})
+    on_cluster = cli(*args, "--scheduler", cluster.address)
     assert _json(on_cluster) == _json(here(*args))
+    assert _json(cli(*args, env={SCHEDULER_ENV: cluster.address})) == _json(on_cluster)
     progress = cli(*args[:-1], env={SCHEDULER_ENV: cluster.address})
     assert re.search(r"impact: \d+/\d+ tasks done \(scheduler tcp://", progress.stderr)
 
