@@ -4,8 +4,8 @@
 probabilities, cloning, serialisation, observation sizes, returns in range, game
 length within the bound) runs on every registered game that declares an action space:
 exact chance on the small presets and on a few non-default readings, the full game in
-the sampled modes. ``MCTSBot`` plays full HHH games; a game played through the adapter
-replays in ``hhh-verify replay``.
+the sampled modes. ``MCTSBot`` plays full HHH games; a game of every declared game
+played through the adapter replays in ``hhh-verify replay``.
 """
 
 from __future__ import annotations
@@ -212,11 +212,19 @@ def test_mcts_bot_completes_full_games() -> None:
     assert len(state.returns()) == real.num_players()
 
 
-@pytest.mark.parametrize(
-    "preset, chance", [("tiny", "exact"), ("full", "sampled"), ("full", "sample-average")]
-)
-def test_adapter_trace_replays(tmp_path: Any, preset: str, chance: str) -> None:
-    game = osp.load_game("hhh", preset, chance=chance, chance_samples=2, seed=5)
+def _trace_cases() -> list[Any]:
+    modes = [("tiny", "exact"), ("full", "sampled"), ("full", "sample-average")]
+    return [
+        pytest.param(gid, preset, chance, id=f"{gid}-{preset}-{chance}")
+        for gid, spec in _declared()
+        for preset, chance in modes
+        if preset in spec.presets
+    ]
+
+
+@pytest.mark.parametrize("game_id, preset, chance", _trace_cases())
+def test_adapter_trace_replays(tmp_path: Any, game_id: str, preset: str, chance: str) -> None:
+    game = osp.load_game(game_id, preset, chance=chance, chance_samples=2, seed=5)
     state, rng = game.new_initial_state(), np.random.RandomState(2)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))

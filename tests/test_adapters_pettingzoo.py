@@ -90,8 +90,9 @@ def test_chance_is_drawn_from_the_model_law() -> None:
         assert abs(counts[state_digest(st)] / runs - float(p)) < 4 * sd
 
 
-def test_trace_replays(tmp_path: Any) -> None:
-    env = pz.raw_env("hhh", "full")
+@pytest.mark.parametrize("game_id", [c.values[0] for c in _cases() if c.values[1] == "full"])
+def test_trace_replays(tmp_path: Any, game_id: str) -> None:
+    env = pz.raw_env(game_id, "full")
     play(env, 3)
     path = tmp_path / "game.json"
     save(env.to_trace(), str(path))

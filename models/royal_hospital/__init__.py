@@ -2,8 +2,9 @@
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index, properties and search order (``properties/royal_hospital.py``), the greedy
-player (``policies.py``), probe configurations (``probes.py``) and the Z3 encoding of
-the numeric core (``smt/``, queries in ``properties/royal_hospital_smt.py``).
+player (``policies.py``), probe configurations (``probes.py``), the Z3 encoding of
+the numeric core (``smt/``, queries in ``properties/royal_hospital_smt.py``) and the
+adapters' action space and observation (``action_space.py``, ``observation.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import GameSpec
 
+from .action_space import action_space
 from .ambiguities import REGISTRY
 from .board_svg import render_board
 from .config import CONFIG_DOCS, PRESETS, RHConfig
@@ -61,6 +63,7 @@ SPEC = GameSpec(
     probes=PROBES,
     reduced_preset="tiny",
     smt=_smt,
+    action_space=action_space,
     board=lambda: render_board,
 )
 

@@ -1,0 +1,127 @@
+"""Royal Hospital's adapter declaration (models/royal_hospital/action_space.py, bounds.py,
+observation.py) beyond the generic adapter tests: the strong player's full games within
+the bounds, an injective observation, the returns of a competitive game, and planted
+bugs that each check catches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from test_adapters_action_space import play
+
+from hhh_verify.adapters import core
+from hhh_verify.adapters import openspiel as osp
+from hhh_verify.adapters import pettingzoo as pz
+from hhh_verify.model import CHANCE, ModelError
+from hhh_verify.models.royal_hospital import SPEC, bounds, observation
+from hhh_verify.models.royal_hospital.cards import PATIENT_DECKS
+from hhh_verify.models.royal_hospital.context import Ctx
+from hhh_verify.models.royal_hospital.policies import POLICIES
+
+GAME = SPEC.id
+
+
+def test_classes_are_the_model_s() -> None:
+    """The bounds' visible classes (config only) are the model's, for every deck."""
+    for name in PATIENT_DECKS:
+        config = dataclasses.replace(SPEC.presets["tiny"], patient_deck=name)
+        ctx = Ctx(config, SPEC.ambiguities.parse(()))
+        assert [tuple(t) for t in bounds.class_types(ctx.patients)] == list(ctx.class_types)
+
+
+def _greedy_game(model: Any, space: Any, seed: int) -> tuple[Any, int, list[Any]]:
+    """One game of the strong player: (final state, decisions, states met)."""
+    policy = next(iter(POLICIES.values()))
+    rng = random.Random(seed)
+    s, decisions, seen = model.initial_state(), 0, []
+    while model.outcome(s) is None:
+        legal = model.legal_actions(s)
+        if model.current_player(s) != CHANCE:
+            decisions += 1
+            seen.append(s)
+            for a in legal:
+                space.index(a)
+            a = legal[0] if len(legal) == 1 else policy(model, s, legal, rng)
+        else:
+            a = legal[0]
+            assert len(model.step(s, a)) <= space.max_chance_outcomes
+        s = core.sample(model, s, a, rng)
+    return s, decisions, seen
+
+
+def test_strong_player_games_fit_the_bounds() -> None:
+    """The greedy player's full games (many cards played, patients treated) stay within
+    the declared length, chance outcomes (at most 15 on the full game: a Medical card
+    type), score range and encoding; distinct states met encode apart."""
+    model = SPEC.model("full")
+    space = SPEC.action_space(model)
+    codes: dict[tuple[int, ...], Any] = {}
+    for seed in range(3):
+        end, decisions, seen = _greedy_game(model, space, seed)
+        assert decisions <= space.max_game_length
+        core.returns(space, model.outcome(end), "win")  # raises outside the score range
+        for s in seen[::5]:
+            code = tuple(space.observe(s))
+            assert len(code) == space.observation_size
+            assert codes.setdefault(code, s) == s, "two states share an observation"
+
+
+def test_pettingzoo_rewards_are_scores() -> None:
+    """Competitive: each agent's reward is its own final score."""
+    env = pz.raw_env(GAME, "tiny")
+    for seed in range(5):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        totals = {a: 0.0 for a in env.possible_agents}
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, _ = env.last()
+            totals[agent] += reward
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        scores = env.model.outcome(env.model_state).scores
+        assert [totals[a] for a in env.possible_agents] == [float(x) for x in scores]
+
+
+# Planted bugs --------------------------------------------------------------------------
+
+
+def test_planted_missing_paid_records_are_caught() -> None:
+    """Resources on a card (RH-PARTIAL-PAYMENT=partial) are part of a patient's record:
+    a list without them misses legal actions (on the full game: a tiny patient costs 1)."""
+    model = SPEC.model("full", (), ("RH-PARTIAL-PAYMENT=partial",))
+    space = SPEC.action_space(model)
+    kept = tuple(a for a in space.actions if not getattr(a, "patient", (0, 0, 0, 0))[3])
+    broken = dataclasses.replace(space, actions=kept)
+    with pytest.raises(KeyError):
+        for seed in range(10):
+            play(model, broken, seed)
+
+
+def test_planted_short_queue_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An encoding with too few pending-step slots refuses a state instead of
+    cutting it short."""
+    model = SPEC.model("tiny")
+    space = SPEC.action_space(model)
+    real = bounds.bounds(model.config)
+    monkeypatch.setattr(observation, "bounds", lambda c: dataclasses.replace(real, queue_slots=1))
+    with pytest.raises(ValueError, match="pending steps"):
+        space.observe(model.initial_state())  # the setup's draws and keeps are pending
+
+
+def test_planted_loose_chance_law_is_caught() -> None:
+    """A ceiling below the real number of outcomes is refused by the exact adapter."""
+    game = osp.load_game(GAME, "full")
+    game.space = dataclasses.replace(game.space, max_chance_outcomes=2)
+    state = game.new_initial_state()
+    with pytest.raises(ModelError, match="more than the 2 the game declares"):
+        while True:
+            if state.is_chance_node():
+                state.chance_outcomes()
+            state.apply_action(state.legal_actions()[0])
