@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -386,7 +386,50 @@ OPTIONAL_PARTS = (
     "ratings",
     "action_space",
     "board",
+    "kernel",
 )
+
+
+@dataclass(frozen=True)
+class KernelGame:
+    """How one game played inside a kernel ended (see ``GameSpec.kernel``): its outcome
+    (None when cut or deadlocked), the end reason (``outcome.reason``, ``"max-steps"``
+    or ``"deadlock"``), steps, policy decisions, deaths (None: the game counts none),
+    the round reached and the final money."""
+
+    outcome: Outcome | None
+    reason: str
+    steps: int
+    decisions: int
+    deaths: int | None
+    round: int
+    money: int
+
+
+@runtime_checkable
+class Kernel(Protocol):
+    """A compiled copy of one model's rules (config and readings included) that plays
+    whole games fast. The model stays the reference: the game's tests prove the kernel
+    equal to it state by state (legal actions, exact distributions, its sampler's law).
+
+    Game ``seed`` is one game whatever else runs: step ``k`` draws its decision and its
+    chance from generators seeded by (seed, k), so the same seed under two readings
+    shares its random numbers step by step (common random numbers, as ``impact``
+    needs). Kernel games are not the reference engine's games for the same seed."""
+
+    #: The policies it plays inside (``random`` and some of ``GameSpec.policies``).
+    policies: frozenset[str]
+
+    def games(self, seeds: Sequence[int], policy: str, max_steps: int) -> list[KernelGame]:
+        """One game per seed."""
+        ...
+
+    def paired_games(
+        self, other: Any, seeds: Sequence[int], policy: str, max_steps: int
+    ) -> list[tuple[KernelGame, KernelGame, int | None]]:
+        """Each seed's game under this kernel's readings and ``other``'s, and the first
+        step where the two positions differ (None: never)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -460,6 +503,13 @@ class GameSpec:
         ``<svg>`` element (inline, no external assets, deterministic text) and outlines
         every part of ``state`` that differs from ``against`` (the other reading's
         position, or the previous step). ``None``: pages show ``describe_state`` text.
+    ``kernel``
+        ``(model) -> Kernel``: the same rules compiled for speed (the :class:`Kernel`
+        protocol: whole games with ``random`` and the game's own players inside it, paired
+        games for ``impact``). ``simulate``, ``impact`` and ``report`` play through it
+        when it plays the requested policy (``--engine reference`` plays the model); the
+        model stays the reference that the game's tests prove the kernel equal to.
+        ``None``: every engine plays the model.
 
     Adding a part later (a fast kernel, facts) is one more optional
     field here with its default, one name in :data:`OPTIONAL_PARTS`, and the engine
@@ -487,6 +537,7 @@ class GameSpec:
     ratings: tuple[str, ...] = ()
     action_space: Callable[[Any], ActionSpace] | None = None
     board: Callable[[], Any] | None = None
+    kernel: Callable[[Any], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.default_preset not in self.presets:

@@ -56,6 +56,16 @@ from .impact import run_impact
     "--trace-out", "trace_out", default=None, metavar="FILE", help="Save game 0 as a trace."
 )
 @click.option(
+    "--engine",
+    "engine",
+    type=click.Choice(sim.ENGINES),
+    default="auto",
+    show_default=True,
+    help="Where games are played: the game's compiled kernel when it has one and plays "
+    "the policy (auto), always the kernel, or the reference model. Kernel games are "
+    "other games than the model's for the same seed (same law, tested).",
+)
+@click.option(
     "--compare",
     "compare",
     default=None,
@@ -76,6 +86,7 @@ def simulate_command(
     max_steps: int,
     exact: bool,
     trace_out: str | None,
+    engine: str,
     compare: str | None,
     scheduler: str | None,
     jobs: int | None,
@@ -84,7 +95,8 @@ def simulate_command(
     """Play --games games under a policy; print win rate, end reasons, money, ratings, deaths.
 
     The same --seed gives the same result (only `seconds` differs); game i of a run is
-    the same game whatever --games is, so `--trace-out` saves game 0 of this very run.
+    the same game whatever --games is, so `--trace-out` saves game 0 of this very run
+    (a trace records the model's sampler: with --trace-out, auto plays the model).
     The games run as tasks (--jobs, --scheduler); the result does not depend on where.
     """
     if compare:
@@ -99,12 +111,30 @@ def simulate_command(
     model = spec.model(config, overrides, interpret)
     players = spec.policies
     sim.get_policy(policy, players)  # validate before any work
+    if trace_out and engine == "kernel":
+        raise ModelError(
+            "--trace-out records the model's own game 0; accepted with --engine auto or reference"
+        )
+    if trace_out:
+        engine = "reference"
+    engine, _ = sim.playout_engine(spec, model, policy, engine, exact)
     with (
         task_runner(scheduler, jobs) as run,
         task_progress("simulate", run, quiet=as_json) as on_done,
     ):
         summary = playouts.simulate(
-            run, game, config, overrides, interpret, games, seed, policy, max_steps, exact, on_done
+            run,
+            game,
+            config,
+            overrides,
+            interpret,
+            games,
+            seed,
+            policy,
+            max_steps,
+            exact,
+            on_done,
+            engine,
         )
     if trace_out:
         trace = sim.record_playout(
@@ -114,7 +144,13 @@ def simulate_command(
     if as_json:
         data = summary.to_json()
         data["interpretation_non_default"] = model.interpretation.non_default(spec.ambiguities)
-        data["sampler"] = "exact" if exact or not hasattr(model, "sample_step") else "model"
+        data["sampler"] = (
+            "kernel"
+            if engine == "kernel"
+            else "exact"
+            if exact or not hasattr(model, "sample_step")
+            else "model"
+        )
         if trace_out:
             data["trace"] = trace_out
         emit_json(data)
@@ -128,7 +164,7 @@ def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | 
     readings = ", ".join(f"{k}={v}" for k, v in non_default.items()) or "all defaults"
     console.print(
         f"{summary.game}: {summary.games} games, policy {summary.policy}, seed {summary.seed}, "
-        f"interpretation: {readings}"
+        f"interpretation: {readings}, engine: {summary.engine}"
     )
     table = Table(show_header=True, header_style="bold")
     table.add_column("measure")

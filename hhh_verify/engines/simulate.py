@@ -187,6 +187,48 @@ def playouts(
         yield playout(model, random.Random(game_seed(seed, i)), policy, max_steps, exact=exact)
 
 
+#: ``--engine``: ``auto`` plays inside the game's kernel when it can (see
+#: :func:`playout_engine`), ``kernel`` insists, ``reference`` plays the model.
+ENGINES = ("auto", "kernel", "reference")
+
+
+def playout_engine(
+    spec: Any, model: Any, policy: str, engine: str = "auto", exact: bool = False
+) -> tuple[str, Any]:
+    """``("kernel", kernel)`` when games are to be played inside the game's kernel
+    (``GameSpec.kernel``), else ``("reference", None)``; ``auto`` falls back to the
+    model where the kernel cannot serve, ``kernel`` says why it cannot."""
+    if engine not in ENGINES:
+        raise ModelError(f"unknown engine {engine!r}; accepted: {', '.join(ENGINES)}")
+    if engine == "reference":
+        return "reference", None
+    why = None
+    kernel = None
+    if getattr(spec, "kernel", None) is None:
+        why = f"game {spec.id!r} declares no kernel"
+    elif exact:
+        why = "--exact samples the model's enumerated distributions"
+    else:
+        kernel = spec.kernel(model)
+        if policy not in kernel.policies:
+            why = f"the kernel does not play policy {policy!r} (it plays {', '.join(sorted(kernel.policies))})"
+            kernel = None
+    if why is None:
+        return "kernel", kernel
+    if engine == "kernel":
+        raise ModelError(f"--engine kernel: {why}")
+    return "reference", None
+
+
+def kernel_playouts(
+    kernel: Any, seed: int, games: range, policy: str, max_steps: int
+) -> list[Playout]:
+    """Games ``games`` of the run with master seed ``seed``, played inside ``kernel``
+    (game ``i`` from ``game_seed(seed, i)``: reproducible, but not the model's game ``i``)."""
+    played = kernel.games([game_seed(seed, i) for i in games], policy, max_steps)
+    return [Playout(g.outcome, g.reason, g.steps, g.decisions, None, g.deaths) for g in played]
+
+
 def record_playout(
     model: Any,
     ambiguities: Any,
@@ -230,6 +272,8 @@ class Summary:
     #: Competitive games (``Outcome.won`` is None, ``Outcome.scores`` per seat): how the
     #: seats scored and won; None for a cooperative game.
     standings: Standings | None = None
+    #: Where the games were played: ``reference`` (the model) or ``kernel``.
+    engine: str = "reference"
 
     @property
     def win_rate(self) -> float:
@@ -262,6 +306,7 @@ class Summary:
             "steps": self.steps.to_json(),
             "decisions": self.decisions.to_json(),
             "seconds": round(self.seconds, 3),
+            "engine": self.engine,
         }
         if self.standings is not None:
             # A competitive game has no team result: its wins are per seat ("seats").

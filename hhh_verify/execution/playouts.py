@@ -28,12 +28,22 @@ def play_games(
     games: range,
     max_steps: int,
     exact: bool,
+    engine: str = "reference",
 ) -> list[sim.Playout]:
     """Task: games ``games`` of the run with master seed ``seed``, without their final
-    states (:meth:`~hhh_verify.engines.simulate.Playout.light`)."""
+    states (:meth:`~hhh_verify.engines.simulate.Playout.light`); ``engine="kernel"``
+    plays them inside the game's kernel."""
     spec = get_game(game)
     model = spec.model(preset, overrides, interpret)
     player = sim.get_policy(policy, spec.policies)
+    if engine == "kernel":
+        _, kernel = sim.playout_engine(spec, model, policy, "kernel", exact)
+        try:
+            return sim.kernel_playouts(kernel, seed, games, policy, max_steps)
+        except Exception as e:
+            raise GameFailed.wrap(
+                f"games {games.start}..{games.stop - 1} of {game} with seed {seed} (kernel)", e
+            ) from e
     out = []
     for i in games:
         rng = random.Random(sim.game_seed(seed, i))
@@ -59,18 +69,22 @@ def simulate(
     max_steps: int = sim.DEFAULT_MAX_STEPS,
     exact: bool = False,
     on_done: Progress | None = None,
+    engine: str = "reference",
 ) -> sim.Summary:
-    """Play ``games`` games of ``game`` on ``run`` and summarise them."""
+    """Play ``games`` games of ``game`` on ``run`` and summarise them (``engine``:
+    ``auto``, ``kernel`` or ``reference``, see
+    :func:`~hhh_verify.engines.simulate.playout_engine`; the summary names the one used)."""
     spec = get_game(game)
     model = spec.model(preset, overrides, interpret)
     sim.get_policy(policy, spec.policies)  # a bad name fails here, before any task
+    engine, _ = sim.playout_engine(spec, model, policy, engine, exact)
     if games < 1:
         sim.simulate(model, games)  # raises the engine's own message
     ovr, interp = tuple(overrides), tuple(interpret)
     tasks = [
         Task(
             play_games,
-            (game, preset, ovr, interp, policy, seed, r, max_steps, exact),
+            (game, preset, ovr, interp, policy, seed, r, max_steps, exact, engine),
             f"simulate task (games {r.start}..{r.stop - 1} of {game}, seed {seed}, policy {policy})",
             command(
                 "simulate",
@@ -82,6 +96,7 @@ def simulate(
                 ("--seed", seed),
                 ("--max-steps", max_steps if max_steps != sim.DEFAULT_MAX_STEPS else None),
                 ("--exact", exact),
+                ("--engine", engine if engine != "reference" else None),
                 ("--games", r.stop),
             ),
         )
@@ -91,5 +106,10 @@ def simulate(
     chunks = run.map(tasks, on_done)
     played: list[Any] = [p for chunk in chunks for p in chunk]
     return sim.summarise(
-        model, played, policy=policy, seed=seed, seconds=time.perf_counter() - start
+        model,
+        played,
+        policy=policy,
+        seed=seed,
+        seconds=time.perf_counter() - start,
+        engine=engine,
     )

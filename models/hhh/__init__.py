@@ -3,7 +3,8 @@
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index, properties and search order (``properties/hhh.py``), players, probe
 configurations, the Z3 encoding (``models/hhh/smt/``, queries in
-``properties/hhh_smt.py``) and the board picture (``board_svg.py``).
+``properties/hhh_smt.py``), the board picture (``board_svg.py``) and the compiled kernel
+(``kernel/``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ def _smt() -> Any:
     return support()
 
 
+def _kernel(model: Any) -> Any:
+    from .kernel import make_kernel
+
+    return make_kernel(model)
+
+
 def _board() -> Any:
     from .board_svg import render_board
 
@@ -69,6 +76,7 @@ SPEC = GameSpec(
     ratings=tuple(name for _, name in reversed(RATINGS)),
     action_space=action_space,
     board=_board,
+    kernel=_kernel,
 )
 
 __all__ = ["SPEC", "HHHModel", "HHHConfig", "make_model"]

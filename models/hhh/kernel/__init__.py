@@ -20,6 +20,6 @@ ensure_fresh()
 
 def make_kernel(model: Any) -> Any:
     """The kernel of ``model`` (compiles on first use; cached on disk afterwards)."""
-    from .api import HHHKernel
+    from .api import GameKernel
 
-    return HHHKernel(model)
+    return GameKernel(model)

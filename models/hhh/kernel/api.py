@@ -3,14 +3,17 @@ model's compiled rules for the engines and the equality tests."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from hhh_verify.model import ModelError
+from hhh_verify.model import KernelGame, ModelError, Outcome
 
+from ..model import rating
+from ..state import COMPLETED, REASONS
 from . import layout as L
 from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, seed_stream
 from .codec import action_row, config_array, decode, encode, row_action
@@ -123,4 +126,42 @@ class HHHKernel:
         play_paired(
             self.K, other.K, self.init, other.init, seeds, POLICY_CODES[policy], max_steps, out
         )
+        return out
+
+
+def _result(model: Any, row: Any) -> KernelGame:
+    """A kernel result row (reason, money, deaths, round, steps, decisions) as a game."""
+    reason, money, deaths, rnd, steps, decisions = (int(x) for x in row[:6])
+    if reason <= 0:
+        cut = "deadlock" if reason == -2 else "max-steps"
+        return KernelGame(None, cut, steps, decisions, deaths, rnd, money)
+    won = reason == COMPLETED
+    rated = money - model.config.money_at_start if model.ctx.rating_profit else money
+    out = Outcome(won, REASONS[reason], money, rating(rated) if won else None)
+    return KernelGame(out, out.reason, steps, decisions, deaths, rnd, money)
+
+
+class GameKernel(HHHKernel):
+    """The :class:`hhh_verify.model.Kernel` protocol over :class:`HHHKernel`."""
+
+    policies = frozenset(POLICY_CODES)
+
+    def games(self, seeds: Sequence[int], policy: str, max_steps: int) -> list[KernelGame]:
+        rows = self.play(np.array(seeds, dtype=np.uint64), policy, max_steps)
+        return [_result(self.model, r) for r in rows]
+
+    def paired_games(
+        self, other: Any, seeds: Sequence[int], policy: str, max_steps: int
+    ) -> list[tuple[KernelGame, KernelGame, int | None]]:
+        rows = self.play_paired(other, np.array(seeds, dtype=np.uint64), policy, max_steps)
+        out = []
+        for r in rows:
+            parted = int(r[12])
+            out.append(
+                (
+                    _result(self.model, r[:6]),
+                    _result(other.model, r[6:12]),
+                    None if parted < 0 else parted,
+                )
+            )
         return out
