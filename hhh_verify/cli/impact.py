@@ -11,6 +11,7 @@ from rich.text import Text
 
 from .. import registry
 from ..engines import impact as im
+from ..engines import simulate as sim
 from ..engines.diverge import pick_options
 from ..engines.simulate import get_policy
 from ..execution import paired
@@ -46,6 +47,39 @@ from .common import (
     show_default=True,
     help="Decision policy: random, or one of the game's (see `hhh-verify games`).",
 )
+@click.option(
+    "--engine",
+    "engine",
+    type=click.Choice(sim.ENGINES),
+    default="auto",
+    show_default=True,
+    help="Where the paired games are played: the game's compiled kernel when it has one "
+    "and plays the policy (auto), always the kernel, or the reference model.",
+)
+@click.option(
+    "--width",
+    "width",
+    type=float,
+    default=None,
+    help="Also print how many paired games a 95%% interval of this full width on the "
+    "win-rate difference (0.04 = +/-2 points) needs, from this run's spread.",
+)
+@click.option(
+    "--until-width",
+    "until_width",
+    type=float,
+    default=None,
+    help="Play more paired games (from --games on, up to --max-games) until the 95%% "
+    "interval of the win-rate difference is at most this wide.",
+)
+@click.option(
+    "--max-games",
+    "max_games",
+    type=int,
+    default=200_000,
+    show_default=True,
+    help="The most paired games --until-width plays.",
+)
 @config_option
 @set_option
 @cluster_options
@@ -60,15 +94,37 @@ def impact_command(
     policy: str,
     config: str,
     overrides: tuple[str, ...],
+    engine: str,
+    width: float | None,
+    until_width: float | None,
+    max_games: int,
     scheduler: str | None,
     jobs: int | None,
     as_json: bool,
 ) -> None:
     """How much the choice between two readings of AMBIGUITY moves win rate, end reasons,
     money, rating, deaths and rounds reached (paired differences B - A, 95% intervals).
-    The paired games run as tasks (--jobs, --scheduler); the result does not depend on where."""
+    The paired games run as tasks (--jobs, --scheduler); the result does not depend on where.
+    Paired game i is the same pair whatever --games is, so --until-width only adds games."""
+    for name, w in (("--width", width), ("--until-width", until_width)):
+        if w is not None and not 0 < w <= 2:
+            raise ModelError(f"{name} must be in (0, 2] (a win-rate interval width), got {w}")
     run_impact(
-        game, ambiguity, options, games, seed, policy, config, overrides, as_json, scheduler, jobs
+        game,
+        ambiguity,
+        options,
+        games,
+        seed,
+        policy,
+        config,
+        overrides,
+        as_json,
+        scheduler,
+        jobs,
+        engine,
+        width if width is not None else until_width,
+        until_width,
+        max_games,
     )
 
 
@@ -84,6 +140,10 @@ def run_impact(
     as_json: bool,
     scheduler: str | None = None,
     jobs: int | None = None,
+    engine: str = "auto",
+    width: float | None = None,
+    until_width: float | None = None,
+    max_games: int = 200_000,
 ) -> None:
     """The body of `impact` (also `simulate --compare ID`)."""
     if games < 2:
@@ -95,12 +155,30 @@ def run_impact(
     spec.config(config, overrides)  # validate before any work
     with task_runner(scheduler, jobs) as run, task_progress("impact", run, as_json) as on_done:
         result = paired.impact(
-            run, game, ambiguity, pair, games, seed, policy, config, overrides, on_done
+            run, game, ambiguity, pair, games, seed, policy, config, overrides, on_done, engine
         )
+        while until_width is not None and result.games < max_games:
+            stat = im.headline(result)
+            wanted = min(max_games, stat.games_for_width(until_width))
+            if stat.high - stat.low <= until_width or wanted <= result.games:
+                break
+            games = max(wanted, result.games + 1)
+            result = paired.impact(
+                run, game, ambiguity, pair, games, seed, policy, config, overrides, on_done, engine
+            )
+    games = result.games
+    need_for_width = None if width is None else im.headline(result).games_for_width(width)
     if as_json:
         data = result.to_json()
         data["game"] = game
         data["severity"] = im.severity(result, None)
+        if width is not None:
+            data["width"] = {
+                "measure": im.headline(result).name,
+                "requested": width,
+                "reached": round(im.headline(result).high - im.headline(result).low, 6),
+                "games_needed": need_for_width,
+            }
         emit_json(data)
         return
     console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
@@ -129,4 +207,10 @@ def run_impact(
             )
         )
     console.print(table)
+    if width is not None:
+        stat = im.headline(result)
+        console.print(
+            f"95% interval of {stat.name}: {stat.high - stat.low:.4f} wide after {games} "
+            f"paired games; a width of {width} needs about {need_for_width} paired games"
+        )
     console.print(im.METHOD)

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..model import ModelError, winning_seats
 from .diverge import reading_models, sample, step_seed
-from .simulate import game_seed, get_policy
+from .simulate import game_seed, get_policy, playout_engine
 from .standings import is_competitive, win_share
 
 MAX_STEPS = 20_000
@@ -229,6 +229,14 @@ class PairedStat:
         z = NormalDist().inv_cdf(0.975) + NormalDist().inv_cdf(0.8)
         return max(2, math.ceil((z * self.sd / abs(self.diff)) ** 2))
 
+    def games_for_width(self, width: float) -> int:
+        """Paired games whose 95% interval of the difference is at most ``width`` wide
+        (full width, in the measure's units), from this run's spread (normal quantile)."""
+        if self.sd == 0:
+            return max(2, self.n)
+        z = NormalDist().inv_cdf(0.975)
+        return max(2, math.ceil((2 * z * self.sd / width) ** 2))
+
     def to_json(self) -> dict[str, Any]:
         r = _r
         return {
@@ -314,11 +322,14 @@ def impact(
     preset: str = "",
     overrides: Sequence[str] = (),
     base_games: Baseline | None = None,
+    engine: str = "reference",
 ) -> Impact:
     """Play ``games`` paired games of the two readings and compare them.
 
     ``base_games`` (from :func:`baseline`) replaces playing reading A when A is the
     ambiguity's default on the same config, policy and seed: same numbers, half the work.
+    ``engine`` (``auto``, ``kernel``, ``reference``): where the games are played
+    (:func:`~hhh_verify.engines.simulate.playout_engine`).
     """
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
@@ -326,6 +337,13 @@ def impact(
     config = spec.config(preset, overrides)
     ma, mb = reading_models(spec, config, ambiguity, options)
     start = time.perf_counter()
+    engine, ka = playout_engine(spec, ma, policy, engine)
+    if ka is not None:
+        kb = spec.kernel(mb) if spec.kernel is not None else None
+        results = kernel_paired(ka, kb, policy, seed, range(games))
+        return summarise_impact(
+            spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
+        )
     reuse = (
         base_games is not None
         and base_games.policy == policy
@@ -339,6 +357,42 @@ def impact(
     return summarise_impact(
         spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
     )
+
+
+def _kernel_result(g: Any) -> GameResult:
+    out = g.outcome
+    if out is None:
+        return GameResult(False, g.reason, g.money, "", g.deaths or 0, g.steps, g.round)
+    return GameResult(
+        bool(out.won),
+        out.reason,
+        out.money or 0,
+        out.rating or "",
+        g.deaths or 0,
+        g.steps,
+        g.round,
+        out.scores if is_competitive(out) else (),
+    )
+
+
+def kernel_paired(ka: Any, kb: Any, policy: str, seed: int, games: range) -> list[Paired]:
+    """Paired games ``games`` played inside the game's kernels of the two readings
+    (``GameSpec.kernel``): the same seeds, paired step by step as :func:`paired_at` pairs
+    them, but the kernel's games, not the model's."""
+    seeds = [impact_game_seed(seed, i) for i in games]
+    return [
+        (_kernel_result(a), _kernel_result(b), parted)
+        for a, b, parted in ka.paired_games(kb, seeds, policy, MAX_STEPS)
+    ]
+
+
+def headline(imp: Impact) -> PairedStat:
+    """The measure an interval width refers to: the win rate (a competitive game: seat
+    0's win share), else the first measure."""
+    for name in ("win", "seat0_win"):
+        if name in imp.stats:
+            return imp.stats[name]
+    return next(iter(imp.stats.values()))
 
 
 def paired_at(

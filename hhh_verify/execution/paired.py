@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..engines import impact as im
 from ..engines.diverge import reading_models
-from ..engines.simulate import get_policy
+from ..engines.simulate import get_policy, playout_engine
 from ..model import ModelError
 from ..registry import get_game
 from .runner import GameFailed, Progress, Runner, Task, command, partition
@@ -28,12 +28,24 @@ def paired_games(
     policy: str,
     seed: int,
     games: range,
+    engine: str = "reference",
 ) -> list[im.Paired]:
     """Task: paired games ``games`` of the two readings (results under A and B, and
-    where they parted)."""
+    where they parted); ``engine="kernel"`` plays them inside the game's kernel."""
     spec = get_game(game)
     ma, mb = reading_models(spec, spec.config(preset, overrides), ambiguity, options)
     player = get_policy(policy, spec.policies)
+    if engine == "kernel":
+        _, ka = playout_engine(spec, ma, policy, "kernel")
+        try:
+            kb = spec.kernel(mb) if spec.kernel is not None else None
+            return im.kernel_paired(ka, kb, policy, seed, games)
+        except Exception as e:
+            what = (
+                f"paired games {games.start}..{games.stop - 1} of {game} (kernel), "
+                f"{ambiguity} {options[0]} vs {options[1]}, seed {seed}"
+            )
+            raise GameFailed.wrap(what, e) from e
     out = []
     for i in games:
         try:
@@ -58,18 +70,21 @@ def impact(
     preset: str = "",
     overrides: Sequence[str] = (),
     on_done: Progress | None = None,
+    engine: str = "reference",
 ) -> im.Impact:
-    """Play ``games`` paired games of the two readings on ``run`` and compare them."""
+    """Play ``games`` paired games of the two readings on ``run`` and compare them
+    (``engine``: ``auto``, ``kernel`` or ``reference``)."""
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
     spec = get_game(game)
     get_policy(policy, spec.policies)
-    reading_models(spec, spec.config(preset, overrides), ambiguity, options)  # validate
+    ma, _ = reading_models(spec, spec.config(preset, overrides), ambiguity, options)
+    engine, _ = playout_engine(spec, ma, policy, engine)
     ovr = tuple(overrides)
     tasks = [
         Task(
             paired_games,
-            (game, preset, ovr, ambiguity, options, policy, seed, r),
+            (game, preset, ovr, ambiguity, options, policy, seed, r, engine),
             f"impact task (paired games {r.start}..{r.stop - 1} of {game}, {ambiguity} "
             f"{options[0]} vs {options[1]}, seed {seed}, policy {policy})",
             command(
@@ -82,9 +97,10 @@ def impact(
                 ("--policy", policy),
                 ("--seed", seed),
                 ("--games", max(2, r.stop)),
+                ("--engine", engine if engine != "reference" else None),
             ),
         )
-        for r in partition(games, run.workers, largest=100)
+        for r in partition(games, run.workers, largest=100 if engine == "reference" else 2000)
     ]
     start = time.perf_counter()
     chunks = run.map(tasks, on_done)
