@@ -1,0 +1,88 @@
+"""The compiled HHH kernel against the reference model, measured in the same run.
+
+Usage: python benchmarks/kernel.py [--preset full] [--seconds 5] [--games 5000]
+
+Prints, for random and greedy play: reference games/s (the model's ``sample_step`` and
+policies), kernel games/s and their ratio; the kernel's paired games/s (what ``impact``
+plays, both readings of a pair); and the start-up cost of a fresh process that loads the
+cached compiled kernel (``cache=True``: compile time is paid once per source change).
+Figures under load are noisy; the ratios are what compare. Nothing here asserts a speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+from hhh_verify.engines import simulate as sim
+from hhh_verify.registry import get_game
+
+LOAD = (
+    "import time; t = time.perf_counter(); from hhh_verify.registry import get_game; "
+    "import numpy as np; spec = get_game('hhh'); m = spec.model('{preset}'); "
+    "k = spec.kernel(m); k.games([1], 'greedy', 100000); print(time.perf_counter() - t)"
+)
+
+
+def reference_rate(model: object, policy: str, seconds: float) -> float:
+    player = sim.get_policy(policy, get_game("hhh").policies)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or games == 0:
+        sim.playout(model, random.Random(sim.game_seed(0, games)), player)
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def kernel_rate(kernel: object, policy: str, games: int) -> tuple[float, float]:
+    seeds = [sim.game_seed(0, i) for i in range(games)]
+    start = time.perf_counter()
+    played = kernel.games(seeds, policy, sim.DEFAULT_MAX_STEPS)  # type: ignore[attr-defined]
+    elapsed = time.perf_counter() - start
+    steps = sum(g.steps for g in played)
+    return games / elapsed, steps / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--preset", default="full")
+    parser.add_argument("--seconds", type=float, default=5.0, help="reference time per policy")
+    parser.add_argument("--games", type=int, default=5000, help="kernel games per policy")
+    args = parser.parse_args()
+    spec = get_game("hhh")
+    model = spec.model(args.preset)
+    other = spec.model(args.preset, interpret=["HHH-ROOM-CAP=every-phase"])
+    start = time.perf_counter()
+    kernel = spec.kernel(model)
+    kernel.games([0], "greedy", 1000)  # load (or compile) every kernel function
+    print(f"kernel load in this process: {time.perf_counter() - start:.2f} s")
+    print(
+        f"{'policy':8} {'reference g/s':>14} {'kernel g/s':>11} {'kernel steps/s':>15} {'ratio':>7}"
+    )
+    for policy in ("random", "greedy"):
+        ref = reference_rate(model, policy, args.seconds)
+        fast, steps = kernel_rate(kernel, policy, args.games)
+        print(f"{policy:8} {ref:14.1f} {fast:11.1f} {steps:15.0f} {fast / ref:7.1f}x")
+    ka, kb = kernel, spec.kernel(other)
+    seeds = np.arange(args.games // 2, dtype=np.uint64)
+    for policy in ("random", "greedy"):
+        start = time.perf_counter()
+        ka.paired_games(kb, seeds, policy, 20_000)
+        rate = len(seeds) / (time.perf_counter() - start)
+        print(f"paired games/s ({policy}, both readings): {rate:.1f}")
+    out = subprocess.run(
+        [sys.executable, "-c", LOAD.format(preset=args.preset)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    print(f"fresh process, cached kernel, first game: {float(out.stdout):.2f} s")
+
+
+if __name__ == "__main__":
+    main()
