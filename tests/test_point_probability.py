@@ -2,7 +2,8 @@
 
 For sampled steps of every chance kind (setup, arrivals, visits, heals, bonus draws,
 Research, Staff and Training reveals, the Blood Bank) on small bags (one that empties all
-the time), a medium bag (where multi-patient visits are pruned) and the real 88-cube bag,
+the time), a medium bag (multi-patient visits: pruned for the point probability, factored
+in ``step``, see models/hhh/visit_enum.py) and the real 88-cube bag,
 under every reading: ``outcome_probability(s, a, succ) == dict(step(s, a))[succ]`` for
 every outcome ``succ`` of ``step``. Under the ``ci`` profile the games stop after round 1, a
 step with more than 60 outcomes is checked on 12 evenly spread ones and the medium bags
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 
 from hhh_verify.model import CHANCE, outcome_probability
-from hhh_verify.models.hhh import SPEC, point_draws
+from hhh_verify.models.hhh import SPEC, point_draws, visit_enum
 from hhh_verify.models.hhh import point as point_rules
 from hhh_verify.models.hhh.records import replace
 from hhh_verify.models.hhh.state import PHASE_NAMES, item_of
@@ -33,10 +34,11 @@ READINGS = [()] + [
     (f"{a.id}={o}",) for a in SPEC.ambiguities for o in a.option_ids if o != a.default
 ]
 
-#: Bags: the small presets, a 17-cube bag that empties all the time, a 33-cube bag where
-#: visits are pruned (no refill possible) yet enumerable, in both visit variants.
+#: Bags: the small presets, a 17-cube bag that empties all the time, a 52-cube bag whose
+#: multi-patient visits are pruned (no refill possible) and factored in ``step``, yet
+#: small enough to enumerate, in both visit variants.
 SMALL_BAG = ("cubes_per_colour=3", "black_cubes=2")
-MEDIUM_BAG = ("cubes_per_colour=6", "black_cubes=3")
+MEDIUM_BAG = ("cubes_per_colour=10", "black_cubes=2")
 CONFIGS = {
     "tiny": ("tiny", ()),
     "small": ("small", ()),
@@ -152,11 +154,11 @@ def test_the_chance_readings_exist() -> None:
 
 
 def test_every_chance_kind_is_checked() -> None:
-    """Whole games on the small and medium bags reach every kind of chance step."""
+    """Games on the small and medium bags reach every kind of chance step."""
     seen: Counter[str] = Counter()
     for config in ("small-bag", "medium-bag"):
         preset, overrides = CONFIGS[config]
-        seen += play(SPEC.model(preset, overrides), 2, seed=1)
+        seen += play(SPEC.model(preset, overrides), 2, seed=1, rounds=ROUNDS + 1)
     expected = {
         "Draw:setup-markers",
         "Draw:setup-waiting",
@@ -172,15 +174,19 @@ def test_every_chance_kind_is_checked() -> None:
 
 
 def test_pruned_visits_are_checked() -> None:
-    """Multi-patient visits that the floor prunes (no refill possible), every outcome."""
+    """Multi-patient visits that the floor prunes (no refill possible) and ``step``
+    factors (models/hhh/visit_enum.py): four of them, every outcome under thorough."""
     preset, overrides = CONFIGS["medium-bag"]
     model = SPEC.model(preset, overrides)
     pruned = 0
     for s, a in chance_steps(model, 2):
         visit = kind(s, a) == "Draw:visit" and len(s.wards[item_of(s.cursor)]) > 1
         if visit and point_rules.bag_only_shrinks(model.ctx, s, a):
-            check_step(model, s, a, every=True)
+            assert visit_enum.factorable(model.ctx, s)
+            check_step(model, s, a, every=THOROUGH)
             pruned += 1
+            if pruned == 4 and not THOROUGH:
+                break
     assert pruned >= 3
 
 

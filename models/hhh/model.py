@@ -28,7 +28,7 @@ from hhh_verify.model import (
 from . import heal as heal_rules
 from . import patient_phase as pp
 from . import player_actions as pa
-from . import point, setup
+from . import point, setup, visit_enum
 from .actions import (
     ACTION_TYPES,
     AdminRedraw,
@@ -341,7 +341,7 @@ class HHHModel:
         if ph == PP_ARRIVE:
             return pp.arrive(ctx, s)
         if ph == PP_VISIT:
-            return pp.visit(ctx, s)
+            return visit_enum.visit(ctx, s)  # type: ignore[return-value]
         if ph == PP_STAFF:
             return pp.reveal_staff(ctx, s)
         raise AssertionError(f"no chance step in phase {ph}")
