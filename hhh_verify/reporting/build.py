@@ -28,7 +28,7 @@ from ..execution.runner import Progress, Runner, Task, command
 from ..registry import get_game
 from ..trace import write_atomic
 from .boards import witness_boards
-from .render_md import WEIGHTS
+from .render_md import WEIGHTS, trace_paths
 
 FORMATS = ("md", "html", "json")
 
@@ -169,7 +169,20 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
         "impact": {k: d for k, (_, d) in impacts.items()},
         "severity": worst([d["severity"] for _, d in impacts.values()]),
         "boards": witness_boards(spec, res),
+        "traces": witness_trace_json(spec, res),
     }
+
+
+def witness_trace_json(spec: Any, res: dv.DivergeResult) -> dict[str, Any] | None:
+    """The witness as two replayable traces (``A``, ``B``: JSON objects), or ``None``.
+
+    Deep differential witnesses are written from the sampler's choices (no chance step
+    enumerated), so every witness of the report ships as trace files.
+    """
+    if res.witness is None:
+        return None
+    ta, tb = dv.witness_traces(res, spec)
+    return {"A": ta.to_json(), "B": tb.to_json()}
 
 
 def worst(severities: Sequence[str]) -> str:
@@ -208,10 +221,14 @@ def build(
         results = _run_pairs(run, tasks, budget, on_done)
     by_id: dict[str, list[dict[str, Any]]] = {}
     boards: dict[str, dict[str, str]] = {}  # "ID/option" -> pictures (HTML only, not JSON)
+    traces: dict[str, dict[str, Any]] = {}  # "ID/option" -> witness traces (files)
     for t, r in zip(tasks, results):
         pictures = r.pop("boards", None)
         if pictures:
             boards[f"{t[1]}/{t[2][1]}"] = pictures
+        pair_traces = r.pop("traces", None)
+        if pair_traces:
+            traces[f"{t[1]}/{t[2][1]}"] = pair_traces
         by_id.setdefault(t[1], []).append(r)
     out_entries = []
     for a in entries:
@@ -254,6 +271,7 @@ def build(
             if e["score_any"] > 0
         ][:10],
         "boards": boards,
+        "traces": traces,
     }
 
 
@@ -332,7 +350,9 @@ def impact_score(pairs: Sequence[dict[str, Any]], significant_only: bool = True)
 
 
 def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) -> list[str]:
-    """Write ``<game>.md/.html/.json`` and the SVG plots into ``out_dir``; return paths."""
+    """Write ``<game>.md/.html/.json``, the SVG plots and (with Markdown or HTML, which
+    link them) every witness's two traces (:func:`trace_paths`) into ``out_dir``;
+    return the paths."""
     from .render_effects import forest_svg
     from .render_html import render_html
     from .render_md import competitive, render_markdown
@@ -347,6 +367,13 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
             if has_money_plot(p):
                 name = f"{e['id']}--{p['options'][1]}.svg"
                 plots[(e["id"], p["options"][1])] = f"{svg_dir}/{name}"
+    if "md" in formats or "html" in formats:
+        for key, pair_traces in sorted(data.get("traces", {}).items()):
+            amb, opt = key.split("/", 1)
+            for rel, side in zip(trace_paths(game, amb, opt), ("A", "B")):
+                path = os.path.join(out_dir, rel)
+                write_atomic(path, json.dumps(pair_traces[side], indent=1) + "\n")
+                written.append(path)
     if "md" in formats:
         for (amb, opt), rel in plots.items():
             entry = next(x for x in data["entries"] if x["id"] == amb)
@@ -367,7 +394,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
         written.append(path)
     if "json" in formats:
         path = os.path.join(out_dir, f"{game}.json")
-        plain = {k: v for k, v in data.items() if k != "boards"}
+        plain = {k: v for k, v in data.items() if k not in ("boards", "traces")}
         write_atomic(path, json.dumps(plain, indent=1, sort_keys=True) + "\n")
         written.append(path)
     return written

@@ -31,13 +31,16 @@ READING_GUIDE = """How to read an entry:
 * **witness**: the position reached identically under both readings, the decision, and what
   differs. The HTML report draws the position under reading A and under reading B side by
   side with the differing parts outlined (games that declare a board picture; others show
-  the position as text). The command under each witness finds it again and writes two
-  replayable traces; `hhh-verify replay --html PAGE TRACE` turns a trace into a
-  step-through page.
+  the position as text). Each witness ships as two replayable traces, one per reading
+  (`<game>-traces/ID--OPTION-A.json` and `-B.json`, linked under the witness; deep
+  witnesses of the real game keep the sampler's choices, so they replay in about a
+  second); the command under the witness finds it again. `hhh-verify replay --html PAGE
+  TRACE` turns a trace into a step-through page.
 * **impact**: paired games with common random numbers under a random and the game's strong
   player, differences B-A with 95% intervals and the games a test would need. The forest
   plot at the top of each report shows every entry's largest shift on one scale; each
   reading has its own B-A plot by policy above its table.
+* `<game>-traces/`: the witness traces (`hhh-verify replay <game>-traces/FILE`).
 * `<game>-plots/`: the forest plot and the final-money histograms per reading (linked from
   the Markdown).
 """

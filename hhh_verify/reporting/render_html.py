@@ -13,6 +13,7 @@ from .render_md import (
     largest_effect,
     measures_of,
     top_effect,
+    traced,
 )
 from .render_svg import has_money_plot, money_svg
 
@@ -81,8 +82,13 @@ def render_html(data: dict[str, Any]) -> str:
         )
     h.append("</table>")
     boards = data.get("boards", {})
+    traces = {
+        f"{e['id']}/{p['options'][1]}": traced(data, e["id"], p["options"][1])
+        for e in data["entries"]
+        for p in e["pairs"]
+    }
     for e in data["entries"]:
-        h += _entry(e, boards, competitive(data))
+        h += _entry(e, boards, competitive(data), traces)
     h.append("</body></html>")
     return "\n".join(h) + "\n"
 
@@ -108,7 +114,12 @@ def headline_numbers(data: dict[str, Any]) -> dict[str, int]:
     }
 
 
-def _entry(e: dict[str, Any], boards: dict[str, Any], comp: bool) -> list[str]:
+def _entry(
+    e: dict[str, Any],
+    boards: dict[str, Any],
+    comp: bool,
+    traces: dict[str, tuple[str, str] | None],
+) -> list[str]:
     out = [
         f'<h2 id="{_e(e["id"])}">{_e(e["id"])}: {_e(e["title"])}</h2>',
         f"<p>{_e(e['category'])}; severity <b>{_e(e['severity'])}</b>; material: {_e(_mat(e))}</p>",
@@ -123,7 +134,7 @@ def _entry(e: dict[str, Any], boards: dict[str, Any], comp: bool) -> list[str]:
     for p in e["pairs"]:
         a, b = p["options"]
         out.append(f"<h3><code>{_e(a)}</code> (A) vs <code>{_e(b)}</code> (B)</h3>")
-        out += _witness(p, boards.get(f"{e['id']}/{b}"))
+        out += _witness(p, boards.get(f"{e['id']}/{b}"), traces.get(f"{e['id']}/{b}"))
         out.append(shifts_svg(e["id"], p, comp))
         out.append(
             "<table><tr><th>policy</th><th>measure</th><th>A</th><th>B</th><th>B-A</th>"
@@ -177,7 +188,11 @@ def _pictures(p: dict[str, Any], boards: dict[str, str]) -> list[str]:
     return []
 
 
-def _witness(p: dict[str, Any], boards: dict[str, str] | None = None) -> list[str]:
+def _witness(
+    p: dict[str, Any],
+    boards: dict[str, str] | None = None,
+    traces: tuple[str, str] | None = None,
+) -> list[str]:
     d = p["diverge"]
     w = d["witness"]
     if w is None:
@@ -220,5 +235,12 @@ def _witness(p: dict[str, Any], boards: dict[str, str] | None = None) -> list[st
                 f"{ra['probability']['b']}</td><td>{rb['probability']['a']} / "
                 f"{rb['probability']['b']}</td></tr>"
             )
-    out.append(f"</table><p>Replayable traces: <code>{_e(p['command'])}</code></p>")
+    if traces:
+        out.append(
+            f'</table><p>Replayable traces: <a href="{_e(traces[0])}">A</a>, '
+            f'<a href="{_e(traces[1])}">B</a> (<code>hhh-verify replay {_e(traces[0])}</code>); '
+            f"found again by <code>{_e(p['command'])}</code></p>"
+        )
+    else:
+        out.append(f"</table><p>Replayable traces: <code>{_e(p['command'])}</code></p>")
     return out

@@ -130,6 +130,19 @@ def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
     )
 
 
+def trace_paths(game: str, amb: str, option: str) -> tuple[str, str]:
+    """Where a witness's two traces are written, relative to the report (A, B)."""
+    base = f"{game}-traces/{amb}--{option}"
+    return f"{base}-A.json", f"{base}-B.json"
+
+
+def traced(data: dict[str, Any], amb: str, option: str) -> tuple[str, str] | None:
+    """The trace files of one reading pair's witness, if the report wrote them."""
+    if f"{amb}/{option}" not in data.get("traces", {}):
+        return None
+    return trace_paths(data["game"], amb, option)
+
+
 def render_markdown(
     data: dict[str, Any], plots: dict[tuple[str, str], str], forest: str | None = None
 ) -> str:
@@ -196,11 +209,11 @@ def render_markdown(
         )
     lines.append("")
     for e in data["entries"]:
-        lines += _entry(e, plots)
+        lines += _entry(e, plots, data)
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str]) -> list[str]:
+def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str], data: dict[str, Any]) -> list[str]:
     out = [
         f"## {e['id']}",
         "",
@@ -220,7 +233,7 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str]) -> list[str]:
     for p in e["pairs"]:
         a, b = p["options"]
         out += [f"### `{a}` (A) vs `{b}` (B)", ""]
-        out += _witness(p)
+        out += _witness(p, traced(data, e["id"], b))
         for policy, imp in p["impact"].items():
             out.append(
                 f"Impact, {policy} player, {imp['games']} paired games "
@@ -238,7 +251,7 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str]) -> list[str]:
     return out
 
 
-def _witness(p: dict[str, Any]) -> list[str]:
+def _witness(p: dict[str, Any], traces: tuple[str, str] | None = None) -> list[str]:
     d = p["diverge"]
     w = d["witness"]
     searched = "; ".join(
@@ -287,5 +300,13 @@ def _witness(p: dict[str, Any]) -> list[str]:
                 f"| P(this result) under A / B | {ra['probability']['a']} / "
                 f"{ra['probability']['b']} | {rb['probability']['a']} / {rb['probability']['b']} |"
             )
-    out += ["", f"Replayable traces: `{p['command']}`", ""]
+    if traces:
+        out += [
+            "",
+            f"Replayable traces: [A]({traces[0]}), [B]({traces[1]}) "
+            f"(`hhh-verify replay {traces[0]}`); found again by `{p['command']}`",
+            "",
+        ]
+    else:
+        out += ["", f"Replayable traces: `{p['command']}`", ""]
     return out
