@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from hhh_verify.models.hhh.board import body_capacity
+from hhh_verify.models.hhh.board import body_capacity, treatment_numbers
 from hhh_verify.models.hhh.config import ADMIN_BLACK_PAY
 from hhh_verify.models.hhh.heal import draw_count
 from hhh_verify.models.hhh.patient_phase import end_reaction_available
 from hhh_verify.models.hhh.state import (
+    ACTIONS,
     HEAL_DRAWN,
     PP_ARRIVE,
     PP_ARRIVE_ORDER,
@@ -59,11 +60,31 @@ def pending_blacks(model: Any, s: HHHState) -> int:
     return ADMIN_BLACK_PAY * s.discard[k.B]
 
 
+def treatment_prospects(model: Any, s: HHHState) -> float:
+    """Half the pay still in the Treatment Rooms' patients ($3 or $4 a level) while a
+    Medical token is left to heal them: the Transfer that puts a patient there earns
+    nothing by itself."""
+    if s.phase != ACTIONS or not sum(s.medical):
+        return 0.0
+    total = 0
+    for c, (level, _) in enumerate(s.treatment):
+        if level:
+            total += level * treatment_numbers(s, c)[1]
+    return total / 2
+
+
 def money(model: Any, s: HHHState) -> float:
-    """The money the rating reads (HHH-RATING-BASIS) plus the pay of a drawn Heal and of
-    the black cubes the Administrator can still return this round."""
+    """The money the rating reads (HHH-RATING-BASIS) plus the pay of a drawn Heal, the
+    black cubes the Administrator can still return this round and half the pay waiting
+    in the Treatment Rooms."""
     base = s.money - model.config.money_at_start if model.ctx.rating_profit else s.money
-    return float(base + pending_pay(model, s) + pending_blacks(model, s))
+    extra = pending_pay(model, s) + pending_blacks(model, s)
+    return float(base + extra) + treatment_prospects(model, s)
+
+
+def cash(model: Any, s: HHHState) -> float:
+    """The money on the track (what "the most money at the end of a round" reads)."""
+    return float(s.money)
 
 
 def bodies(model: Any, s: HHHState) -> float:

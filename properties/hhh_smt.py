@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hhh_verify.properties import Property
-from hhh_verify.smt.queries import SmtQuery, SmtSupport, query_properties
+from hhh_verify.smt.queries import SmtQuery, SmtSupport, WitnessSearch, query_properties
 
 GAME = "hhh"
 
@@ -36,6 +36,26 @@ def _never(goal: str, steps: int) -> Callable[[Any, float], Any]:
 
 def _money(rnd: int, maximize: bool, steps: int) -> Callable[[Any, float], Any]:
     return lambda enc, t: _q().money_extreme(enc, rnd, maximize, steps, t)
+
+
+def _money_bound(rnd: int) -> Callable[[Any, float], Any]:
+    """Z3 over the sound per-round money summary (models/hhh/smt/summary.py)."""
+
+    def run(enc: Any, t: float) -> Any:
+        from hhh_verify.models.hhh.smt.summary import upper_bound_answer
+
+        return upper_bound_answer(enc, rnd, t)
+
+    return run
+
+
+def _richest(rnd: int) -> WitnessSearch:
+    """The search for the most money at the end of round ``rnd`` (a lower bound): a
+    wide beam for a short horizon, a narrow one that still finishes a whole game."""
+    from .hhh_search import cash, money
+
+    beam = {1: 128, 2: 64}.get(rnd, 16)
+    return WitnessSearch(value=cash, heuristic=money, round=rnd, beam=beam)
 
 
 def _setup_death(enc: Any, t: float) -> Any:
@@ -123,9 +143,28 @@ QUERIES: tuple[SmtQuery, ...] = (
         "smt-money-max-r1",
         "Most money at the end of round 1 (full game, 2 players)?",
         "",
-        "Heal a Patient: pay per level",
-        _money(1, True, 14),
-        budget=50,
+        "Heal a Patient: pay per level; CFO: Gain $10; Administrator: $2 per black cube",
+        _money_bound(1),
+        budget=60,
+        lower_bound=_richest(1),
+    ),
+    SmtQuery(
+        "smt-money-max-r2",
+        "Most money at the end of round 2 (full game, 2 players)?",
+        "",
+        "Heal a Patient: pay per level; CFO: Gain $10; Administrator: $2 per black cube",
+        _money_bound(2),
+        budget=60,
+        lower_bound=_richest(2),
+    ),
+    SmtQuery(
+        "smt-money-max-game",
+        "Most money at the end of a won game (full game, 2 players)?",
+        "",
+        "Victory and Defeat: 'Check how much money your hospital earned'",
+        _money_bound(6),
+        budget=60,
+        lower_bound=_richest(6),
     ),
     SmtQuery(
         "smt-draw-from-empty",

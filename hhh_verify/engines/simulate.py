@@ -52,9 +52,9 @@ def random_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Ra
 
 BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({"random": random_policy})
 
-#: The strong player's name (:func:`get_policy`) and its simulations per decision.
+#: The strong player's name (:func:`get_policy`) and its playouts per candidate move.
 STRONG = "strong"
-STRONG_ITERATIONS = 16
+STRONG_ROLLOUTS = 16
 
 #: No game-specific policies (the default of every ``game_policies`` argument).
 NO_POLICIES: Mapping[str, Policy] = MappingProxyType({})
@@ -69,26 +69,26 @@ def policies(game_policies: Mapping[str, Policy] = NO_POLICIES) -> dict[str, Pol
 def get_policy(name: str, game_policies: Mapping[str, Policy] = NO_POLICIES) -> Policy:
     """The policy called ``name``, or a :class:`ModelError` listing the accepted names.
 
-    Besides :func:`policies`, every game has ``strong`` (``strong:N``: N simulations
-    per decision): Monte Carlo tree search (:mod:`.strong`) with the game's first
-    declared player (random when it declares none) playing out each simulation. It is
-    left out of :func:`policies` (the rotation ``diverge`` and ``report`` play) because
-    it costs seconds per game.
+    Besides :func:`policies`, every game has ``strong`` (``strong:N``: N paired
+    playouts per candidate move): a lookahead over sampled chance (:mod:`.strong`) with
+    the game's first declared player (random when it declares none) playing out. It is
+    left out of :func:`policies` (the rotation ``diverge`` plays) because it costs
+    seconds per game.
     """
     available = policies(game_policies)
     if name in available:
         return available[name]
     if name == STRONG or name.startswith(STRONG + ":"):
         rollout = next(iter(game_policies.values()), random_policy)
-        return StrongPlayer(rollout, _iterations(name))
+        return StrongPlayer(rollout, _rollouts(name))
     accepted = ", ".join([*available, STRONG, STRONG + ":N"])
     raise ModelError(f"unknown policy {name!r}; accepted: {accepted}")
 
 
-def _iterations(name: str) -> int:
+def _rollouts(name: str) -> int:
     """N of ``strong:N`` (the default for ``strong``)."""
     if name == STRONG:
-        return STRONG_ITERATIONS
+        return STRONG_ROLLOUTS
     raw = name[len(STRONG) + 1 :]
     if not raw.isdigit() or int(raw) < 1:
         raise ModelError(f"policy {name!r}: N in strong:N must be a positive integer")

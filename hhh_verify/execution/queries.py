@@ -10,16 +10,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..engines.search_bounds import with_lower_bound
 from ..registry import get_game
 from ..smt.queries import run_query
 from .runner import Progress, Runner, Task, command
 
 
 def answer(game: str, query_id: str, timeout: float | None) -> dict[str, Any]:
-    """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`)."""
+    """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`); a query with a
+    witness search gets its lower bound too (the rest of its time budget)."""
     spec = get_game(game)
     support = spec.load_smt()
-    return run_query(spec, support, support.get(query_id), timeout)
+    query = support.get(query_id)
+    row = run_query(spec, support, query, timeout)
+    if query.lower_bound is None:
+        return row
+    budget = query.budget if timeout is None else min(timeout, query.budget)
+    model = spec.model(query.preset or "", query.overrides, query.interpret)
+    left = budget - row["seconds"]
+    return with_lower_bound(row, model, query.lower_bound, left, spec.ambiguities)
 
 
 def answer_all(

@@ -44,11 +44,26 @@ class QueryAnswer:
 
 
 @dataclass(frozen=True)
+class WitnessSearch:
+    """A search for the largest ``value`` (e.g. the money) at the end of round
+    ``round`` (the last round: a game that ends without a loss), guided by
+    ``heuristic``: a replayed witness that is a lower bound beside a query's proved
+    upper bound (``hhh-verify query`` runs it with the search engine)."""
+
+    value: Callable[[Any, Any], float]
+    heuristic: Callable[[Any, Any], float]
+    round: int
+    beam: int = 128
+    samples: int = 6
+
+
+@dataclass(frozen=True)
 class SmtQuery:
     """One registered question. ``preset=None`` runs on the caller's (checked) model.
 
     ``expected`` ``""`` marks an open question (a finding: any answer is reported, none
     contradicts). ``in_check`` queries are quick and run inside ``hhh-verify check``.
+    ``lower_bound``: a search for a witness of the maximum the query bounds from above.
     """
 
     id: str
@@ -61,6 +76,9 @@ class SmtQuery:
     interpret: tuple[str, ...] = ()
     budget: float = 50.0
     in_check: bool = False
+    #: A maximum's witness search: its best value is a lower bound; when it meets the
+    #: proved upper bound the answer is exact.
+    lower_bound: WitnessSearch | None = None
 
 
 @dataclass(frozen=True)

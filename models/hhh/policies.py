@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from .fast_players import KernelPlayer
+
 Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
 
 # Places and sources as the actions name them (Ward, Treatment Room, Emergency Room,
@@ -138,7 +140,8 @@ def mixed_policy(p_random: float = 0.2) -> Policy:
 
 
 #: The HHH players, strongest first (``report`` measures impact under ``random`` and
-#: ``greedy``; ``diverge`` rotates through ``random`` and these).
+#: ``greedy``; ``diverge`` rotates through ``random`` and these). Greedy also plays
+#: inside the compiled kernel when the strong player (``strong``) plays it out.
 POLICIES: Mapping[str, Policy] = MappingProxyType(
-    {"greedy": greedy_policy, "mixed": mixed_policy()}
+    {"greedy": KernelPlayer(greedy_policy, "greedy"), "mixed": mixed_policy()}
 )

@@ -296,3 +296,14 @@ def money_upper_bound(model: Any, rnd: int, timeout: float = 30.0) -> UpperBound
         f"round summaries (sound potential, tests/test_hhh_money_summary.py), "
         f"money > ${value} UNSAT: start ${cfg.money_at_start}; {parts}",
     )
+
+
+def upper_bound_answer(enc: Any, rnd: int, timeout: float) -> Any:
+    """A query answer: the proved most money at the end of round ``rnd`` ("<= $U"),
+    or unknown when Z3 runs out of time."""
+    from hhh_verify.smt.queries import QueryAnswer
+
+    bound = money_upper_bound(enc.model, rnd, timeout)
+    if bound is None:
+        return QueryAnswer("unknown", "unknown", "Z3 gave no answer in time")
+    return QueryAnswer(f"<= ${bound.value}", "proof", bound.proof, value=bound.value)
