@@ -484,6 +484,7 @@ def _goal(
 def properties() -> PropertyRegistry:
     """Every Dice Hospital property, in the order ``check`` prints them."""
     from . import dice_hospital_search as H
+    from .dice_hospital_smt import smt_properties
 
     return PropertyRegistry(
         GAME,
@@ -623,5 +624,6 @@ def properties() -> PropertyRegistry:
                 hard=True,  # eight rounds of scoring rarely end level
                 heuristic=H.level_points,
             ),
+            *smt_properties(),
         ],
     )

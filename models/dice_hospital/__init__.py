@@ -2,7 +2,8 @@
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index, properties and search order (``properties/dice_hospital.py``), players
-(``policies.py``) and probe configurations (``probes.py``).
+(``policies.py``), probe configurations (``probes.py``) and the Z3 encoding of the
+single-colour core (``smt/``, queries in ``properties/dice_hospital_smt.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ def _properties() -> Any:
     return properties()
 
 
+def _smt() -> Any:
+    from hhh_verify.properties.dice_hospital_smt import support
+
+    return support()
+
+
 def _search_order() -> Any:
     from hhh_verify.properties.dice_hospital import search_order
 
@@ -53,6 +60,7 @@ SPEC = GameSpec(
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
+    smt=_smt,
 )
 
 __all__ = ["SPEC", "DHModel", "DHConfig", "make_model"]
