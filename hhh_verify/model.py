@@ -431,6 +431,13 @@ class Kernel(Protocol):
         step where the two positions differ (None: never)."""
         ...
 
+    def count_states(self, max_states: int) -> dict[str, Any]:
+        """Every reachable state, breadth-first inside the kernel, counted (``explore
+        --engine kernel``): ``states``, ``transitions`` (distinct state, action,
+        successor), ``terminal`` (outcome label -> states), ``deadlocks``, ``complete``,
+        ``seconds``, ``bytes_per_state``. No property is checked."""
+        ...
+
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
+from rich.console import Console
 
 from ..engines.explore import analysis as an
 from ..engines.explore.explorer import (
@@ -15,6 +17,7 @@ from ..engines.explore.explorer import (
 )
 from ..engines.explore.export import check_export_path, export
 from ..engines.explore.reach import summary
+from ..model import ModelError
 from ..registry import get_game
 from .common import (
     build_model,
@@ -70,6 +73,16 @@ def progress_printer(quiet: bool) -> Any:
     callback=output_file,
     help="Write the graph (.graphml, .dot, .json, .drn).",
 )
+@click.option(
+    "--engine",
+    "engine",
+    type=click.Choice(("reference", "kernel")),
+    default="reference",
+    show_default=True,
+    help="kernel: count the reachable states inside the game's compiled kernel (states, "
+    "transitions, ends, deadlocks; no property checked), for configurations too large "
+    "for the reference explorer.",
+)
 @json_option
 @command_errors
 def explore_command(
@@ -81,12 +94,26 @@ def explore_command(
     max_seconds: float | None,
     within_rounds: int | None,
     export_path: str | None,
+    engine: str,
     as_json: bool,
 ) -> None:
     """Enumerate every reachable state; check invariants, goals, deadlocks and ends.
 
     Exit 1 when an invariant is violated, a state deadlocks or cannot reach an end.
+    With --engine kernel only the counts (exit 1 on a deadlock).
     """
+    if engine == "kernel":
+        return _kernel_counts(
+            game,
+            config,
+            overrides,
+            interpret,
+            max_states,
+            max_seconds,
+            within_rounds,
+            export_path,
+            as_json,
+        )
     require_limits(max_states, max_seconds)
     if export_path:
         check_export_path(export_path)
@@ -125,6 +152,57 @@ def explore_command(
     else:
         _render(result, exp, dead, stuck)
     if dead or stuck or any(v["violations"] for v in result["invariants"].values()):
+        raise SystemExit(1)
+
+
+def _kernel_counts(
+    game: str,
+    config: str,
+    overrides: tuple[str, ...],
+    interpret: tuple[str, ...],
+    max_states: int | None,
+    max_seconds: float | None,
+    within_rounds: int | None,
+    export_path: str | None,
+    as_json: bool,
+) -> None:
+    """``explore --engine kernel``: the counts of a breadth-first search in the kernel."""
+    if max_states is None:
+        raise ModelError("--engine kernel needs --max-states N (it has no time limit)")
+    for flag, value in (
+        ("--max-seconds", max_seconds),
+        ("--within-rounds", within_rounds),
+        ("--export", export_path),
+    ):
+        if value is not None:
+            raise ModelError(
+                f"{flag} is not available with --engine kernel; accepted: --max-states"
+            )
+    spec = get_game(game)
+    if spec.kernel is None:
+        raise ModelError(f"--engine kernel: game {game!r} declares no kernel")
+    model = build_model(game, config, overrides, interpret)
+    r = spec.kernel(model).count_states(max_states)
+    result = {
+        "game": game,
+        "config": config or "default",
+        "engine": "kernel",
+        "complete": r["complete"],
+        "states": r["states"],
+        "transitions": r["transitions"],
+        "terminal": r["terminal"],
+        "deadlocks": r["deadlocks"],
+        "seconds": round(r["seconds"], 3),
+        "states_per_second": round(r["states"] / max(r["seconds"], 1e-9)),
+        "bytes_per_state": round(r["bytes_per_state"], 1),
+    }
+    if as_json:
+        emit_json(result)
+    else:
+        console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
+        for k, v in result.items():
+            console.print(f"{k}: {v}")
+    if r["deadlocks"]:
         raise SystemExit(1)
 
 

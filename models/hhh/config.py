@@ -285,6 +285,11 @@ TINY = HHHConfig(
 # and an Emergency Room to install; both losses reachable as in ``tiny``.
 SMALL = replace(TINY, colours=2, cubes_per_colour=3, black_cubes=1, rooms_in_deck=(0, 5))
 
+# Too large for the reference explorer, explored exhaustively inside the compiled kernel
+# (``explore --engine kernel``; about a minute of CPU on one core, ~1.2 GB): ``small`` with
+# a third round and 4 cubes of each colour. 16,970,911 states (tests/test_hhh_kernel_explore.py).
+MEDIUM = replace(SMALL, rounds=3, cubes_per_colour=4)
+
 # Every Staff member in play at once, the Emergency Room from the start, one colour (so
 # every Waiting Room patient shares it) and $5: the place where rule interactions meet
 # (an Intern on an ER patient whose cubes join a Waiting Room patient and kill it, with
@@ -318,4 +323,10 @@ INTERACTIONS = replace(
     ward_abilities=True,
 )
 
-PRESETS = {"full": FULL, "small": SMALL, "tiny": TINY, "interactions": INTERACTIONS}
+PRESETS = {
+    "full": FULL,
+    "medium": MEDIUM,
+    "small": SMALL,
+    "tiny": TINY,
+    "interactions": INTERACTIONS,
+}

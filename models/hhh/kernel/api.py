@@ -146,6 +146,18 @@ class GameKernel(HHHKernel):
 
     policies = frozenset(POLICY_CODES)
 
+    def count_states(self, max_states: int) -> dict[str, Any]:
+        from .explore import explore_counts
+
+        r = explore_counts(self, max_states)
+        if r["overflow"]:
+            raise ModelError(
+                "a state outgrew the kernel explorer's packing (a value beyond its range); "
+                "explore this config with --engine reference"
+            )
+        r["terminal"] = r.pop("outcomes")
+        return r
+
     def games(self, seeds: Sequence[int], policy: str, max_steps: int) -> list[KernelGame]:
         rows = self.play(np.array(seeds, dtype=np.uint64), policy, max_steps)
         return [_result(self.model, r) for r in rows]
