@@ -122,7 +122,8 @@ class StrongPlayer:
         key = id(model)
         if key not in self._fast:
             offer = getattr(self.rollout, "fast_playouts", None)
-            self._fast.clear()  # one model at a time (a run plays one model)
+            if len(self._fast) >= 4:  # a run plays one model (two when paired)
+                self._fast.clear()
             self._fast[key] = (model, offer(model) if offer is not None else None)
         return self._fast[key][1]
 

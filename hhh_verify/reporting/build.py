@@ -27,6 +27,7 @@ from ..engines import impact as im
 from ..execution.runner import Progress, Runner, Task, command
 from ..registry import get_game
 from ..trace import write_atomic
+from . import strength
 from .boards import witness_boards
 from .render_md import WEIGHTS, trace_paths
 
@@ -272,6 +273,21 @@ def build(
         ][:10],
         "boards": boards,
         "traces": traces,
+        **whole_game(game, seed, budget, ambiguities),
+    }
+
+
+def whole_game(game: str, seed: int, budget: Budget, ambiguities: Sequence[str]) -> dict[str, Any]:
+    """What a whole-game report adds (not one of selected ambiguities, nor ``--quick``):
+    the money found by search beside Z3's proved bounds (:mod:`.strength`)."""
+    if ambiguities or budget.quick:
+        return {}
+    rows = strength.money_bounds(game, strength.BOUND_NODES, seed)
+    if not rows:
+        return {}
+    return {
+        "money_bounds": rows,
+        "money_bounds_budget": f"{strength.BOUND_NODES:,} positions per search, seed {seed}",
     }
 
 
@@ -359,6 +375,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
     from .render_svg import has_money_plot, money_svg
 
     game = data["game"]
+    data = strength.attach_strong_play(data, out_dir)
     written = []
     svg_dir = f"{game}-plots"
     plots: dict[tuple[str, str], str] = {}

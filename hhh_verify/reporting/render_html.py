@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from . import strength
 from .render_effects import forest_svg, shifts_svg
 from .render_md import (
     TOP_TEXT,
@@ -81,6 +82,7 @@ def render_html(data: dict[str, Any]) -> str:
             f"<td>{_e(by_id[amb]['severity'])}</td><td>{_e(eff)}</td><td>{_e(where)}</td></tr>"
         )
     h.append("</table>")
+    h += strength.html(data)
     boards = data.get("boards", {})
     traces = {
         f"{e['id']}/{p['options'][1]}": traced(data, e["id"], p["options"][1])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import strength
+
 #: Impact measures in display order (cooperative games, then competitive ones); a
 #: report shows the ones its games have.
 MEASURES = (
@@ -208,6 +210,7 @@ def render_markdown(
             f"| {rank} | [{amb}](#{amb.lower()}) | {e['severity']} | {_cell(eff[0])} | {_cell(eff[1])} |"
         )
     lines.append("")
+    lines += strength.markdown(data)
     for e in data["entries"]:
         lines += _entry(e, plots, data)
     return "\n".join(lines).rstrip() + "\n"
