@@ -1,14 +1,17 @@
 """Point probabilities (models/hhh/point.py) equal the enumerated ``step`` probabilities.
 
 For sampled steps of every chance kind (setup, arrivals, visits, heals, bonus draws,
-Research, Staff and Training reveals, the Blood Bank) on small bags (one that empties all
-the time), a medium bag (multi-patient visits: pruned for the point probability, factored
-in ``step``, see models/hhh/visit_enum.py) and the real 88-cube bag,
-under every reading: ``outcome_probability(s, a, succ) == dict(step(s, a))[succ]`` for
-every outcome ``succ`` of ``step``. Under the ``ci`` profile the games stop after round 1, a
-step with more than 60 outcomes is checked on 12 evenly spread ones and the medium bags
-play the readings that touch chance (:data:`CHANCE_READINGS`); ``thorough`` plays whole
-games under every reading and checks every outcome. A state that is no outcome gets 0.
+Research, Staff and Training reveals, the Blood Bank), every reading:
+``outcome_probability(s, a, succ) == dict(step(s, a))[succ]`` for the outcomes ``succ``
+of ``step``, on small bags (one of 17 cubes that empties all the time), a 52-cube bag
+(multi-patient visits pruned for the point probability and factored in ``step``,
+models/hhh/visit_enum.py: the code paths of the real bag) and the real 88-cube bag.
+
+``ci`` profile: games stop after round 1; a step with more than 60 outcomes is checked on
+12 evenly spread ones; every reading plays the small bags, the readings that touch
+chance (:data:`CHANCE_READINGS`) also the 52-cube bag, the defaults every bag.
+``thorough``: whole games, every reading on every bag, every outcome (the real bag's
+steps of thousands of outcomes on a spread). A state that is no outcome gets 0.
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ CONFIGS = {
     "medium-bag": ("full", MEDIUM_BAG),
     "medium-bag-no-abilities": ("full", (*MEDIUM_BAG, "variant_no_abilities=true")),
 }
+if THOROUGH:  # the real bag under every reading (CI: the defaults, test_full_bag_steps)
+    CONFIGS["full"] = ("full", ())
 
 #: The readings that change a draw's size, its pool or what the drawn cubes do; under
 #: the ``ci`` profile only these (and the defaults) play on the medium bags, every other
@@ -72,8 +77,9 @@ SMALL_CONFIGS = ("tiny", "small", "small-bag")
 #: The readings of the visit without Ward abilities (its draws count empty beds).
 NO_ABILITIES_READINGS = ("HHH-EMPTY-BEDS-VARIANT", "HHH-WARD-BEDS")
 
-#: Steps with more outcomes than this are checked on a spread selection (ci profile).
-ALL_OUTCOMES = 10**9 if THOROUGH else 60
+#: Steps with more outcomes than this are checked on a spread selection (``thorough``:
+#: only the real bag's steps with thousands of outcomes).
+ALL_OUTCOMES = 3000 if THOROUGH else 60
 SPREAD = 12
 #: Games per configuration and reading, and the last round they play.
 GAMES = 3 if THOROUGH else 1
