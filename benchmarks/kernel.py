@@ -4,7 +4,8 @@ Usage: python benchmarks/kernel.py [--preset full] [--seconds 5] [--games 5000]
 
 Prints, for random and greedy play: reference games/s (the model's ``sample_step`` and
 policies), kernel games/s and their ratio; the kernel's paired games/s (what ``impact``
-plays, both readings of a pair); and the start-up cost of a fresh process that loads the
+plays, both readings of a pair); explorer states/s of the reference explorer and of the
+kernel's (``explore --engine kernel``) with its bytes per state; and the start-up cost of a fresh process that loads the
 cached compiled kernel (``cache=True``: compile time is paid once per source change).
 Figures under load are noisy; the ratios are what compare. Nothing here asserts a speed.
 """
@@ -70,11 +71,27 @@ def main() -> None:
         print(f"{policy:8} {ref:14.1f} {fast:11.1f} {steps:15.0f} {fast / ref:7.1f}x")
     ka, kb = kernel, spec.kernel(other)
     seeds = np.arange(args.games // 2, dtype=np.uint64)
+    ka.paired_games(kb, seeds[:1], "greedy", 20_000)  # load (or compile) the paired loop
     for policy in ("random", "greedy"):
         start = time.perf_counter()
         ka.paired_games(kb, seeds, policy, 20_000)
         rate = len(seeds) / (time.perf_counter() - start)
         print(f"paired games/s ({policy}, both readings): {rate:.1f}")
+    from hhh_verify.engines.explore.explorer import explore
+
+    for preset in ("interactions", "small"):
+        m = spec.model(preset)
+        start = time.perf_counter()
+        ref = explore(m, max_states=2_000_000, max_seconds=args.seconds * 4)
+        ref_rate = ref.n_states / (time.perf_counter() - start)
+        got = spec.kernel(m).count_states(50_000_000)
+        rate = got["states"] / got["seconds"]
+        print(
+            f"explorer {preset}: reference {ref_rate:,.0f} states/s "
+            f"({'complete' if ref.complete else 'cut'}), kernel {rate:,.0f} states/s "
+            f"({got['states']:,} states, {got['bytes_per_state']:.0f} bytes/state), "
+            f"{rate / ref_rate:.0f}x"
+        )
     out = subprocess.run(
         [sys.executable, "-c", LOAD.format(preset=args.preset)],
         capture_output=True,
