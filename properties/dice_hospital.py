@@ -252,8 +252,10 @@ def over_means_over(model: Any, s: DHState) -> str | None:
     keys = [(h.points, -len(h.patients), sum(p[1] for p in h.patients)) for h in s.hospitals]
     best = max(keys)
     top = {p for p, k in enumerate(keys) if k == best}
-    if not set(model.winners(s)) <= top or not model.winners(s):
-        return f"winners {model.winners(s)} but the tie-breakers give {sorted(top)}"
+    if not set(out.winners) <= top or not out.winners:
+        return f"winners {out.winners} but the tie-breakers give {sorted(top)}"
+    if len(out.winners) > 1 and ctx(model).tie_shared is False:
+        return f"a shared win {out.winners} although DH-TIE-REMAINS breaks the tie"
     return None
 
 

@@ -119,12 +119,12 @@ class DHModel:
         return s.cursor
 
     def outcome(self, s: DHState) -> Outcome | None:
-        """Koniec gry: every seat's points; ``rating`` names the winner(s)."""
+        """Koniec gry: every seat's points, and the winners after the tie-breakers
+        (fewer patients, then more pips; DH-TIE-REMAINS after both)."""
         if s.phase != OVER:
             return None
-        won = winners(self.ctx, s)
-        label = "winner " + ", ".join(f"P{p}" for p in won)
-        return Outcome(None, "completed", None, label, tuple(h.points for h in s.hospitals))
+        points = tuple(h.points for h in s.hospitals)
+        return Outcome(None, "completed", scores=points, winners=winners(self.ctx, s))
 
     def winners(self, s: DHState) -> tuple[int, ...]:
         """The winning seats of a finished game (Koniec gry, tie-breakers)."""
