@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
+
+from rulebooks import rulebook
 
 from hhh_verify.model import sample_index
 from hhh_verify.models.dice_hospital import SPEC
 from hhh_verify.models.dice_hospital.state import ACTIVATE, DHState, Hospital
 
-AID_PL = Path(__file__).resolve().parents[2] / "shared" / "rules" / "dice-hospital.pl.txt"
-AID_EN = Path(__file__).resolve().parents[2] / "shared" / "rules" / "dice-hospital.en.md"
+AID_PL = rulebook("dice-hospital.pl.txt")
+AID_EN = rulebook("dice-hospital.en.md")
 RED, YELLOW, GREEN = 0, 1, 2
 
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import inspect
 import random
-from pathlib import Path
 
 import pytest
+from rulebooks import rulebook
 
 from hhh_verify.model import ModelError, sample_index
 from hhh_verify.models.royal_hospital import SPEC, context
 from hhh_verify.models.royal_hospital.ambiguities import REGISTRY
 
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / "royal-hospital.txt"
+RULEBOOK = rulebook("royal-hospital.txt")
 
 
 def _normalise(text: str) -> str:

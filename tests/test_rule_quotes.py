@@ -9,26 +9,23 @@ words belong outside the quote. For Healthy Heart Hospital also the rule-index l
 settle a choice (``rule_index.SETTLED``), the facts (``facts.FACTS``) and the quoted spans
 in the rule functions' docstrings.
 
-The rulebooks live beside the repository (``../shared/rules``); ``HHH_VERIFY_RULES``
-points elsewhere.
+The texts are read from the repository's ``rules/`` copies (``tests/rulebooks.py``;
+``tests/test_rulebooks.py`` keeps them identical to the workspace's ``shared/rules/``);
+``HHH_VERIFY_RULES`` points elsewhere.
 """
 
 from __future__ import annotations
 
 import inspect
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from rulebooks import RULES_DIR
 
 from hhh_verify.registry import games
 
-RULES_DIR = Path(
-    os.environ.get("HHH_VERIFY_RULES", Path(__file__).resolve().parents[2] / "shared" / "rules")
-)
 ELLIPSIS = re.compile(r"\.\.\.|…")
 DOUBLE_QUOTED = re.compile(r'"([^"]+)"')
 
