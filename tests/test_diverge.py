@@ -188,3 +188,16 @@ def test_planted_sampling_only_difference_is_rejected() -> None:
     assert res.witness is None and res.rejected > 0
     unchecked = dv.differential_search(ma, mb, seed=0, max_games=30, max_seconds=None, verify=False)
     assert unchecked.witness is not None and not unchecked.witness.verified
+
+
+def test_state_changes_names_namedtuple_fields() -> None:
+    """Royal Hospital states are NamedTuples: a witness lists their changed fields too."""
+    from typing import NamedTuple
+
+    class Board(NamedTuple):
+        money: int
+        round: int
+
+    assert dv.state_changes(Board(3, 1), Board(5, 1)) == [("money", 3, 5)]
+    assert dv.state_changes(Board(3, 1), Board(3, 1)) == []
+    assert dv.state_changes((3, 1), (5, 1)) == [("state", (3, 1), (5, 1))]

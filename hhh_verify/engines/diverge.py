@@ -608,15 +608,27 @@ def config_label(preset: str, overrides: Sequence[str]) -> str:
 
 
 def state_changes(a: Any, b: Any) -> list[tuple[str, Any, Any]]:
-    """Fields where two states differ: ``(name, value under A, value under B)``."""
-    if a is None or b is None or not dataclasses.is_dataclass(a) or type(a) is not type(b):
+    """Fields where two states differ: ``(name, value under A, value under B)``.
+
+    States are frozen dataclasses or NamedTuples (the contract allows both); anything
+    else, or two states of different types, is compared whole."""
+    names = _field_names(a) if a is not None and type(a) is type(b) else None
+    if names is None:
         return [] if a == b else [("state", a, b)]
     out = []
-    for f in dataclasses.fields(a):
-        va, vb = getattr(a, f.name), getattr(b, f.name)
+    for name in names:
+        va, vb = getattr(a, name), getattr(b, name)
         if va != vb:
-            out.append((f.name, va, vb))
+            out.append((name, va, vb))
     return out
+
+
+def _field_names(state: Any) -> tuple[str, ...] | None:
+    """A record's field names in declaration order, or ``None`` for other values."""
+    if dataclasses.is_dataclass(state):
+        return tuple(f.name for f in dataclasses.fields(state))
+    fields = getattr(type(state), "_fields", None)  # a NamedTuple
+    return tuple(fields) if isinstance(state, tuple) and fields is not None else None
 
 
 def _frac(p: Fraction | None) -> str | None:
