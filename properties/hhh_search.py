@@ -60,17 +60,27 @@ def pending_blacks(model: Any, s: HHHState) -> int:
     return ADMIN_BLACK_PAY * s.discard[k.B]
 
 
-def treatment_prospects(model: Any, s: HHHState) -> float:
+def treatment_prospects(model: Any, s: HHHState, candidates: bool = False) -> float:
     """Half the pay still in the Treatment Rooms' patients ($3 or $4 a level) while a
-    Medical token is left to heal them: the Transfer that puts a patient there earns
-    nothing by itself."""
-    if s.phase != ACTIONS or not sum(s.medical):
+    Medical token is left to heal them (the Transfer that puts a patient there earns
+    nothing by itself); with ``candidates``, a fifth of it for the patients who could be
+    moved in with the tokens left (Ward markers, Waiting Room patients of level 3-4 of a
+    room's colour)."""
+    tokens = sum(s.medical)
+    if s.phase != ACTIONS or not tokens:
         return 0.0
-    total = 0
+    total = 0.0
     for c, (level, _) in enumerate(s.treatment):
+        if not s.rooms[c]:
+            continue
+        pay = treatment_numbers(s, c)[1]
         if level:
-            total += level * treatment_numbers(s, c)[1]
-    return total / 2
+            total += level * pay / 2
+        if candidates:
+            waiting = [room[c] for room in s.waiting if 3 <= room[c] <= 4]
+            movable = sorted([*s.wards[c], *waiting], reverse=True)[: tokens // 2]
+            total += sum(movable) * pay / 5
+    return total
 
 
 def money(model: Any, s: HHHState) -> float:
@@ -80,6 +90,14 @@ def money(model: Any, s: HHHState) -> float:
     base = s.money - model.config.money_at_start if model.ctx.rating_profit else s.money
     extra = pending_pay(model, s) + pending_blacks(model, s)
     return float(base + extra) + treatment_prospects(model, s)
+
+
+def money_this_round(model: Any, s: HHHState) -> float:
+    """Toward the most money at the end of a round: the money on the track, what the
+    round can still pay (a drawn Heal, the black cubes, the Treatment Rooms) and the
+    patients who could be moved into a Treatment Room this round."""
+    extra = pending_pay(model, s) + pending_blacks(model, s)
+    return float(s.money + extra) + treatment_prospects(model, s, candidates=True)
 
 
 def cash(model: Any, s: HHHState) -> float:

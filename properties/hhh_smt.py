@@ -52,10 +52,11 @@ def _money_bound(rnd: int) -> Callable[[Any, float], Any]:
 def _richest(rnd: int) -> WitnessSearch:
     """The search for the most money at the end of round ``rnd`` (a lower bound): a
     wide beam for a short horizon, a narrow one that still finishes a whole game."""
-    from .hhh_search import cash, money
+    from .hhh_search import cash, money, money_this_round
 
     beam = {1: 128, 2: 64}.get(rnd, 16)
-    return WitnessSearch(value=cash, heuristic=money, round=rnd, beam=beam)
+    guide = money_this_round if rnd <= 2 else money
+    return WitnessSearch(value=cash, heuristic=guide, round=rnd, beam=beam)
 
 
 def _setup_death(enc: Any, t: float) -> Any:

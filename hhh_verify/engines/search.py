@@ -180,9 +180,8 @@ class _Search:
         return ""
 
     # Outcomes --------------------------------------------------------------------------
-    def outcomes(self, s: Any, a: Any) -> list[tuple[Any, list[int] | int]]:
-        """Distinct successors of ``a`` in ``s`` with how each was drawn."""
-        k = self.budget.samples
+    def outcomes(self, s: Any, a: Any, k: int) -> list[tuple[Any, list[int] | int]]:
+        """Up to ``k`` distinct successors of ``a`` in ``s`` with how each was drawn."""
         if self.sampler is None:
             dist = self.model.step(s, a)
             if len(dist) <= max(k, ENUMERATE_LIMIT):
@@ -253,8 +252,11 @@ class _Search:
             for nid in layer:
                 node = self.nodes[nid]
                 s = node.state
-                for a in model.legal_actions(s):
-                    for succ, how in self.outcomes(s, a):
+                legal = model.legal_actions(s)
+                # a narrow layer (the first draws of the game) fills the beam with luck
+                k = max(self.budget.samples, width // max(1, len(layer) * len(legal)))
+                for a in legal:
+                    for succ, how in self.outcomes(s, a, k):
                         self.generated += 1
                         if succ in children:
                             continue
