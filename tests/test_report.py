@@ -106,6 +106,7 @@ def test_committed_report_entry_regenerates(amb: str) -> None:
     b = committed["budget"]
     budget = rp.Budget(
         games=b["games"],
+        reference_games=b.get("reference_games", rp.Budget().reference_games),
         max_states=b["max_states"],
         max_games=b["max_games"],
         policies=tuple(b["policies"]),

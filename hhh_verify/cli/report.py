@@ -39,7 +39,16 @@ from .common import command_errors, emit_json, json_option, output_dir, seed_opt
     type=int,
     default=rp.Budget().games,
     show_default=True,
-    help="Paired games per policy for the impact of each reading.",
+    help="Paired games per policy for the impact of each reading, played inside the "
+    "game's compiled kernel (when it has one that plays the policy).",
+)
+@click.option(
+    "--reference-games",
+    "reference_games",
+    type=int,
+    default=rp.Budget().reference_games,
+    show_default=True,
+    help="Paired games per policy when they are played on the model (no kernel).",
 )
 @click.option(
     "--max-states",
@@ -76,6 +85,7 @@ def report_command(
     out: str,
     formats: str,
     games: int,
+    reference_games: int,
     max_states: int,
     max_games: int,
     only: tuple[str, ...],
@@ -97,14 +107,28 @@ def report_command(
         raise ModelError(
             f"unknown format {','.join(bad) or formats!r}; accepted: {', '.join(rp.FORMATS)}"
         )
-    if games < 2 or max_states < 1 or max_games < 1 or (jobs is not None and jobs < 1):
-        raise ModelError("--games must be at least 2; --max-states, --max-games, --jobs at least 1")
+    if (
+        min(games, reference_games) < 2
+        or max_states < 1
+        or max_games < 1
+        or (jobs is not None and jobs < 1)
+    ):
+        raise ModelError(
+            "--games and --reference-games must be at least 2; --max-states, --max-games, "
+            "--jobs at least 1"
+        )
     ids = list(registry.games()) if game == "all" else [game]
     specs = [registry.get_game(g) for g in ids]
     for spec in specs:
         for amb in only:
             spec.ambiguities.get(amb)  # validate before any work
-    budget = rp.Budget(games=games, max_states=max_states, max_games=max_games, quick=quick)
+    budget = rp.Budget(
+        games=games,
+        reference_games=reference_games,
+        max_states=max_states,
+        max_games=max_games,
+        quick=quick,
+    )
     written: list[str] = []
     built = {}
     with task_runner(scheduler, jobs) as run:

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..engines import diverge as dv
 from ..engines import impact as im
+from ..engines import simulate as sim
 from ..execution.runner import Progress, Runner, Task, command
 from ..registry import get_game
 from ..trace import write_atomic
@@ -40,20 +41,42 @@ SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")
 class Budget:
     """How hard the report searches and measures (stated in the report header)."""
 
-    games: int = 80  # paired games per policy
+    #: Paired games per policy, played inside the game's compiled kernel when it has one
+    #: that plays the policy (``GameSpec.kernel``); ``reference_games`` when they are
+    #: played on the model.
+    games: int = 2000
+    reference_games: int = 80
     max_states: int = 8000  # explorer states per reduced configuration
     max_games: int = 40  # differential playouts on the real game
     #: Impact players; empty: ``random`` and the game's strong player (:func:`players`).
     policies: tuple[str, ...] = ()
     quick: bool = False  # explorer on the reduced presets only (no differential search)
 
-    def describe(self) -> str:
+    def describe(self, engines: dict[str, str] | None = None) -> str:
+        """The budget in words; ``engines`` (policy -> ``kernel``/``reference``) says
+        how many paired games each policy got."""
         search = f"explorer on the reduced presets (up to {self.max_states} states each)" + (
             "" if self.quick else f", then {self.max_games} differential playouts"
         )
-        return (
-            f"{search}; impact: {self.games} paired games per policy ({', '.join(self.policies)})"
-        )
+        if not engines:
+            games = f"{self.games} paired games per policy ({', '.join(self.policies)})"
+        else:
+            games = "; ".join(
+                f"{self.games_for(engines.get(p, 'reference'))} paired games under {p}"
+                + (" (compiled kernel)" if engines.get(p) == "kernel" else "")
+                for p in self.policies
+            )
+        return f"{search}; impact: {games}"
+
+    def games_for(self, engine: str) -> int:
+        """Paired games per policy when played by ``engine``."""
+        return self.games if engine == "kernel" else self.reference_games
+
+
+def engines(spec: Any, policies: Sequence[str]) -> dict[str, str]:
+    """Where each impact player's games are played: ``kernel`` or ``reference``."""
+    model = spec.model()
+    return {p: sim.playout_engine(spec, model, p)[0] for p in policies}
 
 
 def players(spec: Any) -> tuple[str, ...]:
@@ -90,9 +113,13 @@ def diverge_command(
 PairTask = tuple[str, str, tuple[str, str], int, Budget]
 
 
-def _baseline(game: str, games: int, seed: int, policy: str) -> im.Baseline:
-    """Task: the all-defaults games of ``policy`` every pair task compares against."""
-    return im.baseline(get_game(game), games, seed, policy)
+def _baseline(game: str, games: int, seed: int, policy: str) -> im.Baseline | None:
+    """Task: the all-defaults games of ``policy`` every pair task compares against (None
+    when the games are played inside the kernel, which plays both readings at once)."""
+    spec = get_game(game)
+    if engines(spec, (policy,))[policy] == "kernel":
+        return None
+    return im.baseline(spec, games, seed, policy)
 
 
 def _pair_task(
@@ -113,20 +140,27 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
     spec = get_game(game)
     impacts: dict[str, Any] = {}
     firsts: dict[str, int] = {}
+    labels: dict[str, str] = {}
+    where = engines(spec, budget.policies)
     for policy in budget.policies:
         base = None
-        if baselines is not None:
-            if policy not in baselines:
-                baselines[policy] = im.baseline(spec, budget.games, seed, policy)
+        games = budget.games_for(where[policy])
+        if baselines is not None and where[policy] == "reference":
+            if baselines.get(policy) is None:
+                baselines[policy] = im.baseline(spec, games, seed, policy)
             base = baselines[policy]
-        imp = im.impact(spec, amb, opts, budget.games, seed, policy, base_games=base)
+        imp = im.impact(spec, amb, opts, games, seed, policy, base_games=base, engine=where[policy])
         data = imp.to_json()
         if "money" in imp.stats:  # a cooperative game's final money (the report's plots)
             data["money_a"] = list(imp.money_a)
             data["money_b"] = list(imp.money_b)
         impacts[policy] = (imp, data)
         if imp.first_parted is not None:
-            firsts[policy] = imp.first_parted
+            # the kernel's games are other games than the model's: the model's first
+            # reference_games games are replayed instead
+            kernel = where[policy] == "kernel"
+            firsts[policy] = budget.reference_games - 1 if kernel else imp.first_parted
+            labels[policy] = "model games" if kernel else "impact games"
     res = dv.diverge(
         spec,
         amb,
@@ -153,7 +187,7 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
                 policies=(policy,),
             )
             again.searched = res.searched + [
-                s | {"replays": f"impact games 0..{first} ({policy})"} for s in again.searched
+                s | {"replays": f"{labels[policy]} 0..{first} ({policy})"} for s in again.searched
             ]
             if again.material:
                 res, replayed = again, (policy, first + 1)
@@ -255,10 +289,11 @@ def build(
         "rulebook": spec.rulebook,
         "seed": seed,
         "budget": asdict(budget) | {"policies": list(budget.policies)},
-        "budget_text": budget.describe(),
+        "budget_text": budget.describe(engines(spec, budget.policies)),
         "command": " ".join(
             [
                 f"hhh-verify report --game {game} --seed {seed} --games {budget.games}",
+                f"--reference-games {budget.reference_games}",
                 f"--max-states {budget.max_states} --max-games {budget.max_games}",
             ]
             + (["--quick"] if budget.quick else [])
@@ -302,7 +337,7 @@ def _run_pairs(
         run.submit(
             Task(
                 _baseline,
-                (game, budget.games, seed, policy),
+                (game, budget.reference_games, seed, policy),
                 f"report baseline task (all-defaults games of {game} under {policy}, seed {seed})",
                 _replay(tasks[0]),
             )
@@ -332,6 +367,7 @@ def _replay(t: PairTask) -> str:
         ("--ambiguity", amb),
         ("--seed", seed),
         ("--games", budget.games),
+        ("--reference-games", budget.reference_games),
         ("--max-states", budget.max_states),
         ("--max-games", budget.max_games),
         ("--quick", budget.quick),

@@ -161,7 +161,7 @@ def render_markdown(
         "both readings where they give different legal actions, successors or outcome. "
         '"not found" means not found within this budget, not proven absent; '
         '"no (exhaustive)" would mean every reachable state of the searched configuration '
-        "was compared. With this budget the whole report regenerates in under two minutes "
+        "was compared. With this budget the whole report regenerates in a few minutes "
         "on two cores (`--jobs 2`); CI (tests/test_report.py) regenerates three entries "
         "with it and compares them with the committed JSON.",
         "",
