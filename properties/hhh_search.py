@@ -86,10 +86,16 @@ def treatment_prospects(model: Any, s: HHHState, candidates: bool = False) -> fl
 def money(model: Any, s: HHHState) -> float:
     """The money the rating reads (HHH-RATING-BASIS) plus the pay of a drawn Heal, the
     black cubes the Administrator can still return this round and half the pay waiting
-    in the Treatment Rooms."""
+    in the Treatment Rooms, less a price for a Cemetery close to full."""
     base = s.money - model.config.money_at_start if model.ctx.rating_profit else s.money
     extra = pending_pay(model, s) + pending_blacks(model, s)
-    return float(base + extra) + treatment_prospects(model, s)
+    return float(base + extra) + treatment_prospects(model, s) - crowding(model, s)
+
+
+def crowding(model: Any, s: HHHState) -> float:
+    """A rich hospital still loses when a body has nowhere to go (an arrest): $15 for
+    each body beyond all but the last two places."""
+    return 15.0 * max(0, s.deaths - (body_capacity(model.ctx, s) - 2))
 
 
 def money_this_round(model: Any, s: HHHState) -> float:

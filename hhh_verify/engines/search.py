@@ -277,10 +277,26 @@ class _Search:
                     why = self.out_of_budget()
                     if why:
                         return None, why
-            ranked = sorted(children.values(), reverse=True)[:width]
-            layer = [cid for _, _, cid in ranked]
+            layer = self.select(sorted(children.values(), reverse=True), width)
             self.prune(layer)
         return None, ""
+
+    def select(self, ranked: list[tuple[float, float, int]], width: int) -> list[int]:
+        """The best ``width`` children, at most half of them (rounded up) from one
+        parent while others have children too: a beam of one family dies with it."""
+        cap = max(1, -(-width // 2))
+        taken: dict[int, int] = {}
+        chosen, spare = [], []
+        for _, _, cid in ranked:
+            parent = self.nodes[cid].parent
+            if taken.get(parent, 0) < cap:
+                taken[parent] = taken.get(parent, 0) + 1
+                chosen.append(cid)
+                if len(chosen) == width:
+                    return chosen
+            else:
+                spare.append(cid)
+        return chosen + spare[: width - len(chosen)]
 
     def prune(self, layer: list[int]) -> None:
         """Forget nodes no longer on a path to the layer or a round record (memory)."""

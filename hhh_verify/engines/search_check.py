@@ -25,7 +25,7 @@ from .search import SearchBudget, search
 BUDGETS: MappingProxyType[str, SearchBudget] = MappingProxyType(
     {
         "quick": SearchBudget(max_nodes=10_000, max_seconds=5.0, beam=4, samples=4),
-        "ci": SearchBudget(max_nodes=20_000, max_seconds=15.0, beam=4, samples=4),
+        "ci": SearchBudget(max_nodes=25_000, max_seconds=12.0, beam=4, samples=4),
         "thorough": SearchBudget(max_nodes=1_000_000, max_seconds=600.0, beam=16, samples=6),
     }
 )
