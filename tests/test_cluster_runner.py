@@ -334,8 +334,8 @@ def test_planted_task_that_restarts_its_seeds_is_caught(
     own_range = playouts.play_games
 
     def restarts(*args: Any) -> Any:
-        *head, games_range, max_steps, exact = args
-        return own_range(*head, range(len(games_range)), max_steps, exact)
+        *head, games_range, max_steps, exact, engine = args
+        return own_range(*head, range(len(games_range)), max_steps, exact, engine)
 
     monkeypatch.setattr(playouts, "play_games", restarts)
     expected = sim.simulate(toy_model.toy(), 40, seed=4).to_json()
