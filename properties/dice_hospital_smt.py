@@ -56,8 +56,8 @@ def _most(rnd: int, steps: int) -> Any:
     return lambda enc, t: _q().most_points_in_round(enc, rnd, steps, t)
 
 
-def _neglect(rnd: int, steps: int) -> Any:
-    return lambda enc, t: _q().neglect_death_in_round(enc, rnd, steps, t)
+def _neglect(steps: int) -> Any:
+    return lambda enc, t: _q().neglect_death_in_round_1(enc, steps, t)
 
 
 def _empty(steps: int) -> Any:
@@ -117,17 +117,17 @@ QUERIES: tuple[SmtQuery, ...] = (
         "Can a patient die of neglect in round 1 (tiny with three beds)?",
         "no",
         NEGLECT + ": admitted patients have health 2..5, so the first death is in round 2",
-        _neglect(1, 22),
+        _neglect(23),
         "tiny",
         overrides=TINY_THREE_BEDS,
-        budget=900,
+        budget=1800,
     ),
     SmtQuery(
         "smt-dh-neglect-death-round-1-superbug",
         "Can a patient die of neglect in round 1 under the resistant superbug?",
         "yes",
         NEGLECT + "; " + SUPERBUG,
-        _neglect(1, 22),
+        _neglect(23),
         "tiny",
         overrides=(*TINY_THREE_BEDS, "variant_superbug=true"),
         budget=300,
