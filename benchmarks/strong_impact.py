@@ -4,11 +4,14 @@ report's own figures under greedy and random play.
 
 Usage: python benchmarks/strong_impact.py [--game hhh] [--games 40] [--seed 0]
        [--policy strong] [--report reports/hhh.json] [--out reports/hhh-strong-play.json]
-       [--players FILE]
+       [--players FILE] [--ambiguity ID ...] [--update]
 
 The games are ``hhh-verify impact --policy strong`` games (paired, common random
 numbers, the same seeds as the report's). ``--players`` adds the win rates measured by
-benchmarks/strong_play.py (its ``--json`` output). The output is what the report's
+benchmarks/strong_play.py (its ``--json`` output). ``--ambiguity`` measures only those
+entries (any of the report's, not only its top ten); ``--update`` keeps the rows of
+``--out`` for the other pairs (after a report's top ten changed). The output is what the
+report's
 "Strong play" section shows; it holds no timings, so a re-run with the same code writes
 the same file. Hours of CPU on the full game: run it once and commit the file.
 """
@@ -45,6 +48,8 @@ def main() -> None:
     parser.add_argument("--report", default=None, help="the committed report (JSON)")
     parser.add_argument("--out", default=None)
     parser.add_argument("--players", default=None, help="benchmarks/strong_play.py --json")
+    parser.add_argument("--ambiguity", action="append", default=[], help="only these")
+    parser.add_argument("--update", action="store_true", help="keep --out's other rows")
     args = parser.parse_args()
     report = args.report or f"reports/{args.game}.json"
     out = args.out or f"reports/{args.game}-strong-play.json"
@@ -52,8 +57,14 @@ def main() -> None:
     with open(report, encoding="utf-8") as fh:
         data = json.load(fh)
     entries = {e["id"]: e for e in data["entries"]}
+    kept: list[dict[str, Any]] = []
+    old: dict[str, Any] = {}
+    if args.update and os.path.exists(out):
+        with open(out, encoding="utf-8") as fh:
+            old = json.load(fh)
+        kept = old.get("rows", [])
     rows = []
-    for amb in data["top"]:
+    for amb in args.ambiguity or data["top"]:
         for pair in entries[amb]["pairs"]:
             options = tuple(pair["options"])
             imp = im.impact(spec, amb, options, args.games, args.seed, args.policy)
@@ -84,8 +95,17 @@ def main() -> None:
             f"--seed {args.seed} --policy {args.policy}"
         ),
         "method": im.METHOD,
-        "rows": rows,
+        "rows": [
+            *[
+                r
+                for r in kept
+                if (r["id"], r["options"]) not in {(x["id"], x["options"]) for x in rows}
+            ],
+            *rows,
+        ],
     }
+    if "players" in old:
+        doc["players"], doc["players_command"] = old["players"], old.get("players_command")
     if args.players and os.path.exists(args.players):
         with open(args.players, encoding="utf-8") as fh:
             players = json.load(fh)

@@ -31,11 +31,16 @@ def _stat(diff: float, significant: bool) -> dict[str, Any]:
 
 
 def _data() -> dict[str, Any]:
-    """The smallest report data the renderers accept (no entries)."""
+    """The smallest report data the renderers accept (one entry in the top list)."""
+    pair = {
+        "options": ["ward-like", "treatment-like"],
+        "impact": {"greedy": {"stats": _stat(0.11, True)}, "random": {"stats": _stat(0.0, False)}},
+    }
     return {
         "game": "hhh", "title": "Healthy Heart Hospital", "rulebook": "r.txt",
-        "command": "hhh-verify report", "budget_text": "b", "method": "m", "entries": [],
-        "top": [], "boards": {},
+        "command": "hhh-verify report", "budget_text": "b", "method": "m",
+        "entries": [{"id": "HHH-ER-COSTS", "pairs": [pair]}],
+        "top": ["HHH-ER-COSTS"], "boards": {},
         "money_bounds": [
             {"query": "q1", "question": "Most money at the end of round 1?", "round": 1,
              "lower": 79, "upper": 79, "exact": True, "witness_steps": 30, "search": "s",
@@ -63,11 +68,19 @@ def test_sections_render_bounds_and_strong_play(tmp_path: Path) -> None:
     md = "\n".join(strength.markdown(data))
     assert "## Money: found and proved" in md and "| $79 | $79 | exact (proved) |" in md
     assert "| $90 | $210 | open between the two |" in md
-    assert "## Impact under strong play" in md and "+0.200* [+0.100, +0.300]" in md
+    assert "## Impact under strong play" in md
+    assert "| +0.200* [+0.100, +0.300] | +0.110* [+0.010, +0.210] | +0.000 [-0.100, +0.100] |" in md
     assert "strong 30.0% (24.0%..37.0%, 200 games)" in md
-    page = render_html(data)
+    page = "\n".join(strength.html(data))
     assert "Impact under strong play" in page and "exact (proved)" in page
-    assert "## Impact under strong play" in render_markdown(data, {})
+    # the renderers carry the sections (an empty report with money bounds)
+    bare = {**data, "entries": [], "top": []}
+    assert "## Money: found and proved" in render_markdown(bare, {})
+    assert "<h2>Money: found and proved</h2>" in render_html(bare)
+    measured["rows"] = []  # a top entry not measured under strong play shows "-"
+    (tmp_path / "hhh-strong-play.json").write_text(json.dumps(measured))
+    md = "\n".join(strength.markdown(strength.attach_strong_play(_data(), str(tmp_path))))
+    assert "| HHH-ER-COSTS | `ward-like` -> `treatment-like` | - | +0.110*" in md
 
 
 def test_no_measurement_no_section(tmp_path: Path) -> None:

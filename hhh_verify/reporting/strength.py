@@ -90,6 +90,8 @@ def _diff(row: dict[str, Any], policy: str) -> str:
     """Win-rate (or seat 0's win share) difference B-A with its interval."""
     stats = row.get(policy) or {}
     st = stats.get("win") or stats.get("seat0_win")
+    if st and "ci95" not in st:
+        return "-"
     if not st:
         return "-"
     lo, hi = st["ci95"]
@@ -122,26 +124,37 @@ BOUNDS_TEXT = (
 )
 
 STRONG_TEXT = (
-    "Win rate difference B-A (95% interval; `*`: clear of 0) under the strong player "
-    "(a lookahead over sampled chance with paired rollouts of the game's greedy player), "
-    "beside the report's greedy and random figures, for the most material readings. "
-    "Measured by `{command}` ({games} paired games per reading; the report's own: "
-    "{report_games})."
+    "Win rate difference B-A (95% interval; `*`: clear of 0) of the report's most "
+    "material readings under the strong player (a lookahead over sampled chance with "
+    "paired rollouts of the game's greedy player), measured by `{command}` ({games} "
+    "paired games per reading), beside this report's own greedy and random figures."
 )
 
 
-def _strong_rows(sp: dict[str, Any]) -> list[list[str]]:
+def _strong_rows(data: dict[str, Any]) -> list[list[str]]:
+    """One row per reading pair of the report's top entries: the strong figure from
+    the measurement file (``-`` when not measured), greedy and random from the report."""
+    sp = data["strong_play"]
     policy = sp["policy"]
-    return [
-        [
-            r["id"],
-            f"`{r['options'][0]}` -> `{r['options'][1]}`",
-            _diff(r, policy),
-            _diff(r, "greedy"),
-            _diff(r, "random"),
-        ]
-        for r in sp["rows"]
-    ]
+    measured = {(r["id"], tuple(r["options"])): r for r in sp["rows"]}
+    by_id = {e["id"]: e for e in data["entries"]}
+    rows = []
+    for amb in data["top"]:
+        for pair in by_id[amb]["pairs"] if amb in by_id else []:
+            options = tuple(pair["options"])
+            strong = measured.get((amb, options), {})
+            own = {p: {"win": i["stats"].get("win"), "seat0_win": i["stats"].get("seat0_win")}
+                   for p, i in pair["impact"].items()}  # fmt: skip
+            rows.append(
+                [
+                    amb,
+                    f"`{options[0]}` -> `{options[1]}`",
+                    _diff(strong, policy),
+                    _diff(own, "greedy"),
+                    _diff(own, "random"),
+                ]
+            )
+    return rows
 
 
 def _players_text(sp: dict[str, Any]) -> str:
@@ -169,7 +182,7 @@ def markdown(data: dict[str, Any]) -> list[str]:
         if sp.get("players"):
             lines += [_players_text(sp), ""]
         lines += ["| id | reading A -> B | strong | greedy | random |", "|---|---|---|---|---|"]
-        lines += ["| " + " | ".join(r) + " |" for r in _strong_rows(sp)]
+        lines += ["| " + " | ".join(r) + " |" for r in _strong_rows(data)]
         lines.append("")
     return lines
 
@@ -199,5 +212,7 @@ def html(data: dict[str, Any]) -> list[str]:
         out.append(f"<p>{escape(STRONG_TEXT.format(**sp))}</p>")
         if sp.get("players"):
             out.append(f"<p>{escape(_players_text(sp))}</p>")
-        out.append(table(["id", "reading A -> B", "strong", "greedy", "random"], _strong_rows(sp)))
+        out.append(
+            table(["id", "reading A -> B", "strong", "greedy", "random"], _strong_rows(data))
+        )
     return out
