@@ -83,6 +83,7 @@ def main() -> None:
                 f"CI {head['ci95']} under {args.policy}",
                 flush=True,
             )
+    fresh = [(r["id"], r["options"]) for r in rows]
     doc: dict[str, Any] = {
         "format": "hhh-verify-strong-play/1",
         "game": args.game,
@@ -95,14 +96,7 @@ def main() -> None:
             f"--seed {args.seed} --policy {args.policy}"
         ),
         "method": im.METHOD,
-        "rows": [
-            *[
-                r
-                for r in kept
-                if (r["id"], r["options"]) not in {(x["id"], x["options"]) for x in rows}
-            ],
-            *rows,
-        ],
+        "rows": [*[r for r in kept if (r["id"], r["options"]) not in fresh], *rows],
     }
     if "players" in old:
         doc["players"], doc["players_command"] = old["players"], old.get("players_command")
