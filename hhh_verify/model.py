@@ -34,7 +34,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -338,20 +338,37 @@ def _coerce(key: str, raw: str, current: Any) -> Any:
         ) from None
 
 
+@runtime_checkable
+class RankedActions(Protocol):
+    """An action list computed instead of held: the id of an action and the action of
+    an id are calculated (a game whose actions are combinatorially many, such as Dice
+    Hospital's placements of tied dice, lists hundreds of thousands). ``position``
+    raises ``KeyError`` for an action the list does not hold."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, i: int) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def position(self, action: Any) -> int: ...
+
+
 @dataclass(frozen=True)
 class ActionSpace:
     """What a framework adapter needs to know about one model (config and reading).
 
     ``actions`` lists every action any state of the model can offer, in one canonical
     order derived from the config alone; an action's id is its index, so ids mean the
-    same in every process. ``max_chance_outcomes`` bounds the outcomes of one ``step``,
+    same in every process. It is a tuple, or a :class:`RankedActions` when the list is
+    too long to hold. ``max_chance_outcomes`` bounds the outcomes of one ``step``,
     ``max_game_length`` the decisions of one game, ``return_range`` ``Outcome.money``
     (cooperative games) or each score (competitive ones). ``observe`` encodes a state
     as ``observation_size`` numbers. ``perfect_information``: every player sees the
     whole state (the adapters support only such games so far).
     """
 
-    actions: tuple[Any, ...]
+    actions: Sequence[Any]
     players: int
     cooperative: bool
     max_chance_outcomes: int
@@ -360,15 +377,21 @@ class ActionSpace:
     observation_size: int
     observe: Callable[[Any], Sequence[float]]
     perfect_information: bool = True
-    _ids: dict[Any, int] = field(init=False, repr=False, compare=False)
+    _ids: dict[Any, int] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_ids", {a: i for i, a in enumerate(self.actions)})
-        if len(self._ids) != len(self.actions):
+        if isinstance(self.actions, RankedActions):
+            object.__setattr__(self, "_ids", None)  # the list computes its ids
+            return
+        ids = {a: i for i, a in enumerate(self.actions)}
+        object.__setattr__(self, "_ids", ids)
+        if len(ids) != len(self.actions):
             raise ValueError("an action space lists an action twice")
 
     def index(self, action: Any) -> int:
         """The id of ``action``; ``KeyError`` when the space does not list it."""
+        if self._ids is None:
+            return self.actions.position(action)  # type: ignore[attr-defined,no-any-return]
         return self._ids[action]
 
 

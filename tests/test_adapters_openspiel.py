@@ -4,7 +4,8 @@
 probabilities, cloning, serialisation, observation sizes, returns in range, game
 length within the bound) runs on every registered game that declares an action space:
 exact chance on the small presets and on a few non-default readings, the full game in
-the sampled modes. ``MCTSBot`` plays full HHH games; a game of every declared game
+the sampled modes (and exactly when its chance steps are short). ``MCTSBot`` plays full
+HHH games and a short game of every declared game; a game of every declared game
 played through the adapter replays in ``hhh-verify replay``.
 """
 
@@ -29,6 +30,9 @@ from hhh_verify.model import ModelError
 from hhh_verify.trace import save
 
 SMALL = ("tiny", "small")
+#: Exact chance on the full game too when no chance step can list more outcomes than
+#: this (Royal Hospital 15, Dice Hospital 220; HHH's bag draws reach 2**20).
+EXACT_CEILING = 10_000
 
 
 def _declared() -> list[tuple[str, Any]]:
@@ -39,7 +43,7 @@ def _exact_cases() -> list[Any]:
     out = []
     for gid, spec in _declared():
         for preset in spec.presets:
-            if preset in SMALL:
+            if preset in SMALL or _few_outcomes(spec, preset):
                 out.append(pytest.param(gid, preset, (), id=f"{gid}-{preset}"))
         # a few readings that change the flow most (one per ambiguity costs too long)
         if "tiny" in spec.presets:
@@ -48,6 +52,12 @@ def _exact_cases() -> list[Any]:
             ][:4]
             out += [pytest.param(gid, "tiny", (r,), id=f"{gid}-tiny-{r}") for r in readings]
     return out
+
+
+def _few_outcomes(spec: Any, preset: str) -> bool:
+    """Whether exact chance is affordable on ``preset``: the declared ceiling on one
+    step's outcomes is at most ``EXACT_CEILING``."""
+    return bool(spec.action_space(spec.model(preset)).max_chance_outcomes <= EXACT_CEILING)
 
 
 def _full_cases() -> list[Any]:
@@ -210,6 +220,26 @@ def test_mcts_bot_completes_full_games() -> None:
     state = _mcts_game(real, search, simulations=4, seed=0)
     assert real.model.outcome(state.model_state) is not None
     assert len(state.returns()) == real.num_players()
+
+
+def _reduced_cases() -> list[Any]:
+    return [
+        pytest.param(gid, spec.reduced_preset or spec.default_preset, id=gid)
+        for gid, spec in _declared()
+    ]
+
+
+@pytest.mark.parametrize("game_id, preset", _reduced_cases())
+def test_mcts_bot_completes_a_short_game(game_id: str, preset: str) -> None:
+    """Every declared game: one MCTS game on its reduced preset (well under a second;
+    a full Dice Hospital or Royal Hospital game takes 10-15 s at four simulations a
+    move, its random rollouts playing whole games through the adapter)."""
+    real = osp.load_game(game_id, preset, chance="sampled", seed=11)
+    search = osp.load_game(game_id, preset, chance="sample-average", chance_samples=2, seed=11)
+    state = _mcts_game(real, search, simulations=4, seed=0)
+    outcome = real.model.outcome(state.model_state)
+    assert outcome is not None
+    assert state.returns() == core.returns(real.space, outcome, real.reward)
 
 
 def _trace_cases() -> list[Any]:

@@ -119,6 +119,18 @@ def from_param(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def check_action_count(space: Any, limit: int, framework: str, why: str) -> None:
+    """Refuse a config whose action list a framework cannot number (a clear error
+    instead of an overflow or an out-of-memory: Dice Hospital with four players and
+    four dice an ambulance lists 13.5 billion placements of tied dice)."""
+    n = len(space.actions)
+    if n > limit:
+        raise ModelError(
+            f"this config has {n:,} distinct actions; {framework} takes at most {limit:,} "
+            f"({why}); choose a smaller config"
+        )
+
+
 def check_choice(name: str, value: Any, accepted: Sequence[Any]) -> None:
     if value not in accepted:
         raise ModelError(f"{name}={value!r}; accepted: {', '.join(str(a) for a in accepted)}")

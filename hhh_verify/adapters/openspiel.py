@@ -52,6 +52,8 @@ DEFAULTS = {
     "seed": 0,
     "reward": "win",
 }
+#: OpenSpiel numbers actions with C++ ints.
+MAX_ACTIONS = 2**31 - 1
 _MODES = {
     "exact": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     "sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
@@ -157,6 +159,7 @@ class ModelGame(pyspiel.Game):
         self.reward = params["reward"]
         self.rng = random.Random(self.seed)  # the sampled mode's generator (OpenSpiel's)
         self.cache = core.Cache()
+        core.check_action_count(self.space, MAX_ACTIONS, "OpenSpiel", "its action ids are int32")
         low, high = core.utility_range(self.space, self.reward)
         ceiling = {"exact": self.space.max_chance_outcomes, "sampled": 1}
         info = pyspiel.GameInfo(

@@ -29,6 +29,11 @@ except ImportError:  # pragma: no cover - exercised only without the extra
         'the PettingZoo adapter needs pettingzoo: pip install -e ".[pettingzoo]"'
     ) from None
 
+#: The longest action mask an observation carries (one byte per action: 128 MB). Dice
+#: Hospital's real game has 982,824 actions, with three seats 22 million; four seats
+#: (432 million, mostly placements of tied dice) are refused.
+MAX_MASK = 2**27
+
 
 def env(game_id: str, config: Any = None, interpret: Any = (), **kwargs: Any) -> Any:
     """The environment wrapped as PettingZoo recommends (illegal moves and out-of-order
@@ -63,6 +68,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.reward = reward
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"hhh_verify_{game_id}_v0"}
+        core.check_action_count(
+            self.space, MAX_MASK, "the PettingZoo environment", "one action-mask byte each"
+        )
         self.possible_agents = [f"player_{i}" for i in range(self.space.players)]
         n = len(self.space.actions)
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}

@@ -3,7 +3,9 @@
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index, properties and search order (``properties/dice_hospital.py``), players
 (``policies.py``), probe configurations (``probes.py``) and the Z3 encoding of the
-single-colour core (``smt/``, queries in ``properties/dice_hospital_smt.py``).
+single-colour core (``smt/``, queries in ``properties/dice_hospital_smt.py``) and the
+adapters' action space, bounds and observation (``action_space.py``, ``placements.py``,
+``bounds.py``, ``observation.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import GameSpec
 
+from .action_space import action_space
 from .ambiguities import REGISTRY
 from .board_svg import render_board
 from .config import PRESETS, DHConfig
@@ -61,6 +64,7 @@ SPEC = GameSpec(
     probes=PROBES,
     reduced_preset="tiny",
     smt=_smt,
+    action_space=action_space,
 )
 
 __all__ = ["SPEC", "DHModel", "DHConfig", "make_model"]
