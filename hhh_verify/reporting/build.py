@@ -28,7 +28,7 @@ from ..engines import simulate as sim
 from ..execution.runner import Progress, Runner, Task, command
 from ..registry import get_game
 from ..trace import write_atomic
-from . import strength
+from . import json_text, strength
 from .boards import witness_boards
 from .render_md import WEIGHTS, trace_paths
 
@@ -448,6 +448,6 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
     if "json" in formats:
         path = os.path.join(out_dir, f"{game}.json")
         plain = {k: v for k, v in data.items() if k not in ("boards", "traces")}
-        write_atomic(path, json.dumps(plain, indent=1, sort_keys=True) + "\n")
+        write_atomic(path, json_text.dumps(plain) + "\n")
         written.append(path)
     return written
