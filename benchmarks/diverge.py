@@ -1,5 +1,6 @@
-"""Throughput of the ambiguity engines on HHH: product search, differential playouts,
-paired impact games. Prints figures; asserts nothing (timings vary with the machine).
+"""Throughput of the ambiguity engines on HHH: product search, differential playouts
+(the model's and the kernel's, with their ratio), paired impact games. Prints figures;
+asserts nothing (timings vary with the machine).
 
     python benchmarks/diverge.py
 """
@@ -10,6 +11,7 @@ import time
 
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import impact as im
+from hhh_verify.engines.diverge_kernel import kernel_search
 from hhh_verify.registry import get_game
 
 
@@ -29,9 +31,21 @@ def main() -> None:
     t = time.perf_counter()
     d = dv.differential_search(ma, mb, max_games=60, max_seconds=None)
     dt = time.perf_counter() - t
+    model_rate = d.games / dt
     print(
         f"differential, full: {d.games} games, {d.steps} steps in {dt:.2f}s "
-        f"({d.games / dt:.1f} games/s, {d.steps / dt:,.0f} steps/s)"
+        f"({model_rate:.1f} games/s, {d.steps / dt:,.0f} steps/s)"
+    )
+    # The same search inside the kernel (diverge --engine kernel), random player as above;
+    # one game first so that loading the compiled kernel is not timed.
+    kernel_search(spec, ma, mb, ("random",), max_games=1)
+    t = time.perf_counter()
+    k = kernel_search(spec, ma, mb, ("random",), max_games=3000)
+    dt = time.perf_counter() - t
+    print(
+        f"differential in the kernel, full: {k.games} games, {k.steps} steps in {dt:.2f}s "
+        f"({k.games / dt:,.0f} games/s, {k.steps / dt:,.0f} steps/s); "
+        f"kernel/model: {k.games / dt / model_rate:,.0f}x games/s"
     )
     for policy in ("random", "greedy"):
         t = time.perf_counter()

@@ -429,6 +429,24 @@ class KernelGame:
     money: int
 
 
+@dataclass(frozen=True)
+class PartedGame:
+    """One paired kernel game up to where two readings part, in the model's terms (states
+    decoded, actions as the model's): ``how`` is ``none`` (never parted: ended alike, cut
+    or deadlocked), ``start`` (different initial states ``succ_a`` / ``succ_b``),
+    ``outcome`` or ``legal-actions`` (at ``state``), or ``successors`` (``action`` in
+    ``state`` led to ``succ_a`` under A and ``succ_b`` under B). ``path`` is the common
+    prefix as ``(action, successor)`` pairs; ``steps`` the steps played."""
+
+    how: str
+    steps: int
+    path: tuple[tuple[Any, Any], ...] = ()
+    state: Any = None
+    action: Any = None
+    succ_a: Any = None
+    succ_b: Any = None
+
+
 @runtime_checkable
 class Kernel(Protocol):
     """A compiled copy of one model's rules (config and readings included) that plays
@@ -452,6 +470,12 @@ class Kernel(Protocol):
     ) -> list[tuple[KernelGame, KernelGame, int | None]]:
         """Each seed's game under this kernel's readings and ``other``'s, and the first
         step where the two positions differ (None: never)."""
+        ...
+
+    def parted_game(self, other: Any, seed: int, policy: str, max_steps: int) -> PartedGame:
+        """Game ``seed`` under this kernel's readings and ``other``'s in lockstep (the
+        decision taken under this one), stopped where they part (``diverge --engine
+        kernel``; the model then checks that step)."""
         ...
 
     def count_states(self, max_states: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from rich.text import Text
 from .. import registry
 from .. import trace as tr
 from ..engines import diverge as dv
+from ..engines.diverge_kernel import kernel_runner, kernels
 from ..engines.simulate import get_policy
 from ..execution.differential import searcher
 from ..model import ModelError
@@ -69,10 +70,11 @@ from .common import (
 @click.option(
     "--engine",
     "engine",
-    type=click.Choice(["auto", "explorer", "differential"]),
+    type=click.Choice(["auto", "explorer", "differential", "kernel"]),
     default="auto",
     show_default=True,
-    help="auto: explorer, then differential playouts; or only one of them.",
+    help="auto: explorer, then differential playouts; or only one of them; kernel: the "
+    "differential playouts inside the game's compiled kernel (the model verifies the witness).",
 )
 @click.option(
     "--policies",
@@ -113,7 +115,9 @@ def diverge_command(
 
     Without --config: the explorer on the reduced presets (exhaustive product search),
     then differential playouts on the real game with common random numbers. With
-    --config/--set only that configuration is searched (--engine picks the engines). Exit 1 when a witness is found
+    --config/--set only that configuration is searched (--engine picks the engines;
+    kernel plays the differential games inside the game's kernel, on the real game
+    unless --config says otherwise, and has the model verify the witness). Exit 1 when a witness is found
     (the readings are material), 0 when none was found. The differential playouts run
     as tasks (--jobs, --scheduler); without a time limit cutting them, the witness does
     not depend on where.
@@ -126,6 +130,10 @@ def diverge_command(
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
     for p in pols:
         get_policy(p, spec.policies)
+    if engine == "kernel":  # refuse a game without a kernel before any output
+        config_obj = spec.config(config or spec.default_preset, overrides)
+        models = dv.reading_models(spec, config_obj, ambiguity, pair)
+        kernels(spec, *models, pols or dv.default_policies(spec))
     progress(f"searching {ambiguity} ...", quiet=as_json)
     with (
         task_runner(scheduler, jobs) as run,
@@ -142,9 +150,14 @@ def diverge_command(
             max_games,
             max_seconds,
             differential=engine != "explorer",
-            explorer=engine != "differential",
+            explorer=engine in ("auto", "explorer"),
             policies=pols,
-            search=searcher(run, game, ambiguity, pair, on_done),
+            search=(
+                kernel_runner(spec, ambiguity, pair)
+                if engine == "kernel"
+                else searcher(run, game, ambiguity, pair, on_done)
+            ),
+            search_engine="kernel" if engine == "kernel" else "differential",
         )
     data = dv.result_json(result)
     data["game"] = game

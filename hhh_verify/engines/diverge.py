@@ -449,6 +449,7 @@ def diverge(
     explorer: bool = True,
     policies: Sequence[str] = (),
     search: DifferentialRunner | None = None,
+    search_engine: str = "differential",
 ) -> DivergeResult:
     """Search for a witness that two readings of ``ambiguity`` differ.
 
@@ -463,7 +464,9 @@ def diverge(
     Differential game ``i`` uses ``policies[i % n]`` (names; default: every policy of
     the game, :func:`default_policies`). ``search`` runs the differential playouts in
     place of :func:`differential_search` (e.g. on a cluster, as tasks); it gets the
-    configuration and the policy names, and must give the same result.
+    configuration and the policy names, and must give the same result; or it plays
+    other games, named by ``search_engine`` (``kernel``: inside the game's kernel,
+    :func:`.diverge_kernel.kernel_runner`; the model still verifies the witness).
     """
     opts = pick_options(spec, ambiguity, options)
     searched: list[dict[str, Any]] = []
@@ -548,6 +551,7 @@ def diverge(
     ma, mb = reading_models(spec, config, ambiguity, opts)
     label = config_label(name, ovr)
     names = tuple(policies or default_policies(spec))
+    engine = search_engine if search is not None else "differential"
     if search is not None:
         dres = search(name, tuple(ovr), seed, max_games, max_seconds, names)
     else:
@@ -555,7 +559,7 @@ def diverge(
         dres = differential_search(ma, mb, seed, max_games, max_seconds, players)
     searched.append(
         {
-            "engine": "differential",
+            "engine": engine,
             "config": label,
             "games": dres.games,
             "steps": dres.steps,
@@ -569,7 +573,7 @@ def diverge(
             ambiguity,
             opts,
             True,
-            "differential",
+            engine,
             label,
             config_to_json(config),
             dres.witness,

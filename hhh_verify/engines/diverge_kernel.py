@@ -1,0 +1,149 @@
+"""The differential ``diverge`` search played inside the game's kernel (``--engine kernel``).
+
+Paired games run in the two readings' kernels (``GameSpec.kernel``, the
+:class:`~hhh_verify.model.Kernel` protocol's ``parted_game``) with common random numbers
+per step; a game stops where the kernels part. The kernel is fast but not the reference:
+its path is handed, decoded, to the model, which must agree that every step of the
+common prefix is legal and possible under both readings and that the readings differ at
+the parted step (:func:`~hhh_verify.engines.diverge._verify`, the same exact check as the
+model's search). Only then is it a witness, a model witness like any other (traces,
+``replay``); a kernel parting the model does not confirm is counted as rejected.
+Kernel games are not the model's games for the same seed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..model import ModelError, outcome_probability
+from .diverge import (
+    DEFAULT_MAX_GAMES,
+    DifferentialRunner,
+    DifferentialSearch,
+    Witness,
+    _legal_witness,
+    _verify,
+    compare_state,
+    reading_models,
+)
+from .simulate import DEFAULT_MAX_STEPS, game_seed
+
+ENGINE = "kernel"
+
+
+def kernels(spec: Any, ma: Any, mb: Any, policies: Sequence[str]) -> tuple[Any, Any]:
+    """The two readings' kernels, or a one-line error saying why there are none."""
+    if getattr(spec, "kernel", None) is None:
+        raise ModelError(f"--engine kernel: game {spec.id!r} declares no kernel")
+    ka, kb = spec.kernel(ma), spec.kernel(mb)
+    for p in policies:
+        if p not in ka.policies:
+            raise ModelError(
+                f"--engine kernel: the kernel does not play policy {p!r} "
+                f"(it plays {', '.join(sorted(ka.policies))})"
+            )
+    return ka, kb
+
+
+def kernel_runner(spec: Any, ambiguity: str, options: tuple[str, str]) -> DifferentialRunner:
+    """:func:`kernel_search` as :func:`~hhh_verify.engines.diverge.diverge`'s ``search``
+    (with ``search_engine="kernel"``)."""
+
+    def run(
+        preset: str,
+        overrides: tuple[str, ...],
+        seed: int,
+        max_games: int,
+        max_seconds: float | None,
+        names: tuple[str, ...],
+    ) -> DifferentialSearch:
+        ma, mb = reading_models(spec, spec.config(preset, overrides), ambiguity, options)
+        return kernel_search(spec, ma, mb, names, seed, max_games, max_seconds)
+
+    return run
+
+
+def kernel_search(
+    spec: Any,
+    ma: Any,
+    mb: Any,
+    policies: Sequence[str],
+    seed: int = 0,
+    max_games: int = DEFAULT_MAX_GAMES,
+    max_seconds: float | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> DifferentialSearch:
+    """Kernel game ``i`` (seed ``game_seed(seed, i)``, policy ``policies[i % n]``) until
+    one parting is confirmed by the model, ``max_games`` or ``max_seconds``."""
+    ka, kb = kernels(spec, ma, mb, policies)
+    start = time.perf_counter()
+    steps = rejected = games = 0
+    for i in range(max_games):
+        if max_seconds is not None and time.perf_counter() - start > max_seconds:
+            return DifferentialSearch(
+                None,
+                games,
+                steps,
+                rejected,
+                f"time limit {max_seconds:g}s reached",
+                time.perf_counter() - start,
+            )
+        games += 1
+        g = ka.parted_game(kb, game_seed(seed, i), policies[i % len(policies)], max_steps)
+        steps += g.steps
+        if g.how == "none":
+            continue
+        w = confirm(ma, mb, g)
+        if w is None:
+            rejected += 1  # the kernels part where the model does not
+            continue
+        return DifferentialSearch(w, games, steps, rejected, "", time.perf_counter() - start, i)
+    return DifferentialSearch(
+        None, games, steps, rejected, f"{games} games played", time.perf_counter() - start
+    )
+
+
+def confirm(ma: Any, mb: Any, g: Any) -> Witness | None:
+    """The model's witness at the kernels' parting ``g`` (a ``PartedGame``), or None when
+    the model does not confirm it (the prefix is not common, or the step does not differ)."""
+    if g.how == "start":
+        s0a, s0b = ma.initial_state(), mb.initial_state()
+        if s0a == s0b:
+            return None
+        return Witness("successors", ENGINE, [], None, succ_a=s0a, succ_b=s0b)
+    if not common_prefix(ma, mb, g.path):
+        return None
+    s, path = g.state, list(g.path)
+    diff = compare_state(ma, mb, s)
+    if g.how in ("outcome", "legal-actions"):
+        if diff is None or diff[0] != g.how:
+            return None
+        if g.how == "outcome":
+            return Witness("outcome", ENGINE, path, s)
+        return _legal_witness(ENGINE, path, s, *diff[1])
+    if diff is not None or ma.outcome(s) is not None or g.action not in ma.legal_actions(s):
+        return None
+    w = Witness(
+        "successors", ENGINE, path, s, g.action, succ_a=g.succ_a, succ_b=g.succ_b, verified=False
+    )
+    return w if _verify(ma, mb, s, g.action, w) else None
+
+
+def common_prefix(ma: Any, mb: Any, path: Sequence[tuple[Any, Any]]) -> bool:
+    """Whether the model reaches the path's end identically under both readings: from the
+    common initial state, each state alike under both, each action legal, each successor
+    possible under both (point probabilities, no enumeration)."""
+    s = ma.initial_state()
+    if s != mb.initial_state():
+        return False
+    for a, nxt in path:
+        if compare_state(ma, mb, s) is not None or ma.outcome(s) is not None:
+            return False
+        if a not in ma.legal_actions(s):
+            return False
+        if outcome_probability(ma, s, a, nxt) == 0 or outcome_probability(mb, s, a, nxt) == 0:
+            return False
+        s = nxt
+    return True
