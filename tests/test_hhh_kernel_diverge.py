@@ -105,6 +105,10 @@ def test_a_kernel_parting_the_model_does_not_confirm_is_rejected() -> None:
     assert all(confirm(ma, mb, g) is None for g in parted if g.how != "none")
     res = kernel_search(spec, ma, mb, ("greedy",), max_games=3)
     assert res.witness is None and res.rejected == sum(g.how != "none" for g in parted) > 0
+    # a kernel claiming the legal actions or the outcome differ there is not believed either
+    g = next(g for g in parted if g.how == "successors")
+    for how in ("legal-actions", "outcome", "start"):
+        assert confirm(ma, mb, dataclasses.replace(g, how=how)) is None
 
 
 def test_a_forged_common_prefix_is_rejected() -> None:
