@@ -93,6 +93,11 @@ def cubes_conserved(model: Any, s: HHHState) -> str | None:
     cfg = model.config
     places = cube_places(model, s)
     C = ctx(model).C
+    # Fast path (checked after every step): the totals right and nothing negative means
+    # ``gen`` finds nothing; anything else gets the full search and its message.
+    want = (cfg.cubes_each,) * C + (cfg.black_cubes,)
+    if tuple(map(sum, zip(*places.values()))) == want and min(map(min, places.values())) >= 0:
+        return None
 
     def gen() -> Iterator[str]:
         for name, counts in places.items():
@@ -117,6 +122,18 @@ def markers_conserved(model: Any, s: HHHState) -> str | None:
     """Components: 4 Patient markers per colour, 10 white; each in exactly one place."""
     cfg = model.config
     C = ctx(model).C
+    each = cfg.markers_each
+    if (
+        all(
+            min(s.supply[c], s.cemetery[c]) >= 0
+            and s.supply[c] + len(s.wards[c]) + (1 if s.treatment[c][0] else 0) + s.cemetery[c]
+            == each
+            for c in range(C)
+        )
+        and min(s.supply[C], s.cemetery[C]) >= 0
+        and s.supply[C] + s.cemetery[C] == cfg.white_markers
+    ):
+        return None  # fast path: every colour adds up exactly, so ``gen`` finds nothing
     # the body that could not be hidden (arrest) leaves the board without a tombstone
     limbo = 1 if s.deaths - sum(s.cemetery) == 1 and unhidden_allowed(model, s) else 0
 
@@ -318,8 +335,10 @@ def money_accounting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None
     paid = deaths
     if deaths and t.reason == ARRESTED:
         paid = deaths - 1  # arrested at step A, before paying for the body with no place
-    costs = death_costs(model, s, a)
-    totals = {sum(m) for m in combinations_with_replacement(sorted(costs), paid)} if paid else {0}
+    totals = {0}  # (death_costs is only consulted when a death is paid for)
+    if paid:
+        costs = sorted(death_costs(model, s, a))
+        totals = {sum(m) for m in combinations_with_replacement(costs, paid)}
     allowed = {g - c for g in expected_gains(model, s, a, t) for c in totals}
     if delta in allowed:
         return None
@@ -484,10 +503,13 @@ def staff_reveals(model: Any, s: HHHState) -> str | None:
     """Housekeeping: flip 2 Staff markers a round (1 in the variant) onto 10 spaces; the
     Cat cannot be hired; markers are conserved (hidden + face up + hired)."""
     k = ctx(model)
-    for t, n in enumerate(k.staff_pool):
-        parts = (s.staff_hidden[t], s.staff_open[t], s.staff_passed[t], s.staff_hired[t])
-        if min(parts) < 0 or sum(parts) != n:
-            return f"Staff type {t}: hidden/open/passed/hired {parts}, pool {n}"
+    hidden, shown, passed, hired = s.staff_hidden, s.staff_open, s.staff_passed, s.staff_hired
+    conserved = [a + b + c + d for a, b, c, d in zip(hidden, shown, passed, hired)]
+    if conserved != list(k.staff_pool) or min(hidden + shown + passed + hired, default=0) < 0:
+        for t, n in enumerate(k.staff_pool):  # (else this loop finds nothing: fast path)
+            parts = (hidden[t], shown[t], passed[t], hired[t])
+            if min(parts) < 0 or sum(parts) != n:
+                return f"Staff type {t}: hidden/open/passed/hired {parts}, pool {n}"
     if s.staff_hired[CAT]:
         return "a Cat was hired"
     if any(s.staff_passed) and not k.staff_this_round:

@@ -25,8 +25,10 @@ and a list of properties. Each rule step is one model step:
   puts a sensible move at index 0, so Hypothesis' first, all-zero example plays a whole
   sensible game and shrinking prefers sensible moves.
 
-Every step is recorded in a :class:`~hhh_verify.trace.Trace` (the current game only), so
-a failure becomes a trace that ``hhh-verify replay`` re-runs exactly. Each property gets
+Every step is recorded (the current game only) as its action, outcome and successor; a
+failure turns that path into a :class:`~hhh_verify.trace.Trace` that ``hhh-verify
+replay`` re-runs exactly. Action encoding and state digests are computed then, not per
+step (they cost as much as a cheap property, and only findings need them). Each property gets
 its own exception type, so Hypothesis shrinks and reports every distinct failure
 (``report_multiple_bugs``).
 
@@ -60,7 +62,7 @@ if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
 from .. import trace as tr
-from ..model import TERMINAL, Distribution, ModelError, distribution_problem
+from ..model import TERMINAL, Distribution, ModelError, distribution_problem, state_digest
 from ..properties import GOAL, INVARIANT, Property
 
 #: Hypothesis settings of the three profiles (also registered under these names).
@@ -257,6 +259,14 @@ class DrawnRandom(random.Random):
         self._draw_byte = draw_byte
         self.values: list[int] = []
 
+    def restart(self, draw_byte: Any) -> list[int]:
+        """Draw from ``draw_byte`` from now on, into a fresh ``values`` list (returned):
+        one object serves every step (seeding a ``random.Random`` costs more than a step's
+        draws)."""
+        self._draw_byte = draw_byte
+        self.values = []
+        return self.values
+
     def _randbelow(self, n: int) -> int:  # type: ignore[override]
         i = uniform_index(n, self._draw_byte)
         self.values.append(i)
@@ -302,9 +312,15 @@ def build_machine(
         () if order is None else tuple(order) if isinstance(order, (tuple, list)) else (order,)
     )
     props = [p for p in properties if p.relevant(model)]
-    state_invariants = [p for p in props if p.kind == INVARIANT and p.check is not None]
-    step_invariants = [p for p in props if p.kind == INVARIANT and p.transition is not None]
-    goals = [p for p in props if p.kind == GOAL]
+    # (id, check) pairs, called directly: what Property.violation / step_violation /
+    # reached do once the kind is known, without a method call per property per step.
+    state_invariants = [
+        (p.id, p.check) for p in props if p.kind == INVARIANT and p.check is not None
+    ]
+    step_invariants = [
+        (p.id, p.transition) for p in props if p.kind == INVARIANT and p.transition is not None
+    ]
+    goals = [(p.id, p.check) for p in props if p.kind == GOAL and p.check is not None]
     run_stats = stats if stats is not None else RunStats()
     trace_meta = dict(meta or {})
     exc_types: dict[str, type[_Found]] = {}
@@ -318,16 +334,17 @@ def build_machine(
             cls = exc_types[key] = type(name, (_Found,), {})
         return cls(Finding(pid, kind, message, trace))
 
-    def draw_int(data: st.DataObject, n: int) -> int:
-        """An integer in ``range(n)`` chosen by Hypothesis (shrinks towards 0).
+    def int_drawer(data: st.DataObject) -> Any:
+        """``draw(lo, hi)``: an integer in ``lo..hi`` chosen by Hypothesis (shrinks towards
+        ``lo``); the engine always asks ``0..n-1``.
 
         Goes straight to the choice sequence when this Hypothesis has it (the public
         ``data.draw`` costs several times more per call and a game makes thousands).
         """
         cd = getattr(data, "conjecture_data", None)
         if cd is not None and hasattr(cd, "draw_integer"):
-            return int(cd.draw_integer(0, n - 1))
-        return int(data.draw(index_strategy(n)))
+            return cd.draw_integer
+        return lambda lo, hi: int(data.draw(index_strategy(hi + 1)))
 
     def index_strategy(n: int) -> st.SearchStrategy[int]:
         s = index_strategies.get(n)
@@ -341,12 +358,16 @@ def build_machine(
         def __init__(self) -> None:
             super().__init__()
             run_stats.examples += 1
+            self.rng = DrawnRandom(None)
             self._new_game()
 
         def _new_game(self) -> None:
             run_stats.games += 1
             self.state = model.initial_state()
             self.trace = tr.new_trace(model, ambiguities, **trace_meta)
+            #: The game so far: (action, outcome index, successor); the successor is None
+            #: for a step that raised or broke the contract (its trace step has no digest).
+            self.path: list[tuple[Any, int, Any]] = []
             self.samples: list[list[int]] = []
             self.style: int | None = None  # index into ``orders``, drawn at the first decision
 
@@ -355,11 +376,17 @@ def build_machine(
             if sampled:
                 meta["chance"] = "sampled"
                 meta["samples"] = [list(v) for v in self.samples]
+            steps = [
+                tr.TraceStep(
+                    model.action_to_json(a), j, "" if nxt is None else state_digest(nxt), ""
+                )
+                for a, j, nxt in self.path
+            ]
             snapshot = tr.Trace(
                 self.trace.game,
                 self.trace.config,
                 self.trace.interpretation,
-                list(self.trace.steps),
+                steps,
                 self.trace.seed,
                 meta,
             )
@@ -384,48 +411,49 @@ def build_machine(
                 raise self._fail(
                     CONTRACT, "contract", "the game is not over but no action is legal"
                 )
+            draw = int_drawer(data)
             if orders and len(legal) > 1:
                 if self.style is None:
-                    self.style = draw_int(data, len(orders)) if len(orders) > 1 else 0
+                    self.style = draw(0, len(orders) - 1) if len(orders) > 1 else 0
                 legal = orders[self.style](model, s, legal)
-            i = draw_int(data, len(legal)) if len(legal) > 1 else 0
+            i = draw(0, len(legal) - 1) if len(legal) > 1 else 0
             action = legal[i]
             if sampled:
-                rng = DrawnRandom(lambda: draw_int(data, 256))
+                values = self.rng.restart(lambda: draw(0, 255))
                 try:
-                    nxt = model.sample_step(s, action, rng)
+                    nxt = model.sample_step(s, action, self.rng)
                 except Exception as e:
-                    self.trace.steps.append(tr.TraceStep(model.action_to_json(action), 0, ""))
-                    self.samples.append(rng.values)
+                    self.path.append((action, 0, None))
+                    self.samples.append(values)
                     raise self._error(e) from e
-                self.samples.append(rng.values)
+                self.samples.append(values)
                 self._advance(s, action, 0, nxt)
                 return
             try:
                 dist = model.step(s, action)
             except Exception as e:
-                self.trace.steps.append(tr.TraceStep(model.action_to_json(action), 0, ""))
+                self.path.append((action, 0, None))
                 raise self._error(e) from e
             problem = _distribution_problem(dist)
             if problem:
-                self.trace.steps.append(tr.TraceStep(model.action_to_json(action), 0, ""))
+                self.path.append((action, 0, None))
                 raise self._fail(CONTRACT, "contract", f"step({action!r}): {problem}")
             j = 0
             if len(dist) > 1:
-                j = decode_outcome(dist, outcome_order(dist), lambda: draw_int(data, 256))
+                j = decode_outcome(dist, outcome_order(dist), lambda: draw(0, 255))
             self._advance(s, action, j, dist[j][0])
 
         def _advance(self, s: Any, action: Any, j: int, nxt: Any) -> None:
-            tr.record(self.trace, model, s, action, j, nxt)
+            self.path.append((action, j, nxt))
             run_stats.steps += 1
             self.state = nxt
-            for p in step_invariants:
+            for pid, transition in step_invariants:
                 try:
-                    msg = p.step_violation(model, s, action, nxt)
+                    msg = transition(model, s, action, nxt)
                 except Exception as e:
-                    raise self._error(e, p.id) from e
+                    raise self._error(e, pid) from e
                 if msg:
-                    raise self._fail(p.id, "violation", msg)
+                    raise self._fail(pid, "violation", str(msg))
 
         def _error(self, e: Exception, pid: str = "error") -> _Found:
             where = traceback.extract_tb(e.__traceback__)[-1]
@@ -446,25 +474,25 @@ def build_machine(
                 raise
             except Exception as e:
                 raise self._error(e) from e
-            for p in state_invariants:
+            for pid, check in state_invariants:
                 try:
-                    msg = p.violation(model, s)
+                    msg = check(model, s)
                 except Exception as e:
-                    raise self._error(e, p.id) from e
+                    raise self._error(e, pid) from e
                 if msg:
-                    raise self._fail(p.id, "violation", msg)
-            for p in goals:
+                    raise self._fail(pid, "violation", str(msg))
+            for pid, check in goals:
                 try:
-                    hit = p.reached(model, s)
+                    hit = check(model, s)
                 except Exception as e:
-                    raise self._error(e, p.id) from e
+                    raise self._error(e, pid) from e
                 if not hit:
                     continue
                 if shrink_goals:
-                    raise self._fail(p.id, "goal", "reached")
-                known = run_stats.witnesses.get(p.id)
-                if known is None or len(self.trace.steps) < len(known.trace.steps):
-                    run_stats.witnesses[p.id] = self._fail(p.id, "goal", "reached").finding
+                    raise self._fail(pid, "goal", "reached")
+                known = run_stats.witnesses.get(pid)
+                if known is None or len(self.path) < len(known.trace.steps):
+                    run_stats.witnesses[pid] = self._fail(pid, "goal", "reached").finding
 
     ModelMachine.__name__ = ModelMachine.__qualname__ = f"{model.game.upper()}Machine"
     return ModelMachine
