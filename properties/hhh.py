@@ -75,7 +75,12 @@ def cube_places(model: Any, s: HHHState) -> dict[str, tuple[int, ...]]:
     zero = (0,) * (C + 1)
     hand = s.heal.drawn if s.heal is not None else zero
     research = s.research.drawn if s.research is not None else zero
-    waiting = tuple(sum(room[c] for room in s.waiting) for c in range(C)) + (0,)
+    # per colour over the rooms; the column sums when every room has C colours (the
+    # state's shape), else cube by cube as written (no rooms, or a short room: IndexError)
+    per_colour = tuple(map(sum, zip(*s.waiting)))[:C]
+    if len(per_colour) != C:
+        per_colour = tuple(sum(room[c] for room in s.waiting) for c in range(C))
+    waiting = per_colour + (0,)
     er = tuple(5 * n for n in s.er) + (0,)
     return {
         "bag": s.bag,

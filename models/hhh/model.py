@@ -22,7 +22,6 @@ from hhh_verify.model import (
     action_to_json,
     merge,
     sample_index,
-    sort_actions,
 )
 
 from . import heal as heal_rules
@@ -57,6 +56,7 @@ from .actions import (
     TakeTraining,
     Transfer,
     VisitWard,
+    sort_actions,
 )
 from .board import ONE
 from .config import HHHConfig
