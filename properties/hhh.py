@@ -9,8 +9,10 @@ Step properties (``transition``) compare a state with its successor.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import wraps
 from itertools import combinations_with_replacement
+from operator import attrgetter
 from typing import Any
 
 from hhh_verify.models.hhh import actions as A
@@ -470,6 +472,32 @@ def round_in_range(model: Any, s: HHHState) -> str | None:
 
 # Tokens, the Administrator, Staff, New Rooms -------------------------------------------------
 
+StateCheck = Callable[[Any, HHHState], "str | None"]
+
+
+def reads(*fields: str) -> Callable[[StateCheck], StateCheck]:
+    """Remember a check's last answer: the check reads only the model and these state
+    fields, so equal fields (usually the very same tuples, as a step replaces only what it
+    changes) give the same answer without recomputing it. For checks of fields that most
+    steps leave alone (Staff, rooms)."""
+    get = attrgetter(*fields)
+
+    def wrap(check: StateCheck) -> StateCheck:
+        last: list[Any] = [None, None, None]  # model, fields, answer
+
+        @wraps(check)
+        def remembered(model: Any, s: HHHState) -> str | None:
+            seen = get(s)
+            if last[0] is model and last[1] == seen:
+                return last[2]  # type: ignore[no-any-return]
+            answer = check(model, s)
+            last[:] = [model, seen, answer]
+            return answer
+
+        return remembered
+
+    return wrap
+
 
 def tokens(model: Any, s: HHHState) -> str | None:
     """Setup table: unused Medical tokens per player never exceed those dealt; unused
@@ -504,6 +532,7 @@ def admin_flips(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
+@reads("staff_hidden", "staff_open", "staff_passed", "staff_hired", "round")
 def staff_reveals(model: Any, s: HHHState) -> str | None:
     """Housekeeping: flip 2 Staff markers a round (1 in the variant) onto 10 spaces; the
     Cat cannot be hired; markers are conserved (hidden + face up + hired)."""
@@ -527,6 +556,7 @@ def staff_reveals(model: Any, s: HHHState) -> str | None:
     return None
 
 
+@reads("rooms", "rooms_placed")
 def room_limit(model: Any, s: HHHState) -> str | None:
     """New Rooms: "Only 6 New Room cards can be placed during the game" (HHH-ROOM-CAP)."""
     k = ctx(model)
