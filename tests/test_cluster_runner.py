@@ -342,3 +342,74 @@ def test_planted_task_that_restarts_its_seeds_is_caught(
     with Runner(jobs=1) as run:
         got = playouts.simulate(run, "toy", games=40, seed=4).to_json()
     assert _plain(got) != _plain(expected)
+
+
+class _Future:
+    """A Dask future as ``_gather_remote`` sees it: a key, a status, a result."""
+
+    def __init__(self, key: str, statuses: list[str], value: Any) -> None:
+        self.key, self._statuses, self._value = key, statuses, value
+
+    @property
+    def status(self) -> str:
+        return self._statuses.pop(0) if len(self._statuses) > 1 else self._statuses[0]
+
+    def result(self) -> Any:
+        return self._value
+
+
+class _Client:
+    def __init__(self) -> None:
+        self.cancelled: list[Any] = []
+
+    def as_current(self) -> Any:
+        from contextlib import nullcontext
+
+        return nullcontext()
+
+    def cancel(self, futures: list[Any]) -> None:
+        self.cancelled += futures
+
+
+def _remote_runner(futures: list[_Future]) -> tuple[Runner, list[Any]]:
+    runner = Runner(jobs=1)
+    runner._client = _Client()
+    handles = []
+    for i, fut in enumerate(futures):
+        h = rn.Handle(i, Task(fn=len, args=(), label=f"task {i}"))
+        h.future = fut
+        handles.append(h)
+    return runner, handles
+
+
+def test_a_result_lost_after_wait_is_waited_for_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker dies holding a finished task's result between ``wait`` returning it and
+    the status being read: the status is then "lost" and the scheduler computes it
+    again. The run waits for it (the killed-worker test met this race), never reports
+    the task as failed."""
+    import distributed
+
+    lost = _Future("a", ["lost", "finished"], 7)
+    other = _Future("b", ["finished"], 8)
+    calls: list[set[str]] = []
+
+    def wait(fs: list[Any], timeout: Any, how: str) -> tuple[set[Any], set[Any]]:
+        calls.append({f.key for f in fs})
+        return set(fs), set()
+
+    monkeypatch.setattr(distributed, "wait", wait)
+    runner, handles = _remote_runner([lost, other])
+    assert runner.gather(handles) == [7, 8]
+    assert calls == [{"a", "b"}, {"a"}]  # the lost one was waited for a second time
+    assert runner._client.cancelled == []
+
+
+def test_an_errored_remote_task_is_still_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: the same path with a task that really failed (status "cancelled") stops
+    the run with the task named, so the "lost" rule cannot hide failures."""
+    import distributed
+
+    monkeypatch.setattr(distributed, "wait", lambda fs, timeout, how: (set(fs), set()))
+    runner, handles = _remote_runner([_Future("a", ["cancelled"], None)])
+    with pytest.raises(TaskFailed, match="task 0 failed: RuntimeError: the cluster cancelled it"):
+        runner.gather(handles)

@@ -53,6 +53,9 @@ CONNECT_SECONDS = 10.0
 #: What a scheduler address looks like: ``[PROTOCOL://]HOST:PORT``.
 ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):[0-9]{1,5}")
 
+#: Future states that are not final: a finished task whose result was lost with its
+#: worker (between ``wait`` and reading the status) is computed again by the scheduler.
+REDONE = frozenset({"lost", "pending"})
 #: A gathered entry whose task did not run (the run stopped early, see ``gather``).
 NOT_RUN: Any = type("NotRun", (), {"__repr__": lambda self: "NOT_RUN"})()
 
@@ -340,6 +343,8 @@ class Runner:
             except TimeoutError:
                 break
             for fut in sorted(finished, key=lambda f: position[f.key]):
+                if fut.status in REDONE:
+                    continue  # its result died with a worker after wait(): computed again
                 pending.discard(fut)
                 i = position[fut.key]
                 h = handles[i]
