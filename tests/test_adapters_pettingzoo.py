@@ -69,6 +69,24 @@ def test_rewards_follow_the_outcome() -> None:
         assert set(totals.values()) == {1.0 if won else 0.0}
 
 
+def _competitive() -> list[Any]:
+    out = []
+    for gid, spec in registry.games().items():
+        if core.declares(spec) and not spec.action_space(spec.model("full")).cooperative:
+            out += [pytest.param(gid, p, id=f"{gid}-{p}") for p in ("tiny", "full")]
+    return out
+
+
+@pytest.mark.parametrize("game_id, preset", _competitive())
+def test_competitive_rewards_are_scores(game_id: str, preset: str) -> None:
+    """Competitive games: each agent's total reward is its own final score."""
+    env = pz.raw_env(game_id, preset)
+    for seed in range(3):
+        totals = play(env, seed)
+        scores = env.model.outcome(env.model_state).scores
+        assert [totals[a] for a in env.possible_agents] == [float(x) for x in scores]
+
+
 def test_chance_is_drawn_from_the_model_law() -> None:
     """The Waiting Room setup draw (the first step with several outcomes on ``tiny``):
     its frequencies over seeded games match ``step``'s exact distribution."""

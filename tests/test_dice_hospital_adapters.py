@@ -2,7 +2,7 @@
 bounds.py, observation.py) beyond the generic adapter tests: the computed list of tied-dice
 placements against an independent count and a brute-force listing, the strong player's
 games (two and three seats, every variant) within the bounds, an observation that tells
-every field apart, the returns of a competitive game, and planted bugs that each check
+every field apart, OpenSpiel's exact chance, and planted bugs that each check
 catches.
 """
 
@@ -305,24 +305,6 @@ def test_a_state_that_does_not_fit_is_refused() -> None:
     for t in bad:
         with pytest.raises(ValueError):
             space.observe(t)
-
-
-def test_pettingzoo_rewards_are_scores() -> None:
-    """Competitive: each agent's reward is its own final score."""
-    env = pz.raw_env(GAME, "full")
-    for seed in range(3):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        totals = {a: 0.0 for a in env.possible_agents}
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, _ = env.last()
-            totals[agent] += reward
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        scores = env.model.outcome(env.model_state).scores
-        assert [totals[a] for a in env.possible_agents] == [float(x) for x in scores]
 
 
 def test_openspiel_chance_is_the_model_law() -> None:

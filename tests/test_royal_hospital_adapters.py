@@ -1,6 +1,6 @@
 """Royal Hospital's adapter declaration (models/royal_hospital/action_space.py, bounds.py,
 observation.py) beyond the generic adapter tests: the strong player's full games within
-the bounds, an injective observation, the returns of a competitive game, and planted
+the bounds, an injective observation, and planted
 bugs that each check catches.
 """
 
@@ -10,13 +10,11 @@ import dataclasses
 import random
 from typing import Any
 
-import numpy as np
 import pytest
 from test_adapters_action_space import play
 
 from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
-from hhh_verify.adapters import pettingzoo as pz
 from hhh_verify.model import CHANCE, ModelError
 from hhh_verify.models.royal_hospital import SPEC, bounds, observation
 from hhh_verify.models.royal_hospital.cards import PATIENT_DECKS
@@ -69,24 +67,6 @@ def test_strong_player_games_fit_the_bounds() -> None:
             code = tuple(space.observe(s))
             assert len(code) == space.observation_size
             assert codes.setdefault(code, s) == s, "two states share an observation"
-
-
-def test_pettingzoo_rewards_are_scores() -> None:
-    """Competitive: each agent's reward is its own final score."""
-    env = pz.raw_env(GAME, "tiny")
-    for seed in range(5):
-        env.reset(seed=seed)
-        rng = np.random.default_rng(seed)
-        totals = {a: 0.0 for a in env.possible_agents}
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, _ = env.last()
-            totals[agent] += reward
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        scores = env.model.outcome(env.model_state).scores
-        assert [totals[a] for a in env.possible_agents] == [float(x) for x in scores]
 
 
 # Planted bugs --------------------------------------------------------------------------
