@@ -61,12 +61,12 @@ from .bounds import ambulance_counts, bounds, most_arriving, nurse_possible
 from .components import ANY, MAX_HEALTH, MIN_HEALTH, SAME_COLOUR, SAME_HEALTH, SPECIALISTS, WARDS
 from .config import DHConfig
 from .observation import encode, observation_size
-from .placements import Placements
+from .placements import Placements, Ranked
 
 HEALTHS = range(MIN_HEALTH, MAX_HEALTH + 1)
 
 
-class ActionList(Sequence[Any]):
+class ActionList(Ranked):
     """The action list as blocks of one verb each, in verb order: held tuples, and the
     computed :class:`~.placements.Placements` (a ``RankedActions``)."""
 
@@ -100,13 +100,6 @@ class ActionList(Sequence[Any]):
     def __iter__(self) -> Iterator[Any]:
         for block in self.blocks:
             yield from block
-
-    def __contains__(self, action: object) -> bool:
-        try:
-            self.position(action)
-        except KeyError:
-            return False
-        return True
 
     def position(self, action: Any) -> int:
         """The id of ``action``; ``KeyError`` when the list does not hold it."""

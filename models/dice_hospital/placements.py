@@ -38,7 +38,22 @@ MIN_DICE = 2
 _State = tuple[int, int, int, int, int, bool, int]
 
 
-class Placements(Sequence[PlaceDice]):
+class Ranked(Sequence[Any]):
+    """A computed list (``RankedActions``): ids are calculated, so membership asks
+    :meth:`position` instead of scanning."""
+
+    def position(self, action: Any) -> int:
+        raise NotImplementedError
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            self.position(action)
+        except KeyError:
+            return False
+        return True
+
+
+class Placements(Ranked):
     """The ``PlaceDice`` of ``colours`` colours, ``per_ambulance`` dice per ambulance
     and any of ``counts`` ambulances, in sorted order (a computed list)."""
 
@@ -119,13 +134,6 @@ class Placements(Sequence[PlaceDice]):
                 i -= n
             else:  # pragma: no cover - the counts say an id below len always lands
                 raise AssertionError("placement ranking lost its place")
-
-    def __contains__(self, action: object) -> bool:
-        try:
-            self.position(action)
-        except KeyError:
-            return False
-        return True
 
     def position(self, action: Any) -> int:
         """The id of ``action`` in this block; ``KeyError`` when it is not listed."""
