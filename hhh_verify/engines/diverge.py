@@ -277,6 +277,14 @@ class DifferentialSearch:
     seconds: float
     game_index: int | None = None  # the game that found the witness
 
+    @classmethod
+    def out_of_time(
+        cls, games: int, steps: int, rejected: int, max_seconds: float, start: float
+    ) -> DifferentialSearch:
+        """The result of a search stopped by ``max_seconds`` (started at ``start``)."""
+        reason = f"time limit {max_seconds:g}s reached"
+        return cls(None, games, steps, rejected, reason, time.perf_counter() - start)
+
 
 def differential_search(
     ma: Any,
@@ -304,14 +312,7 @@ def differential_search(
     games = 0
     for i in range(first, max_games):
         if max_seconds is not None and time.perf_counter() - start > max_seconds:
-            return DifferentialSearch(
-                None,
-                games,
-                steps,
-                rejected,
-                f"time limit {max_seconds:g}s reached",
-                time.perf_counter() - start,
-            )
+            return DifferentialSearch.out_of_time(games, steps, rejected, max_seconds, start)
         games += 1
         gs = game_seed(seed, i)
         policy = chosen[i % len(chosen)]

@@ -82,14 +82,7 @@ def kernel_search(
     steps = rejected = games = 0
     for i in range(max_games):
         if max_seconds is not None and time.perf_counter() - start > max_seconds:
-            return DifferentialSearch(
-                None,
-                games,
-                steps,
-                rejected,
-                f"time limit {max_seconds:g}s reached",
-                time.perf_counter() - start,
-            )
+            return DifferentialSearch.out_of_time(games, steps, rejected, max_seconds, start)
         games += 1
         g = ka.parted_game(kb, game_seed(seed, i), policies[i % len(policies)], max_steps)
         steps += g.steps
