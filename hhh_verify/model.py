@@ -37,6 +37,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 S = TypeVar("S")
@@ -228,16 +229,29 @@ def action_to_json(a: Any) -> dict[str, Any]:
     return d
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def _compile_key(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """:func:`action_key` for one class, built once: one ``attrgetter`` for its fields
+    instead of a generator per action (legal actions are sorted at every step)."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    head = (cls.__name__,)
+    if not names:
+        return lambda a: head
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda a: (*head, one(a))
+    many = attrgetter(*names)
+    return lambda a: head + many(a)
 
 
 def action_key(a: Any) -> tuple[Any, ...]:
     """Sort key for actions of mixed types: the verb's name, then its fields in order."""
-    cls = type(a)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(a))
-    return (cls.__name__,) + tuple(getattr(a, n) for n in names)
+    key = _KEYS.get(type(a))
+    if key is None:
+        key = _KEYS[type(a)] = _compile_key(type(a))
+    return key(a)
 
 
 def sort_actions(actions: Any) -> tuple[Any, ...]:

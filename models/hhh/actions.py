@@ -6,10 +6,7 @@ the class name sorts first, so actions are grouped by verb.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
-from operator import attrgetter
-from typing import Any
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -222,35 +219,3 @@ ACTION_TYPES: dict[str, type] = {
         EndActions,
     )
 }
-
-
-def _sort_key(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """``hhh_verify.model.action_key`` for one class, compiled: the class name, then the
-    fields in order (one ``attrgetter`` instead of a generator per action)."""
-    names = tuple(f.name for f in fields(cls))
-    head = (cls.__name__,)
-    if not names:
-        return lambda a: head
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda a: (*head, one(a))
-    many = attrgetter(*names)
-    return lambda a: head + many(a)
-
-
-_SORT_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
-    cls: _sort_key(cls) for cls in ACTION_TYPES.values()
-}
-
-
-def sort_actions(actions: Iterable[Any]) -> tuple[Any, ...]:
-    """``hhh_verify.model.sort_actions`` (the canonical order: verb name, then fields) for
-    HHH actions, twice as fast: the Action Phase sorts some twenty actions a step."""
-    return tuple(sorted(actions, key=_action_key))
-
-
-def _action_key(a: Any) -> tuple[Any, ...]:
-    key = _SORT_KEYS.get(type(a))
-    if key is None:  # (a class outside ACTION_TYPES: compiled on first sight)
-        key = _SORT_KEYS[type(a)] = _sort_key(type(a))
-    return key(a)

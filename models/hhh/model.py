@@ -22,6 +22,7 @@ from hhh_verify.model import (
     action_to_json,
     merge,
     sample_index,
+    sort_actions,
 )
 
 from . import heal as heal_rules
@@ -56,7 +57,6 @@ from .actions import (
     TakeTraining,
     Transfer,
     VisitWard,
-    sort_actions,
 )
 from .board import ONE
 from .config import HHHConfig
