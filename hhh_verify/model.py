@@ -355,8 +355,8 @@ def _coerce(key: str, raw: str, current: Any) -> Any:
 @runtime_checkable
 class RankedActions(Protocol):
     """An action list computed instead of held: the id of an action and the action of
-    an id are calculated (a game whose actions are combinatorially many, such as Dice
-    Hospital's placements of tied dice, lists hundreds of thousands). ``position``
+    an id are calculated (for a game whose actions are combinatorially many, e.g.
+    placements of tied dice, hundreds of thousands or more). ``position``
     raises ``KeyError`` for an action the list does not hold."""
 
     def __len__(self) -> int: ...

@@ -121,8 +121,8 @@ def from_param(text: str) -> tuple[str, ...]:
 
 def check_action_count(space: Any, limit: int, framework: str, why: str) -> None:
     """Refuse a config whose action list a framework cannot number (a clear error
-    instead of an overflow or an out-of-memory: Dice Hospital with four players and
-    four dice an ambulance lists 13.5 billion placements of tied dice)."""
+    instead of an overflow or an out-of-memory when a computed action list is
+    combinatorially long)."""
     n = len(space.actions)
     if n > limit:
         raise ModelError(

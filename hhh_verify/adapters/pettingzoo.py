@@ -29,9 +29,9 @@ except ImportError:  # pragma: no cover - exercised only without the extra
         'the PettingZoo adapter needs pettingzoo: pip install -e ".[pettingzoo]"'
     ) from None
 
-#: The longest action mask an observation carries (one byte per action: 128 MB). Dice
-#: Hospital's real game has 982,824 actions, with three seats 22 million; four seats
-#: (432 million, mostly placements of tied dice) are refused.
+#: The longest action mask an observation carries (one byte per action: 128 MB); a
+#: config whose declared action list is longer is refused (the game docs give their
+#: games' counts).
 MAX_MASK = 2**27
 
 

@@ -1,6 +1,6 @@
 """Report JSON as text: indented for reading and diffing, but a list of plain numbers or
 strings on one line (a report holds 2,000 paired results per reading and policy; one
-number a line made ``hhh.json`` 4.6 MB)."""
+number a line made the largest report 2.5 times longer)."""
 
 from __future__ import annotations
 
