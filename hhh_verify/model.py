@@ -424,6 +424,7 @@ OPTIONAL_PARTS = (
     "action_space",
     "board",
     "kernel",
+    "rule_map",
 )
 
 
@@ -579,6 +580,11 @@ class GameSpec:
         model stays the reference that the game's tests prove the kernel equal to.
         ``None``: every engine plays the model.
 
+    ``rule_map``
+        ``() -> hhh_verify.rulemap.RuleMap``: every sentence of the rulebook with one
+        status (``rules --sentences``, the annotated rulebook page). A loader: the map
+        is large and only those two read it.
+
     Adding a part later (a fast kernel, facts) is one more optional
     field here with its default, one name in :data:`OPTIONAL_PARTS`, and the engine
     that reads it.
@@ -606,6 +612,7 @@ class GameSpec:
     action_space: Callable[[Any], ActionSpace] | None = None
     board: Callable[[], Any] | None = None
     kernel: Callable[[Any], Any] | None = None
+    rule_map: Callable[[], Any] | None = None
 
     def __post_init__(self) -> None:
         if self.default_preset not in self.presets:

@@ -1,22 +1,41 @@
-"""`hhh-verify rules`: the rule index — which rulebook sections are modelled, how."""
+"""`hhh-verify rules`: the rule index by section, or (``--sentences``) every sentence of
+the rulebook with its one status from the game's rule map."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
+from ..model import GameSpec
 from ..registry import get_game
+from ..rulemap import STATUSES, coverage, normalise
+from ..rulemap_check import placed
 from .common import command_errors, emit_json, game_option, json_option
 
-STATUSES = ("modelled", "ambiguity", "parameterised", "left-out")
+SECTION_STATUSES = ("modelled", "ambiguity", "parameterised", "left-out")
 
 
 @click.command("rules")
 @game_option
+@click.option(
+    "--sentences",
+    is_flag=True,
+    help="Every sentence of the rulebook with its status (the sentence-level rule map).",
+)
 @json_option
 @command_errors
-def rules_command(game: str, as_json: bool) -> None:
-    """List the rulebook sections: modelled, read through an ambiguity, parameterised or left out."""
+def rules_command(game: str, sentences: bool, as_json: bool) -> None:
+    """List the rulebook sections (modelled, read through an ambiguity, parameterised or
+    left out), or with --sentences every sentence with its status and coverage counts."""
     spec = get_game(game)
+    if sentences:
+        _sentences(spec, as_json)
+    else:
+        _sections(spec, as_json)
+
+
+def _sections(spec: GameSpec, as_json: bool) -> None:
     rows = [
         {"section": sec, "status": status, "where": where.split(), "note": note}
         for sec, status, where, note in spec.rule_index
@@ -24,7 +43,7 @@ def rules_command(game: str, as_json: bool) -> None:
     if as_json:
         emit_json({"game": spec.id, "rules": rows})
         return
-    counts = {s: sum(r["status"] == s for r in rows) for s in STATUSES}
+    counts = {s: sum(r["status"] == s for r in rows) for s in SECTION_STATUSES}
     click.echo(
         f"{spec.title}: {len(rows)} rulebook sections — "
         + ", ".join(f"{n} {s}" for s, n in counts.items())
@@ -33,3 +52,36 @@ def rules_command(game: str, as_json: bool) -> None:
         where = " ".join(r["where"])
         note = f" — {r['note']}" if r["note"] else ""
         click.echo(f"  [{r['status']:<13}] {r['section']}: {where or '-'}{note}")
+
+
+def _sentences(spec: GameSpec, as_json: bool) -> None:
+    rows = placed(spec)
+    counts = coverage(rows)
+    out: list[dict[str, Any]] = [
+        {
+            "sentence": p.sentence.number,
+            "line": p.sentence.line,
+            "clause": k if len(p.entries) > 1 else None,
+            "text": normalise(e.text),
+            "status": e.status,
+            "where": list(e.where),
+            "note": e.note,
+            "quote": e.quote or None,
+            "en": e.en or None,
+        }
+        for p in rows
+        for k, e in enumerate(p.entries, 1)
+    ]
+    if as_json:
+        emit_json({"game": spec.id, "sentences": len(rows), "coverage": counts, "entries": out})
+        return
+    click.echo(
+        f"{spec.title}: {len(rows)} sentences, {len(out)} entries — "
+        + ", ".join(f"{counts[s]} {s}" for s in STATUSES)
+    )
+    for r in out:
+        ref = f"{r['sentence']}" + (f".{r['clause']}" if r["clause"] else "")
+        detail = " ".join(r["where"]) or r["note"]
+        click.echo(f"  {ref:>6} [{r['status']:<9}] {r['text']}")
+        if detail and r["note"] != "heading":
+            click.echo(f"         -> {detail}")

@@ -287,6 +287,7 @@ def build(
         "game": game,
         "title": spec.title,
         "rulebook": spec.rulebook,
+        "rulebook_page": f"{spec.id}-rulebook.html" if spec.rule_map is not None else None,
         "seed": seed,
         "budget": asdict(budget) | {"policies": list(budget.policies)},
         "budget_text": budget.describe(engines(spec, budget.policies)),
@@ -445,6 +446,12 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
         path = os.path.join(out_dir, f"{game}.html")
         write_atomic(path, render_html(data))
         written.append(path)
+        if data.get("rulebook_page"):
+            from .rulebook_page import render_rulebook_page
+
+            path = os.path.join(out_dir, data["rulebook_page"])
+            write_atomic(path, render_rulebook_page(get_game(game)))
+            written.append(path)
     if "json" in formats:
         path = os.path.join(out_dir, f"{game}.json")
         plain = {k: v for k, v in data.items() if k not in ("boards", "traces")}

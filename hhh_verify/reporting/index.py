@@ -80,6 +80,8 @@ def rows(
             for ext in ("html", "md", "json")
             if os.path.exists(os.path.join(out_dir, f"{game}.{ext}"))
         ]
+        if os.path.exists(os.path.join(out_dir, f"{game}-rulebook.html")):
+            files.append("rulebook")
         out.append(
             {
                 "game": game,
@@ -98,6 +100,14 @@ CSS = (
 )
 
 
+def _file(game: str, ext: str) -> str:
+    return f"{game}-rulebook.html" if ext == "rulebook" else f"{game}.{ext}"
+
+
+def _label(ext: str) -> str:
+    return {"md": "Markdown", "rulebook": "annotated rulebook"}.get(ext, ext.upper())
+
+
 def render_index_html(table: list[dict[str, Any]]) -> str:
     h = [
         "<!DOCTYPE html>",
@@ -112,8 +122,7 @@ def render_index_html(table: list[dict[str, Any]]) -> str:
     ]
     for r in table:
         links = " &middot; ".join(
-            f'<a href="{escape(r["game"])}.{ext}">{ext.upper() if ext != "md" else "Markdown"}</a>'
-            for ext in r["files"]
+            f'<a href="{escape(_file(r["game"], ext))}">{_label(ext)}</a>' for ext in r["files"]
         )
         n = r["numbers"]
         if n is None:
@@ -171,10 +180,7 @@ def render_index_md(table: list[dict[str, Any]]) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for r in table:
-        links = " · ".join(
-            f"[{ext.upper() if ext != 'md' else 'Markdown'}]({r['game']}.{ext})"
-            for ext in r["files"]
-        )
+        links = " · ".join(f"[{_label(ext)}]({_file(r['game'], ext)})" for ext in r["files"])
         n = r["numbers"]
         if n is None:
             lines.append(f"| {r['title']} | no report yet | - | - | - | - | - | - |")

@@ -1,0 +1,123 @@
+"""``<game>-rulebook.html``: the rulebook text itself, every sentence coloured by its
+rule-map status and linked to what carries it (the ambiguity entry in the report, the
+config value, the code), with the coverage per status at the top."""
+
+from __future__ import annotations
+
+from html import escape
+from itertools import groupby
+from typing import Any
+
+from ..model import GameSpec
+from ..rulemap import STATUSES, Entry, Placed, coverage, normalise
+from ..rulemap_check import load, placed
+
+#: Background colour per status (light, so the text stays readable when printed).
+COLOURS = {
+    "modelled": "#dcefdc",
+    "reading": "#fde2b8",
+    "parameter": "#dbe6f7",
+    "settled": "#e8def5",
+    "left-out": "#f6d0d0",
+    "no-rule": "#f0f0f0",
+}
+
+MEANING = {
+    "modelled": "implemented by the named functions",
+    "reading": "the text reads two or more ways: the model follows the named ambiguity entry",
+    "parameter": "the book does not print this number or text: a config value",
+    "settled": "a question the book itself answers: the model's reading and the deciding sentence",
+    "left-out": "not modelled: why, and what the model does instead",
+    "no-rule": "heading, flavour text or a component list covered elsewhere",
+}
+
+CSS = (
+    "body{font-family:system-ui,sans-serif;max-width:62em;margin:1em auto;padding:0 1em;"
+    "color:#222;line-height:1.5}p.l{margin:.35em 0}span.s{padding:.05em .15em;border-radius:3px}"
+    "sup a{text-decoration:none;font-size:.75em}div.n{font-size:.85em;color:#444;"
+    "margin:.1em 0 .6em 1.5em;border-left:3px solid #ccc;padding-left:.6em}"
+    "div.n p{margin:.15em 0}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+    "padding:.2em .5em}td.n{text-align:right}.en{color:#555;font-style:italic}"
+    + "".join(f".st-{s}{{background:{c}}}" for s, c in COLOURS.items())
+)
+
+
+def _value(config: Any, key: str) -> str:
+    return repr(getattr(config, key, "?"))
+
+
+def _detail(e: Entry, spec: GameSpec) -> str:
+    """What carries one entry, as HTML."""
+    full = spec.presets.get("full")
+    if e.status == "reading":
+        links = ", ".join(
+            f'<a href="{escape(spec.id)}.html#{escape(a)}">{escape(a)}</a>' for a in e.where
+        )
+        text = f"read through {links}"
+    elif e.status == "modelled":
+        text = "modelled by " + ", ".join(f"<code>{escape(w)}</code>" for w in e.where)
+    elif e.status == "parameter":
+        values = ", ".join(f"<code>{escape(k)}</code> = {escape(_value(full, k))}" for k in e.where)
+        text = f"parameter {values} (full game)"
+    elif e.status == "settled":
+        text = f"settled: {escape(e.note)}"
+        if e.quote:
+            text += f" &mdash; decided by &ldquo;{escape(normalise(e.quote))}&rdquo;"
+        if e.where:
+            text += " (" + ", ".join(f"<code>{escape(w)}</code>" for w in e.where) + ")"
+        return text
+    elif e.status == "left-out":
+        text = f"left out: {escape(e.note)}"
+    else:
+        text = "no rule" + (f": {escape(e.note)}" if e.note else "")
+    if e.note and e.status in ("reading", "modelled", "parameter"):
+        text += f" &mdash; {escape(e.note)}"
+    return text
+
+
+def _line_html(group: list[Placed], spec: GameSpec) -> list[str]:
+    spans, notes = [], []
+    for p in group:
+        for k, e in enumerate(p.entries, 1):
+            anchor = f"s{p.sentence.number}" + (f"-{k}" if len(p.entries) > 1 else "")
+            spans.append(
+                f'<span class="s st-{e.status}" id="{anchor}" title="{escape(e.status)}">'
+                f"{escape(normalise(e.text))}</span>"
+                f'<sup><a href="#{anchor}">{escape(e.status)}</a></sup>'
+            )
+            if e.status != "no-rule" or e.note not in ("", "heading"):
+                en = f'<br><span class="en">{escape(e.en)}</span>' if e.en else ""
+                notes.append(f"<p><b>{escape(anchor)}</b> {_detail(e, spec)}{en}</p>")
+    line = f'<p class="l">{" ".join(spans)}</p>'
+    return [line, f'<div class="n">{"".join(notes)}</div>'] if notes else [line]
+
+
+def render_rulebook_page(spec: GameSpec) -> str:
+    """The annotated rulebook of ``spec``'s game as one HTML page."""
+    rule_map = load(spec)
+    rows = placed(spec)
+    counts = coverage(rows)
+    total = sum(counts.values())
+    h = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>Annotated rulebook: {escape(spec.title)}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<h1>Annotated rulebook: {escape(spec.title)}</h1>",
+        f"<p>Every sentence of <code>{escape(rule_map.rulebook)}</code> (split into clauses "
+        "where one sentence states several rules) with the one status the model gives it. "
+        f'Ambiguity ids link to their entries in the <a href="{escape(spec.id)}.html">report</a>; '
+        "parameter values are the full game's.</p>",
+        f'<p class="coverage">Coverage: {len(rows)} sentences, {total} entries, 100% mapped.</p>',
+        "<table><tr><th>status</th><th>entries</th><th>meaning</th></tr>",
+    ]
+    for s in STATUSES:
+        h.append(
+            f'<tr><td><span class="s st-{s}">{s}</span></td><td class="n">{counts[s]}</td>'
+            f"<td>{escape(MEANING[s])}</td></tr>"
+        )
+    h.append("</table><h2>The rulebook</h2>")
+    for _, group in groupby(rows, key=lambda p: p.sentence.line):
+        h += _line_html(list(group), spec)
+    h.append("</body></html>")
+    return "\n".join(h) + "\n"
