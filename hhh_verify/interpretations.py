@@ -14,7 +14,17 @@ from typing import Any
 
 from .model import ModelError
 
-CATEGORIES = ("contradiction", "gap", "numeric", "ordering", "boundary", "terminology")
+#: ``parameter``: the entry fills a gap with numbers or texts the book does not print (its
+#: options are choices of value, not readings of a sentence), so reports can say so.
+CATEGORIES = (
+    "contradiction",
+    "gap",
+    "numeric",
+    "ordering",
+    "boundary",
+    "terminology",
+    "parameter",
+)
 
 
 @dataclass(frozen=True)
