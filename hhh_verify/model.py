@@ -425,6 +425,7 @@ OPTIONAL_PARTS = (
     "board",
     "kernel",
     "rule_map",
+    "promises",
 )
 
 
@@ -585,6 +586,11 @@ class GameSpec:
         status (``rules --sentences``, the annotated rulebook page). A loader: the map
         is large and only those two read it.
 
+    ``promises``
+        ``() -> hhh_verify.promises.PromiseBook``: what each reading of each ambiguity
+        claims, as checks; they join the properties (``promise:ID=OPTION``) and apply
+        where their option is in force. A loader (promises import the rules).
+
     Adding a part later (a fast kernel, facts) is one more optional
     field here with its default, one name in :data:`OPTIONAL_PARTS`, and the engine
     that reads it.
@@ -612,6 +618,7 @@ class GameSpec:
     action_space: Callable[[Any], ActionSpace] | None = None
     board: Callable[[], Any] | None = None
     kernel: Callable[[Any], Any] | None = None
+    promises: Callable[[], Any] | None = None
     rule_map: Callable[[], Any] | None = None
 
     def __post_init__(self) -> None:
@@ -653,7 +660,14 @@ class GameSpec:
         """The game's ``PropertyRegistry`` (``ModelError`` when it declares none)."""
         if self.properties is None:
             raise ModelError(f"game {self.id!r} declares no properties")
-        return self.properties()
+        registry = self.properties()
+        if self.promises is None:
+            return registry
+        from .promises import promise_properties
+
+        book = self.promises()
+        sweep = book.sweep or self.reduced_preset
+        return type(registry)(registry.game, [*registry, *promise_properties(self.id, book, sweep)])
 
     def load_search_order(self) -> Any:
         """The stateful engine's search hint, or ``None`` when the game declares none."""

@@ -34,6 +34,12 @@ def _properties() -> Any:
     return properties()
 
 
+def _promises() -> Any:
+    from .promises import BOOK
+
+    return BOOK
+
+
 def _smt() -> Any:
     from hhh_verify.properties.royal_hospital_smt import support
 
@@ -63,6 +69,7 @@ SPEC = GameSpec(
     probes=PROBES,
     reduced_preset="tiny",
     smt=_smt,
+    promises=_promises,
     action_space=action_space,
     board=lambda: render_board,
 )

@@ -130,7 +130,9 @@ def produce_more(ctx: Ctx, s: RHState, p: int, track: int, n: int, play: int) ->
 def ambulance_step(ctx: Ctx, s: RHState, p: int, n: int, play: int) -> RHState:
     """Ambulance track: move one space and gain its reward; the rest of the move waits
     behind that reward. The track is endless (RH-AMBULANCE-WRAP): the congress doctor on
-    the starting space goes to the first player to come round to it."""
+    the starting space goes to the first player to come round to it, or (RH-DOCTOR-PASS
+    ``exact``) to the first whose move ends there: the last step of a move that lands on
+    space 0, which a thirteen-space loop never does."""
     old = s.players[p].ambulance
     if ctx.ambulance_loop == 14:
         new = (old + 1) % 14
@@ -139,7 +141,7 @@ def ambulance_step(ctx: Ctx, s: RHState, p: int, n: int, play: int) -> RHState:
         new = old % 13 + 1
         lap = old == 13
     s = set_player(s, p, ambulance=new)
-    if lap:
+    if lap and (not ctx.doctor_exact or (new == 0 and n == 1)):
         s = claim_doctors(ctx, s, p, T_AMBULANCE, -1, 0)
     tasks = effect_tasks(p, AMBULANCE_REWARDS[new - 1], play) if new else []
     if n > 1:
