@@ -588,8 +588,8 @@ class GameSpec:
 
     ``promises``
         ``() -> hhh_verify.promises.PromiseBook``: what each reading of each ambiguity
-        claims, as checks; they join the properties (``promise:ID=OPTION``) and apply
-        where their option is in force. A loader (promises import the rules).
+        claims, as checks; :func:`hhh_verify.registry.properties_for` adds them to the
+        properties (``promise:ID=OPTION``), applying where their option is in force. A loader (promises import the rules).
 
     Adding a part later (a fast kernel, facts) is one more optional
     field here with its default, one name in :data:`OPTIONAL_PARTS`, and the engine
@@ -660,14 +660,7 @@ class GameSpec:
         """The game's ``PropertyRegistry`` (``ModelError`` when it declares none)."""
         if self.properties is None:
             raise ModelError(f"game {self.id!r} declares no properties")
-        registry = self.properties()
-        if self.promises is None:
-            return registry
-        from .promises import promise_properties
-
-        book = self.promises()
-        sweep = book.sweep or self.reduced_preset
-        return type(registry)(registry.game, [*registry, *promise_properties(self.id, book, sweep)])
+        return self.properties()
 
     def load_search_order(self) -> Any:
         """The stateful engine's search hint, or ``None`` when the game declares none."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import GameSpec, ModelError, config_from_json
+from .promises import promise_properties
 from .trace import Trace
 
 
@@ -35,8 +36,16 @@ def get_game(game_id: str) -> GameSpec:
 
 
 def properties_for(game_id: str) -> Any:
-    """The property registry of a registered game (``ModelError`` when it has none)."""
-    return get_game(game_id).load_properties()
+    """The property registry of a registered game (``ModelError`` when it has none),
+    with the promises of its readings (:mod:`hhh_verify.promises`) as invariants."""
+    spec = get_game(game_id)
+    registry = spec.load_properties()
+    if spec.promises is None:
+        return registry
+    book = spec.promises()
+    sweep = book.sweep or spec.reduced_preset
+    extra = promise_properties(spec.id, book, sweep)
+    return type(registry)(registry.game, [*registry, *extra])
 
 
 def model_for_trace(trace: Trace) -> Any:

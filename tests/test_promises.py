@@ -17,7 +17,7 @@ from hhh_verify.models.royal_hospital.resolve import effect_tasks, push
 from hhh_verify.models.royal_hospital.state import T_EFFECT, Task
 from hhh_verify.models.royal_hospital.tracks import AMBULANCE_REWARDS, T_AMBULANCE
 from hhh_verify.promises import NoPromise, Promise, PromiseBook
-from hhh_verify.registry import games
+from hhh_verify.registry import games, properties_for
 
 
 def _never(model: Any, s: Any, a: Any, t: Any) -> str | None:
@@ -40,7 +40,7 @@ def test_every_promise_names_a_real_option(game: str) -> None:
 
 
 def test_a_promise_applies_only_under_its_option() -> None:
-    props = RH.load_properties()
+    props = properties_for("royal-hospital")
     exact = props.get("promise:RH-DOCTOR-PASS=exact")
     assert not exact.relevant(RH.model("tiny"))
     assert exact.relevant(RH.model("tiny", (), ("RH-DOCTOR-PASS=exact",)))
@@ -82,7 +82,7 @@ def test_the_doctor_promise_catches_the_lap_defect(wrap: str, n: int) -> None:
     """A review found the start-space doctor taken on every lap: mid-move (13 -> 0 -> 1)
     and on a thirteen-space loop where no move ends on space 0."""
     model = RH.model("full", (), ("RH-DOCTOR-PASS=exact", f"RH-AMBULANCE-WRAP={wrap}"))
-    prop = RH.load_properties().get("promise:RH-DOCTOR-PASS=exact")
+    prop = properties_for("royal-hospital").get("promise:RH-DOCTOR-PASS=exact")
     assert prop.relevant(model)
     for s, t in _lap(model, resolve.ambulance_step, n):
         assert prop.step_violation(model, s, None, t) is None

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from ..model import ModelError
-from ..registry import DEFAULT_GAME, get_game
+from ..registry import DEFAULT_GAME, get_game, properties_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -142,7 +142,7 @@ def build_model(
 
 def game_properties(spec: Any) -> list[Any]:
     """The game's registered properties (none when it declares no property registry)."""
-    return list(spec.load_properties()) if spec.properties is not None else []
+    return list(properties_for(spec.id)) if spec.properties is not None else []
 
 
 def stdout_is_tty() -> bool:
