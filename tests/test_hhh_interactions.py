@@ -153,7 +153,11 @@ def test_check_sweeps_every_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     engine = [sweep.SweepEngine(HHH)]
     ok = check_model(model, HHH.ambiguities, props, CheckOptions(profile="ci"), engine)
     assert {r.status for r in ok} == {"holds"} and len(ok) == 3
-    assert ok[0].details["readings"] == 2 and ok[0].engine == "sweep:interactions"
+    planned = sweep.runs(HHH, "interactions", "ci")  # 2 readings, each under every variant
+    assert len(planned) == 2 + 2 * len(sweep.variant_flags(HHH.presets["interactions"]))
+    d = ok[0].details
+    assert d["readings"] + d["not_applicable"] == len(planned) and d["readings"] >= 2
+    assert ok[0].engine == "sweep:interactions"
     monkeypatch.setattr(player_actions, "after_pick", _old_after_pick)
     monkeypatch.setattr(player_actions, "finish_picks", _old_finish_picks)
     bad = check_model(model, HHH.ambiguities, props, CheckOptions(profile="ci"), engine)
@@ -166,3 +170,27 @@ def test_every_reading_is_swept() -> None:
     from hhh_verify.engines.explore.sweep import readings
 
     assert readings(HHH.ambiguities) == READINGS
+
+
+def test_the_sweep_says_when_an_option_cannot_differ_on_its_preset(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """HHH-WARD-BEDS=one-fewer means nothing with one bed (the interactions preset): the
+    sweep's row says so instead of passing it silently; an option that does change the
+    preset's graph is not named."""
+    from hhh_verify.checking import CheckOptions, check_model
+    from hhh_verify.engines.explore import sweep
+
+    narrowed = [(), ("HHH-WARD-BEDS=one-fewer",), ("HHH-ER-RETURN=first-room",)]
+    monkeypatch.setattr(sweep, "readings", lambda reg: narrowed)
+    monkeypatch.setitem(sweep.COMBINED_BUDGET, "ci", 0)
+    props = PROPS.select(["hhh.loss-is-final"])
+    rows = check_model(
+        HHH.model("full"),
+        HHH.ambiguities,
+        props,
+        CheckOptions(profile="ci"),
+        [sweep.SweepEngine(HHH)],
+    )
+    assert rows[0].details["cannot_differ"] == ["HHH-WARD-BEDS=one-fewer"]
+    assert "cannot differ" in rows[0].message

@@ -195,6 +195,9 @@ class HHHConfig:
             raise bad("variant_fewer_cubes needs cubes_per_colour >= 3")
         if self.variant_fewer_markers and self.markers_per_colour < 2:
             raise bad("variant_fewer_markers needs markers_per_colour >= 2")
+        if self.variant_two_rooms and (len(self.rooms_in_deck) < 2 or self.room_limit < 2):
+            # "Begin the game with 2 New Rooms instead of 1": two rooms must exist and fit
+            raise bad("variant_two_rooms needs 2+ rooms in rooms_in_deck and room_limit >= 2")
 
     # Derived numbers (functions, not stored) -----------------------------------------
     @property

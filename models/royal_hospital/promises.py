@@ -92,4 +92,6 @@ BOOK = PromiseBook(
         ),
     ),
     reasons=(),
+    # the review's defect: every 13 -> 1 move took the start-space doctor under exact
+    pairs=(("RH-DOCTOR-PASS=exact", "RH-AMBULANCE-WRAP=thirteen-spaces"),),
 )

@@ -4,23 +4,32 @@ Some rule interactions only happen under one reading of one ambiguity, on a
 configuration built so that rare rules meet (HHH: an Intern on an Emergency Room patient
 whose cubes join a Waiting Room patient, with little money). A property that names such a
 preset in ``Property.sweep`` is checked there by the explorer under the default reading
-and under every other option of every ambiguity, one at a time. The state budget per
-reading follows the profile (``thorough``: every state); the result row names the first
-reading that breaks the invariant and carries its witness trace.
+and under every other option of every ambiguity, one at a time; then (``ci`` and
+``thorough``) under the option pairs the game declares as touching the same rule
+(``PromiseBook.pairs``), and under every option with each variant flag of the config
+(``variant_*``) switched on, where readings meet variants. An option whose explored graph
+is the default's says so in the row ("cannot differ on this preset"), instead of passing
+silently. The result row names the first run that breaks the invariant and carries its
+witness trace.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from ...model import ModelError
 from .. import results as ck
 from . import analysis as an
 from .explorer import ExplorationError, explore, split_properties
 
-#: States per reading by profile (None: the whole preset).
+#: States per single reading by profile (None: the whole preset).
 BUDGET: dict[str, int | None] = {"quick": 400, "ci": 1500, "thorough": None}
+#: States per option pair and per option under a variant (0: not run).
+COMBINED_BUDGET: dict[str, int | None] = {"quick": 0, "ci": 300, "thorough": None}
 
 
 def readings(ambiguities: Any) -> list[tuple[str, ...]]:
@@ -29,6 +38,55 @@ def readings(ambiguities: Any) -> list[tuple[str, ...]]:
     for a in ambiguities:
         out += [(f"{a.id}={o}",) for o in a.option_ids if o != a.default]
     return out
+
+
+def variant_flags(config: Any) -> list[str]:
+    """The config's variant switches that are off in ``config`` (``variant_*`` booleans)."""
+    return [
+        f.name
+        for f in dataclasses.fields(config)
+        if f.name.startswith("variant_") and getattr(config, f.name) is False
+    ]
+
+
+@dataclass(frozen=True)
+class Run:
+    """One exploration of the sweep: config overrides, readings, state budget."""
+
+    overrides: tuple[str, ...]
+    reading: tuple[str, ...]
+    budget: int | None
+
+    def label(self) -> str:
+        parts = [*self.reading, *(f"--set {o}" for o in self.overrides)]
+        return " ".join(parts) or "the default reading"
+
+
+def runs(spec: Any, preset: str, profile: str) -> list[Run]:
+    """Every exploration of one preset's sweep, single readings first."""
+    single = BUDGET.get(profile, BUDGET["ci"])
+    combined = COMBINED_BUDGET.get(profile, COMBINED_BUDGET["ci"])
+    out = [Run((), r, single) for r in readings(spec.ambiguities)]
+    if combined == 0:
+        return out
+    book = spec.promises() if spec.promises is not None else None
+    out += [Run((), tuple(pair), combined) for pair in (book.pairs if book else ())]
+    for flag in variant_flags(spec.presets[preset]):
+        out += [Run((f"{flag}=true",), r, combined) for r in readings(spec.ambiguities)]
+    return out
+
+
+def fingerprint(exp: Any) -> int:
+    """The explored graph (states in order, edges, probabilities) as one number."""
+    return hash(
+        (
+            tuple(exp.index),
+            bytes(exp.kind),
+            exp.edge_succ.tobytes(),
+            exp.edge_action.tobytes(),
+            tuple(exp.probs),
+        )
+    )
 
 
 class SweepEngine:
@@ -49,50 +107,76 @@ class SweepEngine:
     def run(
         self, model: Any, ambiguities: Any, properties: Sequence[Any], options: Any
     ) -> list[Any]:
-        budget = BUDGET.get(options.profile, BUDGET["ci"])
         results = []
         by_preset: dict[str, list[Any]] = {}
         for p in properties:
             by_preset.setdefault(p.sweep, []).append(p)
         for preset, props in by_preset.items():
-            t0 = time.perf_counter()
-            first: dict[str, tuple[str, Any]] = {}
-            runs, states, error = 0, 0, ""
-            for reading in readings(self.spec.ambiguities):
-                m = self.spec.model(preset, (), reading)
-                checks = split_properties(props, m)
-                try:
-                    exp = explore(m, checks.invariants, {}, steps=checks.steps, max_states=budget)
-                except ExplorationError as e:
-                    error = f"under {' '.join(reading) or 'the default reading'}: {e}"
-                    break
-                runs, states = runs + 1, states + exp.n_states
-                for pid in checks.invariant_ids():
-                    if pid in first:
-                        continue
-                    path = exp.first_violation(pid)
-                    if path is not None:
-                        where = " ".join(reading) or "the default reading"
-                        msg = exp.messages.get(pid, "step check failed")
-                        trace = an.path_trace(
-                            m, path, self.spec.ambiguities, property=pid, engine=self.name
-                        )
-                        first[pid] = (f"under {where}: {msg}", trace)
-            seconds = time.perf_counter() - t0
-            details = {"preset": preset, "readings": runs, "states": states, "budget": budget}
-            for p in props:
-                common = ck.result_fields(p, model.game, f"{self.name}:{preset}", seconds=seconds)
-                if error:
-                    results.append(ck.CheckResult(status=ck.ERROR, message=error, **common))
-                elif p.id in first:
-                    msg, trace = first[p.id]
-                    results.append(
-                        ck.CheckResult(
-                            status=ck.VIOLATED, message=msg, trace=trace, details=details, **common
-                        )
-                    )
-                else:
-                    results.append(
-                        ck.CheckResult(status=ck.HOLDS_STATUS, details=details, **common)
-                    )
+            results += self._sweep(model, preset, props, options.profile)
         return results
+
+    def _sweep(self, model: Any, preset: str, props: list[Any], profile: str) -> list[Any]:
+        t0 = time.perf_counter()
+        first: dict[str, tuple[str, Any]] = {}
+        done, states, error, skipped = 0, 0, "", 0
+        baseline: dict[tuple[str, ...], int] = {}
+        inert: list[str] = []
+        for run in runs(self.spec, preset, profile):
+            try:
+                m = self.spec.model(preset, run.overrides, run.reading)
+            except ModelError:
+                skipped += 1  # a variant this preset cannot take
+                continue
+            checks = split_properties(props, m)
+            try:
+                exp = explore(m, checks.invariants, {}, steps=checks.steps, max_states=run.budget)
+            except ExplorationError as e:
+                error = f"under {run.label()}: {e}"
+                break
+            done, states = done + 1, states + exp.n_states
+            graph = fingerprint(exp)
+            if not run.reading:
+                baseline[run.overrides] = graph
+            elif len(run.reading) == 1 and not run.overrides and baseline.get(()) == graph:
+                inert.append(run.label())
+            for pid in checks.invariant_ids():
+                path = None if pid in first else exp.first_violation(pid)
+                if path is not None:
+                    msg = exp.messages.get(pid, "step check failed")
+                    trace = an.path_trace(
+                        m, path, self.spec.ambiguities, property=pid, engine=self.name
+                    )
+                    first[pid] = (f"under {run.label()}: {msg}", trace)
+        details = {
+            "preset": preset,
+            "readings": done,
+            "states": states,
+            "budget": BUDGET.get(profile, BUDGET["ci"]),
+            "combined_budget": COMBINED_BUDGET.get(profile, COMBINED_BUDGET["ci"]),
+            "not_applicable": skipped,
+            "cannot_differ": inert,
+        }
+        note = (
+            f"{len(inert)} option(s) explore the default's graph on {preset} (cannot differ "
+            f"there within the budget): {', '.join(inert)}"
+            if inert
+            else ""
+        )
+        seconds = time.perf_counter() - t0
+        out = []
+        for p in props:
+            common = ck.result_fields(p, model.game, f"{self.name}:{preset}", seconds=seconds)
+            if error:
+                out.append(ck.CheckResult(status=ck.ERROR, message=error, **common))
+            elif p.id in first:
+                msg, trace = first[p.id]
+                out.append(
+                    ck.CheckResult(
+                        status=ck.VIOLATED, message=msg, trace=trace, details=details, **common
+                    )
+                )
+            else:
+                out.append(
+                    ck.CheckResult(status=ck.HOLDS_STATUS, message=note, details=details, **common)
+                )
+        return out
