@@ -12,11 +12,12 @@ from hhh_verify.models.royal_hospital import SPEC
 from hhh_verify.models.royal_hospital import actions as A
 from hhh_verify.models.royal_hospital.cleanup import deaths
 from hhh_verify.models.royal_hospital.effects import helicopter
-from hhh_verify.models.royal_hospital.flow import advance, helicopter_draw
+from hhh_verify.models.royal_hospital.flow import advance, begin_round, helicopter_draw
 from hhh_verify.models.royal_hospital.scoring import tie_key
 from hhh_verify.models.royal_hospital.state import (
     T_ADMIT,
     T_DRAW_PATIENT,
+    T_DRAW_PICK,
     T_EFFECT,
     Patient,
     Task,
@@ -96,3 +97,25 @@ def test_no_coins_at_setup() -> None:
     """Game Setup hands out counters, cards and tokens, never coins."""
     m = model("full", first_player=0)
     assert all(ps.credits == 0 for ps in m.initial_state().players)
+
+
+def test_a_helicopter_never_discards_a_terminal_patient() -> None:
+    """Symbols: "the terminal patient, even when treated, never leaves your playing area"
+    -- only the hospital's patients are offered to the helicopter."""
+    m = model("small")
+    s = position(m, queue=(Task(T_EFFECT, 0, 0, helicopter(), 1),))
+    s = with_player(s, 0, patients=(Patient(-1, 0, 0),), terminals=(Terminal(TERMINAL, 1),))
+    discards = [a for a in m.legal_actions(s) if isinstance(a, A.HelicopterDiscard)]
+    assert discards == [A.HelicopterDiscard((-1, 0, 0, 0))]
+
+
+def test_production_extra_draws_are_medical_cards_only() -> None:
+    """Preparation Phase: the extra cards are kept or discarded by choice; Patient cards
+    are "placed on a hospital board", so only the Medical draw grows."""
+    m = model("tiny")
+    s = position(m, phase=0)
+    s = with_player(s, 0, production=(0, 0, 2, 1, 3))
+    s = begin_round(m.ctx, s)
+    draws = {t.kind: t.n for t in s.queue if t.player == 0}
+    assert draws[T_DRAW_PICK] == 1 + 3
+    assert draws[T_DRAW_PATIENT] == 1
