@@ -192,17 +192,18 @@ ENTRIES = (
         "resolve.gain",
         note="the track's last space is config prestige_max",
     ),
-    modelled(
+    settled(
         "In the final phase of each round, players gain half their prestige in victory points (rounded down).",
+        "prestige is kept: every round it scores half of its current value again (nothing spends it)",
         "cleanup.score_prestige",
-        note="prestige is not spent by scoring: nothing lowers it",
     ),
     no_rule("5 Victory point track", "heading"),
-    modelled(
+    settled(
         "In this section, players use their victory point counters to keep score.",
+        "victory points are unbounded: a final score may be negative",
         "resolve.gain",
         "scoring.final_scores",
-        note="unbounded; a final score may be negative (End Game Scoring: 'gain or lose')",
+        quote="All players gain or lose Victory points according to their position on the Quality of Care track.",
     ),
     no_rule("6 Insurance company tracks", "heading"),
     modelled(
@@ -454,9 +455,15 @@ ENTRIES = (
         note="a terminal patient takes no space (patients.arrive)",
     ),
     reading(
-        "They must be treated with 1 healing resource in the round they arrive at the hospital or they die (decreasing care quality by 1 only).",
+        "They must be treated with 1 healing resource in the round they arrive at the hospital",
         "RH-TERMINAL-UPKEEP",
         "RH-TERMINAL-COST",
+    ),
+    settled(
+        "or they die (decreasing care quality by 1 only).",
+        "treating is the player's choice: an untreated terminal patient dies at that Cleanup for 1 quality of care, its card on top of the Patient deck",
+        "cleanup.deaths",
+        "patients.die",
     ),
     settled(
         "Unlike other patients, the terminal patient, even when treated, never leaves your playing area.",
@@ -699,10 +706,12 @@ ENTRIES = (
     ),
     modelled("Players rotate all action cards to their starting position.", "flow.produce"),
     no_rule("Action Phase", "heading"),
-    modelled(
+    settled(
         "In turn order, each player must perform one action or pass.",
+        "the holder of the starting player token acts first, then clockwise",
         "action_phase.end_turn",
-        "action_phase.pass_turn",
+        "board.order",
+        quote="The starting player is chosen at random, and the order will continue clockwise.",
     ),
     modelled(
         "Players continue taking actions until all players have passed.", "action_phase.end_turn"
@@ -732,8 +741,9 @@ ENTRIES = (
         "When you activate a card, rotate it sideways to show that it has been used this round.",
         "action_phase.activate",
     ),
-    modelled(
+    settled(
         "Discard cards or research resources: On your turn, you may also discard a card from your hand or 1 research resource to receive 3 credits.",
+        "only on the player's own turn in the Action Phase, before passing; a congress doctor sells as research",
         "action_phase.sell_card",
         "action_phase.sell_research",
     ),
