@@ -1,5 +1,5 @@
 """Royal Hospital readings added from the sentence-level rule map (issue 21): each option
-of RH-TERMINAL-REWARD, RH-HELICOPTER-ORDER and RH-TIE-RESOURCES makes the model behave
+of RH-TERMINAL-REWARD, RH-HELICOPTER-ORDER, RH-TIE-RESOURCES and RH-REWARD-ORDER makes the model behave
 differently on a small hand-built position; the two retired entries stay retired (the
 book answers them: a patient that fits is placed, and setup hands out no coins)."""
 
@@ -11,14 +11,24 @@ from royal_hospital_helpers import model, play, player, position, with_player
 from hhh_verify.models.royal_hospital import SPEC
 from hhh_verify.models.royal_hospital import actions as A
 from hhh_verify.models.royal_hospital.cleanup import deaths
-from hhh_verify.models.royal_hospital.effects import helicopter
-from hhh_verify.models.royal_hospital.flow import advance, begin_round, helicopter_draw
+from hhh_verify.models.royal_hospital.effects import (
+    DIAG,
+    GAIN,
+    HEAL,
+    VP,
+    gain,
+    helicopter,
+    insurance,
+)
+from hhh_verify.models.royal_hospital.flow import advance, begin_round, helicopter_draw, run
 from hhh_verify.models.royal_hospital.scoring import tie_key
 from hhh_verify.models.royal_hospital.state import (
+    ACTIONS,
     T_ADMIT,
     T_DRAW_PATIENT,
     T_DRAW_PICK,
     T_EFFECT,
+    T_END_TURN,
     Patient,
     Task,
     Terminal,
@@ -119,3 +129,26 @@ def test_production_extra_draws_are_medical_cards_only() -> None:
     draws = {t.kind: t.n for t in s.queue if t.player == 0}
     assert draws[T_DRAW_PICK] == 1 + 3
     assert draws[T_DRAW_PATIENT] == 1
+
+
+@pytest.mark.parametrize(
+    "reading, order",
+    [
+        ("depth-first", ["heal", "diag", "vp", "end"]),
+        ("in-sequence", ["vp", "heal", "diag", "end"]),
+    ],
+)
+def test_rewards_set_off_by_a_reward_come_where_the_reading_says(reading: str, order: list) -> None:
+    """Red Insurance 1 ("You get 1 healing and 1 diagnosis") set off by the first of a
+    card's two rewards: before or after the card's second reward (RH-REWARD-ORDER)."""
+    m = model("small", interpret=(f"RH-REWARD-ORDER={reading}",))
+    queue = (
+        Task(T_EFFECT, 0, 0, insurance(3), 1),
+        Task(T_EFFECT, 0, 0, gain(VP), 1),
+        Task(T_END_TURN, 0),
+    )
+    s = position(m, phase=ACTIONS, queue=queue)
+    s = run(m.ctx, s._replace(queue=s.queue[1:]), s.queue[0])
+    names = {(GAIN, HEAL): "heal", (GAIN, DIAG): "diag", (GAIN, VP): "vp"}
+    got = [names[(t.effect.code, t.effect.a)] if t.effect else "end" for t in s.queue]
+    assert got == order

@@ -385,6 +385,37 @@ ENTRIES = [
         "The sentence states the rule generally; an insurance or ambulance increase is the same kind of increase.",
     ),
     _a(
+        "RH-REWARD-ORDER",
+        "When the rewards that a reward sets off are taken",
+        "gap",
+        [
+            (
+                "2 Ambulance track",
+                "If players move forward several positions in one turn, they gain all the benefits they have passed.",
+            ),
+            (
+                "6 Insurance company tracks",
+                "Each time players advance on an insurance track they will gain the benefits shown.",
+            ),
+            (
+                "Cards from the Medical Deck",
+                '"Immediate Rewards" take effect only once, immediately after playing the card.',
+            ),
+        ],
+        [
+            (
+                "depth-first",
+                "a reward that sets off others (an ambulance space, an insurance level) is taken with all it sets off before the next pending reward",
+            ),
+            (
+                "in-sequence",
+                "the rewards of one card or one move are taken in their printed order first; what they set off follows, in the order set off",
+            ),
+        ],
+        "depth-first",
+        "'Each time' a player advances the benefits are gained, so a benefit is taken when its space is reached, and with it whatever it sets off.",
+    ),
+    _a(
         "RH-INSURANCE-COUNTER",
         "What the end-game 'Insurance companies' comparison counts",
         "terminology",

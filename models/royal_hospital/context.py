@@ -68,6 +68,7 @@ class Ctx:
         self.ambulance_loop = 14 if i("RH-AMBULANCE-WRAP") == "fourteen-spaces" else 13
         self.doctor_exact = i("RH-DOCTOR-PASS") == "exact"
         self.bonus_always = i("RH-PRODUCTION-BONUS") == "always"
+        self.rewards_depth_first = i("RH-REWARD-ORDER") == "depth-first"
         self.insurance_levels_sum = i("RH-INSURANCE-COUNTER") == "levels-sum"
         self.compare_production = i("RH-COMPARE-COUNTERS") == "production"
         self.tie_production = i("RH-TIE-RESOURCES") == "production"

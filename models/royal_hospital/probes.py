@@ -40,6 +40,8 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-PRODUCTION-BONUS": (("tiny", ("medical_deck=probe-lab",)),),
         "RH-ACTIVATE-SAME-ROUND": (("tiny", ("medical_deck=probe-lab",)),),
         "RH-INSURANCE-COUNTER": (SMALL,),
+        # the Air ambulance's three rewards: the ambulance space's reward before or after
+        "RH-REWARD-ORDER": (SMALL,),
         "RH-COMPARE-COUNTERS": (TINY,),
         "RH-HELICOPTER-BOTH": (SMALL,),
         "RH-HELICOPTER-DISCARD": (SMALL,),

@@ -28,7 +28,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "2 Ambulance track",
         "ambiguity",
-        "resolve.ambulance_step tracks.AMBULANCE_REWARDS RH-AMBULANCE-WRAP RH-DRAW-CARD",
+        "resolve.ambulance_step tracks.AMBULANCE_REWARDS RH-AMBULANCE-WRAP RH-DRAW-CARD RH-REWARD-ORDER",
         "'they gain all the benefits they have passed', in the order passed",
     ),
     (

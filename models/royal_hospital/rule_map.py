@@ -126,7 +126,8 @@ ENTRIES = (
     reading(
         "If players move forward several positions in one turn, they gain all the benefits they have passed.",
         "RH-DOCTOR-PASS",
-        note="every space entered pays its reward, the landing space too, each resolved in the order passed before the move goes on (resolve.ambulance_step)",
+        "RH-REWARD-ORDER",
+        note="every space entered pays its reward, the landing space too, in the order passed (resolve.ambulance_step)",
     ),
     reading(
         "This scoreboard is endless; once players reach space 0, they continue advancing by returning to space 1.",
@@ -213,6 +214,7 @@ ENTRIES = (
     reading(
         "Each time players advance on an insurance track they will gain the benefits shown.",
         "RH-INSURANCE-MAX",
+        "RH-REWARD-ORDER",
     ),
     no_rule("Blue Insurance Company (1)", "heading"),
     modelled(
