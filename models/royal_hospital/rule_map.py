@@ -276,15 +276,19 @@ ENTRIES = (
         "tracks.INSURANCE_BENEFITS",
         "resolve.apply",
     ),
-    reading(
-        "Increase your credit production by 1 obtaining 1 staff member and 1 research.",
-        "RH-PRODUCTION-BONUS",
-        note="'obtaining' read as gaining 1 staff and 1 research besides the production (as Blue 3 and Purple 3 print them)",
+    reading("Increase your credit production by 1", "RH-PRODUCTION-BONUS"),
+    settled(
+        "obtaining 1 staff member and 1 research.",
+        "the player also gains 1 staff and 1 research: 'obtaining' is getting, not a price (no track benefit costs anything)",
+        "tracks.INSURANCE_BENEFITS",
+        "resolve.apply",
     ),
-    reading(
-        "Increase your credit production by 2, obtaining 1 diagnosis and 1 healing.",
-        "RH-PRODUCTION-BONUS",
-        note="'obtaining' read as gaining 1 diagnosis and 1 healing besides the production",
+    reading("Increase your credit production by 2,", "RH-PRODUCTION-BONUS"),
+    settled(
+        "obtaining 1 diagnosis and 1 healing.",
+        "the player also gains 1 diagnosis and 1 healing: 'obtaining' is getting, not a price",
+        "tracks.INSURANCE_BENEFITS",
+        "resolve.apply",
     ),
     reading("Increase your research production by 1.", "RH-PRODUCTION-BONUS"),
     no_rule("Red Insurance Company (4)", "heading"),
