@@ -191,7 +191,7 @@ ENTRIES = (
     modelled(
         "In this section, players track their prestige.",
         "resolve.gain",
-        note="the track's last space is config prestige_max",
+        note="the track's last space is config prestige_max (30, not printed); gains beyond it are lost",
     ),
     settled(
         "In the final phase of each round, players gain half their prestige in victory points (rounded down).",
@@ -320,7 +320,7 @@ ENTRIES = (
         "These tracks represent the resources produced available to players: diagnosis, healing, research, and staff.",
         "production_max",
         "credit_max",
-        note="per-player production counters (resolve.produce_more); the tracks' last spaces are not printed: 10 and 40 in the full preset",
+        note="per-player production counters (resolve.produce_more); the tracks' last spaces are not printed: 10 and 40 in the full preset; an increase beyond the last space is lost and so pays no immediate resources",
     ),
     reading(
         "When the player reaches certain level of production on each resource they gain a special reward:",
