@@ -446,7 +446,7 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
     """End Game Scoring's tie-breakers, written out again from the text, as keys (larger
     wins): points, quality of care, prestige, fewest patients in the hospital
     (RH-TIE-PATIENTS), highest treated-patients value reached, credit production, the sum
-    of diagnosis, healing, staff and research, insurance companies at 5, and the played
+    of diagnosis, healing, staff and research (RH-TIE-RESOURCES), insurance companies at 5, and the played
     card with the highest credit value (RH-TIE-CARD-VALUE)."""
     k = ctx(model)
     i = k.interp.choice
@@ -473,7 +473,7 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
                 -patients,
                 ps.healed_max,
                 ps.production[4],
-                sum(ps.production[:4]),
+                sum(ps.production[:4] if i("RH-TIE-RESOURCES") == "production" else ps.tokens[:4]),
                 sum(1 for lv in ps.insurance if lv == INSURANCE_LEVELS),
                 best,
             )
@@ -583,7 +583,7 @@ def _preference(model: Any, s: RHState, a: Any) -> tuple[int, ...]:
         return (0,)
     if isinstance(a, (A.PlayCard, A.Activate)):
         return (1,)
-    if isinstance(a, (A.Keep, A.Choose, A.ChooseInsurance, A.HelicopterDraw, A.Admit)):
+    if isinstance(a, (A.Keep, A.Choose, A.ChooseInsurance, A.HelicopterDraw)):
         return (2,)
     if isinstance(a, (A.Reject, A.HelicopterDiscard, A.HelicopterDone, A.Assign)):
         return (3,)

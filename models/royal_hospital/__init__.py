@@ -3,8 +3,9 @@
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index, properties and search order (``properties/royal_hospital.py``), the greedy
 player (``policies.py``), probe configurations (``probes.py``), the Z3 encoding of
-the numeric core (``smt/``, queries in ``properties/royal_hospital_smt.py``) and the
-adapters' action space and observation (``action_space.py``, ``observation.py``).
+the numeric core (``smt/``, queries in ``properties/royal_hospital_smt.py``), the
+adapters' action space and observation (``action_space.py``, ``observation.py``) and
+the sentence-level rule map (``rule_map.py``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def _smt() -> Any:
     return support()
 
 
+def _rule_map() -> Any:
+    from .rule_map import RULE_MAP
+
+    return RULE_MAP
+
+
 def _search_order() -> Any:
     from hhh_verify.properties.royal_hospital import search_order
 
@@ -70,6 +77,7 @@ SPEC = GameSpec(
     reduced_preset="tiny",
     smt=_smt,
     promises=_promises,
+    rule_map=_rule_map,
     action_space=action_space,
     board=lambda: render_board,
 )

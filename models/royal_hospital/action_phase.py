@@ -44,6 +44,8 @@ def play_card(ctx: Ctx, s: RHState, p: int, t: int) -> RHState:
 
 
 def activatable(ctx: Ctx, ps: PlayerState, t: int) -> bool:
+    """ "Action Rewards" can be activated once each round": a played card with an action
+    reward that has not been rotated this round."""
     return bool(ctx.medical[t].action) and ps.played[t] > ps.used[t]
 
 

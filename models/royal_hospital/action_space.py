@@ -26,7 +26,6 @@ from hhh_verify.model import ActionSpace, sort_actions
 
 from .actions import (
     Activate,
-    Admit,
     Assign,
     Choose,
     ChooseInsurance,
@@ -96,7 +95,7 @@ def all_actions(config: RHConfig) -> tuple[Any, ...]:
     records = patient_records(config)
     hidden, seen = patient_codes(config)
     choices = max((len(e.alts) for e in all_effects(config) if e.code == CHOICE), default=0)
-    out: list[Any] = [Admit(), EndTreatment(), HelicopterDone(), HelicopterDraw(), Pass()]
+    out: list[Any] = [EndTreatment(), HelicopterDone(), HelicopterDraw(), Pass()]
     out.append(SellResearch())
     for t in medical:
         out += [Keep(t), PlayCard(t), Activate(t), SellCard(t)]

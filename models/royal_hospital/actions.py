@@ -30,11 +30,6 @@ class Reject:
 
 
 @dataclass(frozen=True, order=True, slots=True)
-class Admit:
-    """Admit every arriving patient (only offered under RH-REJECT-VOLUNTARY=any)."""
-
-
-@dataclass(frozen=True, order=True, slots=True)
 class PlayCard:
     """Action Phase 1: play a card from the hand, paying its cost."""
 
@@ -135,7 +130,6 @@ ACTION_TYPES: dict[str, type] = {
         Draw,
         Keep,
         Reject,
-        Admit,
         PlayCard,
         Activate,
         SellCard,

@@ -83,24 +83,6 @@ ENTRIES = [
         "A track has one position per player; two counters only make sense as a sum, and 15 + 6, + 12, + 18 gives the doctors' spaces 21, 27, 33 at the same spacing.",
     ),
     _a(
-        "RH-START-CREDITS",
-        "Coins at the start of the game",
-        "gap",
-        [
-            ("Components", "20 1-Credit Coins"),
-            (
-                "Preparation Phase",
-                "Players gain Diagnostic, Healing, Research, Staff and Credit resources determined by their player board productions.",
-            ),
-        ],
-        [
-            ("none", "no coins at setup; the first income comes in round 1's Preparation"),
-            ("one-income", "each player also starts with one round of credit production"),
-        ],
-        "none",
-        "Game Setup hands out counters, cards and tokens but never coins.",
-    ),
-    _a(
         "RH-ROUND-PATIENTS",
         "How many patients the round track gives",
         "gap",
@@ -260,6 +242,35 @@ ENTRIES = [
         "Two sections say 1 healing resource; the treatment sentence is copied from the critical patients' paragraph.",
     ),
     _a(
+        "RH-TERMINAL-REWARD",
+        "Which treatments of a terminal patient pay its card's reward",
+        "gap",
+        [
+            (
+                "Hospital Board",
+                "If successfully treated, remove the resource used to treat them and note the rewards for treating them.",
+            ),
+            (
+                "Hospital Board",
+                "You will need to treat terminal patients each round by adding 1 healing resource to them.",
+            ),
+            (
+                "Patient Treatment Phase",
+                "Once the patient is healed, gain the credit rewards and victory points shown on the card,",
+            ),
+        ],
+        [
+            (
+                "every-treatment",
+                "every successful treatment pays the card's credits and victory points",
+            ),
+            ("first-treatment", "only the first treatment pays; later upkeep earns nothing"),
+            ("none", "'note' is bookkeeping: a terminal patient never pays a reward"),
+        ],
+        "every-treatment",
+        "'Note the rewards' follows each successful treatment in the same sentence, and a cure pays 'the credit rewards and victory points shown on the card'.",
+    ),
+    _a(
         "RH-PRIORITY-3",
         "Priority 3: chronic patients or terminal patients",
         "contradiction",
@@ -374,6 +385,37 @@ ENTRIES = [
         "The sentence states the rule generally; an insurance or ambulance increase is the same kind of increase.",
     ),
     _a(
+        "RH-REWARD-ORDER",
+        "When the rewards that a reward sets off are taken",
+        "gap",
+        [
+            (
+                "2 Ambulance track",
+                "If players move forward several positions in one turn, they gain all the benefits they have passed.",
+            ),
+            (
+                "6 Insurance company tracks",
+                "Each time players advance on an insurance track they will gain the benefits shown.",
+            ),
+            (
+                "Cards from the Medical Deck",
+                '"Immediate Rewards" take effect only once, immediately after playing the card.',
+            ),
+        ],
+        [
+            (
+                "depth-first",
+                "a reward that sets off others (an ambulance space, an insurance level) is taken with all it sets off before the next pending reward",
+            ),
+            (
+                "in-sequence",
+                "the rewards of one card or one move are taken in their printed order first; what they set off follows, in the order set off",
+            ),
+        ],
+        "depth-first",
+        "'Each time' a player advances the benefits are gained, so a benefit is taken when its space is reached, and with it whatever it sets off.",
+    ),
+    _a(
         "RH-INSURANCE-COUNTER",
         "What the end-game 'Insurance companies' comparison counts",
         "terminology",
@@ -463,6 +505,27 @@ ENTRIES = [
         "The penalty belongs to the no-space procedure; the helicopter is a benefit.",
     ),
     _a(
+        "RH-HELICOPTER-ORDER",
+        "In which order all players draw a helicopter's patient",
+        "gap",
+        [
+            (
+                "Helicopters",
+                "All players (including the player who activated the helicopter effect) have to draw a patient card.",
+            ),
+            (
+                "Preparation Phase",
+                "In player order, each player draws as many cards from the Medical and Patient decks as indicated by the round tracker.",
+            ),
+        ],
+        [
+            ("from-sender", "the player who sent the helicopter first, then clockwise"),
+            ("turn-order", "in player order from the starting player"),
+        ],
+        "from-sender",
+        "The sentence names the sender as the one the draw starts from ('including the player who activated'); the round's draws are the only other 'player order' and are a separate step.",
+    ),
+    _a(
         "RH-MEDICAL-EMPTY",
         "Drawing from an empty Medical deck",
         "gap",
@@ -534,6 +597,27 @@ ENTRIES = [
         ],
         "credit-cost",
         "A card's cost is the credit number every card shows (Composition of the Cards: 1. Cost).",
+    ),
+    _a(
+        "RH-TIE-RESOURCES",
+        "Sixth tie-breaker: the sum of diagnosis, healing, staff and research",
+        "gap",
+        [
+            (
+                "End Game Scoring",
+                "If the tie persists, it will be the highest sum of diagnosis, healing, staff, and research.",
+            ),
+            (
+                "End Game Scoring",
+                "If the tie persists, the highest credit production will be consulted.",
+            ),
+        ],
+        [
+            ("production", "the sum of the four production counters"),
+            ("tokens", "the sum of the four kinds of resource tokens held"),
+        ],
+        "production",
+        "It follows 'the highest credit production', so the same kind of number (a production) for the other four resources; the end-game comparison reads the same words the same way (RH-COMPARE-COUNTERS=production).",
     ),
     _a(
         "RH-FINAL-TIE",
@@ -637,23 +721,6 @@ ENTRIES = [
         ],
         "medical",
         "The symbol key has a Medical deck card icon and no patient-card icon; a patient is never called a reward elsewhere.",
-    ),
-    _a(
-        "RH-REJECT-VOLUNTARY",
-        "May a player reject a patient when there is space",
-        "gap",
-        [
-            (
-                "Hospital Board",
-                "If you draw multiple patients in a round and do not have space for all of them, you decide which patients to admit and which to reject.",
-            ),
-        ],
-        [
-            ("only-when-full", "a patient is rejected only when it does not fit"),
-            ("any", "any arriving patient may be rejected (-1 quality of care)"),
-        ],
-        "only-when-full",
-        "The choice is granted for the case without space.",
     ),
 ]
 

@@ -206,7 +206,7 @@ def bounds(config: RHConfig) -> Bounds:
         + hand  # PlayCard or SellCard, once per card in a hand
         + activations  # Activate
         + TURN_ENDS_PER_ROUND * P * R  # Pass, EndTreatment
-        + per_patient * arrivals  # Reject/Admit, Diagnose, Heal, TreatTerminal
+        + per_patient * arrivals  # Reject, Diagnose, Heal, TreatTerminal
         + ev["decisions"]  # Choose, ChooseInsurance, helicopters
         + tokens  # Assign, SellResearch
     )

@@ -52,7 +52,6 @@ class Ctx:
         # Readings
         a, b = c.credit_counters
         self.credit_start = {"fifteen": a + b, "five": a, "ten": b}[i("RH-CREDIT-START")]
-        self.start_credits = self.credit_start if i("RH-START-CREDITS") == "one-income" else 0
         own_row = i("RH-ROUND-PATIENTS") == "own-row"
         self.patients_per_round = c.round_patients if own_row else c.round_cards
         self.end_on_empty_deck = i("RH-GAME-END") == "patient-deck-empty"
@@ -62,17 +61,21 @@ class Ctx:
         self.critical_tokens = 1 if i("RH-CRITICAL-DEADLINE") == "first-cleanup" else 2
         self.terminal_every_round = i("RH-TERMINAL-UPKEEP") == "every-round"
         self.terminal_one_heal = i("RH-TERMINAL-COST") == "one-healing"
+        self.terminal_reward = i("RH-TERMINAL-REWARD")
         self.chronic_die = i("RH-PRIORITY-3") == "chronic-die"
         self.qoc_offset = c.start_qoc if i("RH-QOC-SCORING") == "offset" else 0
         self.qoc_floor = 0 if i("RH-QOC-FLOOR") == "clamp" else None
         self.ambulance_loop = 14 if i("RH-AMBULANCE-WRAP") == "fourteen-spaces" else 13
         self.doctor_exact = i("RH-DOCTOR-PASS") == "exact"
         self.bonus_always = i("RH-PRODUCTION-BONUS") == "always"
+        self.rewards_depth_first = i("RH-REWARD-ORDER") == "depth-first"
         self.insurance_levels_sum = i("RH-INSURANCE-COUNTER") == "levels-sum"
         self.compare_production = i("RH-COMPARE-COUNTERS") == "production"
+        self.tie_production = i("RH-TIE-RESOURCES") == "production"
         self.healed_spent = i("RH-HEALED-COST") == "spend"
         self.heli_both = i("RH-HELICOPTER-BOTH") == "both-allowed"
         self.heli_discard_qoc = 1 if i("RH-HELICOPTER-DISCARD") == "costs-quality" else 0
+        self.heli_from_sender = i("RH-HELICOPTER-ORDER") == "from-sender"
         self.reshuffle = i("RH-MEDICAL-EMPTY") == "reshuffle"
         self.starting_in_play = i("RH-STARTING-CARD") == "in-play"
         self.activate_same_round = i("RH-ACTIVATE-SAME-ROUND") == "same-round"
@@ -82,7 +85,6 @@ class Ctx:
         self.insurance_redirect = i("RH-INSURANCE-MAX") == "another-company"
         self.doctor_substitutes = i("RH-DOCTOR-SUBSTITUTE") == "as-staff"
         self.draw_patients = i("RH-DRAW-CARD") == "patient"
-        self.reject_any = i("RH-REJECT-VOLUNTARY") == "any"
 
     def _classes(self) -> None:
         """Visible classes: what a card's diagnosis side shows. A critical or terminal

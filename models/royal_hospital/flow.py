@@ -57,7 +57,7 @@ def waits(ctx: Ctx, s: RHState, task: Task) -> bool:
     if k == T_KEEP:
         return 0 < task.n < sum(s.picking)
     if k == T_ADMIT:
-        return bool(s.arrivals) and (ctx.reject_any or not patients.fits(ctx, s, task.player))
+        return bool(s.arrivals) and not patients.fits(ctx, s, task.player)
     if k == T_EFFECT:
         return resolve.is_decision(ctx, s, task)
     if k == T_REVEAL:
@@ -286,9 +286,10 @@ def helicopter_discard(ctx: Ctx, s: RHState, p: int, pt: tuple[int, ...]) -> RHS
 
 def helicopter_draw(ctx: Ctx, s: RHState, p: int) -> RHState:
     """Helicopters: "All players (including the player who activated the helicopter
-    effect) have to draw a patient card", from that player on, clockwise."""
+    effect) have to draw a patient card": from that player on, clockwise, or in turn
+    order from the starting player (RH-HELICOPTER-ORDER)."""
     seats = order(s, ctx)
-    i = seats.index(p)
+    i = seats.index(p) if ctx.heli_from_sender else 0
     tasks: list[Task] = []
     for k in range(ctx.P):
         q = seats[(i + k) % ctx.P]

@@ -30,7 +30,6 @@ from .config import RHConfig
 from .context import Ctx
 from .describe import describe_action, describe_state
 from .effects import CHOICE, DOCTOR, HELICOPTER, INSURANCE, RESEARCH
-from .records import replace
 from .scoring import final_scores, winners
 from .setup import initial_state
 from .state import (
@@ -97,7 +96,6 @@ class RHModel:
         return legal
 
     def _legal(self, s: RHState) -> tuple[Any, ...]:
-        ctx = self.ctx
         if s.phase == OVER:
             return ()
         if s.queue:
@@ -108,10 +106,7 @@ class RHModel:
             if head.kind == T_KEEP:
                 return tuple(A.Keep(t) for t, n in enumerate(s.picking) if n)
             if head.kind == T_ADMIT:
-                out: list[Any] = [A.Reject(tuple(pt)) for pt in dict.fromkeys(s.arrivals)]
-                if patients.fits(ctx, s, p):
-                    out.append(A.Admit())
-                return sort_actions(out)
+                return sort_actions([A.Reject(tuple(pt)) for pt in dict.fromkeys(s.arrivals)])
             if head.kind == T_EFFECT:
                 return sort_actions(self._effect_choices(s, head))
             raise AssertionError(f"task {head} waits for nothing")
@@ -210,8 +205,6 @@ class RHModel:
             return [(flow.keep(ctx, s, p, a.card), one)]
         if isinstance(a, A.Reject):
             return [(patients.reject(ctx, s, p, Patient(*a.patient)), one)]
-        if isinstance(a, A.Admit):
-            return [(patients.admit_all(replace(s, queue=s.queue[1:]), p), one)]
         if isinstance(a, A.Choose):
             return [(flow.choose(ctx, s, a.option), one)]
         if isinstance(a, A.ChooseInsurance):

@@ -77,8 +77,6 @@ def greedy_score(model: Any, s: Any, a: Any) -> float:
         return card_value(ctx.medical[a.card])
     if isinstance(a, A.Reject):
         return -_patient_score(model, a.patient)
-    if isinstance(a, A.Admit):
-        return 1.0
     if isinstance(a, A.ChooseInsurance):
         return -s.players[model.current_player(s)].insurance[a.company]
     if isinstance(a, A.HelicopterDraw):

@@ -23,7 +23,6 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-HEALED-COST": (("tiny", ("medical_deck=probe-trial",)),),
         # credits and coins differ from the first production
         "RH-CREDIT-START": (TINY,),
-        "RH-START-CREDITS": (TINY,),
         # no patients by the round track's own row
         "RH-ROUND-PATIENTS": (("tiny", ("round_patients=0,0",)),),
         # the starting card's staff token is left over at the Cleanup
@@ -33,6 +32,7 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-CRITICAL-DEADLINE": (TINY,),
         "RH-TERMINAL-UPKEEP": (TINY,),
         "RH-TERMINAL-COST": (("tiny", ("patient_deck=probe-terminal", "start_production=1")),),
+        "RH-TERMINAL-REWARD": (TINY,),
         "RH-PRIORITY-3": (TINY,),
         "RH-QOC-SCORING": (TINY,),
         "RH-QOC-FLOOR": (TINY,),
@@ -40,15 +40,19 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-PRODUCTION-BONUS": (("tiny", ("medical_deck=probe-lab",)),),
         "RH-ACTIVATE-SAME-ROUND": (("tiny", ("medical_deck=probe-lab",)),),
         "RH-INSURANCE-COUNTER": (SMALL,),
+        # the Air ambulance's three rewards: the ambulance space's reward before or after
+        "RH-REWARD-ORDER": (SMALL,),
         "RH-COMPARE-COUNTERS": (TINY,),
         "RH-HELICOPTER-BOTH": (SMALL,),
         "RH-HELICOPTER-DISCARD": (SMALL,),
+        "RH-HELICOPTER-ORDER": (SMALL,),
         "RH-MEDICAL-EMPTY": (SMALL,),
         "RH-STARTING-CARD": (TINY,),
         # a terminal patient whose care earns nothing: a tie on everything before
         "RH-TIE-PATIENTS": (("tiny", ("rounds=1", "patient_deck=probe-quiet-terminal")),),
         "RH-TIE-CARD-VALUE": (("small", ("rounds=1",)), SMALL),
         "RH-FINAL-TIE": (ONE_ROUND, TINY),
+        "RH-TIE-RESOURCES": (ONE_ROUND, TINY),
         # four patients and no critical one: every card can stay in play
         "RH-GAME-END": (
             ("tiny", ("patient_deck=probe-calm", "hospital_spaces=2", "round_cards=2,1")),
@@ -58,6 +62,5 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-INSURANCE-MAX": (("tiny", ("medical_deck=probe-insurance", "rounds=1")),),
         "RH-PARTIAL-PAYMENT": (TINY,),
         "RH-DRAW-CARD": (("tiny", ("medical_deck=probe-draw",)),),
-        "RH-REJECT-VOLUNTARY": (TINY,),
     }
 )

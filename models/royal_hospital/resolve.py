@@ -45,6 +45,16 @@ def push(s: RHState, tasks: list[Task]) -> RHState:
     return replace(s, queue=tuple(tasks) + s.queue)
 
 
+def set_off(ctx: Ctx, s: RHState, tasks: list[Task]) -> RHState:
+    """Queue the rewards that a reward sets off (an ambulance space's, an insurance
+    level's): at once, before the rest of the pending rewards, or after the rewards
+    already pending from the same card or move (RH-REWARD-ORDER)."""
+    if ctx.rewards_depth_first:
+        return push(s, tasks)
+    i = next((k for k, t in enumerate(s.queue) if t.kind != T_EFFECT), len(s.queue))
+    return replace(s, queue=s.queue[:i] + tuple(tasks) + s.queue[i:])
+
+
 def effect_tasks(p: int, effects: tuple[Effect, ...], play: int) -> list[Task]:
     return [Task(T_EFFECT, p, 0, e, play) for e in effects]
 
@@ -129,10 +139,11 @@ def produce_more(ctx: Ctx, s: RHState, p: int, track: int, n: int, play: int) ->
 
 def ambulance_step(ctx: Ctx, s: RHState, p: int, n: int, play: int) -> RHState:
     """Ambulance track: move one space and gain its reward; the rest of the move waits
-    behind that reward. The track is endless (RH-AMBULANCE-WRAP): the congress doctor on
-    the starting space goes to the first player to come round to it, or (RH-DOCTOR-PASS
-    ``exact``) to the first whose move ends there: the last step of a move that lands on
-    space 0, which a thirteen-space loop never does."""
+    behind that reward (RH-REWARD-ORDER=in-sequence: the move goes on first). The track
+    is endless (RH-AMBULANCE-WRAP): the congress doctor on the starting space goes to the
+    first player to come round to it, or (RH-DOCTOR-PASS ``exact``) to the first whose
+    move ends there: the last step of a move that lands on space 0, which a
+    thirteen-space loop never does."""
     old = s.players[p].ambulance
     if ctx.ambulance_loop == 14:
         new = (old + 1) % 14
@@ -143,10 +154,11 @@ def ambulance_step(ctx: Ctx, s: RHState, p: int, n: int, play: int) -> RHState:
     s = set_player(s, p, ambulance=new)
     if lap and (not ctx.doctor_exact or (new == 0 and n == 1)):
         s = claim_doctors(ctx, s, p, T_AMBULANCE, -1, 0)
-    tasks = effect_tasks(p, AMBULANCE_REWARDS[new - 1], play) if new else []
-    if n > 1:
-        tasks.append(Task(T_EFFECT, p, 0, ambulance(n - 1), play))
-    return push(s, tasks)
+    rewards = effect_tasks(p, AMBULANCE_REWARDS[new - 1], play) if new else []
+    rest = [Task(T_EFFECT, p, 0, ambulance(n - 1), play)] if n > 1 else []
+    if ctx.rewards_depth_first:
+        return push(s, rewards + rest)
+    return push(set_off(ctx, s, rewards), rest)
 
 
 def advance_insurance(ctx: Ctx, s: RHState, p: int, company: int, play: int) -> RHState:
@@ -161,7 +173,7 @@ def advance_insurance(ctx: Ctx, s: RHState, p: int, company: int, play: int) -> 
         return s
     s = set_player(s, p, insurance=bump(ps.insurance, company, 1))
     s = claim_doctors(ctx, s, p, T_INSURANCE[company], level, level + 1)
-    return push(s, effect_tasks(p, INSURANCE_BENEFITS[company][level], play))
+    return set_off(ctx, s, effect_tasks(p, INSURANCE_BENEFITS[company][level], play))
 
 
 def choose(ctx: Ctx, s: RHState, task: Task, index: int) -> RHState:

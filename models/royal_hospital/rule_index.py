@@ -28,14 +28,14 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "2 Ambulance track",
         "ambiguity",
-        "resolve.ambulance_step tracks.AMBULANCE_REWARDS RH-AMBULANCE-WRAP RH-DRAW-CARD",
+        "resolve.ambulance_step tracks.AMBULANCE_REWARDS RH-AMBULANCE-WRAP RH-DRAW-CARD RH-REWARD-ORDER",
         "'they gain all the benefits they have passed', in the order passed",
     ),
     (
         "Helicopters",
         "ambiguity",
-        "flow.helicopter_discard flow.helicopter_draw RH-HELICOPTER-BOTH RH-HELICOPTER-DISCARD",
-        "'All players (including the player who activated the helicopter effect)' draw, from that player clockwise",
+        "flow.helicopter_discard flow.helicopter_draw RH-HELICOPTER-BOTH RH-HELICOPTER-DISCARD RH-HELICOPTER-ORDER",
+        "'All players (including the player who activated the helicopter effect)' draw; a terminal patient is never discarded ('never leaves your playing area')",
     ),
     (
         "3 Quality of Care track",
@@ -94,21 +94,21 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ),
     (
         "Hospital Board: no space",
-        "ambiguity",
-        "patients.reject patients.admit_all RH-REJECT-VOLUNTARY",
-        "'If players place several patient cards at the same time, they can choose which to discard and which to place.'",
+        "modelled",
+        "patients.reject patients.admit_all",
+        "'If players place several patient cards at the same time, they can choose which to discard and which to place.'; a patient is rejected only when it does not fit: 'If a player has no spaces available when a patient is drawn'",
     ),
     (
         "Hospital Board: terminal patients",
         "ambiguity",
-        "treatment.treat_terminal patients.arrive RH-TERMINAL-UPKEEP RH-TERMINAL-COST",
+        "treatment.treat_terminal patients.arrive RH-TERMINAL-UPKEEP RH-TERMINAL-COST RH-TERMINAL-REWARD",
         "'draw from the deck in case it is a terminal patient (these do not require spaces)'",
     ),
     (
         "Game Setup 1-4",
         "ambiguity",
-        "setup.initial_state RH-CREDIT-START RH-START-CREDITS",
-        "quality of care on 6; other counters on 0; production on 1; 21 congress doctors",
+        "setup.initial_state RH-CREDIT-START",
+        "quality of care on 6; other counters on 0; production on 1; 21 congress doctors; no coins (setup hands out none)",
     ),
     (
         "Game Setup 5",
@@ -193,7 +193,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "End Game Scoring: tie-breakers",
         "ambiguity",
-        "scoring.tie_key scoring.winners RH-TIE-PATIENTS RH-TIE-CARD-VALUE RH-FINAL-TIE",
+        "scoring.tie_key scoring.winners RH-TIE-PATIENTS RH-TIE-RESOURCES RH-TIE-CARD-VALUE RH-FINAL-TIE",
         "eight tie-breakers in the book's order",
     ),
     ("Solo Mode", "ambiguity", "context.Ctx RH-SOLO", "'Work in progress.'"),

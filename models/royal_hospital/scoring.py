@@ -58,9 +58,10 @@ def tie_key(ctx: Ctx, ps: PlayerState) -> tuple[int, ...]:
     this ... the highest prestige ... the least patients in his hospital
     (RH-TIE-PATIENTS) ... the highest value reached in the counter of healed patients
     ... the highest credit production ... the highest sum of diagnosis, healing, staff,
-    and research ... the highest number of insurance companies that have reached 5 ...
+    and research (RH-TIE-RESOURCES) ... the highest number of insurance companies that have reached 5 ...
     the card played with the highest credit value (RH-TIE-CARD-VALUE)." Larger wins."""
     patients = len(ps.patients) + (len(ps.terminals) if ctx.tie_terminals else 0)
+    resources = ps.production[:4] if ctx.tie_production else ps.tokens[:4]
     best_card = max((v for n, v in zip(ps.played, ctx.card_value) if n), default=0)
     return (
         ps.qoc,
@@ -68,7 +69,7 @@ def tie_key(ctx: Ctx, ps: PlayerState) -> tuple[int, ...]:
         -patients,
         ps.healed_max,
         ps.production[P_CREDIT],
-        sum(ps.production[:4]),
+        sum(resources),
         sum(1 for lv in ps.insurance if lv >= INSURANCE_LEVELS),
         best_card,
     )

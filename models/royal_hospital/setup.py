@@ -28,7 +28,7 @@ def initial_state(ctx: Ctx) -> RHState:
     mine = tuple(1 if t in starting else 0 for t in range(ctx.M))
     zero = (0,) * ctx.M
     ps = PlayerState(
-        credits=ctx.start_credits,
+        credits=0,
         vp=0,
         prestige=0,
         qoc=c.start_qoc,

@@ -85,10 +85,12 @@ class Patient(NamedTuple):
 
 class Terminal(NamedTuple):
     """A terminal patient in the playing area: ``treated`` this round (or, under
-    RH-TERMINAL-UPKEEP=arrival-round-only, ever)."""
+    RH-TERMINAL-UPKEEP=arrival-round-only, ever); ``rewarded`` once its reward has been
+    paid (kept only under RH-TERMINAL-REWARD=first-treatment, else always 0)."""
 
     card: int
     treated: int
+    rewarded: int = 0
 
 
 class PlayerState(NamedTuple):

@@ -147,20 +147,23 @@ def healable(ctx: Ctx, pt: Patient) -> bool:
 def treat_terminal(ctx: Ctx, s: RHState, p: int, term: Terminal) -> RHState:
     """Hospital Board: "If successfully treated, remove the resource used to treat them and
     note the rewards for treating them. This patient does not increase the track of
-    healed patients and the patient remains in your playing area." """
+    healed patients and the patient remains in your playing area." Which treatments pay
+    the card's reward: RH-TERMINAL-REWARD."""
     ps = s.players[p]
     tokens = pay(ps.tokens, chain(ctx, HEAL), terminal_cost(ctx, term.card))
     assert tokens is not None
     card = ctx.patients[term.card]
+    reward = ctx.terminal_reward
+    pays = reward == "every-treatment" or (reward == "first-treatment" and not term.rewarded)
     terminals = list(ps.terminals)
     terminals.remove(term)
-    terminals.append(Terminal(term.card, 1))
+    terminals.append(Terminal(term.card, 1, int(reward == "first-treatment")))
     return set_player(
         s,
         p,
         tokens=tokens,
-        credits=ps.credits + card.credits,
-        vp=ps.vp + card.vp,
+        credits=ps.credits + (card.credits if pays else 0),
+        vp=ps.vp + (card.vp if pays else 0),
         terminals=tuple(sorted(terminals)),
     )
 
