@@ -16,9 +16,10 @@ from ..engines import diverge as dv
 from ..engines.diverge_kernel import kernel_runner, kernels
 from ..engines.simulate import get_policy
 from ..execution.differential import searcher
-from ..model import ModelError
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
+    POSITIVE,
+    POSITIVE_NUMBER,
     command_errors,
     config_option,
     emit_json,
@@ -46,7 +47,7 @@ from .common import (
 @click.option(
     "--max-states",
     "max_states",
-    type=int,
+    type=POSITIVE,
     default=dv.DEFAULT_MAX_STATES,
     show_default=True,
     help="Explorer state budget per configuration.",
@@ -54,7 +55,7 @@ from .common import (
 @click.option(
     "--max-games",
     "max_games",
-    type=int,
+    type=POSITIVE,
     default=dv.DEFAULT_MAX_GAMES,
     show_default=True,
     help="Differential playouts budget.",
@@ -62,7 +63,7 @@ from .common import (
 @click.option(
     "--max-seconds",
     "max_seconds",
-    type=float,
+    type=POSITIVE_NUMBER,
     default=dv.DEFAULT_MAX_SECONDS,
     show_default=True,
     help="Time budget per engine run.",
@@ -122,16 +123,14 @@ def diverge_command(
     as tasks (--jobs, --scheduler); without a time limit cutting them, the witness does
     not depend on where.
     """
-    if max_states < 1 or max_games < 1 or max_seconds <= 0:
-        raise ModelError("--max-states and --max-games must be at least 1, --max-seconds positive")
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     pair = dv.pick_options(spec, ambiguity, opts)  # validate before any output
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
     for p in pols:
         get_policy(p, spec.policies)
+    config_obj = spec.config(config or spec.default_preset, overrides)  # before any output
     if engine == "kernel":  # refuse a game without a kernel before any output
-        config_obj = spec.config(config or spec.default_preset, overrides)
         models = dv.reading_models(spec, config_obj, ambiguity, pair)
         kernels(spec, *models, pols or dv.default_policies(spec))
     progress(f"searching {ambiguity} ...", quiet=as_json)
