@@ -16,6 +16,7 @@ from ..engines import diverge as dv
 from ..engines.diverge_kernel import kernel_runner, kernels
 from ..engines.simulate import get_policy
 from ..execution.differential import searcher
+from ..reporting.witness_text import witness_rows
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     POSITIVE,
@@ -176,7 +177,9 @@ def diverge_command(
 
 
 def render(data: dict[str, Any]) -> None:
-    """The witness side by side."""
+    """The witness: the position where the readings part, the decision, and what differs
+    under each reading in the game's own words (the whole positions are in ``--json``
+    and in the traces of ``--out``)."""
     console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
     a, b = data["options"]
     console.print(f"{data['ambiguity']}: {a} (A) vs {b} (B)")
@@ -209,31 +212,11 @@ def render(data: dict[str, Any]) -> None:
     if w.get("decision"):
         console.print(f"decision: {w['decision']}")
     table = Table(show_header=True, header_style="bold")
-    table.add_column("")
+    table.add_column("what differs")
     table.add_column(f"A: {a}")
     table.add_column(f"B: {b}")
-    ra, rb = w["readings"]["a"], w["readings"]["b"]
-    if w["kind"] == "legal-actions":
-        table.add_row(
-            Text("legal only here"),
-            Text("\n".join(ra["only_here"]) or "-"),
-            Text("\n".join(rb["only_here"]) or "-"),
-        )
-    elif w["kind"] == "outcome":
-        table.add_row(Text("outcome"), Text(str(ra["outcome"])), Text(str(rb["outcome"])))
-    else:
-        for c in w["changes"]:
-            table.add_row(Text(c["field"]), Text(str(c["a"])), Text(str(c["b"])))
-        if ra["probability"]["a"] is not None:
-            table.add_row(
-                Text("P(this result) under A / B"),
-                Text(f"{ra['probability']['a']} / {ra['probability']['b']}"),
-                Text(f"{rb['probability']['a']} / {rb['probability']['b']}"),
-            )
+    for label, under_a, under_b in witness_rows(w, sep="\n"):
+        table.add_row(Text(label), Text(under_a), Text(under_b))
     console.print(table)
-    if w["kind"] == "successors":
-        for key, opt in (("a", a), ("b", b)):
-            console.print(f"result under {key.upper()} ({opt}):")
-            console.print(w["readings"][key]["state"])
     if data.get("traces"):
         console.print(f"traces: {' '.join(data['traces'])} (hhh-verify replay FILE)")
