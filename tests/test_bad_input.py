@@ -97,11 +97,11 @@ def base_args(cmd: click.Command, trace: str) -> list[str]:
 
 
 def below(t: WholeNumber | Number) -> list[str]:
-    """Values the declared range refuses: under its lower bound, above its upper one,
-    and not a number at all."""
+    """Values the declared range refuses: its bound itself when open, just under it when
+    closed, a negative value, anything above its upper bound, and not a number at all."""
     low = t.min if isinstance(t, Number) else (t.min or 0) - 1
-    out = [f"{low:g}"] + ([f"{t.max * 2:g}"] if t.max is not None else [])
-    return out + ["abc"]
+    out = dict.fromkeys([f"{low:g}", "-1"] + ([f"{t.max * 2:g}"] if t.max is not None else []))
+    return [*out, "abc"]
 
 
 def value_cases(cmd: click.Command) -> list[tuple[str, str, str]]:
