@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+import typing
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -302,17 +303,62 @@ def config_to_json(config: Any) -> dict[str, Any]:
 
 
 def config_from_json(config_type: type, d: Mapping[str, Any]) -> Any:
-    """Rebuild (and so re-validate) a config written by :func:`config_to_json`."""
+    """Rebuild (and so re-validate) a config written by :func:`config_to_json`: every
+    value present and of its declared kind (a recorded config that lacks a value would
+    be replayed on a default it was never played with)."""
     if not isinstance(d, Mapping):
         raise ModelError(f"config must be an object, got {type(d).__name__}")
     names = [f.name for f in dataclasses.fields(config_type)]
     unknown = sorted(set(d) - set(names))
     if unknown:
         raise ModelError(f"unknown config value(s) {unknown}; accepted: {', '.join(names)}")
+    missing = [n for n in names if n not in d]
+    if missing:
+        raise ModelError(
+            f"config lacks {missing}; a recorded config holds every value: {', '.join(names)}"
+        )
+    try:
+        hints = typing.get_type_hints(config_type)
+    except NameError:  # an annotation this module cannot resolve: the config checks itself
+        hints = {}
+    for name in names:
+        if name in hints and not _fits(d[name], hints[name]):
+            raise ModelError(
+                f"config value {name!r} is {d[name]!r}; accepted: {_kind(hints[name])}"
+            )
     try:
         return config_type(**{k: _from_json_value(v) for k, v in d.items()})
     except TypeError as e:
         raise ModelError(f"bad config: {e}") from None
+
+
+_KINDS: dict[Any, str] = {bool: "true or false", int: "a whole number", str: "text"}
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value is of a config field's declared kind (bool, int, str and
+    tuples of them; other kinds are left to the config's own validation)."""
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(x, args[0]) for x in value)
+        return len(args) == len(value) and all(_fits(x, a) for x, a in zip(value, args))
+    return True
+
+
+def _kind(hint: Any) -> str:
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        return f"a list, each {_kind(args[0])}" if args else "a list"
+    return _KINDS.get(hint, getattr(hint, "__name__", str(hint)))
 
 
 def apply_overrides(base: Any, overrides: Sequence[str]) -> Any:

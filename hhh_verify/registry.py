@@ -49,8 +49,16 @@ def properties_for(game_id: str) -> Any:
 
 
 def model_for_trace(trace: Trace) -> Any:
-    """Build the model a trace was recorded on (clear error for unknown game/config)."""
+    """Build the model a trace was recorded on; a trace whose fields disagree with its
+    game (a config of another game or lacking a value, a reading the game does not
+    have) is a :class:`ModelError` naming the field."""
     spec = get_game(trace.game)
-    config = config_from_json(spec.config_type, trace.config)
-    interp = spec.ambiguities.with_choices(trace.interpretation)
+    try:
+        interp = spec.ambiguities.with_choices(trace.interpretation)
+    except ModelError as e:
+        raise ModelError(f"trace 'interpretation' does not fit game {spec.id!r}: {e}") from None
+    try:
+        config = config_from_json(spec.config_type, trace.config)
+    except ModelError as e:
+        raise ModelError(f"trace 'config' does not fit game {spec.id!r}: {e}") from None
     return spec.make_model(config, interp)

@@ -71,31 +71,72 @@ class Trace:
 
     @classmethod
     def from_json(cls, d: Any) -> Trace:
+        """Read a trace written by :meth:`to_json`; a field of the wrong kind, an unknown
+        field (a misspelt ``interpretation`` would silently replay the defaults) or a
+        step whose ``outcome`` contradicts its recorded samples is a :class:`ModelError`.
+        What the game decides (config, readings, steps) is checked by
+        :func:`hhh_verify.registry.model_for_trace` and :func:`replay`."""
         if not isinstance(d, Mapping):
             raise ModelError("trace must be a JSON object")
         if d.get("format") != FORMAT:
             raise ModelError(f"trace format must be {FORMAT!r}, got {d.get('format')!r}")
+        _known_fields("trace", d, FIELDS)
         for key in ("game", "config", "steps"):
             if key not in d:
                 raise ModelError(f"trace is missing {key!r}")
+        if not isinstance(d["game"], str):
+            raise ModelError(f"trace 'game' must be a game id (text), got {d['game']!r}")
+        if not isinstance(d["config"], Mapping):
+            raise ModelError("trace 'config' must be an object of config values")
         if not isinstance(d["steps"], list):
             raise ModelError("trace 'steps' must be a list")
-        steps = []
-        for i, s in enumerate(d["steps"]):
-            if not isinstance(s, Mapping) or "action" not in s or "outcome" not in s:
-                raise ModelError(f"trace step {i} must have 'action' and 'outcome'")
-            if not isinstance(s["outcome"], int) or isinstance(s["outcome"], bool):
-                raise ModelError(f"trace step {i}: 'outcome' must be an integer")
-            steps.append(
-                TraceStep(s["action"], s["outcome"], str(s.get("state", "")), s.get("note", ""))
-            )
         interp = d.get("interpretation") or {}
-        if not isinstance(interp, Mapping):
-            raise ModelError("trace 'interpretation' must be an object of ID: OPTION")
+        if not isinstance(interp, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in interp.items()
+        ):
+            raise ModelError("trace 'interpretation' must be an object of ID: OPTION (text)")
         seed = d.get("seed")
-        return cls(
-            str(d["game"]), dict(d["config"]), dict(interp), steps, seed, dict(d.get("meta") or {})
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ModelError(f"trace 'seed' must be a whole number or null, got {seed!r}")
+        meta = d.get("meta") or {}
+        if not isinstance(meta, Mapping):
+            raise ModelError("trace 'meta' must be an object")
+        steps = [_step(i, s) for i, s in enumerate(d["steps"])]
+        samples = step_samples(dict(meta), len(steps))
+        for i, (st, drawn) in enumerate(zip(steps, samples)):
+            if drawn is not None and st.outcome != 0:
+                raise ModelError(
+                    f"trace step {i}: 'outcome' is {st.outcome} but the step is kept by its "
+                    f"recorded samples (meta 'samples'[{i}]), whose outcome is 0; accepted: "
+                    "outcome 0 with samples, or samples[i] null with the outcome index"
+                )
+        return cls(d["game"], dict(d["config"]), dict(interp), steps, seed, dict(meta))
+
+
+#: The fields a trace file holds (:meth:`Trace.to_json`), and those of each step.
+FIELDS = ("format", "game", "config", "interpretation", "seed", "meta", "steps")
+STEP_FIELDS = ("action", "outcome", "state", "note")
+
+
+def _known_fields(what: str, d: Mapping[str, Any], accepted: tuple[str, ...]) -> None:
+    unknown = sorted(set(d) - set(accepted))
+    if unknown:
+        raise ModelError(f"{what} has unknown field(s) {unknown}; accepted: {', '.join(accepted)}")
+
+
+def _step(i: int, s: Any) -> TraceStep:
+    """One step of a trace file, each field of its kind."""
+    if not isinstance(s, Mapping) or "action" not in s or "outcome" not in s:
+        raise ModelError(f"trace step {i} must have 'action' and 'outcome'")
+    _known_fields(f"trace step {i}", s, STEP_FIELDS)
+    if not isinstance(s["outcome"], int) or isinstance(s["outcome"], bool) or s["outcome"] < 0:
+        raise ModelError(
+            f"trace step {i}: 'outcome' must be an integer, 0 or more, got {s['outcome']!r}"
         )
+    for key in ("state", "note"):
+        if not isinstance(s.get(key, ""), str):
+            raise ModelError(f"trace step {i}: {key!r} must be text, got {s[key]!r}")
+    return TraceStep(s["action"], s["outcome"], s.get("state", ""), s.get("note", ""))
 
 
 def new_trace(model: Any, registry: Any = None, seed: int | None = None, **meta: Any) -> Trace:

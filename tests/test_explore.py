@@ -158,7 +158,7 @@ def test_cli_explore_text_limits_and_export(toy_registry: None, tmp_path: Any) -
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--max-states", "0"], "--max-states must be at least 1"),
+        (["--max-states", "0"], "--max-states must be a positive whole number, got 0"),
         (["--export", "x.png"], "accepted suffixes"),
         (["--config", "nope"], "unknown config 'nope'"),
         (["--interpret", "TOY-BLACK=maybe"], "unknown option 'maybe'"),
@@ -198,7 +198,7 @@ def test_cli_reach_unreachable_and_bounded(toy_registry: None) -> None:
     "args, message",
     [
         (["--goal", "nirvana"], "unknown goal 'nirvana'"),
-        (["--goal", "won", "--engine", "magic"], "unknown engine"),
+        (["--goal", "won", "--engine", "magic"], "'magic' is not one of"),
     ],
 )
 def test_cli_reach_bad_input(toy_registry: None, args: list[str], message: str) -> None:

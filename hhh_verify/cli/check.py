@@ -21,7 +21,15 @@ from ..execution.checks import CheckPlan, check_all
 from ..model import ModelError
 from ..registry import properties_for
 from .cluster import cluster_options, task_progress, task_runner
-from .common import command_errors, emit_json, json_option, output_dir, output_file, progress
+from .common import (
+    SEED,
+    command_errors,
+    emit_json,
+    json_option,
+    output_dir,
+    output_file,
+    progress,
+)
 
 
 @click.command("check")
@@ -35,7 +43,7 @@ from .common import command_errors, emit_json, json_option, output_dir, output_f
     show_default=True,
     help="Search effort (Hypothesis settings profile).",
 )
-@click.option("--seed", "seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--seed", "seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @click.option("--config", "config", default="", help="Config preset (default: the game's own).")
 @click.option(
     "--interpret",

@@ -12,21 +12,38 @@ from typing import Any, TypeVar
 import click
 
 from ..execution import SCHEDULER_ENV, Runner, TaskFailed, runner_for
+from ..execution.runner import ADDRESS
+from .common import POSITIVE, BadValue
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> Any:
+    """Click callback: an address of the scheduler's form, checked before any work (that
+    a scheduler answers there is known only when the command connects)."""
+    if value is not None and not ADDRESS.fullmatch(value):
+        raise BadValue(
+            f"must be a Dask scheduler address [PROTOCOL://]HOST:PORT, e.g. "
+            f"tcp://127.0.0.1:8786, got {value}",
+            ctx,
+            param,
+        )
+    return value
+
 
 scheduler_option = click.option(
     "--scheduler",
     "scheduler",
     default=None,
     metavar="ADDRESS",
+    callback=scheduler_address,
     help=f"Run the tasks on the Dask scheduler at ADDRESS (tcp://HOST:PORT); "
     f"default: ${SCHEDULER_ENV} when set and --jobs is not given.",
 )
 jobs_option = click.option(
     "--jobs",
     "jobs",
-    type=int,
+    type=POSITIVE,
     default=None,
     metavar="N",
     help="Run the tasks on a local Dask cluster of N worker processes (1: in this "

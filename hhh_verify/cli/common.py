@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import sys
 import tempfile
@@ -43,6 +44,61 @@ def command_errors(fn: F) -> F:
             raise InputError(str(e)) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+class BadValue(click.BadParameter):
+    """A value an option does not take: ``--flag must be ..., got VALUE`` (one line)."""
+
+    def format_message(self) -> str:
+        flag = "/".join(self.param.opts) if self.param is not None else "option"
+        return f"{flag} {self.message}"
+
+
+class _Bounded:
+    """A number option's bounds, checked when the command line is read: a value out of
+    range, or not a number at all, is one line saying what is accepted."""
+
+    accepted: str
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            number = super().convert(value, param, ctx)  # type: ignore[misc]
+        except click.BadParameter:
+            number = None
+        if number is None or not math.isfinite(number):
+            raise BadValue(f"must be {self.accepted}, got {value}", ctx, param) from None
+        return number
+
+
+class WholeNumber(_Bounded, click.IntRange):
+    """A whole number of at least ``min``, e.g. ``--max-states``. Declare every
+    whole-number option with it, so no option takes a value that means nothing (a
+    negative budget, a zero count)."""
+
+    def __init__(self, min: int = 1) -> None:
+        super().__init__(min=min)
+        self.accepted = {0: "a whole number, 0 or more", 1: "a positive whole number"}.get(
+            min, f"a whole number of at least {min}"
+        )
+
+
+class Number(_Bounded, click.FloatRange):
+    """A finite number above 0 (``max``: at most), e.g. ``--max-seconds``; declare every
+    decimal option with it."""
+
+    def __init__(self, max: float | None = None, meaning: str = "") -> None:
+        super().__init__(min=0, max=max, min_open=True)
+        what = "a positive number" if max is None else f"a number above 0 and at most {max:g}"
+        self.accepted = what + (f" ({meaning})" if meaning else "")
+
+
+#: Counts, budgets and limits (``--max-states``, ``--games``, ``--jobs``...).
+POSITIVE = WholeNumber(min=1)
+#: Random seeds: ``random.Random`` seeds with the absolute value, so a negative seed
+#: would only repeat a positive one.
+SEED = WholeNumber(min=0)
+#: Seconds and other positive amounts.
+POSITIVE_NUMBER = Number()
 
 
 def _writable(path: str, flag: str, directory: bool) -> str:
@@ -126,7 +182,7 @@ json_option = click.option(
 seed_option = click.option(
     "--seed",
     "seed",
-    type=int,
+    type=SEED,
     default=0,
     show_default=True,
     help="Random seed (same seed, same output).",

@@ -16,9 +16,11 @@ from ..engines import diverge as dv
 from ..engines.diverge_kernel import kernel_runner, kernels
 from ..engines.simulate import get_policy
 from ..execution.differential import searcher
-from ..model import ModelError
+from ..reporting.witness_text import witness_rows
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
+    POSITIVE,
+    POSITIVE_NUMBER,
     command_errors,
     config_option,
     emit_json,
@@ -46,7 +48,7 @@ from .common import (
 @click.option(
     "--max-states",
     "max_states",
-    type=int,
+    type=POSITIVE,
     default=dv.DEFAULT_MAX_STATES,
     show_default=True,
     help="Explorer state budget per configuration.",
@@ -54,7 +56,7 @@ from .common import (
 @click.option(
     "--max-games",
     "max_games",
-    type=int,
+    type=POSITIVE,
     default=dv.DEFAULT_MAX_GAMES,
     show_default=True,
     help="Differential playouts budget.",
@@ -62,7 +64,7 @@ from .common import (
 @click.option(
     "--max-seconds",
     "max_seconds",
-    type=float,
+    type=POSITIVE_NUMBER,
     default=dv.DEFAULT_MAX_SECONDS,
     show_default=True,
     help="Time budget per engine run.",
@@ -122,16 +124,14 @@ def diverge_command(
     as tasks (--jobs, --scheduler); without a time limit cutting them, the witness does
     not depend on where.
     """
-    if max_states < 1 or max_games < 1 or max_seconds <= 0:
-        raise ModelError("--max-states and --max-games must be at least 1, --max-seconds positive")
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     pair = dv.pick_options(spec, ambiguity, opts)  # validate before any output
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
     for p in pols:
         get_policy(p, spec.policies)
+    config_obj = spec.config(config or spec.default_preset, overrides)  # before any output
     if engine == "kernel":  # refuse a game without a kernel before any output
-        config_obj = spec.config(config or spec.default_preset, overrides)
         models = dv.reading_models(spec, config_obj, ambiguity, pair)
         kernels(spec, *models, pols or dv.default_policies(spec))
     progress(f"searching {ambiguity} ...", quiet=as_json)
@@ -177,7 +177,9 @@ def diverge_command(
 
 
 def render(data: dict[str, Any]) -> None:
-    """The witness side by side."""
+    """The witness: the position where the readings part, the decision, and what differs
+    under each reading in the game's own words (the whole positions are in ``--json``
+    and in the traces of ``--out``)."""
     console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
     a, b = data["options"]
     console.print(f"{data['ambiguity']}: {a} (A) vs {b} (B)")
@@ -210,31 +212,11 @@ def render(data: dict[str, Any]) -> None:
     if w.get("decision"):
         console.print(f"decision: {w['decision']}")
     table = Table(show_header=True, header_style="bold")
-    table.add_column("")
+    table.add_column("what differs")
     table.add_column(f"A: {a}")
     table.add_column(f"B: {b}")
-    ra, rb = w["readings"]["a"], w["readings"]["b"]
-    if w["kind"] == "legal-actions":
-        table.add_row(
-            Text("legal only here"),
-            Text("\n".join(ra["only_here"]) or "-"),
-            Text("\n".join(rb["only_here"]) or "-"),
-        )
-    elif w["kind"] == "outcome":
-        table.add_row(Text("outcome"), Text(str(ra["outcome"])), Text(str(rb["outcome"])))
-    else:
-        for c in w["changes"]:
-            table.add_row(Text(c["field"]), Text(str(c["a"])), Text(str(c["b"])))
-        if ra["probability"]["a"] is not None:
-            table.add_row(
-                Text("P(this result) under A / B"),
-                Text(f"{ra['probability']['a']} / {ra['probability']['b']}"),
-                Text(f"{rb['probability']['a']} / {rb['probability']['b']}"),
-            )
+    for label, under_a, under_b in witness_rows(w, sep="\n"):
+        table.add_row(Text(label), Text(under_a), Text(under_b))
     console.print(table)
-    if w["kind"] == "successors":
-        for key, opt in (("a", a), ("b", b)):
-            console.print(f"result under {key.upper()} ({opt}):")
-            console.print(w["readings"][key]["state"])
     if data.get("traces"):
         console.print(f"traces: {' '.join(data['traces'])} (hhh-verify replay FILE)")

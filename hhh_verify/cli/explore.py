@@ -20,6 +20,8 @@ from ..engines.explore.reach import summary
 from ..model import ModelError
 from ..registry import get_game
 from .common import (
+    POSITIVE,
+    POSITIVE_NUMBER,
     build_model,
     command_errors,
     config_option,
@@ -34,8 +36,8 @@ from .common import (
 )
 
 limit_options = [
-    click.option("--max-states", type=int, default=None, help="Stop after storing N states."),
-    click.option("--max-seconds", type=float, default=None, help="Stop after T seconds."),
+    click.option("--max-states", type=POSITIVE, default=None, help="Stop after storing N states."),
+    click.option("--max-seconds", type=POSITIVE_NUMBER, default=None, help="Stop after T seconds."),
 ]
 
 
@@ -64,7 +66,9 @@ def progress_printer(quiet: bool) -> Any:
 @set_option
 @interpret_option
 @_limits
-@click.option("--within-rounds", type=int, default=None, help="Do not expand states after round K.")
+@click.option(
+    "--within-rounds", type=POSITIVE, default=None, help="Do not expand states after round K."
+)
 @click.option(
     "--export",
     "export_path",

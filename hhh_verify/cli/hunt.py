@@ -16,6 +16,8 @@ from ..engines.stateful_check import StatefulEngine
 from ..registry import get_game, properties_for
 from .check import replay_lines
 from .common import (
+    POSITIVE,
+    SEED,
     build_model,
     command_errors,
     config_option,
@@ -37,12 +39,12 @@ from .common import (
 @click.option("--property", "prop", default=None, metavar="ID", help="Hunt only this property.")
 @click.option(
     "--examples",
-    type=click.IntRange(min=1),
+    type=POSITIVE,
     default=100,
     show_default=True,
     help="Hypothesis examples to try (each plays up to the profile's step budget).",
 )
-@click.option("--seed", "seed", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--seed", "seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @click.option(
     "--chance",
     type=click.Choice(["auto", "exact", "sampled"]),

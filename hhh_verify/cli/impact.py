@@ -18,6 +18,9 @@ from ..execution import paired
 from ..model import ModelError
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
+    POSITIVE,
+    Number,
+    WholeNumber,
     command_errors,
     config_option,
     emit_json,
@@ -26,6 +29,9 @@ from .common import (
     seed_option,
     set_option,
 )
+
+#: A 95% interval's full width on a win-rate difference (which lies in [-1, 1]).
+WIDTH = Number(max=2, meaning="a win-rate interval width")
 
 
 @click.command("impact")
@@ -38,7 +44,14 @@ from .common import (
     metavar="A,B",
     help="The two readings (default: the default and the next option).",
 )
-@click.option("--games", "games", type=int, default=200, show_default=True, help="Paired games.")
+@click.option(
+    "--games",
+    "games",
+    type=WholeNumber(min=2),
+    default=200,
+    show_default=True,
+    help="Paired games.",
+)
 @seed_option
 @click.option(
     "--policy",
@@ -59,7 +72,7 @@ from .common import (
 @click.option(
     "--width",
     "width",
-    type=float,
+    type=WIDTH,
     default=None,
     help="Also print how many paired games a 95%% interval of this full width on the "
     "win-rate difference (0.04 = +/-2 points) needs, from this run's spread.",
@@ -67,7 +80,7 @@ from .common import (
 @click.option(
     "--until-width",
     "until_width",
-    type=float,
+    type=WIDTH,
     default=None,
     help="Play more paired games (from --games on, up to --max-games) until the 95%% "
     "interval of the win-rate difference is at most this wide.",
@@ -75,7 +88,7 @@ from .common import (
 @click.option(
     "--max-games",
     "max_games",
-    type=int,
+    type=POSITIVE,
     default=200_000,
     show_default=True,
     help="The most paired games --until-width plays.",
@@ -106,9 +119,6 @@ def impact_command(
     money, rating, deaths and rounds reached (paired differences B - A, 95% intervals).
     The paired games run as tasks (--jobs, --scheduler); the result does not depend on where.
     Paired game i is the same pair whatever --games is, so --until-width only adds games."""
-    for name, w in (("--width", width), ("--until-width", until_width)):
-        if w is not None and not 0 < w <= 2:
-            raise ModelError(f"{name} must be in (0, 2] (a win-rate interval width), got {w}")
     run_impact(
         game,
         ambiguity,

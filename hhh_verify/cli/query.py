@@ -12,7 +12,15 @@ from .. import registry
 from .. import trace as tr
 from ..execution.queries import answer_all
 from .cluster import cluster_options, task_progress, task_runner
-from .common import InputError, command_errors, emit_json, game_option, json_option, output_dir
+from .common import (
+    POSITIVE_NUMBER,
+    InputError,
+    command_errors,
+    emit_json,
+    game_option,
+    json_option,
+    output_dir,
+)
 
 
 def _with_smt() -> list[str]:
@@ -26,7 +34,7 @@ def _with_smt() -> list[str]:
 @click.option(
     "--timeout",
     "timeout",
-    type=float,
+    type=POSITIVE_NUMBER,
     default=None,
     help="Seconds per query (default: each query's own budget, at most 60).",
 )
@@ -60,8 +68,6 @@ def query_command(
         accepted = ", ".join(_with_smt()) or "none"
         raise InputError(f"no SMT queries for game {game!r}; accepted: {accepted}")
     support = spec.load_smt()
-    if timeout is not None and timeout <= 0:
-        raise InputError(f"--timeout must be positive, got {timeout}")
     selected = [support.get(n) for n in names] if names else list(support.queries)
     if list_only:
         rows = [{"name": q.id, "question": q.question, "expected": q.expected} for q in selected]

@@ -11,7 +11,8 @@ from ..engines.search_reach import with_search
 from ..engines.smt_reach import with_z3
 from ..registry import get_game
 from .common import (
-    InputError,
+    POSITIVE,
+    SEED,
     command_errors,
     config_option,
     emit_json,
@@ -41,33 +42,36 @@ ENGINES = with_search(with_z3(REACH_ENGINES))
 @click.option(
     "--engine",
     "engine",
+    type=click.Choice(list(ENGINES)),
     default="explore",
     show_default=True,
-    help="Engine: " + ", ".join(ENGINES),
+    help="What decides the goal: the explorer, Z3, both, or the best-first search.",
 )
-@click.option("--within-rounds", type=int, default=None, help="Only count states up to round K.")
+@click.option(
+    "--within-rounds", type=POSITIVE, default=None, help="Only count states up to round K."
+)
 @_limits
 @click.option(
     "--max-nodes",
-    type=int,
+    type=POSITIVE,
     default=None,
     help="search engine: stop after generating N positions (default 200,000).",
 )
 @click.option(
     "--beam",
-    type=int,
+    type=POSITIVE,
     default=8,
     show_default=True,
     help="search engine: positions kept per depth (each restart doubles it).",
 )
 @click.option(
     "--samples",
-    type=int,
+    type=POSITIVE,
     default=4,
     show_default=True,
     help="search engine: chance outcomes drawn per action.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="search engine: seed.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="search engine: seed.")
 @click.option(
     "--float", "use_float", is_flag=True, help="Float probabilities (faster than exact Fractions)."
 )
@@ -105,14 +109,7 @@ def reach_command(
     `--engine search` plays the model as configured (the full game too), choosing moves
     and lucky draws, guided by the goal property's heuristic; a miss is undecided.
     """
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine {engine!r}; accepted: {', '.join(ENGINES)}")
     require_limits(max_states, max_seconds)
-    if within_rounds is not None and within_rounds < 1:
-        raise InputError(f"--within-rounds must be at least 1, got {within_rounds}")
-    for name, value in (("--max-nodes", max_nodes), ("--beam", beam), ("--samples", samples)):
-        if value is not None and value < 1:
-            raise InputError(f"{name} must be at least 1, got {value}")
     spec = get_game(game)
     model = spec.model(config, overrides, interpret)
     symbolic = engine in ("z3", "both")

@@ -7,6 +7,7 @@ import click
 from .. import trace as tr
 from ..registry import get_game, model_for_trace
 from ..reporting.replay_page import render_replay_page
+from ..reporting.witness_text import outcome_text
 from .common import command_errors, emit_json, json_option, output_file
 
 
@@ -63,15 +64,8 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
             click.echo(f"final state: {final}")
         if result.ok:
             verdict = f"replayed {result.steps_run} steps: OK"
-            if result.outcome:
-                o = result.outcome
-                verdict += f"; {'won' if o.won else 'lost' if o.won is False else 'ended'}"
-                verdict += f" ({o.reason}"
-                verdict += f", money {o.money}" if o.money is not None else ""
-                verdict += f", rating {o.rating}" if o.rating else ""
-                verdict += f", scores {list(o.scores)}" if o.scores else ""
-                verdict += f", winners {list(o.winners)}" if o.winners else ""
-                verdict += ")"
+            if outcome:
+                verdict += f"; {outcome_text(outcome)}"
             click.echo(verdict)
         else:
             click.echo(f"replay failed at {result.error}", err=True)

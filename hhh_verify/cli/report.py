@@ -11,7 +11,15 @@ from ..model import ModelError
 from ..reporting import build as rp
 from ..reporting.index import write_index
 from .cluster import cluster_options, task_progress, task_runner
-from .common import command_errors, emit_json, json_option, output_dir, seed_option
+from .common import (
+    POSITIVE,
+    WholeNumber,
+    command_errors,
+    emit_json,
+    json_option,
+    output_dir,
+    seed_option,
+)
 
 
 @click.command("report")
@@ -36,7 +44,7 @@ from .common import command_errors, emit_json, json_option, output_dir, seed_opt
 @click.option(
     "--games",
     "games",
-    type=int,
+    type=WholeNumber(min=2),
     default=rp.Budget().games,
     show_default=True,
     help="Paired games per policy for the impact of each reading, played inside the "
@@ -45,7 +53,7 @@ from .common import command_errors, emit_json, json_option, output_dir, seed_opt
 @click.option(
     "--reference-games",
     "reference_games",
-    type=int,
+    type=WholeNumber(min=2),
     default=rp.Budget().reference_games,
     show_default=True,
     help="Paired games per policy when they are played on the model (no kernel).",
@@ -53,7 +61,7 @@ from .common import command_errors, emit_json, json_option, output_dir, seed_opt
 @click.option(
     "--max-states",
     "max_states",
-    type=int,
+    type=POSITIVE,
     default=rp.Budget().max_states,
     show_default=True,
     help="Explorer states per reduced preset.",
@@ -61,7 +69,7 @@ from .common import command_errors, emit_json, json_option, output_dir, seed_opt
 @click.option(
     "--max-games",
     "max_games",
-    type=int,
+    type=POSITIVE,
     default=rp.Budget().max_games,
     show_default=True,
     help="Differential playouts on the real game.",
@@ -106,16 +114,6 @@ def report_command(
     if bad or not fmts:
         raise ModelError(
             f"unknown format {','.join(bad) or formats!r}; accepted: {', '.join(rp.FORMATS)}"
-        )
-    if (
-        min(games, reference_games) < 2
-        or max_states < 1
-        or max_games < 1
-        or (jobs is not None and jobs < 1)
-    ):
-        raise ModelError(
-            "--games and --reference-games must be at least 2; --max-states, --max-games, "
-            "--jobs at least 1"
         )
     ids = list(registry.games()) if game == "all" else [game]
     specs = [registry.get_game(g) for g in ids]

@@ -17,12 +17,14 @@ from ..execution import playouts
 from ..model import ModelError
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
+    POSITIVE,
     command_errors,
     config_option,
     emit_json,
     game_option,
     interpret_option,
     json_option,
+    output_file,
     seed_option,
     set_option,
 )
@@ -34,7 +36,9 @@ from .impact import run_impact
 @config_option
 @set_option
 @interpret_option
-@click.option("--games", "games", type=int, default=100, show_default=True, help="Games to play.")
+@click.option(
+    "--games", "games", type=POSITIVE, default=100, show_default=True, help="Games to play."
+)
 @seed_option
 @click.option(
     "--policy", "policy", default="random", show_default=True, help="How decisions are made."
@@ -42,7 +46,7 @@ from .impact import run_impact
 @click.option(
     "--max-steps",
     "max_steps",
-    type=int,
+    type=POSITIVE,
     default=sim.DEFAULT_MAX_STEPS,
     show_default=True,
     help="Cut a game after this many steps (counted as reason 'max-steps').",
@@ -53,7 +57,12 @@ from .impact import run_impact
     help="Sample from step's enumerated distributions, not the model's fast sampler.",
 )
 @click.option(
-    "--trace-out", "trace_out", default=None, metavar="FILE", help="Save game 0 as a trace."
+    "--trace-out",
+    "trace_out",
+    default=None,
+    metavar="FILE",
+    callback=output_file,
+    help="Save game 0 as a trace.",
 )
 @click.option(
     "--engine",
@@ -103,10 +112,6 @@ def simulate_command(
         return run_impact(
             game, compare, "", games, seed, policy, config, overrides, as_json, scheduler, jobs
         )
-    if games < 1:
-        raise ModelError(f"--games must be at least 1, got {games}")
-    if max_steps < 1:
-        raise ModelError(f"--max-steps must be at least 1, got {max_steps}")
     spec = registry.get_game(game)
     model = spec.model(config, overrides, interpret)
     players = spec.policies

@@ -553,9 +553,8 @@ def run(
     except _Found as e:
         findings.append(e.finding)
     except Flaky as e:  # the model is not deterministic: a finding did not reproduce
-        findings.append(
-            Finding("error", "error", f"flaky model: {e}", tr.Trace(model.game, {}, {}))
-        )
+        flaky = tr.new_trace(model, ambiguities)  # no steps: the finding did not reproduce
+        findings.append(Finding("error", "error", f"flaky model: {e}", flaky))
     except BaseExceptionGroup as group:
         findings.extend(_flatten(group))
     found = {f.property for f in findings}

@@ -17,6 +17,7 @@ from .render_md import (
     traced,
 )
 from .render_svg import has_money_plot, money_svg
+from .witness_text import witness_rows
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:84em;margin:1em auto;padding:0 1em;color:#222}
@@ -208,7 +209,6 @@ def _witness(
     w = d["witness"]
     if w is None:
         return [f"<p>Witness: <b>{_e(d['note'])}</b>.</p>"]
-    ra, rb = w["readings"]["a"], w["readings"]["b"]
     if w["state"] is None:
         out = [
             f"<p>Witness ({_e(d['engine'])} on <code>{_e(d['config'])}</code>): the readings "
@@ -226,26 +226,9 @@ def _witness(
     if boards:
         out += _pictures(p, boards)
     out.append("<table><tr><th></th><th>A</th><th>B</th></tr>")
-    if w["kind"] == "legal-actions":
-        out.append(
-            f"<tr><td>legal only under this reading</td><td>{_e('; '.join(ra['only_here']) or '-')}"
-            f"</td><td>{_e('; '.join(rb['only_here']) or '-')}</td></tr>"
-        )
-    elif w["kind"] == "outcome":
-        out.append(
-            f"<tr><td>outcome</td><td>{_e(ra['outcome'])}</td><td>{_e(rb['outcome'])}</td></tr>"
-        )
-    else:
-        for c in w["changes"]:
-            out.append(
-                f"<tr><td>{_e(c['field'])}</td><td>{_e(c['a'])}</td><td>{_e(c['b'])}</td></tr>"
-            )
-        if ra["probability"]["a"] is not None:
-            out.append(
-                f"<tr><td>P(this result) under A / B</td><td>{ra['probability']['a']} / "
-                f"{ra['probability']['b']}</td><td>{rb['probability']['a']} / "
-                f"{rb['probability']['b']}</td></tr>"
-            )
+    out += [
+        f"<tr><td>{_e(k)}</td><td>{_e(a)}</td><td>{_e(b)}</td></tr>" for k, a, b in witness_rows(w)
+    ]
     if traces:
         out.append(
             f'</table><p>Replayable traces: <a href="{_e(traces[0])}">A</a>, '

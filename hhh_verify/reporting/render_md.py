@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import strength
+from .witness_text import witness_rows
 
 #: Impact measures in display order (cooperative games, then competitive ones); a
 #: report shows the ones its games have.
@@ -268,7 +269,6 @@ def _witness(p: dict[str, Any], traces: tuple[str, str] | None = None) -> list[s
     )
     if w is None:
         return [f"Witness: **{d['note']}** (searched: {searched}).", ""]
-    ra, rb = w["readings"]["a"], w["readings"]["b"]
     if w["state"] is None:
         out = [
             f"Witness ({d['engine']} on `{d['config']}`; searched: {searched}): the readings "
@@ -288,21 +288,7 @@ def _witness(p: dict[str, Any], traces: tuple[str, str] | None = None) -> list[s
     if w.get("decision"):
         out += [f"Decision: **{w['decision']}**", ""]
     out += ["| | A | B |", "|---|---|---|"]
-    if w["kind"] == "legal-actions":
-        out.append(
-            f"| legal only under this reading | {_cell('; '.join(ra['only_here']) or '-')} | "
-            f"{_cell('; '.join(rb['only_here']) or '-')} |"
-        )
-    elif w["kind"] == "outcome":
-        out.append(f"| outcome | {_cell(ra['outcome'])} | {_cell(rb['outcome'])} |")
-    else:
-        for c in w["changes"]:
-            out.append(f"| {c['field']} | {_cell(c['a'])} | {_cell(c['b'])} |")
-        if ra["probability"]["a"] is not None:
-            out.append(
-                f"| P(this result) under A / B | {ra['probability']['a']} / "
-                f"{ra['probability']['b']} | {rb['probability']['a']} / {rb['probability']['b']} |"
-            )
+    out += [f"| {_cell(k)} | {_cell(a)} | {_cell(b)} |" for k, a, b in witness_rows(w)]
     if traces:
         out += [
             "",
