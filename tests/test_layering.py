@@ -53,6 +53,7 @@ RANKS = (
         4,
         (
             "hhh_verify.checking",
+            "hhh_verify.verdicts",
             "hhh_verify.reporting",
             "hhh_verify.adapters",
             "hhh_verify.execution",
