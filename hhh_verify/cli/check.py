@@ -156,8 +156,8 @@ def check_command(
     ):
         results = check_all(run, tasks, options, on_done)
     elapsed = time.perf_counter() - start
-    props = {(spec.id, p.id): p for spec, _, reg in plan for p in reg}
-    verdicts = vd.decide(results, props)
+    registered = {(spec.id, p.id): p for spec, _, reg in plan for p in reg}
+    verdicts = vd.decide(results, registered)
     _write_traces(trace_dir, verdicts)
     if junit:
         tr.write_atomic(junit, checking.junit_xml(verdicts))
@@ -180,7 +180,7 @@ def check_command(
             results,
             elapsed,
             {spec.id: model for spec, model, _ in plan},
-            set(props),
+            set(registered),
             details,
         )
     if not ok:
@@ -191,8 +191,9 @@ def _write_traces(trace_dir: str, verdicts: list[vd.Verdict]) -> None:
     """Write the trace of every failing row, every counted witness and every witness
     that was not counted (so it can be looked at)."""
     for v in verdicts:
+        causes = {id(r) for r in v.causes}
         for r in v.rows:
-            keep = not r.ok or r is v.witness or r in v.causes or r.engine in v.rejected
+            keep = not r.ok or r is v.witness or id(r) in causes or r.engine in v.rejected
             if r.trace is not None and keep:
                 r.trace_file = _write_trace(trace_dir, r)
 
