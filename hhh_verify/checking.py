@@ -3,7 +3,8 @@
 :func:`engines` lists the engines explicitly, each set up from the game's
 :class:`~hhh_verify.model.GameSpec` (its search order, reduced preset and Z3 encoding);
 a new engine is one more line there. Results are :class:`CheckResult` rows
-(:mod:`hhh_verify.engines.results`).
+(:mod:`hhh_verify.engines.results`), decided into one verdict per property by
+:mod:`hhh_verify.verdicts`.
 """
 
 from __future__ import annotations
@@ -15,27 +16,20 @@ from .engines.distribution_check import DistributionEngine
 from .engines.explore.check import ReducedExplorerEngine
 from .engines.explore.sweep import SweepEngine
 from .engines.fact_check import FactEngine
-from .engines.results import (
-    ERROR,
-    INCONCLUSIVE,
-    SKIPPED,
-    CheckOptions,
-    CheckResult,
-    Engine,
-)
+from .engines.results import INCONCLUSIVE, CheckOptions, CheckResult, Engine
 from .engines.search_check import SearchEngine
 from .engines.smt_check import Z3Engine
 from .engines.stateful_check import StatefulEngine
 from .model import GameSpec, ModelError
 from .properties import PropertyRegistry
 from .registry import get_game
+from .verdicts import V_ERROR, V_SKIPPED, Verdict
 
 __all__ = [
     "INCONCLUSIVE",
     "CheckOptions",
     "CheckResult",
     "StatefulEngine",
-    "all_ok",
     "check_model",
     "engines",
     "junit_xml",
@@ -85,43 +79,46 @@ def check_model(
     return results
 
 
-def all_ok(results: Sequence[CheckResult]) -> bool:
-    return all(r.ok for r in results)
-
-
-def junit_xml(results: Sequence[CheckResult]) -> str:
-    """The results as a JUnit XML document (one testsuite per game)."""
+def junit_xml(verdicts: Sequence[Verdict]) -> str:
+    """The verdicts as a JUnit XML document: one testsuite per game, one testcase per
+    property (every engine's result in its text)."""
     import xml.etree.ElementTree as ET
 
     root = ET.Element("testsuites", name="hhh-verify check")
-    games: dict[str, list[CheckResult]] = {}
-    for r in results:
-        games.setdefault(r.game, []).append(r)
+    games: dict[str, list[Verdict]] = {}
+    for v in verdicts:
+        games.setdefault(v.game, []).append(v)
     for game, rows in games.items():
         suite = ET.SubElement(
             root,
             "testsuite",
             name=game,
             tests=str(len(rows)),
-            failures=str(sum(1 for r in rows if not r.ok and r.status != ERROR)),
-            errors=str(sum(1 for r in rows if r.status == ERROR)),
-            skipped=str(sum(1 for r in rows if r.status == SKIPPED)),
+            failures=str(sum(1 for v in rows if v.fails and v.verdict is not V_ERROR)),
+            errors=str(sum(1 for v in rows if v.verdict is V_ERROR)),
+            skipped=str(sum(1 for v in rows if v.verdict is V_SKIPPED)),
         )
-        for r in rows:
+        for v in rows:
             case = ET.SubElement(
                 suite,
                 "testcase",
-                classname=f"{game}.{r.engine}",
-                name=r.property,
-                time=f"{r.seconds:.3f}",
+                classname=game,
+                name=v.property,
+                time=f"{max(r.seconds for r in v.rows):.3f}",
             )
-            text = f"expected {r.expected}, got {r.status}: {r.message}"
-            if r.trace_file:
-                text += f"\ntrace: {r.trace_file}"
-            if r.status == SKIPPED:
-                ET.SubElement(case, "skipped", message=r.message)
-            elif r.status == ERROR:
-                ET.SubElement(case, "error", message=r.message).text = text
-            elif not r.ok:
-                ET.SubElement(case, "failure", message=text.splitlines()[0]).text = text
+            head = f"expected {v.expected}: {v.verdict.label} ({v.summary()})"
+            lines = [head] + [
+                f"{r.engine}: {r.status}"
+                + (f" - {r.message}" if r.message else "")
+                + (f" (trace: {r.trace_file})" if r.trace_file else "")
+                for r in v.rows
+            ]
+            text = "\n".join(lines)
+            if v.verdict is V_SKIPPED:
+                ET.SubElement(case, "skipped", message=head)
+            elif v.verdict is V_ERROR:
+                ET.SubElement(case, "error", message=head).text = text
+            elif v.fails:
+                ET.SubElement(case, "failure", message=head).text = text
+            ET.SubElement(case, "system-out").text = text
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

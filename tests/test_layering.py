@@ -54,6 +54,7 @@ RANKS = (
         (
             "hhh_verify.checking",
             "hhh_verify.rulemap_skeleton",
+            "hhh_verify.verdicts",
             "hhh_verify.reporting",
             "hhh_verify.adapters",
             "hhh_verify.execution",

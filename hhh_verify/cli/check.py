@@ -1,7 +1,9 @@
-"""`hhh-verify check`: every registered property through every engine, as a table.
+"""`hhh-verify check`: every registered property through every engine, one verdict each.
 
-Exit 0 when every expectation is met, 1 otherwise (the shrunk traces are printed and
-written to files that `hhh-verify replay` re-runs), 2 for bad input.
+The engines' rows are decided into one verdict per property (:mod:`hhh_verify.verdicts`):
+exit 0 when no verdict fails, 1 otherwise (the shrunk traces are printed and written to
+files that `hhh-verify replay` re-runs; so is the witness of each reached goal), 2 for
+bad input.
 """
 
 from __future__ import annotations
@@ -9,17 +11,18 @@ from __future__ import annotations
 import os
 import re
 import time
-from typing import Any
 
 import click
 
 from .. import checking, registry
 from .. import trace as tr
+from .. import verdicts as vd
 from ..engines import results as check_results
 from ..engines.stateful import PROFILES
 from ..execution.checks import CheckPlan, check_all
 from ..model import ModelError
 from ..registry import properties_for
+from .check_render import render
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     SEED,
@@ -83,7 +86,13 @@ from .common import (
     default="hhh-verify-traces",
     show_default=True,
     callback=output_dir,
-    help="Where traces of failed checks are written.",
+    help="Where traces are written: counterexamples, and the witness of each reached goal.",
+)
+@click.option(
+    "--details",
+    "details",
+    is_flag=True,
+    help="Also print every engine's own result row.",
 )
 @cluster_options
 @json_option
@@ -99,11 +108,15 @@ def check_command(
     engine_names: tuple[str, ...],
     junit: str | None,
     trace_dir: str,
+    details: bool,
     scheduler: str | None,
     jobs: int | None,
     as_json: bool,
 ) -> None:
     """Check every property of GAME with every engine; exit 1 if any expectation fails.
+
+    One verdict per property from all its engines: a goal is reached when any engine's
+    witness replays; a search that misses it only reports "not found within budget".
 
     Each engine on each game is a task: in this process unless --jobs N (a local Dask
     cluster) or --scheduler asks for more (a local cluster's start-up would cost more
@@ -151,20 +164,46 @@ def check_command(
     ):
         results = check_all(run, tasks, options, on_done)
     elapsed = time.perf_counter() - start
-    for r in results:
-        if r.trace is not None and not r.ok:
-            r.trace_file = _write_trace(trace_dir, r)
+    registered = {(spec.id, p.id): p for spec, _, reg in plan for p in reg}
+    verdicts = vd.decide(results, registered)
+    _write_traces(trace_dir, verdicts)
     if junit:
-        tr.write_atomic(junit, checking.junit_xml(results))
-    ok = checking.all_ok(results)
+        tr.write_atomic(junit, checking.junit_xml(verdicts))
+    ok = vd.all_met(verdicts)
     if as_json:
         emit_json(
-            {"ok": ok, "seconds": round(elapsed, 3), "results": [r.to_json() for r in results]}
+            {
+                "ok": ok,
+                "seconds": round(elapsed, 3),
+                "verdicts": [v.to_json() for v in verdicts],
+                "results": [r.to_json() for r in results],
+            }
         )
     else:
-        _render(results, elapsed, {spec.id: model for spec, model, _ in plan})
+        from rich.console import Console
+
+        render(
+            Console(highlight=False, soft_wrap=True),
+            verdicts,
+            results,
+            elapsed,
+            {spec.id: model for spec, model, _ in plan},
+            set(registered),
+            details,
+        )
     if not ok:
         raise SystemExit(1)
+
+
+def _write_traces(trace_dir: str, verdicts: list[vd.Verdict]) -> None:
+    """Write the trace of every failing row, every counted witness and every witness
+    that was not counted (so it can be looked at)."""
+    for v in verdicts:
+        causes = {id(r) for r in v.causes}
+        for r in v.rows:
+            keep = not r.ok or r is v.witness or id(r) in causes or r.engine in v.rejected
+            if r.trace is not None and keep:
+                r.trace_file = _write_trace(trace_dir, r)
 
 
 def _write_trace(trace_dir: str, r: check_results.CheckResult) -> str:
@@ -173,68 +212,3 @@ def _write_trace(trace_dir: str, r: check_results.CheckResult) -> str:
     path = os.path.join(trace_dir, name)
     tr.save(r.trace, path)
     return path
-
-
-_STYLE = {
-    check_results.HOLDS_STATUS: "green",
-    check_results.REACHED: "green",
-    check_results.SKIPPED: "dim",
-    check_results.INCONCLUSIVE: "yellow",
-}
-
-
-def _render(
-    results: list[check_results.CheckResult], elapsed: float, models: dict[str, Any]
-) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console(highlight=False, soft_wrap=True)
-    table = Table(title="hhh-verify check")
-    for col in ("property", "engine", "expected", "result", "time"):
-        table.add_column(col, justify="right" if col == "time" else "left")
-    for r in results:
-        style = _STYLE.get(r.status, "green") if r.ok else "bold red"
-        mark = "FAIL" if not r.ok else "?" if r.status == check_results.INCONCLUSIVE else "ok"
-        table.add_row(
-            f"{r.game}.{r.property}" if len(models) > 1 else r.property,
-            r.engine,
-            r.expected,
-            f"[{style}]{r.status} ({mark})[/]",
-            f"{r.seconds:.1f}s",
-        )
-    console.print(table)
-    for r in results:
-        if r.ok:
-            continue
-        console.print(f"\n[bold red]{r.game} {r.property}[/] ({r.engine}): {r.message}")
-        if r.citation:
-            console.print(f"  rule: {r.citation}")
-        if r.trace is not None:
-            for line in replay_lines(r.trace, models[r.game]):
-                console.print(line, markup=False)
-            console.print(f"  trace written to {r.trace_file} (re-run: hhh-verify replay FILE)")
-    stats = {(r.game, r.engine): r.details for r in results if r.details.get("shared_run")}
-    for (game, engine), d in stats.items():
-        console.print(
-            f"{game}/{engine}: {d.get('examples', 0)} examples, {d.get('steps', 0)} steps, "
-            f"{d.get('games_finished', 0)} games finished, max round {d.get('max_round', 0)}",
-            style="dim",
-        )
-    failed = sum(1 for r in results if not r.ok)
-    verdict = "all expectations met" if not failed else f"{failed} expectation(s) NOT met"
-    console.print(f"{len(results)} checks in {elapsed:.1f}s: {verdict}")
-
-
-def replay_lines(trace: tr.Trace, model: Any) -> list[str]:
-    """The trace rule by rule (``describe_action``), ending with the final state."""
-    try:
-        res = tr.replay(trace, model)
-    except Exception as e:  # the last step of an error trace raises again
-        return [f"  (replay raised {type(e).__name__}: {e})"]
-    lines = ["  " + line for line in res.lines]
-    if not res.ok:
-        lines.append(f"  replay stopped: {res.error}")
-    else:
-        lines.append(f"  final state: {model.describe_state(res.final_state)}")
-    return lines

@@ -14,7 +14,7 @@ from .. import trace as tr
 from ..engines.results import CheckOptions, CheckResult
 from ..engines.stateful_check import StatefulEngine
 from ..registry import get_game, properties_for
-from .check import replay_lines
+from .check_render import replay_lines
 from .common import (
     POSITIVE,
     SEED,

@@ -5,7 +5,10 @@ An engine is an object with a ``name``, ``supports(property) -> bool`` and
 (:class:`Engine`). A result's ``status`` is one of :data:`STATUSES`; ``ok`` says
 whether it meets the property's expectation (``HOLDS``: not violated; ``REACHABLE``:
 reached). A search engine's ``holds`` means "no counterexample in this many examples",
-not a proof.
+not a proof; an engine that finished an exhaustive search says so with
+``details["complete"] = True`` (:attr:`CheckResult.exhaustive`), which turns its
+``not-reached`` into a proof. ``check`` decides one verdict per property from all the
+engines' rows (:mod:`hhh_verify.verdicts`); ``ok`` judges one row alone.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ ERROR = "error"  # the model or the check raised (trace attached when available)
 SKIPPED = "skipped"  # the property does not apply to this config
 INCONCLUSIVE = "inconclusive"  # a search missed a goal marked hard_to_reach
 STATUSES = (HOLDS_STATUS, VIOLATED, REACHED, NOT_REACHED, ERROR, SKIPPED, INCONCLUSIVE)
+
+#: ``details`` key of a result from an exhaustive search that finished (every state seen).
+COMPLETE = "complete"
 
 #: Property ids the stateful engine reports for its own checks.
 CONTRACT_ID = "model-contract"
@@ -80,6 +86,12 @@ class CheckResult:
         if self.expected == REACHABLE:
             return self.status == REACHED
         return self.status == HOLDS_STATUS
+
+    @builtins.property
+    def exhaustive(self) -> bool:
+        """Whether the row comes from a search that saw every state (a ``not-reached``
+        is then a proof, not a miss)."""
+        return self.details.get(COMPLETE) is True
 
     def to_json(self) -> dict[str, Any]:
         return {
