@@ -112,7 +112,9 @@ def test_blood_bag_for_the_lowest_taken_or_for_ambulance_one_only(
     player, P1, takes 3; P0 takes 2). The lowest taken, or literally number 1: nobody."""
     m = model("full", interpret=(f"DH-AMBULANCE-VALUE={reading}",))
     s = _admitting(m)
-    s = replace(s, first=1, order=(1, 0), hospitals=tuple(replace(h, patients=()) for h in s.hospitals))
+    s = replace(
+        s, first=1, order=(1, 0), hospitals=tuple(replace(h, patients=()) for h in s.hospitals)
+    )
     t = only(m.step(s, A.TakeAmbulance(2)))
     u = only(m.step(t, A.TakeAmbulance(1)))
     assert [h.blood for h in u.hospitals] == blood

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry, Option, Quote
 
+
 def _a(
     id: str,
     title: str,

@@ -57,7 +57,6 @@ from .context import Ctx
 from .describe import describe_action, describe_state
 from .dice import SampledDice
 from .end_round import close_hospital, end_of_round, winners
-from .turns import last_player
 from .records import replace
 from .state import (
     ACT_DISCARD,
@@ -82,6 +81,7 @@ from .state import (
     SETUP_HEALTH,
     DHState,
 )
+from .turns import last_player
 
 DRAW = (Draw(),)
 

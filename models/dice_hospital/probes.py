@@ -43,8 +43,6 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         # mortuary dice back in the bag matter when a later round draws from it
         "DH-MORTUARY-DICE": (("tiny", ("dice_per_colour=5", *_TWO_ROUNDS)),),
         # two dice an ambulance: filled in turn or dealt one at a time
-        "DH-AMBULANCE-FILL": (
-            ("tiny", ("ambulance_dice=2", "capacity=3", "dice_per_colour=10")),
-        ),
+        "DH-AMBULANCE-FILL": (("tiny", ("ambulance_dice=2", "capacity=3", "dice_per_colour=10")),),
     }
 )
