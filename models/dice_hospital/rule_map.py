@@ -34,7 +34,7 @@ ENTRIES = (
         "nurses",
         "board_wards",
         note="how many nurses and which wards are printed on a board is not in the aid: "
-        "3 nurses (the publisher's), a triage and two pharmacies on the board (stand-ins)",
+        "3 nurses (the publisher's), two triages and a pharmacy on the board (stand-ins)",
         en="Each player runs the staff of their own hospital. Every round they place nurses "
         "(white meeples) and specialists (coloured meeples) in wards",
     ),
@@ -493,15 +493,29 @@ ENTRIES = (
         "(setup.health_options)",
         en="Crisis start: at setup, take 5 patients each",
     ),
+    settled(
+        "Narodowa epidemia: kiedy gracz dobiera ambulans,",
+        "one extra die each time a player takes an ambulance: one a player a round "
+        "(config.variant_epidemic)",
+        "admission.take",
+        en="National epidemic: when a player takes an ambulance,",
+    ),
     reading(
-        "Narodowa epidemia: kiedy gracz dobiera ambulans, rzuć dodatkową kostką i umieść ją w "
-        "szpitalu.",
+        "rzuć dodatkową kostką",
         "DH-EPIDEMIC-ROLL",
-        note="admission.epidemic (config.variant_epidemic): one die a player a round, drawn "
-        "from the bag (so of a random colour; none when the bag is empty), arriving with the "
-        "ambulance's dice, so it needs a bed like them",
-        en="National epidemic: when a player takes an ambulance, roll one extra die and put it "
-        "in their hospital.",
+        note="admission.epidemic: the die is a new patient, drawn at random from the bag like "
+        "every patient ('losowani są nowi pacjenci'), so of a random colour; with the bag "
+        "empty there is no die to roll",
+        en="roll one extra die",
+    ),
+    settled(
+        "i umieść ją w szpitalu.",
+        "the die arrives with the ambulance's dice, a new patient like them: it needs a bed, "
+        "makes room by the mortuary like them and is neglected like them",
+        "admission.epidemic",
+        "admission.admit",
+        quote="Jeśli nie ma wystarczająco miejsca dla nowych pacjentów",
+        en="and put it in their hospital.",
     ),
     reading(
         "Odporny superrobak: Jeśli pacjent został zaniedbany, traci 2 oczka życia zamiast 1.",
