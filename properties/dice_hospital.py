@@ -125,7 +125,15 @@ def health_in_range(model: Any, s: DHState) -> str | None:
 
 def ambulance_values_ascending(model: Any, s: DHState) -> str | None:
     """ "umieszczane są w ambulansach od najmniejszej do największej wartości, od pierwszej
-    do n-tego ambulansu": no die in an ambulance is lower than a die of an earlier one."""
+    do n-tego ambulansu": no die in an ambulance is lower than a die of an earlier one
+    (DH-AMBULANCE-FILL=dealt: ambulance j holds the j-th, (j+n)-th, ... lowest die)."""
+    if ctx(model).dealt and s.ambulances:
+        values = sorted(v for amb in s.ambulances for _, v in amb)
+        n = len(s.ambulances)
+        got = [sorted(v for _, v in amb) for amb in s.ambulances]
+        if got != [values[j::n] for j in range(n)]:
+            return f"ambulances not dealt in turn: {got}"
+        return None
     filled = [amb for amb in s.ambulances if amb]
     for a, b in zip(filled, filled[1:]):
         if max(v for _, v in a) > min(v for _, v in b):
@@ -300,6 +308,8 @@ def lowest_takers(model: Any, s: DHState, a: Any) -> list[int]:
     taken = list(s.taken)
     if isinstance(a, A.TakeAmbulance):
         taken[s.order[s.cursor]] = a.number
+    if ctx(model).amb_value == "number-one":
+        return [p for p, j in enumerate(taken) if j == 0]
     if ctx(model).amb_value == "pip-sum":
         value = {p: sum(v for _, v in s.ambulances[j]) for p, j in enumerate(taken)}
     else:
@@ -311,7 +321,7 @@ def lowest_takers(model: Any, s: DHState, a: Any) -> list[int]:
 def points_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     """Points move only when a hospital's round ends (the table over its discharges, +5
     for an empty hospital under DH-EMPTY-HOSPITAL) and at the end of the game (+1 a blood
-    bag, -2 a mortality token)."""
+    bag, -2 a mortality token, or once: DH-FINAL-TOKENS)."""
     k = ctx(model)
     want = [0] * len(s.hospitals)
     if isinstance(a, A.EndActivation):
@@ -328,7 +338,9 @@ def points_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
         want[p] = round_points(n, k.over_12) + (EMPTY if bonus else 0)
     if t.phase == OVER and s.phase != OVER:
         for p, h in enumerate(t.hospitals):
-            want[p] += PER_BLOOD_BAG * h.blood - PER_MORTALITY * h.mortality
+            bags = h.blood if k.final_tokens == "per-token" else min(h.blood, 1)
+            deaths = min(h.mortality, 1) if k.final_tokens == "once" else h.mortality
+            want[p] += PER_BLOOD_BAG * bags - PER_MORTALITY * deaths
     got = [b.points - a_.points for a_, b in zip(s.hospitals, t.hospitals)]
     if got != want:
         return f"{type(a).__name__}: points moved {got}, the rules give {want}"

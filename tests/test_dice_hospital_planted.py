@@ -41,7 +41,9 @@ def wrap(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, after: Any) ->
 
 def test_an_admitted_die_vanishes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
-        admission, "admitted", lambda dice: tuple((c, v, 0, -1) for c, v in dice)[1:]
+        admission,
+        "admitted",
+        lambda dice, treated=0: tuple((c, v, treated, -1) for c, v in dice)[1:],
     )
     assert_caught("dh.dice-conserved")
 

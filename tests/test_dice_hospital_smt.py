@@ -76,6 +76,10 @@ def test_encoding_is_exact_on_tiny() -> None:
                 "DH-EXPANSION-DISCARD=owned-tile",
             ),
         ),
+        (
+            {"capacity": 2},
+            ("DH-FINAL-TOKENS=once", "DH-ARRIVAL-NEGLECT=arrivals-exempt"),
+        ),
     ],
 )
 def test_encoding_is_exact_on_readings(changes: dict, readings: tuple) -> None:

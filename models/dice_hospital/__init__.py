@@ -1,7 +1,7 @@
 """Dice Hospital (source: the Polish player aid shared/rules/dice-hospital.pl.txt).
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
-index, properties and search order (``properties/dice_hospital.py``), players
+index and sentence-level rule map (``rule_map.py``), properties and search order (``properties/dice_hospital.py``), players
 (``policies.py``), probe configurations (``probes.py``) and the Z3 encoding of the
 single-colour core (``smt/``, queries in ``properties/dice_hospital_smt.py``) and the
 adapters' action space, bounds and observation (``action_space.py``, ``placements.py``,
@@ -41,6 +41,12 @@ def _smt() -> Any:
     return support()
 
 
+def _rule_map() -> Any:
+    from .rule_map import RULE_MAP
+
+    return RULE_MAP
+
+
 def _search_order() -> Any:
     from hhh_verify.properties.dice_hospital import search_order
 
@@ -65,6 +71,7 @@ SPEC = GameSpec(
     reduced_preset="tiny",
     smt=_smt,
     action_space=action_space,
+    rule_map=_rule_map,
 )
 
 __all__ = ["SPEC", "DHModel", "DHConfig", "make_model"]

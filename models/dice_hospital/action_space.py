@@ -34,7 +34,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import Any
 
-from hhh_verify.model import ActionSpace, sort_actions
+from hhh_verify.model import ActionSpace, ModelError, sort_actions
 
 from .actions import (
     Activate,
@@ -193,8 +193,15 @@ def all_actions(config: DHConfig) -> ActionList:
 
 
 def action_space(model: Any) -> ActionSpace:
-    """The adapter declaration of a Dice Hospital model (config and reading)."""
+    """The adapter declaration of a Dice Hospital model (config and reading).
+    ``ModelError`` for DH-AMBULANCE-FILL=dealt with several dice an ambulance: its
+    placements are not the ones :mod:`.placements` numbers."""
     config = model.config
+    if model.ctx.dealt and config.ambulance_dice > 1:
+        raise ModelError(
+            "the Dice Hospital action space numbers ambulances filled lowest first; "
+            "DH-AMBULANCE-FILL=dealt with ambulance_dice > 1 is outside it"
+        )
     b = bounds(config)
     return ActionSpace(
         actions=all_actions(config),

@@ -65,13 +65,17 @@ def arrangements(ctx: Ctx, rolled: tuple[Die, ...]) -> list[tuple[tuple[Die, ...
     """Przyjmowanie pacjentów: dice go "w ambulansach od najmniejszej do największej
     wartości, od pierwszej do n-tego ambulansu"; "Jeśli występują remisy wartości na
     kostkach, ostatni gracz decyduje gdzie trafią kostki poszczególnych kolorów" -- so
-    the values per ambulance are fixed and only tied colours can be arranged. Every
+    the values per ambulance are fixed and only tied colours can be arranged. Each
+    ambulance filled in turn, or the dice dealt one at a time (DH-AMBULANCE-FILL). Every
     distinct arrangement (a short supply leaves the last ambulances short)."""
     values = sorted(v for _, v in rolled)
-    d = ctx.amb_dice
-    slots = [values[j * d : (j + 1) * d] for j in range(ctx.ambulances)]
+    d, n = ctx.amb_dice, ctx.ambulances
+    if ctx.dealt:
+        slots = [values[j::n] for j in range(n)]
+    else:
+        slots = [values[j * d : (j + 1) * d] for j in range(n)]
     by_value = sorted(rolled, key=lambda die: (die[1], die[0]))
-    if _untied(by_value, d):
+    if not ctx.dealt and _untied(by_value, d):
         return [tuple(tuple(sorted(by_value[j * d : (j + 1) * d])) for j in range(len(slots)))]
     per_value = []
     for v in sorted(set(values)):
@@ -191,8 +195,9 @@ def eviction_options(
 
 
 def admit(ctx: Ctx, s: DHState) -> DHState:
-    """The incoming dice join the hospital, after the mortuary makes room if needed
-    (DH-CAPACITY: the hospital holds ``capacity`` patients)."""
+    """The incoming dice join the hospital "na dole swojej planszy" (whether that marks
+    them treated this round: DH-ARRIVAL-NEGLECT), after the mortuary makes room if
+    needed (DH-CAPACITY: the hospital holds ``capacity`` patients)."""
     player = s.order[s.cursor]
     h = s.hospitals[player]
     if ctx.capacity is not None:
@@ -203,7 +208,9 @@ def admit(ctx: Ctx, s: DHState) -> DHState:
                 return replace(s, phase=EVICT)
             return evict(ctx, s, opts[0])
     t = set_hospital(
-        s, player, replace(h, patients=with_patients(h.patients, admitted(s.incoming)))
+        s,
+        player,
+        replace(h, patients=with_patients(h.patients, admitted(s.incoming, ctx.arrival_mark))),
     )
     return next_pick(ctx, replace(t, incoming=()))
 
@@ -216,7 +223,7 @@ def evict(ctx: Ctx, s: DHState, gone: tuple[Patient, ...]) -> DHState:
     mortuary = h.mortuary
     for p in gone:
         mortuary = bump(mortuary, p[0], 1)
-    patients = with_patients(without(h.patients, gone), admitted(s.incoming))
+    patients = with_patients(without(h.patients, gone), admitted(s.incoming, ctx.arrival_mark))
     h = replace(h, patients=patients, mortuary=mortuary, mortality=h.mortality + len(gone))
     return next_pick(ctx, replace(set_hospital(s, player, h), incoming=()))
 

@@ -2,17 +2,14 @@
 two ways. The model consults each entry by id (``Ctx`` reads them all).
 
 Quotes are verbatim from the Polish aid (``dice-hospital.pl.txt``, typos kept), under
-its own section headings; a quote whose section ends in ``(en)`` is from the English
-rendering beside it (``dice-hospital.en.md``). A default is the reading we believe the
-aid means, and ``why`` says why; every other option stays one ``--interpret`` away.
+its own section headings; the English rendering beside it is a reading help, never a
+quote. A default is the reading we believe the aid means, and ``why`` says why; every
+other option stays one ``--interpret`` away.
 """
 
 from __future__ import annotations
 
 from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry, Option, Quote
-
-#: Quotes from the English rendering carry this suffix on their section name.
-ENGLISH = " (en)"
 
 
 def _a(
@@ -46,14 +43,17 @@ ENTRIES = [
         ],
         [
             ("no-solo", "the aid describes rival hospitals only: one player is not a legal game"),
-            ("free-pick", "solo: two ambulances, the player takes either (the bar needs a rival)"),
+            (
+                "free-pick",
+                "solo: two ambulances, the player takes either (the bar needs a rival); the one taken is the lowest taken, so a blood bag every round",
+            ),
             (
                 "first-player-bar",
-                "solo: the player is always first player, so never takes ambulance 1",
+                "solo: the player is always first player, so never takes ambulance 1; ambulance 2 is then the lowest taken: a blood bag every round",
             ),
         ],
         "no-solo",
-        "Every rule of the round (the first-player bar, the draft order, the winner) presumes rivals, and the aid has no solo section; a solo game is one explicit flag away.",
+        "Every rule of the round (the first-player bar, the draft order, the winner) presumes rivals, and the aid has no solo section; a solo game is one explicit flag away, and under either solo reading the lone taker of an ambulance takes the lowest one, so its blood bag every round is part of the reading.",
     ),
     _a(
         "DH-AMBULANCE-COUNT",
@@ -65,10 +65,6 @@ ENTRIES = [
                 "umieszczane są w ambulansach od najmniejszej do największej wartości, od pierwszej do n-tego ambulansu",
             ),
             ("Przyjmowanie pacjentów", "Każdy gracz po kolei, wybiera jeden z ambulansów"),
-            (
-                "Admitting patients (en)",
-                "How many dice go in each ambulance, and how many ambulances there are, is not stated.",
-            ),
         ],
         [
             ("players-plus-one", "one more ambulance than players; the last one stays"),
@@ -97,9 +93,13 @@ ENTRIES = [
                 "pip-sum",
                 "the total of its dice: every taker tied on the lowest total gets a blood bag, the lowest-numbered becomes first player",
             ),
+            (
+                "number-one",
+                "the lowest value is ambulance number 1 itself: only its taker gets the blood bag and the first-player token; when nobody took it, nobody gets a bag and the first player stays",
+            ),
         ],
         "number",
-        "Dice are placed lowest first, so numbers and totals agree except on equal totals; 'ambulans numer 1' shows ambulances are known by number.",
+        "Dice are placed lowest first, so numbers and totals agree except on equal totals; 'ambulans numer 1' shows ambulances are known by number, and 'dobrał ambulans o najniższej wartości' names a lowest among those taken, so with a spare ambulance ambulance 1 need not be taken for the rule to apply.",
     ),
     _a(
         "DH-EXTRA-REVEAL",
@@ -114,7 +114,6 @@ ENTRIES = [
                 "Rozubudowa szpitala",
                 "W grze dla 2-ch graczy, pierwszy gracz wybiera, czy dodatkowo będzie odkryty zostnie specjalista, czy oddział.",
             ),
-            ("Expanding the hospital (en)", "This sentence appears in both sections."),
         ],
         [
             ("admission-once", "once a round, at the start of admission, before the dice"),
@@ -229,7 +228,7 @@ ENTRIES = [
             ),
         ],
         "instead-of-taking",
-        "It sits in the draft, 'na turę' (per turn), beside the choice of a revealed tile; the owned-tile discard has its own sentence in the activation phase.",
+        "It sits in the draft beside the choice of a revealed tile; 'na turę' names a player's turn or a whole round alike, and a player drafts once a round, so either way it is one discard a round; the owned-tile discard has its own sentence in the activation phase.",
     ),
     _a(
         "DH-PAST-6",
@@ -401,6 +400,136 @@ ENTRIES = [
         ],
         "shared",
         "The aid lists no third tie-breaker; a shared win adds no rule.",
+    ),
+    _a(
+        "DH-FINAL-TOKENS",
+        "The end-of-game point for blood bags and penalty for mortality tokens: per token or once",
+        "gap",
+        [
+            (
+                "Koniec gry",
+                "każdy gracz otrzymuje dodatkowy punkt za pozostały żeton „worka z krwią”, traci dwa punkty za żetony śmiertelności",
+            ),
+            (
+                "Przyjmowanie pacjentów",
+                "a gracz dobiera żeton śmiertelności za każdego umiesczonego tam pacjenta",
+            ),
+        ],
+        [
+            ("per-token", "+1 for each blood bag left, -2 for each mortality token"),
+            (
+                "once",
+                "+1 once for holding any blood bag, -2 once for holding any mortality token",
+            ),
+            (
+                "bag-once",
+                "as the numbers read: one point for a remaining bag (singular 'żeton'), two points for each of the mortality tokens (plural 'żetony')",
+            ),
+        ],
+        "per-token",
+        "The aid says neither 'each' nor 'in total'; tokens are handed out one per patient ('za każdego') so that they can be counted, and 'punkt za żeton' is the usual way to say a point per token.",
+    ),
+    _a(
+        "DH-ARRIVAL-NEGLECT",
+        "Are patients admitted this round neglected at its end",
+        "terminology",
+        [
+            (
+                "Przyjmowanie pacjentów",
+                "umieszcza zawarte w nim kostki na dole swojej planszy",
+            ),
+            (
+                "Aktywacja szpitala",
+                "Każdy pacjent, który został leczony przynajmniej raz, przesuwany jest w dół, żeby oznaczyć ten fakt w danej rundzie.",
+            ),
+            (
+                "Zaniedbani pacjenci",
+                "Każdy gracz obniża wartość zdrowia o 1 na każdej kostce, która nie była leczona w tej rundzie.",
+            ),
+        ],
+        [
+            (
+                "neglected",
+                "arriving is not treatment: a new patient not treated this round loses health at its end like any other",
+            ),
+            (
+                "arrivals-exempt",
+                "new patients arrive 'na dole', where treated patients are moved to: they count as treated in the round they arrive (the ambulance's dice and the epidemic die)",
+            ),
+        ],
+        "neglected",
+        "Neglect hits every die 'która nie była leczona w tej rundzie' and the mark is defined by treatment ('został leczony'); 'na dole' names where arrivals are put, not that they were treated.",
+    ),
+    _a(
+        "DH-PLACEMENT-OPTIONAL",
+        "Must a player use every meeple that can still be placed",
+        "gap",
+        [
+            (
+                "Aktywacja szpitala",
+                "przesuwając meeple (pielęgniarek lub specjalistów) do wybranych oddziałów na swojej planszy szpitala",
+            ),
+            (
+                "Gamehelpdicehospital",
+                "w każdej rundzie umieszcza pielęgniarki (białe meeple) i specjalistów (kolorowe meeple) w oddziałach",
+            ),
+        ],
+        [
+            ("optional", "a player may end the activation with meeples or wards unused"),
+            (
+                "every-meeple",
+                "a player places meeples while any meeple fits a free ward: the activation ends only when none can be placed",
+            ),
+        ],
+        "optional",
+        "The wards are 'wybrane' (chosen) and no sentence of the activation says 'musi' except for an exact group; keeping a patient at 6 untreated is a real choice the aid does not forbid.",
+    ),
+    _a(
+        "DH-AMBULANCE-FILL",
+        "How the sorted dice go into the ambulances: each ambulance filled in turn, or dealt one at a time",
+        "gap",
+        [
+            (
+                "Przyjmowanie pacjentów",
+                "a następnie umieszczane są w ambulansach od najmniejszej do największej wartości, od pierwszej do n-tego ambulansu",
+            ),
+        ],
+        [
+            (
+                "lowest-first",
+                "the lowest dice fill ambulance 1, the next ones ambulance 2, and so on (values never fall from one ambulance to the next)",
+            ),
+            (
+                "dealt",
+                "the dice are dealt lowest first, one at a time, to ambulance 1, 2, ..., n and round again (ambulance 1 holds the 1st, (n+1)-th, ... lowest die)",
+            ),
+        ],
+        "lowest-first",
+        "'Od najmniejszej do największej wartości' with 'od pierwszej do n-tego ambulansu' reads most simply as ambulances in value order; it is also the only reading under which 'ambulans o najniższej wartości' is the lowest in every die.",
+    ),
+    _a(
+        "DH-LAST-PLAYER",
+        "Who is the 'last player' who places tied dice",
+        "terminology",
+        [
+            (
+                "Przyjmowanie pacjentów",
+                "Jeśli występują remisy wartości na kostkach, ostatni gracz decyduje gdzie trafią kostki poszczególnych kolorów.",
+            ),
+            ("Przed grą", "Zacznając od Pierwszego Gracza"),
+        ],
+        [
+            (
+                "last-this-round",
+                "the last in this round's turn order (the seat before this round's first player)",
+            ),
+            (
+                "last-seat",
+                "the last seat counted from the game's starting first player, the same player every round",
+            ),
+        ],
+        "last-this-round",
+        "The first player changes every round and the ambulances are picked 'po kolei' from them, so 'ostatni gracz' is the last of that order: the one who picks from what is left.",
     ),
 ]
 

@@ -48,9 +48,10 @@ def without(items: tuple, gone: Iterable) -> tuple:  # type: ignore[type-arg]
     return tuple(out)
 
 
-def admitted(dice: Iterable[Die]) -> tuple[Patient, ...]:
-    """New patients: untreated, their own colour."""
-    return tuple((c, v, 0, -1) for c, v in dice)
+def admitted(dice: Iterable[Die], treated: int = 0) -> tuple[Patient, ...]:
+    """New patients, their own colour: untreated, or (an arrival by ambulance under
+    DH-ARRIVAL-NEGLECT=arrivals-exempt) already marked treated this round."""
+    return tuple((c, v, treated, -1) for c, v in dice)
 
 
 def shown(p: Patient) -> int:

@@ -55,6 +55,11 @@ class Ctx:
         )
         self.crisis_random = i("DH-CRISIS-COLOURS") == "random"
         self.tie_shared = i("DH-TIE-REMAINS") == "shared"
+        self.final_tokens = i("DH-FINAL-TOKENS")
+        self.arrival_mark = 1 if i("DH-ARRIVAL-NEGLECT") == "arrivals-exempt" else 0
+        self.every_meeple = i("DH-PLACEMENT-OPTIONAL") == "every-meeple"
+        self.dealt = i("DH-AMBULANCE-FILL") == "dealt"
+        self.last_seat = i("DH-LAST-PLAYER") == "last-seat"
         self.matron_nurses = MATRON_NURSES
         self.amb_dice = c.ambulance_dice
 

@@ -96,9 +96,11 @@ def end_of_round(ctx: Ctx, s: DHState) -> DHState:
 
 def end_of_game(ctx: Ctx, s: DHState) -> DHState:
     """Koniec gry: "Na koniec 8. Rundy, każdy gracz otrzymuje dodatkowy punkt za
-    pozostały żeton worka z krwią, traci dwa punkty za żetony śmiertelności"."""
+    pozostały żeton worka z krwią, traci dwa punkty za żetony śmiertelności" (per token
+    or once: DH-FINAL-TOKENS)."""
     hospitals = tuple(
-        replace(h, points=h.points + final_adjustment(h.blood, h.mortality)) for h in s.hospitals
+        replace(h, points=h.points + final_adjustment(h.blood, h.mortality, ctx.final_tokens))
+        for h in s.hospitals
     )
     return replace(s, phase=OVER, hospitals=hospitals)
 

@@ -81,6 +81,7 @@ from .state import (
     SETUP_HEALTH,
     DHState,
 )
+from .turns import last_player
 
 DRAW = (Draw(),)
 
@@ -113,7 +114,7 @@ class DHModel:
         if ph in (PICK, EVICT, EXPAND, EXPAND_DISCARD):
             return s.order[s.cursor]
         if ph == PLACE:
-            return (s.first + self.ctx.P - 1) % self.ctx.P
+            return last_player(self.ctx, s)
         if ph == EXTRA:
             return s.first
         return s.cursor
@@ -189,10 +190,13 @@ class DHModel:
         return out
 
     def _activation(self, s: DHState) -> list[Any]:
+        """Meeples into wards, blood bags, and the end of the activation (under
+        DH-PLACEMENT-OPTIONAL=every-meeple only once no meeple can be placed)."""
         ctx = self.ctx
         h = s.hospitals[s.cursor]
-        out: list[Any] = [EndActivation()]
-        out += [Activate(m, k, g) for m, k, g in act.activation_options(ctx, s)]
+        placements = [Activate(m, k, g) for m, k, g in act.activation_options(ctx, s)]
+        out: list[Any] = [] if placements and ctx.every_meeple else [EndActivation()]
+        out += placements
         if h.blood > 0:
             out += [BloodHeal(p) for p in sorted(set(h.patients))]
             out += [BloodRecolour(p, c) for p, c in act.recolour_options(ctx, h)]

@@ -5,8 +5,11 @@
 ``small``) preset with a few ``--set`` overrides; the comment says what they make
 reachable. Readings not listed differ on ``tiny`` itself (ambulance count and value,
 the extra reveal, capacity, the draft discard, healing past 6, blood-bag marks, the
-specialist's effect, mortuary dice, the last tie-breaker). DH-SOLO has none: its
+specialist's effect, mortuary dice, the last tie-breaker, the end-of-game tokens, the
+neglect of arrivals, optional placements). DH-SOLO has none: its
 default reading rejects one seat, so no configuration builds under both readings.
+DH-LAST-PLAYER has none: it changes who arranges tied dice, not the arrangements
+offered or their successors, so no position differs in what can happen next.
 DH-OVER-12 has none: with the hospital's 12 beds nobody discharges a 13th patient in
 one round (``dh.lounge-cleared`` checks lounge + patients <= beds).
 """
@@ -39,5 +42,7 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         ),
         # mortuary dice back in the bag matter when a later round draws from it
         "DH-MORTUARY-DICE": (("tiny", ("dice_per_colour=5", *_TWO_ROUNDS)),),
+        # two dice an ambulance: filled in turn or dealt one at a time
+        "DH-AMBULANCE-FILL": (("tiny", ("ambulance_dice=2", "capacity=3", "dice_per_colour=10")),),
     }
 )

@@ -68,8 +68,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     ),
     (
         "Przyjmowanie pacjentów: od najmniejszej do największej, remisy",
-        "modelled",
-        "admission.arrangements admission.placed admission.place",
+        "ambiguity",
+        "admission.arrangements admission.placed admission.place turns.last_player DH-AMBULANCE-FILL DH-LAST-PLAYER",
         "values ascending by ambulance; the last player arranges tied colours",
     ),
     (
@@ -111,7 +111,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "Aktywacja szpitala: meeple do oddziałów, efekt oddziału potem specjalisty",
         "modelled",
-        "activation.activate activation.effect_targets activation.specialist_heal DH-SPECIALIST-OPTIONAL",
+        "activation.activate activation.effect_targets activation.specialist_heal DH-SPECIALIST-OPTIONAL DH-PLACEMENT-OPTIONAL",
         "hospitals act one after another (they share nothing in this phase)",
     ),
     (
@@ -147,7 +147,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "Zaniedbani pacjenci (Koniec rundy): kostnica",
         "ambiguity",
-        "end_round.neglect end_round.close_hospital DH-SUPERBUG-2",
+        "end_round.neglect end_round.close_hospital DH-SUPERBUG-2 DH-ARRIVAL-NEGLECT",
         "each hospital's end of round is resolved when its activation ends (same results)",
     ),
     (
@@ -165,8 +165,8 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
     (
         "Koniec gry: worki z krwią, żetony śmiertelności, remisy",
         "ambiguity",
-        "end_round.end_of_game end_round.ranking_key end_round.winners DH-TIE-REMAINS",
-        "+1 per blood bag, -2 per mortality token; fewer patients, then more pips",
+        "end_round.end_of_game end_round.ranking_key end_round.winners DH-FINAL-TOKENS DH-TIE-REMAINS",
+        "+1 / -2 per token or once (the aid says neither); fewer patients, then more pips",
     ),
     (
         "Warianty: kryzys na początek",

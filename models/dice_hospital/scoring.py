@@ -43,7 +43,10 @@ def empty_bonus(empty: bool, discharged: int, neglect_deaths: int, reading: str)
     return EMPTY_BONUS
 
 
-def final_adjustment(blood: int, mortality: int) -> int:
+def final_adjustment(blood: int, mortality: int, reading: str = "per-token") -> int:
     """Koniec gry: "dodatkowy punkt za pozostały żeton worka z krwią, traci dwa punkty za
-    żetony śmiertelności"."""
-    return BLOOD_BAG_POINTS * blood - MORTALITY_PENALTY * mortality
+    żetony śmiertelności" -- per token, once, or once for the bag and per mortality
+    token (DH-FINAL-TOKENS)."""
+    bags = blood if reading == "per-token" else min(blood, 1)
+    deaths = min(mortality, 1) if reading == "once" else mortality
+    return BLOOD_BAG_POINTS * bags - MORTALITY_PENALTY * deaths

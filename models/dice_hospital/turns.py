@@ -24,7 +24,10 @@ def draft_order(ctx: Ctx, s: DHState) -> tuple[int, ...]:
 def blood_bag_takers(ctx: Ctx, s: DHState) -> tuple[int, ...]:
     """Przyjmowanie pacjentów: "Gracz, który dobrał ambulans o najniższej wartości bieże
     także worek z krwią" (with DH-AMBULANCE-VALUE=pip-sum every player tied on the
-    lowest total)."""
+    lowest total; with DH-AMBULANCE-VALUE=number-one only the taker of ambulance number 1,
+    if anyone took it)."""
+    if ctx.amb_value == "number-one":
+        return tuple(p for p in range(ctx.P) if s.taken[p] == 0)
     keys = {p: ambulance_key(ctx, s, s.taken[p]) for p in range(ctx.P)}
     low = min(keys.values())
     if ctx.amb_value == "pip-sum":
@@ -34,5 +37,16 @@ def blood_bag_takers(ctx: Ctx, s: DHState) -> tuple[int, ...]:
 
 def next_first(ctx: Ctx, s: DHState) -> int:
     """Przyjmowanie pacjentów: the lowest-value taker "staje się pierwszym graczem w
-    nadchodzącej rundzie" (ties: the lower ambulance number)."""
+    nadchodzącej rundzie" (ties: the lower ambulance number; with
+    DH-AMBULANCE-VALUE=number-one the first player stays when nobody took ambulance 1)."""
+    if ctx.amb_value == "number-one":
+        return next((p for p in range(ctx.P) if s.taken[p] == 0), s.first)
     return draft_order(ctx, s)[0]
+
+
+def last_player(ctx: Ctx, s: DHState) -> int:
+    """Przyjmowanie pacjentów: "ostatni gracz decyduje gdzie trafią kostki poszczególnych
+    kolorów" -- the last in this round's turn order, or the last seat of the game
+    (DH-LAST-PLAYER)."""
+    first = 0 if ctx.last_seat else s.first
+    return (first + ctx.P - 1) % ctx.P

@@ -457,10 +457,11 @@ class _Rules:
     def admitted(
         self, pl: int, slot: int, incoming: dict[int, Any], gone: list[Any], taken: Any
     ) -> dict[str, Any]:
-        """The newcomers join (untreated), the evicted leave; then the next pick."""
+        """The newcomers join (untreated, or treated under
+        DH-ARRIVAL-NEGLECT=arrivals-exempt), the evicted leave; then the next pick."""
         ch: dict[str, Any] = {}
         for c, (h, t) in enumerate(CELLS):
-            add = incoming[h] if t == 0 and h in incoming else 0
+            add = incoming[h] if t == self.ctx.arrival_mark and h in incoming else 0
             if isinstance(gone[c], int) and gone[c] == 0 and isinstance(add, int):
                 continue
             ch[f"p{pl}.n{h}{t}"] = self.n(pl, c) - gone[c] + add
@@ -795,7 +796,7 @@ class _Rules:
         final = {0: p["p0.points"], 1: points}
         morts = {0: p["p0.mortality"], 1: mortality}
         for q in range(2):
-            adjust = p[f"p{q}.blood"] - 2 * morts[q]
+            adjust = self.final_adjustment(p[f"p{q}.blood"], morts[q])
             ch[f"p{q}.points"] = z3.If(last, final[q] + adjust, final[q])
             ch[f"p{q}.mortuary"] = mort[q]
         ch.update(
@@ -809,6 +810,14 @@ class _Rules:
             }
         )
         return ch
+
+    def final_adjustment(self, blood: Any, mortality: Any) -> Any:
+        """Koniec gry: +1 a blood bag, -2 a mortality token, per token or once
+        (DH-FINAL-TOKENS)."""
+        reading = self.ctx.final_tokens
+        bags = blood if reading == "per-token" else z3.If(blood > 0, 1, 0)
+        deaths = z3.If(mortality > 0, 1, 0) if reading == "once" else mortality
+        return bags - 2 * deaths
 
     def max_lounge(self) -> int:
         cap = self.ctx.capacity

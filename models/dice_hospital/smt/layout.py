@@ -25,7 +25,11 @@ W, S, K = len(WARDS), len(SPECIALISTS), len(ADMINISTRATORS)
 
 #: Readings the encoding does not cover (DH-SOLO, -RECOLOUR, -EPIDEMIC-ROLL,
 #: -CRISIS-COLOURS and -OVER-12 never matter in scope; -TIE-REMAINS only names winners).
-UNSUPPORTED = {"DH-AMBULANCE-VALUE": ("pip-sum",)}
+UNSUPPORTED = {
+    "DH-AMBULANCE-VALUE": ("pip-sum", "number-one"),
+    "DH-PLACEMENT-OPTIONAL": ("every-meeple",),
+    "DH-AMBULANCE-FILL": ("dealt",),
+}
 
 
 def scope_error(model: Any) -> str:
@@ -48,7 +52,8 @@ def check_scope(model: Any) -> None:
     if err:
         raise ModelError(
             f"the Dice Hospital z3 encoding covers one colour, two players, no epidemic or "
-            f"crisis start and DH-AMBULANCE-VALUE=number; this model has {err}"
+            f"crisis start, DH-AMBULANCE-VALUE=number, DH-PLACEMENT-OPTIONAL=optional and "
+            f"DH-AMBULANCE-FILL=lowest-first; this model has {err}"
         )
 
 
