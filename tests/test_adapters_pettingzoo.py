@@ -15,7 +15,7 @@ from hhh_verify import registry
 from hhh_verify.adapters import core
 from hhh_verify.adapters import pettingzoo as pz
 from hhh_verify.cli import main as cli
-from hhh_verify.model import ModelError, state_digest
+from hhh_verify.model import ModelError, state_digest, winning_seats
 from hhh_verify.trace import save
 
 #: Dict observations with an action mask are PettingZoo's own convention for masked
@@ -79,12 +79,27 @@ def _competitive() -> list[Any]:
 
 @pytest.mark.parametrize("game_id, preset", _competitive())
 def test_competitive_rewards_are_scores(game_id: str, preset: str) -> None:
-    """Competitive games: each agent's total reward is its own final score."""
-    env = pz.raw_env(game_id, preset)
+    """Competitive games, ``reward="score"``: each agent's total reward is its score."""
+    env = pz.raw_env(game_id, preset, reward="score")
     for seed in range(3):
         totals = play(env, seed)
         scores = env.model.outcome(env.model_state).scores
         assert [totals[a] for a in env.possible_agents] == [float(x) for x in scores]
+
+
+@pytest.mark.parametrize("game_id, preset", _competitive())
+def test_competitive_rewards_are_win_shares(game_id: str, preset: str) -> None:
+    """Competitive games, ``reward="win"`` (the default): the winners after the
+    tie-breakers share +1, the others -1 (two players: +1 / -1), summing to zero."""
+    env = pz.raw_env(game_id, preset)
+    for seed in range(3):
+        totals = play(env, seed)
+        winners = winning_seats(env.model.outcome(env.model_state))
+        values = [totals[a] for a in env.possible_agents]
+        assert abs(sum(values)) < 1e-9
+        for seat, value in enumerate(values):
+            if len(winners) < len(values):
+                assert (value > 0) == (seat in winners)
 
 
 def test_chance_is_drawn_from_the_model_law() -> None:
@@ -130,5 +145,7 @@ def test_illegal_action_is_a_clear_error() -> None:
 def test_bad_arguments_are_clear_errors() -> None:
     with pytest.raises(ModelError, match="reward='fame'; accepted: win, money"):
         pz.env("hhh", "tiny", reward="fame")
+    with pytest.raises(ModelError, match="reward='money'; accepted: win, score"):
+        pz.env("royal-hospital", "tiny", reward="money")
     with pytest.raises(ModelError, match="unknown game"):
         pz.env("nope")
