@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from hhh_verify import registry
 from hhh_verify.adapters import core
@@ -149,3 +149,50 @@ def test_bad_arguments_are_clear_errors() -> None:
         pz.env("royal-hospital", "tiny", reward="money")
     with pytest.raises(ModelError, match="unknown game"):
         pz.env("nope")
+
+
+@pytest.mark.parametrize(
+    "game_id", [gid for gid, spec in registry.games().items() if core.declares(spec)]
+)
+def test_render(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test over every mode: ``human`` writes the description,
+    ``rgb_array`` is the board picture as an image, ``ansi`` the description."""
+    render_test(lambda render_mode=None: pz.env(game_id, "tiny", render_mode=render_mode))
+    assert "round" in capsys.readouterr().out.lower()
+    e = pz.env(game_id, "tiny", render_mode="rgb_array")
+    e.reset(seed=0)
+    picture = e.render()
+    assert picture.ndim == 3 and picture.shape[1] == pz.PICTURE_WIDTH
+    assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 8  # drawn, not blank
+
+
+def test_bad_render_mode_is_a_clear_error() -> None:
+    with pytest.raises(ModelError, match="render_mode='rgb'; accepted: ansi, human, rgb_array"):
+        pz.env("hhh", "tiny", render_mode="rgb")
+
+
+@pytest.mark.parametrize("game_id, preset", [c for c in _cases() if c.values[1] == "tiny"])
+def test_state_and_observations_per_agent(game_id: str, preset: str) -> None:
+    """``state()`` is the whole state; each agent observes the public part and its own
+    private part; the legal ids in the acting agent's infos are the mask's ones."""
+    env = pz.raw_env(game_id, preset)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    space = env.space
+    for _ in range(60):
+        if all(env.terminations.values()):
+            break
+        s = env.model_state
+        assert list(env.state()) == list(space.observe(s))
+        assert env.state() in env.state_space
+        for p, agent in enumerate(env.possible_agents):
+            want = list(core.public_view(space, s)) + list(core.private_view(space, s, p))
+            obs = env.observe(agent)
+            assert list(obs["observation"]) == want
+            assert obs in env.observation_space(agent)
+        agent = env.agent_selection
+        legal = env.infos[agent]["legal_actions"]
+        mask = env.observe(agent)["action_mask"]
+        assert list(np.flatnonzero(mask)) == legal
+        assert env.observe(agent)["action_mask"] is mask and not mask.flags.writeable
+        env.step(int(rng.choice(legal)))
