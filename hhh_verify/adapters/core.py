@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from array import array
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -214,9 +215,23 @@ def private_size(space: Any) -> int:
     return 0 if space.perfect_information else int(space.private_size)
 
 
+#: The last few public views, by space and state object: an observation and an
+#: information state of the same state are asked for one after the other.
+_VIEWS: OrderedDict[tuple[int, int], tuple[Any, Any, Sequence[float]]] = OrderedDict()
+VIEW_CACHE = 8
+
+
 def public_view(space: Any, s: Any) -> Sequence[float]:
     """What every player sees of ``s`` (all of it in a game of perfect information)."""
-    return space.observe(s) if space.perfect_information else space.public(s)  # type: ignore[no-any-return]
+    key = (id(space), id(s))
+    hit = _VIEWS.get(key)
+    if hit is not None and hit[0] is space and hit[1] is s:
+        return hit[2]
+    view = space.observe(s) if space.perfect_information else space.public(s)
+    _VIEWS[key] = (space, s, view)
+    if len(_VIEWS) > VIEW_CACHE:
+        _VIEWS.popitem(last=False)
+    return view  # type: ignore[no-any-return]
 
 
 def private_view(space: Any, s: Any, player: int) -> Sequence[float]:
@@ -231,8 +246,11 @@ def full_digest(s: Any) -> str:
 
 def view_digest(space: Any, s: Any, player: int) -> str:
     """A fingerprint of what ``player`` observes of ``s``."""
-    seen = (tuple(public_view(space, s)), tuple(private_view(space, s, player)))
-    return hashlib.sha1(repr(seen).encode()).hexdigest()
+    public, private = public_view(space, s), private_view(space, s, player)
+    h = hashlib.sha1(array("d", public).tobytes())
+    h.update(b"|")
+    h.update(array("d", private).tobytes())
+    return h.hexdigest()
 
 
 # Sampling ----------------------------------------------------------------------------
@@ -379,6 +397,7 @@ class PathStep:
     samples: tuple[int, ...] | None
     mover: int = CHANCE
     after: Any = field(default=None, repr=False, compare=False)
+    full: str = field(default="", repr=False, compare=False)
     known: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
 
@@ -392,7 +411,8 @@ def extend(
     mover: int = CHANCE,
 ) -> tuple[PathStep, ...]:
     """The path with one more step (a new tuple: clones of a state share their path)."""
-    step = PathStep(model.action_to_json(a), outcome, state_digest(after), samples, mover, after)
+    full = full_digest(after)  # state_digest is its first 12 digits
+    step = PathStep(model.action_to_json(a), outcome, full[:12], samples, mover, after, full)
     return path + (step,)
 
 
@@ -410,7 +430,7 @@ def information_digest(space: Any, start: Any, path: Sequence[PathStep], player:
     h = path[i - 1].known[key] if i else _first(space, start, key)
     for st in path[i:]:
         if perfect:
-            seen = f"{st.mover}:{json.dumps(st.action, sort_keys=True)}|{full_digest(st.after)}"
+            seen = f"{st.mover}:{json.dumps(st.action, sort_keys=True)}|{st.full}"
         else:
             own = json.dumps(st.action, sort_keys=True) if st.mover == player else ""
             seen = f"{own}|{view_digest(space, st.after, player)}"
