@@ -197,6 +197,11 @@ def deserialize_game_and_state(text: str) -> tuple[Any, Any]:
     return game, replay(game, record)
 
 
+def state_from_json(game_string: str, text: str) -> ModelState:
+    """Unpickling a state: load the game by its OpenSpiel string, replay the JSON."""
+    return replay(load_game_string(game_string), parse_record(text))
+
+
 class ModelGame(pyspiel.Game):
     """A model as an OpenSpiel game (subclassed per game id by :func:`register`)."""
 
@@ -244,6 +249,10 @@ class ModelGame(pyspiel.Game):
 
     def __reduce__(self) -> Any:
         return (load_game_string, (str(self),))
+
+    def reduce_state(self, state: ModelState) -> Any:
+        """How a state of this game pickles: its game's name and its JSON."""
+        return (state_from_json, (str(self), state.serialize()))
 
     def new_initial_state(self) -> ModelState:
         return ModelState(self)

@@ -211,7 +211,8 @@ class ModelState(pyspiel.State):
         return json.dumps(record, sort_keys=True)
 
     def __reduce__(self) -> Any:
-        return (state_from_json, (str(self._game), self.serialize()))
+        """Pickled as the game's name and the JSON (the game says how to load both)."""
+        return self._game.reduce_state(self)
 
     # Traces ----------------------------------------------------------------------------
     def to_trace(self, **meta: Any) -> Any:
@@ -259,11 +260,3 @@ def replay(game: Any, record: dict[str, Any]) -> ModelState:
     if state_digest(state.model_state) != record["state"]:
         raise ModelError("serialised state: replay reached another state (model changed?)")
     return state
-
-
-def state_from_json(game_string: str, text: str) -> ModelState:
-    """Unpickling: load the game by its OpenSpiel string, then replay the JSON."""
-    from .openspiel import load_game_string
-
-    game = load_game_string(game_string)
-    return replay(game, parse_record(text))
