@@ -58,10 +58,18 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--simulations", type=int, default=50)
     ap.add_argument("--samples", type=int, default=4, help="chance_samples of the search")
-    ap.add_argument("--reward", default="money", choices=core.REWARDS)
+    ap.add_argument(
+        "--reward",
+        default=None,
+        choices=sorted(set(core.COOPERATIVE_REWARDS + core.COMPETITIVE_REWARDS)),
+        help="money (cooperative) or score (competitive) by default",
+    )
     ap.add_argument("--rollout", default="random", help="random, or a policy of the game")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
+    if args.reward is None:
+        cooperative = core.setup(args.game, args.config).space.cooperative
+        args.reward = "money" if cooperative else "score"
 
     real = load_game(args.game, args.config, chance="sampled", seed=args.seed, reward=args.reward)
     search = load_game(

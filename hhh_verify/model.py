@@ -424,8 +424,11 @@ class ActionSpace:
     too long to hold. ``max_chance_outcomes`` bounds the outcomes of one ``step``,
     ``max_game_length`` the decisions of one game, ``return_range`` ``Outcome.money``
     (cooperative games) or each score (competitive ones). ``observe`` encodes a state
-    as ``observation_size`` numbers. ``perfect_information``: every player sees the
-    whole state (the adapters support only such games so far).
+    as ``observation_size`` numbers (the whole state: a framework's global state).
+    ``perfect_information``: every player sees the whole state. A game of imperfect
+    information says what each player sees instead: ``public(s)`` (``public_size``
+    numbers every player sees) and ``private(s, player)`` (``private_size`` numbers only
+    that player sees); together they are all a player observes of ``s``.
     """
 
     actions: Sequence[Any]
@@ -437,9 +440,15 @@ class ActionSpace:
     observation_size: int
     observe: Callable[[Any], Sequence[float]]
     perfect_information: bool = True
+    public_size: int = 0
+    public: Callable[[Any], Sequence[float]] | None = None
+    private_size: int = 0
+    private: Callable[[Any, int], Sequence[float]] | None = None
     _ids: dict[Any, int] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not self.perfect_information and (self.public is None or self.private is None):
+            raise ValueError("a game of imperfect information declares public and private")
         if isinstance(self.actions, RankedActions):
             object.__setattr__(self, "_ids", None)  # the list computes its ids
             return

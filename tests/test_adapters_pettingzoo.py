@@ -9,13 +9,13 @@ from typing import Any
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from hhh_verify import registry
 from hhh_verify.adapters import core
 from hhh_verify.adapters import pettingzoo as pz
 from hhh_verify.cli import main as cli
-from hhh_verify.model import ModelError, state_digest
+from hhh_verify.model import ModelError, state_digest, winning_seats
 from hhh_verify.trace import save
 
 #: Dict observations with an action mask are PettingZoo's own convention for masked
@@ -79,12 +79,27 @@ def _competitive() -> list[Any]:
 
 @pytest.mark.parametrize("game_id, preset", _competitive())
 def test_competitive_rewards_are_scores(game_id: str, preset: str) -> None:
-    """Competitive games: each agent's total reward is its own final score."""
-    env = pz.raw_env(game_id, preset)
+    """Competitive games, ``reward="score"``: each agent's total reward is its score."""
+    env = pz.raw_env(game_id, preset, reward="score")
     for seed in range(3):
         totals = play(env, seed)
         scores = env.model.outcome(env.model_state).scores
         assert [totals[a] for a in env.possible_agents] == [float(x) for x in scores]
+
+
+@pytest.mark.parametrize("game_id, preset", _competitive())
+def test_competitive_rewards_are_win_shares(game_id: str, preset: str) -> None:
+    """Competitive games, ``reward="win"`` (the default): the winners after the
+    tie-breakers share +1, the others -1 (two players: +1 / -1), summing to zero."""
+    env = pz.raw_env(game_id, preset)
+    for seed in range(3):
+        totals = play(env, seed)
+        winners = winning_seats(env.model.outcome(env.model_state))
+        values = [totals[a] for a in env.possible_agents]
+        assert abs(sum(values)) < 1e-9
+        for seat, value in enumerate(values):
+            if len(winners) < len(values):
+                assert (value > 0) == (seat in winners)
 
 
 def test_chance_is_drawn_from_the_model_law() -> None:
@@ -130,5 +145,54 @@ def test_illegal_action_is_a_clear_error() -> None:
 def test_bad_arguments_are_clear_errors() -> None:
     with pytest.raises(ModelError, match="reward='fame'; accepted: win, money"):
         pz.env("hhh", "tiny", reward="fame")
+    with pytest.raises(ModelError, match="reward='money'; accepted: win, score"):
+        pz.env("royal-hospital", "tiny", reward="money")
     with pytest.raises(ModelError, match="unknown game"):
         pz.env("nope")
+
+
+@pytest.mark.parametrize(
+    "game_id", [gid for gid, spec in registry.games().items() if core.declares(spec)]
+)
+def test_render(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's render_test over every mode: ``human`` writes the description,
+    ``rgb_array`` is the board picture as an image, ``ansi`` the description."""
+    render_test(lambda render_mode=None: pz.env(game_id, "tiny", render_mode=render_mode))
+    assert "round" in capsys.readouterr().out.lower()
+    e = pz.env(game_id, "tiny", render_mode="rgb_array")
+    e.reset(seed=0)
+    picture = e.render()
+    assert picture.ndim == 3 and picture.shape[1] == pz.PICTURE_WIDTH
+    assert len(np.unique(picture.reshape(-1, 3), axis=0)) > 8  # drawn, not blank
+
+
+def test_bad_render_mode_is_a_clear_error() -> None:
+    with pytest.raises(ModelError, match="render_mode='rgb'; accepted: ansi, human, rgb_array"):
+        pz.env("hhh", "tiny", render_mode="rgb")
+
+
+@pytest.mark.parametrize("game_id, preset", [c for c in _cases() if c.values[1] == "tiny"])
+def test_state_and_observations_per_agent(game_id: str, preset: str) -> None:
+    """``state()`` is the whole state; each agent observes the public part and its own
+    private part; the legal ids in the acting agent's infos are the mask's ones."""
+    env = pz.raw_env(game_id, preset)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    space = env.space
+    for _ in range(60):
+        if all(env.terminations.values()):
+            break
+        s = env.model_state
+        assert list(env.state()) == list(space.observe(s))
+        assert env.state() in env.state_space
+        for p, agent in enumerate(env.possible_agents):
+            want = list(core.public_view(space, s)) + list(core.private_view(space, s, p))
+            obs = env.observe(agent)
+            assert list(obs["observation"]) == want
+            assert obs in env.observation_space(agent)
+        agent = env.agent_selection
+        legal = env.infos[agent]["legal_actions"]
+        mask = env.observe(agent)["action_mask"]
+        assert list(np.flatnonzero(mask)) == legal
+        assert env.observe(agent)["action_mask"] is mask and not mask.flags.writeable
+        env.step(int(rng.choice(legal)))

@@ -19,9 +19,10 @@ import toy_model
 from pettingzoo.test import api_test, seed_test
 
 from hhh_verify import registry
+from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
 from hhh_verify.adapters import pettingzoo as pz
-from hhh_verify.model import ActionSpace
+from hhh_verify.model import ActionSpace, winning_seats
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
@@ -76,7 +77,7 @@ def test_random_sim(toys: None, game_id: str) -> None:
 
 
 def test_competitive_returns_are_scores(toys: None) -> None:
-    game = osp.load_game("duel", interpret=("DUEL-LAST=plus-one",))
+    game = osp.load_game("duel", interpret=("DUEL-LAST=plus-one",), reward="score")
     assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert (game.min_utility(), game.max_utility()) == (0.0, 7.0)
     rng = np.random.RandomState(0)
@@ -87,6 +88,28 @@ def test_competitive_returns_are_scores(toys: None) -> None:
         outcome = game.model.outcome(state.model_state)
         assert state.returns() == [float(x) for x in outcome.scores]
         assert outcome.scores[1] >= 1  # the reading reached the model
+
+
+def test_competitive_returns_are_win_shares(toys: None) -> None:
+    """``reward="win"``: +1 / -1 after the tie-breakers, 0 / 0 for a shared win,
+    declared zero-sum."""
+    game = osp.load_game("duel")
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    rng = np.random.RandomState(0)
+    for _ in range(10):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        winners = winning_seats(game.model.outcome(state.model_state))
+        want = [0.0, 0.0] if len(winners) == 2 else [1.0 if p in winners else -1.0 for p in (0, 1)]
+        assert state.returns() == want
+
+
+def test_win_shares() -> None:
+    assert core.win_shares(3, (1,)) == [-0.5, 1.0, -0.5]
+    assert core.win_shares(4, (0, 2)) == [0.5, -0.5, 0.5, -0.5]
+    assert core.win_shares(2, (0, 1)) == [0.0, 0.0]
 
 
 def test_cooperative_single_player(toys: None) -> None:

@@ -204,7 +204,7 @@ def test_strong_player_games_fit_the_bounds(overrides: Any, readings: Any) -> No
     for seed in range(2):
         end, decisions, seen = _greedy_game(model, space, seed)
         assert decisions <= space.max_game_length
-        core.returns(space, model.outcome(end), "win")  # raises outside the score range
+        core.returns(space, model.outcome(end), "score")  # raises outside the score range
         for s in seen[::3]:
             code = tuple(space.observe(s))
             assert len(code) == space.observation_size
@@ -397,7 +397,7 @@ def test_planted_score_floor_without_mortality_is_caught(monkeypatch: pytest.Mon
     assert space.return_range[0] == 0
     with pytest.raises(ModelError, match="outside the declared range"):
         for seed in range(10):
-            core.returns(space, model.outcome(_play(model, space, seed)), "win")
+            core.returns(space, model.outcome(_play(model, space, seed)), "score")
 
 
 def test_planted_observation_without_tints_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -62,7 +62,7 @@ def test_strong_player_games_fit_the_bounds() -> None:
     for seed in range(3):
         end, decisions, seen = _greedy_game(model, space, seed)
         assert decisions <= space.max_game_length
-        core.returns(space, model.outcome(end), "win")  # raises outside the score range
+        core.returns(space, model.outcome(end), "score")  # raises outside the score range
         for s in seen[::5]:
             code = tuple(space.observe(s))
             assert len(code) == space.observation_size

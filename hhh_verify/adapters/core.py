@@ -16,18 +16,31 @@ Chance is resolved in one of three ways, all drawing from the model's one law:
 from __future__ import annotations
 
 import hashlib
+import json
 import random
+from array import array
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..model import CHANCE, ModelError, Outcome, config_to_json, sample_index, state_digest
+from ..model import (
+    CHANCE,
+    ModelError,
+    Outcome,
+    config_to_json,
+    sample_index,
+    state_digest,
+    winning_seats,
+)
 from ..registry import get_game
 
 CHANCE_MODES = ("exact", "sampled", "sample-average")
-REWARDS = ("win", "money")
+#: ``reward`` values: a cooperative game pays a win or its money, a competitive one the
+#: win shares (zero-sum) or each seat's score.
+COOPERATIVE_REWARDS = ("win", "money")
+COMPETITIVE_REWARDS = ("win", "score")
 #: Separators of the ``config`` and ``interpret`` parameter strings. OpenSpiel's game
 #: strings reserve ``,``, ``=`` and parentheses, so ``key:value;key:value`` with ``/``
 #: between the items of a list is used instead.
@@ -139,18 +152,40 @@ def check_choice(name: str, value: Any, accepted: Sequence[Any]) -> None:
 # Returns -----------------------------------------------------------------------------
 
 
+def rewards(space: Any) -> tuple[str, ...]:
+    """The ``reward`` values a game accepts: ``win`` first (the default)."""
+    return COOPERATIVE_REWARDS if space.cooperative else COMPETITIVE_REWARDS
+
+
 def utility_range(space: Any, reward: str) -> tuple[float, float]:
     """Least and greatest return of one player."""
     low, high = space.return_range
-    if not space.cooperative:
-        return float(low), float(high)
-    return (0.0, 1.0) if reward == "win" else (-1.0, float(high))
+    if reward == "win":
+        return (0.0, 1.0) if space.cooperative else (-1.0, 1.0)
+    return (-1.0, float(high)) if space.cooperative else (float(low), float(high))
+
+
+def utility_sum(space: Any, reward: str) -> float | None:
+    """The sum of every player's return when it is the same in every game: ``0`` for
+    the win shares of a competitive game (zero-sum), else ``None``."""
+    return 0.0 if reward == "win" and not space.cooperative else None
+
+
+def win_shares(players: int, winners: Sequence[int]) -> list[float]:
+    """Zero-sum win returns: the winners (after the tie-breakers) share +1, the others
+    share -1; a game every seat wins (or none) gives 0 to all. Two players: +1 / -1,
+    or 0 / 0 for a shared win."""
+    k = len(set(winners))
+    if k in (0, players):
+        return [0.0] * players
+    return [1.0 / k if p in winners else -1.0 / (players - k) for p in range(players)]
 
 
 def returns(space: Any, outcome: Outcome | None, reward: str) -> list[float]:
-    """Every player's return: cooperative games give all players the same (1/0 for a
-    win/loss, or the final money of a won game and -1 for a lost one); competitive
-    games give each player's score. A result outside the declared range is an error."""
+    """Every player's return. Cooperative games give all players the same: 1/0 for a
+    win/loss (``win``) or a won game's money and -1 for a loss (``money``). Competitive
+    games give the win shares of :func:`win_shares` (``win``) or each seat's final
+    score (``score``). A result outside the declared range is an error."""
     n = space.players
     if outcome is None:
         return [0.0] * n
@@ -159,12 +194,63 @@ def returns(space: Any, outcome: Outcome | None, reward: str) -> list[float]:
             values = [1.0 if outcome.won else 0.0] * n
         else:
             values = [float(outcome.money or 0) if outcome.won else -1.0] * n
+    elif reward == "win":
+        values = win_shares(n, winning_seats(outcome))
     else:
         values = [float(x) for x in outcome.scores]
     low, high = utility_range(space, reward)
     if len(values) != n or any(not low <= v <= high for v in values):
         raise ModelError(f"returns {values} outside the declared range {low}..{high}")
     return values
+
+
+# What a player sees ------------------------------------------------------------------
+
+
+def public_size(space: Any) -> int:
+    return int(space.observation_size if space.perfect_information else space.public_size)
+
+
+def private_size(space: Any) -> int:
+    return 0 if space.perfect_information else int(space.private_size)
+
+
+#: The last few public views, by space and state object: an observation and an
+#: information state of the same state are asked for one after the other.
+_VIEWS: OrderedDict[tuple[int, int], tuple[Any, Any, Sequence[float]]] = OrderedDict()
+VIEW_CACHE = 8
+
+
+def public_view(space: Any, s: Any) -> Sequence[float]:
+    """What every player sees of ``s`` (all of it in a game of perfect information)."""
+    key = (id(space), id(s))
+    hit = _VIEWS.get(key)
+    if hit is not None and hit[0] is space and hit[1] is s:
+        return hit[2]
+    view = space.observe(s) if space.perfect_information else space.public(s)
+    _VIEWS[key] = (space, s, view)
+    if len(_VIEWS) > VIEW_CACHE:
+        _VIEWS.popitem(last=False)
+    return view  # type: ignore[no-any-return]
+
+
+def private_view(space: Any, s: Any, player: int) -> Sequence[float]:
+    """What only ``player`` sees of ``s`` (nothing in a game of perfect information)."""
+    return () if space.perfect_information else space.private(s, player)  # type: ignore[no-any-return]
+
+
+def full_digest(s: Any) -> str:
+    """A 160-bit fingerprint of a model state (unique in practice, unlike a short one)."""
+    return hashlib.sha1(repr(s).encode()).hexdigest()
+
+
+def view_digest(space: Any, s: Any, player: int) -> str:
+    """A fingerprint of what ``player`` observes of ``s``."""
+    public, private = public_view(space, s), private_view(space, s, player)
+    h = hashlib.sha1(array("d", public).tobytes())
+    h.update(b"|")
+    h.update(array("d", private).tobytes())
+    return h.hexdigest()
 
 
 # Sampling ----------------------------------------------------------------------------
@@ -294,24 +380,68 @@ def pending_draw(model: Any, s: Any) -> Any | None:
     return legal[0]
 
 
-# Paths (for traces) ------------------------------------------------------------------
+# Paths (for traces and information states) ------------------------------------------
 
 
 @dataclass(frozen=True)
 class PathStep:
-    """One model step of a played game, as a trace records it."""
+    """One model step of a played game: as a trace records it (the action, the outcome,
+    the state's digest, the recorded draws), plus who moved (a seat, or ``CHANCE`` for
+    a draw) and the state reached, from which each player's information state is
+    built. ``known`` caches, per player, the fingerprint of everything that player has
+    seen up to this step (clones of a state share their path, so it is computed once)."""
 
     action: Mapping[str, Any]
     outcome: int
     state: str
     samples: tuple[int, ...] | None
+    mover: int = CHANCE
+    after: Any = field(default=None, repr=False, compare=False)
+    full: str = field(default="", repr=False, compare=False)
+    known: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
 
 def extend(
-    path: tuple[PathStep, ...], model: Any, a: Any, outcome: int, after: Any, samples: Any
+    path: tuple[PathStep, ...],
+    model: Any,
+    a: Any,
+    outcome: int,
+    after: Any,
+    samples: Any,
+    mover: int = CHANCE,
 ) -> tuple[PathStep, ...]:
     """The path with one more step (a new tuple: clones of a state share their path)."""
-    return path + (PathStep(model.action_to_json(a), outcome, state_digest(after), samples),)
+    full = full_digest(after)  # state_digest is its first 12 digits
+    step = PathStep(model.action_to_json(a), outcome, full[:12], samples, mover, after, full)
+    return path + (step,)
+
+
+def information_digest(space: Any, start: Any, path: Sequence[PathStep], player: int) -> str:
+    """A fingerprint of ``player``'s information (perfect recall): what it saw of the
+    first state, then for every step its own action (any player's, in a game of perfect
+    information) and what it saw of the state reached. Chance draws enter only through
+    what the player sees of their result, so two states share an information state
+    exactly when the player cannot tell them apart."""
+    perfect = space.perfect_information
+    key = -1 if perfect else player  # perfect information: one history for all
+    i = len(path)
+    while i and key not in path[i - 1].known:
+        i -= 1
+    h = path[i - 1].known[key] if i else _first(space, start, key)
+    for st in path[i:]:
+        if perfect:
+            seen = f"{st.mover}:{json.dumps(st.action, sort_keys=True)}|{st.full}"
+        else:
+            own = json.dumps(st.action, sort_keys=True) if st.mover == player else ""
+            seen = f"{own}|{view_digest(space, st.after, player)}"
+        h = hashlib.sha1(f"{h}|{seen}".encode()).hexdigest()
+        st.known[key] = h
+    return h
+
+
+def _first(space: Any, start: Any, key: int) -> str:
+    seen = full_digest(start) if key < 0 else view_digest(space, start, key)
+    return hashlib.sha1(seen.encode()).hexdigest()
 
 
 def build_trace(setup_: Setup, steps: Sequence[PathStep], **meta: Any) -> Any:

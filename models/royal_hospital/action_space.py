@@ -47,7 +47,7 @@ from .bounds import all_effects, bounds, class_types
 from .cards import CRITICAL, TERMINAL, medical_deck, patient_deck
 from .config import RHConfig
 from .effects import CHOICE
-from .observation import encode, observation_size
+from .observation import encode, observation_size, private, private_size, public, public_size
 from .tracks import COMPANY_NAMES
 
 
@@ -123,4 +123,9 @@ def action_space(model: Any) -> ActionSpace:
         return_range=b.score_range,
         observation_size=observation_size(model),
         observe=lambda s: encode(config, s),
+        perfect_information=False,
+        public_size=public_size(model),
+        public=lambda s: public(config, s),
+        private_size=private_size(model),
+        private=lambda s, p: private(config, s, p),
     )

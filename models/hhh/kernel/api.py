@@ -156,6 +156,12 @@ class GameKernel(HHHKernel):
         )
         self._work = work_arrays()
 
+    def batch(self) -> Any:
+        """Many games stepped side by side (:mod:`.vector`, for batched learning)."""
+        from .vector import BatchGames
+
+        return BatchGames(self)
+
     def parted_game(self, other: Any, seed: int, policy: str, max_steps: int) -> PartedGame:
         if not np.array_equal(self.init, other.init):
             return PartedGame(
