@@ -294,12 +294,14 @@ def _entry(
         out.append(f"<li><code>{_e(o['id'])}</code>{mark}: {_e(o['summary'])}</li>")
     out.append(f"</ul><p>Why the default: {_e(e['why'])}</p>")
     out.append(f"<p><b>What changes.</b> {_code(summary.what_changes(e))}</p>")
-    full = [p for p in e["pairs"] if (configs.get(p["diverge"]["config"]) or {}).get("full")]
+    full = [
+        p for p in e["pairs"] if (configs.get(p["diverge"].get("config") or "") or {}).get("full")
+    ]
     for p in e["pairs"]:
         a, b = p["options"]
         out.append(f"<h3><code>{_e(a)}</code> (A) vs <code>{_e(b)}</code> (B)</h3>")
         out += _witness(p, boards.get(f"{e['id']}/{b}"), traces.get(f"{e['id']}/{b}"), configs)
-        conf = configs.get(p["diverge"]["config"]) or {}
+        conf = configs.get(p["diverge"].get("config") or "") or {}
         if p["diverge"]["witness"] is not None and not conf.get("full", True):
             others = [x["options"][1] for x in full if x is not p]
             out.append(

@@ -96,7 +96,7 @@ def _item_key(item: str) -> str:
 
 def _positions(a: str, b: str) -> tuple[str, str] | None:
     """``tokens [7, 2, 5]`` against ``tokens [4, 2, 5]`` as the positions that differ
-    (``tokens #1 7`` / ``tokens #1 4``): a description's list printed as data becomes
+    (``tokens #1 7, #2 2`` / ``tokens #1 4, #2 1``): a description's list printed as data becomes
     the few numbers that changed, named by position. None when the two are not lists
     of the same length under the same name."""
     ma, mb = _LIST.fullmatch(a), _LIST.fullmatch(b)
@@ -108,8 +108,8 @@ def _positions(a: str, b: str) -> tuple[str, str] | None:
     name = ma.group(1).strip()
     diff = [(i, x, y) for i, (x, y) in enumerate(zip(xs, ys), 1) if x != y]
     return (
-        ", ".join(f"{name} #{i} {x}" for i, x, _ in diff),
-        ", ".join(f"{name} #{i} {y}" for i, _, y in diff),
+        f"{name} " + ", ".join(f"#{i} {x}" for i, x, _ in diff),
+        f"{name} " + ", ".join(f"#{i} {y}" for i, _, y in diff),
     )
 
 
@@ -244,7 +244,7 @@ KIND_TEXT = {
 #: How a witness was found, by the engine that found it.
 ENGINE_TEXT = {
     "explorer": "exhaustive search",
-    "differential": "paired playouts of the real game, confirmed on the exact rules",
+    "differential": "paired playouts (confirmed on the exact rules)",
 }
 
 
@@ -258,9 +258,9 @@ def witness_header(d: Mapping[str, Any], config: Mapping[str, Any] | None) -> st
     if (config or {}).get("full"):
         where = "the real game"
     if w["state"] is None:
-        return f"Found by {how} on {where}: the readings start from different set-ups."
-    when = f"round {w['round']}, " if w.get("round") else ""
+        return f"Found on {where} by {how}: the readings start from different set-ups."
+    when = f"in round {w['round']}, " if w.get("round") else ""
     return (
-        f"Found by {how} on {where}; {when}after {w['depth']} steps: "
+        f"Found on {where} by {how}, {when}after {w['depth']} steps: "
         f"{KIND_TEXT.get(w['kind'], w['kind'])}."
     )
