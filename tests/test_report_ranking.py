@@ -177,7 +177,7 @@ def test_assumptions_come_from_the_games_declaration() -> None:
     assert any(r["everywhere"] for r in assumptions.assumptions(dh, []))
     # an entry of the parameter category is an assumption of its own
     tiny = assumptions.describe_preset(rh, "tiny --set rounds=1")
-    assert not tiny["full"] and "rounds 1 (real game 6)" in tiny["short"]
+    assert not tiny["full"] and "rounds 1, real game 6" in tiny["short"]
     assert assumptions.describe_preset(rh, "full")["full"]
 
 

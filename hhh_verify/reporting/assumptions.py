@@ -62,14 +62,19 @@ def _value(v: Any) -> str:
 _FIRST = ("rounds", "colours", "players", "player_count")
 
 
+def real_preset(spec: Any) -> str:
+    """The preset of the real game: ``full``, or the game's default when it has none."""
+    return "full" if "full" in spec.presets else str(spec.default_preset)
+
+
 def preset_differences(spec: Any, label: str) -> list[tuple[str, str, str]]:
     """``(setting, here, real game)`` for every setting of the configuration ``label``
-    (``tiny --set rounds=1``, as the witnesses name it) that differs from ``full``."""
+    (``tiny --set rounds=1``, as the witnesses name it) that differs from the real game."""
     words = shlex.split(label)
     preset = words[0] if words else ""
     overrides = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--set"]
     config = spec.config(preset, overrides)
-    full = spec.config("full")
+    full = spec.config(real_preset(spec))
     rows = [
         (f.name.replace("_", " "), _value(getattr(config, f.name)), _value(getattr(full, f.name)))
         for f in dataclasses.fields(config)
@@ -81,16 +86,16 @@ def preset_differences(spec: Any, label: str) -> list[tuple[str, str, str]]:
 
 def describe_preset(spec: Any, label: str) -> dict[str, Any]:
     """The configuration ``label`` in words: whether it is the real game, and if not a
-    short phrase (``reduced preset tiny: rounds 1 (real game 6), colours 1 (5) and 26
-    more settings``) and every difference."""
-    if label == "full":
-        return {"full": True, "short": "the real game (preset full)", "differences": []}
+    short phrase (``the reduced configuration `tiny` (rounds 1, real game 6; colours 1,
+    real game 5; and 26 more settings)``) and every difference."""
+    if label == real_preset(spec):
+        return {"full": True, "short": f"the real game (preset {label})", "differences": []}
     rows = preset_differences(spec, label)
-    head = ", ".join(f"{name} {here} (real game {real})" for name, here, real in rows[:2])
-    more = f" and {len(rows) - 2} more settings" if len(rows) > 2 else ""
+    head = "; ".join(f"{name} {here}, real game {real}" for name, here, real in rows[:2])
+    more = f"; and {len(rows) - 2} more settings" if len(rows) > 2 else ""
     return {
         "full": False,
-        "short": f"reduced configuration `{label}`: {head}{more}" if rows else label,
+        "short": f"the reduced configuration `{label}` ({head}{more})" if rows else label,
         "differences": [list(r) for r in rows],
     }
 

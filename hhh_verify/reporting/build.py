@@ -56,8 +56,10 @@ class Budget:
     def describe(self, engines: dict[str, str] | None = None) -> str:
         """The budget in words; ``engines`` (policy -> ``kernel``/``reference``) says
         how many paired games each policy got."""
-        search = f"explorer on the reduced presets (up to {self.max_states} states each)" + (
-            "" if self.quick else f", then {self.max_games} differential playouts"
+        search = (
+            f"witnesses: exhaustive search of the reduced configurations (up to "
+            f"{self.max_states:,} positions each)"
+            + ("" if self.quick else f", then {self.max_games} paired playouts of the real game")
         )
         if not engines:
             games = f"{self.games} paired games per policy ({', '.join(self.policies)})"

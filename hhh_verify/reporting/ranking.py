@@ -118,23 +118,29 @@ def apply(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _candidates(e: dict[str, Any]) -> Iterator[tuple[float, str, dict[str, Any], str, str, bool]]:
-    """(weighted size, measure, stats, reading, policy, holds) of every rankable shift."""
+def _candidates(
+    e: dict[str, Any],
+) -> Iterator[tuple[float, str, dict[str, Any], str, str, bool, bool]]:
+    """(weighted size, measure, stats, reading, policy, holds, ranks) of every shift
+    under competent play; ``ranks`` is false for the score shifts of a comparison that
+    never changed the winner (shown as the entry's effect, never ranked)."""
     for p in e["pairs"]:
         for policy, imp in _ranked_impacts(p):
             only_scores = im.scores_only(imp)
             for name, w in WEIGHTS.items():
                 st = imp["stats"].get(name)
-                if st is None or (only_scores and name in im.SCORE_MEASURES):
+                if st is None:
                     continue
-                yield abs(st["diff"]) * w, name, st, p["options"][1], policy, _holds(name, st)
+                ranks = not (only_scores and name in im.SCORE_MEASURES)
+                size = abs(st["diff"]) * w
+                yield size, name, st, p["options"][1], policy, _holds(name, st), ranks
 
 
 def _entry(e: dict[str, Any], comparisons: int) -> None:
     e["severity"] = worst([p["severity"] for p in e["pairs"]])
     cands = list(_candidates(e))
-    e["score"] = round(max([c[0] for c in cands if c[5]], default=0.0), 4)
-    e["score_any"] = round(max([c[0] for c in cands], default=0.0), 4)
+    e["score"] = round(max([c[0] for c in cands if c[5] and c[6]], default=0.0), 4)
+    e["score_any"] = round(max([c[0] for c in cands if c[6]], default=0.0), 4)
     flags = []
     if any(
         im.scores_only(imp)
@@ -143,11 +149,11 @@ def _entry(e: dict[str, Any], comparisons: int) -> None:
         for _, imp in _ranked_impacts(p)
     ):
         flags.append(SCORES_NOT_WINNER)
-    best = max(cands, key=lambda c: (c[5], c[0]), default=None)
+    best = max(cands, key=lambda c: (c[6] and c[0] > 0, c[5], c[0]), default=None)
     e["best"] = None
     e["settle"] = None
     if best is not None and best[0] > 0:
-        _, name, st, opt, policy, holds = best
+        _, name, st, opt, policy, holds, _ = best
         chance = bool(st["significant"] and not holds)
         e["best"] = {
             "measure": name,

@@ -75,6 +75,15 @@ def holds(st: dict[str, Any]) -> bool:
     return bool(st.get("holds", st["significant"]))
 
 
+def ranks(entry: dict[str, Any]) -> bool:
+    """Whether the entry's effect ranks (a shift of scores that never changed the winner
+    is drawn, below the ranked ones, but does not rank)."""
+    return (
+        "changes scores, not the winner" not in entry.get("flags", [])
+        or entry.get("score_any", 0) > 0
+    )
+
+
 def native(name: str, st: dict[str, Any]) -> str:
     """The shift in its own unit (:mod:`.units`), flagged when it may be chance."""
     chance = " (may be chance)" if st["significant"] and not holds(st) else ""
@@ -88,11 +97,11 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
     rows = []
     for e in data["entries"]:
         best = best_effect(e)
-        if best is None or e["score_any"] <= 0:
+        if best is None or abs(best[1]["diff"]) == 0:
             continue
         name, st, opt, policy = best
         rows.append((abs(st["diff"]) * WEIGHTS[name], e, name, st, opt, policy))
-    rows.sort(key=lambda r: (not holds(r[3]), -r[0], r[1]["id"]))
+    rows.sort(key=lambda r: (not (holds(r[3]) and ranks(r[1])), -r[0], r[1]["id"]))
     still = len(data["entries"]) - len(rows)
     width, left, right = 1100, 330, 640
     height = 46 + len(rows) * ROW + 40
@@ -115,7 +124,7 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
     for i, (_, e, name, st, opt, policy) in enumerate(rows):
         y = top + i * ROW + ROW / 2
         colour = SEVERITY_FILL.get(e["severity"], NEUTRAL)
-        label = f"{e['id']} ({opt}, {policy})"
+        label = f"{e['id']} ({opt}, {policy})" + ("" if ranks(e) else " scores only")
         svg.raw(f'<a href="#{e["id"]}">')
         svg.text(8, y + 4, label, 11, "#1a4d8f", tip=f"{e['title']}; severity {e['severity']}")
         svg.raw("</a>")
@@ -161,8 +170,8 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
     axis.draw(svg, top, top + len(rows) * 16)
     for i, (policy, name, st) in enumerate(rows):
         y = top + i * 16 + 8
-        colour = SEVERITY_FILL["high"] if holds(st) else NEUTRAL
         ranked = pair["impact"][policy].get("ranked", True)
+        colour = SEVERITY_FILL["high"] if ranked and holds(st) else NEUTRAL
         svg.text(8, y + 4, f"{policy}: {units.label(name)}" + ("" if ranked else " *"), 10)
         _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{policy}: {native(name, st)}")
         svg.text(right + 12, y + 4, native(name, st), 10, "#333")

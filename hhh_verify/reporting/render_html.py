@@ -32,7 +32,7 @@ figure{margin:.4em 0;flex:1 1 30em;min-width:0}figcaption{font-size:.9em;color:#
 svg.board,svg.forest,svg.shifts{max-width:100%;height:auto;display:block}
 .headline{font-size:1.1em;background:#f4f6fa;padding:.5em .8em;border-left:4px solid #1a4d8f}
 details{margin:.4em 0}summary{cursor:pointer;color:#1a4d8f}
-nav.toc{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:.3em 0;
+[id]{scroll-margin-top:2.5em}nav.toc{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;padding:.3em 0;
 font-size:.92em;z-index:1}nav.toc a{margin-right:.8em}
 ol.rules li{margin:.3em 0}.assumptions{border:2px solid #c77700;background:#fff8ec;
 padding:.2em .8em;margin:.6em 0}.assumptions h2{margin:.3em 0}
@@ -300,20 +300,20 @@ def _entry(
     for p in e["pairs"]:
         a, b = p["options"]
         out.append(f"<h3><code>{_e(a)}</code> (A) vs <code>{_e(b)}</code> (B)</h3>")
-        out += _witness(p, boards.get(f"{e['id']}/{b}"), traces.get(f"{e['id']}/{b}"), configs)
+        note = ""
         conf = configs.get(p["diverge"].get("config") or "") or {}
         if p["diverge"]["witness"] is not None and not conf.get("full", True):
             others = [x["options"][1] for x in full if x is not p]
-            out.append(
-                "<p>This position is from a reduced configuration, not the real game"
-                + (
-                    f"; a witness on the real game is shown under reading "
-                    f"{', '.join(f'<code>{_e(o)}</code>' for o in others)}."
-                    if others
-                    else "; no witness on the real game was searched for once this one was found."
-                )
-                + "</p>"
+            note = "This position is from a reduced configuration, not the real game" + (
+                "; a witness on the real game is shown under reading "
+                + ", ".join(f"<code>{_e(o)}</code>" for o in others)
+                + "."
+                if others
+                else "; the real game was not searched once this witness was found."
             )
+        out += _witness(
+            p, boards.get(f"{e['id']}/{b}"), traces.get(f"{e['id']}/{b}"), configs, note
+        )
         out.append(shifts_svg(e["id"], p, comp))
         out.append(
             "<table><tr><th>player</th><th>measure</th><th>A</th><th>B</th><th>B-A</th>"
@@ -382,12 +382,14 @@ def _witness(
     boards: dict[str, str] | None = None,
     traces: tuple[str, str] | None = None,
     configs: dict[str, Any] | None = None,
+    note: str = "",
 ) -> list[str]:
     d = p["diverge"]
     w = d["witness"]
     if w is None:
         return [f"<p>Witness: <b>{_e(d['note'])}</b> (searched: {_code(searched_text(d))}).</p>"]
-    out = [f"<p>{_code(witness_header(d, (configs or {}).get(d['config'])))}</p>"]
+    header = _code(witness_header(d, (configs or {}).get(d["config"])))
+    out = [f"<p>{header}" + (f" {note}" if note else "") + "</p>"]
     if w["state"] is not None and not boards:
         out.append(f"<pre>{_e(unlist(w['state']))}</pre>")
     if w.get("decision"):

@@ -340,7 +340,10 @@ def _witness(
     w = d["witness"]
     if w is None:
         return [f"Witness: **{d['note']}** (searched: {searched_text(d)}).", ""]
-    out = [witness_header(d, (configs or {}).get(d["config"])), ""]
+    conf = (configs or {}).get(d["config"]) or {}
+    out = [witness_header(d, conf), ""]
+    if not conf.get("full", True):
+        out[0] += " This position is from a reduced configuration, not the real game."
     if w["state"] is not None:
         out += ["Position:", "", "```", unlist(w["state"]), "```", ""]
     if w.get("decision"):

@@ -135,7 +135,10 @@ def counts(data: dict[str, Any]) -> dict[str, int]:
 def overview(data: dict[str, Any]) -> str:
     """The report in three sentences."""
     n = counts(data)
-    ranked = [p for p in data["budget"]["policies"] if p != "random"] or ["random"]
+    policies = data.get("budget", {}).get("policies") or sorted(
+        {pol for e in data["entries"] for p in e["pairs"] for pol in p["impact"]}
+    )
+    ranked = [p for p in policies if p != "random"] or ["random"]
     text = (
         f"{n['entries']} rules of {data['title']} can be read more than one way "
         f"({n['pairs']} pairs of readings compared). For {n['material']} of them the tool "
@@ -166,7 +169,7 @@ def meta(data: dict[str, Any]) -> list[tuple[str, str]]:
             data.get("date")
             or "not recorded (the report depends on version, seed and budget only)",
         ),
-        ("seed", str(data["seed"])),
+        ("seed", str(data.get("seed", "-"))),
         ("budget", data["budget_text"]),
         ("comparisons", data.get("ranking", {}).get("method", "")),
         ("command", data["command"]),

@@ -61,7 +61,7 @@ def level(name: str, x: float) -> str:
     if is_rate(name):
         return f"{x * k:.1f}%"
     if unit == "$":
-        return f"${x:.2f}"
+        return f"{'-' if x < 0 else ''}${abs(x):.2f}"
     return f"{x:.2f} {unit}".rstrip()
 
 
