@@ -189,8 +189,8 @@ def glossary(competitive: bool) -> list[tuple[str, str]]:
     terms = [
         (
             "entry",
-            "one rule the book leaves open (an ambiguity), with an id such as "
-            "HHH-ROOM-CAP, quotes from the book and two or more readings.",
+            "one rule the book leaves open (an ambiguity), with a stable id, quotes "
+            "from the book and two or more readings.",
         ),
         (
             "reading",
