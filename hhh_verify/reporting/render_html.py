@@ -246,15 +246,6 @@ def _method(data: dict[str, Any]) -> list[str]:
     return out
 
 
-def headline(data: dict[str, Any]) -> str:
-    """The report's numbers in one sentence (also the index's row)."""
-    n = headline_numbers(data)
-    return (
-        f"{n['entries']} ambiguities, {n['pairs']} reading pairs: {n['material']} material "
-        f"(a witness found), {n['high']} of high severity, {n['medium']} medium."
-    )
-
-
 def headline_numbers(data: dict[str, Any]) -> dict[str, int]:
     """Entries, reading pairs, material entries and entries per severity."""
     n = summary.counts(data)

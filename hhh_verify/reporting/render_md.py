@@ -91,10 +91,6 @@ def effect_cell(entry: dict[str, Any]) -> str:
     return f"{head} ({opt}, {policy})" + (f"; {'; '.join(flags)}" if flags else "")
 
 
-#: Kept for the index and older callers: the one ranking effect.
-largest_effect = effect_cell
-
-
 TOP_TEXT = (
     "Entries ranked by their largest shift under competent play that survives the "
     "correction for multiple comparisons, then by their largest shift of any kind "
