@@ -277,9 +277,10 @@ def glossary(competitive: bool) -> list[tuple[str, str]]:
         ),
         (
             "severity",
-            f"high: {high}, and the shift holds; medium: some measure moves and the "
-            "shift holds; low: the readings parted in some game but nothing measurably moved; "
-            "none: no paired game ever parted; unknown: not measured. Only competent play counts.",
+            f"measured under competent play only. High: {high}, and the shift holds; "
+            "medium: some measure moves and the shift holds; low: the readings parted in "
+            "some game but nothing measurably moved; none: no game of competent play ever "
+            "parted (a witness may still exist: see material); unknown: not measured.",
         ),
         (
             "stand-in",
