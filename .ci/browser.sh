@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The headless browser of tests/test_browser.py: Debian's chromium package. Idempotent:
+# The headless browser of tests/test_browser.py: Debian's chromium package (it also
+# prints the reports to PDF there, whose pages pypdf from the test extras counts). Idempotent:
 # nothing to do when chromium is already there; otherwise apt-get (as root), refreshing
 # the package lists only if the install fails on stale ones.
 set -euo pipefail

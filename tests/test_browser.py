@@ -5,7 +5,11 @@ Debian's ``chromium`` (installed by ``.ci/run``) driven through Playwright's Pyt
 with no console error and no request outside the file itself, every internal link must
 land on an existing file and anchor, and every SVG (board pictures, forest and B-A
 plots, histograms in opened ``<details>``) must be drawn with a non-empty size. The
-step-through page is stepped with the arrow key to the end. Screenshots go to
+step-through page is stepped with the arrow key to the end. Each game's report opens
+with the editor's summary and a glossary, and prints as an editor would print it: the
+summary alone (``#print-summary``) on one or two A4 pages, the whole report with no
+navigation and each entry on a page of its own; the PDFs come from the same headless
+Chromium (``page.pdf()``) and their pages are counted with pypdf. Screenshots go to
 ``$HHH_VERIFY_ARTIFACTS`` (CI sets it) or a fresh temporary folder.
 
 Without chromium the test is skipped on a developer machine and fails in CI (``CI`` set).
@@ -175,4 +179,59 @@ def test_replay_page_steps_in_a_browser(browser: Any, artifacts: Path, tmp_path:
         page.keyboard.press("ArrowRight")
     assert page.locator("#where").inner_text() == f"position {last} of {last}"
     page.screenshot(path=str(artifacts / "replay-last.png"))
+    page.close()
+
+
+#: Game reports (not the index nor an annotated rulebook page).
+GAME_REPORTS = [p for p in REPORTS if p.name != "index.html" and "-rulebook" not in p.name]
+
+#: Terms every report's glossary explains.
+TERMS = {"material", "witness", "reading pair", "B-A", "severity", "parted", "games needed"}
+
+
+def _pages(pdf: bytes) -> list[str]:
+    """The text of each page of a PDF."""
+    import io
+
+    from pypdf import PdfReader
+
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+@pytest.mark.parametrize("path", GAME_REPORTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_report_summary_glossary_and_print(browser: Any, artifacts: Path, path: Path) -> None:
+    name = str(path.relative_to(ROOT / "reports")).replace("/", "--")
+    page = browser.new_page()
+    page.goto(path.as_uri(), wait_until="load")
+    first = page.evaluate("() => document.querySelector('body > section').id")
+    assert first == "summary", f"{path.name}: the report opens with {first!r}"
+    meta = page.locator("#summary dl.meta dt").all_inner_texts()
+    assert {"version", "date", "budget", "seed"} <= set(meta), meta
+    terms = set(page.locator("#glossary dl.glossary dt").all_inner_texts())
+    assert TERMS <= terms, f"{path.name}: glossary lacks {TERMS - terms}"
+    entries = page.locator("section.entry").count()
+    assert entries > 0
+
+    page.goto(path.as_uri() + "#print-summary", wait_until="load")
+    page.emulate_media(media="print")
+    assert page.locator("nav.toc").is_hidden()
+    assert page.locator("section.entry").first.is_hidden()  # the summary alone
+    summary = page.pdf(format="A4")
+    (artifacts / f"{name}--summary.pdf").write_bytes(summary)
+    text = _pages(summary)
+    assert 1 <= len(text) <= 2, f"{path.name}: the summary prints on {len(text)} pages"
+    assert "Glossary" in "".join(text) and "Impact at a glance" not in "".join(text)
+
+    page.goto("about:blank")
+    page.goto(path.as_uri(), wait_until="load")
+    page.emulate_media(media="print")
+    assert page.locator("nav.toc").is_hidden() and page.locator("section.entry").first.is_visible()
+    whole = page.pdf(format="A4")
+    (artifacts / f"{name}.pdf").write_bytes(whole)
+    pages = _pages(whole)
+    # every entry starts a page of its own: its id opens some page's text
+    ids = page.evaluate("() => [...document.querySelectorAll('section.entry')].map(s => s.id)")
+    starts = {t.lstrip().split(":", 1)[0] for t in pages}
+    assert set(ids) <= starts, f"{path.name}: entries not at a page top: {set(ids) - starts}"
+    assert len(pages) > len(text) + entries - 1
     page.close()

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from hhh_verify import registry
 from hhh_verify.cli import main
+from hhh_verify.reporting import ranking
 from hhh_verify.reporting.index import write_index
 from hhh_verify.reporting.render_effects import forest_svg, shifts_svg
 
@@ -41,6 +42,8 @@ def _stat(diff: float, half: float, significant: bool) -> dict[str, Any]:
         "diff": diff,
         "ci95": [diff - half, diff + half],
         "significant": significant,
+        "p": 1e-6 if significant else 0.5,
+        "sd": half,
         "mean_a": 0.0,
         "mean_b": diff,
         "games_needed": None,
@@ -49,13 +52,21 @@ def _stat(diff: float, half: float, significant: bool) -> dict[str, Any]:
 
 def _entry(amb: str, money: float, win: float, sig: bool) -> dict[str, Any]:
     stats = {"money": _stat(money, 1.0, sig), "win": _stat(win, 0.01, False)}
+    imp = {"stats": stats, "games": 100, "games_parted": 10}
     return {
         "id": amb,
         "title": f"title of {amb}",
-        "severity": "high" if sig else "low",
-        "score_any": abs(money) + abs(win) * 100,
-        "pairs": [{"options": ["a", "b"], "impact": {"random": {"stats": stats}}}],
+        "default": "a",
+        "options": [{"id": "a", "summary": "A"}, {"id": "b", "summary": "B"}],
+        "pairs": [
+            {"options": ["a", "b"], "impact": {"greedy": imp}, "diverge": {"material": True}}
+        ],
     }
+
+
+def _ranked(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """A report's data with the ranking applied (severity, ranking effect, top)."""
+    return ranking.apply({"title": "T", "entries": entries})
 
 
 def _rows(svg: str) -> list[str]:
@@ -64,28 +75,25 @@ def _rows(svg: str) -> list[str]:
 
 
 def test_forest_plot_sorts_by_largest_shift_and_counts_the_rest() -> None:
-    data = {
-        "title": "T",
-        "entries": [
-            _entry("X-SMALL", 1.0, 0.0, True),
-            _entry("X-WIN", 0.5, 0.09, False),  # 9 win-rate points = $9: the largest
-            _entry("X-NONE", 0.0, 0.0, False) | {"score_any": 0},
-            _entry("X-BIG", -4.0, 0.0, True),
-        ],
-    }
-    svg = forest_svg(data)
-    assert _rows(svg) == ["X-BIG", "X-SMALL", "X-WIN"]  # significant first, then by size
-    assert "Not drawn: 1 entries" in svg and "win +9.00 pts" in svg
-    data["entries"][0] = _entry("X-SMALL", 6.0, 0.0, True)  # planted: now the largest
-    assert _rows(forest_svg(data)) == ["X-SMALL", "X-BIG", "X-WIN"]
+    entries = [
+        _entry("X-SMALL", 1.0, 0.0, True),
+        _entry("X-WIN", 0.5, 0.09, False),  # 9 win-chance points = $9: the largest
+        _entry("X-NONE", 0.0, 0.0, False),
+        _entry("X-BIG", -4.0, 0.0, True),
+    ]
+    svg = forest_svg(_ranked(entries))
+    assert _rows(svg) == ["X-BIG", "X-SMALL", "X-WIN"]  # shifts that hold first, then by size
+    assert "Not drawn: 1 entries" in svg and "win chance +9.00 pts" in svg
+    entries[0] = _entry("X-SMALL", 6.0, 0.0, True)  # planted: now the largest
+    assert _rows(forest_svg(_ranked(entries))) == ["X-SMALL", "X-BIG", "X-WIN"]
 
 
 def test_shift_plot_has_one_row_per_policy_and_measure() -> None:
     pair = _entry("X", 2.0, 0.05, True)["pairs"][0]
-    pair["impact"]["greedy"] = pair["impact"]["random"]
+    pair["impact"]["random"] = pair["impact"]["greedy"]
     svg = shifts_svg("X", pair)
     labels = re.findall(r"<text[^>]*>(\w+): ", svg)
-    assert labels == ["random", "random", "greedy", "greedy"]
+    assert labels == ["greedy", "greedy", "random", "random"]
 
 
 def test_report_all_writes_the_index(games: Any, tmp_path: Path) -> None:

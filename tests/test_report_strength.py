@@ -69,7 +69,8 @@ def test_sections_render_bounds_and_strong_play(tmp_path: Path) -> None:
     assert "## Money: found and proved" in md and "| $79 | $79 | exact (proved) |" in md
     assert "| $90 | $210 | open between the two |" in md
     assert "## Impact under strong play" in md
-    assert "| +0.200* [+0.100, +0.300] | +0.110* [+0.010, +0.210] | +0.000 [-0.100, +0.100] |" in md
+    row = "| +20.00 pts* [+10.00 pts, +30.00 pts] | +11.00 pts* [+1.00 pts, +21.00 pts] "
+    assert row + "| +0.00 pts [-10.00 pts, +10.00 pts] |" in md
     assert "strong 30.0% (24.0%..37.0%, 200 games)" in md
     page = "\n".join(strength.html(data))
     assert "Impact under strong play" in page and "exact (proved)" in page
@@ -80,7 +81,7 @@ def test_sections_render_bounds_and_strong_play(tmp_path: Path) -> None:
     measured["rows"] = []  # a top entry not measured under strong play shows "-"
     (tmp_path / "hhh-strong-play.json").write_text(json.dumps(measured))
     md = "\n".join(strength.markdown(strength.attach_strong_play(_data(), str(tmp_path))))
-    assert "| HHH-ER-COSTS | `ward-like` -> `treatment-like` | - | +0.110*" in md
+    assert "| HHH-ER-COSTS | `ward-like` -> `treatment-like` | - | +11.00 pts*" in md
 
 
 def test_no_measurement_no_section(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from hhh_verify.registry import get_game
 from hhh_verify.reporting import build as rp
+from hhh_verify.reporting import ranking
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = "royal-hospital"
@@ -50,4 +51,6 @@ def test_committed_report_entry_regenerates(amb: str) -> None:
     )
     fresh = rp.build(GAME, committed["seed"], budget, [amb])
     old = next(e for e in committed["entries"] if e["id"] == amb)
-    assert json.loads(json.dumps(fresh["entries"][0], sort_keys=True)) == old
+    # the correction for multiple comparisons spans the whole report (reporting/ranking.py)
+    fresh_entry = json.loads(json.dumps(fresh["entries"][0], sort_keys=True))
+    assert ranking.strip_family(fresh_entry) == ranking.strip_family(old)

@@ -89,7 +89,7 @@ def test_outcomes_in_words() -> None:
         "lost (bankrupt, money -3)"
     )
     assert outcome_text({"won": None, "reason": "completed", "scores": [4, 0], "winners": [0]}) == (
-        "ended (completed, scores [4, 0], winners [0])"
+        "ended (completed, scores P0 4, P1 0, won by P0)"
     )
 
 
@@ -99,8 +99,8 @@ def test_outcomes_in_words() -> None:
 WITNESSES = [
     ("dice-hospital", "DH-PAST-6", [], ["P0 patients", "red 6 (treated)"], True),
     ("hhh", "HHH-WAITING-SPOTS", [], ["Waiting Room 1", "2 yellow"], True),
-    ("royal-hospital", "RH-RESOURCES-KEEP", [], ["tokens [0, 0, 0, 1, 0]"], True),
-    ("royal-hospital", "RH-FINAL-TIE", ["--set", "rounds=1"], ["winners [1])"], True),
+    ("royal-hospital", "RH-RESOURCES-KEEP", [], ["tokens #4 1"], True),
+    ("royal-hospital", "RH-FINAL-TIE", ["--set", "rounds=1"], ["won by P1)"], True),
     ("hhh", "HHH-WARD-BEDS", [], ["legal only", "Transfer"], False),
 ]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
@@ -222,6 +222,18 @@ class PairedStat:
         return self.low > 0 or self.high < 0
 
     @property
+    def p_value(self) -> float:
+        """Two-sided p-value of the paired t-test of "no difference" (1 when the games
+        never differed, 0 when every game moved by the same non-zero amount)."""
+        if self.sd == 0:
+            return 1.0 if self.diff == 0 else 0.0
+        if self.n < 2:
+            return 1.0
+        from scipy.stats import t
+
+        return float(2 * t.sf(abs(self.diff) / (self.sd / math.sqrt(self.n)), self.n - 1))
+
+    @property
     def games_needed(self) -> int | None:
         """Paired games to detect ``diff`` (two-sided 5%, power 80%); None if no difference."""
         if self.diff == 0 or self.sd == 0:
@@ -246,6 +258,7 @@ class PairedStat:
             "ci95": [r(self.low), r(self.high)],
             "sd": r(self.sd),
             "significant": self.significant,
+            "p": float(f"{self.p_value:.4g}"),
             "games_needed": self.games_needed,
         }
 
@@ -283,6 +296,9 @@ class Impact:
     money_b: tuple[int, ...]
     ratings: dict[str, tuple[int, int]]
     seconds: float
+    #: Competitive games: paired games whose scores differ, and whose winners differ.
+    scores_changed: int = 0
+    winner_changed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -298,7 +314,11 @@ class Impact:
             "stats": {k: v.to_json() for k, v in self.stats.items()},
             "reasons": {k: {"a": a, "b": b} for k, (a, b) in sorted(self.reasons.items())},
             "ratings": {k: {"a": a, "b": b} for k, (a, b) in self.ratings.items()},
-        }
+        } | (
+            {"scores_changed": self.scores_changed, "winner_changed": self.winner_changed}
+            if "seat0_score" in self.stats
+            else {}
+        )
 
 
 METHOD = (
@@ -451,7 +471,17 @@ def summarise_impact(
         tuple(x.money for x in rb),
         ratings,
         seconds,
+        sum(x.scores != y.scores for x, y in zip(ra, rb)),
+        sum(_winners(x) != _winners(y) for x, y in zip(ra, rb)),
     )
+
+
+def _winners(g: GameResult) -> tuple[int, ...]:
+    """The seats that won: named by the outcome, else those with the top score."""
+    if g.winners or not g.scores:
+        return g.winners
+    top = max(g.scores)
+    return tuple(i for i, x in enumerate(g.scores) if x == top)
 
 
 def impact_game_seed(seed: int, index: int) -> int:
@@ -461,32 +491,70 @@ def impact_game_seed(seed: int, index: int) -> int:
     return game_seed(seed, index)
 
 
-#: The shift of a headline measure that makes an effect ``high`` (see :func:`severity`).
-HIGH: dict[str, Any] = {
-    "win": lambda st: 0.05,
-    "money": lambda st: 5,
-    "seat0_win": lambda st: 0.05,
-    "seat0_score": lambda st: 0.05 * max(1.0, abs(st.mean_a)),
-    "winning_score": lambda st: 0.05 * max(1.0, abs(st.mean_a)),
+#: The shift of a headline measure that makes an effect ``high``, given its mean under A
+#: (see :func:`effect_severity`).
+HIGH: dict[str, Callable[[float], float]] = {
+    "win": lambda mean_a: 0.05,
+    "money": lambda mean_a: 5,
+    "seat0_win": lambda mean_a: 0.05,
+    "seat0_score": lambda mean_a: 0.05 * max(1.0, abs(mean_a)),
+    "winning_score": lambda mean_a: 0.05 * max(1.0, abs(mean_a)),
 }
+
+#: Score measures: in a competitive game they do not say who wins.
+SCORE_MEASURES = ("seat0_score", "winning_score")
+
+#: Players whose effects are shown but never rank an entry: a random player makes moves
+#: no person makes, so a rule that matters only to it matters to no one at the table.
+UNRANKED_POLICIES = ("random",)
+
+
+def ranked(policy: str) -> bool:
+    """Whether effects under ``policy`` (competent play: greedy, strong...) rank entries."""
+    return policy not in UNRANKED_POLICIES
+
+
+def high_limit(name: str, mean_a: float) -> float | None:
+    """The shift of ``name`` that makes an effect ``high`` (None: no such threshold)."""
+    limit = HIGH.get(name)
+    return None if limit is None else float(limit(mean_a))
+
+
+def scores_only(imp: Mapping[str, Any]) -> bool:
+    """A competitive game's comparison whose readings changed scores in some game but
+    the winner in none (``Impact.to_json``): it changes scores, not the winner."""
+    return imp.get("scores_changed", 0) > 0 and imp.get("winner_changed", 0) == 0
+
+
+def effect_severity(imp: Mapping[str, Any], holds: Callable[[str, Mapping[str, Any]], bool]) -> str:
+    """The severity of one comparison (``Impact.to_json``), where ``holds(name, stat)``
+    says whether a shift counts (its interval clear of 0, and in a report surviving the
+    correction for multiple comparisons).
+
+    ``high``: the win rate moves by 5 points or money by $5 (competitive games: seat 0's
+    win share by 5 points, or seat 0's or the winning score by 5% of its mean under A;
+    scores only when the winner changed in some game); ``medium``: some measure moves;
+    ``low``: the readings parted in some game but nothing moved; ``none``: no game
+    ever parted."""
+    stats = imp["stats"]
+    only_scores = scores_only(imp)
+    for name in HIGH:
+        st = stats.get(name)
+        if st is None or not holds(name, st) or (only_scores and name in SCORE_MEASURES):
+            continue
+        limit = high_limit(name, st["mean_a"])
+        if limit is not None and abs(st["diff"]) >= limit:
+            return "high"
+    if any(holds(name, st) for name, st in stats.items()):
+        return "medium"
+    return "low" if imp["games_parted"] else "none"
 
 
 def severity(imp: Impact | None, material: bool | None) -> str:
-    """``high``: win rate moves by 5 points or money by $5 with a 95% interval clear of 0
-    (competitive games: seat 0's win share by 5 points, or seat 0's or the winning score
-    by 5% of its mean under A); ``medium``: some measure moves significantly; ``low``:
-    the readings parted in some game but nothing moved significantly; ``none``: no game
-    ever parted (or proven identical); ``unknown``: not measured."""
+    """The severity of one comparison on its own (:func:`effect_severity`, a shift counts
+    when its 95% interval is clear of 0); ``unknown``: not measured. A report ranks
+    with the correction for multiple comparisons instead
+    (:mod:`hhh_verify.reporting.ranking`)."""
     if imp is None:
         return "none" if material is False else "unknown"
-    if any(
-        st.significant and abs(st.diff) >= limit(st)
-        for name, limit in HIGH.items()
-        if (st := imp.stats.get(name)) is not None
-    ):
-        return "high"
-    if any(s.significant for s in imp.stats.values()):
-        return "medium"
-    if imp.parted:
-        return "low"
-    return "none"
+    return effect_severity(imp.to_json(), lambda name, st: bool(st["significant"]))

@@ -28,13 +28,14 @@ from ..engines import simulate as sim
 from ..execution.runner import Progress, Runner, Task, command
 from ..registry import get_game
 from ..trace import write_atomic
-from . import json_text, strength
+from . import assumptions, json_text, ranking, strength
 from .boards import witness_boards
-from .render_md import WEIGHTS, trace_paths
+from .render_md import trace_paths
 
 FORMATS = ("md", "html", "json")
 
-SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")
+SEVERITY_ORDER = ranking.SEVERITY_ORDER
+worst = ranking.worst
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,10 @@ class Budget:
     def describe(self, engines: dict[str, str] | None = None) -> str:
         """The budget in words; ``engines`` (policy -> ``kernel``/``reference``) says
         how many paired games each policy got."""
-        search = f"explorer on the reduced presets (up to {self.max_states} states each)" + (
-            "" if self.quick else f", then {self.max_games} differential playouts"
+        search = (
+            f"witnesses: exhaustive search of the reduced configurations (up to "
+            f"{self.max_states:,} positions each)"
+            + ("" if self.quick else f", then {self.max_games} paired playouts of the real game")
         )
         if not engines:
             games = f"{self.games} paired games per policy ({', '.join(self.policies)})"
@@ -193,8 +196,6 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
                 res, replayed = again, (policy, first + 1)
                 break
             res.searched = again.searched
-    for imp, data in impacts.values():
-        data["severity"] = im.severity(imp, res.material)
     return {
         "options": list(opts),
         "diverge": dv.result_json(res),
@@ -202,7 +203,6 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
             game, amb, opts, seed, budget, res, replayed, dv.default_policies(spec)
         ),
         "impact": {k: d for k, (_, d) in impacts.items()},
-        "severity": worst([d["severity"] for _, d in impacts.values()]),
         "boards": witness_boards(spec, res),
         "traces": witness_trace_json(spec, res),
     }
@@ -218,14 +218,6 @@ def witness_trace_json(spec: Any, res: dv.DivergeResult) -> dict[str, Any] | Non
         return None
     ta, tb = dv.witness_traces(res, spec)
     return {"A": ta.to_json(), "B": tb.to_json()}
-
-
-def worst(severities: Sequence[str]) -> str:
-    """The most severe of ``severities`` (``unknown`` only if nothing was measured)."""
-    for s in SEVERITY_ORDER:
-        if s in severities:
-            return s
-    return "unknown"
 
 
 def build(
@@ -277,12 +269,9 @@ def build(
                 "material_engine": next(
                     (p["diverge"]["engine"] for p in pairs if p["diverge"]["material"]), None
                 ),
-                "severity": worst([p["severity"] for p in pairs]),
-                "score": impact_score(pairs),
-                "score_any": impact_score(pairs, significant_only=False),
             }
         )
-    return {
+    report = {
         "format": "hhh-verify-report/1",
         "game": game,
         "title": spec.title,
@@ -301,16 +290,39 @@ def build(
             + [f"--ambiguity {a}" for a in ambiguities]
         ),
         "method": im.METHOD,
+        "version": version(),
+        "date": report_date(),
         "entries": out_entries,
-        "top": [
-            e["id"]
-            for e in sorted(out_entries, key=lambda e: (-e["score"], -e["score_any"], e["id"]))
-            if e["score_any"] > 0
-        ][:10],
+        "assumptions": assumptions.assumptions(spec, [e["id"] for e in out_entries]),
+        "configs": assumptions.presets_used(spec, out_entries),
         "boards": boards,
         "traces": traces,
         **whole_game(game, seed, budget, ambiguities),
     }
+    return ranking.apply(report)
+
+
+def version() -> str:
+    """The installed hhh-verify version (recorded in the report)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("hhh-verify")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def report_date() -> str | None:
+    """The date the report stands for: ``SOURCE_DATE_EPOCH`` (the reproducible-builds
+    convention) when set, else None ("not recorded"): a report is a function of its
+    version, seed and budget, and no clock goes into it."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoch.isdigit():
+        return None
+    from datetime import datetime, timezone
+
+    return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date().isoformat()
 
 
 def whole_game(game: str, seed: int, budget: Budget, ambiguities: Sequence[str]) -> dict[str, Any]:
@@ -384,22 +396,6 @@ def _material(pairs: Sequence[dict[str, Any]]) -> bool | None:
     if values and all(v is False for v in values):
         return False
     return None
-
-
-def impact_score(pairs: Sequence[dict[str, Any]], significant_only: bool = True) -> float:
-    """Ranking key: the largest shift over readings, policies and measures, in dollars
-    (:data:`~hhh_verify.reporting.render_md.WEIGHTS`; points for a competitive game); by
-    default only shifts whose 95% interval excludes 0 count."""
-    best = 0.0
-    for p in pairs:
-        for imp in p["impact"].values():
-            for name, w in WEIGHTS.items():
-                if name not in imp["stats"]:
-                    continue
-                st = imp["stats"][name]
-                if st["significant"] or not significant_only:
-                    best = max(best, abs(st["diff"]) * w)
-    return round(best, 4)
 
 
 def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) -> list[str]:

@@ -37,9 +37,17 @@ READING_GUIDE = """How to read an entry:
   second); the command under the witness finds it again. `hhh-verify replay --html PAGE
   TRACE` turns a trace into a step-through page.
 * **impact**: paired games with common random numbers under a random and the game's strong
-  player, differences B-A with 95% intervals and the games a test would need. The forest
-  plot at the top of each report shows every entry's largest shift on one scale; each
-  reading has its own B-A plot by policy above its table.
+  player, differences B-A with 95% intervals and the games a test would need. Only
+  competent play ranks (the random player's effects are shown, not ranked), after a
+  Benjamini-Hochberg correction over every comparison of the report: a shift that does
+  not survive it is flagged "may be chance", one not settled at its budget says how many
+  games would settle it, and a reading that changes scores but never the winner says so.
+  The forest plot shows every entry's ranking effect on one scale; each reading has its
+  own B-A plot by policy above its table.
+* **summary**: each report opens with the rules that matter most, what changes for
+  players and how sure, the assumptions (stand-in content, numbers the book does not
+  print), a glossary and the units; it prints on one or two pages (open the report at
+  `#print-summary` and print).
 * `<game>-traces/`: the witness traces (`hhh-verify replay <game>-traces/FILE`).
 * `<game>-plots/`: the forest plot and the final-money histograms per reading (linked from
   the Markdown).
@@ -149,7 +157,7 @@ def render_index_html(table: list[dict[str, Any]]) -> str:
 
 
 def _guide_html() -> str:
-    """The reading guide as HTML (a list of four items)."""
+    """The reading guide as HTML (a list)."""
     intro, *items = READING_GUIDE.strip().split("\n* ")
     lis = []
     for item in items:

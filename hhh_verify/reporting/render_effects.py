@@ -12,14 +12,18 @@ import math
 from typing import Any
 
 from ..svg import Svg
-from .render_md import WEIGHTS, best_effect, measures_of
+from . import units
+from .render_md import best_effect, measures_of
+from .units import WEIGHTS
 
 SEVERITY_FILL = {"high": "#c92a2a", "medium": "#e8890c", "low": "#74a33c"}
 NEUTRAL = "#667"
 ROW = 18
 UNIT_TEXT = {
-    False: "B-A in dollars (final money $1; a win-rate point $1; a round reached $5; a death $5)",
-    True: "B-A in points (a score point 1; a win-share point 1)",
+    False: "Scale: B-A in dollars (final money $1; a win-chance percentage point $1; a round "
+    "reached $5; a death $5); each shift is printed in its own unit on the right",
+    True: "Scale: B-A in points (a score point 1; a win-share percentage point 1); each shift "
+    "is printed in its own unit on the right",
 }
 
 
@@ -61,19 +65,29 @@ def _interval(
     svg.line(axis.x(lo), y, axis.x(hi), y, colour, 2)
     for v in (lo, hi):
         svg.line(axis.x(v), y - 4, axis.x(v), y + 4, colour, 1.5)
-    fill = colour if st["significant"] else "#fff"
+    fill = colour if holds(st) else "#fff"
     svg.circle(axis.x(st["diff"] * w), y, 4.5, fill, colour, tip)
 
 
-#: Measures that are rates, printed in percentage points.
-RATES = ("win", "seat0_win")
+def holds(st: dict[str, Any]) -> bool:
+    """A shift that counts: it survives the report's correction (its interval clear of 0
+    where no correction was made, e.g. a random player's)."""
+    return bool(st.get("holds", st["significant"]))
+
+
+def ranks(entry: dict[str, Any]) -> bool:
+    """Whether the entry's effect ranks (a shift of scores that never changed the winner
+    is drawn, below the ranked ones, but does not rank)."""
+    return (
+        "changes scores, not the winner" not in entry.get("flags", [])
+        or entry.get("score_any", 0) > 0
+    )
 
 
 def native(name: str, st: dict[str, Any]) -> str:
-    """The shift in its own unit: a rate in percentage points, else as measured."""
-    k, unit = (100, " pts") if name in RATES else (1, "")
-    lo, hi = (v * k for v in st["ci95"])
-    return f"{name} {st['diff'] * k:+.2f}{unit} [{lo:+.2f}, {hi:+.2f}]"
+    """The shift in its own unit (:mod:`.units`), flagged when it may be chance."""
+    chance = " (may be chance)" if st["significant"] and not holds(st) else ""
+    return units.effect(name, st["diff"], st["ci95"]) + chance
 
 
 def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
@@ -83,13 +97,13 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
     rows = []
     for e in data["entries"]:
         best = best_effect(e)
-        if best is None or e["score_any"] <= 0:
+        if best is None or abs(best[1]["diff"]) == 0:
             continue
         name, st, opt, policy = best
         rows.append((abs(st["diff"]) * WEIGHTS[name], e, name, st, opt, policy))
-    rows.sort(key=lambda r: (not r[3]["significant"], -r[0], r[1]["id"]))
+    rows.sort(key=lambda r: (not (holds(r[3]) and ranks(r[1])), -r[0], r[1]["id"]))
     still = len(data["entries"]) - len(rows)
-    width, left, right = 900, 330, 640
+    width, left, right = 1100, 330, 640
     height = 46 + len(rows) * ROW + 40
     svg = Svg(
         width, height, f"Forest plot: largest shift per ambiguity of {data['title']}", "forest"
@@ -97,7 +111,8 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
     svg.text(
         8,
         16,
-        "Largest shift per ambiguity (95% interval): significant first, largest first",
+        "Ranking effect per entry under competent play (95% interval): shifts that hold "
+        "first, largest first",
         13,
         bold=True,
     )
@@ -109,7 +124,7 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
     for i, (_, e, name, st, opt, policy) in enumerate(rows):
         y = top + i * ROW + ROW / 2
         colour = SEVERITY_FILL.get(e["severity"], NEUTRAL)
-        label = f"{e['id']} ({opt}, {policy})"
+        label = f"{e['id']} ({opt}, {policy})" + ("" if ranks(e) else " scores only")
         svg.raw(f'<a href="#{e["id"]}">')
         svg.text(8, y + 4, label, 11, "#1a4d8f", tip=f"{e['title']}; severity {e['severity']}")
         svg.raw("</a>")
@@ -119,8 +134,9 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
     svg.text(
         8,
         foot,
-        f"Colour: severity (red high, orange medium, green low). Not drawn: {still} "
-        "entries whose readings moved no measure in any paired game.",
+        f"Colour: severity (red high, orange medium, green low); hollow: may be chance or "
+        f"not clear of 0. Not drawn: {still} entries whose readings moved no measure "
+        "under competent play.",
         10,
         "#555",
     )
@@ -135,7 +151,7 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
         for name in measures_of(imp)
         if name in WEIGHTS
     ]
-    width, left, right = 640, 150, 420
+    width, left, right = 860, 200, 470
     height = 22 + len(rows) * 16 + 22
     a, b = pair["options"]
     svg = Svg(width, height, f"{ambiguity}: B-A of {b} against {a}, by policy", "shifts")
@@ -144,7 +160,9 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
     svg.text(
         8,
         13,
-        f"B-A ({b} minus {a}), " + ("points" if competitive else "$-equivalent"),
+        f"B-A ({b} minus {a}), scale in "
+        + ("points" if competitive else "dollars")
+        + "; * random player, shown not ranked",
         11,
         bold=True,
     )
@@ -152,8 +170,9 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
     axis.draw(svg, top, top + len(rows) * 16)
     for i, (policy, name, st) in enumerate(rows):
         y = top + i * 16 + 8
-        colour = SEVERITY_FILL["high"] if st["significant"] else NEUTRAL
-        svg.text(8, y + 4, f"{policy}: {name}", 10)
+        ranked = pair["impact"][policy].get("ranked", True)
+        colour = SEVERITY_FILL["high"] if ranked and holds(st) else NEUTRAL
+        svg.text(8, y + 4, f"{policy}: {units.label(name)}" + ("" if ranked else " *"), 10)
         _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{policy}: {native(name, st)}")
         svg.text(right + 12, y + 4, native(name, st), 10, "#333")
     return svg.render()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import strength
-from .witness_text import witness_rows
+from . import strength, summary, units
+from .witness_text import action_text, unlist, witness_header, witness_rows
 
 #: Impact measures in display order (cooperative games, then competitive ones); a
 #: report shows the ones its games have.
@@ -48,89 +48,73 @@ def _cell(text: Any) -> str:
 
 
 def stat_line(name: str, st: dict[str, Any]) -> str:
+    """One measure of one comparison, in its unit (:mod:`.units`), with its flags."""
     need = st["games_needed"]
     return (
-        f"{name}: A {st['mean_a']:.3f}, B {st['mean_b']:.3f}, B-A {st['diff']:+.3f} "
-        f"[{st['ci95'][0]:+.3f}, {st['ci95'][1]:+.3f}]"
-        + (" *" if st["significant"] else "")
-        + ("" if need is None else f", games needed {need}")
+        f"{units.label(name)}: A {units.level(name, st['mean_a'])}, "
+        f"B {units.level(name, st['mean_b'])}, B-A {units.shift(name, st['diff'])} "
+        f"{units.interval(name, st['ci95'])}"
+        + flag_text(st)
+        + ("" if need is None else f", games needed {need:,}")
     )
 
 
-def largest_effect(entry: dict[str, Any]) -> str:
-    """The entry's largest significant shift, as a short cell."""
-    best = None
-    for p in entry["pairs"]:
-        for policy, imp in p["impact"].items():
-            for name in measures_of(imp):
-                st = imp["stats"][name]
-                if st["significant"] and (best is None or abs(st["diff"]) > abs(best[2]["diff"])):
-                    best = (p["options"][1], policy, st, name)
-    if best is None:
-        return "-"
-    opt, policy, st, name = best
-    return (
-        f"{name} {st['diff']:+.2f} [{st['ci95'][0]:+.2f}, {st['ci95'][1]:+.2f}] ({opt}, {policy})"
-    )
-
-
-TOP_TEXT = (
-    "Entries ranked by their largest shift with a 95% interval clear of 0, then by their "
-    "largest shift of any kind, over readings, policies and measures, in dollars "
-    "(final money; a win-rate point counts $1, a round reached $5, a death $5)."
-)
-TOP_TEXT_COMPETITIVE = (
-    "Entries ranked by their largest shift with a 95% interval clear of 0, then by their "
-    "largest shift of any kind, over readings, policies and measures, in points (a score "
-    "point counts 1, a win-share point 1, a round reached 5)."
-)
-#: Ranking weights: dollars (cooperative games) or points (competitive ones) per unit.
-WEIGHTS = {
-    "money": 1.0,
-    "win": 100.0,
-    "rounds": 5.0,
-    "deaths": 5.0,
-    "seat0_win": 100.0,
-    "seat0_score": 1.0,
-    "winning_score": 1.0,
-}
-SEVERITY_TEXT = (
-    "Severity: *high* = win rate moves by 5 "
-    "points or final money by $5 with a 95% interval clear of 0; "
-)
-SEVERITY_TEXT_COMPETITIVE = (
-    "Severity: *high* = seat 0's win share moves by 5 points, or seat 0's or the winning "
-    "score by 5% of its mean, with a 95% interval clear of 0; "
-)
+def flag_text(st: dict[str, Any]) -> str:
+    """`` *`` for a shift that holds; `` (may be chance)`` for one that is clear of 0
+    but does not survive the correction; nothing else."""
+    if "holds" not in st:
+        return " (clear of 0; random player, not ranked)" if st["significant"] else ""
+    if st["holds"]:
+        return f" * ({summary.q_text(st['q'])})"
+    return " (may be chance)" if st["significant"] else ""
 
 
 def best_effect(entry: dict[str, Any]) -> tuple[str, dict[str, Any], str, str] | None:
-    """The entry's ranking effect: (measure, its stats, reading, policy); a shift whose
-    95% interval excludes 0 first, then the largest in :data:`WEIGHTS` units."""
-    best: tuple[Any, ...] | None = None
-    for p in entry["pairs"]:
-        for policy, imp in p["impact"].items():
-            for name, w in WEIGHTS.items():
-                if name not in imp["stats"]:
-                    continue
-                st = imp["stats"][name]
-                key = (st["significant"], abs(st["diff"]) * w)
-                if best is None or key > best[0]:
-                    best = (key, name, st, p["options"][1], policy)
-    return None if best is None else best[1:]
+    """The entry's ranking effect (:mod:`.ranking`, ``entry["best"]``): (measure, its
+    stats, reading, policy). Every view of an entry shows this one."""
+    best = entry.get("best")
+    if not best:
+        return None
+    pair = next(p for p in entry["pairs"] if p["options"][1] == best["reading"])
+    st = pair["impact"][best["policy"]]["stats"][best["measure"]]
+    return best["measure"], st, best["reading"], best["policy"]
+
+
+def effect_cell(entry: dict[str, Any]) -> str:
+    """The ranking effect in its unit with its flags (``-`` when nothing moved)."""
+    best = best_effect(entry)
+    if best is None:
+        return "-"
+    name, st, opt, policy = best
+    flags = [f for f in entry.get("flags", []) if f != "may be chance"]
+    head = units.effect(name, st["diff"], st["ci95"]) + flag_text(st)
+    return f"{head} ({opt}, {policy})" + (f"; {'; '.join(flags)}" if flags else "")
+
+
+TOP_TEXT = (
+    "Entries ranked by their largest shift under competent play that survives the "
+    "correction for multiple comparisons, then by their largest shift of any kind "
+    "under competent play; shifts of different measures are compared in dollars (final "
+    "money; a win-chance point counts $1, a round reached $5, a death $5). Random-player "
+    "effects are shown in each entry but never rank."
+)
+TOP_TEXT_COMPETITIVE = (
+    "Entries ranked by their largest shift under competent play that survives the "
+    "correction for multiple comparisons, then by their largest shift of any kind "
+    "under competent play; shifts of different measures are compared in points (a score "
+    "point counts 1, a win-share percentage point 1, a round reached 5). Score shifts of "
+    "a reading that never changes the winner do not rank. Random-player effects are "
+    "shown in each entry but never rank."
+)
 
 
 def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
-    """The entry's ranking effect: (measure with interval, "reading, policy")."""
+    """The entry's ranking effect: (measure with interval and flags, "reading, policy")."""
     best = best_effect(entry)
     if best is None:
         return ("-", "-")
     name, st, opt, policy = best
-    sig = "" if st["significant"] else " (not significant)"
-    return (
-        f"{name} {st['diff']:+.3f} [{st['ci95'][0]:+.3f}, {st['ci95'][1]:+.3f}]{sig}",
-        f"{opt}, {policy}",
-    )
+    return (units.effect(name, st["diff"], st["ci95"]) + flag_text(st), f"{opt}, {policy}")
 
 
 def trace_paths(game: str, amb: str, option: str) -> tuple[str, str]:
@@ -150,65 +134,69 @@ def render_markdown(
     data: dict[str, Any], plots: dict[tuple[str, str], str], forest: str | None = None
 ) -> str:
     """The report as Markdown; ``plots`` and ``forest`` are the relative paths of the
-    SVG files written beside it (money histograms per reading, the forest plot)."""
-    lines = [
-        f"# Rule ambiguities: {data['title']}",
+    SVG files written beside it (money histograms per reading, the forest plot). It
+    opens with the editor's summary (:mod:`.summary`), the assumptions, the glossary
+    and the units; every entry follows."""
+    comp = competitive(data)
+    lines = [f"# Rule ambiguities: {data['title']}", ""]
+    lines += _summary(data)
+    lines += _assumptions(data)
+    lines += ["## Glossary", ""]
+    lines += [f"- **{term}**: {text}" for term, text in summary.glossary(comp)]
+    lines += ["", "## Units", "", "| measure | unit |", "|---|---|"]
+    lines += [f"| {m} | {u} |" for m, u in units.unit_lines(comp)]
+    lines += ["", "## How this report was made", ""]
+    lines += [
+        f"Generated by `{data['command']}` from the rulebook `{data['rulebook']}`. "
+        "Deterministic for the seed: regenerating writes the same bytes.",
         "",
-        f"Generated by `{data['command']}` "
-        f"from the rulebook `{data['rulebook']}`. Deterministic for the seed: regenerating "
-        "writes the same bytes.",
-        "",
-        f"**Budget.** {data['budget_text']}. A witness is a state reached identically under "
-        "both readings where they give different legal actions, successors or outcome. "
+        f"**Budget.** {data['budget_text']}. A witness is a position reached identically "
+        "under both readings where they give different legal moves, positions or outcome. "
         '"not found" means not found within this budget, not proven absent; '
-        '"no (exhaustive)" would mean every reachable state of the searched configuration '
-        "was compared. With this budget the whole report regenerates in a few minutes "
-        "on two cores (`--jobs 2`); CI (tests/test_report.py) regenerates three entries "
-        "with it and compares them with the committed JSON.",
+        '"no (exhaustive)" would mean every reachable position of the searched configuration '
+        "was compared.",
         "",
-        f"**Impact method.** {data['method']}. "
-        + (SEVERITY_TEXT_COMPETITIVE if competitive(data) else SEVERITY_TEXT)
-        + "*medium* = some "
-        "measure moves significantly; *low* = the readings parted in some game but nothing "
-        "moved significantly; *none* = no paired game ever parted. In the impact lists, "
-        '`*` marks a 95% interval clear of 0, and "parted" counts the paired games whose '
-        "states ever differed (with a random player this includes games where only the "
-        "list of legal actions, and so the random pick, differed).",
+        f"**Impact method.** {data['method']}; {data.get('ranking', {}).get('method', '')}. "
+        "In the impact lists `*` marks a shift that holds (95% interval clear of 0 and "
+        "surviving the correction, with its q).",
         "",
     ]
+    lines += _configs(data)
     if forest:
         lines += [
             "## Impact at a glance",
             "",
-            f"![largest shift per ambiguity with its 95% interval]({forest})",
+            f"![ranking effect per entry with its 95% interval]({forest})",
             "",
             "The positions of every witness under each reading, side by side, are in the "
             f"HTML report, `{data['game']}.html`.",
             "",
         ]
     lines += [
-        "## Summary",
+        "## All entries",
         "",
-        "| id | title | category | severity | material | largest significant effect |",
+        "| id | title | category | severity | material | ranking effect (B-A, 95% interval) |",
         "|---|---|---|---|---|---|",
     ]
     for e in data["entries"]:
         lines.append(
             f"| [{e['id']}](#{e['id'].lower()}) | {_cell(e['title'])} | {e['category']} | "
-            f"{e['severity']} | {_mat(e)} | {_cell(largest_effect(e))} |"
+            f"{e['severity']} | {_mat(e)} | {_cell(effect_cell(e))} |"
         )
-    top_text = TOP_TEXT_COMPETITIVE if competitive(data) else TOP_TEXT
+    top_text = TOP_TEXT_COMPETITIVE if comp else TOP_TEXT
     lines += ["", "## Largest measured impact", "", top_text, ""]
     lines += [
-        "| rank | id | severity | effect (B-A, 95% CI) | reading, policy |",
-        "|---|---|---|---|---|",
+        "| rank | id | severity | effect (B-A, 95% interval) | reading, policy | how sure |",
+        "|---|---|---|---|---|---|",
     ]
     by_id = {e["id"]: e for e in data["entries"]}
+    comparisons = data.get("ranking", {}).get("comparisons", 0)
     for rank, amb in enumerate(data["top"], 1):
         e = by_id[amb]
         eff = top_effect(e)
         lines.append(
-            f"| {rank} | [{amb}](#{amb.lower()}) | {e['severity']} | {_cell(eff[0])} | {_cell(eff[1])} |"
+            f"| {rank} | [{amb}](#{amb.lower()}) | {e['severity']} | {_cell(eff[0])} | "
+            f"{_cell(eff[1])} | {_cell(summary.how_sure(e, comparisons))} |"
         )
     lines.append("")
     lines += strength.markdown(data)
@@ -217,11 +205,72 @@ def render_markdown(
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _summary(data: dict[str, Any]) -> list[str]:
+    lines = ["## Summary for editors", "", summary.overview(data), ""]
+    rules = summary.top_rules(data)
+    if rules:
+        lines += [
+            "**The rules that matter most** (competent play, after correcting for chance):",
+            "",
+        ]
+        for i, r in enumerate(rules, 1):
+            stand = " Rests on stand-in content (see Assumptions)." if r["stand_in"] else ""
+            lines += [
+                f"{i}. **[{r['id']}](#{r['id'].lower()})** ({r['severity']}): {r['title']}. "
+                f"Readings: A `{r['a'][0]}`: {r['a'][1]}; B `{r['b'][0]}`: {r['b'][1]}. "
+                f"{r['change']} How sure: {r['sure']}.{stand}",
+            ]
+        lines.append("")
+    lines += [f"- **{k}**: {v}" for k, v in summary.meta(data)]
+    return lines + [""]
+
+
+def _assumptions(data: dict[str, Any]) -> list[str]:
+    rows = data.get("assumptions", [])
+    if not rows:
+        return []
+    lines = [
+        "## Assumptions",
+        "",
+        "The figures rest on these stand-ins and numbers the book does not print:",
+        "",
+        "| what | assumed | entries it touches |",
+        "|---|---|---|",
+    ]
+    for r in rows:
+        touched = ", ".join(r["entries"]) or "-"
+        if r["everywhere"]:
+            touched = "every measured effect (played in every game)" + (
+                f"; named by {touched}" if r["entries"] else ""
+            )
+        lines.append(f"| {_cell(r['source'])} | {_cell(r['text'])} | {_cell(touched)} |")
+    return lines + [""]
+
+
+def _configs(data: dict[str, Any]) -> list[str]:
+    reduced = {k: v for k, v in data.get("configs", {}).items() if not v["full"]}
+    if not reduced:
+        return []
+    lines = [
+        "## Reduced configurations",
+        "",
+        "Witnesses found on a smaller game than the real one, and how each differs from it:",
+        "",
+    ]
+    for label, c in reduced.items():
+        diffs = "; ".join(f"{n} {here} (real game {real})" for n, here, real in c["differences"])
+        lines.append(f"- `{label}`: {diffs}")
+    return lines + [""]
+
+
 def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str], data: dict[str, Any]) -> list[str]:
+    flags = "; ".join(e.get("flags", []))
     out = [
         f"## {e['id']}",
         "",
-        f"**{e['title']}** ({e['category']}; severity {e['severity']}; material: {_mat(e)})",
+        f"**{e['title']}** ({e['category']}; severity {e['severity']}; material: {_mat(e)}"
+        + (f"; {flags}" if flags else "")
+        + ")",
         "",
     ]
     for q in e["quotes"]:
@@ -234,20 +283,25 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str], data: dict[str,
         mark = " (default)" if o["id"] == e["default"] else ""
         out.append(f"- `{o['id']}`{mark}: {o['summary']}")
     out += ["", f"Why the default: {e['why']}", ""]
+    out += [f"What changes: {summary.what_changes(e)}", ""]
     for p in e["pairs"]:
         a, b = p["options"]
         out += [f"### `{a}` (A) vs `{b}` (B)", ""]
-        out += _witness(p, traced(data, e["id"], b))
+        out += _witness(p, traced(data, e["id"], b), data.get("configs", {}))
         for policy, imp in p["impact"].items():
+            ranked = imp.get("ranked", True)
             out.append(
-                f"Impact, {policy} player, {imp['games']} paired games "
-                f"(parted in {imp['games_parted']}; severity {imp['severity']}):"
+                f"Impact, {summary.player(policy)}, {imp['games']} paired games "
+                f"(parted in {imp['games_parted']}; "
+                + (f"severity {imp['severity']}" if ranked else "shown, not ranked")
+                + ("; changes scores, not the winner" if _scores_only(imp) else "")
+                + "):"
             )
             out.append("")
             for name in measures_of(imp):
                 out.append(f"- {stat_line(name, imp['stats'][name])}")
             reasons = ", ".join(f"{r} {v['a']}→{v['b']}" for r, v in imp["reasons"].items())
-            out.append(f"- end reasons (games A→B): {reasons}")
+            out.append(f"- how games ended (games under A→B): {reasons}")
             out.append("")
         plot = plots.get((e["id"], b))
         if plot:
@@ -255,38 +309,41 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str], data: dict[str,
     return out
 
 
-def _witness(p: dict[str, Any], traces: tuple[str, str] | None = None) -> list[str]:
-    d = p["diverge"]
-    w = d["witness"]
-    searched = "; ".join(
-        f"{s['engine']} on {s['config']}: "
+def _scores_only(imp: dict[str, Any]) -> bool:
+    return imp.get("scores_changed", 0) > 0 and imp.get("winner_changed", 0) == 0
+
+
+def searched_text(d: dict[str, Any]) -> str:
+    """What the witness search tried, in words."""
+    return "; ".join(
+        ("exhaustive search" if s["engine"] == "explorer" else "paired playouts")
+        + f" of `{s['config']}`: "
         + (
-            f"{s['states']} states" + (" (exhaustive)" if s.get("complete") else "")
+            f"{s['states']:,} positions" + (" (all of them)" if s.get("complete") else "")
             if "states" in s
             else f"{s['games']} games"
         )
         for s in d["searched"]
     )
+
+
+def _witness(
+    p: dict[str, Any],
+    traces: tuple[str, str] | None = None,
+    configs: dict[str, Any] | None = None,
+) -> list[str]:
+    d = p["diverge"]
+    w = d["witness"]
     if w is None:
-        return [f"Witness: **{d['note']}** (searched: {searched}).", ""]
-    if w["state"] is None:
-        out = [
-            f"Witness ({d['engine']} on `{d['config']}`; searched: {searched}): the readings "
-            "start from different initial states (the setup itself differs).",
-            "",
-        ]
-    else:
-        out = [
-            f"Witness ({d['engine']} on `{d['config']}`, after {w['depth']} steps, round "
-            f"{w['round']}, kind {w['kind']}; searched: {searched}). State:",
-            "",
-            "```",
-            w["state"],
-            "```",
-            "",
-        ]
+        return [f"Witness: **{d['note']}** (searched: {searched_text(d)}).", ""]
+    conf = (configs or {}).get(d["config"]) or {}
+    out = [witness_header(d, conf), ""]
+    if not conf.get("full", True):
+        out[0] += " This position is from a reduced configuration, not the real game."
+    if w["state"] is not None:
+        out += ["Position:", "", "```", unlist(w["state"]), "```", ""]
     if w.get("decision"):
-        out += [f"Decision: **{w['decision']}**", ""]
+        out += [f"Decision: **{action_text(w['decision'])}**", ""]
     out += ["| | A | B |", "|---|---|---|"]
     out += [f"| {_cell(k)} | {_cell(a)} | {_cell(b)} |" for k, a, b in witness_rows(w)]
     if traces:
@@ -297,5 +354,5 @@ def _witness(p: dict[str, Any], traces: tuple[str, str] | None = None) -> list[s
             "",
         ]
     else:
-        out += ["", f"Replayable traces: `{p['command']}`", ""]
+        out += ["", f"Found again by `{p['command']}`", ""]
     return out

@@ -23,6 +23,7 @@ from typing import Any
 from ..engines.search import SearchBudget, search
 from ..registry import get_game
 from ..smt.queries import run_query
+from . import units
 
 #: Nodes each witness search of the money bounds may generate (deterministic budget).
 BOUND_NODES = 100_000
@@ -94,9 +95,8 @@ def _diff(row: dict[str, Any], policy: str) -> str:
         return "-"
     if not st:
         return "-"
-    lo, hi = st["ci95"]
     star = "*" if st["significant"] else ""
-    return f"{st['diff']:+.3f}{star} [{lo:+.3f}, {hi:+.3f}]"
+    return f"{units.shift('win', st['diff'])}{star} {units.interval('win', st['ci95'])}"
 
 
 def _bound_rows(data: dict[str, Any]) -> list[list[str]]:
@@ -124,7 +124,8 @@ BOUNDS_TEXT = (
 )
 
 STRONG_TEXT = (
-    "Win rate difference B-A (95% interval; `*`: clear of 0) of the report's most "
+    "Win chance difference B-A in percentage points (95% interval; `*`: clear of 0) of "
+    "the report's most "
     "material readings under the strong player (a lookahead over sampled chance with "
     "paired rollouts of the game's greedy player), measured by `{command}` ({games} "
     "paired games per reading), beside this report's own greedy and random figures."
@@ -194,7 +195,8 @@ def html(data: dict[str, Any]) -> list[str]:
     def table(head: list[str], rows: list[list[str]]) -> str:
         cells = "".join(f"<th>{escape(h)}</th>" for h in head)
         body = "".join(
-            "<tr>" + "".join(f"<td>{escape(c.strip('`'))}</td>" for c in r) + "</tr>" for r in rows
+            "<tr>" + "".join(f"<td>{escape(c.replace('`', ''))}</td>" for c in r) + "</tr>"
+            for r in rows
         )
         return f"<table><tr>{cells}</tr>{body}</table>"
 

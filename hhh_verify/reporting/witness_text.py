@@ -28,6 +28,9 @@ from typing import Any
 _LABELLED = re.compile(r"([A-Za-z][A-Za-z0-9 '_-]{0,40}): (.*)")
 #: Numbers, amounts and bracketed lists: what changes in an item, leaving its name.
 _AMOUNT = re.compile(r"\[[^\]]*\]|-?\$?-?\d+(?:/\d+)?")
+#: ``name [a, b, c]``: a list printed as data.
+_LIST = re.compile(r"([^\[\]]*?)\s*\[([^\[\]]*)\]")
+_BRACKETS = re.compile(r"\[([^\[\]]*)\]")
 
 
 def _split(text: str, sep: str) -> list[str]:
@@ -91,16 +94,59 @@ def _item_key(item: str) -> str:
     return words[0] if words else ""
 
 
-def _changed_items(a: str, b: str) -> tuple[str, str]:
-    """Only the items of two comma lists that differ, when both list the same items."""
-    items_a, items_b = _split(a, ", "), _split(b, ", ")
-    same_items = len(items_a) == len(items_b) > 1 and all(
-        _item_key(x) == _item_key(y) for x, y in zip(items_a, items_b)
+def _positions(a: str, b: str) -> tuple[str, str] | None:
+    """``tokens [7, 2, 5]`` against ``tokens [4, 2, 5]`` as the positions that differ
+    (``tokens #1 7, #2 2`` / ``tokens #1 4, #2 1``): a description's list printed as data becomes
+    the few numbers that changed, named by position. None when the two are not lists
+    of the same length under the same name."""
+    ma, mb = _LIST.fullmatch(a), _LIST.fullmatch(b)
+    if not ma or not mb or ma.group(1) != mb.group(1):
+        return None
+    xs, ys = _split(ma.group(2), ", "), _split(mb.group(2), ", ")
+    if len(xs) != len(ys):
+        return None
+    name = ma.group(1).strip()
+    diff = [(i, x, y) for i, (x, y) in enumerate(zip(xs, ys), 1) if x != y]
+    return (
+        f"{name} " + ", ".join(f"#{i} {x}" for i, x, _ in diff),
+        f"{name} " + ", ".join(f"#{i} {y}" for i, _, y in diff),
     )
-    if not same_items:
-        return a, b
-    pairs = [(x, y) for x, y in zip(items_a, items_b) if x != y]
-    return ", ".join(x for x, _ in pairs), ", ".join(y for _, y in pairs)
+
+
+def unlist(text: str) -> str:
+    """A list printed as data (``[1, 0, 0, 1]``) as words: ``1 / 0 / 0 / 1``."""
+    return _BRACKETS.sub(lambda m: " / ".join(_split(m.group(1), ", ")) or "none", text)
+
+
+def _changed_items(a: str, b: str) -> tuple[str, str]:
+    """Only the items of two comma lists that differ, when both list items about the
+    same things (each named once): ``89 credits, tokens #1 7`` rather than the whole
+    line; an item only one side has is shown on that side."""
+    items_a, items_b = _split(a, ", "), _split(b, ", ")
+    keys_a = [_item_key(x) for x in items_a]
+    keys_b = [_item_key(y) for y in items_b]
+    shared = set(keys_a) & set(keys_b)
+    if (
+        len(items_a) < 2
+        or len(set(keys_a)) != len(keys_a)
+        or len(set(keys_b)) != len(keys_b)
+        or len(shared) < max(len(keys_a), len(keys_b)) // 2
+    ):
+        return unlist(a), unlist(b)
+    by_b = dict(zip(keys_b, items_b))
+    out_a, out_b = [], []
+    for key, x in zip(keys_a, items_a):
+        y = by_b.get(key)
+        if y == x:
+            continue
+        if y is None:
+            out_a.append(unlist(x))
+            continue
+        pos = _positions(x, y)
+        out_a.append(pos[0] if pos else unlist(x))
+        out_b.append(pos[1] if pos else unlist(y))
+    out_b += [unlist(y) for key, y in zip(keys_b, items_b) if key not in set(keys_a)]
+    return ", ".join(out_a) or "-", ", ".join(out_b) or "-"
 
 
 def described_changes(text_a: str, text_b: str) -> list[tuple[str, str, str]]:
@@ -115,7 +161,7 @@ def described_changes(text_a: str, text_b: str) -> list[tuple[str, str, str]]:
         if va is not None and vb is not None and len(va) == len(vb) == 1:
             a, b = _changed_items(va[0], vb[0])
         else:
-            a, b = "; ".join(va or ["-"]), "; ".join(vb or ["-"])
+            a, b = unlist("; ".join(va or ["-"])), unlist("; ".join(vb or ["-"]))
         rows.append((label, a, b))
     return rows
 
@@ -123,7 +169,7 @@ def described_changes(text_a: str, text_b: str) -> list[tuple[str, str, str]]:
 def _plain(value: Any) -> str:
     """A raw field value if it is a number or text, else only that it differs."""
     if value is None or isinstance(value, (bool, int, float, str)):
-        return str(value)
+        return unlist(str(value))
     return "differs"
 
 
@@ -138,9 +184,9 @@ def outcome_text(outcome: Mapping[str, Any] | None) -> str:
     if outcome.get("rating"):
         text += f", rating {outcome['rating']}"
     if outcome.get("scores"):
-        text += f", scores {list(outcome['scores'])}"
+        text += ", scores " + ", ".join(f"P{i} {x}" for i, x in enumerate(outcome["scores"]))
     if outcome.get("winners"):
-        text += f", winners {list(outcome['winners'])}"
+        text += ", won by " + " and ".join(f"P{i}" for i in outcome["winners"])
     return text + ")"
 
 
@@ -153,8 +199,8 @@ def witness_rows(w: Mapping[str, Any], sep: str = "; ") -> list[tuple[str, str, 
         return [
             (
                 "legal only under this reading",
-                sep.join(ra["only_here"]) or "-",
-                sep.join(rb["only_here"]) or "-",
+                sep.join(action_text(x) for x in ra["only_here"]) or "-",
+                sep.join(action_text(x) for x in rb["only_here"]) or "-",
             )
         ]
     if w["kind"] == "outcome":
@@ -175,3 +221,46 @@ def witness_rows(w: Mapping[str, Any], sep: str = "; ") -> list[tuple[str, str, 
             )
         )
     return rows
+
+
+#: A code name (``EndTreatment``): the action's class name where no text describes it.
+_CODE_NAME = re.compile(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+")
+
+
+def action_text(text: str) -> str:
+    """An action in words: a bare code name ``EndTreatment`` reads ``End treatment``."""
+    if not _CODE_NAME.fullmatch(text):
+        return unlist(text)
+    words = re.findall(r"[A-Z][a-z0-9]*", text)
+    return " ".join([words[0], *(w.lower() for w in words[1:])])
+
+
+#: What a witness shows, by its kind.
+KIND_TEXT = {
+    "legal-actions": "the readings allow different moves",
+    "successors": "the same move leads to different positions",
+    "outcome": "the game ends differently",
+}
+#: How a witness was found, by the engine that found it.
+ENGINE_TEXT = {
+    "explorer": "exhaustive search",
+    "differential": "paired playouts (confirmed on the exact rules)",
+}
+
+
+def witness_header(d: Mapping[str, Any], config: Mapping[str, Any] | None) -> str:
+    """Where and how a witness was found, in words: the engine, the configuration (a
+    reduced one named with how it differs from the real game), the round and the step,
+    and what the witness shows."""
+    w = d["witness"]
+    how = ENGINE_TEXT.get(d["engine"], d["engine"])
+    where = (config or {}).get("short") or f"configuration `{d['config']}`"
+    if (config or {}).get("full"):
+        where = "the real game"
+    if w["state"] is None:
+        return f"Found on {where} by {how}: the readings start from different set-ups."
+    when = f"in round {w['round']}, " if w.get("round") else ""
+    return (
+        f"Found on {where} by {how}, {when}after {w['depth']} steps: "
+        f"{KIND_TEXT.get(w['kind'], w['kind'])}."
+    )
