@@ -731,27 +731,27 @@ ENTRIES = [
     ),
     _a(
         "HHH-RESEARCH-AMOUNT",
-        "Must a counted Research benefit be taken in full",
+        "Must the Replace benefit replace its full count",
         "gap",
         [
             (
-                "Research",
-                'You choose the benefit "Gain [green cube count] Training markers.", so you gain 3 Training markers to assign to various Doctors.',
-            ),
-            (
                 "Components",
                 "Replace Patient markers of deceased patients with white Patient markers.",
+            ),
+            (
+                "Research",
+                'You choose the benefit "Gain [green cube count] Training markers.", so you gain 3 Training markers to assign to various Doctors.',
             ),
         ],
         [
             (
                 "all",
-                "the count is taken in full while markers remain (Training markers gained, dead patients' markers replaced)",
+                "the count is replaced in full while dead coloured markers and white markers remain",
             ),
-            ("up-to", "the players may stop before the count is used up"),
+            ("up-to", "the players may stop replacing before the count is used up"),
         ],
         "all",
-        "The example gains exactly the count ('so you gain 3 Training markers'); nothing offers to stop early.",
+        "The Training benefit's example settles its own count ('so you gain 3 Training markers': a rule-map line, no longer a reading here); the Replace benefit prints no count and no way to stop, and the same example takes a counted benefit in full.",
     ),
     _a(
         "HHH-RESEARCH-DECLINE",

@@ -174,10 +174,12 @@ ENTRIES = (
         "player_actions.choose_benefit",
         "player_actions.benefits",
     ),
-    reading(
+    settled(
         "/ Gain Training markers, distribute to Doctors as you choose.",
-        "HHH-RESEARCH-AMOUNT",
-        note="how many: the cubes of the benefit's colour (Research example); to any Doctor, one marker at a time (player_actions.take_training)",
+        "the benefit gains exactly the count of its colour's cubes while markers remain, with no stopping early, each marker to any Doctor",
+        "player_actions.optional_picks",
+        "player_actions.take_training",
+        quote='You choose the benefit "Gain [green cube count] Training markers.", so you gain 3 Training markers to assign to various Doctors.',
     ),
     settled(
         "Refill Board Room.",
@@ -930,10 +932,11 @@ ENTRIES = (
     no_rule(
         "For example: You drew 2 red cubes and 3 green cubes.", "worked example (the next sentence)"
     ),
-    reading(
+    settled(
         'You choose the benefit "Gain [green cube count] Training markers.", so you gain 3 Training markers to assign to various Doctors.',
-        "HHH-RESEARCH-AMOUNT",
-        note="the count is the cubes of the benefit's colour (player_actions.choose_benefit)",
+        "a Training benefit gains exactly its count (the cubes of its colour) while markers remain, with no stopping early; the Replace benefit's count: HHH-RESEARCH-AMOUNT",
+        "player_actions.choose_benefit",
+        "player_actions.optional_picks",
     ),
     reading(
         "If you drew no cubes that match any required colors for the Research card - sorry, your research failed - just like everything else around here...",
