@@ -888,6 +888,37 @@ ENTRIES = [
     ),
     # Variants -------------------------------------------------------------------------
     _a(
+        "HHH-FEWER-MARKERS",
+        "When the variant's missing Patient marker of each colour leaves",
+        "ordering",
+        [
+            (
+                "Variants",
+                "Start the game with 1 fewer Patient marker of each color in the supply.",
+            ),
+            (
+                "Setup",
+                "Draw 5 of them randomly and place each in their matching-color Infirmary Wards.",
+            ),
+            (
+                "Setup",
+                "After doing this, remove all remaining Patient markers from the bag. Sort and stack them by color beside the game board.",
+            ),
+        ],
+        [
+            (
+                "before-setup",
+                "one marker of each colour is out of the game from the start: the 5 Ward patients are drawn from the 15 left",
+            ),
+            (
+                "after-setup",
+                "the 5 Ward patients are drawn from all 20; then one marker of each colour leaves the sorted supply (none of a colour whose markers all went to the Wards)",
+            ),
+        ],
+        "before-setup",
+        "'Start the game with' changes what the game is set up with, as its neighbour 'Start the game with 2 fewer cubes of each non-black color' changes the bag before any draw; 'in the supply' names where the markers are counted, and the supply only forms after the Ward draw, which is the other reading.",
+    ),
+    _a(
         "HHH-NO-ADMIN-TOKENS",
         "Administrative tokens in the variant without an Administrator",
         "gap",

@@ -490,7 +490,7 @@ _SECTIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "Variants (all seven)",
         "ambiguity",
-        "config.HHHConfig HHH-NO-ADMIN-TOKENS HHH-EMPTY-BEDS-VARIANT",
+        "config.HHHConfig HHH-NO-ADMIN-TOKENS HHH-EMPTY-BEDS-VARIANT HHH-FEWER-MARKERS",
         "variant_* flags",
     ),
     (

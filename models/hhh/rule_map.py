@@ -1257,11 +1257,10 @@ ENTRIES = (
         "patient_phase.staff_to_reveal",
         note="variant_two_rooms: 8 Staff spaces",
     ),
-    settled(
+    reading(
         "Start the game with 1 fewer Patient marker of each color in the supply.",
-        "variant_fewer_markers: one coloured marker of each illness colour leaves the supply before the Ward draws; the white markers (their own pile) stay 10",
-        "config.HHHConfig",
-        "setup.initial_state",
+        "HHH-FEWER-MARKERS",
+        note="variant_fewer_markers: config.HHHConfig, setup.initial_state, setup.draw_markers; the white markers (their own pile) stay 10",
     ),
     modelled(
         "Start the game with 2 fewer cubes of each non-black color.",
