@@ -175,9 +175,9 @@ def rule_setup_markers(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     for c in range(L.C):
         placed = zmin(m[c], ctx.beds)
         st.add(f"ward{c}_{cfg.setup_level}", placed)
-        left = sup[c] - placed
-        # HHH-FEWER-MARKERS=after-setup: the variant's marker leaves the supply now
-        st.set(f"sup{c}", left - z3.If(left > 0, 1, 0) if ctx.markers_out_after_setup else left)
+        st.add(f"sup{c}", -placed)
+        if ctx.markers_out_after_setup:  # HHH-FEWER-MARKERS: the variant's marker leaves now
+            st.add(f"sup{c}", -z3.If(st[f"sup{c}"] > 0, 1, 0))
     st.set("phase", SETUP_ROOM)
     st.set("cursor", 2 if cfg.variant_two_rooms else 1)
     return g, st
