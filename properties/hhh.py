@@ -126,15 +126,18 @@ def cubes_conserved(model: Any, s: HHHState) -> str | None:
 
 
 def markers_conserved(model: Any, s: HHHState) -> str | None:
-    """Components: 4 Patient markers per colour, 10 white; each in exactly one place."""
+    """Components: 4 Patient markers per colour, 10 white; each in exactly one place.
+    Under HHH-FEWER-MARKERS=after-setup the variant's marker leaves after the Ward draw,
+    so a colour holds 4 before it (and after it, if no marker of it was left to remove)."""
     cfg = model.config
     C = ctx(model).C
     each = cfg.markers_each
+    totals = {each, cfg.markers_per_colour} if ctx(model).markers_out_after_setup else {each}
     if (
         all(
             min(s.supply[c], s.cemetery[c]) >= 0
             and s.supply[c] + len(s.wards[c]) + (1 if s.treatment[c][0] else 0) + s.cemetery[c]
-            == each
+            in totals
             for c in range(C)
         )
         and min(s.supply[C], s.cemetery[C]) >= 0
@@ -149,7 +152,7 @@ def markers_conserved(model: Any, s: HHHState) -> str | None:
         for c in range(C):
             board = len(s.wards[c]) + (1 if s.treatment[c][0] else 0)
             parts = (s.supply[c], board, s.cemetery[c])
-            short = cfg.markers_each - sum(parts)
+            short = 0 if sum(parts) in totals else cfg.markers_each - sum(parts)
             if short == 1 and missing < limbo:
                 missing += 1
                 continue

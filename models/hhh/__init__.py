@@ -1,10 +1,10 @@
 """Healthy Heart Hospital (rulebook: shared/rules/healthy-heart-hospital.txt).
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
-index, properties and search order (``properties/hhh.py``), players, probe
-configurations, the Z3 encoding (``models/hhh/smt/``, queries in
-``properties/hhh_smt.py``), the board picture (``board_svg.py``) and the compiled kernel
-(``kernel/``).
+index, the sentence-level rule map (``rule_map.py``), properties and search order
+(``properties/hhh.py``), players, probe configurations, the Z3 encoding
+(``models/hhh/smt/``, queries in ``properties/hhh_smt.py``), the board picture
+(``board_svg.py``) and the compiled kernel (``kernel/``).
 """
 
 from __future__ import annotations
@@ -51,6 +51,12 @@ def _kernel(model: Any) -> Any:
     return make_kernel(model)
 
 
+def _rule_map() -> Any:
+    from .rule_map import RULE_MAP
+
+    return RULE_MAP
+
+
 def _board() -> Any:
     from .board_svg import render_board
 
@@ -77,6 +83,7 @@ SPEC = GameSpec(
     action_space=action_space,
     board=_board,
     kernel=_kernel,
+    rule_map=_rule_map,
 )
 
 __all__ = ["SPEC", "HHHModel", "HHHConfig", "make_model"]

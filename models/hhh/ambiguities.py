@@ -731,27 +731,27 @@ ENTRIES = [
     ),
     _a(
         "HHH-RESEARCH-AMOUNT",
-        "Must a counted Research benefit be taken in full",
+        "Must the Replace benefit replace its full count",
         "gap",
         [
             (
-                "Research",
-                'You choose the benefit "Gain [green cube count] Training markers.", so you gain 3 Training markers to assign to various Doctors.',
-            ),
-            (
                 "Components",
                 "Replace Patient markers of deceased patients with white Patient markers.",
+            ),
+            (
+                "Research",
+                'You choose the benefit "Gain [green cube count] Training markers.", so you gain 3 Training markers to assign to various Doctors.',
             ),
         ],
         [
             (
                 "all",
-                "the count is taken in full while markers remain (Training markers gained, dead patients' markers replaced)",
+                "the count is replaced in full while dead coloured markers and white markers remain",
             ),
-            ("up-to", "the players may stop before the count is used up"),
+            ("up-to", "the players may stop replacing before the count is used up"),
         ],
         "all",
-        "The example gains exactly the count ('so you gain 3 Training markers'); nothing offers to stop early.",
+        "The Training benefit's example settles its own count ('so you gain 3 Training markers': a rule-map line, no longer a reading here); the Replace benefit prints no count and no way to stop, and the same example takes a counted benefit in full.",
     ),
     _a(
         "HHH-RESEARCH-DECLINE",
@@ -887,6 +887,37 @@ ENTRIES = [
         "The brackets start at $0 and a winning hospital never has less than $0, so its final money always fits one; a profit can be negative and would fit none.",
     ),
     # Variants -------------------------------------------------------------------------
+    _a(
+        "HHH-FEWER-MARKERS",
+        "When the variant's missing Patient marker of each colour leaves",
+        "ordering",
+        [
+            (
+                "Variants",
+                "Start the game with 1 fewer Patient marker of each color in the supply.",
+            ),
+            (
+                "Setup",
+                "Draw 5 of them randomly and place each in their matching-color Infirmary Wards.",
+            ),
+            (
+                "Setup",
+                "After doing this, remove all remaining Patient markers from the bag. Sort and stack them by color beside the game board.",
+            ),
+        ],
+        [
+            (
+                "before-setup",
+                "one marker of each colour is out of the game from the start: the 5 Ward patients are drawn from the 15 left",
+            ),
+            (
+                "after-setup",
+                "the 5 Ward patients are drawn from all 20; then one marker of each colour leaves the sorted supply (none of a colour whose markers all went to the Wards)",
+            ),
+        ],
+        "before-setup",
+        "'Start the game with' changes what the game is set up with, as its neighbour 'Start the game with 2 fewer cubes of each non-black color' changes the bag before any draw; 'in the supply' names where the markers are counted, and the supply only forms after the Ward draw, which is the other reading.",
+    ),
     _a(
         "HHH-NO-ADMIN-TOKENS",
         "Administrative tokens in the variant without an Administrator",

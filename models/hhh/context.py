@@ -79,6 +79,10 @@ class Ctx:
         self.nurse_refill = i("HHH-NURSE-REFILL") == "refill"
         self.chaplain_in_heal = i("HHH-CHAPLAIN-TIMING") == "during-heal"
         self.rating_profit = i("HHH-RATING-BASIS") == "profit"
+        # HHH-FEWER-MARKERS: the variant's markers leave after the Ward draw, not before
+        self.markers_out_after_setup = (
+            c.variant_fewer_markers and i("HHH-FEWER-MARKERS") == "after-setup"
+        )
         self.admin = not c.no_admin
         # HHH-NO-ADMIN-TOKENS: without an Administrator card, are there Administrative tokens?
         keep = not self.admin and i("HHH-NO-ADMIN-TOKENS") == "kept"

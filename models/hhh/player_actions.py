@@ -340,10 +340,11 @@ def pick_options(ctx: Ctx, s: HHHState) -> list:  # type: ignore[type-arg]
 
 
 def optional_picks(ctx: Ctx, s: HHHState) -> bool:
-    """Whether the pending picks may stop early: Training markers and marker replacements
-    only under HHH-RESEARCH-AMOUNT=up-to; the Staff effects never ("immediately perform
-    it")."""
-    return not ctx.research_all and s.picks[0] in (PICK_TRAINING, PICK_REPLACE)
+    """Whether the pending picks may stop early: marker replacements only under
+    HHH-RESEARCH-AMOUNT=up-to; Training markers never ("so you gain 3 Training markers":
+    the Research example gains the full count); the Staff effects never ("immediately
+    perform it")."""
+    return not ctx.research_all and s.picks[0] == PICK_REPLACE
 
 
 def after_pick(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]

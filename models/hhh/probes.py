@@ -25,6 +25,10 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
                 ("white_markers=0", "waiting_spots=5", "arrival_cubes=4", "cubes_per_colour=6"),
             ),
         ),
+        # two colours, two Ward patients drawn, the variant with one marker fewer
+        "HHH-FEWER-MARKERS": (
+            ("tiny", ("colours=2", "setup_markers=2", "variant_fewer_markers=true")),
+        ),
         # start next to the $199 top of the money track
         "HHH-MONEY-CAP": (("tiny", ("starting_money=199",)),),
         # an Improved Treatment Room from the start and a level-4 Ward patient

@@ -156,6 +156,12 @@ SETTLED: tuple[Settled, ...] = (
     ),
     Settled(
         "Research",
+        'You choose the benefit "Gain [green cube count] Training markers.", so you gain 3 Training markers to assign to various Doctors.',
+        "a Training benefit gains exactly its count while markers remain, with no stopping early (HHH-RESEARCH-AMOUNT now asks this of the Replace benefit only)",
+        "player_actions.optional_picks player_actions.after_pick",
+    ),
+    Settled(
+        "Research",
         "face-up are only refilled after choosing all markers from that action",
         "the board room is refilled once, after the last marker of a Research benefit",
         "player_actions.finish_picks",
@@ -484,7 +490,7 @@ _SECTIONS: tuple[tuple[str, str, str, str], ...] = (
     (
         "Variants (all seven)",
         "ambiguity",
-        "config.HHHConfig HHH-NO-ADMIN-TOKENS HHH-EMPTY-BEDS-VARIANT",
+        "config.HHHConfig HHH-NO-ADMIN-TOKENS HHH-EMPTY-BEDS-VARIANT HHH-FEWER-MARKERS",
         "variant_* flags",
     ),
     (

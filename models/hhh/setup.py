@@ -49,7 +49,8 @@ def initial_state(ctx: Ctx) -> HHHState:
         treatment=((0, 0),) * C,
         er=(0,) * C,
         blood=(0,) * (C + 1),
-        supply=(c.markers_each,) * C + (c.white_markers,),
+        supply=(c.markers_per_colour if ctx.markers_out_after_setup else c.markers_each,) * C
+        + (c.white_markers,),
         cemetery=(0,) * (C + 2),
         deaths=0,
         medical=(c.medical_tokens,) * c.players,
@@ -80,14 +81,18 @@ def draw_markers(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     """ "Draw 5 of them randomly and place each in their matching-color Infirmary Wards",
     at level 3 ("with the" 3 "of each Patient marker facing left"). Markers that find no
     bed stay in the supply ("After doing this, remove all remaining Patient markers from
-    the bag")."""
+    the bag"). Under HHH-FEWER-MARKERS=after-setup the variant's "1 fewer Patient marker of
+    each color in the supply" leaves the supply now."""
     c = ctx.config
     pool = tuple(s.supply[: ctx.C])
     out = []
     for d, p in ctx.draws.hyper(pool, c.setup_markers):
         placed = tuple(min(x, ctx.beds) for x in d)
         wards = tuple((c.setup_level,) * n for n in placed)
-        supply = sub(pool, placed) + s.supply[ctx.C :]
+        left = sub(pool, placed)
+        if ctx.markers_out_after_setup:
+            left = tuple(max(0, x - 1) for x in left)
+        supply = left + s.supply[ctx.C :]
         out.append((after_markers(ctx, replace(s, wards=wards, supply=supply)), p))
     return out
 

@@ -96,6 +96,7 @@ def config_array(ctx: Ctx, planted: int = 0) -> np.ndarray:
     K[L.K_REBAG_NEEDS_RED] = ctx.rebag_needs_reduction
     K[L.K_NURSE_REFILL] = ctx.nurse_refill
     K[L.K_CHAPLAIN_IN_HEAL] = ctx.chaplain_in_heal
+    K[L.K_MARKERS_OUT_AFTER] = ctx.markers_out_after_setup
     K[L.K_ADMIN] = ctx.admin
     K[L.K_COOKE] = c.administrator == "cooke"
     K[L.K_LAST_ROUND] = ctx.last_round

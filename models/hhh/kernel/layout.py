@@ -138,6 +138,7 @@ K_DOCTORS = 71  # 5: 0 nowitz, 1 ura, 2 plain
 K_MEDICAL_TOKENS = 76
 K_STAFF_POOL_SUM = 77
 K_PLANTED = 78  # test-only planted bug number (0: none), see tests/test_hhh_kernel*.py
+K_MARKERS_OUT_AFTER = 79  # HHH-FEWER-MARKERS=after-setup with the variant on
 NCONFIG = 80
 
 # Actions: rows of 8 ints, [verb, field...]; verbs numbered in the alphabetical order of

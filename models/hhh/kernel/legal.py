@@ -353,7 +353,7 @@ def _unsorted(K, s, out) -> np.int64:
             for c in range(C):
                 if s[ABILITIES + c]:
                     n = _row(out, n, A_REMOVE_ABILITY, c)
-        if not K[K_RESEARCH_ALL] and kind in (b.PICK_TRAINING, b.PICK_REPLACE):
+        if not K[K_RESEARCH_ALL] and kind == b.PICK_REPLACE:
             n = _row(out, n, A_END_PICKS)
         return n
     if ph == b.SETUP_ROOM:

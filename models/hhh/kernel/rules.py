@@ -85,6 +85,7 @@ from .layout import (
     K_INTERN_ER,
     K_INTERN_TREATS,
     K_LAST_ROUND,
+    K_MARKERS_OUT_AFTER,
     K_MEDICAL_TOKENS,
     K_NO_ABILITIES,
     K_NURSE_REFILL,
@@ -269,6 +270,8 @@ def draw_markers(K, s, ch, rs) -> None:
             s[WARDS + 4 * c + lv] = 0
         s[WARDS + 4 * c + K[K_SETUP_LEVEL] - 1] = placed
         s[SUPPLY + c] -= placed
+        if K[K_MARKERS_OUT_AFTER] and s[SUPPLY + c] > 0:  # HHH-FEWER-MARKERS=after-setup
+            s[SUPPLY + c] -= 1
     b.set_cursor(s, b.SETUP_ROOM, 2 if K[K_TWO_ROOMS] else 1)
 
 

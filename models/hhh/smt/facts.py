@@ -74,9 +74,11 @@ def markers_conserved(enc: Any, s: Sym) -> Any:
     out = []
     for c in range(C):
         ward = zsum([s[f"ward{c}_{x}"] for x in WARD_LEVELS])
-        out.append(
-            s[f"sup{c}"] + ward + z3.If(s[f"trl{c}"] > 0, 1, 0) + s[f"cem{c}"] == cfg.markers_each
-        )
+        total = s[f"sup{c}"] + ward + z3.If(s[f"trl{c}"] > 0, 1, 0) + s[f"cem{c}"]
+        if enc.ctx.markers_out_after_setup:  # HHH-FEWER-MARKERS: a colour may keep its 4th
+            out.append(z3.Or(total == cfg.markers_each, total == cfg.markers_per_colour))
+        else:
+            out.append(total == cfg.markers_each)
     out.append(s[f"sup{C}"] + s[f"cem{C}"] == cfg.white_markers)
     # an arrest ends the game with the last body nowhere (Hide The Bodies): exempt
     return z3.Or(s["reason"] == ARRESTED, z3.And(*out))

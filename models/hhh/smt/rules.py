@@ -176,6 +176,8 @@ def rule_setup_markers(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
         placed = zmin(m[c], ctx.beds)
         st.add(f"ward{c}_{cfg.setup_level}", placed)
         st.add(f"sup{c}", -placed)
+        if ctx.markers_out_after_setup:  # HHH-FEWER-MARKERS: the variant's marker leaves now
+            st.add(f"sup{c}", -z3.If(st[f"sup{c}"] > 0, 1, 0))
     st.set("phase", SETUP_ROOM)
     st.set("cursor", 2 if cfg.variant_two_rooms else 1)
     return g, st
