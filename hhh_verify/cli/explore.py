@@ -34,8 +34,16 @@ from .common import (
 )
 
 limit_options = [
-    click.option("--max-states", type=int, default=None, help="Stop after storing N states."),
-    click.option("--max-seconds", type=float, default=None, help="Stop after T seconds."),
+    click.option(
+        "--max-states", type=int, default=None, help="Stop after storing N states (decides)."
+    ),
+    click.option(
+        "--max-seconds",
+        type=float,
+        default=None,
+        help="Time safety net: stop after T seconds and report the search incomplete, "
+        "never another verdict.",
+    ),
 ]
 
 
