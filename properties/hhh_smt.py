@@ -7,6 +7,13 @@ reported, none contradicts). ``in_check`` queries are quick and run inside
 
 The expected money extremes of the ``small`` preset are the explorer's exact values
 (all 351,658 reachable states enumerated); Z3 must never contradict them.
+
+A query's ``rlimit`` is its budget of Z3 resource units, what decides its answer (so a
+busy machine gives the same one): 5-10 times what it spends to answer (Z3 5.4; ``hhh-verify
+query`` prints the units spent). A query its budget does not settle (the open questions,
+the money extremes of ``small``, which stay bounds at ten times as much, and the
+``-check`` queries asked of the full game) keeps about what its former time budget bought
+on an idle machine, some 3 million units a second.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hhh_verify.properties import Property
+from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import SmtQuery, SmtSupport, WitnessSearch, query_properties
 
 GAME = "hhh"
@@ -26,25 +34,25 @@ def _q() -> Any:
     return hhh_queries
 
 
-def _earliest(reason: str, steps: int) -> Callable[[Any, float], Any]:
-    return lambda enc, t: _q().earliest(enc, _q().LOSSES[reason], steps, t)
+def _earliest(reason: str, steps: int) -> Callable[[Any, Meter], Any]:
+    return lambda enc, m: _q().earliest(enc, _q().LOSSES[reason], steps, m)
 
 
-def _never(goal: str, steps: int) -> Callable[[Any, float], Any]:
-    return lambda enc, t: _q().never(enc, lambda s: _q().GOALS[goal](enc, s), steps, t)
+def _never(goal: str, steps: int) -> Callable[[Any, Meter], Any]:
+    return lambda enc, m: _q().never(enc, lambda s: _q().GOALS[goal](enc, s), steps, m)
 
 
-def _money(rnd: int, maximize: bool, steps: int) -> Callable[[Any, float], Any]:
-    return lambda enc, t: _q().money_extreme(enc, rnd, maximize, steps, t)
+def _money(rnd: int, maximize: bool, steps: int) -> Callable[[Any, Meter], Any]:
+    return lambda enc, m: _q().money_extreme(enc, rnd, maximize, steps, m)
 
 
-def _money_bound(rnd: int) -> Callable[[Any, float], Any]:
+def _money_bound(rnd: int) -> Callable[[Any, Meter], Any]:
     """Z3 over the sound per-round money summary (models/hhh/smt/summary.py)."""
 
-    def run(enc: Any, t: float) -> Any:
+    def run(enc: Any, m: Meter) -> Any:
         from hhh_verify.models.hhh.smt.summary import upper_bound_answer
 
-        return upper_bound_answer(enc, rnd, t)
+        return upper_bound_answer(enc, rnd, m)
 
     return run
 
@@ -59,16 +67,16 @@ def _richest(rnd: int) -> WitnessSearch:
     return WitnessSearch(value=cash, heuristic=guide, round=rnd, beam=beam)
 
 
-def _setup_death(enc: Any, t: float) -> Any:
-    return _q().setup_death(enc, t)
+def _setup_death(enc: Any, m: Meter) -> Any:
+    return _q().setup_death(enc, m)
 
 
-def _rooms(enc: Any, t: float) -> Any:
+def _rooms(enc: Any, m: Meter) -> Any:
     return _q().rooms_by_end(enc.model)
 
 
-def _induction(enc: Any, t: float) -> Any:
-    return _q().induction(enc, t)
+def _induction(enc: Any, m: Meter) -> Any:
+    return _q().induction(enc, m)
 
 
 MONEY = "Money: 'If you ever have less than $0, all players immediately lose'"
@@ -85,6 +93,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "round 1",
         MONEY + "; a Ward death costs $10 (Hide The Bodies)",
         _earliest("bankrupt", 12),
+        rlimit=300_000_000,
     ),
     SmtQuery(
         "smt-arrest-earliest-tiny",
@@ -94,7 +103,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         _earliest("arrested", 30),
         preset="tiny",
         overrides=("tombstones=1", "starting_money=10"),
-        budget=50,
+        rlimit=2_000_000_000,
     ),
     SmtQuery(
         "smt-arrest-earliest",
@@ -102,7 +111,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "",
         BODIES,
         _earliest("arrested", 16),
-        budget=45,
+        rlimit=150_000_000,
     ),
     SmtQuery(
         "smt-money-max-r1-small",
@@ -111,7 +120,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "Heal a Patient: 'gain Money as shown in that room or ward'",
         _money(1, True, 16),
         preset="small",
-        budget=40,
+        rlimit=120_000_000,
     ),
     SmtQuery(
         "smt-money-min-r1-small",
@@ -120,7 +129,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         MONEY,
         _money(1, False, 16),
         preset="small",
-        budget=40,
+        rlimit=120_000_000,
     ),
     SmtQuery(
         "smt-money-max-r2-small",
@@ -129,7 +138,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "Heal a Patient: pay per level",
         _money(2, True, 30),
         preset="small",
-        budget=50,
+        rlimit=150_000_000,
     ),
     SmtQuery(
         "smt-money-min-r2-small",
@@ -138,7 +147,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         MONEY,
         _money(2, False, 30),
         preset="small",
-        budget=50,
+        rlimit=150_000_000,
     ),
     SmtQuery(
         "smt-money-max-r1",
@@ -146,7 +155,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "",
         "Heal a Patient: pay per level; CFO: Gain $10; Administrator: $2 per black cube",
         _money_bound(1),
-        budget=60,
+        rlimit=10_000_000,
         lower_bound=_richest(1),
     ),
     SmtQuery(
@@ -155,7 +164,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "",
         "Heal a Patient: pay per level; CFO: Gain $10; Administrator: $2 per black cube",
         _money_bound(2),
-        budget=60,
+        rlimit=10_000_000,
         lower_bound=_richest(2),
     ),
     SmtQuery(
@@ -164,7 +173,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "",
         "Victory and Defeat: 'Check how much money your hospital earned'",
         _money_bound(6),
-        budget=60,
+        rlimit=10_000_000,
         lower_bound=_richest(6),
     ),
     SmtQuery(
@@ -173,7 +182,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "no",
         CUBES + "; 'Empty bag: place all discarded cubes back into the bag'",
         _never("draw-from-empty", 8),
-        budget=58,
+        rlimit=3_500_000_000,
     ),
     SmtQuery(
         "smt-draw-from-empty-check",
@@ -182,7 +191,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         CUBES,
         _never("draw-from-empty", 8),
         preset=None,
-        budget=10,
+        rlimit=50_000_000,
         in_check=True,
     ),
     SmtQuery(
@@ -191,7 +200,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "no",
         "Components: 10 white markers; " + BODIES,
         _never("white-out", 8),
-        budget=58,
+        rlimit=3_500_000_000,
     ),
     SmtQuery(
         "smt-setup-death",
@@ -199,7 +208,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "yes",
         "Setup: 'Draw 6 random cubes ... per Waiting Room' (5 of a colour)",
         _setup_death,
-        budget=30,
+        rlimit=10_000_000,
     ),
     SmtQuery(
         "smt-setup-death-return-excess",
@@ -208,7 +217,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "Setup: '... cubes for which there are no free spaces back to the bag'",
         _setup_death,
         interpret=("HHH-SETUP-LEVEL5=return-excess",),
-        budget=30,
+        rlimit=25_000_000,
     ),
     SmtQuery(
         "smt-waiting-level-5",
@@ -216,7 +225,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "no",
         "New Patients Arrive: a 5-cube patient moves to the ER or dies",
         _never("waiting-level-5", 8),
-        budget=58,
+        rlimit=3_500_000_000,
     ),
     SmtQuery(
         "smt-waiting-level-5-check",
@@ -225,7 +234,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "New Patients Arrive",
         _never("waiting-level-5", 8),
         preset=None,
-        budget=10,
+        rlimit=50_000_000,
         in_check=True,
     ),
     SmtQuery(
@@ -234,7 +243,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "",
         "Money track up to $199 (HHH-MONEY-CAP)",
         _never("money-over-199", 10),
-        budget=40,
+        rlimit=120_000_000,
     ),
     SmtQuery(
         "smt-rooms-six-total",
@@ -243,7 +252,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "New Rooms: 'Only 6 New Room cards can be placed during the game'",
         _rooms,
         interpret=("HHH-ROOM-CAP=six-total",),
-        budget=5,
+        rlimit=1_000_000,
     ),
     SmtQuery(
         "smt-rooms-six-installed",
@@ -252,7 +261,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "New Rooms: 'Only 6 New Room cards'",
         _rooms,
         interpret=("HHH-ROOM-CAP=six-installed",),
-        budget=5,
+        rlimit=1_000_000,
     ),
     SmtQuery(
         "smt-rooms-every-phase",
@@ -261,7 +270,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "Patient Phase 2: 'Choose 1 New Room card'",
         _rooms,
         interpret=("HHH-ROOM-CAP=every-phase",),
-        budget=5,
+        rlimit=1_000_000,
     ),
     SmtQuery(
         "smt-conservation-tiny",
@@ -270,7 +279,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         CUBES,
         _induction,
         preset="tiny",
-        budget=20,
+        rlimit=60_000_000,
     ),
     SmtQuery(
         "smt-conservation-small",
@@ -279,7 +288,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         CUBES,
         _induction,
         preset="small",
-        budget=30,
+        rlimit=150_000_000,
     ),
     SmtQuery(
         "smt-conservation-full",
@@ -287,7 +296,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "holds",
         CUBES,
         _induction,
-        budget=55,
+        rlimit=2_500_000_000,
     ),
     SmtQuery(
         "smt-conservation-check",
@@ -296,7 +305,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         CUBES,
         _induction,
         preset=None,
-        budget=10,
+        rlimit=50_000_000,
         in_check=True,
     ),
 )

@@ -3,7 +3,8 @@
 Each query names its rulebook citation and its expected answer; every witness is replayed
 through the executable model before it counts (``hhh_verify.smt.queries.run_query``).
 The expected numbers are the explorer's (tests/test_royal_hospital_smt.py checks that
-both engines agree).
+both engines agree). Each query's ``rlimit`` (Z3 resource units, what decides) is about
+ten times what it spends: 1.4-3.7 million.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import z3
 from hhh_verify.models.royal_hospital.smt.encoding import RHEncoding, goal
 from hhh_verify.models.royal_hospital.state import CLEANUP, OVER, TREATMENT
 from hhh_verify.smt import bmc
+from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer, SmtQuery, SmtSupport
 
 Sym = dict[str, Any]
@@ -41,23 +43,22 @@ def end_of_round(r: int) -> Any:
 ROUND_1_STEPS = 12  # every path through round 1 of tiny is shorter (checked by _none_at)
 
 
-def _none_at(enc: RHEncoding, steps: int, seconds: float) -> bool:
+def _none_at(enc: RHEncoding, steps: int, meter: Meter) -> bool:
     """No path is still in round 1 after ``steps`` steps: a bound of ``steps`` covers the
     whole round, so an optimum within it is the optimum."""
     u = bmc.Unrolling(enc)
     for _ in range(steps):
         u.extend()
-    u.solver.set("timeout", max(1, int(seconds * 1000)))
     u.solver.add(u.states[steps]["round"] == 1, u.states[steps]["phase"] != OVER)
-    return bool(u.solver.check() == z3.unsat)
+    return bool(meter.check(u.solver) == z3.unsat)
 
 
-def _extreme(enc: RHEncoding, objective: Any, seconds: float, unit: str) -> QueryAnswer:
+def _extreme(enc: RHEncoding, objective: Any, meter: Meter, unit: str) -> QueryAnswer:
     """The largest ``objective(state)`` after round 1's Cleanup, with a witness."""
     a = bmc.extreme(
-        enc, lambda prev, cur: objective(cur), end_of_round(1), ROUND_1_STEPS, True, seconds
+        enc, lambda prev, cur: objective(cur), end_of_round(1), ROUND_1_STEPS, True, meter
     )
-    if a.verdict == bmc.SAT and _none_at(enc, ROUND_1_STEPS, seconds):
+    if a.verdict == bmc.SAT and _none_at(enc, ROUND_1_STEPS, meter):
         proof = f"optimum over all paths: none is still in round 1 after {ROUND_1_STEPS} steps"
         return QueryAnswer(f"{a.value}{unit}", "witness", proof, a.trace, a.bound, a.value)
     if a.value is not None:
@@ -65,17 +66,17 @@ def _extreme(enc: RHEncoding, objective: Any, seconds: float, unit: str) -> Quer
     return QueryAnswer("unknown", "unknown", a.detail, bound=a.bound)
 
 
-def most_vp_round_1(enc: RHEncoding, seconds: float) -> QueryAnswer:
+def most_vp_round_1(enc: RHEncoding, meter: Meter) -> QueryAnswer:
     """The most victory points seat 0 holds after round 1's Cleanup."""
-    return _extreme(enc, lambda s: s["p0.vp"], seconds, " VP")
+    return _extreme(enc, lambda s: s["p0.vp"], meter, " VP")
 
 
-def most_credits_round_1(enc: RHEncoding, seconds: float) -> QueryAnswer:
+def most_credits_round_1(enc: RHEncoding, meter: Meter) -> QueryAnswer:
     """The most credits seat 0 holds after round 1's Cleanup."""
-    return _extreme(enc, lambda s: s["p0.credits"], seconds, " credits")
+    return _extreme(enc, lambda s: s["p0.credits"], meter, " credits")
 
 
-def forced_death(enc: RHEncoding, seconds: float) -> QueryAnswer:
+def forced_death(enc: RHEncoding, meter: Meter) -> QueryAnswer:
     """A critical patient dies at a Cleanup while its hospital holds treatment
     resources, too few to pay for the cure: resources unused, the death forced."""
     cost = {
@@ -95,7 +96,7 @@ def forced_death(enc: RHEncoding, seconds: float) -> QueryAnswer:
             )
         return z3.Or(*cases)
 
-    a = bmc.extreme(enc, lambda prev, cur: 1, at, ROUND_1_STEPS, True, seconds)
+    a = bmc.extreme(enc, lambda prev, cur: 1, at, ROUND_1_STEPS, True, meter)
     if a.trace is not None:
         return QueryAnswer("yes", "witness", "a path to such a death", a.trace, a.bound, 1)
     if a.verdict == bmc.UNSAT:
@@ -118,7 +119,7 @@ QUERIES = (
         most_vp_round_1,
         preset="tiny",
         overrides=ROUND_1,
-        budget=40,
+        rlimit=40_000_000,
         in_check=True,
     ),
     SmtQuery(
@@ -129,7 +130,7 @@ QUERIES = (
         most_credits_round_1,
         preset="tiny",
         overrides=ROUND_1,
-        budget=40,
+        rlimit=40_000_000,
     ),
     SmtQuery(
         "smt-rh-forced-death-tiny",
@@ -139,7 +140,7 @@ QUERIES = (
         forced_death,
         preset="tiny",
         overrides=ROUND_1,
-        budget=40,
+        rlimit=20_000_000,
     ),
 )
 

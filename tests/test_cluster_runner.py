@@ -161,9 +161,12 @@ def test_query_tasks_equal_run_query_in_order(games: None) -> None:
     with Runner(jobs=1) as run:
         got = queries.answer_all(run, "toy", ids)
     assert [r["name"] for r in got] == ids
+    # measured, not decided: the units a query spent vary a little with what Z3 did
+    # before in the process (its term tables), the verdict does not
+    measured = ("seconds", "trace", "rlimit_spent")
     for a, b in zip(got, expected):
-        assert {k: v for k, v in a.items() if k not in ("seconds", "trace")} == {
-            k: v for k, v in b.items() if k not in ("seconds", "trace")
+        assert {k: v for k, v in a.items() if k not in measured} == {
+            k: v for k, v in b.items() if k not in measured
         }
 
 

@@ -17,6 +17,7 @@ from hhh_verify.models.dice_hospital.smt.encoding import DHEncoding
 from hhh_verify.models.dice_hospital.smt.layout import scope_error
 from hhh_verify.models.dice_hospital.state import OVER, PICK
 from hhh_verify.smt import bmc
+from hhh_verify.smt.budget import Budget
 from hhh_verify.trace import replay
 
 
@@ -101,7 +102,7 @@ def test_a_witness_replays_through_the_model() -> None:
     step against the model while it builds the trace, and replay checks it again)."""
     m = model("tiny")
     goal = lambda s: z3.And(s["phase"] == PICK, s["cursor"] == 1)  # noqa: E731
-    a = bmc.reach_by(DHEncoding(m), goal, 60, schedule=(10,))
+    a = bmc.reach_by(DHEncoding(m), goal, Budget(100_000_000), schedule=(10,))
     assert a.verdict == bmc.SAT and a.trace is not None
     result = replay(a.trace, m)
     assert result.ok, result.error

@@ -263,9 +263,9 @@ def test_check_validates_step_on_the_full_game(monkeypatch: pytest.MonkeyPatch) 
     from hhh_verify.engines.distribution_check import check_distributions
 
     model = SPEC.model("full")
-    assert check_distributions(model, 0, 3.0)[0] == ""
+    assert check_distributions(model, 0, 10_000)[0] == ""
     _bad_then(monkeypatch)
-    problem, _ = check_distributions(SPEC.model("full"), 0, 3.0)
+    problem, _ = check_distributions(SPEC.model("full"), 0, 10_000)
     assert "not a positive Fraction" in problem or "sum to" in problem
 
 

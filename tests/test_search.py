@@ -30,6 +30,7 @@ from hhh_verify.engines.simulate import get_policy, random_policy, simulate
 from hhh_verify.engines.strong import StrongPlayer, rewards
 from hhh_verify.model import Outcome
 from hhh_verify.properties import GOAL, Property
+from hhh_verify.smt.budget import Budget
 from hhh_verify.smt.queries import WitnessSearch
 
 
@@ -133,6 +134,11 @@ def test_check_search_reaches_triumphant_on_the_full_game() -> None:
     assert end.ok and end.outcome is not None and end.outcome.rating == "Triumphant"
 
 
+#: Positions the witness search of the lower bound generates (a count: the same
+#: witness on a busy machine); 10,000 already reach the exact $16.
+NODES = 10_000
+
+
 def test_lower_bound_meets_the_exact_maximum_of_small() -> None:
     """On ``small`` the explorer proved the most money at the end of round 1: $16. The
     search's witness is at most that, Z3's summary bound at least."""
@@ -141,11 +147,11 @@ def test_lower_bound_meets_the_exact_maximum_of_small() -> None:
     from hhh_verify.models.hhh.smt.summary import money_upper_bound
     from hhh_verify.properties.hhh_search import cash, money
 
-    upper = money_upper_bound(m, 1)
+    upper = money_upper_bound(m, 1, Budget(5_000_000))
     assert upper is not None and upper.value >= 16
     row = {"value": upper.value, "method": "proof", "proof": upper.proof, "seconds": 0.0}
     ws = WitnessSearch(value=cash, heuristic=money, round=1, beam=16, samples=4)
-    merged = with_lower_bound(row, m, ws, 5.0, spec.ambiguities)
+    merged = with_lower_bound(row, m, ws, spec.ambiguities, max_nodes=NODES)
     assert merged["replays"] is True and merged["lower"] <= 16 <= merged["upper"]
     assert merged["answer"] in (f"${upper.value}", f"${merged['lower']}..${upper.value}")
 

@@ -20,10 +20,14 @@ from hhh_verify.models.hhh.smt import facts as F
 from hhh_verify.models.hhh.smt.encoding import HHHEncoding
 from hhh_verify.registry import get_game
 from hhh_verify.smt import bmc
+from hhh_verify.smt.budget import Budget
 from hhh_verify.smt.terms import Builder
 from hhh_verify.trace import replay
 
 HHH = get_game("hhh")
+#: Z3 resource units of a question on tiny: about 5x the most one spends (a loss by
+#: arrest, about 52 million); a count of work, so no verdict here depends on the clock.
+RLIMIT = 300_000_000
 
 
 def _support(fn: Any, bag: tuple[int, ...], disc: tuple[int, ...], n: int) -> set[Any]:
@@ -129,8 +133,8 @@ def test_reach_agrees_with_explorer(tiny: Any, goal: str) -> None:
         model=model,
         goal_id=goal,
         goal=resolve_goal("hhh", goal),
-        max_seconds=40,
         smt=HHH.load_smt(),
+        rlimit=RLIMIT,
     )
     report = z3_reach(req)
     assert report.reachable is explorer_says
@@ -150,8 +154,8 @@ def test_unreachable_goal_proved_complete() -> None:
         model=model,
         goal_id="outcome:stuck",
         goal=resolve_goal("hhh", "outcome:stuck"),
-        max_seconds=60,
         smt=HHH.load_smt(),
+        rlimit=RLIMIT,
     )
     report = z3_reach(req)
     assert report.reachable is False and report.details["complete"] is True
@@ -171,7 +175,7 @@ def test_money_extreme_matches_explorer(tiny: Any) -> None:
             t = states[exp.edge_succ[e]]
             if t.round == 2:
                 best = t.money if best is None else max(best, t.money)
-    ans = money_extreme(enc, 1, True, 12, 40)
+    ans = money_extreme(enc, 1, True, 12, Budget(RLIMIT).meter())
     assert ans.value == best
     assert replay(ans.trace, model).ok
 
@@ -184,14 +188,14 @@ def test_conservation_proved_by_induction(tiny: Any) -> None:
             F.colour_cubes_conserved(enc, s), F.markers_conserved(enc, s), F.well_formed(enc, s)
         )
 
-    assert bmc.induction(enc, inv, 1, 30).verdict == bmc.UNSAT
+    assert bmc.induction(enc, inv, 1, Budget(RLIMIT)).verdict == bmc.UNSAT
 
 
 def test_planted_wrong_total_fails_base_case(tiny: Any) -> None:
     """Planted bug: an invariant with one cube too many is refuted with a trace."""
     _model, enc, _exp = tiny
     wrong = lambda s: F.cube_sum(enc, s) == F.cubes_total(enc) + 1  # noqa: E731
-    a = bmc.induction(enc, wrong, 1, 30)
+    a = bmc.induction(enc, wrong, 1, Budget(RLIMIT))
     assert a.verdict == bmc.SAT and a.trace is not None
 
 
@@ -208,7 +212,7 @@ def test_planted_model_drift_is_caught(tiny: Any) -> None:
             def goal(s: Any, r: int = reason) -> Any:
                 return s["reason"] == r
 
-            bmc.reach(enc, goal, 30, 40)
+            bmc.reach(enc, goal, 30, Budget(RLIMIT))
 
 
 def test_rooms_by_end_per_reading() -> None:

@@ -19,6 +19,7 @@ import z3
 from hhh_verify.model import ModelError
 from hhh_verify.properties import Property
 from hhh_verify.smt import bmc
+from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer, SmtQuery, SmtSupport, query_properties
 
 FIELDS = ("phase", "white", "black", "score", "reason", "deaths", "round")
@@ -143,9 +144,9 @@ def _in_range(enc: ToyEncoding) -> Callable[[dict[str, Any]], Any]:
     )
 
 
-def conservation(enc: ToyEncoding, seconds: float) -> QueryAnswer:
+def conservation(enc: ToyEncoding, meter: Meter) -> QueryAnswer:
     """Bag and score stay in range, by 1-induction."""
-    a = bmc.induction(enc, _in_range(enc), 1, seconds)
+    a = bmc.induction(enc, _in_range(enc), 1, meter)
     if a.verdict == bmc.UNSAT:
         return QueryAnswer("holds", "proof", "1-induction over the exact encoding")
     if a.verdict == bmc.SAT:
@@ -153,14 +154,14 @@ def conservation(enc: ToyEncoding, seconds: float) -> QueryAnswer:
     return QueryAnswer("unknown", "unknown", a.detail)
 
 
-def win_possible(enc: ToyEncoding, seconds: float) -> QueryAnswer:
-    a = bmc.reach(enc, symbolic_goal("won"), 12, seconds)
+def win_possible(enc: ToyEncoding, meter: Meter) -> QueryAnswer:
+    a = bmc.reach(enc, symbolic_goal("won"), 12, meter)
     if a.verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
     return QueryAnswer("no" if a.verdict == bmc.UNSAT else "unknown", "bounded", bound=a.bound)
 
 
-def best_score(enc: ToyEncoding, seconds: float) -> QueryAnswer:
+def best_score(enc: ToyEncoding, meter: Meter) -> QueryAnswer:
     """The highest final score (Optimize-style strengthening over 12 steps)."""
     a = bmc.extreme(
         enc,
@@ -168,7 +169,7 @@ def best_score(enc: ToyEncoding, seconds: float) -> QueryAnswer:
         lambda p, c: z3.And(p["phase"] != T.OVER, c["phase"] == T.OVER),
         12,
         True,
-        seconds,
+        meter,
     )
     if a.verdict == bmc.SAT:
         return QueryAnswer(str(a.value), "witness", trace=a.trace, value=a.value)
@@ -176,12 +177,26 @@ def best_score(enc: ToyEncoding, seconds: float) -> QueryAnswer:
 
 
 CITE = "Toy rules, Draw"
+#: Z3 resource units of a toy query (each spends at most about 150,000).
+RLIMIT = 2_000_000
 QUERIES = (
     SmtQuery(
-        "smt-toy-win", "Can a game be won?", "yes", "Toy rules, Stop", win_possible, "default"
+        "smt-toy-win",
+        "Can a game be won?",
+        "yes",
+        "Toy rules, Stop",
+        win_possible,
+        "default",
+        rlimit=RLIMIT,
     ),
     SmtQuery(
-        "smt-toy-best-score", "Highest final score?", "3", CITE, best_score, "default", budget=20
+        "smt-toy-best-score",
+        "Highest final score?",
+        "3",
+        CITE,
+        best_score,
+        "default",
+        rlimit=RLIMIT,
     ),
     SmtQuery(
         "smt-toy-range-check",
@@ -190,7 +205,7 @@ QUERIES = (
         CITE,
         conservation,
         preset=None,
-        budget=10,
+        rlimit=RLIMIT,
         in_check=True,
     ),
 )
@@ -201,14 +216,13 @@ def smt_properties() -> list[Property]:
 
 
 def support() -> SmtSupport:
-    def excluded(enc: Any, goal: Any, seconds: float) -> bool:
+    def excluded(enc: Any, goal: Any, meter: Meter) -> bool:
         """The range invariant, proved inductive here, rules ``goal`` out."""
-        if bmc.induction(enc, _in_range(enc), 1, seconds / 2).verdict != bmc.UNSAT:
+        if bmc.induction(enc, _in_range(enc), 1, meter).verdict != bmc.UNSAT:
             return False
         s = enc.state("q")
         solver = z3.Solver()
-        solver.set("timeout", max(1, int(seconds * 500)))
         solver.add(_in_range(enc)(s), goal(s))
-        return bool(solver.check() == z3.unsat)
+        return bool(meter.check(solver) == z3.unsat)
 
     return SmtSupport(ToyEncoding, symbolic_goal, QUERIES, excluded)

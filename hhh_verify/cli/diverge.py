@@ -51,7 +51,7 @@ from .common import (
     type=POSITIVE,
     default=dv.DEFAULT_MAX_STATES,
     show_default=True,
-    help="Explorer state budget per configuration.",
+    help="Explorer state budget per configuration (decides).",
 )
 @click.option(
     "--max-games",
@@ -59,7 +59,7 @@ from .common import (
     type=POSITIVE,
     default=dv.DEFAULT_MAX_GAMES,
     show_default=True,
-    help="Differential playouts budget.",
+    help="Differential playouts budget (decides).",
 )
 @click.option(
     "--max-seconds",
@@ -67,7 +67,7 @@ from .common import (
     type=POSITIVE_NUMBER,
     default=dv.DEFAULT_MAX_SECONDS,
     show_default=True,
-    help="Time budget per engine run.",
+    help="Time safety net per engine run: a search it cuts is incomplete, never a verdict.",
 )
 @click.option(
     "--engine",
@@ -121,8 +121,8 @@ def diverge_command(
     kernel plays the differential games inside the game's kernel, on the real game
     unless --config says otherwise, and has the model verify the witness). Exit 1 when a witness is found
     (the readings are material), 0 when none was found. The differential playouts run
-    as tasks (--jobs, --scheduler); without a time limit cutting them, the witness does
-    not depend on where.
+    as tasks (--jobs, --scheduler); the witness depends on neither where nor how busy
+    the machine is (--max-states and --max-games decide; --max-seconds is a safety net).
     """
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()

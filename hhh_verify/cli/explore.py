@@ -36,8 +36,16 @@ from .common import (
 )
 
 limit_options = [
-    click.option("--max-states", type=POSITIVE, default=None, help="Stop after storing N states."),
-    click.option("--max-seconds", type=POSITIVE_NUMBER, default=None, help="Stop after T seconds."),
+    click.option(
+        "--max-states", type=POSITIVE, default=None, help="Stop after storing N states (decides)."
+    ),
+    click.option(
+        "--max-seconds",
+        type=POSITIVE_NUMBER,
+        default=None,
+        help="Time safety net: stop after T seconds and report the search incomplete, "
+        "never another verdict.",
+    ),
 ]
 
 

@@ -1,6 +1,7 @@
 """`hhh-verify query`: run the registered SMT (Z3) queries and print answer, witness or
 proof, and time. Exit 1 when an answer contradicts its expectation (or a witness does
-not replay), 2 on bad input."""
+not replay), 2 on bad input. Each query's answer is decided by its budget of Z3 resource
+units (``--rlimit``), never by time; ``--timeout`` is a safety net."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .. import trace as tr
 from ..execution.queries import answer_all
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
+    POSITIVE,
     POSITIVE_NUMBER,
     InputError,
     command_errors,
@@ -32,11 +34,19 @@ def _with_smt() -> list[str]:
 @game_option
 @click.option("--name", "names", multiple=True, metavar="Q", help="Only this query (repeatable).")
 @click.option(
+    "--rlimit",
+    "rlimit",
+    type=POSITIVE,
+    default=None,
+    help="Z3 resource units per query, what decides (default: each query's own budget).",
+)
+@click.option(
     "--timeout",
     "timeout",
     type=POSITIVE_NUMBER,
     default=None,
-    help="Seconds per query (default: each query's own budget, at most 60).",
+    help="Time safety net in seconds per query (default: derived from its units); when "
+    "it fires the answer is unknown (incomplete), never another.",
 )
 @click.option(
     "--out-dir",
@@ -53,6 +63,7 @@ def _with_smt() -> list[str]:
 def query_command(
     game: str,
     names: tuple[str, ...],
+    rlimit: int | None,
     timeout: float | None,
     out_dir: str | None,
     list_only: bool,
@@ -62,7 +73,10 @@ def query_command(
 ) -> None:
     """Answer the registered Z3 queries about GAME (witnesses replay through the model).
 
-    Each query is a task (--jobs, --scheduler); the answers are listed in query order."""
+    Each query is a task (--jobs, --scheduler); the answers are listed in query order.
+    What decides an answer is the query's budget of Z3 resource units (--rlimit; a
+    witness search for a lower bound, its node budget), so a busy machine gives the same
+    answers; --timeout is only a safety net."""
     spec = registry.get_game(game)
     if spec.smt is None:
         accepted = ", ".join(_with_smt()) or "none"
@@ -78,7 +92,7 @@ def query_command(
                 click.echo(f"{r['name']}: {r['question']} (expected: {r['expected'] or 'open'})")
         return
     with task_runner(scheduler, jobs) as run, task_progress("query", run, as_json) as on_done:
-        rows = answer_all(run, game, [q.id for q in selected], timeout, on_done)
+        rows = answer_all(run, game, [q.id for q in selected], rlimit, timeout, on_done)
     results = []
     for row in rows:
         trace = row.pop("trace", None)
@@ -100,7 +114,8 @@ def query_command(
 def _render(r: dict[str, Any]) -> None:
     mark = {True: "ok", False: "CONTRADICTS", None: "open"}[r["ok"]]
     exp = r["expected"] or "open question"
-    click.echo(f"{r['name']}: {r['answer']}  [{mark}; expected {exp}; {r['seconds']} s]")
+    spent = f"{r['rlimit_spent']:,} units, " if r.get("rlimit_spent") is not None else ""
+    click.echo(f"{r['name']}: {r['answer']}  [{mark}; expected {exp}; {spent}{r['seconds']} s]")
     click.echo(
         f"  {r['question']}  ({r['config']}{', ' + ', '.join(r['interpretation']) if r['interpretation'] else ''})"
     )

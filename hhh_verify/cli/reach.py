@@ -8,7 +8,7 @@ from .. import trace as tr
 from ..engines.explore.explorer import ExplorationError, require_limits
 from ..engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
 from ..engines.search_reach import with_search
-from ..engines.smt_reach import with_z3
+from ..engines.smt_reach import DEFAULT_RLIMIT, with_z3
 from ..registry import get_game
 from .common import (
     POSITIVE,
@@ -58,6 +58,12 @@ ENGINES = with_search(with_z3(REACH_ENGINES))
     help="search engine: stop after generating N positions (default 200,000).",
 )
 @click.option(
+    "--rlimit",
+    type=POSITIVE,
+    default=None,
+    help=f"z3 engine: Z3 resource units, what decides (default {DEFAULT_RLIMIT:,}).",
+)
+@click.option(
     "--beam",
     type=POSITIVE,
     default=8,
@@ -96,6 +102,7 @@ def reach_command(
     max_states: int | None,
     max_seconds: float | None,
     max_nodes: int | None,
+    rlimit: int | None,
     beam: int,
     samples: int,
     seed: int,
@@ -108,6 +115,8 @@ def reach_command(
     Exit 0 when reachable, 1 when unreachable or undecided (search cut short).
     `--engine search` plays the model as configured (the full game too), choosing moves
     and lucky draws, guided by the goal property's heuristic; a miss is undecided.
+    Work budgets decide (--max-states, --rlimit, --max-nodes); --max-seconds is only a
+    safety net whose expiry makes the answer undecided (incomplete).
     """
     require_limits(max_states, max_seconds)
     spec = get_game(game)
@@ -128,6 +137,7 @@ def reach_command(
         smt=spec.load_smt() if symbolic and spec.smt is not None else None,
         heuristic=heuristic,
         max_nodes=max_nodes,
+        rlimit=rlimit,
         beam=beam,
         samples=samples,
         seed=seed,
@@ -163,6 +173,13 @@ def _render(report: ReachReport, out: str | None) -> None:
         )
         if d.get("incomplete_reason"):
             click.echo(f"  not found: {d['incomplete_reason']}")
+    if "rlimit_spent" in d:  # the z3 engine
+        click.echo(
+            f"  Z3 spent {d['rlimit_spent']:,} of {d['budget']['rlimit']:,} resource units "
+            f"in {d['seconds']} s (bound {d['bound']} steps)"
+        )
+        if d.get("incomplete_reason"):
+            click.echo(f"  undecided: {d['incomplete_reason']}")
     if report.steps:
         kind = "witness" if report.engine == "search" else "shortest witness"
         click.echo(f"  {kind} ({len(report.steps)} steps):")

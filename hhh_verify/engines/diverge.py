@@ -19,6 +19,10 @@ of one action. Engines, in the order :func:`diverge` tries them:
 
 A witness keeps its path, so :func:`witness_traces` writes one replayable trace per
 reading (the common prefix, then the diverging step under that reading).
+
+What decides how far a search goes is a count (``max_states``, ``max_games``);
+``max_seconds`` is only a safety net: a search it cuts is incomplete (its reason starts
+with :data:`SAFETY_NET`) and never decides that two readings are the same.
 """
 
 from __future__ import annotations
@@ -40,10 +44,17 @@ from .simulate import Policy, game_seed, get_policy, policies, random_policy
 #: Kinds of difference, in the order they are checked at a state.
 KINDS = ("outcome", "legal-actions", "successors")
 
-#: Limits of the default search.
+#: Limits of the default search (the counts decide; the seconds are a safety net).
 DEFAULT_MAX_STATES = 20_000
 DEFAULT_MAX_GAMES = 300
-DEFAULT_MAX_SECONDS = 20.0
+DEFAULT_MAX_SECONDS = 600.0
+#: How the reason of a search cut by the time safety net begins.
+SAFETY_NET = "time safety net"
+
+
+def safety_reason(max_seconds: float) -> str:
+    """The reason of a search the time safety net of ``max_seconds`` cut."""
+    return f"{SAFETY_NET} ({max_seconds:g} s) fired: incomplete"
 
 
 @dataclass
@@ -235,7 +246,7 @@ def product_search(
                 None,
                 len(parent),
                 False,
-                f"time limit {max_seconds:g}s reached",
+                safety_reason(max_seconds),
                 time.perf_counter() - start,
             )
     return ProductSearch(None, len(parent), True, "", time.perf_counter() - start)
@@ -281,8 +292,9 @@ class DifferentialSearch:
     def out_of_time(
         cls, games: int, steps: int, rejected: int, max_seconds: float, start: float
     ) -> DifferentialSearch:
-        """The result of a search stopped by ``max_seconds`` (started at ``start``)."""
-        reason = f"time limit {max_seconds:g}s reached"
+        """The result of a search the safety net ``max_seconds`` stopped (started at
+        ``start``)."""
+        reason = safety_reason(max_seconds)
         return cls(None, games, steps, rejected, reason, time.perf_counter() - start)
 
 
@@ -525,8 +537,11 @@ def diverge(
                     searched,
                     f"no difference in any reachable state of {label} (exhaustive)",
                 )
+    cut = [e["reason"] for e in searched if e["reason"].startswith(SAFETY_NET)]
     if not differential:
         note = "not found within budget (explorer only)"
+        if cut:
+            note = f"incomplete: {cut[0]} (explorer only)"
         if proofs:
             note += f"; identical in every reachable state of {', '.join(proofs)} (exhaustive)"
         name, ovr = configs[-1]
@@ -583,6 +598,8 @@ def diverge(
             searched,
         )
     note = "not found within budget"
+    if dres.reason.startswith(SAFETY_NET) or cut:
+        note = f"incomplete: {dres.reason if dres.reason.startswith(SAFETY_NET) else cut[0]}"
     if proofs:
         note += f"; identical in every reachable state of {', '.join(proofs)} (exhaustive)"
     return DivergeResult(

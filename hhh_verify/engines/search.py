@@ -9,8 +9,10 @@ has its ``step`` enumerated when small, sampled otherwise) and keeps the distinc
 Every child is scored by a heuristic (the goal property's ``heuristic``, e.g. the money
 for an $80 ending) and the best ``beam`` distinct states form the next layer. A layer
 that dies out (every line lost) restarts the search with a wider beam, until the goal
-is reached or the node / time budget is spent. Beam search is incomplete: a miss is a
-measured budget, never a proof.
+is reached or the node budget is spent. Beam search is incomplete: a miss is a
+measured budget, never a proof. The node count decides (the same search finds the same
+witness on a busy machine); the time limit is only a safety net, and a search it cut
+says so (``safety_net``).
 
 Along the way it records, for an optional ``value`` (e.g. the money), the highest value
 seen at the end of each round (the step that enters the next round, or the end of a game
@@ -41,15 +43,18 @@ GoalCheck = Callable[[Any, Any], bool]
 #: Distinct outcomes are enumerated with ``step`` (models without a sampler) up to this
 #: many; a larger distribution is sampled ``samples`` times instead.
 ENUMERATE_LIMIT = 64
+#: The default time safety net (seconds); the node budget decides.
+SAFETY_SECONDS = 1800.0
 
 
 @dataclass(frozen=True)
 class SearchBudget:
-    """How hard to look: nodes (children generated), seconds, beam width, outcomes
-    drawn per action with chance, and the seed of the search's own generator."""
+    """How hard to look: nodes (children generated, what decides), a time safety net in
+    seconds, beam width, outcomes drawn per action with chance, and the seed of the
+    search's own generator."""
 
     max_nodes: int = 200_000
-    max_seconds: float | None = 60.0
+    max_seconds: float | None = SAFETY_SECONDS
     beam: int = 48
     samples: int = 6
     seed: int = 0
@@ -115,6 +120,7 @@ class SearchResult:
     budget: SearchBudget
     rounds: dict[int, RoundBest] = field(default_factory=dict)
     replays: bool | None = None
+    safety_net: bool = False  # the time safety net cut the search (incomplete)
 
     def budget_text(self) -> str:
         """The measured budget in one line (for a miss: what was tried)."""
@@ -133,6 +139,7 @@ class SearchResult:
             "depth": self.depth,
             "best": self.best,
             "reason": self.reason,
+            "safety_net": self.safety_net,
             "budget": self.budget.to_json(),
             "witness_steps": len(self.trace.steps) if self.trace else None,
             "replays": self.replays,
@@ -145,7 +152,7 @@ def _zero(model: Any, state: Any) -> float:
 
 
 class _Search:
-    """One search: the node store, the budget clock and the per-round records."""
+    """One search: the node store, the node count and safety net, the per-round records."""
 
     def __init__(
         self,
@@ -171,12 +178,14 @@ class _Search:
         self.best: float | None = None
         self.depth = 0
         self.sampler = getattr(model, "sample_step", None)
+        self.safety_net = False
 
     def out_of_budget(self) -> str:
         if self.generated >= self.budget.max_nodes:
             return f"node budget spent ({self.budget.max_nodes:,})"
         if self.deadline is not None and time.perf_counter() >= self.deadline:
-            return f"time budget spent ({self.budget.max_seconds} s)"
+            self.safety_net = True
+            return f"time safety net ({self.budget.max_seconds:g} s) fired: incomplete"
         return ""
 
     # Outcomes --------------------------------------------------------------------------
@@ -377,4 +386,5 @@ def search(
         budget=budget,
         rounds=rounds,
         replays=replays,
+        safety_net=run.safety_net,
     )

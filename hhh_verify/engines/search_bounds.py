@@ -5,7 +5,8 @@ round 1, proved over a sound summary of the rules) and declare a
 :class:`~hhh_verify.smt.queries.WitnessSearch` for it. :func:`with_lower_bound` runs that
 search on the query's model and merges its best replayed witness into the query's row:
 ``$L..$U`` (a witness reaches L, no game exceeds U), or ``$U`` with ``exact (proved)``
-when the two meet.
+when the two meet. The search's budget is ``ws.nodes`` positions (a count, so the lower
+bound is the same on a busy machine); its time limit is only a safety net.
 """
 
 from __future__ import annotations
@@ -15,17 +16,26 @@ from typing import Any
 
 from .search import SearchBudget, search
 
-#: Seconds the witness search gets when the query's own budget is spent.
-MIN_SECONDS = 5.0
+#: The witness search's time safety net (seconds; the node budget decides).
+SAFETY_SECONDS = 1800.0
 
 
 def best_at_round_end(
-    model: Any, ws: Any, seconds: float, registry: Any = None, seed: int = 0
+    model: Any,
+    ws: Any,
+    registry: Any = None,
+    seed: int = 0,
+    max_nodes: int | None = None,
+    max_seconds: float | None = SAFETY_SECONDS,
 ) -> tuple[float | None, Any, dict[str, Any]]:
     """The highest ``ws.value`` seen at the end of round ``ws.round``: (value or None,
-    its replayed trace, the search's summary)."""
+    its replayed trace, the search's summary). ``max_nodes`` replaces ``ws.nodes``."""
     budget = SearchBudget(
-        max_nodes=10**9, max_seconds=seconds, beam=ws.beam, samples=ws.samples, seed=seed
+        max_nodes=max_nodes or ws.nodes,
+        max_seconds=max_seconds,
+        beam=ws.beam,
+        samples=ws.samples,
+        seed=seed,
     )
     r = search(
         model,
@@ -38,18 +48,26 @@ def best_at_round_end(
         goal_id=f"most value at the end of round {ws.round}",
     )
     best = r.rounds.get(ws.round)
-    if best is None:
+    if best is None or r.safety_net:  # a search cut by the safety net proves nothing
         return None, None, r.to_json()
     return best.value, best.trace, r.to_json()
 
 
 def with_lower_bound(
-    row: dict[str, Any], model: Any, ws: Any, seconds: float, registry: Any = None
+    row: dict[str, Any],
+    model: Any,
+    ws: Any,
+    registry: Any = None,
+    max_nodes: int | None = None,
+    max_seconds: float | None = SAFETY_SECONDS,
 ) -> dict[str, Any]:
     """``row`` (a :func:`~hhh_verify.smt.queries.run_query` row of an upper bound) with
-    the witness search's lower bound merged in."""
+    the witness search's lower bound merged in (``max_nodes`` replaces ``ws.nodes``;
+    ``max_seconds`` is the search's safety net)."""
     t0 = time.perf_counter()
-    value, trace, summary = best_at_round_end(model, ws, max(MIN_SECONDS, seconds), registry)
+    value, trace, summary = best_at_round_end(
+        model, ws, registry, max_nodes=max_nodes, max_seconds=max_seconds
+    )
     upper = row.get("value") if row.get("method") == "proof" else None
     row = dict(row)
     row["search"] = summary

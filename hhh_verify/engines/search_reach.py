@@ -3,7 +3,8 @@
 Beam search (:mod:`.search`) over decisions and chance outcomes of positive probability
 on the model as configured (the full game included), guided by the goal property's
 ``heuristic``. ``reachable`` is True with a replayed witness, else None: a miss states
-the budget spent and is never a proof of unreachability.
+the budget spent and is never a proof of unreachability. ``--max-nodes`` decides;
+``--max-seconds`` is only a safety net (a search it cuts is incomplete).
 """
 
 from __future__ import annotations
@@ -11,19 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from .explore.reach import ReachReport, ReachRequest
-from .search import SearchBudget, search
+from .search import SAFETY_SECONDS, SearchBudget, search
 
 #: Nodes searched when ``--max-nodes`` is not given (about a minute on the full HHH).
 DEFAULT_NODES = 200_000
-#: Seconds searched when ``--max-seconds`` is not given.
-DEFAULT_SECONDS = 120.0
 
 
 def search_reach(req: ReachRequest) -> ReachReport:
     """``reach --engine search``: a replayed witness, or the measured budget of a miss."""
     budget = SearchBudget(
         max_nodes=req.max_nodes or DEFAULT_NODES,
-        max_seconds=req.max_seconds if req.max_seconds is not None else DEFAULT_SECONDS,
+        max_seconds=req.max_seconds if req.max_seconds is not None else SAFETY_SECONDS,
         beam=req.beam,
         samples=req.samples,
         seed=req.seed,

@@ -3,6 +3,10 @@ checked model and reports them as :class:`~hhh_verify.engines.results.CheckResul
 
 What it runs comes from the game's declared encoding (``GameSpec.smt``); a game without
 one gets "no Z3 encoding of this game" rows, never a comparison with its id.
+
+Each query spends its own budget of Z3 resource units (``SmtQuery.rlimit``), so its
+answer does not depend on how busy the machine is; a time safety net that fires makes
+the row ``inconclusive`` (incomplete), never another verdict.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from typing import Any
 from ..smt.queries import run_query
 from . import results as ck
 
-CHECK_TIMEOUT = 10.0  # seconds per query inside `check` (CI budget)
+#: The time safety net per query inside ``check`` (seconds; the units decide).
+CHECK_SAFETY_SECONDS = 300.0
 
 
 class Z3Engine:
@@ -20,9 +25,12 @@ class Z3Engine:
 
     name = "z3"
 
-    def __init__(self, spec: Any = None, timeout: float = CHECK_TIMEOUT):
+    def __init__(
+        self, spec: Any = None, rlimit: int | None = None, seconds: float = CHECK_SAFETY_SECONDS
+    ):
         self.spec = spec
-        self.timeout = timeout
+        self.rlimit = rlimit  # None: each query's own units
+        self.seconds = seconds
 
     def supports(self, prop: Any) -> bool:
         return getattr(prop, "kind", None) == "smt"
@@ -63,13 +71,21 @@ class Z3Engine:
                 )
                 continue
             row = run_query(
-                self.spec, support, q, self.timeout, model=target if q.preset is None else None
+                self.spec,
+                support,
+                q,
+                self.rlimit,
+                self.seconds,
+                model=target if q.preset is None else None,
             )
             status = {True: ck.HOLDS_STATUS, False: ck.VIOLATED}.get(row["ok"], ck.HOLDS_STATUS)
             msg = f"{row['answer']} (expected {q.expected or 'open'}): {row.get('proof', '')}"
-            if row["ok"] is None:
+            if row["method"] == "incomplete":
+                status = ck.INCONCLUSIVE
+            elif row["ok"] is None:
                 msg = "undecided: " + msg
-            details = {k: row.get(k) for k in ("answer", "method", "bound", "exact", "replays")}
+            keys = ("answer", "method", "bound", "exact", "replays", "budget", "rlimit_spent")
+            details = {k: row.get(k) for k in keys}
             results.append(
                 ck.CheckResult(
                     status=status,

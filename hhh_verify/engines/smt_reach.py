@@ -4,6 +4,10 @@ Z3 understands the built-in goals (``won``, ``lost``, ``terminal``, ``outcome:RE
 as formulas over the symbolic state. ``reachable`` is True with a replayed witness,
 False only when the encoding is exact for the config and the unrolling covers every
 path of the game (no path is still running at the bound), else None (undecided).
+
+What decides is a budget of Z3 resource units (``--rlimit``, default
+:data:`DEFAULT_RLIMIT`), so the verdict is the same on a busy machine; ``--max-seconds``
+is only a safety net: when it fires the verdict is None (incomplete), never another.
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ import z3
 
 from ..model import ModelError
 from ..smt import bmc
+from ..smt.budget import Budget
 from ..trace import replay
 from .explore.reach import ReachReport, ReachRequest, explore_reach
 
-DEFAULT_SECONDS = 60.0
+#: Z3 resource units of one reach question when ``--rlimit`` is not given.
+DEFAULT_RLIMIT = 200_000_000
 SHORT_STEPS = 24
 
 
@@ -31,9 +37,10 @@ def z3_reach(req: ReachRequest) -> ReachReport:
     if req.within_rounds is not None:
         base, k = goal, req.within_rounds
         goal = lambda s: z3.And(base(s), s["round"] <= k)  # noqa: E731
-    seconds = req.max_seconds if req.max_seconds is not None else DEFAULT_SECONDS
+    budget = Budget(req.rlimit or DEFAULT_RLIMIT, req.max_seconds)
+    meter = budget.meter()
     if enc.exact and support.excluded is not None:
-        if support.excluded(enc, goal, min(20.0, seconds / 3)):
+        if support.excluded(enc, goal, meter.share(1 / 3)):
             proof = {
                 "complete": True,
                 "exact": True,
@@ -42,15 +49,21 @@ def z3_reach(req: ReachRequest) -> ReachReport:
             }
             return ReachReport("z3", req.goal_id, False, details=proof)
     # shortest witness first (incremental, cheap per depth), then a complete search
-    a = bmc.reach(enc, goal, SHORT_STEPS, seconds / 2, target=req.goal_id)
+    a = bmc.reach(enc, goal, SHORT_STEPS, meter.share(1 / 2), target=req.goal_id)
     if a.verdict != bmc.SAT:
-        a = bmc.reach_by(enc, goal, max(1.0, seconds - a.seconds), target=req.goal_id)
+        a = bmc.reach_by(enc, goal, meter, target=req.goal_id)
     details: dict[str, Any] = {
         "seconds": round(a.seconds, 3),
         "bound": a.bound,
         "exact": enc.exact,
         "encoding": enc.notes(),
+        "budget": budget.to_json(),
+        "rlimit_spent": meter.spent(),
     }
+    if meter.safety_fired:
+        details["complete"] = False
+        details["incomplete_reason"] = f"time safety net ({budget.safety:g} s) fired"
+        return ReachReport("z3", req.goal_id, None, details=details)
     if a.verdict == bmc.SAT and a.trace is not None:
         r = replay(a.trace, req.model)
         details["replays"] = r.ok

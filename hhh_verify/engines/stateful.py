@@ -81,9 +81,13 @@ MAX_BYTES = 4
 
 CHANCE_MODES = ("auto", "exact", "sampled")
 
-#: Wall-clock budget for shrinking per profile (Hypothesis' own limit is 300 s, far
-#: beyond what `check` may spend; one long game can take that long to shrink).
-SHRINK_SECONDS = MappingProxyType({"quick": 5.0, "ci": 10.0, "thorough": 60.0})
+#: Shrinking budget per profile: at most this many successful shrinks of each finding
+#: (Hypothesis' ``MAX_SHRINKS``; its shrinker also stops after a run of calls without
+#: progress), a count of work, so the shrunk trace is the same on a busy machine.
+SHRINKS = MappingProxyType({"quick": 50, "ci": 100, "thorough": 500})
+#: Time safety net of shrinking per profile (seconds; the count decides): when it fires
+#: the finding is kept, less shrunk, and the report says so (``shrink_cut``).
+SHRINK_SAFETY_SECONDS = MappingProxyType({"quick": 300.0, "ci": 600.0, "thorough": 3600.0})
 
 CONTRACT = "contract"  # pseudo-property id of the engine's own model-contract checks
 
@@ -189,6 +193,9 @@ class StatefulReport:
     stats: RunStats
     seconds: float
     properties: tuple[str, ...]
+    #: The shrinking safety net may have cut a finding's shrinking (its trace is then
+    #: valid but maybe longer than the count budget would have made it).
+    shrink_cut: bool = False
 
 
 # ---------------------------------------------------------------------------------------
@@ -547,8 +554,9 @@ def run(
     chosen = profile_settings(profile, max_examples, step_count, shrink)
     findings: list[Finding] = []
     start = time.perf_counter()
+    safety = SHRINK_SAFETY_SECONDS[profile]
     try:
-        with _shrink_budget(SHRINK_SECONDS[profile]):
+        with counted_hypothesis(SHRINKS[profile], safety):
             run_state_machine_as_test(machine, settings=chosen)
     except _Found as e:
         findings.append(e.finding)
@@ -563,24 +571,49 @@ def run(
         f.trace.seed = seed_value
     seconds = time.perf_counter() - start
     ids = tuple(p.id for p in properties if p.relevant(model))
-    return StatefulReport(findings, stats, seconds, ids)
+    cut = bool(findings) and shrink and seconds >= safety
+    return StatefulReport(findings, stats, seconds, ids, cut)
+
+
+class _StoppedMonotonic:
+    """The ``time`` module as Hypothesis' engine sees it inside :func:`counted_hypothesis`:
+    ``monotonic`` stands still (only the "ten seconds after the first failure" rule
+    reads it), everything else is the real module."""
+
+    @staticmethod
+    def monotonic() -> float:
+        return 0.0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
 
 
 @contextmanager
-def _shrink_budget(seconds: float) -> Iterator[None]:
-    """Temporarily lower Hypothesis' shrinking time limit (a module constant it reads
-    while shrinking; there is no setting for it). Restored afterwards."""
+def counted_hypothesis(shrinks: int, safety_seconds: float) -> Iterator[None]:
+    """Make Hypothesis stop by counts of work while the engine runs (restored after).
+
+    Hypothesis has no setting for these; they are module attributes of its engine that it
+    keeps monkeypatchable. Shrinking stops after ``shrinks`` successful shrinks of a
+    finding (``MAX_SHRINKS``) and its time limit becomes a safety net of
+    ``safety_seconds`` (``MAX_SHRINKING_SECONDS``). Generation after a first failure
+    (hunting for other failures) ends by its call counts alone: the rule that ends it ten
+    seconds after the first failure would make the findings depend on the machine's speed.
+    """
     from hypothesis.internal.conjecture import engine
 
-    old = getattr(engine, "MAX_SHRINKING_SECONDS", None)
-    if old is None:
-        yield
-        return
-    engine.MAX_SHRINKING_SECONDS = seconds  # type: ignore[assignment]
+    saved = {
+        name: getattr(engine, name)
+        for name in ("MAX_SHRINKS", "MAX_SHRINKING_SECONDS", "time")
+        if hasattr(engine, name)
+    }
+    engine.MAX_SHRINKS = shrinks
+    engine.MAX_SHRINKING_SECONDS = safety_seconds  # type: ignore[assignment]
+    engine.time = _StoppedMonotonic()  # type: ignore[assignment]
     try:
         yield
     finally:
-        engine.MAX_SHRINKING_SECONDS = old
+        for name, value in saved.items():
+            setattr(engine, name, value)
 
 
 def _flatten(group: BaseExceptionGroup) -> list[Finding]:

@@ -61,6 +61,7 @@ class StatefulEngine:
             for f in dataclasses.fields(report.stats)
             if f.name != "witnesses"  # (their traces are on the goal rows)
         }
+        stats["shrink_cut"] = report.shrink_cut
         by_id: dict[str, stateful.Finding] = {}
         for finding in report.findings:
             by_id.setdefault(finding.property, finding)

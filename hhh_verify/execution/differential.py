@@ -5,8 +5,8 @@ Game ``i`` is the same game wherever it runs (:func:`~hhh_verify.engines.diverge
 seeds, policy ``i mod n``), and the merge takes the witness of the lowest game and counts
 games, steps and rejected candidates up to it, so the result is the sequential
 :func:`~hhh_verify.engines.diverge.differential_search`'s (``seconds`` apart) whatever the
-runner, as long as no time limit cuts the search (a time limit is a wall-clock budget
-and ends the search at the first range it cut).
+runner, as long as the time safety net does not cut the search (when it fires the
+search ends, incomplete, at the first range it cut).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def differential_games(
     max_seconds: float | None,
 ) -> dv.DifferentialSearch:
     """Task: differential games ``games``, up to the first witness among them (or until
-    ``max_seconds`` have passed)."""
+    the safety net of ``max_seconds`` fires)."""
     spec = get_game(game)
     ma, mb = dv.reading_models(spec, spec.config(preset, overrides), ambiguity, options)
     players = [get_policy(p, spec.policies) for p in policies]
@@ -42,7 +42,7 @@ def differential_games(
     reason = ""
     for i in games:
         if max_seconds is not None and time.perf_counter() - start > max_seconds:
-            reason = f"time limit {max_seconds:g}s reached"
+            reason = dv.safety_reason(max_seconds)
             break
         try:
             one = dv.differential_search(ma, mb, seed, i + 1, None, players, first=i)
@@ -61,7 +61,7 @@ def differential_games(
 
 def _found(values: Mapping[int, Any]) -> bool:
     """Whether the searched prefix already decides the search: a witness, or a range
-    cut by the time limit, with every earlier range done."""
+    cut by the time safety net, with every earlier range done."""
     i = 0
     while i in values:
         if values[i].witness is not None or values[i].reason:
@@ -116,7 +116,7 @@ def searcher(
         games = steps = rejected = 0
         for part in parts:
             if part is NOT_RUN:  # only the deadline leaves a range unplayed before the end
-                reason = f"time limit {max_seconds or 0:g}s reached"
+                reason = dv.safety_reason(max_seconds or 0)
                 return dv.DifferentialSearch(
                     None, games, steps, rejected, reason, time.perf_counter() - start
                 )

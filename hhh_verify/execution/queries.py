@@ -10,41 +10,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engines.search_bounds import with_lower_bound
+from ..engines.search_bounds import SAFETY_SECONDS, with_lower_bound
 from ..registry import get_game
 from ..smt.queries import run_query
 from .runner import Progress, Runner, Task, command
 
 
-def answer(game: str, query_id: str, timeout: float | None) -> dict[str, Any]:
-    """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`); a query with a
-    witness search gets its lower bound too (the rest of its time budget)."""
+def answer(
+    game: str, query_id: str, rlimit: int | None = None, seconds: float | None = None
+) -> dict[str, Any]:
+    """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`: ``rlimit`` Z3
+    resource units, default the query's own; ``seconds`` the time safety net); a query
+    with a witness search gets its lower bound too (its node budget decides)."""
     spec = get_game(game)
     support = spec.load_smt()
     query = support.get(query_id)
-    row = run_query(spec, support, query, timeout)
+    row = run_query(spec, support, query, rlimit, seconds)
     if query.lower_bound is None:
         return row
-    budget = query.budget if timeout is None else min(timeout, query.budget)
     model = spec.model(query.preset or "", query.overrides, query.interpret)
-    left = budget - row["seconds"]
-    return with_lower_bound(row, model, query.lower_bound, left, spec.ambiguities)
+    safety = seconds if seconds is not None else SAFETY_SECONDS
+    return with_lower_bound(row, model, query.lower_bound, spec.ambiguities, max_seconds=safety)
 
 
 def answer_all(
     run: Runner,
     game: str,
     query_ids: Sequence[str],
-    timeout: float | None = None,
+    rlimit: int | None = None,
+    seconds: float | None = None,
     on_done: Progress | None = None,
 ) -> list[dict[str, Any]]:
     """The rows of ``query_ids`` (in that order), answered on ``run``."""
     tasks = [
         Task(
             answer,
-            (game, q, timeout),
+            (game, q, rlimit, seconds),
             f"query task {q} of {game}",
-            command("query", ("--game", game), ("--name", q), ("--timeout", timeout)),
+            command(
+                "query",
+                ("--game", game),
+                ("--name", q),
+                ("--rlimit", rlimit),
+                ("--timeout", seconds),
+            ),
         )
         for q in query_ids
     ]

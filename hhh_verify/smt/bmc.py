@@ -8,8 +8,10 @@ the encoded action is played and the outcome whose projection equals the solver'
 state is chosen. A step with no such outcome raises :class:`WitnessMismatch` — the
 encoding and the model disagree, which is a bug in one of them.
 
-Every search has a wall-clock budget; when it runs out the answer is ``unknown`` with the
-bound reached, never a hang.
+Every search spends a :class:`~hhh_verify.smt.budget.Budget` of Z3 resource units (one
+pool for all its checks, so the answer does not depend on how busy the machine is); when
+the units run out, or the budget's time safety net fires, the answer is ``unknown`` with
+the bound reached and the reason, never a hang.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 import z3
 
 from .. import trace as tr
+from .budget import Budget, Meter, as_meter
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
 Pred = Callable[[dict[str, Any]], Any]
@@ -41,7 +44,7 @@ class Answer:
 
     verdict: str
     bound: int  # steps searched (unsat/unknown) or witness length (sat)
-    seconds: float
+    seconds: float  # measured, never a limit
     trace: tr.Trace | None = None
     value: int | None = None  # the optimum, for extremes
     detail: str = ""
@@ -107,41 +110,34 @@ def replay_witness(enc: Any, m: Any, states: list[Any], steps: list[Any], **meta
     return trace
 
 
-def _remaining(deadline: float) -> float:
-    return deadline - time.perf_counter()
+def _answer(verdict: str, bound: int, t0: float, meter: Meter, **more: Any) -> Answer:
+    """An answer with the time measured since ``t0`` and the units ``meter`` spent."""
+    extra = {"rlimit_spent": meter.spent()}
+    if meter.safety_fired:
+        extra["safety_net"] = True
+    extra.update(more.pop("extra", {}))
+    return Answer(verdict, bound, time.perf_counter() - t0, extra=extra, **more)
 
 
-def _set_timeout(solver: Any, deadline: float) -> bool:
-    left = _remaining(deadline)
-    if left <= 0:
-        return False
-    solver.set("timeout", max(1, int(left * 1000)))
-    return True
-
-
-def reach(enc: Any, goal: Pred, max_steps: int, timeout: float, **meta: Any) -> Answer:
+def reach(enc: Any, goal: Pred, max_steps: int, budget: Budget | Meter, **meta: Any) -> Answer:
     """Shortest k <= ``max_steps`` with a path to a state satisfying ``goal`` (incremental)."""
     t0 = time.perf_counter()
-    deadline = t0 + timeout
+    meter = as_meter(budget)
     u = Unrolling(enc)
     for k in range(max_steps + 1):
         if k:
             u.extend()
-        if not _set_timeout(u.solver, deadline):
-            return Answer(UNKNOWN, k - 1, time.perf_counter() - t0, detail="time limit")
         u.solver.push()
         u.solver.add(goal(u.states[k]))
-        r = u.solver.check()
+        r = meter.check(u.solver)
         if r == z3.sat:
             trace = u.witness(u.solver.model(), k, **meta)
             u.solver.pop()
-            return Answer(SAT, k, time.perf_counter() - t0, trace=trace)
+            return _answer(SAT, k, t0, meter, trace=trace)
         u.solver.pop()
         if r == z3.unknown:
-            return Answer(
-                UNKNOWN, k - 1, time.perf_counter() - t0, detail=u.solver.reason_unknown()
-            )
-    return Answer(UNSAT, max_steps, time.perf_counter() - t0)
+            return _answer(UNKNOWN, k - 1, t0, meter, detail=meter.why())
+    return _answer(UNSAT, max_steps, t0, meter)
 
 
 def extreme(
@@ -150,7 +146,7 @@ def extreme(
     at: Callable[[dict[str, Any], dict[str, Any]], Any],
     steps: int,
     maximize: bool,
-    timeout: float,
+    budget: Budget | Meter,
     **meta: Any,
 ) -> Answer:
     """Max (or min) of ``objective(prev, state)`` over the states of paths of at most
@@ -158,10 +154,11 @@ def extreme(
 
     Iterative strengthening on one incremental solver (each improvement is a witness;
     the final UNSAT proves the optimum within the bound); faster here than
-    ``z3.Optimize``. On a timeout the best value so far is reported as ``unknown``.
+    ``z3.Optimize``. When the budget runs out the best value so far is reported as
+    ``unknown``.
     """
     t0 = time.perf_counter()
-    deadline = t0 + timeout
+    meter = as_meter(budget)
     u = Unrolling(enc)
     for _ in range(steps):
         u.extend()
@@ -174,33 +171,26 @@ def extreme(
     u.solver.add(z3.Or(*options))
     best: int | None = None
     best_model = None
-    while _set_timeout(u.solver, deadline):
-        r = u.solver.check()
+    while True:
+        r = meter.check(u.solver)
         if r != z3.sat:
             break
         best_model = u.solver.model()
         best = best_model.eval(obj, model_completion=True).as_long()
         u.solver.add(obj > best if maximize else obj < best)
-    else:
-        r = z3.unknown
-    seconds = time.perf_counter() - t0
     if best_model is None:
         verdict = UNSAT if r == z3.unsat else UNKNOWN
-        return Answer(
-            verdict,
-            steps,
-            seconds,
-            detail="no state satisfies the condition" if r == z3.unsat else "time limit",
-        )
+        why = "no state satisfies the condition" if r == z3.unsat else meter.why()
+        return _answer(verdict, steps, t0, meter, detail=why)
     length = best_model.eval(where, model_completion=True).as_long()
     trace = u.witness(best_model, length, **meta)
     verdict = SAT if r == z3.unsat else UNKNOWN
-    detail = "" if verdict == SAT else "best found before the time limit"
-    return Answer(verdict, length, time.perf_counter() - t0, trace=trace, value=best, detail=detail)
+    detail = "" if verdict == SAT else f"best found before the budget ran out ({meter.why()})"
+    return _answer(verdict, length, t0, meter, trace=trace, value=best, detail=detail)
 
 
 def induction(
-    enc: Any, invariant: Pred, k: int, timeout: float, strengthen: Pred | None = None
+    enc: Any, invariant: Pred, k: int, budget: Budget | Meter, strengthen: Pred | None = None
 ) -> Answer:
     """k-induction: ``invariant`` holds in the first k states of every path (base), and k
     consecutive states satisfying it are always followed by one that does (step).
@@ -209,43 +199,38 @@ def induction(
     itself be part of what is proved (it is checked in the base case too).
     ``unsat`` means proved; ``sat`` means the base case failed (a real counterexample,
     with a trace); ``unknown`` covers a failed step case (not inductive at this k: the
-    counterexample to induction may be unreachable) and time-outs.
+    counterexample to induction may be unreachable) and a spent budget.
     """
     t0 = time.perf_counter()
-    deadline = t0 + timeout
+    meter = as_meter(budget)
     full = (lambda s: z3.And(invariant(s), strengthen(s))) if strengthen else invariant
     base = Unrolling(enc)
     for i in range(k):
         if i:
             base.extend()
-        if not _set_timeout(base.solver, deadline):
-            return Answer(UNKNOWN, i, time.perf_counter() - t0, detail="time limit in base case")
         base.solver.push()
         base.solver.add(z3.Not(full(base.states[i])))
-        r = base.solver.check()
+        r = meter.check(base.solver)
         if r == z3.sat:
             trace = base.witness(base.solver.model(), i)
-            return Answer(SAT, i, time.perf_counter() - t0, trace=trace, detail="base case fails")
+            return _answer(SAT, i, t0, meter, trace=trace, detail="base case fails")
         base.solver.pop()
         if r == z3.unknown:
-            return Answer(UNKNOWN, i, time.perf_counter() - t0, detail=base.solver.reason_unknown())
+            return _answer(UNKNOWN, i, t0, meter, detail=f"base case: {meter.why()}")
     step = new_solver()
     states = [enc.state(f"i{j}") for j in range(k + 1)]
     for j in range(k):
         step.add(full(states[j]))
         step.add(enc.transition(states[j], states[j + 1], f"it{j}")[0])
     step.add(z3.Not(full(states[k])))
-    if not _set_timeout(step, deadline):
-        return Answer(UNKNOWN, k, time.perf_counter() - t0, detail="time limit in step case")
-    r = step.check()
-    seconds = time.perf_counter() - t0
+    r = meter.check(step)
     if r == z3.unsat:
-        return Answer(UNSAT, k, seconds, detail=f"proved by {k}-induction")
+        return _answer(UNSAT, k, t0, meter, detail=f"proved by {k}-induction")
     if r == z3.sat:
         m = step.model()
         cti = {n: m.eval(x, model_completion=True).as_long() for n, x in states[k].items()}
-        return Answer(UNKNOWN, k, seconds, detail=f"not {k}-inductive", extra={"cti": cti})
-    return Answer(UNKNOWN, k, seconds, detail=step.reason_unknown())
+        return _answer(UNKNOWN, k, t0, meter, detail=f"not {k}-inductive", extra={"cti": cti})
+    return _answer(UNKNOWN, k, t0, meter, detail=f"step case: {meter.why()}")
 
 
 SCHEDULE = (8, 16, 24, 32, 48, 64)
@@ -254,7 +239,7 @@ SCHEDULE = (8, 16, 24, 32, 48, 64)
 def reach_by(
     enc: Any,
     goal: Pred,
-    timeout: float,
+    budget: Budget | Meter,
     schedule: tuple[int, ...] = SCHEDULE,
     running: Pred | None = None,
     **meta: Any,
@@ -265,35 +250,29 @@ def reach_by(
     calls than :func:`reach`, so it suits unreachability; witnesses need not be shortest.
     """
     t0 = time.perf_counter()
-    deadline = t0 + timeout
+    meter = as_meter(budget)
     u = Unrolling(enc)
     for k in schedule:
         while u.depth < k:
             u.extend()
-        if not _set_timeout(u.solver, deadline):
-            break
         u.solver.push()
         u.solver.add(goal(u.states[k]))
-        r = u.solver.check()
+        r = meter.check(u.solver)
         if r == z3.sat:
             trace = u.witness(u.solver.model(), k, **meta)
-            return Answer(SAT, len(trace.steps), time.perf_counter() - t0, trace=trace)
+            return _answer(SAT, len(trace.steps), t0, meter, trace=trace)
         u.solver.pop()
         if r == z3.unknown:
-            return Answer(UNKNOWN, k, time.perf_counter() - t0, detail=u.solver.reason_unknown())
-        if not _set_timeout(u.solver, deadline):
-            break
+            return _answer(UNKNOWN, k, t0, meter, detail=meter.why())
         u.solver.push()
         if running is None:
             u.solver.add(u.states[k]["phase"] != enc.terminal_phase)
         else:  # only paths that could still reach the goal matter
             u.solver.add(running(u.states[k]))
-        still = u.solver.check()
+        still = meter.check(u.solver)
         u.solver.pop()
         if still == z3.unsat:
-            return Answer(
-                UNSAT, k, time.perf_counter() - t0, detail=f"every path ends within {k} steps"
-            )
+            return _answer(UNSAT, k, t0, meter, detail=f"every path ends within {k} steps")
         if still == z3.unknown:
-            return Answer(UNKNOWN, k, time.perf_counter() - t0, detail=u.solver.reason_unknown())
-    return Answer(UNKNOWN, u.depth, time.perf_counter() - t0, detail="bound or time limit reached")
+            return _answer(UNKNOWN, k, t0, meter, detail=meter.why())
+    return _answer(UNKNOWN, u.depth, t0, meter, detail="bound reached (some path still runs)")

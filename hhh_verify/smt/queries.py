@@ -6,10 +6,14 @@ follows the protocol of :mod:`hhh_verify.smt.bmc` and also has ``exact`` and
 ``notes()``), the formulas of the built-in ``reach`` goals, an optional proof that a
 goal is excluded by an inductive invariant, and the game's registered queries.
 
-A query's ``run(encoding, seconds)`` returns a :class:`QueryAnswer` (or an object with
+A query's ``run(encoding, meter)`` returns a :class:`QueryAnswer` (or an object with
 the same fields: ``answer``, the short text compared with ``expected``, ``method``,
-``proof``, ``trace``, ``bound``, ``value``). :func:`run_query` replays every witness through the executable model before
-it counts, so an encoding that drifts from the model is reported, never believed.
+``proof``, ``trace``, ``bound``, ``value``); every Z3 check it makes draws on the
+:class:`~hhh_verify.smt.budget.Meter` of the query's budget of resource units
+(``rlimit``), so its answer does not depend on how busy the machine is.
+:func:`run_query` replays every witness through the executable model before it counts, so
+an encoding that drifts from the model is reported, never believed; when the budget's
+time safety net fired the answer is ``unknown`` (incomplete), whatever was found.
 """
 
 from __future__ import annotations
@@ -24,9 +28,12 @@ from ..model import ModelError
 from ..properties import SMT, Property
 from ..trace import replay
 from .bmc import WitnessMismatch
+from .budget import Budget, Meter
 
 #: A formula over one symbolic state (a dict of z3 terms).
 Pred = Callable[[dict[str, Any]], Any]
+#: Z3 resource units of a query that declares none.
+DEFAULT_RLIMIT = 50_000_000
 
 
 @dataclass
@@ -48,13 +55,15 @@ class WitnessSearch:
     """A search for the largest ``value`` (e.g. the money) at the end of round
     ``round`` (the last round: a game that ends without a loss), guided by
     ``heuristic``: a replayed witness that is a lower bound beside a query's proved
-    upper bound (``hhh-verify query`` runs it with the search engine)."""
+    upper bound (``hhh-verify query`` runs it with the search engine, generating at most
+    ``nodes`` positions)."""
 
     value: Callable[[Any, Any], float]
     heuristic: Callable[[Any, Any], float]
     round: int
     beam: int = 128
     samples: int = 6
+    nodes: int = 100_000
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,8 @@ class SmtQuery:
 
     ``expected`` ``""`` marks an open question (a finding: any answer is reported, none
     contradicts). ``in_check`` queries are quick and run inside ``hhh-verify check``.
+    ``rlimit``: the Z3 resource units the query may spend (about 5-10 times what it
+    spends to answer; ``query --rlimit`` changes it).
     ``lower_bound``: a search for a witness of the maximum the query bounds from above.
     """
 
@@ -70,11 +81,11 @@ class SmtQuery:
     question: str
     expected: str
     citation: str
-    run: Callable[[Any, float], Any]  # (encoding, seconds) -> answer
+    run: Callable[[Any, Meter], Any]  # (encoding, meter) -> answer
     preset: str | None = "full"
     overrides: tuple[str, ...] = ()
     interpret: tuple[str, ...] = ()
-    budget: float = 50.0
+    rlimit: int = DEFAULT_RLIMIT
     in_check: bool = False
     #: A maximum's witness search: its best value is a lower bound; when it meets the
     #: proved upper bound the answer is exact.
@@ -94,7 +105,7 @@ class SmtSupport:
     ``goal(name)``
         The formula of a built-in ``reach`` goal (``won``, ``lost``, ``terminal``,
         ``outcome:REASON``); a :class:`ModelError` naming the accepted goals otherwise.
-    ``excluded(encoding, goal, seconds)``
+    ``excluded(encoding, goal, meter)``
         Optional: True when an inductive invariant (proved there) rules ``goal`` out at
         every depth, which makes "unreachable" a proof for any path length.
     ``queries``
@@ -108,7 +119,7 @@ class SmtSupport:
     encoding: Callable[[Any], Any]
     goal: Callable[[str], Pred]
     queries: tuple[SmtQuery, ...] = ()
-    excluded: Callable[[Any, Pred, float], bool] | None = None
+    excluded: Callable[[Any, Pred, Meter], bool] | None = None
     reduced_preset: str | None = None
 
     def get(self, query_id: str) -> SmtQuery:
@@ -147,23 +158,34 @@ def verdict(answer: str, expected: str) -> bool | None:
     return answer == expected
 
 
+def query_budget(
+    query: SmtQuery, rlimit: int | None = None, seconds: float | None = None
+) -> Budget:
+    """The budget of ``query``: its own units unless ``rlimit`` is given; the safety net
+    ``seconds`` (default: derived from the units)."""
+    return Budget(rlimit if rlimit is not None else query.rlimit, seconds)
+
+
 def run_query(
     spec: Any,
     support: SmtSupport,
     query: SmtQuery,
-    timeout: float | None = None,
+    rlimit: int | None = None,
+    seconds: float | None = None,
     model: Any = None,
 ) -> dict[str, Any]:
     """Answer one query of ``spec``'s game; every witness is replayed through the model.
 
-    ``model`` (for ``preset=None`` queries) is the model to ask about; otherwise the
-    query's own preset, overrides and readings are built.
+    ``rlimit`` replaces the query's own budget of Z3 resource units; ``seconds`` is the
+    time safety net (see :func:`query_budget`). ``model`` (for ``preset=None`` queries)
+    is the model to ask about; otherwise the query's own preset, overrides and readings
+    are built.
     """
     t0 = time.perf_counter()
     if model is None:
         model = spec.model(query.preset or "", query.overrides, query.interpret)
     enc = support.encoding(model)
-    budget = query.budget if timeout is None else min(timeout, query.budget)
+    budget = query_budget(query, rlimit, seconds)
     row: dict[str, Any] = {
         "name": query.id,
         "question": query.question,
@@ -172,18 +194,37 @@ def run_query(
         "config": query.preset or "(checked model)",
         "interpretation": list(query.interpret),
         "exact": enc.exact,
+        "budget": budget.to_json(),
     }
+    meter = budget.meter()
     try:
-        ans = query.run(enc, budget)
+        ans = query.run(enc, meter)
     except WitnessMismatch as e:
         row.update(
             answer="error",
             method="mismatch",
             ok=False,
             seconds=time.perf_counter() - t0,
+            rlimit_spent=meter.spent(),
             witness=None,
             proof=f"encoding and model disagree: {e}",
             trace=e.trace,
+        )
+        return row
+    if meter.safety_fired:
+        row.update(
+            answer="unknown",
+            method="incomplete",
+            proof=f"time safety net ({budget.safety:g} s) fired: incomplete",
+            bound=None,
+            value=None,
+            ok=None,
+            replays=None,
+            witness=None,
+            trace=None,
+            seconds=round(time.perf_counter() - t0, 3),
+            rlimit_spent=meter.spent(),
+            notes=enc.notes(),
         )
         return row
     replays = None
@@ -206,6 +247,7 @@ def run_query(
         witness=lines or None,
         trace=ans.trace,
         seconds=round(time.perf_counter() - t0, 3),
+        rlimit_spent=meter.spent(),
         notes=enc.notes(),
     )
     return row

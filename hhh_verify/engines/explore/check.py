@@ -11,7 +11,14 @@ from typing import Any
 from ...trace import Trace
 from .. import results as ck
 from . import analysis as an
-from .explorer import Exploration, ExplorationError, Progress, explore, split_properties
+from .explorer import (
+    SAFETY_NET,
+    Exploration,
+    ExplorationError,
+    Progress,
+    explore,
+    split_properties,
+)
 
 
 @dataclass
@@ -31,6 +38,7 @@ class PropertyResult:
     depth: int | None = None
     trace: Trace | None = None
     count: int = 0  # violating / satisfying states found
+    reason: str = ""  # why the exploration is incomplete ("" when complete)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -42,8 +50,13 @@ class PropertyResult:
             "message": self.message,
             "depth": self.depth,
             "count": self.count,
+            "reason": self.reason,
             "witness_steps": len(self.trace.steps) if self.trace else None,
         }
+
+
+#: The time safety net of the explorer in ``check`` (seconds; the state budget decides).
+SAFETY_SECONDS = 600.0
 
 
 def explore_check(
@@ -117,6 +130,8 @@ def explore_check(
             )
     if structural:
         results.extend(_structural(exp, registry))
+    for r in results:
+        r.reason = exp.reason
     return results
 
 
@@ -150,7 +165,9 @@ class ReducedExplorerEngine:
     limits.
     """
 
-    def __init__(self, spec: Any = None, max_states: int = 200_000, max_seconds: float = 60.0):
+    def __init__(
+        self, spec: Any = None, max_states: int = 200_000, max_seconds: float = SAFETY_SECONDS
+    ):
         self.spec = spec
         self.preset = spec.reduced_preset if spec is not None else None
         self.inner = ExplorerEngine(max_states, max_seconds)
@@ -173,14 +190,16 @@ class ReducedExplorerEngine:
 class ExplorerEngine:
     """The explorer as a ``check`` engine (:class:`hhh_verify.engines.results.Engine`).
 
-    On a configuration too big to finish within the limits, results say so
+    On a configuration too big to finish within the state budget, results say so
     (``details.complete`` false, message "search incomplete"), and "holds" then means
-    "no counterexample among the states explored", as for the stateful engine.
+    "no counterexample among the states explored", as for the stateful engine. An
+    exploration cut by the time safety net instead gives ``inconclusive`` rows: the clock
+    must not decide a verdict.
     """
 
     name = "explore"
 
-    def __init__(self, max_states: int = 500_000, max_seconds: float = 60.0):
+    def __init__(self, max_states: int = 500_000, max_seconds: float = SAFETY_SECONDS):
         self.max_states, self.max_seconds = max_states, max_seconds
 
     def supports(self, prop: Any) -> bool:
@@ -241,10 +260,19 @@ class ExplorerEngine:
             "unreachable": ck.NOT_REACHED,
         }.get(r.status)
         message = r.message
-        if status is None:  # unknown: the search was cut short
+        if status is None and r.reason.startswith(SAFETY_NET):  # the clock cut it
+            status = ck.INCONCLUSIVE
+            message = f"incomplete: {r.reason} after {r.states:,} states, nothing found"
+        elif status is None:  # unknown: the state budget cut the search short
             status = ck.HOLDS_STATUS if r.kind == "invariant" else ck.NOT_REACHED
             message = "search incomplete: nothing found among the states explored"
-        details = {"states": r.states, "complete": r.complete, "count": r.count, "depth": r.depth}
+        details = {
+            "states": r.states,
+            "complete": r.complete,
+            "count": r.count,
+            "depth": r.depth,
+            "reason": r.reason,
+        }
         return ck.CheckResult(
             status=status, message=message, trace=r.trace, details=details, **common
         )

@@ -15,8 +15,9 @@ of ~500 as objects) and decoded on demand. The graph itself is a handful of flat
   and in the order of ``step``'s distribution, so the outcome index is implicit.
 
 Invariants (``(model, state) -> None | message``) and goals (``(model, state) -> bool``)
-are checked at every state. ``max_states`` / ``max_seconds`` stop the search with
-``complete=False`` and a reason. The networkx graph, analyses and exports are built from
+are checked at every state. ``max_states`` (the budget that decides) or the time safety
+net ``max_seconds`` stop the search with ``complete=False`` and a reason; a reason that
+starts with :data:`SAFETY_NET` says the clock, not the budget, cut it. The networkx graph, analyses and exports are built from
 the finished exploration (:mod:`.analysis`, :mod:`.export`).
 """
 
@@ -38,6 +39,9 @@ from .statecodec import StateCodec
 EXPANDED = 0  # successors computed (no edges: a deadlock)
 TERMINAL = 1  # outcome() is not None
 CUT = 2  # beyond the round bound (not expanded, not checked)
+
+#: How the reason of an exploration cut by the time safety net begins.
+SAFETY_NET = "time safety net"
 PENDING = 3  # discovered, but a state/time limit stopped the search before expanding it
 KIND_NAMES = ("expanded", "terminal", "cut", "pending")
 
@@ -173,7 +177,8 @@ def explore(
         Never store more states: the search stops at the first expansion that would
         need one more (that state and the unexpanded frontier stay ``PENDING``).
     max_seconds
-        Wall-clock budget; checked every 256 expansions.
+        Time safety net, checked every 256 expansions: the budget that decides is
+        ``max_states``; an exploration the clock cuts says so in its ``reason``.
     max_round
         States with ``model.round_of(s) > max_round`` are kept as ``CUT`` leaves.
     compact
@@ -234,7 +239,7 @@ def explore(
             if (sid & 255) == 0 and sid:
                 now = time.perf_counter()
                 if max_seconds is not None and now - t0 > max_seconds:
-                    complete, reason = False, f"time limit of {max_seconds:g} s reached"
+                    complete, reason = False, f"{SAFETY_NET} ({max_seconds:g} s) fired"
                     break
                 if progress is not None and now >= next_progress:
                     progress(len(index), len(edge_succ), now - t0)

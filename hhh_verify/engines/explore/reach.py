@@ -27,11 +27,13 @@ class ReachRequest:
     goal: Goal
     within_rounds: int | None = None
     max_states: int | None = None
-    max_seconds: float | None = None
+    max_seconds: float | None = None  # a safety net only: when it fires, undecided
     exact: bool = True
     registry: Any = None  # the game's AmbiguityRegistry (for traces); None: the model's defaults
     progress: Progress | None = None
     smt: Any = None  # the game's SmtSupport (z3 and both engines); None: no Z3 encoding
+    # z3 and both engines: Z3 resource units (None: the engine's default)
+    rlimit: int | None = None
     # the search engine: the goal property's heuristic (None: a random beam), node budget
     # (None: the engine's default), beam width, outcomes drawn per chance step, seed
     heuristic: Any = None

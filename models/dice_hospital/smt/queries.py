@@ -8,12 +8,12 @@ within the bound; each function checks that ("coverage") before it says "no".
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import z3
 
 from hhh_verify.smt import bmc
+from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer
 
 from ..state import (
@@ -43,7 +43,7 @@ PICKING = (SETUP_DICE, SETUP_HEALTH, SETUP_ADMIN, SETUP_ADMIN_PICK, MARKET, EXTR
 PICKING += (DICE_DRAW, ROLL, PICK, EPIDEMIC, EVICT)
 
 
-def covered(enc: Any, rnd: int, steps: int, timeout: float, phases: tuple[int, ...] = ()) -> bool:
+def covered(enc: Any, rnd: int, steps: int, meter: Meter, phases: tuple[int, ...] = ()) -> bool:
     """Has every path left round ``rnd`` (or ended) within ``steps`` steps? With
     ``phases``: has every path left those phases of round ``rnd``?"""
 
@@ -52,28 +52,21 @@ def covered(enc: Any, rnd: int, steps: int, timeout: float, phases: tuple[int, .
             return z3.And(s["round"] == rnd, z3.Or(*(s["phase"] == ph for ph in phases)))
         return z3.And(s["phase"] != OVER, s["round"] <= rnd)
 
-    a = bmc.reach_by(enc, lambda s: z3.BoolVal(False), timeout, schedule=(steps,), running=running)
+    a = bmc.reach_by(enc, lambda s: z3.BoolVal(False), meter, schedule=(steps,), running=running)
     return a.verdict == bmc.UNSAT
 
 
-def reach_or_cover(
-    enc: Any, goal: Any, steps: int, running: Any, timeout: float
-) -> tuple[str, Any]:
+def reach_or_cover(enc: Any, goal: Any, steps: int, running: Any, meter: Meter) -> tuple[str, Any]:
     """Shortest witness of ``goal`` within ``steps`` (``"sat"``, trace), else whether
     every path has left ``running`` by then (``"unsat"``: a proof) -- on one incremental
     unrolling, so the second question reuses what the first learned."""
-    deadline = time.perf_counter() + timeout
     u = bmc.Unrolling(enc)
     for k in range(steps + 1):
         if k:
             u.extend()
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return bmc.UNKNOWN, None
-        u.solver.set("timeout", max(1, int(left * 1000)))
         u.solver.push()
         u.solver.add(goal(u.states[k]))
-        r = u.solver.check()
+        r = meter.check(u.solver)
         if r == z3.sat:
             return bmc.SAT, u.witness(u.solver.model(), k)
         u.solver.pop()
@@ -81,11 +74,11 @@ def reach_or_cover(
             return bmc.UNKNOWN, None
     u.solver.push()
     u.solver.add(running(u.states[steps]))
-    r = u.solver.check()
+    r = meter.check(u.solver)
     return (bmc.UNSAT if r == z3.unsat else bmc.UNKNOWN), None
 
 
-def first_player_bar(enc: Any, steps: int, timeout: float) -> QueryAnswer:
+def first_player_bar(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
     """Can the first player take ambulance 1? (The first pick of round 1 is the first
     player's; every path has made it within the bound, or the answer is unknown.)"""
 
@@ -98,16 +91,16 @@ def first_player_bar(enc: Any, steps: int, timeout: float) -> QueryAnswer:
         early = z3.Or(*(s["phase"] == ph for ph in PICKING if ph not in (PICK, EPIDEMIC, EVICT)))
         return z3.And(s["round"] == 1, z3.Or(early, z3.And(s["phase"] == PICK, s["cursor"] == 0)))
 
-    verdict, trace = reach_or_cover(enc, goal, steps, before_first_pick, timeout)
+    verdict, trace = reach_or_cover(enc, goal, steps, before_first_pick, meter)
     if verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=trace)
     if verdict == bmc.UNSAT:
         proof = f"no path of <= {steps} steps; every path made round 1's first pick by then"
         return QueryAnswer("no", "proof", proof, bound=steps)
-    return QueryAnswer("unknown", "unknown", "time limit", bound=steps)
+    return QueryAnswer("unknown", "unknown", meter.why(), bound=steps)
 
 
-def first_keeps_token(enc: Any, steps: int, timeout: float) -> QueryAnswer:
+def first_keeps_token(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
     """Can the first player, barred from ambulance 1, still take the lowest ambulance
     and stay first player? (Checked ``steps`` steps in, inside round 1's draft or
     activation, where the next first player is already known.)"""
@@ -120,7 +113,7 @@ def first_keeps_token(enc: Any, steps: int, timeout: float) -> QueryAnswer:
             s["next_first"] == s["first"],
         )
 
-    a = bmc.reach_by(enc, goal, timeout, schedule=(steps,))
+    a = bmc.reach_by(enc, goal, meter, schedule=(steps,))
     if a.verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
     return QueryAnswer("unknown", "bounded", a.detail or f"not at step {steps}", bound=steps)
@@ -130,15 +123,16 @@ def _points(s: Sym) -> Any:
     return z3.If(s["p0.points"] >= s["p1.points"], s["p0.points"], s["p1.points"])
 
 
-def most_points_in_round(enc: Any, rnd: int, steps: int, timeout: float) -> QueryAnswer:
+def most_points_in_round(enc: Any, rnd: int, steps: int, meter: Meter) -> QueryAnswer:
     """The most points either hospital holds during round ``rnd`` (points move when a
-    hospital's round ends and, after the last round, by the end-of-game adjustment)."""
+    hospital's round ends and, after the last round, by the end-of-game adjustment):
+    four fifths of the units for the optimum, the rest for the coverage proof."""
     a = bmc.extreme(
-        enc, lambda p, c: _points(c), lambda p, c: p["round"] == rnd, steps, True, timeout * 0.8
+        enc, lambda p, c: _points(c), lambda p, c: p["round"] == rnd, steps, True, meter.share(0.8)
     )
     if a.value is None:
         return QueryAnswer("unknown", "unknown", a.detail, bound=steps)
-    if a.verdict == bmc.SAT and covered(enc, rnd, steps, timeout * 0.2):
+    if a.verdict == bmc.SAT and covered(enc, rnd, steps, meter):
         proof = f"optimum over every path through round {rnd} ({steps} steps)"
         return QueryAnswer(
             f"{a.value} points", "witness", proof, trace=a.trace, bound=steps, value=a.value
@@ -146,14 +140,14 @@ def most_points_in_round(enc: Any, rnd: int, steps: int, timeout: float) -> Quer
     return QueryAnswer(
         f">= {a.value} points",
         "witness",
-        "best found (bound or time limit)",
+        "best found (bound or budget)",
         trace=a.trace,
         bound=steps,
         value=a.value,
     )
 
 
-def neglect_death_in_round_1(enc: Any, steps: int, timeout: float) -> QueryAnswer:
+def neglect_death_in_round_1(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
     """Can a patient die of neglect in round 1? For configurations where nobody can be
     evicted in round 1 (enough beds): any mortality token seen in round 1, or in the
     state that opens round 2 (its market draw), comes from neglect. One incremental
@@ -167,17 +161,17 @@ def neglect_death_in_round_1(enc: Any, steps: int, timeout: float) -> QueryAnswe
         return z3.Or(z3.And(s["round"] == 1, s["phase"] != OVER), opening)
 
     verdict, trace = reach_or_cover(
-        enc, lambda s: z3.And(deaths(s), round_1(s)), steps, round_1, timeout
+        enc, lambda s: z3.And(deaths(s), round_1(s)), steps, round_1, meter
     )
     if verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=trace)
     if verdict == bmc.UNSAT:
         proof = f"no path of <= {steps} steps; every path has left round 1 by then"
         return QueryAnswer("no", "proof", proof, bound=steps)
-    return QueryAnswer("unknown", "unknown", "time limit", bound=steps)
+    return QueryAnswer("unknown", "unknown", meter.why(), bound=steps)
 
 
-def ends_empty(enc: Any, steps: int, timeout: float) -> QueryAnswer:
+def ends_empty(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
     """Can a hospital be empty when the game ends (finished games stutter, so one check
     at the bound covers every shorter game)?"""
 
@@ -188,7 +182,7 @@ def ends_empty(enc: Any, steps: int, timeout: float) -> QueryAnswer:
         ]
         return z3.And(s["phase"] == OVER, z3.Or(*empty))
 
-    a = bmc.reach_by(enc, goal, timeout, schedule=(steps,))
+    a = bmc.reach_by(enc, goal, meter, schedule=(steps,))
     if a.verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
     if a.verdict == bmc.UNSAT:

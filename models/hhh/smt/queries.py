@@ -3,12 +3,12 @@
 
 Answer kinds: a *witness* (a trace that replays through the model), a *proof* (UNSAT of
 the negation, with what it is relative to: an exact encoding, an inductive invariant, or
-an abstraction), or *unknown* with the bound reached when the budget runs out.
+an abstraction), or *unknown* with the bound reached when the query's Z3 resource units
+(its :class:`~hhh_verify.smt.budget.Meter`) run out.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +16,7 @@ from typing import Any
 import z3
 
 from hhh_verify.smt import bmc
+from hhh_verify.smt.budget import Meter
 
 from ..state import ARRESTED, BANKRUPT, COMPLETED, OVER
 from . import facts as F
@@ -47,9 +48,9 @@ def _scope(enc: HHHEncoding) -> str:
     return "exact encoding" if enc.exact else "encoded fragment (" + "; ".join(enc.left_out()) + ")"
 
 
-def induction(enc: HHHEncoding, timeout: float) -> QueryAnswer:
+def induction(enc: HHHEncoding, meter: Meter) -> QueryAnswer:
     """Cube (per colour) and marker conservation, with well-formedness, by 1-induction."""
-    a = bmc.induction(enc, _invariant(enc), 1, timeout)
+    a = bmc.induction(enc, _invariant(enc), 1, meter)
     if a.verdict == bmc.UNSAT:
         return QueryAnswer("holds", "proof", f"1-induction over the {_scope(enc)}")
     if a.verdict == bmc.SAT:
@@ -57,31 +58,29 @@ def induction(enc: HHHEncoding, timeout: float) -> QueryAnswer:
     return QueryAnswer("unknown", "unknown", a.detail, bound=a.bound)
 
 
-def excluded_by_invariant(enc: HHHEncoding, goal: Callable[[Sym], Any], timeout: float) -> bool:
+def excluded_by_invariant(enc: HHHEncoding, goal: Callable[[Sym], Any], meter: Meter) -> bool:
     """Whether the inductive invariant (proved here) rules ``goal`` out at every depth."""
-    ind = bmc.induction(enc, _invariant(enc), 1, timeout)
+    ind = bmc.induction(enc, _invariant(enc), 1, meter)
     if ind.verdict != bmc.UNSAT:
         return False
     s = enc.state("q")
     solver = z3.Solver()
-    solver.set("timeout", max(1, int(timeout * 500)))
     solver.add(_invariant(enc)(s), goal(s))
-    return bool(solver.check() == z3.unsat)
+    return bool(meter.check(solver) == z3.unsat)
 
 
-def never(enc: HHHEncoding, goal: Callable[[Sym], Any], steps: int, timeout: float) -> QueryAnswer:
+def never(enc: HHHEncoding, goal: Callable[[Sym], Any], steps: int, meter: Meter) -> QueryAnswer:
     """Is ``goal`` unreachable? First try the inductive invariant (a proof for every
-    depth); if it does not exclude the goal, search for a witness up to ``steps``."""
-    t0 = time.perf_counter()
-    if excluded_by_invariant(enc, goal, timeout * 0.75):
+    depth, with three quarters of the units); if it does not exclude the goal, search
+    for a witness up to ``steps``."""
+    if excluded_by_invariant(enc, goal, meter.share(0.75)):
         return QueryAnswer(
             "no",
             "proof",
             "excluded by an inductive invariant (conservation, "
             f"capacities) proved over the {_scope(enc)}",
         )
-    left = max(1.0, timeout - (time.perf_counter() - t0))
-    a = bmc.reach(enc, goal, steps, left)
+    a = bmc.reach(enc, goal, steps, meter)
     if a.verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
     if a.verdict == bmc.UNSAT:
@@ -95,10 +94,10 @@ def never(enc: HHHEncoding, goal: Callable[[Sym], Any], steps: int, timeout: flo
     return QueryAnswer("unknown", "unknown", f"{a.detail}; searched {a.bound} steps", bound=a.bound)
 
 
-def earliest(enc: HHHEncoding, reason: int, steps: int, timeout: float) -> QueryAnswer:
+def earliest(enc: HHHEncoding, reason: int, steps: int, meter: Meter) -> QueryAnswer:
     """Shortest witness of a loss by ``reason``; its round is the earliest round when it is
     round 1 (no earlier round exists) or when the encoding is exact."""
-    a = bmc.reach(enc, lambda s: s["reason"] == reason, steps, timeout)
+    a = bmc.reach(enc, lambda s: s["reason"] == reason, steps, meter)
     if a.verdict == bmc.SAT and a.trace is not None:
         from hhh_verify.trace import replay
 
@@ -106,11 +105,10 @@ def earliest(enc: HHHEncoding, reason: int, steps: int, timeout: float) -> Query
         rnd = r.final_state.round
         sure = rnd == 1
         if rnd > 1 and enc.exact:  # no loss by this reason in an earlier round, any path
-            left = max(1.0, timeout - a.seconds)
             b = bmc.reach_by(
                 enc,
                 lambda s: z3.And(s["reason"] == reason, s["round"] < rnd),
-                left,
+                meter,
                 running=lambda s: z3.And(s["phase"] != OVER, s["round"] < rnd),
             )
             sure = b.verdict == bmc.UNSAT
@@ -132,7 +130,7 @@ def earliest(enc: HHHEncoding, reason: int, steps: int, timeout: float) -> Query
 
 
 def money_extreme(
-    enc: HHHEncoding, rnd: int, maximize: bool, steps: int, timeout: float
+    enc: HHHEncoding, rnd: int, maximize: bool, steps: int, meter: Meter
 ) -> QueryAnswer:
     """Most / least money at the end of round ``rnd`` (the step entering round rnd+1, or
     the end of a completed game when ``rnd`` is the last round)."""
@@ -143,7 +141,7 @@ def money_extreme(
             return z3.And(prev["phase"] != OVER, cur["reason"] == COMPLETED)
         return z3.And(prev["round"] == rnd, cur["round"] == rnd + 1)
 
-    a = bmc.extreme(enc, lambda p, c: c["money"], at, steps, maximize, timeout)
+    a = bmc.extreme(enc, lambda p, c: c["money"], at, steps, maximize, meter)
     word = "max" if maximize else "min"
     if a.verdict == bmc.SAT:
         exact = enc.exact
@@ -154,7 +152,7 @@ def money_extreme(
         return QueryAnswer(
             f"{word} >= ${a.value}" if maximize else f"{word} <= ${a.value}",
             "witness",
-            f"best found before the time limit ({steps} steps)",
+            f"best found before the budget ran out ({steps} steps)",
             trace=a.trace,
             bound=steps,
             value=a.value,
@@ -206,9 +204,9 @@ GOALS: dict[str, Callable[[HHHEncoding, Sym], Any]] = {
 LOSSES = {"bankrupt": BANKRUPT, "arrested": ARRESTED}
 
 
-def setup_death(enc: HHHEncoding, timeout: float) -> QueryAnswer:
+def setup_death(enc: HHHEncoding, meter: Meter) -> QueryAnswer:
     """Setup is at most 6 steps: search all of them (Blood Bank as first room left out)."""
-    a = bmc.reach(enc, lambda s: F.setup_finished_with_death(enc, s), 6, timeout)
+    a = bmc.reach(enc, lambda s: F.setup_finished_with_death(enc, s), 6, meter)
     if a.verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
     if a.verdict == bmc.UNSAT:

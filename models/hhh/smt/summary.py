@@ -39,6 +39,8 @@ from typing import Any
 
 import z3
 
+from hhh_verify.smt.budget import Budget, Meter, as_meter
+
 from ..config import BUREAUCRAT, CFO
 from ..state import (
     ER,
@@ -249,9 +251,10 @@ class UpperBound:
     proof: str
 
 
-def money_upper_bound(model: Any, rnd: int, timeout: float = 30.0) -> UpperBound | None:
+def money_upper_bound(model: Any, rnd: int, budget: Budget | Meter) -> UpperBound | None:
     """The most money at the end of round ``rnd`` that the chain of round summaries
-    allows, proved by Z3 (``Optimize``, then ``money > bound`` UNSAT); None on timeout.
+    allows, proved by Z3 (``Optimize``, then ``money > bound`` UNSAT); None when the
+    budget runs out.
 
     Per round r: ``M_r <= M_(r-1) + rate*tokens + TR*head + ER*value + blacks +
     10*cfo_r``, with the counts bounded by :func:`round_terms`, ``cfo_r`` only where a
@@ -261,8 +264,8 @@ def money_upper_bound(model: Any, rnd: int, timeout: float = 30.0) -> UpperBound
     ctx = model.ctx
     cfg = ctx.config
     rnd = min(rnd, ctx.last_round)
+    meter = as_meter(budget)
     opt = z3.Optimize()
-    opt.set("timeout", max(1, int(timeout * 1000)))
     money = [z3.Int(f"M{r}") for r in range(rnd + 1)]
     hired = []
     opt.add(money[0] == cfg.money_at_start)
@@ -276,13 +279,12 @@ def money_upper_bound(model: Any, rnd: int, timeout: float = 30.0) -> UpperBound
         opt.add(money[r] <= money[r - 1] + earned + CFO_GAIN * cfo)
     opt.add(z3.Sum(hired) <= ctx.staff_pool[CFO])
     goal = opt.maximize(money[rnd])
-    if opt.check() != z3.sat:
+    if meter.check(opt) != z3.sat:
         return None
     value = goal.value().as_long()
     check = z3.Solver()
-    check.set("timeout", max(1, int(timeout * 1000)))
     check.add(*opt.assertions(), money[rnd] > value)
-    if check.check() != z3.unsat:
+    if meter.check(check) != z3.unsat:
         return None
     terms = [round_terms(ctx, r) for r in range(1, rnd + 1)]
     parts = "; ".join(
@@ -298,12 +300,12 @@ def money_upper_bound(model: Any, rnd: int, timeout: float = 30.0) -> UpperBound
     )
 
 
-def upper_bound_answer(enc: Any, rnd: int, timeout: float) -> Any:
+def upper_bound_answer(enc: Any, rnd: int, meter: Meter) -> Any:
     """A query answer: the proved most money at the end of round ``rnd`` ("<= $U"),
-    or unknown when Z3 runs out of time."""
+    or unknown when Z3 runs out of budget."""
     from hhh_verify.smt.queries import QueryAnswer
 
-    bound = money_upper_bound(enc.model, rnd, timeout)
+    bound = money_upper_bound(enc.model, rnd, meter)
     if bound is None:
-        return QueryAnswer("unknown", "unknown", "Z3 gave no answer in time")
+        return QueryAnswer("unknown", "unknown", f"Z3 gave no answer: {meter.why()}")
     return QueryAnswer(f"<= ${bound.value}", "proof", bound.proof, value=bound.value)
