@@ -1,0 +1,215 @@
+"""The compiled explorer verifies (``explore --engine kernel``, issue 25).
+
+On HHH ``tiny`` it reports what the reference explorer reports -- states, transitions,
+terminal states by outcome, deadlocks, states that cannot end, every invariant's
+violations and every goal's hits with the depth of the shortest witness -- on 1, 2 and 3
+partitions, and its float64 goal probabilities equal the reference's exact Fractions
+within 1e-9 (and each other exactly). Each compiled check equals its Python property on
+every ``tiny`` and ``interactions`` state; every check can fail (planted bugs), and
+witnesses replay through the model.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hhh_verify.engines.explore import analysis as an
+from hhh_verify.engines.explore import partition as pt
+from hhh_verify.engines.explore.explorer import explore, outcome_goal, split_properties
+from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel, witness_trace
+from hhh_verify.models.hhh.kernel.graph import COMPILED, state_bits
+from hhh_verify.registry import get_game, properties_for
+from hhh_verify.trace import replay
+
+HHH = get_game("hhh")
+TINY = ("hhh", "tiny", (), ())
+
+
+@pytest.fixture(scope="module")
+def reference() -> Any:
+    """The reference explorer on ``tiny`` with every property and the goal ``won``."""
+    model = HHH.model("tiny")
+    checks = split_properties(properties_for("hhh"), model)
+    goals = dict(checks.goals) | {"won": outcome_goal("won")}
+    exp = explore(model, checks.invariants, goals, steps=checks.steps, max_states=100_000)
+    assert exp.complete
+    return exp, checks, goals
+
+
+@pytest.fixture(scope="module")
+def kernel_runs() -> dict[int, Any]:
+    return {n: explore_kernel(TINY, LocalParts(TINY, n), max_states=100_000) for n in (1, 2, 3)}
+
+
+@pytest.mark.parametrize("nparts", [1, 2, 3])
+def test_reports_what_the_reference_explorer_reports(
+    reference: Any, kernel_runs: dict[int, Any], nparts: int
+) -> None:
+    exp, checks, goals = reference
+    r = kernel_runs[nparts]
+    assert r.complete and (r.states, r.transitions) == (exp.n_states, exp.n_transitions)
+    assert r.terminal == an.terminal_counts(exp)
+    assert (r.deadlocks, r.cannot_end) == (len(an.deadlocks(exp)), len(an.cannot_end(exp)))
+    assert set(r.invariants) == set(checks.invariant_ids())
+    for pid, v in r.invariants.items():
+        assert v["checked"] != "no" and v["violations"] == exp.violation_count(pid), pid
+    for pid, g in r.goals.items():
+        hits = exp.goal_hits[pid]
+        assert (g["states"], g["depth"]) == (len(hits), exp.depth(hits[0]) if hits else None)
+    assert set(r.probabilities) == set(goals)
+    for goal, values in r.probabilities.items():
+        exact = an.goal_probabilities(exp, exp.goal_hits[goal])
+        for mode, v in values.items():
+            assert abs(v - float(exact[mode].exact or Fraction(0))) < 1e-9, (goal, mode)
+
+
+def test_partitions_do_not_change_the_result(kernel_runs: dict[int, Any]) -> None:
+    one = kernel_runs[1].to_json()
+    for n in (2, 3):
+        other = kernel_runs[n].to_json()
+        for key in ("seconds", "value_seconds", "partitions", "states_per_partition"):
+            one.pop(key, None), other.pop(key, None)
+        assert other == one
+    assert sum(kernel_runs[3].states_per_part) == kernel_runs[1].states
+    assert min(kernel_runs[3].states_per_part) > 0
+
+
+def test_goal_witnesses_replay_through_the_model(kernel_runs: dict[int, Any]) -> None:
+    model = HHH.model("tiny")
+    r = kernel_runs[2]
+    for pid in ("hhh.goal-arrest", "hhh.goal-bankrupt"):
+        path = r.witnesses[pid]
+        assert len(path) == r.goals[pid]["depth"]
+        done = replay(witness_trace(model, path, property=pid), model)
+        assert done.ok and done.steps_run == len(path)
+        assert split_properties(properties_for("hhh"), model).goals[pid](model, done.final_state)
+
+
+@pytest.mark.parametrize("preset", ["tiny", "interactions"])
+def test_compiled_checks_equal_their_properties_on_every_state(preset: str) -> None:
+    model = HHH.model(preset)
+    kernel = HHH.kernel(model)
+    graph = kernel.graph()
+    checks = split_properties(properties_for("hhh"), model)
+    exp = explore(model, max_states=200_000)
+    assert exp.complete
+    seen = np.zeros(len(COMPILED), dtype=np.int64)
+    for s in exp.states():
+        v = kernel.encode(s)
+        bits = int(state_bits(kernel.K, v, len(model.legal_actions(s)), graph.params))
+        for i, (pid, kind) in enumerate(COMPILED):
+            if kind == "goal":
+                if pid not in checks.goals:
+                    assert not (bits >> i) & 1, pid  # a goal that does not apply
+                    continue
+                want = bool(checks.goals[pid](model, s))
+            else:
+                want = checks.invariants[pid](model, s) is not None
+            assert bool((bits >> i) & 1) == want, (pid, s)
+            seen[i] += want
+    if preset == "tiny":  # the goals are met somewhere, so their bits are exercised
+        assert seen[4] and seen[5]
+
+
+def test_a_compiled_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: the kernel told there is one cube more per colour than the game has."""
+    real = pt.build_source
+
+    def planted(scenario: Any) -> Any:
+        model, source, checks = real(scenario)
+        source.params = source.params.copy()
+        source.params[1] += 1
+        return model, source, checks
+
+    monkeypatch.setattr(pt, "build_source", planted)
+    r = explore_kernel(TINY, LocalParts(TINY, 2), max_states=100_000)
+    v = r.invariants["hhh.cubes-conserved"]
+    assert v["checked"] == "compiled" and v["violations"] == r.states and v["depth"] == 0
+
+
+def test_a_python_checked_property_can_fail(
+    monkeypatch: pytest.MonkeyPatch, reference: Any
+) -> None:
+    """Planted: an invariant 'money never reaches $8' (false), decoded-and-checked."""
+    exp_model = HHH.model("tiny")
+    real = pt.build_source
+
+    def rich(model: Any, s: Any) -> str | None:
+        return f"money {s.money}" if s.money >= 8 else None
+
+    def planted(scenario: Any) -> Any:
+        model, source, checks = real(scenario)
+        checks.invariants["planted.money"] = rich
+        return model, source, checks
+
+    monkeypatch.setattr(pt, "build_source", planted)
+    r = explore_kernel(TINY, LocalParts(TINY, 3), max_states=100_000, probabilities=False)
+    ref = explore(exp_model, {"planted.money": rich}, max_states=100_000)
+    v = r.invariants["planted.money"]
+    assert v["checked"] == "python" and v["violations"] == ref.violation_count("planted.money")
+    assert v["violations"] and v["depth"] == len(ref.first_violation("planted.money") or [])
+    done = replay(witness_trace(exp_model, r.witnesses["planted.money"]), exp_model)
+    assert done.ok and rich(exp_model, done.final_state)
+
+
+def test_a_planted_kernel_bug_is_caught_by_a_step_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted kernel bug (a Ward heal pays $1 too much): the money-accounting step
+    property, checked on decoded states, flags it."""
+    from hhh_verify.models.hhh.kernel.layout import K_PLANTED
+
+    real = pt.build_source
+
+    def planted(scenario: Any) -> Any:
+        model, source, checks = real(scenario)
+        source.kernel.K[K_PLANTED] = 1
+        return model, source, checks
+
+    monkeypatch.setattr(pt, "build_source", planted)
+    parts = LocalParts(TINY, 1)
+    counts = _counts_only(parts)
+    assert counts["hhh.money-accounting"][0] > 0
+
+
+def _counts_only(parts: LocalParts) -> dict[str, Any]:
+    from hhh_verify.engines.explore.kernel import _search
+
+    _search(parts, 100_000, None, None)
+    return dict(parts.map("counts")[0]["checks"])
+
+
+def test_unchecked_properties_say_so() -> None:
+    r = explore_kernel(TINY, max_states=100_000, python_checks=False, probabilities=False)
+    assert r.invariants["hhh.markers-conserved"]["checked"] == "no"
+    assert r.invariants["hhh.cubes-conserved"]["checked"] == "compiled"
+
+
+def test_a_cut_search_says_so() -> None:
+    r = explore_kernel(TINY, max_states=500, probabilities=False)
+    assert not r.complete and r.states > 500 and "500" in r.reason
+
+
+def test_storm_agrees_on_the_exported_graph(tmp_path: Any, kernel_runs: dict[int, Any]) -> None:
+    stormpy = pytest.importorskip("stormpy")
+    from hhh_verify.engines.explore.kernel_export import kernel_drn
+
+    parts = LocalParts(TINY, 2)
+    explore_kernel(TINY, parts, max_states=100_000, probabilities=False)
+    for goal in ("won", "hhh.goal-arrest"):
+        path = tmp_path / f"{goal}.drn"
+        path.write_text(kernel_drn(parts, goal))
+        from stormpy.numbers.developer.gmp import Rational
+
+        model = stormpy.build_model_from_drn[Rational](str(path))  # solved exactly
+        assert model.nr_states == kernel_runs[1].states
+        for mode in ("max", "min"):
+            prop = stormpy.parse_properties(f'P{mode}=? [F "goal"]')[0]
+            value = float(
+                Fraction(
+                    str(stormpy.model_checking(model, prop).get_value(model.initial_states[0]))
+                )
+            )
+            assert abs(value - kernel_runs[1].probabilities[goal][mode]) < 1e-9, (goal, mode)
