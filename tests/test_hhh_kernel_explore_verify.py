@@ -27,6 +27,27 @@ from hhh_verify.trace import replay
 
 HHH = get_game("hhh")
 TINY = ("hhh", "tiny", (), ())
+SMALL = ("hhh", "small", (), ())
+
+#: The reference explorer's exact probabilities on ``small`` (423,829 states; about two
+#: minutes of the reference explorer and its Fraction backward induction).
+SMALL_EXACT = {
+    "won": {
+        "max": Fraction("1"),
+        "min": Fraction("21888589/61740000"),
+        "random": Fraction("13470090333596254571/17863857774000000000"),
+    },
+    "hhh.goal-arrest": {
+        "max": Fraction("11148001/49392000"),
+        "min": Fraction("0"),
+        "random": Fraction("35776982032935817/3572771554800000000"),
+    },
+    "hhh.goal-bankrupt": {
+        "max": Fraction("3959/6300"),
+        "min": Fraction("0"),
+        "random": Fraction("526860316279883293/2232982221750000000"),
+    },
+}
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +92,13 @@ def test_partitions_do_not_change_the_result(kernel_runs: dict[int, Any]) -> Non
     one = kernel_runs[1].to_json()
     for n in (2, 3):
         other = kernel_runs[n].to_json()
-        for key in ("seconds", "value_seconds", "partitions", "states_per_partition"):
+        for key in (
+            "seconds",
+            "value_seconds",
+            "partitions",
+            "states_per_partition",
+            "peak_bytes_per_partition",
+        ):
             one.pop(key, None), other.pop(key, None)
         assert other == one
     assert sum(kernel_runs[3].states_per_part) == kernel_runs[1].states
@@ -213,3 +240,16 @@ def test_storm_agrees_on_the_exported_graph(tmp_path: Any, kernel_runs: dict[int
                 )
             )
             assert abs(value - kernel_runs[1].probabilities[goal][mode]) < 1e-9, (goal, mode)
+
+
+def test_small_probabilities_equal_the_reference_fractions() -> None:
+    """``small`` on 2 partitions (compiled checks only, to stay quick): the counts the
+    reference explorer recorded and its exact probabilities within 1e-9."""
+    r = explore_kernel(
+        SMALL, LocalParts(SMALL, 2, False), max_states=1_000_000, python_checks=False
+    )
+    assert (r.states, r.transitions, r.deadlocks, r.cannot_end) == (423829, 631137, 0, 0)
+    assert (r.goals["hhh.goal-arrest"]["depth"], r.goals["hhh.goal-bankrupt"]["depth"]) == (9, 5)
+    for goal, exact in SMALL_EXACT.items():
+        for mode, value in exact.items():
+            assert abs(r.probabilities[goal][mode] - float(value)) < 1e-9, (goal, mode)

@@ -98,6 +98,7 @@ class KernelExploration:
     states_per_part: list[int]
     seconds: float
     value_seconds: float
+    peak_bytes: list[int] = field(default_factory=list)
     recoveries: int = 0
     witnesses: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
@@ -118,6 +119,7 @@ class KernelExploration:
             "states_per_partition": self.states_per_part,
             "seconds": round(self.seconds, 3),
             "value_seconds": round(self.value_seconds, 3),
+            "peak_bytes_per_partition": self.peak_bytes,
             "recoveries": self.recoveries,
         }
 
@@ -219,13 +221,12 @@ def explore_kernel(
     probs: dict[str, dict[str, float]] = {}
     cannot = 0
     if probabilities:
-        end = _values(parts, source, [("end", "any")])
-        cannot_rows = parts.map("zeros_of", [(0,)] * parts.n)
-        cannot = sum(c[0] for c in cannot_rows)
-        del end
-        for name in ["won", *[g for g in goals if goals[g]["checked"] != "no"]]:
-            vals = _values(parts, source, [(name, m) for m in MODES])
-            probs[name] = {m: float(vals[i]) for i, m in enumerate(MODES)}
+        names = ["won", *[g for g in goals if goals[g]["checked"] != "no"]]
+        columns = [("end", "any")] + [(g, m) for g in names for m in MODES]
+        values = _values(parts, source, columns)
+        cannot = sum(c[0] for c in parts.map("zeros_of", [(0,)] * parts.n))
+        for i, name in enumerate(names):
+            probs[name] = {m: float(values[1 + 3 * i + j]) for j, m in enumerate(MODES)}
         parts.map("drop_values")
     return KernelExploration(
         states=states,
@@ -240,6 +241,7 @@ def explore_kernel(
         goals=goals,
         probabilities=probs,
         states_per_part=[c["states"] for c in counts],
+        peak_bytes=parts.map("peak_bytes"),
         seconds=seconds,
         value_seconds=time.perf_counter() - t1,
         recoveries=recoveries,

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from . import rowtable as rt
-from .sweeps import MODE_CODES, sweep
+from .sweeps import MODE_CODES, local_order, mark_changed, predecessors, sweep
 
 SHIFT = 40
 LOCAL = (1 << SHIFT) - 1
@@ -351,6 +351,9 @@ class Partition:
                 ref[mine] = ghosts + inverse
                 ghosts += len(want)
         self.v_ref = ref
+        self.v_order, self.v_acyclic = local_order(self.v_start, ref)
+        self.v_rstart, self.v_rsrc = predecessors(self.v_start, ref, ghosts)
+        self.v_dirty = np.ones(n, dtype=np.uint8)
         self.v_modes = np.array([MODE_CODES[m] for _t, m in columns], dtype=np.int64)
         target = np.zeros((n, len(columns)), dtype=np.uint8)
         for j, (t, _m) in enumerate(columns):
@@ -392,11 +395,13 @@ class Partition:
     def set_ghosts_many(self, values: dict[int, np.ndarray]) -> None:
         """Copy the values other partitions served into the ghost rows."""
         for q, v in values.items():
-            at = self.v_ghost_at[q]
-            self.v_values[at : at + len(v)] = v
+            mark_changed(
+                self.v_values, v, self.v_ghost_at[q], self.v_rstart, self.v_rsrc, self.v_dirty
+            )
 
     def sweep(self, max_sweeps: int) -> tuple[int, bool]:
-        """Local sweeps with the ghosts fixed: (sweeps that changed a value, converged)."""
+        """Local sweeps with the ghosts fixed: (sweeps that changed a value, converged).
+        Without a local cycle one sweep in the local order reaches the local fixed point."""
         changed, done = sweep(
             self.v_start,
             self.v_act,
@@ -405,7 +410,11 @@ class Partition:
             self.v_values,
             self.v_target,
             self.v_modes,
-            max_sweeps,
+            self.v_order,
+            self.v_dirty,
+            self.v_rstart,
+            self.v_rsrc,
+            1 if self.v_acyclic else max_sweeps,
         )
         return int(changed), bool(done)
 
@@ -420,11 +429,29 @@ class Partition:
         first = int(hit[np.lexsort((hit, depth[hit]))[0]])
         return len(hit), int(depth[first]), first
 
+    def peak_bytes(self) -> int:
+        """The peak resident memory of the process holding this partition (Linux
+        reports kibibytes)."""
+        import resource
+
+        return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
+
     def value(self, lid: int) -> np.ndarray:
         return self.v_values[lid].copy()
 
     def drop_values(self) -> None:
-        for name in ("v_start", "v_act", "v_prob", "v_ref", "v_target", "v_values"):
+        for name in (
+            "v_start",
+            "v_act",
+            "v_prob",
+            "v_ref",
+            "v_target",
+            "v_values",
+            "v_order",
+            "v_rstart",
+            "v_rsrc",
+            "v_dirty",
+        ):
             self.__dict__.pop(name, None)
 
     def export(self) -> dict[str, np.ndarray]:

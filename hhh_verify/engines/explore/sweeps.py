@@ -52,27 +52,124 @@ def _update(lo, hi, e_act, e_prob, e_ref, values, c, mode) -> float:
 
 
 @njit(cache=True)
-def sweep(e_start, e_act, e_prob, e_ref, values, target, modes, max_sweeps: np.int64):
-    """Sweeps over this partition's states (ghost rows of ``values`` beyond its states
-    stay fixed) until one changes nothing or ``max_sweeps`` ran. Returns
-    ``(sweeps that changed a value, converged)``."""
+def local_order(e_start, e_ref):
+    """The partition's states so that every edge between two of them goes forward
+    (Kahn), then any left on a cycle in id order; and whether none was."""
+    n = e_start.shape[0] - 1
+    indeg = np.zeros(n, dtype=np.int64)
+    for e in range(e_start[n]):
+        if e_ref[e] < n:
+            indeg[e_ref[e]] += 1
+    order = np.zeros(n, dtype=np.int64)
+    k = 0
+    for s in range(n):
+        if indeg[s] == 0:
+            order[k] = s
+            k += 1
+    i = 0
+    while i < k:
+        s = order[i]
+        i += 1
+        for e in range(e_start[s], e_start[s + 1]):
+            t = e_ref[e]
+            if t < n:
+                indeg[t] -= 1
+                if indeg[t] == 0:
+                    order[k] = t
+                    k += 1
+    acyclic = k == n
+    for s in range(n):
+        if indeg[s] > 0:
+            order[k] = s
+            k += 1
+    return order, acyclic
+
+
+@njit(cache=True)
+def predecessors(e_start, e_ref, nrows: np.int64):
+    """Reverse edges as CSR over all ``nrows`` value rows (states, then ghosts):
+    ``(start, source state)``."""
+    n = e_start.shape[0] - 1
+    start = np.zeros(nrows + 1, dtype=np.int64)
+    for e in range(e_start[n]):
+        start[e_ref[e] + 1] += 1
+    for i in range(nrows):
+        start[i + 1] += start[i]
+    pos = start[:-1].copy()
+    src = np.zeros(e_start[n], dtype=np.int64)
+    for s in range(n):
+        for e in range(e_start[s], e_start[s + 1]):
+            src[pos[e_ref[e]]] = s
+            pos[e_ref[e]] += 1
+    return start, src
+
+
+@njit(cache=True)
+def mark_changed(old, new, at: np.int64, r_start, r_src, dirty) -> None:
+    """Copy ghost values ``new`` into rows ``at...`` of ``old``; the predecessors of
+    every row that changed must be computed again."""
+    for g in range(new.shape[0]):
+        same = True
+        for c in range(new.shape[1]):
+            if old[at + g, c] != new[g, c]:
+                same = False
+                old[at + g, c] = new[g, c]
+        if not same:
+            for k in range(r_start[at + g], r_start[at + g + 1]):
+                dirty[r_src[k]] = 1
+
+
+@njit(cache=True)
+def sweep(
+    e_start,
+    e_act,
+    e_prob,
+    e_ref,
+    values,
+    target,
+    modes,
+    order,
+    dirty,
+    r_start,
+    r_src,
+    max_sweeps: np.int64,
+):
+    """Sweeps over this partition's states, successors first (``order`` reversed; ghost
+    rows of ``values`` beyond its states stay fixed), computing only the ``dirty``
+    states (a successor changed) and marking the predecessors of every state that
+    changes, until none is dirty or ``max_sweeps`` ran. Returns ``(states whose value
+    changed, converged)``."""
     n = e_start.shape[0] - 1
     ncols = values.shape[1]
-    changed_sweeps = 0
+    changes = 0
     for _ in range(max_sweeps):
         changed = False
-        for s in range(n - 1, -1, -1):
+        for k in range(n - 1, -1, -1):
+            s = order[k]
+            if not dirty[s]:
+                continue
+            dirty[s] = 0
             lo, hi = e_start[s], e_start[s + 1]
             if lo == hi:
                 continue
+            moved = False
             for c in range(ncols):
                 if target[s, c]:
                     continue
                 v = _update(lo, hi, e_act, e_prob, e_ref, values, c, modes[c])
                 if v != values[s, c]:
                     values[s, c] = v
-                    changed = True
+                    moved = True
+            if moved:
+                changed = True
+                changes += 1
+                for j in range(r_start[s], r_start[s + 1]):
+                    dirty[r_src[j]] = 1
         if not changed:
-            return changed_sweeps, True
-        changed_sweeps += 1
-    return changed_sweeps, False
+            return changes, True
+    done = True
+    for s in range(n):
+        if dirty[s]:
+            done = False
+            break
+    return changes, done
