@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from ..config import COO
 from . import board as b
 from . import layout as L
 from .chance import (
@@ -53,6 +54,9 @@ COMPILED = (
     ("hhh.bankrupt-iff-negative", "invariant"),
     ("hhh.round-in-range", "invariant"),
     ("hhh.no-dead-end", "invariant"),
+    ("hhh.cured-leave", "invariant"),
+    ("hhh.tokens", "invariant"),
+    ("hhh.room-limit", "invariant"),
     ("hhh.goal-arrest", "goal"),
     ("hhh.goal-bankrupt", "goal"),
     ("hhh.goal-er-return", "goal"),
@@ -106,7 +110,9 @@ def leaf_weight(ch) -> float:
 @njit(cache=True)
 def state_bits(K, s, na: np.int64, params) -> np.uint64:
     """The bits of :data:`COMPILED` for flat state ``s`` with ``na`` legal actions.
-    ``params``: last round, cubes per colour, black cubes, colours."""
+    ``params``: last round, cubes per colour, black cubes, colours, Medical tokens per
+    player, Administrative tokens dealt, the COO's Staff index, players, New Room cap
+    (:meth:`HHHGraph.__init__`)."""
     bits = np.uint64(0)
     last, each, blacks, C = params[0], params[1], params[2], params[3]
     # cubes-conserved: bag + discard + Waiting Rooms + 5 per ER patient + Blood Bank +
@@ -132,14 +138,36 @@ def state_bits(K, s, na: np.int64, params) -> np.uint64:
         bits |= np.uint64(4)
     if s[L.PHASE] != b.OVER and na == 0:
         bits |= np.uint64(8)
-    if reason == b.ARRESTED:
-        bits |= np.uint64(16)
-    if reason == b.BANKRUPT:
+    # cured-leave: no Ward patient below level 1 (a Ward stores levels 1..4 only), no
+    # Treatment Room patient below 1 with its side marked
+    for c in range(C):
+        level = s[L.TREAT_LEVEL + c]
+        if level < 0 or (level == 0 and s[L.TREAT_SIDE + c] != 0):
+            bits |= np.uint64(16)
+    # tokens: Medical tokens within those dealt; the Administrator's = dealt + COO
+    for p in range(params[7]):
+        if s[L.MEDICAL + p] < 0 or s[L.MEDICAL + p] > params[4]:
+            bits |= np.uint64(32)
+    total = s[L.ADMIN_TOTAL]
+    if total != params[5] + s[L.STAFF_HIRED + params[6]]:
         bits |= np.uint64(32)
+    if s[L.ADMIN_TOKENS] < 0 or s[L.ADMIN_TOKENS] > total:
+        bits |= np.uint64(32)
+    # room-limit: placed New Rooms within the cap, and each of them on the table
+    installed = 0
+    for kind in range(8):
+        if s[L.ROOMS + kind] != 0:
+            installed += 1
+    if s[L.ROOMS_PLACED] > params[8] or installed != s[L.ROOMS_PLACED]:
+        bits |= np.uint64(64)
+    if reason == b.ARRESTED:
+        bits |= np.uint64(128)
+    if reason == b.BANKRUPT:
+        bits |= np.uint64(256)
     if s[L.PHASE] == b.HEAL_DRAWN and s[L.HEAL_ON] == 1 and s[L.H_PLACE] == b.EMERGENCY:
         red = s[L.H_DRAWN + s[L.H_COLOUR]] - s[L.H_DRAWN + L.BLACK]
         if 1 <= red <= 4:
-            bits |= np.uint64(64)
+            bits |= np.uint64(512)
     return bits
 
 
@@ -239,9 +267,26 @@ class HHHGraph:
         self.model = kernel.model
         self.pk = packing(kernel.ctx)
         self.nwords = int(self.pk[5])
-        c = kernel.ctx
+        c, cfg = kernel.ctx, kernel.model.config
+        start = 2 if cfg.variant_two_rooms else 1
+        cap = {
+            "six-total": cfg.room_limit,
+            "six-installed": cfg.room_limit + start,
+            "every-phase": len(c.deck),
+        }[c.room_cap]  # properties/hhh.py room_limit: HHH-ROOM-CAP's readings
         self.params = np.array(
-            [c.last_round, c.config.cubes_each, c.config.black_cubes, c.C], dtype=np.int64
+            [
+                c.last_round,
+                cfg.cubes_each,
+                cfg.black_cubes,
+                c.C,
+                cfg.medical_tokens,
+                c.admin_tokens,
+                COO,
+                cfg.players,
+                cap,
+            ],
+            dtype=np.int64,
         )
 
     def initial_row(self) -> np.ndarray:
