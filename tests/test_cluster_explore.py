@@ -31,6 +31,7 @@ PLACEMENT = (
     "partitions",
     "states_per_partition",
     "peak_bytes_per_partition",
+    "cpu_seconds_per_partition",
     "recoveries",
 )
 

@@ -98,6 +98,7 @@ def test_partitions_do_not_change_the_result(kernel_runs: dict[int, Any]) -> Non
             "partitions",
             "states_per_partition",
             "peak_bytes_per_partition",
+            "cpu_seconds_per_partition",
         ):
             one.pop(key, None), other.pop(key, None)
         assert other == one
@@ -288,3 +289,24 @@ def test_no_dead_end_flags_a_live_state_without_actions() -> None:
     params = kernel.graph().params
     assert (int(state_bits(kernel.K, kernel.init, 0, params)) >> bit) & 1
     assert not (int(state_bits(kernel.K, kernel.init, 3, params)) >> bit) & 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["explore", "--config", "tiny", "--jobs", "2"],
+        ["explore", "--config", "tiny", "--checkpoints", "cp"],
+        ["explore", "--config", "tiny", "--engine", "kernel", "--jobs", "0"],
+    ],
+    ids=["jobs-reference", "checkpoints-reference", "jobs-zero"],
+)
+def test_cluster_options_of_the_reference_explorer_are_refused(
+    args: list[str], tmp_path: Any
+) -> None:
+    from click.testing import CliRunner
+
+    from hhh_verify.cli import main
+
+    r = CliRunner().invoke(main, [*args, "--max-states", "10"], env={"HHH_VERIFY_SCHEDULER": None})  # type: ignore[dict-item]
+    assert r.exit_code == 2
+    assert r.stderr.startswith("error:") and len(r.stderr.strip().splitlines()) == 1

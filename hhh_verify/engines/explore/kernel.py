@@ -99,6 +99,7 @@ class KernelExploration:
     seconds: float
     value_seconds: float
     peak_bytes: list[int] = field(default_factory=list)
+    cpu_seconds: list[float] = field(default_factory=list)
     recoveries: int = 0
     witnesses: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
 
@@ -120,6 +121,7 @@ class KernelExploration:
             "seconds": round(self.seconds, 3),
             "value_seconds": round(self.value_seconds, 3),
             "peak_bytes_per_partition": self.peak_bytes,
+            "cpu_seconds_per_partition": self.cpu_seconds,
             "recoveries": self.recoveries,
         }
 
@@ -228,6 +230,7 @@ def explore_kernel(
         for i, name in enumerate(names):
             probs[name] = {m: float(values[1 + 3 * i + j]) for j, m in enumerate(MODES)}
         parts.map("drop_values")
+    usage = parts.map("usage")
     return KernelExploration(
         states=states,
         transitions=transitions,
@@ -241,7 +244,8 @@ def explore_kernel(
         goals=goals,
         probabilities=probs,
         states_per_part=[c["states"] for c in counts],
-        peak_bytes=parts.map("peak_bytes"),
+        peak_bytes=[u[0] for u in usage],
+        cpu_seconds=[round(u[1], 1) for u in usage],
         seconds=seconds,
         value_seconds=time.perf_counter() - t1,
         recoveries=recoveries,

@@ -429,12 +429,13 @@ class Partition:
         first = int(hit[np.lexsort((hit, depth[hit]))[0]])
         return len(hit), int(depth[first]), first
 
-    def peak_bytes(self) -> int:
-        """The peak resident memory of the process holding this partition (Linux
-        reports kibibytes)."""
+    def usage(self) -> tuple[int, float]:
+        """(peak resident bytes, CPU seconds) of the process holding this partition
+        (Linux reports the peak in kibibytes)."""
         import resource
 
-        return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return int(r.ru_maxrss) * 1024, r.ru_utime + r.ru_stime
 
     def value(self, lid: int) -> np.ndarray:
         return self.v_values[lid].copy()
