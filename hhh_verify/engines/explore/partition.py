@@ -497,7 +497,7 @@ class Partition:
             self._saved[name] = len(chunks)
         path = os.path.join(directory, f"part-{self.index}-level-{level}.npz")
         tmp = path + ".tmp.npz"
-        np.savez(tmp, **arrays)
+        np.savez(tmp, **arrays)  # type: ignore[arg-type]
         os.replace(tmp, path)
         self._saved_states = self.n
 

@@ -20,7 +20,7 @@ def row_hash(row) -> np.uint64:
 
 
 @njit(cache=True)
-def owners(rows, nparts: np.int64):
+def owners(rows, nparts: int):
     """The owner partition of every row: a second mix of its hash, modulo ``nparts``
     (the table below uses the low bits of the first, so the two stay independent)."""
     out = np.zeros(rows.shape[0], dtype=np.int64)
@@ -31,7 +31,7 @@ def owners(rows, nparts: np.int64):
 
 
 @njit(cache=True)
-def _find(table, states, row) -> tuple[np.int64, np.int64]:
+def _find(table, states, row):
     """(slot in ``table``, id or -1) of ``row``; ``table`` holds id + 1, 0 empty."""
     mask = np.uint64(table.shape[0] - 1)
     i = np.int64(row_hash(row) & mask)
@@ -52,7 +52,7 @@ def _find(table, states, row) -> tuple[np.int64, np.int64]:
 
 
 @njit(cache=True)
-def rebuild(states, n: np.int64, size: np.int64):
+def rebuild(states, n: int, size: int):
     """A table of size ``size`` (a power of two) over the first ``n`` rows."""
     table = np.zeros(size, dtype=np.int64)
     for sid in range(n):
@@ -62,7 +62,7 @@ def rebuild(states, n: np.int64, size: np.int64):
 
 
 @njit(cache=True)
-def insert(table, states, n: np.int64, rows):
+def insert(table, states, n: int, rows):
     """Intern ``rows`` after the first ``n`` of ``states`` (which must have room for all
     of them; ``table`` at most half full afterwards). Returns ``(ids, new count)``; a
     new row gets the next id, in batch order."""

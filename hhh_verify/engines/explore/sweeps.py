@@ -86,7 +86,7 @@ def local_order(e_start, e_ref):
 
 
 @njit(cache=True)
-def predecessors(e_start, e_ref, nrows: np.int64):
+def predecessors(e_start, e_ref, nrows: int):
     """Reverse edges as CSR over all ``nrows`` value rows (states, then ghosts):
     ``(start, source state)``."""
     n = e_start.shape[0] - 1
@@ -105,7 +105,7 @@ def predecessors(e_start, e_ref, nrows: np.int64):
 
 
 @njit(cache=True)
-def mark_changed(old, new, at: np.int64, r_start, r_src, dirty) -> None:
+def mark_changed(old, new, at: int, r_start, r_src, dirty) -> None:
     """Copy ghost values ``new`` into rows ``at...`` of ``old``; the predecessors of
     every row that changed must be computed again."""
     for g in range(new.shape[0]):
@@ -132,7 +132,7 @@ def sweep(
     dirty,
     r_start,
     r_src,
-    max_sweeps: np.int64,
+    max_sweeps: int,
 ):
     """Sweeps over this partition's states, successors first (``order`` reversed; ghost
     rows of ``values`` beyond its states stay fixed), computing only the ``dirty``
