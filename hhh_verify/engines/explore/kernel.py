@@ -322,12 +322,13 @@ def _values(parts: Parts, source: Any, columns: list[tuple[str, str]]) -> np.nda
     """Distributed value iteration of ``columns``; the values at the initial state."""
     n = parts.n
     needs = parts.map("prepare_values", [(columns,)] * n)
+    parts.map(
+        "set_requests", [({p: needs[p][q] for p in range(n) if q in needs[p]},) for q in range(n)]
+    )
+    del needs
     for round_ in range(MAX_ROUNDS):
         if round_:
-            served = parts.map(
-                "serve_many",
-                [({p: needs[p][q] for p in range(n) if q in needs[p]},) for q in range(n)],
-            )
+            served = parts.map("serve_changed")
             parts.map(
                 "set_ghosts_many",
                 [({q: served[q][p] for q in range(n) if p in served[q]},) for p in range(n)],

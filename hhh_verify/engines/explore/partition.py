@@ -354,6 +354,7 @@ class Partition:
         self.v_order, self.v_acyclic = local_order(self.v_start, ref)
         self.v_rstart, self.v_rsrc = predecessors(self.v_start, ref, ghosts)
         self.v_dirty = np.ones(n, dtype=np.uint8)
+        self.v_changed = np.ones(n, dtype=np.uint8)  # not yet served to the ghosts
         self.v_modes = np.array([MODE_CODES[m] for _t, m in columns], dtype=np.int64)
         target = np.zeros((n, len(columns)), dtype=np.uint8)
         for j, (t, _m) in enumerate(columns):
@@ -384,19 +385,31 @@ class Partition:
         hit[: len(bits)] = (bits >> np.uint64(spec.bit)) & np.uint64(1) == 1
         return hit
 
-    def serve(self, lids: np.ndarray) -> np.ndarray:
-        """The current values of local states ``lids`` (for another partition)."""
-        return self.v_values[lids].copy()
+    def set_requests(self, requests: dict[int, np.ndarray]) -> None:
+        """The local ids each other partition holds as ghosts (asked once)."""
+        self.v_requests = requests
 
-    def serve_many(self, requests: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
-        """:meth:`serve` for every partition that asked."""
-        return {p: self.serve(lids) for p, lids in requests.items()}
+    def serve_changed(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        """Per partition that holds ghosts of ours: the positions in its request whose
+        value changed since the last call, and their values (only those travel)."""
+        out = {}
+        for p, lids in self.v_requests.items():
+            pos = np.flatnonzero(self.v_changed[lids])
+            out[p] = (pos, self.v_values[lids[pos]])
+        self.v_changed[:] = 0
+        return out
 
-    def set_ghosts_many(self, values: dict[int, np.ndarray]) -> None:
-        """Copy the values other partitions served into the ghost rows."""
-        for q, v in values.items():
+    def set_ghosts_many(self, values: dict[int, tuple[np.ndarray, np.ndarray]]) -> None:
+        """Copy the changed values other partitions served into the ghost rows; their
+        predecessors here become dirty."""
+        for q, (pos, v) in values.items():
             mark_changed(
-                self.v_values, v, self.v_ghost_at[q], self.v_rstart, self.v_rsrc, self.v_dirty
+                self.v_values,
+                self.v_ghost_at[q] + pos,
+                v,
+                self.v_rstart,
+                self.v_rsrc,
+                self.v_dirty,
             )
 
     def sweep(self, max_sweeps: int) -> tuple[int, bool]:
@@ -412,6 +425,7 @@ class Partition:
             self.v_modes,
             self.v_order,
             self.v_dirty,
+            self.v_changed,
             self.v_rstart,
             self.v_rsrc,
             1 if self.v_acyclic else max_sweeps,

@@ -105,17 +105,18 @@ def predecessors(e_start, e_ref, nrows: int):
 
 
 @njit(cache=True)
-def mark_changed(old, new, at: int, r_start, r_src, dirty) -> None:
-    """Copy ghost values ``new`` into rows ``at...`` of ``old``; the predecessors of
-    every row that changed must be computed again."""
+def mark_changed(values, rows, new, r_start, r_src, dirty) -> None:
+    """Copy ghost values ``new`` into ``rows`` of ``values``; the predecessors of every
+    row that changed must be computed again."""
     for g in range(new.shape[0]):
+        at = rows[g]
         same = True
         for c in range(new.shape[1]):
-            if old[at + g, c] != new[g, c]:
+            if values[at, c] != new[g, c]:
                 same = False
-                old[at + g, c] = new[g, c]
+                values[at, c] = new[g, c]
         if not same:
-            for k in range(r_start[at + g], r_start[at + g + 1]):
+            for k in range(r_start[at], r_start[at + 1]):
                 dirty[r_src[k]] = 1
 
 
@@ -130,6 +131,7 @@ def sweep(
     modes,
     order,
     dirty,
+    served,
     r_start,
     r_src,
     max_sweeps: int,
@@ -137,8 +139,9 @@ def sweep(
     """Sweeps over this partition's states, successors first (``order`` reversed; ghost
     rows of ``values`` beyond its states stay fixed), computing only the ``dirty``
     states (a successor changed) and marking the predecessors of every state that
-    changes, until none is dirty or ``max_sweeps`` ran. Returns ``(states whose value
-    changed, converged)``."""
+    changes, until none is dirty or ``max_sweeps`` ran; ``served`` flags the states that
+    changed (their ghosts elsewhere are stale). Returns ``(states whose value changed,
+    converged)``."""
     n = e_start.shape[0] - 1
     ncols = values.shape[1]
     changes = 0
@@ -163,6 +166,7 @@ def sweep(
             if moved:
                 changed = True
                 changes += 1
+                served[s] = 1
                 for j in range(r_start[s], r_start[s + 1]):
                     dirty[r_src[j]] = 1
         if not changed:
