@@ -310,3 +310,24 @@ def test_cluster_options_of_the_reference_explorer_are_refused(
     r = CliRunner().invoke(main, [*args, "--max-states", "10"], env={"HHH_VERIFY_SCHEDULER": None})  # type: ignore[dict-item]
     assert r.exit_code == 2
     assert r.stderr.startswith("error:") and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_cli_runs_the_compiled_checks_only_when_asked() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from hhh_verify.cli import main
+
+    args = ["explore", "--config", "tiny", "--engine", "kernel", "--max-states", "100000"]
+    r = CliRunner().invoke(main, [*args, "--only-compiled-checks", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["invariants"]["hhh.capacities"]["checked"] == "no"
+    assert data["invariants"]["hhh.tokens"] == {
+        "checked": "compiled",
+        "violations": 0,
+        "message": None,
+        "depth": None,
+    }
+    assert data["goals"]["hhh.goal-arrest"]["witness_steps"] == 10
