@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel
-from hhh_verify.execution.explore import ActorParts
+from hhh_verify.execution.explore import ActorParts, build_source
 from hhh_verify.execution.runner import Runner
 
 
@@ -40,12 +40,11 @@ def main() -> None:
 
     t0 = time.perf_counter()
     if args.parts == 1:
-        parts = LocalParts(scenario, 1, args.python_checks)
+        parts = LocalParts(build_source, scenario, 1, args.python_checks)
         r = explore_kernel(
             scenario,
             parts,
             max_states=args.max_states,
-            python_checks=args.python_checks,
             progress=progress,
         )
     else:
@@ -56,7 +55,6 @@ def main() -> None:
                 actors,
                 max_states=args.max_states,
                 checkpoints=where,
-                python_checks=args.python_checks,
                 progress=progress,
             )
     out = r.to_json() | {

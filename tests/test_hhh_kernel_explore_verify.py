@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 
 from hhh_verify.engines.explore import analysis as an
-from hhh_verify.engines.explore import partition as pt
 from hhh_verify.engines.explore.explorer import explore, outcome_goal, split_properties
 from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel, witness_trace
+from hhh_verify.execution.explore import build_source
 from hhh_verify.models.hhh.kernel.graph import COMPILED, state_bits
 from hhh_verify.registry import get_game, properties_for
 from hhh_verify.trace import replay
@@ -63,7 +63,10 @@ def reference() -> Any:
 
 @pytest.fixture(scope="module")
 def kernel_runs() -> dict[int, Any]:
-    return {n: explore_kernel(TINY, LocalParts(TINY, n), max_states=100_000) for n in (1, 2, 3)}
+    return {
+        n: explore_kernel(TINY, LocalParts(build_source, TINY, n), max_states=100_000)
+        for n in (1, 2, 3)
+    }
 
 
 @pytest.mark.parametrize("nparts", [1, 2, 3])
@@ -143,39 +146,33 @@ def test_compiled_checks_equal_their_properties_on_every_state(preset: str) -> N
         assert seen[-3] and seen[-2]
 
 
-def test_a_compiled_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_compiled_check_can_fail() -> None:
     """Planted: the kernel told there is one cube more per colour than the game has."""
-    real = pt.build_source
 
     def planted(scenario: Any) -> Any:
-        model, source, checks = real(scenario)
+        model, source, checks = build_source(scenario)
         source.params = source.params.copy()
         source.params[1] += 1
         return model, source, checks
 
-    monkeypatch.setattr(pt, "build_source", planted)
-    r = explore_kernel(TINY, LocalParts(TINY, 2), max_states=100_000)
+    r = explore_kernel(TINY, LocalParts(planted, TINY, 2), max_states=100_000)
     v = r.invariants["hhh.cubes-conserved"]
     assert v["checked"] == "compiled" and v["violations"] == r.states and v["depth"] == 0
 
 
-def test_a_python_checked_property_can_fail(
-    monkeypatch: pytest.MonkeyPatch, reference: Any
-) -> None:
+def test_a_python_checked_property_can_fail(reference: Any) -> None:
     """Planted: an invariant 'money never reaches $8' (false), decoded-and-checked."""
     exp_model = HHH.model("tiny")
-    real = pt.build_source
 
     def rich(model: Any, s: Any) -> str | None:
         return f"money {s.money}" if s.money >= 8 else None
 
     def planted(scenario: Any) -> Any:
-        model, source, checks = real(scenario)
+        model, source, checks = build_source(scenario)
         checks.invariants["planted.money"] = rich
         return model, source, checks
 
-    monkeypatch.setattr(pt, "build_source", planted)
-    r = explore_kernel(TINY, LocalParts(TINY, 3), max_states=100_000, probabilities=False)
+    r = explore_kernel(TINY, LocalParts(planted, TINY, 3), max_states=100_000, probabilities=False)
     ref = explore(exp_model, {"planted.money": rich}, max_states=100_000)
     v = r.invariants["planted.money"]
     assert v["checked"] == "python" and v["violations"] == ref.violation_count("planted.money")
@@ -184,20 +181,17 @@ def test_a_python_checked_property_can_fail(
     assert done.ok and rich(exp_model, done.final_state)
 
 
-def test_a_planted_kernel_bug_is_caught_by_a_step_check(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_planted_kernel_bug_is_caught_by_a_step_check() -> None:
     """Planted kernel bug (a Ward heal pays $1 too much): the money-accounting step
     property, checked on decoded states, flags it."""
     from hhh_verify.models.hhh.kernel.layout import K_PLANTED
 
-    real = pt.build_source
-
     def planted(scenario: Any) -> Any:
-        model, source, checks = real(scenario)
+        model, source, checks = build_source(scenario)
         source.kernel.K[K_PLANTED] = 1
         return model, source, checks
 
-    monkeypatch.setattr(pt, "build_source", planted)
-    parts = LocalParts(TINY, 1)
+    parts = LocalParts(planted, TINY, 1)
     counts = _counts_only(parts)
     assert counts["hhh.money-accounting"][0] > 0
 
@@ -210,13 +204,14 @@ def _counts_only(parts: LocalParts) -> dict[str, Any]:
 
 
 def test_unchecked_properties_say_so() -> None:
-    r = explore_kernel(TINY, max_states=100_000, python_checks=False, probabilities=False)
+    parts = LocalParts(build_source, TINY, 1, python_checks=False)
+    r = explore_kernel(TINY, parts, max_states=100_000, probabilities=False)
     assert r.invariants["hhh.markers-conserved"]["checked"] == "no"
     assert r.invariants["hhh.cubes-conserved"]["checked"] == "compiled"
 
 
 def test_a_cut_search_says_so() -> None:
-    r = explore_kernel(TINY, max_states=500, probabilities=False)
+    r = explore_kernel(TINY, LocalParts(build_source, TINY), max_states=500, probabilities=False)
     assert not r.complete and r.states > 500 and "500" in r.reason
 
 
@@ -224,7 +219,7 @@ def test_storm_agrees_on_the_exported_graph(tmp_path: Any, kernel_runs: dict[int
     stormpy = pytest.importorskip("stormpy")
     from hhh_verify.engines.explore.kernel_export import kernel_drn
 
-    parts = LocalParts(TINY, 2)
+    parts = LocalParts(build_source, TINY, 2)
     explore_kernel(TINY, parts, max_states=100_000, probabilities=False)
     for goal in ("won", "hhh.goal-arrest"):
         path = tmp_path / f"{goal}.drn"
@@ -246,9 +241,7 @@ def test_storm_agrees_on_the_exported_graph(tmp_path: Any, kernel_runs: dict[int
 def test_small_probabilities_equal_the_reference_fractions() -> None:
     """``small`` on 2 partitions (compiled checks only, to stay quick): the counts the
     reference explorer recorded and its exact probabilities within 1e-9."""
-    r = explore_kernel(
-        SMALL, LocalParts(SMALL, 2, False), max_states=1_000_000, python_checks=False
-    )
+    r = explore_kernel(SMALL, LocalParts(build_source, SMALL, 2, False), max_states=1_000_000)
     assert (r.states, r.transitions, r.deadlocks, r.cannot_end) == (423829, 631137, 0, 0)
     assert (r.goals["hhh.goal-arrest"]["depth"], r.goals["hhh.goal-bankrupt"]["depth"]) == (9, 5)
     for goal, exact in SMALL_EXACT.items():

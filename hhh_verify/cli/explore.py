@@ -19,10 +19,10 @@ from ..engines.explore.explorer import (
     split_properties,
 )
 from ..engines.explore.export import check_export_path, export
-from ..engines.explore.kernel import explore_kernel, witness_trace
+from ..engines.explore.kernel import LocalParts, explore_kernel, witness_trace
 from ..engines.explore.reach import summary
 from ..execution import runner_for
-from ..execution.explore import ActorParts
+from ..execution.explore import ActorParts, build_source
 from ..model import ModelError
 from ..registry import get_game
 from .cluster import cluster_options
@@ -244,9 +244,8 @@ def _kernel_explore(
     with runner_for(scheduler, jobs, auto=False) as run:
         client = run.dask_client()
         if client is None:
-            r = explore_kernel(
-                scenario, max_states=max_states, python_checks=python_checks, progress=report
-            )
+            here = LocalParts(build_source, scenario, 1, python_checks)
+            r = explore_kernel(scenario, here, max_states=max_states, progress=report)
         else:
             nparts = run.workers if jobs is None else jobs
             with checkpoint_dir(checkpoints) as where:
@@ -256,7 +255,6 @@ def _kernel_explore(
                     parts,
                     max_states=max_states,
                     checkpoints=where,
-                    python_checks=python_checks,
                     progress=report,
                 )
     result = {"game": game, "config": config or "default", "engine": "kernel"} | r.to_json()

@@ -19,8 +19,25 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..engines.explore.kernel import PartLost
+from ..engines.explore.explorer import split_properties
+from ..engines.explore.kernel import Builder, GraphKernel, PartLost
 from ..engines.explore.partition import Partition
+from ..model import ModelError
+from ..registry import get_game, properties_for
+
+
+def build_source(scenario: Sequence[Any]) -> tuple[Any, Any, Any]:
+    """``(model, graph source, registered checks)`` of ``(game, config, overrides,
+    readings)``: what every partition builds for itself, here or on its worker."""
+    game, config, overrides, interpret = scenario
+    spec = get_game(game)
+    model = spec.model(config, tuple(overrides), tuple(interpret))
+    kernel = spec.kernel(model) if spec.kernel is not None else None
+    if not isinstance(kernel, GraphKernel):
+        raise ModelError(f"--engine kernel: game {game!r} has no kernel the explorer can run")
+    source = kernel.graph()
+    props = properties_for(game) if spec.properties is not None else []
+    return model, source, split_properties(props, model)
 
 
 class ActorParts:
@@ -28,6 +45,7 @@ class ActorParts:
 
     def __init__(self, client: Any, scenario: Sequence[Any], n: int, python_checks: bool = True):
         self.client, self.scenario, self.n, self.python_checks = client, scenario, n, python_checks
+        self.builder: Builder = build_source
         self.actors: list[Any] = []
         self.homes: list[str] = []
         self.reset()
@@ -45,6 +63,7 @@ class ActorParts:
             futures.append(
                 self.client.submit(
                     Partition,
+                    build_source,
                     tuple(self.scenario),
                     i,
                     self.n,

@@ -24,13 +24,13 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from ...model import ModelError
 from . import analysis as an
-from .partition import LOCAL, SHIFT, Partition, build_source
+from .partition import LOCAL, SHIFT, Partition
 from .rowtable import owners
 
 MODES = ("max", "min", "random")
@@ -48,6 +48,7 @@ class Parts(Protocol):
     """Where the partitions live: this process or Dask actors."""
 
     n: int
+    builder: Builder
 
     def map(self, method: str, args: Sequence[tuple[Any, ...]] | None = None) -> list[Any]:
         """Call ``method`` on every partition (all at once); results in partition order."""
@@ -60,16 +61,33 @@ class Parts(Protocol):
         ...
 
 
-class LocalParts:
-    """The partitions as objects of this process (one, normally)."""
+Builder = Callable[[Sequence[Any]], tuple[Any, Any, Any]]
 
-    def __init__(self, scenario: Sequence[Any], n: int = 1, python_checks: bool = True):
-        self.scenario, self.n, self.python_checks = scenario, n, python_checks
+
+@runtime_checkable
+class GraphKernel(Protocol):
+    """A kernel the compiled explorer can run: ``graph()`` gives its graph source
+    (``nwords``, ``compiled``, ``outcomes``, ``initial_row()``, ``expand(rows)``,
+    ``state(row)``, ``actions(row)``; HHH: ``models/hhh/kernel/graph.py``)."""
+
+    def graph(self) -> Any: ...
+
+
+class LocalParts:
+    """The partitions as objects of this process (one, normally). ``builder(scenario)``
+    gives ``(model, graph source, registered checks)``."""
+
+    def __init__(
+        self, builder: Builder, scenario: Sequence[Any], n: int = 1, python_checks: bool = True
+    ):
+        self.builder, self.scenario, self.n = builder, scenario, n
+        self.python_checks = python_checks
         self.reset()
 
     def reset(self) -> None:
         self.parts = [
-            Partition(self.scenario, i, self.n, self.python_checks) for i in range(self.n)
+            Partition(self.builder, self.scenario, i, self.n, self.python_checks)
+            for i in range(self.n)
         ]
 
     def map(self, method: str, args: Sequence[tuple[Any, ...]] | None = None) -> list[Any]:
@@ -128,26 +146,23 @@ class KernelExploration:
 
 def explore_kernel(
     scenario: Sequence[Any],
-    parts: Parts | None = None,
+    parts: Parts,
     *,
     max_states: int,
     checkpoints: str | None = None,
     probabilities: bool = True,
-    python_checks: bool = True,
     progress: Callable[[int, int, int], None] | None = None,
 ) -> KernelExploration:
     """Explore ``scenario`` = ``(game, config, overrides, readings)`` to the end (or past
     ``max_states`` states: the search stops after the level that passes it).
 
-    ``parts``: where the partitions live (default: one, in this process).
-    ``python_checks``: check the properties without a compiled check on every decoded
-    state (else they are reported ``unchecked``). ``progress(level, states, frontier)``
+    ``parts``: where the partitions live (:class:`LocalParts`, or Dask actors).
+    The parts say whether the properties without a compiled check are checked on every
+    decoded state (else they are reported not checked). ``progress(level, states, frontier)``
     is called after every level.
     """
     t0 = time.perf_counter()
-    if parts is None:
-        parts = LocalParts(scenario, 1, python_checks)
-    model, source, checks = build_source(scenario)
+    model, source, _checks = parts.builder(scenario)
     level, recoveries, complete, reason = _search(parts, max_states, checkpoints, progress)
     counts = parts.map("counts")
     seconds = time.perf_counter() - t0

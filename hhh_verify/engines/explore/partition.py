@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,25 +73,20 @@ def plan_checks(source: Any, checks: Any, python_checks: bool) -> list[CheckSpec
     return out
 
 
-def build_source(scenario: Sequence[Any]) -> tuple[Any, Any, Any]:
-    """``(model, graph source, registered checks)`` of ``(game, config, overrides,
-    readings)``: what every partition builds for itself (a task carries names only)."""
-    from ...registry import get_game, properties_for
-    from .explorer import split_properties
-
-    game, config, overrides, interpret = scenario
-    spec = get_game(game)
-    model = spec.model(config, tuple(overrides), tuple(interpret))
-    source = spec.kernel(model).graph()  # type: ignore[misc]
-    props = properties_for(game) if spec.properties is not None else []
-    return model, source, split_properties(props, model)
-
-
 class Partition:
     """The states of one hash partition, their edges, check bits and values."""
 
-    def __init__(self, scenario: Sequence[Any], index: int, nparts: int, python_checks: bool):
-        self.model, self.source, self.checks = build_source(scenario)
+    def __init__(
+        self,
+        builder: Callable[[Sequence[Any]], tuple[Any, Any, Any]],
+        scenario: Sequence[Any],
+        index: int,
+        nparts: int,
+        python_checks: bool,
+    ):
+        """``builder(scenario)`` gives ``(model, graph source, registered checks)``: a
+        partition builds its game itself from names (a task carries no model)."""
+        self.model, self.source, self.checks = builder(scenario)
         self.index, self.nparts = index, nparts
         self.plan = plan_checks(self.source, self.checks, python_checks)
         self._py_state = [c for c in self.plan if c.where == "python" and c.kind != "step"]
