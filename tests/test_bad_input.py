@@ -62,7 +62,16 @@ BAD_TEXT: dict[str, str | tuple[str, str]] = {
 #: Options with no bad value to give, and why.
 NO_BAD_VALUE = {
     opt: "an on/off flag: present or absent, it takes no value"
-    for opt in ("--json", "--quiet", "--exact", "--float", "--quick", "--list", "--sentences")
+    for opt in (
+        "--json",
+        "--quiet",
+        "--exact",
+        "--float",
+        "--quick",
+        "--list",
+        "--sentences",
+        "--only-compiled-checks",
+    )
 }
 
 
