@@ -71,6 +71,7 @@ NO_BAD_VALUE = {
         "--list",
         "--sentences",
         "--details",
+        "--only-compiled-checks",
     )
 }
 

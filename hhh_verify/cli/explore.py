@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import sys
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
-from rich.console import Console
 
 from ..engines.explore import analysis as an
 from ..engines.explore.explorer import (
@@ -16,9 +19,13 @@ from ..engines.explore.explorer import (
     split_properties,
 )
 from ..engines.explore.export import check_export_path, export
+from ..engines.explore.kernel import LocalParts, explore_kernel, witness_trace
 from ..engines.explore.reach import summary
+from ..execution import runner_for
+from ..execution.explore import ActorParts, build_source
 from ..model import ModelError
 from ..registry import get_game
+from .cluster import cluster_options
 from .common import (
     POSITIVE,
     POSITIVE_NUMBER,
@@ -30,6 +37,7 @@ from .common import (
     game_properties,
     interpret_option,
     json_option,
+    output_dir,
     output_file,
     progress,
     set_option,
@@ -91,9 +99,27 @@ def progress_printer(quiet: bool) -> Any:
     type=click.Choice(("reference", "kernel")),
     default="reference",
     show_default=True,
-    help="kernel: count the reachable states inside the game's compiled kernel (states, "
-    "transitions, ends, deadlocks; no property checked), for configurations too large "
-    "for the reference explorer.",
+    help="kernel: explore inside the game's compiled kernel, hash-partitioned over "
+    "--jobs/--scheduler workers (the same checks, plus goal probabilities), for "
+    "configurations too large for the reference explorer.",
+)
+@cluster_options
+@click.option(
+    "--checkpoints",
+    "checkpoints",
+    default=None,
+    metavar="DIR",
+    callback=output_dir,
+    help="--engine kernel on a cluster: keep each level's checkpoint in DIR (seen by "
+    "every worker), to resume after a lost worker. Default: a temporary directory.",
+)
+@click.option(
+    "--only-compiled-checks",
+    "only_compiled",
+    is_flag=True,
+    help="--engine kernel: check only the properties the kernel has compiled checks for "
+    "(the others, decoded state by state, cost ~0.2 ms per state; they are reported "
+    "'not checked').",
 )
 @json_option
 @command_errors
@@ -107,15 +133,20 @@ def explore_command(
     within_rounds: int | None,
     export_path: str | None,
     engine: str,
+    scheduler: str | None,
+    jobs: int | None,
+    checkpoints: str | None,
+    only_compiled: bool,
     as_json: bool,
 ) -> None:
     """Enumerate every reachable state; check invariants, goals, deadlocks and ends.
 
     Exit 1 when an invariant is violated, a state deadlocks or cannot reach an end.
-    With --engine kernel only the counts (exit 1 on a deadlock).
+    With --engine kernel the same, inside the compiled kernel, with the goals'
+    max / min / random-play probabilities; --jobs/--scheduler spread it over Dask workers.
     """
     if engine == "kernel":
-        return _kernel_counts(
+        return _kernel_explore(
             game,
             config,
             overrides,
@@ -124,7 +155,16 @@ def explore_command(
             max_seconds,
             within_rounds,
             export_path,
+            scheduler,
+            jobs,
+            checkpoints,
+            not only_compiled,
             as_json,
+        )
+    if scheduler is not None or jobs is not None or checkpoints is not None or only_compiled:
+        raise ModelError(
+            "--jobs, --scheduler, --checkpoints and --only-compiled-checks need --engine "
+            "kernel (the reference explorer runs in this process)"
         )
     require_limits(max_states, max_seconds)
     if export_path:
@@ -167,7 +207,7 @@ def explore_command(
         raise SystemExit(1)
 
 
-def _kernel_counts(
+def _kernel_explore(
     game: str,
     config: str,
     overrides: tuple[str, ...],
@@ -176,9 +216,14 @@ def _kernel_counts(
     max_seconds: float | None,
     within_rounds: int | None,
     export_path: str | None,
+    scheduler: str | None,
+    jobs: int | None,
+    checkpoints: str | None,
+    python_checks: bool,
     as_json: bool,
 ) -> None:
-    """``explore --engine kernel``: the counts of a breadth-first search in the kernel."""
+    """``explore --engine kernel``: the compiled, hash-partitioned explorer
+    (:mod:`hhh_verify.engines.explore.kernel`), here or on a Dask cluster."""
     if max_states is None:
         raise ModelError("--engine kernel needs --max-states N (it has no time limit)")
     for flag, value in (
@@ -188,34 +233,97 @@ def _kernel_counts(
     ):
         if value is not None:
             raise ModelError(
-                f"{flag} is not available with --engine kernel; accepted: --max-states"
+                f"{flag} is not available with --engine kernel; accepted: --max-states, "
+                "--jobs, --scheduler, --checkpoints"
             )
     spec = get_game(game)
     if spec.kernel is None:
         raise ModelError(f"--engine kernel: game {game!r} declares no kernel")
     model = build_model(game, config, overrides, interpret)
-    r = spec.kernel(model).count_states(max_states)
-    result = {
-        "game": game,
-        "config": config or "default",
-        "engine": "kernel",
-        "complete": r["complete"],
-        "states": r["states"],
-        "transitions": r["transitions"],
-        "terminal": r["terminal"],
-        "deadlocks": r["deadlocks"],
-        "seconds": round(r["seconds"], 3),
-        "states_per_second": round(r["states"] / max(r["seconds"], 1e-9)),
-        "bytes_per_state": round(r["bytes_per_state"], 1),
-    }
+    scenario = (game, config, overrides, interpret)
+
+    shown = [0.0]
+
+    def report(level: int, states: int, frontier: int) -> None:
+        if time.monotonic() - shown[0] >= 2.0 or not frontier:
+            shown[0] = time.monotonic()
+            progress(f"  level {level}: {states:,} states, {frontier:,} to expand", as_json)
+
+    with runner_for(scheduler, jobs, auto=False) as run:
+        client = run.dask_client()
+        if client is None:
+            here = LocalParts(build_source, scenario, 1, python_checks)
+            r = explore_kernel(scenario, here, max_states=max_states, progress=report)
+        else:
+            nparts = run.workers if jobs is None else jobs
+            with checkpoint_dir(checkpoints) as where:
+                parts = ActorParts(client, scenario, nparts, python_checks)
+                r = explore_kernel(
+                    scenario,
+                    parts,
+                    max_states=max_states,
+                    checkpoints=where,
+                    progress=report,
+                )
+    result = {"game": game, "config": config or "default", "engine": "kernel"} | r.to_json()
+    for pid, path in r.witnesses.items():
+        trace = witness_trace(model, path, spec.ambiguities, property=pid, engine="explore-kernel")
+        entry = result["goals"].get(pid) or result["invariants"][pid]
+        entry["witness_steps"] = len(trace.steps)
     if as_json:
         emit_json(result)
     else:
-        console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
-        for k, v in result.items():
-            console.print(f"{k}: {v}")
-    if r["deadlocks"]:
+        _render_kernel(result)
+    bad = any(v["violations"] for v in result["invariants"].values())
+    if bad or r.deadlocks or r.cannot_end:
         raise SystemExit(1)
+
+
+@contextmanager
+def checkpoint_dir(given: str | None) -> Iterator[str]:
+    """The checkpoint directory of a cluster run: ``given`` (kept), else a temporary one
+    (removed afterwards; the workers must see this machine's files)."""
+    if given is not None:
+        os.makedirs(given, exist_ok=True)
+        yield given
+        return
+    with tempfile.TemporaryDirectory(prefix="hhh-verify-explore-") as where:
+        yield where
+
+
+def _render_kernel(r: dict[str, Any]) -> None:
+    done = "complete" if r["complete"] else f"INCOMPLETE ({r['incomplete_reason']})"
+    click.echo(
+        f"{r['game']} [{r['config']}] (kernel, {r['partitions']} partition(s)): "
+        f"{r['states']:,} states, {r['transitions']:,} transitions, {r['levels']} levels, "
+        f"{r['seconds']} s, {done}"
+    )
+    click.echo(
+        "  terminal: " + (", ".join(f"{k} {v:,}" for k, v in r["terminal"].items()) or "none")
+    )
+    click.echo(f"  deadlocks: {r['deadlocks']}; states that cannot reach an end: {r['cannot_end']}")
+    for k, g in r["goals"].items():
+        if g["checked"] == "no":
+            how = "not checked (no compiled check)"
+        elif g["reachable"]:
+            how = f"reachable in {g['depth']} steps ({g['states']:,} states)"
+        else:
+            how = "not reached"
+        click.echo(f"  goal {k}: {how}" + (f" [{g['checked']}]" if g["checked"] != "no" else ""))
+    for k, p in r["probabilities"].items():
+        click.echo(
+            f"  P({k}): max {p['max']:.9g}, min {p['min']:.9g}, random play {p['random']:.9g}"
+        )
+    for k, v in r["invariants"].items():
+        if v["checked"] == "no":
+            how = "not checked (no compiled check)"
+        elif v["violations"]:
+            how = f"VIOLATED ({v['violations']:,} times) at depth {v['depth']}: {v['message']}"
+        else:
+            how = "holds"
+        click.echo(
+            f"  invariant {k}: {how}" + (f" [{v['checked']}]" if v["checked"] != "no" else "")
+        )
 
 
 def model_failure(e: ExplorationError, model: Any, as_json: bool) -> None:

@@ -175,6 +175,13 @@ class Runner:
             return self.jobs
         return cpu_count()
 
+    def dask_client(self) -> Any:
+        """The Dask client of a cluster placement (a local cluster of ``jobs`` workers
+        is started now if needed), or ``None`` when the work runs in this process."""
+        if self._client is None and self.jobs is not None and self.jobs > 1:
+            self._start_local_cluster(self.jobs)
+        return self._client
+
     def _connect(self, address: str) -> None:
         from distributed import Client
 

@@ -220,6 +220,12 @@ class GameKernel(HHHKernel):
         r["terminal"] = r.pop("outcomes")
         return r
 
+    def graph(self) -> Any:
+        """This model as the compiled explorer's graph source (:mod:`.graph`)."""
+        from .graph import HHHGraph
+
+        return HHHGraph(self)
+
     def games(self, seeds: Sequence[int], policy: str, max_steps: int) -> list[KernelGame]:
         rows = self.play(np.array(seeds, dtype=np.uint64), policy, max_steps)
         return [_result(self.model, r) for r in rows]

@@ -1,0 +1,313 @@
+"""The kernel as a state-graph source for the compiled explorer
+(:mod:`hhh_verify.engines.explore.kernel`): expand a batch of bit-packed states into
+their labelled, weighted edges.
+
+A state is a row of ``uint64`` words (:func:`.explore.packing`). :func:`expand_rows`
+expands each row as the reference explorer does: a terminal state gets its end reason,
+a state without a legal action is a deadlock, and every legal action's chance tree is
+enumerated (:mod:`.chance`) with each leaf's weight in float64 (:func:`leaf_weight`, the
+float twin of :mod:`.weights`); leaves reaching the same successor are merged, so an
+edge is a distinct (state, action index, successor), the reference's transition.
+
+The compiled checks (:data:`COMPILED`) are the fast path of a few registered
+properties: each computes, on the flat state, what its Python property decides on the
+decoded state; ``tests/test_hhh_kernel_graph.py`` proves every one equal to its
+property on every ``tiny`` and ``interactions`` state. The others are checked on the
+decoded state by the explorer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..config import COO
+from . import board as b
+from . import layout as L
+from .chance import (
+    ENUMERATE,
+    EV_CHAIN,
+    EV_HYP,
+    LOG,
+    OVERFLOW,
+    POS,
+    PREFIX_LEN,
+    RUNOUT,
+    advance,
+    new_chance,
+)
+from .codec import decode, row_action
+from .explore import pack, packing, unpack
+from .legal import legal
+from .rules import apply
+
+#: Status of an expanded row: a deadlock, or expanded with edges; a terminal row has its
+#: end reason (1..4, :mod:`.board`), a row whose successor outgrew the packing ``OUT``.
+DEADLOCK, EXPANDED, OUT = -1, 0, -2
+
+#: Compiled checks by bit: (property id, kind). An invariant's bit is set where it is
+#: violated, a goal's where it is reached.
+COMPILED = (
+    ("hhh.cubes-conserved", "invariant"),
+    ("hhh.bankrupt-iff-negative", "invariant"),
+    ("hhh.round-in-range", "invariant"),
+    ("hhh.no-dead-end", "invariant"),
+    ("hhh.cured-leave", "invariant"),
+    ("hhh.tokens", "invariant"),
+    ("hhh.room-limit", "invariant"),
+    ("hhh.goal-arrest", "goal"),
+    ("hhh.goal-bankrupt", "goal"),
+    ("hhh.goal-er-return", "goal"),
+)
+
+#: The end reasons' outcome labels (``won:``/``lost:`` and the reason), by reason code.
+OUTCOMES = ("", "lost:bankrupt", "lost:arrested", "won:completed", "lost:stuck")
+
+
+@njit(cache=True)
+def _comb(n: np.int64, k: np.int64) -> float:
+    if k < 0 or k > n:
+        return 0.0
+    r = 1.0
+    for i in range(1, k + 1):
+        r = r * (n - k + i) / i
+    return r
+
+
+@njit(cache=True)
+def _chain_k(need: np.int64, blacks: np.int64, colours: np.int64, k: np.int64) -> float:
+    t = need + 2 * k
+    return need * _comb(blacks, k) * _comb(colours, need + k) / (t * _comb(blacks + colours, t))
+
+
+@njit(cache=True)
+def event_weight(kind: np.int64, a: np.int64, bb: np.int64, c: np.int64, value: np.int64) -> float:
+    """:func:`.weights.event_weight` in float64 (same formulas)."""
+    if kind == EV_HYP:
+        return _comb(a, value) * _comb(bb, c - value) / _comb(a + bb, c)
+    if value != RUNOUT:
+        return _chain_k(a, bb, c, value)
+    rest = 1.0
+    for k in range(min(bb, c - a) + 1):
+        rest -= _chain_k(a, bb, c, k)
+    return rest
+
+
+@njit(cache=True)
+def leaf_weight(ch) -> float:
+    """The float weight of the leaf just run: the product of its logged events."""
+    p = 1.0
+    for i in range(ch[POS]):
+        row = LOG + 6 * i
+        kind = ch[row]
+        if kind == EV_HYP or kind == EV_CHAIN:
+            p *= event_weight(kind, ch[row + 1], ch[row + 2], ch[row + 3], ch[row + 4])
+    return p
+
+
+@njit(cache=True)
+def state_bits(K, s, na: np.int64, params) -> np.uint64:
+    """The bits of :data:`COMPILED` for flat state ``s`` with ``na`` legal actions.
+    ``params``: last round, cubes per colour, black cubes, colours, Medical tokens per
+    player, Administrative tokens dealt, the COO's Staff index, players, New Room cap
+    (:meth:`HHHGraph.__init__`)."""
+    bits = np.uint64(0)
+    last, each, blacks, C = params[0], params[1], params[2], params[3]
+    # cubes-conserved: bag + discard + Waiting Rooms + 5 per ER patient + Blood Bank +
+    # the Heal's and the Research's drawn cubes, per colour (black: no room, no ER)
+    ok = True
+    for c in range(C + 1):
+        k = L.BLACK if c == C else c
+        n = s[L.BAG + k] + s[L.DISCARD + k] + s[L.H_DRAWN + k] + s[L.R_DRAWN + k]
+        if c < C:
+            for w in range(K[L.K_WAITING_ROOMS]):
+                n += s[L.WAITING + 5 * w + c]
+            n += 5 * s[L.ER + c] + s[L.BLOOD + c]
+        else:
+            n += s[L.BLOOD + L.BLACK]
+        if n != (blacks if c == C else each):
+            ok = False
+    if not ok:
+        bits |= np.uint64(1)
+    reason = s[L.REASON]
+    if (s[L.MONEY] < 0) != (reason == b.BANKRUPT):
+        bits |= np.uint64(2)
+    if s[L.ROUND] < 1 or s[L.ROUND] > last:
+        bits |= np.uint64(4)
+    if s[L.PHASE] != b.OVER and na == 0:
+        bits |= np.uint64(8)
+    # cured-leave: no Ward patient below level 1 (a Ward stores levels 1..4 only), no
+    # Treatment Room patient below 1 with its side marked
+    for c in range(C):
+        level = s[L.TREAT_LEVEL + c]
+        if level < 0 or (level == 0 and s[L.TREAT_SIDE + c] != 0):
+            bits |= np.uint64(16)
+    # tokens: Medical tokens within those dealt; the Administrator's = dealt + COO
+    for p in range(params[7]):
+        if s[L.MEDICAL + p] < 0 or s[L.MEDICAL + p] > params[4]:
+            bits |= np.uint64(32)
+    total = s[L.ADMIN_TOTAL]
+    if total != params[5] + s[L.STAFF_HIRED + params[6]]:
+        bits |= np.uint64(32)
+    if s[L.ADMIN_TOKENS] < 0 or s[L.ADMIN_TOKENS] > total:
+        bits |= np.uint64(32)
+    # room-limit: placed New Rooms within the cap, and each of them on the table
+    installed = 0
+    for kind in range(8):
+        if s[L.ROOMS + kind] != 0:
+            installed += 1
+    if s[L.ROOMS_PLACED] > params[8] or installed != s[L.ROOMS_PLACED]:
+        bits |= np.uint64(64)
+    if reason == b.ARRESTED:
+        bits |= np.uint64(128)
+    if reason == b.BANKRUPT:
+        bits |= np.uint64(256)
+    if s[L.PHASE] == b.HEAL_DRAWN and s[L.HEAL_ON] == 1 and s[L.H_PLACE] == b.EMERGENCY:
+        red = s[L.H_DRAWN + s[L.H_COLOUR]] - s[L.H_DRAWN + L.BLACK]
+        if 1 <= red <= 4:
+            bits |= np.uint64(512)
+    return bits
+
+
+@njit(cache=True)
+def _grow2(a, n):
+    bigger = np.zeros((2 * n, a.shape[1]), dtype=a.dtype)
+    bigger[:n] = a[:n]
+    return bigger
+
+
+@njit(cache=True)
+def _grow1(a, n):
+    bigger = np.zeros(2 * n, dtype=a.dtype)
+    bigger[:n] = a[:n]
+    return bigger
+
+
+@njit(cache=True)
+def expand_rows(K, rows, slots, lows, widths, words, shifts, params):
+    """Expand every row of ``rows``. Returns ``(status, bits, src, act, prob, succ)``:
+    per row its status and compiled-check bits; per edge its row index, action index,
+    float probability and packed successor (rows' edges in order, actions in legal
+    order, successors in order of their first leaf)."""
+    m, nwords = rows.shape
+    status = np.zeros(m, dtype=np.int64)
+    bits = np.zeros(m, dtype=np.uint64)
+    cap = max(16, 2 * m)
+    src = np.zeros(cap, dtype=np.int64)
+    act = np.zeros(cap, dtype=np.int64)
+    prob = np.zeros(cap, dtype=np.float64)
+    succ = np.zeros((cap, nwords), dtype=np.uint64)
+    ne = 0
+    s = np.zeros(L.NSTATE, dtype=np.int64)
+    out = np.zeros(L.NSTATE, dtype=np.int64)
+    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    ch = new_chance(ENUMERATE)
+    rs = np.zeros(1, dtype=np.uint64)
+    row = np.zeros(nwords, dtype=np.uint64)
+    for i in range(m):
+        unpack(rows[i], slots, lows, widths, words, shifts, s)
+        if s[L.PHASE] == b.OVER:
+            status[i] = s[L.REASON]
+            bits[i] = state_bits(K, s, 0, params)
+            continue
+        na = legal(K, s, acts)
+        bits[i] = state_bits(K, s, na, params)
+        if na == 0:
+            status[i] = DEADLOCK
+            continue
+        if na > L.MAX_ACTIONS:
+            status[i] = OUT
+            return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
+        for ai in range(na):
+            first = ne
+            ch[PREFIX_LEN] = 0
+            while True:
+                out[:] = s
+                ch[POS] = 0
+                apply(K, out, acts[ai], ch, rs)
+                if ch[OVERFLOW] or not pack(out, slots, lows, widths, words, shifts, row):
+                    status[i] = OUT
+                    return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
+                p = leaf_weight(ch)
+                found = -1
+                for e in range(first, ne):
+                    same = True
+                    for w in range(nwords):
+                        if succ[e, w] != row[w]:
+                            same = False
+                            break
+                    if same:
+                        found = e
+                        break
+                if found >= 0:
+                    prob[found] += p
+                else:
+                    if ne == src.shape[0]:
+                        src, act, prob = _grow1(src, ne), _grow1(act, ne), _grow1(prob, ne)
+                        succ = _grow2(succ, ne)
+                    src[ne], act[ne], prob[ne] = i, ai, p
+                    succ[ne] = row
+                    ne += 1
+                if not advance(ch):
+                    break
+    return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
+
+
+class HHHGraph:
+    """One HHH model's kernel as the compiled explorer's graph source
+    (:class:`hhh_verify.engines.explore.kernel.GraphSource`)."""
+
+    compiled = COMPILED
+    outcomes = OUTCOMES
+
+    def __init__(self, kernel: Any) -> None:
+        self.kernel = kernel
+        self.model = kernel.model
+        self.pk = packing(kernel.ctx)
+        self.nwords = int(self.pk[5])
+        c, cfg = kernel.ctx, kernel.model.config
+        start = 2 if cfg.variant_two_rooms else 1
+        cap = {
+            "six-total": cfg.room_limit,
+            "six-installed": cfg.room_limit + start,
+            "every-phase": len(c.deck),
+        }[c.room_cap]  # properties/hhh.py room_limit: HHH-ROOM-CAP's readings
+        self.params = np.array(
+            [
+                c.last_round,
+                cfg.cubes_each,
+                cfg.black_cubes,
+                c.C,
+                cfg.medical_tokens,
+                c.admin_tokens,
+                COO,
+                cfg.players,
+                cap,
+            ],
+            dtype=np.int64,
+        )
+
+    def initial_row(self) -> np.ndarray:
+        row = np.zeros(self.nwords, dtype=np.uint64)
+        if not pack(self.kernel.init, *self.pk[:5], row):
+            raise ValueError("the initial state is outside the kernel explorer's packing")
+        return row
+
+    def expand(self, rows: np.ndarray) -> tuple[np.ndarray, ...]:
+        """:func:`expand_rows` of ``rows`` (``uint64[m, nwords]``)."""
+        return tuple(expand_rows(self.kernel.K, rows, *self.pk[:5], self.params))
+
+    def state(self, row: np.ndarray) -> Any:
+        """The reference state of a packed row."""
+        s = np.zeros(L.NSTATE, dtype=np.int64)
+        unpack(row, *self.pk[:5], s)
+        return decode(self.kernel.ctx, s)
+
+    def actions(self, row: np.ndarray) -> list[Any]:
+        """The legal actions of a packed row (the edges' action indices), as reference
+        actions."""
+        s = np.zeros(L.NSTATE, dtype=np.int64)
+        unpack(row, *self.pk[:5], s)
+        return [row_action(self.kernel.C, r) for r in self.kernel.legal_rows(s)]
