@@ -42,11 +42,12 @@ from .actions import (
     SellCard,
     SellResearch,
     TreatTerminal,
+    UseToken,
 )
 from .bounds import all_effects, bounds, class_types
 from .cards import CRITICAL, TERMINAL, medical_deck, patient_deck
 from .config import RHConfig
-from .effects import CHOICE
+from .effects import CHOICE, TOKEN_KINDS
 from .observation import encode, observation_size
 from .tracks import COMPANY_NAMES
 
@@ -107,6 +108,7 @@ def all_actions(config: RHConfig) -> tuple[Any, ...]:
     out += [Diagnose(r) for r in records if not r[1] and r[0] not in critical]
     out += [Heal(r) for r in records if r[1] or r[0] in critical]
     out += [TreatTerminal(t) for t, card in enumerate(patients) if card.priority == TERMINAL]
+    out += [UseToken(k) for k in range(TOKEN_KINDS)]  # tokens held scored: each token chosen
     return sort_actions(out)
 
 
