@@ -4,7 +4,8 @@ OpenSpiel and PettingZoo number actions with small integers that must mean the s
 every state, process and run. :func:`all_actions` lists, from the config alone, every
 decision ``legal_actions`` can return under *any* reading; an action's id is its index
 in that list, which is sorted the way ``legal_actions`` sorts (verb, then fields). Chance
-steps (``Draw``) are not decisions, so they are not listed.
+steps (``Draw``) are not decisions, so they are not listed; ``UseToken`` (which token pays,
+offered only while tokens held are scored) sorts last, so it left every earlier id as it was.
 
 Medical-card verbs name a card type; patients are named by their record (``Patient``:
 card code, diagnosed, time tokens, resources on the card), so the list holds every record
