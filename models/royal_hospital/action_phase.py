@@ -9,7 +9,7 @@ from .effects import DOCTOR, RESEARCH
 from .records import replace
 from .resolve import effect_tasks, push
 from .state import T_END_TURN, TREATMENT, PlayerState, RHState, Task
-from .treatment import pay
+from .treatment import spend
 
 
 def affordable(ctx: Ctx, ps: PlayerState, card: MedicalCard) -> bool:
@@ -27,20 +27,18 @@ def play_card(ctx: Ctx, s: RHState, p: int, t: int) -> RHState:
     Implement any immediate reward(s)" (RH-HEALED-COST, RH-ACTIVATE-SAME-ROUND)."""
     ps = s.players[p]
     card = ctx.medical[t]
-    tokens = pay(ps.tokens, (RESEARCH, DOCTOR), card.research)
-    assert tokens is not None
     healed = ps.healed - card.healed if ctx.healed_spent else ps.healed
     s = set_player(
         s,
         p,
         credits=ps.credits - card.credits,
-        tokens=tokens,
         healed=healed,
         hand=bump(ps.hand, t, -1),
         played=bump(ps.played, t, 1),
         used=ps.used if ctx.activate_same_round else bump(ps.used, t, 1),
     )
-    return push(s, effect_tasks(p, card.immediate, 1) + [Task(T_END_TURN, p)])
+    s = push(s, effect_tasks(p, card.immediate, 1) + [Task(T_END_TURN, p)])
+    return spend(ctx, s, p, [(RESEARCH, card.research)])
 
 
 def activatable(ctx: Ctx, ps: PlayerState, t: int) -> bool:
@@ -68,9 +66,8 @@ def sell_research(ctx: Ctx, s: RHState, p: int) -> RHState:
     """ "... or 1 research resource to receive 3 credits" (a congress doctor serves as
     research when no research token is left)."""
     ps = s.players[p]
-    tokens = pay(ps.tokens, (RESEARCH, DOCTOR), 1)
-    assert tokens is not None
-    return set_player(s, p, tokens=tokens, credits=ps.credits + ctx.config.sell_credits)
+    s = set_player(s, p, credits=ps.credits + ctx.config.sell_credits)
+    return spend(ctx, s, p, [(RESEARCH, 1)])
 
 
 def pass_turn(ctx: Ctx, s: RHState, p: int) -> RHState:

@@ -4,7 +4,8 @@ OpenSpiel and PettingZoo number actions with small integers that must mean the s
 every state, process and run. :func:`all_actions` lists, from the config alone, every
 decision ``legal_actions`` can return under *any* reading; an action's id is its index
 in that list, which is sorted the way ``legal_actions`` sorts (verb, then fields). Chance
-steps (``Draw``) are not decisions, so they are not listed.
+steps (``Draw``) are not decisions, so they are not listed; ``UseToken`` (which token pays,
+offered only while tokens held are scored) sorts last, so it left every earlier id as it was.
 
 Medical-card verbs name a card type; patients are named by their record (``Patient``:
 card code, diagnosed, time tokens, resources on the card), so the list holds every record
@@ -42,11 +43,12 @@ from .actions import (
     SellCard,
     SellResearch,
     TreatTerminal,
+    UseToken,
 )
 from .bounds import all_effects, bounds, class_types
 from .cards import CRITICAL, TERMINAL, medical_deck, patient_deck
 from .config import RHConfig
-from .effects import CHOICE
+from .effects import CHOICE, TOKEN_KINDS
 from .observation import encode, observation_size, private, private_size, public, public_size
 from .tracks import COMPANY_NAMES
 
@@ -107,6 +109,7 @@ def all_actions(config: RHConfig) -> tuple[Any, ...]:
     out += [Diagnose(r) for r in records if not r[1] and r[0] not in critical]
     out += [Heal(r) for r in records if r[1] or r[0] in critical]
     out += [TreatTerminal(t) for t, card in enumerate(patients) if card.priority == TERMINAL]
+    out += [UseToken(k) for k in range(TOKEN_KINDS)]  # tokens held scored: each token chosen
     return sort_actions(out)
 
 

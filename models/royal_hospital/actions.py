@@ -124,6 +124,14 @@ class EndTreatment:
     """Finish this player's Patient Treatment Phase."""
 
 
+@dataclass(frozen=True, order=True, slots=True)
+class UseToken:
+    """Pay one unit of a pending cost with a token of ``kind`` (diagnosis, healing,
+    research, staff, congress doctor): offered only while tokens held are scored."""
+
+    kind: int
+
+
 ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls
     for cls in (
@@ -145,5 +153,6 @@ ACTION_TYPES: dict[str, type] = {
         Assign,
         TreatTerminal,
         EndTreatment,
+        UseToken,
     )
 }

@@ -209,6 +209,7 @@ def bounds(config: RHConfig) -> Bounds:
         + per_patient * arrivals  # Reject, Diagnose, Heal, TreatTerminal
         + ev["decisions"]  # Choose, ChooseInsurance, helicopters
         + tokens  # Assign, SellResearch
+        + tokens  # UseToken: each token a payment takes (while tokens held are scored)
     )
     sizes = [len(types) for types in class_types(patients)]
     chance = max(P, len(medical), len(sizes), max(sizes, default=1), 1)
@@ -298,7 +299,8 @@ def _queue_slots(config: RHConfig) -> int:
     per player; Preparation four steps per player and two more; Cleanup a check per
     player and three more. In the Action Phase a turn starts with nothing pending and
     only pushes: a card's rewards and the end of the turn, everything those rewards
-    push, and at most the benefits of each of the player's insurance levels once."""
+    push, and at most the benefits of each of the player's insurance levels once. A
+    treatment pushes at most two payment steps onto an empty queue."""
     P = config.players
     card = max(
         (
@@ -307,5 +309,6 @@ def _queue_slots(config: RHConfig) -> int:
         ),
         default=0,
     )
-    turn = card + 1 + (insurance_cost(P)["tasks"] if insurance_reachable(config) else 0)
+    # + 1: a card's research cost, pending while tokens held are scored (treatment.spend)
+    turn = card + 2 + (insurance_cost(P)["tasks"] if insurance_reachable(config) else 0)
     return max(1 + 2 * P, 4 * P + 2, P + 3, turn)

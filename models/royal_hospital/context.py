@@ -72,6 +72,9 @@ class Ctx:
         self.insurance_levels_sum = i("RH-INSURANCE-COUNTER") == "levels-sum"
         self.compare_production = i("RH-COMPARE-COUNTERS") == "production"
         self.tie_production = i("RH-TIE-RESOURCES") == "production"
+        self.compare_tokens = not self.compare_production
+        # tokens held are scored: which token pays a cost becomes the player's choice
+        self.tokens_scored = self.compare_tokens or not self.tie_production
         self.healed_spent = i("RH-HEALED-COST") == "spend"
         self.heli_both = i("RH-HELICOPTER-BOTH") == "both-allowed"
         self.heli_discard_qoc = 1 if i("RH-HELICOPTER-DISCARD") == "costs-quality" else 0

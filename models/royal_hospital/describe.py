@@ -7,6 +7,7 @@ from typing import Any
 from . import actions as A
 from .cards import PRIORITY_NAMES
 from .context import Ctx
+from .effects import RESOURCE_NAMES
 from .effects import describe as describe_effect
 from .state import PHASE_NAMES, T_EFFECT, TASK_NAMES, RHState
 from .tracks import COMPANY_NAMES
@@ -63,6 +64,8 @@ def describe_action(ctx: Ctx, s: RHState, a: Any) -> str:
         return f"Put a resource on the {patient_text(ctx, a.patient)}"
     if isinstance(a, A.TreatTerminal):
         return f"Treat the terminal patient {ctx.patients[a.card].name!r}"
+    if isinstance(a, A.UseToken):
+        return f"Pay 1 with a {RESOURCE_NAMES[a.kind]} token"
     return name
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from . import action_phase, cleanup, patients, resolve
+from . import action_phase, cleanup, patients, resolve, treatment
 from .board import bump, order, set_player
 from .context import Ctx
 from .effects import P_CREDIT, P_RESEARCH, P_STAFF
@@ -62,6 +62,8 @@ def waits(ctx: Ctx, s: RHState, task: Task) -> bool:
         return resolve.is_decision(ctx, s, task)
     if k == T_REVEAL:
         return any(cleanup.needs_reveal(ctx, pt) for pt in s.players[task.player].patients)
+    if k in treatment.PART_OF:
+        return len(treatment.token_choices(ctx, s)) > 1
     return False
 
 
@@ -122,6 +124,10 @@ def run(ctx: Ctx, s: RHState, task: Task) -> RHState:
         return s
     if k == T_ROUND_END:
         return round_end(ctx, s)
+    if k in treatment.PART_OF:  # one token kind can pay the next unit: it does
+        s = replace(s, queue=(task,) + s.queue)
+        (kind,) = treatment.token_choices(ctx, s)
+        return treatment.use_token(ctx, s, kind)
     raise AssertionError(f"task {task} cannot run by itself")
 
 

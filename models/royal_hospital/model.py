@@ -109,6 +109,8 @@ class RHModel:
                 return sort_actions([A.Reject(tuple(pt)) for pt in dict.fromkeys(s.arrivals)])
             if head.kind == T_EFFECT:
                 return sort_actions(self._effect_choices(s, head))
+            if head.kind in treatment.PART_OF:
+                return tuple(A.UseToken(k) for k in treatment.token_choices(self.ctx, s))
             raise AssertionError(f"task {head} waits for nothing")
         p = s.turn
         if s.phase == ACTIONS:
@@ -236,6 +238,8 @@ class RHModel:
             return [(treatment.treat_terminal(ctx, s, p, term), one)]
         if isinstance(a, A.EndTreatment):
             return [(flow.end_treatment(ctx, s, p), one)]
+        if isinstance(a, A.UseToken):
+            return [(treatment.use_token(ctx, s, a.kind), one)]
         raise ModelError(f"unknown action {a!r}")
 
     # Presentation --------------------------------------------------------------------

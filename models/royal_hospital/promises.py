@@ -1,14 +1,19 @@
 """What Royal Hospital's readings promise, as checks (``hhh_verify.promises``).
 
 Each check looks at one step of the model (the position before, the action, the position
-after) or a finished game, and says what the option's words would forbid."""
+after) or a finished game, and says what the option's words would forbid: the congress
+doctors' here, the rules' in ``promise_rules``, the scoring's in ``promise_scoring``.
+A promise that can only differ where a preset has the cards for it says so (``applies``),
+so the sweep names it instead of passing it silently."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hhh_verify.promises import Promise, PromiseBook
+from hhh_verify.promises import NoPromise, Promise, PromiseBook
 
+from . import promise_rules as R
+from . import promise_scoring as S
 from .effects import AMBULANCE
 from .state import T_EFFECT, PlayerState, RHState
 from .tracks import DOCTOR_SPOTS, T_AMBULANCE, T_CREDIT, T_INSURANCE, T_PRESTIGE, T_QOC
@@ -76,6 +81,463 @@ def _reached_earns(model: Any, s: RHState, action: Any, t: RHState) -> str | Non
     return None
 
 
+def _p(amb: str, opt: str, says: str, **kw: Any) -> Promise:
+    return Promise(amb, opt, says, **kw)
+
+
+_RULES = (
+    _p(
+        "RH-CARD-NAMES",
+        "trials-add-space",
+        "hospital spaces are 4 plus one per outpatient clinic and clinical trial played; "
+        "a patient is rejected only when they are full",
+        step=R.TRIALS_ADD,
+        applies=R.has_trials,
+    ),
+    _p(
+        "RH-CARD-NAMES",
+        "only-clinics-add-space",
+        "hospital spaces are 4 plus one per outpatient clinic played (trials add none)",
+        step=R.CLINICS_ONLY,
+        applies=R.has_trials,
+    ),
+    _p(
+        "RH-CREDIT-START",
+        "fifteen",
+        "credit production starts at the two counters' sum",
+        step=R.credit_start("fifteen"),
+    ),
+    _p(
+        "RH-CREDIT-START",
+        "five",
+        "credit production starts at the first counter (5)",
+        step=R.credit_start("five"),
+    ),
+    _p(
+        "RH-CREDIT-START",
+        "ten",
+        "credit production starts at the second counter (10)",
+        step=R.credit_start("ten"),
+    ),
+    _p(
+        "RH-ROUND-PATIENTS",
+        "same-number",
+        "each seat draws as many patients in a round as the round track's Medical cards",
+        step=R.round_patients("round_cards"),
+        applies=R.patient_rows_differ,
+    ),
+    _p(
+        "RH-ROUND-PATIENTS",
+        "own-row",
+        "each seat draws the round's own patient number (round_patients)",
+        step=R.round_patients("round_patients"),
+        applies=R.patient_rows_differ,
+    ),
+    _p(
+        "RH-GAME-END",
+        "fixed-rounds",
+        "the game ends after the last round, never before",
+        final=R.ends_after_last_round,
+    ),
+    _p(
+        "RH-GAME-END",
+        "patient-deck-empty",
+        "the game ends after the last round or at a Cleanup leaving the Patient deck empty",
+        step=R.no_round_after_empty_deck,
+        final=R.ends_on_empty_deck,
+    ),
+    _p("RH-RESOURCES-KEEP", "keep", "the Cleanup takes no token from a player", step=R.tokens_kept),
+    _p(
+        "RH-RESOURCES-KEEP",
+        "discard",
+        "after the Cleanup a player holds no diagnosis, healing, research or staff token "
+        "beyond the next round's production",
+        step=R.tokens_discarded,
+    ),
+    _p(
+        "RH-RESEARCH-IN-TREATMENT",
+        "staff-only",
+        "no treatment spends research; a diagnosis is offered exactly when diagnosis and "
+        "staff tokens (and doctors under their reading) cover it",
+        step=R.every(R.treatment_spares(2, "research"), R.diagnosis_offered(research=False)),
+    ),
+    _p(
+        "RH-RESEARCH-IN-TREATMENT",
+        "research-too",
+        "a diagnosis is offered exactly when diagnosis, staff and research tokens (and "
+        "doctors under their reading) cover it",
+        step=R.diagnosis_offered(research=True),
+    ),
+    _p(
+        "RH-CRITICAL-COST",
+        "diagnose-and-heal",
+        "curing a critical patient costs its diagnostic plus its healing difficulty",
+        step=R.critical_cost(True),
+    ),
+    _p(
+        "RH-CRITICAL-COST",
+        "healing-only",
+        "curing a critical patient costs its healing difficulty only",
+        step=R.critical_cost(False),
+    ),
+    _p(
+        "RH-CRITICAL-DEADLINE",
+        "first-cleanup",
+        "a critical patient dies at its first Cleanup (one time token), not later",
+        step=R.critical_deadline(1),
+    ),
+    _p(
+        "RH-CRITICAL-DEADLINE",
+        "second-cleanup",
+        "a critical patient dies at the Cleanup giving it a second time token, not sooner",
+        step=R.critical_deadline(2),
+    ),
+    _p(
+        "RH-TERMINAL-UPKEEP",
+        "every-round",
+        "an untreated terminal patient dies at the Cleanup; care lasts one round",
+        step=R.terminal_upkeep(True),
+    ),
+    _p(
+        "RH-TERMINAL-UPKEEP",
+        "arrival-round-only",
+        "an untreated terminal patient dies at the Cleanup; a treated one is safe for good",
+        step=R.terminal_upkeep(False),
+    ),
+    _p(
+        "RH-TERMINAL-COST",
+        "one-healing",
+        "treating a terminal patient costs 1 resource",
+        step=R.terminal_cost(True),
+        applies=R.terminal_costs_differ,
+    ),
+    _p(
+        "RH-TERMINAL-COST",
+        "card-cost",
+        "treating a terminal patient costs its printed healing difficulty",
+        step=R.terminal_cost(False),
+        applies=R.terminal_costs_differ,
+    ),
+    _p(
+        "RH-TERMINAL-REWARD",
+        "every-treatment",
+        "every terminal treatment pays the card's credits and victory points",
+        step=R.terminal_reward("every-treatment"),
+    ),
+    _p(
+        "RH-TERMINAL-REWARD",
+        "first-treatment",
+        "only a terminal patient's first treatment pays its reward",
+        step=R.terminal_reward("first-treatment"),
+    ),
+    _p(
+        "RH-TERMINAL-REWARD",
+        "none",
+        "a terminal treatment pays nothing",
+        step=R.terminal_reward("none"),
+    ),
+    _p("RH-PRIORITY-3", "terminal-slip", "no chronic patient ever dies", step=R.chronic_never_die),
+    _p(
+        "RH-PRIORITY-3",
+        "chronic-die",
+        "no diagnosed chronic patient outlives a Cleanup holding a time token",
+        step=R.chronic_die,
+    ),
+    _p(
+        "RH-QOC-FLOOR",
+        "clamp",
+        "quality of care stays within 0 and the last space",
+        step=R.qoc_clamped,
+    ),
+    _p(
+        "RH-QOC-FLOOR",
+        "below-zero",
+        "deaths cost their full quality of care, below 0 too (the last space still caps)",
+        step=R.qoc_below_zero,
+    ),
+    _p(
+        "RH-AMBULANCE-WRAP",
+        "fourteen-spaces",
+        "ambulance positions are 0..13 (space 0 a space of the loop)",
+        step=R.ambulance_loop(14),
+    ),
+    _p(
+        "RH-AMBULANCE-WRAP",
+        "thirteen-spaces",
+        "ambulance positions are 0..13 and space 0 is never reached again",
+        step=R.ambulance_loop(13),
+    ),
+    _p(
+        "RH-PRODUCTION-BONUS",
+        "always",
+        "a production increase gives as many resources in the same step",
+        step=R.production_pays,
+        applies=R.activation_raises_production,
+    ),
+    _p(
+        "RH-PRODUCTION-BONUS",
+        "card-play-only",
+        "activating a card (no card play) gives its gains and nothing for its production",
+        step=R.activation_unpaid,
+        applies=R.activation_raises_production,
+    ),
+    _p(
+        "RH-HEALED-COST",
+        "spend",
+        "a card's healed-patients cost moves the counter back; the highest value is kept",
+        step=R.healed_spent,
+        applies=R.costs_healed,
+    ),
+    _p(
+        "RH-HEALED-COST",
+        "threshold",
+        "the healed patients counter never moves back",
+        step=R.healed_threshold,
+        applies=R.costs_healed,
+    ),
+    _p(
+        "RH-HELICOPTER-BOTH",
+        "both-allowed",
+        "after one option a helicopter still offers the other",
+        step=R.helicopter_both,
+    ),
+    _p(
+        "RH-HELICOPTER-BOTH",
+        "one-only",
+        "a helicopter that did one option offers nothing more",
+        step=R.helicopter_one,
+    ),
+    _p(
+        "RH-HELICOPTER-DISCARD",
+        "free",
+        "a helicopter's discard costs no quality of care",
+        step=R.helicopter_discard(0),
+    ),
+    _p(
+        "RH-HELICOPTER-DISCARD",
+        "costs-quality",
+        "a helicopter's discard costs 1 quality of care",
+        step=R.helicopter_discard(1),
+    ),
+    _p(
+        "RH-HELICOPTER-ORDER",
+        "from-sender",
+        "a helicopter's draws go to every seat clockwise from its sender",
+        step=R.helicopter_order(True),
+    ),
+    _p(
+        "RH-HELICOPTER-ORDER",
+        "turn-order",
+        "a helicopter's draws go to every seat clockwise from the starting player",
+        step=R.helicopter_order(False),
+    ),
+    _p(
+        "RH-MEDICAL-EMPTY",
+        "reshuffle",
+        "a Medical draw owed on an empty deck takes a card from the shuffled discard pile",
+        step=R.medical_refilled,
+        applies=R.can_empty_medical,
+    ),
+    _p(
+        "RH-MEDICAL-EMPTY",
+        "no-draw",
+        "the Medical deck never grows back",
+        step=R.medical_not_refilled,
+        applies=R.can_empty_medical,
+    ),
+    _p(
+        "RH-STARTING-CARD",
+        "in-play",
+        "the starting card lies face up before round 1's actions",
+        step=R.starting_card(True),
+        applies=R.has_starting,
+    ),
+    _p(
+        "RH-STARTING-CARD",
+        "in-hand",
+        "the starting card is in the hand before round 1's actions",
+        step=R.starting_card(False),
+        applies=R.has_starting,
+    ),
+    _p(
+        "RH-ACTIVATE-SAME-ROUND",
+        "same-round",
+        "a card played with an action reward is not rotated: it can act this round",
+        step=R.activation_on_play(True),
+        applies=R.plays_action_cards,
+    ),
+    _p(
+        "RH-ACTIVATE-SAME-ROUND",
+        "next-round",
+        "a card played with an action reward is rotated until the next round",
+        step=R.activation_on_play(False),
+        applies=R.plays_action_cards,
+    ),
+    _p("RH-PARTIAL-PAYMENT", "whole", "no patient card ever holds resources", step=R.paid_in_full),
+    _p(
+        "RH-PARTIAL-PAYMENT",
+        "partial",
+        "a player short of a diagnosis may put an accepted token on the card",
+        step=R.resources_parked,
+    ),
+    _p(
+        "RH-INSURANCE-MAX",
+        "nothing",
+        "an advance on a company at level 5 is lost",
+        step=R.insurance_full(False),
+        applies=R.advances_one_company,
+    ),
+    _p(
+        "RH-INSURANCE-MAX",
+        "another-company",
+        "an advance on a company at level 5 goes to another open company",
+        step=R.insurance_full(True),
+        applies=R.advances_one_company,
+    ),
+    _p(
+        "RH-DOCTOR-SUBSTITUTE",
+        "as-staff",
+        "congress doctors count as staff: a diagnosis is offered when they complete its cost",
+        step=R.diagnosis_offered(doctor=True),
+    ),
+    _p(
+        "RH-DOCTOR-SUBSTITUTE",
+        "not-in-treatment",
+        "no treatment spends a congress doctor; a diagnosis is offered exactly when the "
+        "other accepted tokens cover it",
+        step=R.every(R.treatment_spares(4, "a congress doctor"), R.diagnosis_offered(doctor=False)),
+    ),
+    _p(
+        "RH-DRAW-CARD",
+        "medical",
+        "in the Action Phase only a helicopter makes a patient be drawn",
+        step=R.draws_to_hand,
+    ),
+    _p(
+        "RH-DRAW-CARD",
+        "patient",
+        "no Medical card enters a hand in the Action Phase",
+        step=R.draws_patients,
+    ),
+)
+
+_SCORING = (
+    _p(
+        "RH-QOC-SCORING",
+        "offset",
+        "final quality of care scores its position minus 6",
+        final=S.qoc_points(True),
+    ),
+    _p(
+        "RH-QOC-SCORING",
+        "position",
+        "final quality of care scores its position",
+        final=S.qoc_points(False),
+    ),
+    _p(
+        "RH-INSURANCE-COUNTER",
+        "levels-sum",
+        "insurance compares the sum of the four levels",
+        final=S.insurance_compared(True),
+        applies=S.several,
+    ),
+    _p(
+        "RH-INSURANCE-COUNTER",
+        "companies-entered",
+        "insurance compares how many companies a player entered",
+        final=S.insurance_compared(False),
+        applies=S.several,
+    ),
+    _p(
+        "RH-COMPARE-COUNTERS",
+        "production",
+        "diagnosis, healing, research and staff compare production counters, not tokens",
+        final=S.compared("production"),
+        applies=S.several,
+    ),
+    _p(
+        "RH-COMPARE-COUNTERS",
+        "tokens",
+        "diagnosis, healing, research and staff compare the tokens held, so which tokens "
+        "pay a cost two held kinds could pay is the player's choice",
+        step=R.payment_chosen(True),
+        final=S.compared("tokens"),
+        applies=S.several,
+    ),
+    _p(
+        "RH-TIE-RESOURCES",
+        "production",
+        "the sixth tie-breaker sums the four production counters",
+        final=S.resources_tie("production"),
+        applies=S.several,
+    ),
+    _p(
+        "RH-TIE-RESOURCES",
+        "tokens",
+        "the sixth tie-breaker sums the four kinds of tokens held, so paying with a "
+        "congress doctor or a counted token is the player's choice",
+        step=R.payment_chosen(False),
+        final=S.resources_tie("tokens"),
+        applies=S.several,
+    ),
+    _p(
+        "RH-TIE-PATIENTS",
+        "hospital-only",
+        "the patients tie-breaker ignores terminal patients",
+        final=S.patients_tie(False),
+        applies=S.has_terminals,
+    ),
+    _p(
+        "RH-TIE-PATIENTS",
+        "with-terminals",
+        "the patients tie-breaker counts terminal patients",
+        final=S.patients_tie(True),
+        applies=S.has_terminals,
+    ),
+    _p(
+        "RH-TIE-CARD-VALUE",
+        "credit-cost",
+        "the last tie-breaker is the highest credit cost of a played card",
+        final=S.card_value_tie(True),
+        applies=S.card_values_differ,
+    ),
+    _p(
+        "RH-TIE-CARD-VALUE",
+        "credit-reward",
+        "the last tie-breaker is the most credits a played card's rewards give",
+        final=S.card_value_tie(False),
+        applies=S.card_values_differ,
+    ),
+    _p(
+        "RH-FINAL-TIE",
+        "shared",
+        "a tie through every tie-breaker is shared",
+        final=S.final_tie(True),
+        applies=S.several,
+    ),
+    _p(
+        "RH-FINAL-TIE",
+        "later-in-turn-order",
+        "a tie through every tie-breaker goes to the tied seat latest in turn order",
+        final=S.final_tie(False),
+        applies=S.several,
+    ),
+    _p(
+        "RH-SOLO",
+        "same-rules",
+        "a lone player's comparisons score nothing",
+        final=S.solo_compares_nobody,
+        applies=S.solo,
+    ),
+)
+
+_ORDER = (
+    "the order lives in the pending rewards a card or a move sets off, which the step "
+    "that starts them also resolves; a decision position shows pending rewards without "
+    "their origin (printed or set off), so no check over positions can tell the orders "
+    "apart (tests/test_royal_hospital_ambiguities_readings.py plays both)"
+)
+
 BOOK = PromiseBook(
     promises=(
         Promise(
@@ -90,8 +552,50 @@ BOOK = PromiseBook(
             "moving onto or past a congress doctor's space takes it (every track but the loop)",
             step=_reached_earns,
         ),
+        *_RULES,
+        *_SCORING,
     ),
-    reasons=(),
-    # the review's defect: every 13 -> 1 move took the start-space doctor under exact
-    pairs=(("RH-DOCTOR-PASS=exact", "RH-AMBULANCE-WRAP=thirteen-spaces"),),
+    reasons=(
+        NoPromise("RH-REWARD-ORDER", "depth-first", _ORDER),
+        NoPromise("RH-REWARD-ORDER", "in-sequence", _ORDER),
+        NoPromise(
+            "RH-SOLO",
+            "reject",
+            "a one-player config is refused when the model is built (one 'error:' line), "
+            "so no position exists to check",
+        ),
+    ),
+    pairs=(
+        # the review's defect: every 13 -> 1 move took the start-space doctor under exact
+        ("RH-DOCTOR-PASS=exact", "RH-AMBULANCE-WRAP=thirteen-spaces"),
+        # which tokens pay, and what the end counts of them
+        ("RH-COMPARE-COUNTERS=tokens", "RH-TIE-RESOURCES=tokens"),
+        ("RH-COMPARE-COUNTERS=tokens", "RH-RESEARCH-IN-TREATMENT=research-too"),
+        ("RH-TIE-RESOURCES=tokens", "RH-DOCTOR-SUBSTITUTE=not-in-treatment"),
+        ("RH-RESEARCH-IN-TREATMENT=research-too", "RH-DOCTOR-SUBSTITUTE=not-in-treatment"),
+        ("RH-COMPARE-COUNTERS=tokens", "RH-PARTIAL-PAYMENT=partial"),
+        # a critical patient's cost, what lies on it, when it dies
+        ("RH-CRITICAL-COST=healing-only", "RH-PARTIAL-PAYMENT=partial"),
+        ("RH-CRITICAL-COST=healing-only", "RH-CRITICAL-DEADLINE=second-cleanup"),
+        # a terminal patient's care: Terminal.treated and Terminal.rewarded
+        ("RH-TERMINAL-UPKEEP=arrival-round-only", "RH-TERMINAL-REWARD=first-treatment"),
+        ("RH-TERMINAL-COST=card-cost", "RH-TERMINAL-REWARD=none"),
+        # quality of care: deaths' losses, the floor, the final score
+        ("RH-PRIORITY-3=chronic-die", "RH-QOC-FLOOR=below-zero"),
+        ("RH-QOC-SCORING=position", "RH-QOC-FLOOR=below-zero"),
+        ("RH-HELICOPTER-DISCARD=costs-quality", "RH-QOC-FLOOR=below-zero"),
+        # helicopters and patient draws share the draw-and-admit steps
+        ("RH-HELICOPTER-BOTH=one-only", "RH-HELICOPTER-DISCARD=costs-quality"),
+        ("RH-HELICOPTER-ORDER=turn-order", "RH-DRAW-CARD=patient"),
+        ("RH-GAME-END=patient-deck-empty", "RH-DRAW-CARD=patient"),
+        # the ambulance move and what it sets off
+        ("RH-AMBULANCE-WRAP=thirteen-spaces", "RH-REWARD-ORDER=in-sequence"),
+        ("RH-PRODUCTION-BONUS=card-play-only", "RH-REWARD-ORDER=in-sequence"),
+        # the tie-breaker chain
+        ("RH-TIE-PATIENTS=with-terminals", "RH-FINAL-TIE=later-in-turn-order"),
+        ("RH-TIE-RESOURCES=tokens", "RH-FINAL-TIE=later-in-turn-order"),
+        # a played card's rotation and where the starting card starts
+        ("RH-STARTING-CARD=in-hand", "RH-ACTIVATE-SAME-ROUND=next-round"),
+        ("RH-INSURANCE-COUNTER=companies-entered", "RH-INSURANCE-MAX=another-company"),
+    ),
 )

@@ -156,7 +156,7 @@ RULES: tuple[tuple[str, str, str, str], ...] = (
         "Patient Treatment Phase",
         "ambiguity",
         "treatment.diagnose_paid treatment.diagnosed_as treatment.heal treatment.stage_cost RH-CRITICAL-COST RH-RESEARCH-IN-TREATMENT RH-DOCTOR-SUBSTITUTE RH-PARTIAL-PAYMENT",
-        "payments spend the least flexible token first (a dominance reduction, see treatment.py); players treat in turn order, which is immaterial ('can be carried out simultaneously')",
+        "payments spend the least flexible token first while tokens held are not scored (a dominance reduction; under RH-COMPARE-COUNTERS or RH-TIE-RESOURCES 'tokens' the player picks each token, see treatment.py); players treat in turn order, which is immaterial ('can be carried out simultaneously')",
     ),
     (
         "Cleanup: time tokens",

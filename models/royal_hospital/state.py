@@ -38,6 +38,11 @@ T_REVEAL = 10  # chance: Cleanup's check of an undiagnosed patient with 2+ time 
 T_DEATHS = 11  # Cleanup: patients die
 T_PRESTIGE = 12  # Cleanup: half the prestige as victory points
 T_ROUND_END = 13  # Cleanup: end of the game or the next round
+# decisions: which token pays the next unit of a cost's diagnosis, healing or research
+# part (n units left), pending only while tokens held are scored (treatment.spend)
+T_PAY_DIAG = 14
+T_PAY_HEAL = 15
+T_PAY_RESEARCH = 16
 TASK_NAMES = (
     "first-player",
     "draw-to-choose",
@@ -53,6 +58,9 @@ TASK_NAMES = (
     "deaths",
     "prestige",
     "round-end",
+    "pay-diagnosis",
+    "pay-healing",
+    "pay-research",
 )
 CHANCE_TASKS = frozenset({T_FIRST, T_DRAW_PICK, T_DRAW_HAND, T_DRAW_PATIENT, T_REVEAL})
 

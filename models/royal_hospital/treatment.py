@@ -1,28 +1,41 @@
-"""Patient Treatment Phase: diagnose, heal, treat terminal patients.
+"""Patient Treatment Phase: diagnose, heal, treat terminal patients; and how any cost
+that several token kinds can pay is paid (treatments, card research costs, sales).
 
-Payments spend the least flexible tokens first: a diagnosis takes diagnosis tokens, then
-staff ("Staff resources can always be used in place of Diagnostic or Healing
-resources"), then research (RH-RESEARCH-IN-TREATMENT), then congress doctors
-(RH-DOCTOR-SUBSTITUTE); healing the same with healing tokens. Every later token in the
-chain can do everything an earlier one can, so no other split leaves a player better
-off: the model offers one payment per treatment instead of every split (the rule index
-records this reduction).
+A diagnosis takes diagnosis tokens, staff ("Staff resources can always be used in place
+of Diagnostic or Healing resources"), research (RH-RESEARCH-IN-TREATMENT) or congress
+doctors (RH-DOCTOR-SUBSTITUTE); healing the same with healing tokens; a research cost
+research or congress doctors. While the tokens held are not scored (RH-COMPARE-COUNTERS
+and RH-TIE-RESOURCES both ``production``), a later token in the chain can do everything
+an earlier one can, so spending the least flexible first leaves a player at least as well
+off as any other split, and the model pays that way at once (the rule index records this
+reduction). Once tokens held are scored, a split can change the end-game comparison or
+the sixth tie-breaker, so the player chooses every token (:func:`spend`,
+:func:`token_choices`).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from .board import set_player
+from .board import bump, set_player
 from .cards import CHRONIC, CRITICAL, TERMINAL
 from .context import Ctx
 from .effects import DIAG, DOCTOR, HEAL, RESEARCH, STAFF
 from .patients import cure, replace_patient, resolve_weights, resolved
-from .state import Patient, RHState, Terminal
+from .records import replace
+from .state import T_PAY_DIAG, T_PAY_HEAL, T_PAY_RESEARCH, Patient, RHState, Task, Terminal
+
+#: the pending payment step of each cost part, and back
+PAY_TASK = {DIAG: T_PAY_DIAG, HEAL: T_PAY_HEAL, RESEARCH: T_PAY_RESEARCH}
+PART_OF = {task: kind for kind, task in PAY_TASK.items()}
 
 
 def chain(ctx: Ctx, kind: int) -> tuple[int, ...]:
-    """The tokens that pay for ``kind`` (DIAG or HEAL), least flexible first."""
+    """The tokens that pay for ``kind`` (DIAG, HEAL or RESEARCH), least flexible first.
+    A research cost: "congress doctor can be used by players as a staff or research
+    resource" (Game Setup)."""
+    if kind == RESEARCH:
+        return (RESEARCH, DOCTOR)
     out = [kind, STAFF]
     if ctx.research_heals:
         out.append(RESEARCH)
@@ -49,6 +62,67 @@ def pay_parts(ctx: Ctx, tokens: tuple[int, ...], diag: int, heal: int) -> tuple[
     """Pay a diagnosis part and a healing part (a critical patient pays both at once)."""
     after = pay(tokens, chain(ctx, DIAG), diag)
     return None if after is None else pay(after, chain(ctx, HEAL), heal)
+
+
+def spend(ctx: Ctx, s: RHState, p: int, parts: list[tuple[int, int]]) -> RHState:
+    """Pay a cost of ``parts`` (kind, amount): least flexible first at once, or, while
+    tokens held are scored (RH-COMPARE-COUNTERS or RH-TIE-RESOURCES ``tokens``), as
+    pending payment steps at the head of the queue where the player picks each token.
+    Nothing the cost buys gives tokens, so paying just after it changes no outcome."""
+    parts = [(k, n) for k, n in parts if n > 0]
+    if ctx.tokens_scored:
+        tasks = tuple(Task(PAY_TASK[k], p, n) for k, n in parts)
+        return replace(s, queue=tasks + s.queue)
+    tokens: tuple[int, ...] | None = s.players[p].tokens
+    for k, n in parts:
+        assert tokens is not None
+        tokens = pay(tokens, chain(ctx, k), n)
+    assert tokens is not None, f"seat {p} cannot pay {parts}"
+    return set_player(s, p, tokens=tokens)
+
+
+def pending_parts(s: RHState) -> list[tuple[int, int]]:
+    """(kind, amount) of the payment steps at the head of the queue (one player's)."""
+    out = []
+    for task in s.queue:
+        if task.kind not in PART_OF or task.player != s.queue[0].player:
+            break
+        out.append((PART_OF[task.kind], task.n))
+    return out
+
+
+def token_choices(ctx: Ctx, s: RHState) -> tuple[int, ...]:
+    """The token kinds that may pay the next unit of the pending payment: each kind the
+    part accepts that the player holds and after which the rest can still be paid.
+    Under RH-COMPARE-COUNTERS=production only the sum of the four counted kinds is
+    scored (RH-TIE-RESOURCES=tokens), so among them only flexibility differs and the
+    least flexible stands for all; congress doctors, never counted, stay a choice."""
+    parts = pending_parts(s)
+    kind, n = parts[0]
+    p = s.queue[0].player
+    tokens = s.players[p].tokens
+    out = []
+    for k in chain(ctx, kind):
+        if not tokens[k]:
+            continue
+        rest: tuple[int, ...] | None = bump(tokens, k, -1)
+        for part, amount in [(kind, n - 1), *parts[1:]]:
+            rest = None if rest is None else pay(rest, chain(ctx, part), amount)
+        if rest is not None:
+            out.append(k)
+    if not ctx.compare_tokens:
+        counted = [k for k in out if k != DOCTOR]
+        out = counted[:1] + [k for k in out if k == DOCTOR]
+    return tuple(sorted(out))
+
+
+def use_token(ctx: Ctx, s: RHState, kind: int) -> RHState:
+    """Pay one unit of the pending payment with a token of ``kind``."""
+    head = s.queue[0]
+    p = head.player
+    s = set_player(s, p, tokens=bump(s.players[p].tokens, kind, -1))
+    left = (head._replace(n=head.n - 1),) if head.n > 1 else ()
+    return replace(s, queue=left + s.queue[1:])
 
 
 def stage_cost(ctx: Ctx, pt: Patient) -> tuple[int, int]:
@@ -97,9 +171,7 @@ def can_assign(ctx: Ctx, s: RHState, p: int, pt: Patient) -> bool:
 def assign(ctx: Ctx, s: RHState, p: int, pt: Patient) -> RHState:
     """Put one resource on the card towards its next step."""
     d, _ = stage_cost(ctx, pt)
-    tokens = pay(s.players[p].tokens, chain(ctx, DIAG if d else HEAL), 1)
-    assert tokens is not None
-    s = set_player(s, p, tokens=tokens)
+    s = spend(ctx, s, p, [(DIAG if d else HEAL, 1)])
     return replace_patient(s, p, pt, pt._replace(paid=pt.paid + 1))
 
 
@@ -107,9 +179,7 @@ def diagnose_paid(ctx: Ctx, s: RHState, p: int, pt: Patient) -> RHState:
     """Diagnosing a patient: "you must pay the number of Diagnostic resources indicated
     by the card's difficulty"."""
     d, _ = stage_cost(ctx, pt)
-    tokens = pay(s.players[p].tokens, chain(ctx, DIAG), d)
-    assert tokens is not None
-    return set_player(s, p, tokens=tokens)
+    return spend(ctx, s, p, [(DIAG, d)])
 
 
 def diagnosed_as(ctx: Ctx, s: RHState, p: int, pt: Patient, card: int) -> RHState:
@@ -134,10 +204,7 @@ def heal(ctx: Ctx, s: RHState, p: int, pt: Patient) -> RHState:
     """Healing a patient (or curing a critical one): pay, gain the card's credits and
     victory points, advance the treated-patients track, the card goes on top of the deck."""
     d, h = stage_cost(ctx, pt)
-    tokens = pay_parts(ctx, s.players[p].tokens, d, h)
-    assert tokens is not None
-    s = set_player(s, p, tokens=tokens)
-    return cure(ctx, s, p, pt)
+    return cure(ctx, spend(ctx, s, p, [(DIAG, d), (HEAL, h)]), p, pt)
 
 
 def healable(ctx: Ctx, pt: Patient) -> bool:
@@ -149,9 +216,8 @@ def treat_terminal(ctx: Ctx, s: RHState, p: int, term: Terminal) -> RHState:
     note the rewards for treating them. This patient does not increase the track of
     healed patients and the patient remains in your playing area." Which treatments pay
     the card's reward: RH-TERMINAL-REWARD."""
+    s = spend(ctx, s, p, [(HEAL, terminal_cost(ctx, term.card))])
     ps = s.players[p]
-    tokens = pay(ps.tokens, chain(ctx, HEAL), terminal_cost(ctx, term.card))
-    assert tokens is not None
     card = ctx.patients[term.card]
     reward = ctx.terminal_reward
     pays = reward == "every-treatment" or (reward == "first-treatment" and not term.rewarded)
@@ -161,7 +227,6 @@ def treat_terminal(ctx: Ctx, s: RHState, p: int, term: Terminal) -> RHState:
     return set_player(
         s,
         p,
-        tokens=tokens,
         credits=ps.credits + (card.credits if pays else 0),
         vp=ps.vp + (card.vp if pays else 0),
         terminals=tuple(sorted(terminals)),
