@@ -72,7 +72,7 @@ def ward_result(model: Any, s: DHState, a: Activate) -> tuple[Counter, int, list
     one_by_one = model.interpretation.choice("DH-PAST-6") == "discharge"
     left: list[Patient] = []
     out = 0
-    for c, h, tr, tint in a.patients:
+    for c, h, _, tint in a.patients:
         if h == 6 or (one_by_one and h + steps > 6):
             out += 1
         else:
