@@ -213,12 +213,18 @@ def epidemic_faces(faces: tuple[int, ...]) -> Check:
         if s.phase != EPIDEMIC or not isinstance(a, Draw):
             return None
         seen, unexplained = set(), False
-        before = health_counts(s.hospitals[s.order[s.cursor]].patients) + health_counts(s.incoming)
+        seat = s.order[s.cursor]
+        before = health_counts(s.hospitals[seat].patients) + health_counts(s.incoming)
         for u, _ in model.step(s, a):
-            after = health_counts(u.hospitals[s.order[s.cursor]].patients)
-            new = list((after + health_counts(u.incoming) - before).elements())
-            if len(new) == 1:
-                seen.add(new[0][1])
+            colour = next(c for c, (x, y) in enumerate(zip(s.supply, u.supply)) if x > y)
+            after = health_counts(u.hospitals[seat].patients) + health_counts(u.incoming)
+            new = list((after - before).elements())
+            # a die equal to a patient sent to the mortuary for it cancels out: its value
+            # is then that patient's, if all of that colour who left agree
+            gone = {v for c, v in (before - after).elements() if c == colour}
+            values = {v for _, v in new} if new else gone
+            if len(values) == 1:
+                seen |= values
             else:
                 unexplained = True
         if not seen <= set(faces) or (not unexplained and seen != set(faces)):
