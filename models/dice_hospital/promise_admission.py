@@ -216,12 +216,11 @@ def epidemic_faces(faces: tuple[int, ...]) -> Check:
         seat = s.order[s.cursor]
         before = health_counts(s.hospitals[seat].patients) + health_counts(s.incoming)
         for u, _ in model.step(s, a):
-            colour = next(c for c, (x, y) in enumerate(zip(s.supply, u.supply)) if x > y)
             after = health_counts(u.hospitals[seat].patients) + health_counts(u.incoming)
             new = list((after - before).elements())
             # a die equal to a patient sent to the mortuary for it cancels out: its value
-            # is then that patient's, if all of that colour who left agree
-            gone = {v for c, v in (before - after).elements() if c == colour}
+            # is then that patient's, if all who left agree
+            gone = {v for _, v in (before - after).elements()}
             values = {v for _, v in new} if new else gone
             if len(values) == 1:
                 seen |= values

@@ -102,7 +102,7 @@ def health_counts(patients: Any) -> Counter:
 def admission(s: DHState, action: Any, t: DHState) -> dict[str, Any] | None:
     """A step in which dice joined a hospital: the seat, its patients before and after,
     the mortality tokens it drew, and every multiset of arrivals the step can explain
-    (the epidemic die's value is not recorded, so each value is one explanation)."""
+    (the epidemic die's colour and value are not recorded, so each is one explanation)."""
     if s.phase not in ADMISSION_PHASES or t.phase in (EPIDEMIC, EVICT):
         return None
     p = s.order[s.cursor]
@@ -114,8 +114,9 @@ def admission(s: DHState, action: Any, t: DHState) -> dict[str, Any] | None:
     elif s.phase == EVICT:
         arrivals = [health_counts(s.incoming)]
     else:
-        colour = next(c for c, (a, b) in enumerate(zip(s.supply, t.supply)) if a > b)
-        arrivals = [health_counts(s.incoming) + Counter({(colour, v): 1}) for v in range(1, 7)]
+        come = health_counts(s.incoming)
+        colours = range(len(s.supply))
+        arrivals = [come + Counter({(c, v): 1}) for c in colours for v in range(1, 7)]
     return {
         "seat": p,
         "before": before.patients,
