@@ -296,3 +296,19 @@ def test_the_recolour_promise_sees_a_colour_kept_or_lost(whole_round: bool) -> N
     flip(m, tint_round=not whole_round)
     t = m.step(s, a)[0][0]
     assert promise(key).step_violation(m, s, a, t) is not None
+
+
+def test_all_discharged_counts_the_round_s_evictions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The defect this promise found: the close counted only deaths by neglect, so on
+    ``tiny`` (every admission evicts) a hospital emptied by discharges still earned the
+    5 points although a patient went to the mortuary that round. Planted back here."""
+    key = "DH-EMPTY-HOSPITAL=all-discharged"
+    assert violation(tiny(key), key) is None
+
+    def neglect_only(ctx: Any, h: Any, deaths: int) -> Any:
+        n = sum(h.lounge)
+        bonus = scoring.empty_bonus(not h.patients, n, deaths, ctx.empty_bonus)
+        return replace(h, points=h.points + scoring.discharge_points(n, ctx.over_12) + bonus)
+
+    monkeypatch.setattr(end_round, "score_round", neglect_only)
+    assert violation(tiny(key), key) is not None

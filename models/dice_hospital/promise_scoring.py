@@ -36,8 +36,9 @@ def over_12(reading: str) -> Check:
 def empty_hospital(reading: str) -> Check:
     """The 5 points for an empty hospital: discharged-and-empty: empty after neglect and
     someone discharged this round; any-empty: empty after neglect; all-discharged: empty
-    and nobody to the mortuary (the state shows deaths by neglect at this close, and no
-    death in the whole game as mortality tokens)."""
+    and nobody to the mortuary this round (evicted at admission or dead of neglect; in
+    round 1 every mortality token is this round's), not settled for a hospital that
+    nobody was in all round."""
 
     def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
         rc = round_close(model, s, a, t)
@@ -50,12 +51,14 @@ def empty_hospital(reading: str) -> Check:
             want: tuple[int, ...] = (EMPTY_BONUS,) if empty else (0,)
         elif reading == "discharged-and-empty":
             want = (EMPTY_BONUS,) if empty and rc["discharged"] else (0,)
-        elif not empty or rc["deaths"]:
-            want = (0,)
-        elif t.hospitals[rc["seat"]].mortality == 0:
-            want = (EMPTY_BONUS,)
         else:
-            want = (0, EMPTY_BONUS)  # an eviction earlier this round is not recorded
+            died = s.hospitals[rc["seat"]].evicted + rc["deaths"]
+            if s.round == 1:
+                died = max(died, t.hospitals[rc["seat"]].mortality)
+            if not empty or died:
+                want = (0,)
+            else:
+                want = (EMPTY_BONUS,) if rc["discharged"] else (0, EMPTY_BONUS)
         if bonus not in want:
             return (
                 f"bonus {bonus} (empty: {empty}, discharged: {rc['discharged']}, "

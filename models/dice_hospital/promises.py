@@ -240,8 +240,8 @@ BOOK = PromiseBook(
         P(
             "DH-EMPTY-HOSPITAL",
             "all-discharged",
-            "the 5 points go only to an empty hospital where nobody died of neglect, and "
-            "always when nobody in the game went to the mortuary",
+            "the 5 points go to a hospital empty after discharges where nobody went to the "
+            "mortuary this round, to no other",
             step=sc.empty_hospital("all-discharged"),
         ),
         P(

@@ -79,6 +79,10 @@ class Hospital:
     used_wards: tuple[int, ...]  # wards used this round, per kind (board and tiles)
     used_specialists: tuple[int, ...]  # specialists placed this round, per kind
     nurses_used: int  # nurses placed this round
+    #: patients sent to the mortuary at this round's admission; recorded only under the
+    #: one reading that reads it (DH-EMPTY-HOSPITAL=all-discharged), 0 otherwise, so the
+    #: other readings' positions are unchanged
+    evicted: int
 
 
 @dataclass(frozen=True, slots=True)
