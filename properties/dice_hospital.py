@@ -333,7 +333,7 @@ def points_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
         bonus = {
             "discharged-and-empty": empty and n > 0,
             "any-empty": empty,
-            "all-discharged": empty and n > 0 and deaths == 0,
+            "all-discharged": empty and n > 0 and deaths + before.evicted == 0,
         }[k.empty_bonus]
         want[p] = round_points(n, k.over_12) + (EMPTY if bonus else 0)
     if t.phase == OVER and s.phase != OVER:

@@ -1,11 +1,12 @@
 """Dice Hospital (source: the Polish player aid shared/rules/dice-hospital.pl.txt).
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
-index and sentence-level rule map (``rule_map.py``), properties and search order (``properties/dice_hospital.py``), players
-(``policies.py``), probe configurations (``probes.py``) and the Z3 encoding of the
-single-colour core (``smt/``, queries in ``properties/dice_hospital_smt.py``) and the
-adapters' action space, bounds and observation (``action_space.py``, ``placements.py``,
-``bounds.py``, ``observation.py``).
+index and sentence-level rule map (``rule_map.py``), properties and search order
+(``properties/dice_hospital.py``), players (``policies.py``), probe configurations
+(``probes.py``), the Z3 encoding of the single-colour core (``smt/``, queries in
+``properties/dice_hospital_smt.py``), what each reading promises (``promises.py``) and
+the adapters' action space, bounds and observation (``action_space.py``,
+``placements.py``, ``bounds.py``, ``observation.py``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ def _properties() -> Any:
     from hhh_verify.properties.dice_hospital import properties
 
     return properties()
+
+
+def _promises() -> Any:
+    from .promises import BOOK
+
+    return BOOK
 
 
 def _smt() -> Any:
@@ -70,6 +77,7 @@ SPEC = GameSpec(
     probes=PROBES,
     reduced_preset="tiny",
     smt=_smt,
+    promises=_promises,
     action_space=action_space,
     rule_map=_rule_map,
 )

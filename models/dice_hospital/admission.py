@@ -225,6 +225,8 @@ def evict(ctx: Ctx, s: DHState, gone: tuple[Patient, ...]) -> DHState:
         mortuary = bump(mortuary, p[0], 1)
     patients = with_patients(without(h.patients, gone), admitted(s.incoming, ctx.arrival_mark))
     h = replace(h, patients=patients, mortuary=mortuary, mortality=h.mortality + len(gone))
+    if ctx.empty_bonus == "all-discharged":  # the one reading that asks who died this round
+        h = replace(h, evicted=h.evicted + len(gone))
     return next_pick(ctx, replace(set_hospital(s, player, h), incoming=()))
 
 

@@ -251,7 +251,11 @@ class _Picture:
         tokens = (
             f"mortality tokens {h.mortality}, blood bags {h.blood}, nurses placed {h.nurses_used}"
         )
-        if any(self.hospital_differs(p, f) for f in ("mortality", "blood", "nurses_used")):
+        if h.evicted:
+            tokens += f", evicted this round {h.evicted}"
+        if any(
+            self.hospital_differs(p, f) for f in ("mortality", "blood", "nurses_used", "evicted")
+        ):
             self.svg.highlight(x - 2, y - 2, text_width(tokens, 10) + 4, 18, "tokens differ")
         self.svg.text(x, y + 11, tokens, 10)
         y += 22

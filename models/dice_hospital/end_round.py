@@ -50,10 +50,11 @@ def neglect(ctx: Ctx, h: Hospital) -> tuple[Hospital, int]:
 
 def score_round(ctx: Ctx, h: Hospital, deaths: int) -> Hospital:
     """Wypisani pacjenci: the lounge scores by the table, plus 5 for an empty hospital
-    (DH-EMPTY-HOSPITAL), over the discharges of this round."""
+    (DH-EMPTY-HOSPITAL), over the discharges of this round; the round's mortuary count
+    is the deaths by neglect and the patients evicted at admission."""
     n = sum(h.lounge)
     gain = discharge_points(n, ctx.over_12) + empty_bonus(
-        not h.patients, n, deaths, ctx.empty_bonus
+        not h.patients, n, deaths + h.evicted, ctx.empty_bonus
     )
     return replace(h, points=h.points + gain)
 
@@ -74,6 +75,7 @@ def close_hospital(ctx: Ctx, s: DHState, player: int) -> DHState:
         used_wards=(0,) * ctx.W,
         used_specialists=(0,) * ctx.S,
         nurses_used=0,
+        evicted=0,
     )
     return set_hospital(replace(s, supply=supply), player, h)
 

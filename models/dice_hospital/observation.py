@@ -123,7 +123,8 @@ def observation_size(config: DHConfig) -> int:
     C, P, W = config.colours, config.players, len(WARDS)
     S, A = len(config.specialist_deck), len(config.admin_deck)
     faces = len(ROLL_FACES)
-    hospital = C * HEALTHS * 2 * (C + 1) + 2 * C + 4 + 2 * W + 2 * S + 1
+    # patients, lounge + mortuary, 4 numbers, tiles owned and used, nurses used, evicted
+    hospital = C * HEALTHS * 2 * (C + 1) + 2 * C + 4 + 2 * W + 2 * S + 2
     return (
         5  # phase, round, cursor, first, next_first
         + P  # order

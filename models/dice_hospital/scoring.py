@@ -31,14 +31,15 @@ def discharge_points(n: int, over_12: str = "five-each") -> int:
     return sum(points_for_patient(i, over_12) for i in range(1, n + 1))
 
 
-def empty_bonus(empty: bool, discharged: int, neglect_deaths: int, reading: str) -> int:
+def empty_bonus(empty: bool, discharged: int, deaths: int, reading: str) -> int:
     """Wypisani pacjenci: "Dodatkowe 5 punktów jeśli szpital pozostał pusty" -- what
-    "left empty" means is DH-EMPTY-HOSPITAL."""
+    "left empty" means is DH-EMPTY-HOSPITAL (``deaths``: patients sent to the mortuary
+    this round, at admission and by neglect)."""
     if not empty:
         return 0
     if reading == "discharged-and-empty" and discharged == 0:
         return 0
-    if reading == "all-discharged" and (discharged == 0 or neglect_deaths):
+    if reading == "all-discharged" and (discharged == 0 or deaths):
         return 0
     return EMPTY_BONUS
 

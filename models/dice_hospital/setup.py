@@ -45,6 +45,7 @@ def initial_state(ctx: Ctx) -> DHState:
         used_wards=zeros_w,
         used_specialists=zeros_s,
         nurses_used=0,
+        evicted=0,
     )
     s = DHState(
         phase=SETUP_DICE,

@@ -10,7 +10,7 @@ ambulance order, scores so far) is a function, not a field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Phases ----------------------------------------------------------------------------------
 SETUP_DICE = 0  # chance: a player draws the starting dice (cursor = player)
@@ -79,6 +79,11 @@ class Hospital:
     used_wards: tuple[int, ...]  # wards used this round, per kind (board and tiles)
     used_specialists: tuple[int, ...]  # specialists placed this round, per kind
     nurses_used: int  # nurses placed this round
+    #: patients sent to the mortuary at this round's admission; recorded only under the
+    #: one reading that reads it (DH-EMPTY-HOSPITAL=all-discharged), 0 otherwise, and left
+    #: out of ``repr``, so the other readings' positions and their trace fingerprints are
+    #: unchanged
+    evicted: int = field(repr=False)
 
 
 @dataclass(frozen=True, slots=True)

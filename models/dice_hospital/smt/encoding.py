@@ -756,7 +756,6 @@ class _Rules:
         bonus = {
             "discharged-and-empty": z3.And(empty, lounge > 0),
             "any-empty": empty,
-            "all-discharged": z3.And(empty, lounge > 0, deaths == 0),
         }[ctx.empty_bonus]
         points = p[f"p{pl}.points"] + table + z3.If(bonus, 5, 0)
         mortality = p[f"p{pl}.mortality"] + deaths

@@ -29,6 +29,7 @@ UNSUPPORTED = {
     "DH-AMBULANCE-VALUE": ("pip-sum", "number-one"),
     "DH-PLACEMENT-OPTIONAL": ("every-meeple",),
     "DH-AMBULANCE-FILL": ("dealt",),
+    "DH-EMPTY-HOSPITAL": ("all-discharged",),  # reads the round's evictions
 }
 
 
@@ -52,8 +53,9 @@ def check_scope(model: Any) -> None:
     if err:
         raise ModelError(
             f"the Dice Hospital z3 encoding covers one colour, two players, no epidemic or "
-            f"crisis start, DH-AMBULANCE-VALUE=number, DH-PLACEMENT-OPTIONAL=optional and "
-            f"DH-AMBULANCE-FILL=lowest-first; this model has {err}"
+            f"crisis start, DH-AMBULANCE-VALUE=number, DH-PLACEMENT-OPTIONAL=optional, "
+            f"DH-AMBULANCE-FILL=lowest-first and no DH-EMPTY-HOSPITAL=all-discharged; "
+            f"this model has {err}"
         )
 
 
