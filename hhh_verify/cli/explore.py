@@ -17,6 +17,7 @@ from ..engines.explore.explorer import (
 )
 from ..engines.explore.export import check_export_path, export
 from ..engines.explore.reach import summary
+from ..interpretations import Decisions
 from ..model import ModelError
 from ..registry import get_game
 from .common import (
@@ -25,13 +26,16 @@ from .common import (
     build_model,
     command_errors,
     config_option,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
     game_properties,
     interpret_option,
     json_option,
     output_file,
     progress,
+    readings,
     set_option,
 )
 
@@ -65,6 +69,7 @@ def progress_printer(quiet: bool) -> Any:
 @config_option
 @set_option
 @interpret_option
+@decisions_option
 @_limits
 @click.option(
     "--within-rounds", type=POSITIVE, default=None, help="Do not expand states after round K."
@@ -94,6 +99,7 @@ def explore_command(
     config: str,
     overrides: tuple[str, ...],
     interpret: tuple[str, ...],
+    decisions: Decisions | None,
     max_states: int | None,
     max_seconds: float | None,
     within_rounds: int | None,
@@ -106,6 +112,8 @@ def explore_command(
     Exit 1 when an invariant is violated, a state deadlocks or cannot reach an end.
     With --engine kernel only the counts (exit 1 on a deadlock).
     """
+    game = game_of(game, decisions)
+    interpret = readings(game, interpret, decisions)
     if engine == "kernel":
         return _kernel_counts(
             game,

@@ -11,15 +11,20 @@ import click
 from .. import registry
 from .. import trace as tr
 from ..execution.queries import answer_all
+from ..interpretations import Decisions
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     POSITIVE_NUMBER,
     InputError,
     command_errors,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
+    interpret_option,
     json_option,
     output_dir,
+    readings,
 )
 
 
@@ -46,6 +51,8 @@ def _with_smt() -> list[str]:
     callback=output_dir,
     help="Write each witness as DIR/<query>.json (replay with hhh-verify replay).",
 )
+@interpret_option
+@decisions_option
 @click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")
 @cluster_options
 @json_option
@@ -55,6 +62,8 @@ def query_command(
     names: tuple[str, ...],
     timeout: float | None,
     out_dir: str | None,
+    interpret: tuple[str, ...],
+    decisions: Decisions | None,
     list_only: bool,
     scheduler: str | None,
     jobs: int | None,
@@ -62,7 +71,11 @@ def query_command(
 ) -> None:
     """Answer the registered Z3 queries about GAME (witnesses replay through the model).
 
-    Each query is a task (--jobs, --scheduler); the answers are listed in query order."""
+    Each query is a task (--jobs, --scheduler); the answers are listed in query order.
+    --interpret/--decisions fix readings for every query (a query's own readings, which
+    its question names, win over them); without --game, the decisions file's game."""
+    game = game_of(game, decisions)
+    interpret = readings(game, interpret, decisions)
     spec = registry.get_game(game)
     if spec.smt is None:
         accepted = ", ".join(_with_smt()) or "none"
@@ -78,7 +91,7 @@ def query_command(
                 click.echo(f"{r['name']}: {r['question']} (expected: {r['expected'] or 'open'})")
         return
     with task_runner(scheduler, jobs) as run, task_progress("query", run, as_json) as on_done:
-        rows = answer_all(run, game, [q.id for q in selected], timeout, on_done)
+        rows = answer_all(run, game, [q.id for q in selected], timeout, on_done, interpret)
     results = []
     for row in rows:
         trace = row.pop("trace", None)

@@ -16,17 +16,25 @@ from ..smt.queries import run_query
 from .runner import Progress, Runner, Task, command
 
 
-def answer(game: str, query_id: str, timeout: float | None) -> dict[str, Any]:
+def answer(
+    game: str, query_id: str, timeout: float | None, decided: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`); a query with a
-    witness search gets its lower bound too (the rest of its time budget)."""
+    witness search gets its lower bound too (the rest of its time budget). ``decided``
+    (``ID=OPTION``) are readings decided for every query; a query's own readings, which
+    its question names, win over them."""
     spec = get_game(game)
     support = spec.load_smt()
     query = support.get(query_id)
-    row = run_query(spec, support, query, timeout)
+    model = spec.model(query.preset or "", query.overrides, (*decided, *query.interpret))
+    row = run_query(spec, support, query, timeout, model if decided else None)
+    if decided:
+        row["interpretation"] = [
+            f"{k}={v}" for k, v in model.interpretation.non_default(spec.ambiguities).items()
+        ]
     if query.lower_bound is None:
         return row
     budget = query.budget if timeout is None else min(timeout, query.budget)
-    model = spec.model(query.preset or "", query.overrides, query.interpret)
     left = budget - row["seconds"]
     return with_lower_bound(row, model, query.lower_bound, left, spec.ambiguities)
 
@@ -37,14 +45,22 @@ def answer_all(
     query_ids: Sequence[str],
     timeout: float | None = None,
     on_done: Progress | None = None,
+    decided: tuple[str, ...] = (),
 ) -> list[dict[str, Any]]:
-    """The rows of ``query_ids`` (in that order), answered on ``run``."""
+    """The rows of ``query_ids`` (in that order), answered on ``run`` (under the
+    ``decided`` readings, ``ID=OPTION``)."""
     tasks = [
         Task(
             answer,
-            (game, q, timeout),
+            (game, q, timeout, decided),
             f"query task {q} of {game}",
-            command("query", ("--game", game), ("--name", q), ("--timeout", timeout)),
+            command(
+                "query",
+                ("--game", game),
+                ("--name", q),
+                ("--timeout", timeout),
+                ("--interpret", decided),
+            ),
         )
         for q in query_ids
     ]
