@@ -69,7 +69,10 @@ def ambiguities_command(game: str, only: tuple[str, ...], sort: str, as_json: bo
                 _echo_wrapped(f"      promise: {said}")
         _echo_wrapped(f"  default: {a.default} - {a.why}")
     noun = "ambiguity" if len(entries) == 1 else "ambiguities"
-    click.echo(f"\n{len(entries)} {noun} (* = default); choose with --interpret ID=OPTION")
+    click.echo(
+        f"\n{len(entries)} {noun} (* = default); choose with --interpret ID=OPTION "
+        "on any command, or record decided readings for --decisions FILE"
+    )
 
 
 def report_scores(game: str, folder: str = "reports") -> tuple[dict[str, tuple[float, float]], str]:

@@ -30,6 +30,7 @@ from .common import (
     command_errors,
     decisions_option,
     emit_json,
+    game_of,
     json_option,
     output_dir,
     output_file,
@@ -127,8 +128,10 @@ def check_command(
     cluster) or --scheduler asks for more (a local cluster's start-up would cost more
     than the quick checks take)."""
     specs = registry.games()
-    if decisions is not None and game == "all":
-        game = decisions.game
+    if decisions is not None:
+        game = game_of(game, decisions)
+        if game == "all":
+            raise ModelError("--decisions needs a single --game; accepted: a game id")
     if game != "all":
         interpret = readings(game, interpret, decisions)
     if game == "all":

@@ -222,10 +222,11 @@ def build_model(
 
 
 def _given(name: str) -> bool:
-    """Whether option ``name`` of the running command was given on the command line."""
+    """Whether option ``name`` of the running command was given on the command line
+    (outside a command nothing was)."""
     ctx = click.get_current_context(silent=True)
     if ctx is None:
-        return True
+        return False
     source = ctx.get_parameter_source(name)
     return source is not None and source is not click.core.ParameterSource.DEFAULT
 

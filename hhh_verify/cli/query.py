@@ -73,7 +73,9 @@ def query_command(
 
     Each query is a task (--jobs, --scheduler); the answers are listed in query order.
     --interpret/--decisions fix readings for every query (a query's own readings, which
-    its question names, win over them); without --game, the decisions file's game."""
+    its question names, win over them; a query the game's encoding cannot ask under
+    them answers "not encoded", with the reason); without --game, the decisions file's
+    game."""
     game = game_of(game, decisions)
     interpret = readings(game, interpret, decisions)
     spec = registry.get_game(game)

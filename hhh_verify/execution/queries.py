@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engines.search_bounds import with_lower_bound
+from ..model import ModelError
 from ..registry import get_game
 from ..smt.queries import run_query
 from .runner import Progress, Runner, Task, command
@@ -27,16 +28,47 @@ def answer(
     support = spec.load_smt()
     query = support.get(query_id)
     model = spec.model(query.preset or "", query.overrides, (*decided, *query.interpret))
-    row = run_query(spec, support, query, timeout, model if decided else None)
-    if decided:
-        row["interpretation"] = [
-            f"{k}={v}" for k, v in model.interpretation.non_default(spec.ambiguities).items()
-        ]
+    if not decided:
+        row = run_query(spec, support, query, timeout)
+    else:
+        try:
+            row = run_query(spec, support, query, timeout, model)
+        except ModelError as e:  # the encoding does not cover the decided readings
+            return not_encoded(query, model, spec, str(e))
+        row["interpretation"] = readings_of(model, spec)
     if query.lower_bound is None:
         return row
     budget = query.budget if timeout is None else min(timeout, query.budget)
     left = budget - row["seconds"]
     return with_lower_bound(row, model, query.lower_bound, left, spec.ambiguities)
+
+
+def readings_of(model: Any, spec: Any) -> list[str]:
+    """The model's non-default readings as ``ID=OPTION``."""
+    return [f"{k}={v}" for k, v in model.interpretation.non_default(spec.ambiguities).items()]
+
+
+def not_encoded(query: Any, model: Any, spec: Any, why: str) -> dict[str, Any]:
+    """The row of a query the game's encoding cannot ask under the decided readings:
+    no answer (open, not a contradiction), and the encoding's reason."""
+    return {
+        "name": query.id,
+        "question": query.question,
+        "expected": query.expected,
+        "citation": query.citation,
+        "config": query.preset or "(checked model)",
+        "interpretation": readings_of(model, spec),
+        "exact": False,
+        "answer": "not encoded",
+        "method": "none",
+        "proof": why,
+        "ok": None,
+        "replays": None,
+        "witness": None,
+        "trace": None,
+        "seconds": 0.0,
+        "notes": [],
+    }
 
 
 def answer_all(
