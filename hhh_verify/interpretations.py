@@ -163,3 +163,102 @@ class AmbiguityRegistry:
             k, v = (x.strip() for x in item.split("=", 1))
             choices[k] = v
         return self.with_choices(choices)
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """A rules editor's chosen readings (an edition's clarifications), read from a file:
+    ``{"game": ..., "decisions": {"ID": "OPTION", ...}, "note": "..."}``.
+
+    Commands apply them as if each were given with ``--interpret``; a reading given with
+    ``--interpret`` as well wins over the file's for that id."""
+
+    game: str
+    choices: tuple[tuple[str, str], ...]
+    note: str
+    path: str  # "" when every choice came from --interpret
+    interpreted: tuple[str, ...] = ()  # the ids whose choice --interpret gave
+
+    def items(self) -> tuple[str, ...]:
+        """The choices as ``ID=OPTION`` items (what ``--interpret`` takes)."""
+        return tuple(f"{k}={v}" for k, v in self.choices)
+
+    def overridden(self, choices: Mapping[str, str]) -> Decisions:
+        """These decisions with ``choices`` (from ``--interpret``) winning for their ids."""
+        merged = dict(self.choices) | dict(choices)
+        ids = tuple(dict.fromkeys((*self.interpreted, *choices)))
+        return Decisions(self.game, tuple(merged.items()), self.note, self.path, ids)
+
+    def source_of(self, ambiguity_id: str) -> str:
+        """Where the choice of ``ambiguity_id`` came from: the file or ``--interpret``."""
+        return "--interpret" if ambiguity_id in self.interpreted else self.path
+
+    def flags(self) -> str:
+        """The command-line options that apply these decisions again."""
+        given = dict(self.choices)
+        parts = [f"--decisions {self.path}"] if self.path else []
+        parts += [f"--interpret {k}={given[k]}" for k in self.interpreted]
+        return " ".join(parts)
+
+    def check(self, registry: AmbiguityRegistry, game: str) -> None:
+        """A :class:`ModelError` naming the file when it is for another game, or names an
+        id or an option ``registry`` does not have."""
+        if self.game != game:
+            raise ModelError(
+                f"--decisions {self.path} is for game {self.game!r}, not {game!r}; "
+                f"accepted: a file whose 'game' is {game!r}"
+            )
+        try:
+            registry.with_choices(dict(self.choices))
+        except ModelError as e:
+            raise ModelError(f"--decisions {self.path}: {e}") from None
+
+
+def _read_document(path: str) -> Any:
+    """The file as a value: TOML (``.toml``, Python 3.11+'s ``tomllib``) or JSON."""
+    import json
+
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise ModelError(f"--decisions {path} cannot be read ({e.strerror})") from None
+    if path.endswith(".toml"):
+        try:
+            import tomllib
+        except ModuleNotFoundError:  # Python 3.10
+            raise ModelError(
+                f"--decisions {path}: TOML needs Python 3.11 or later; accepted here: JSON"
+            ) from None
+        try:
+            return tomllib.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+            raise ModelError(f"--decisions {path} is not valid TOML ({e})") from None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ModelError(
+            f"--decisions {path} is not valid JSON ({e}); accepted: JSON, or TOML named *.toml"
+        ) from None
+
+
+def load_decisions(path: str) -> Decisions:
+    """Read and check the shape of a decisions file (the game's own ids and options are
+    checked by :meth:`Decisions.check`)."""
+    doc = _read_document(path)
+    shape = "accepted: {'game': ID, 'decisions': {AMBIGUITY: OPTION, ...}, 'note': TEXT}"
+    if not isinstance(doc, dict):
+        raise ModelError(f"--decisions {path} is not a table; {shape}")
+    unknown = sorted(set(doc) - {"game", "decisions", "note"})
+    if unknown:
+        raise ModelError(f"--decisions {path}: unknown field(s) {', '.join(unknown)}; {shape}")
+    game, chosen, note = doc.get("game"), doc.get("decisions"), doc.get("note", "")
+    if not isinstance(game, str) or not game:
+        raise ModelError(f"--decisions {path} names no 'game'; {shape}")
+    if not isinstance(chosen, dict) or not chosen:
+        raise ModelError(f"--decisions {path} has no 'decisions' table; {shape}")
+    bad = [k for k, v in chosen.items() if not isinstance(v, str)]
+    if bad or not isinstance(note, str):
+        what = f"the option of {bad[0]} is not a text" if bad else "'note' is not a text"
+        raise ModelError(f"--decisions {path}: {what}; {shape}")
+    return Decisions(game, tuple(chosen.items()), note, path)

@@ -617,14 +617,20 @@ search_order = (sensible, careless, as_listed)
 
 
 def facts_hold(model: Any, _state: Any = None) -> str | None:
-    """Every number the rulebook prints (``models/royal_hospital/facts.py``) on this model."""
-    from hhh_verify.models.royal_hospital.facts import FACTS
+    """Every number the rulebook prints (``models/royal_hospital/facts.py``) on this model;
+    a fact that is one reading's number with that reading applied."""
+    from hhh_verify.models.royal_hospital.ambiguities import REGISTRY
+    from hhh_verify.models.royal_hospital.facts import FACTS, READINGS
+    from hhh_verify.models.royal_hospital.model import RHModel
 
-    broken = [
-        f'{section}: "{text}" (book {value!r}, model {get(model)!r})'
-        for section, text, value, get in FACTS
-        if get(model) != value
-    ]
+    broken = []
+    for section, text, value, get in FACTS:
+        m = model
+        if text in READINGS:
+            chosen = model.interpretation.as_dict() | dict(r.split("=", 1) for r in READINGS[text])
+            m = RHModel(model.config, REGISTRY.with_choices(chosen))
+        if get(m) != value:
+            broken.append(f'{section}: "{text}" (book {value!r}, model {get(m)!r})')
     if not broken:
         return None
     return "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")

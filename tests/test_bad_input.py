@@ -57,6 +57,7 @@ BAD_TEXT: dict[str, str | tuple[str, str]] = {
     "--engine": "nope",
     "--compare": "NOPE-1",
     "--scheduler": "nope",
+    "--decisions": "missing-decisions.json",
 }
 
 #: Options with no bad value to give, and why.

@@ -20,6 +20,7 @@ from .. import verdicts as vd
 from ..engines import results as check_results
 from ..engines.stateful import PROFILES
 from ..execution.checks import CheckPlan, check_all
+from ..interpretations import Decisions
 from ..model import ModelError
 from ..registry import properties_for
 from .check_render import render
@@ -27,11 +28,14 @@ from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     SEED,
     command_errors,
+    decisions_option,
     emit_json,
+    game_of,
     json_option,
     output_dir,
     output_file,
     progress,
+    readings,
 )
 
 
@@ -53,8 +57,9 @@ from .common import (
     "interpret",
     multiple=True,
     metavar="ID=OPTION",
-    help="Choose a reading of an ambiguous rule (repeatable).",
+    help="Choose a reading of an ambiguous rule (repeatable; wins over --decisions for that id).",
 )
+@decisions_option
 @click.option(
     "--property", "only", multiple=True, metavar="ID", help="Check only this property (repeatable)."
 )
@@ -103,6 +108,7 @@ def check_command(
     seed: int,
     config: str,
     interpret: tuple[str, ...],
+    decisions: Decisions | None,
     only: tuple[str, ...],
     chance: str,
     engine_names: tuple[str, ...],
@@ -122,6 +128,12 @@ def check_command(
     cluster) or --scheduler asks for more (a local cluster's start-up would cost more
     than the quick checks take)."""
     specs = registry.games()
+    if decisions is not None:
+        game = game_of(game, decisions)
+        if game == "all":
+            raise ModelError("--decisions needs a single --game; accepted: a game id")
+    if game != "all":
+        interpret = readings(game, interpret, decisions)
     if game == "all":
         game_ids = list(specs)
     else:

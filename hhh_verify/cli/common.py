@@ -18,8 +18,9 @@ from typing import Any, TypeVar
 
 import click
 
+from ..interpretations import Decisions, load_decisions
 from ..model import ModelError
-from ..registry import DEFAULT_GAME, get_game, properties_for
+from ..registry import DEFAULT_GAME, games, get_game, properties_for
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -174,7 +175,31 @@ interpret_option = click.option(
     "interpret",
     multiple=True,
     metavar="ID=OPTION",
-    help="Choose a reading of an ambiguous rule (repeatable).",
+    help="Choose a reading of an ambiguous rule (repeatable; wins over --decisions for that id).",
+)
+
+
+def _decisions_file(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Click callback: read a decisions file when the command line is read, so a bad
+    file is one line before any work."""
+    if value is None:
+        return None
+    try:
+        return load_decisions(value)
+    except ModelError as e:
+        raise InputError(str(e)) from None
+
+
+decisions_option = click.option(
+    "--decisions",
+    "decisions",
+    default=None,
+    metavar="FILE",
+    callback=_decisions_file,
+    help="Readings a rules editor decided: JSON (or TOML named *.toml, Python 3.11+) "
+    '{"game": ID, "decisions": {AMBIGUITY: OPTION, ...}, "note": TEXT}; applied as '
+    "--interpret choices, and an --interpret for the same id wins. Without --game, the "
+    "file's game.",
 )
 json_option = click.option(
     "--json", "as_json", is_flag=True, help="Machine-readable JSON on stdout."
@@ -194,6 +219,55 @@ def build_model(
 ) -> Any:
     """The model for the common --game/--config/--set/--interpret options."""
     return get_game(game).model(config, overrides, interpret)
+
+
+def _given(name: str) -> bool:
+    """Whether option ``name`` of the running command was given on the command line
+    (outside a command nothing was)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return False
+    source = ctx.get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
+def game_of(game: str, decisions: Decisions | None = None, ambiguity: str = "") -> str:
+    """The game a command works on: ``--game`` when given; else the decisions file's;
+    else the game whose registry has ``ambiguity`` (``RH-...`` is Royal Hospital's);
+    else the default."""
+    if _given("game"):
+        return game
+    if decisions is not None:
+        if decisions.game not in games():
+            accepted = ", ".join(games())
+            raise ModelError(
+                f"--decisions {decisions.path}: unknown game {decisions.game!r}; "
+                f"accepted: {accepted}"
+            )
+        return decisions.game
+    owners = [g for g, spec in games().items() if ambiguity in {a.id for a in spec.ambiguities}]
+    return owners[0] if len(owners) == 1 else game
+
+
+def readings(game: str, interpret: tuple[str, ...], decisions: Decisions | None) -> tuple[str, ...]:
+    """The ``ID=OPTION`` choices of ``--decisions`` then ``--interpret`` (a later choice
+    of an id wins), checked against ``game`` (unknown ids, options, or a file for another
+    game are one-line errors)."""
+    spec = get_game(game)
+    if decisions is None:
+        spec.ambiguities.parse(interpret)
+        return interpret
+    decisions.check(spec.ambiguities, game)
+    items = (*decisions.items(), *interpret)
+    spec.ambiguities.parse(items)
+    return items
+
+
+def decided(game: str, interpret: tuple[str, ...], decisions: Decisions | None) -> dict[str, str]:
+    """The readings fixed by ``--decisions``/``--interpret`` as ``{id: option}`` (a later
+    choice of an id wins), for commands that compare two readings of one ambiguity."""
+    items = readings(game, interpret, decisions)
+    return dict((x.strip() for x in item.split("=", 1)) for item in items)  # type: ignore[misc]
 
 
 def game_properties(spec: Any) -> list[Any]:

@@ -16,6 +16,7 @@ from ..engines import diverge as dv
 from ..engines.diverge_kernel import kernel_runner, kernels
 from ..engines.simulate import get_policy
 from ..execution.differential import searcher
+from ..interpretations import Decisions
 from ..reporting.witness_text import witness_rows
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
@@ -23,8 +24,12 @@ from .common import (
     POSITIVE_NUMBER,
     command_errors,
     config_option,
+    decided,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
+    interpret_option,
     json_option,
     output_file,
     progress,
@@ -45,6 +50,8 @@ from .common import (
 )
 @config_option
 @set_option
+@interpret_option
+@decisions_option
 @click.option(
     "--max-states",
     "max_states",
@@ -102,6 +109,8 @@ def diverge_command(
     options: str,
     config: str,
     overrides: tuple[str, ...],
+    interpret: tuple[str, ...],
+    decisions: Decisions | None,
     max_states: int,
     max_games: int,
     max_seconds: float,
@@ -123,7 +132,11 @@ def diverge_command(
     (the readings are material), 0 when none was found. The differential playouts run
     as tasks (--jobs, --scheduler); the witness depends on neither where nor how busy
     the machine is (--max-states and --max-games decide; --max-seconds is a safety net).
+    Both readings take the other readings of --interpret and --decisions; without
+    --game, the game is the one AMBIGUITY belongs to.
     """
+    game = game_of(game, decisions, ambiguity)
+    fixed = tuple(decided(game, interpret, decisions).items())
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     pair = dv.pick_options(spec, ambiguity, opts)  # validate before any output
@@ -132,7 +145,7 @@ def diverge_command(
         get_policy(p, spec.policies)
     config_obj = spec.config(config or spec.default_preset, overrides)  # before any output
     if engine == "kernel":  # refuse a game without a kernel before any output
-        models = dv.reading_models(spec, config_obj, ambiguity, pair)
+        models = dv.reading_models(spec, config_obj, ambiguity, pair, fixed)
         kernels(spec, *models, pols or dv.default_policies(spec))
     progress(f"searching {ambiguity} ...", quiet=as_json)
     with (
@@ -153,14 +166,16 @@ def diverge_command(
             explorer=engine in ("auto", "explorer"),
             policies=pols,
             search=(
-                kernel_runner(spec, ambiguity, pair)
+                kernel_runner(spec, ambiguity, pair, fixed)
                 if engine == "kernel"
-                else searcher(run, game, ambiguity, pair, on_done)
+                else searcher(run, game, ambiguity, pair, on_done, fixed)
             ),
             search_engine="kernel" if engine == "kernel" else "differential",
+            decided=fixed,
         )
     data = dv.result_json(result)
     data["game"] = game
+    data["decided"] = dict(fixed)
     if out and result.witness is not None:
         progress("writing traces ...", quiet=as_json)
         ta, tb = dv.witness_traces(result, spec)
@@ -183,6 +198,9 @@ def render(data: dict[str, Any]) -> None:
     console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
     a, b = data["options"]
     console.print(f"{data['ambiguity']}: {a} (A) vs {b} (B)")
+    if data.get("decided"):
+        fixed = ", ".join(f"{k}={v}" for k, v in data["decided"].items())
+        console.print(f"  other readings decided: {fixed}")
     for s in data["searched"]:
         what = f"{s.get('states', s.get('games'))} {'states' if 'states' in s else 'games'}"
         extra = (

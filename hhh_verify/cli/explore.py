@@ -23,6 +23,7 @@ from ..engines.explore.kernel import LocalParts, explore_kernel, witness_trace
 from ..engines.explore.reach import summary
 from ..execution import runner_for
 from ..execution.explore import ActorParts, build_source
+from ..interpretations import Decisions
 from ..model import ModelError
 from ..registry import get_game
 from .cluster import cluster_options
@@ -32,7 +33,9 @@ from .common import (
     build_model,
     command_errors,
     config_option,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
     game_properties,
     interpret_option,
@@ -40,6 +43,7 @@ from .common import (
     output_dir,
     output_file,
     progress,
+    readings,
     set_option,
 )
 
@@ -81,6 +85,7 @@ def progress_printer(quiet: bool) -> Any:
 @config_option
 @set_option
 @interpret_option
+@decisions_option
 @_limits
 @click.option(
     "--within-rounds", type=POSITIVE, default=None, help="Do not expand states after round K."
@@ -128,6 +133,7 @@ def explore_command(
     config: str,
     overrides: tuple[str, ...],
     interpret: tuple[str, ...],
+    decisions: Decisions | None,
     max_states: int | None,
     max_seconds: float | None,
     within_rounds: int | None,
@@ -145,6 +151,8 @@ def explore_command(
     With --engine kernel the same, inside the compiled kernel, with the goals'
     max / min / random-play probabilities; --jobs/--scheduler spread it over Dask workers.
     """
+    game = game_of(game, decisions)
+    interpret = readings(game, interpret, decisions)
     if engine == "kernel":
         return _kernel_explore(
             game,

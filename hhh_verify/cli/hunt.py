@@ -13,6 +13,7 @@ import click
 from .. import trace as tr
 from ..engines.results import CheckOptions, CheckResult
 from ..engines.stateful_check import StatefulEngine
+from ..interpretations import Decisions
 from ..registry import get_game, properties_for
 from .check_render import replay_lines
 from .common import (
@@ -21,12 +22,15 @@ from .common import (
     build_model,
     command_errors,
     config_option,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
     interpret_option,
     json_option,
     output_file,
     progress,
+    readings,
     set_option,
 )
 
@@ -36,6 +40,7 @@ from .common import (
 @config_option
 @set_option
 @interpret_option
+@decisions_option
 @click.option("--property", "prop", default=None, metavar="ID", help="Hunt only this property.")
 @click.option(
     "--examples",
@@ -67,6 +72,7 @@ def hunt_command(
     config: str,
     overrides: tuple[str, ...],
     interpret: tuple[str, ...],
+    decisions: Decisions | None,
     prop: str | None,
     examples: int,
     seed: int,
@@ -75,6 +81,8 @@ def hunt_command(
     as_json: bool,
 ) -> None:
     """Hunt for a minimal trace that breaks an invariant (or reaches a goal)."""
+    game = game_of(game, decisions)
+    interpret = readings(game, interpret, decisions)
     spec = get_game(game)
     model = build_model(game, config, overrides, interpret)
     registry = properties_for(game)

@@ -12,9 +12,10 @@ from rich.text import Text
 from .. import registry
 from ..engines import impact as im
 from ..engines import simulate as sim
-from ..engines.diverge import pick_options
+from ..engines.diverge import Decided, pick_options
 from ..engines.simulate import get_policy
 from ..execution import paired
+from ..interpretations import Decisions
 from ..model import ModelError
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
@@ -23,8 +24,12 @@ from .common import (
     WholeNumber,
     command_errors,
     config_option,
+    decided,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
+    interpret_option,
     json_option,
     seed_option,
     set_option,
@@ -74,7 +79,7 @@ WIDTH = Number(max=2, meaning="a win-rate interval width")
     "width",
     type=WIDTH,
     default=None,
-    help="Also print how many paired games a 95%% interval of this full width on the "
+    help="Also print how many paired games a 95% interval of this full width on the "
     "win-rate difference (0.04 = +/-2 points) needs, from this run's spread.",
 )
 @click.option(
@@ -82,7 +87,7 @@ WIDTH = Number(max=2, meaning="a win-rate interval width")
     "until_width",
     type=WIDTH,
     default=None,
-    help="Play more paired games (from --games on, up to --max-games) until the 95%% "
+    help="Play more paired games (from --games on, up to --max-games) until the 95% "
     "interval of the win-rate difference is at most this wide.",
 )
 @click.option(
@@ -95,6 +100,8 @@ WIDTH = Number(max=2, meaning="a win-rate interval width")
 )
 @config_option
 @set_option
+@interpret_option
+@decisions_option
 @cluster_options
 @json_option
 @command_errors
@@ -107,6 +114,8 @@ def impact_command(
     policy: str,
     config: str,
     overrides: tuple[str, ...],
+    interpret: tuple[str, ...],
+    decisions: Decisions | None,
     engine: str,
     width: float | None,
     until_width: float | None,
@@ -118,7 +127,15 @@ def impact_command(
     """How much the choice between two readings of AMBIGUITY moves win rate, end reasons,
     money, rating, deaths and rounds reached (paired differences B - A, 95% intervals).
     The paired games run as tasks (--jobs, --scheduler); the result does not depend on where.
-    Paired game i is the same pair whatever --games is, so --until-width only adds games."""
+    Paired game i is the same pair whatever --games is, so --until-width only adds games.
+    Both readings take the other readings of --interpret and --decisions; without --game,
+    the game is the one AMBIGUITY belongs to.
+
+    Why the means under A differ from `simulate --seed S`'s: to pair the readings step
+    by step, each step of paired game i draws from its own seed (common random numbers),
+    where `simulate` draws a whole game from one random stream; same game seeds, other
+    games, so the two agree only within their intervals."""
+    game = game_of(game, decisions, ambiguity)
     run_impact(
         game,
         ambiguity,
@@ -135,6 +152,7 @@ def impact_command(
         width if width is not None else until_width,
         until_width,
         max_games,
+        tuple(decided(game, interpret, decisions).items()),
     )
 
 
@@ -154,6 +172,7 @@ def run_impact(
     width: float | None = None,
     until_width: float | None = None,
     max_games: int = 200_000,
+    decided: Decided = (),
 ) -> None:
     """The body of `impact` (also `simulate --compare ID`)."""
     if games < 2:
@@ -165,7 +184,18 @@ def run_impact(
     spec.config(config, overrides)  # validate before any work
     with task_runner(scheduler, jobs) as run, task_progress("impact", run, as_json) as on_done:
         result = paired.impact(
-            run, game, ambiguity, pair, games, seed, policy, config, overrides, on_done, engine
+            run,
+            game,
+            ambiguity,
+            pair,
+            games,
+            seed,
+            policy,
+            config,
+            overrides,
+            on_done,
+            engine,
+            decided,
         )
         while until_width is not None and result.games < max_games:
             stat = im.headline(result)
@@ -174,13 +204,25 @@ def run_impact(
                 break
             games = max(wanted, result.games + 1)
             result = paired.impact(
-                run, game, ambiguity, pair, games, seed, policy, config, overrides, on_done, engine
+                run,
+                game,
+                ambiguity,
+                pair,
+                games,
+                seed,
+                policy,
+                config,
+                overrides,
+                on_done,
+                engine,
+                decided,
             )
     games = result.games
     need_for_width = None if width is None else im.headline(result).games_for_width(width)
     if as_json:
         data = result.to_json()
         data["game"] = game
+        data["decided"] = dict(decided)
         data["severity"] = im.severity(result, None)
         if width is not None:
             data["width"] = {
@@ -198,6 +240,8 @@ def run_impact(
         f"seed {seed}; the readings parted in {result.parted} games; "
         f"severity {im.severity(result, None)}"
     )
+    if decided:
+        console.print("other readings decided: " + ", ".join(f"{k}={v}" for k, v in decided))
     table = Table(show_header=True, header_style="bold")
     for col in ("measure", "A", "B", "B - A", "95% CI", "games needed"):
         table.add_column(col, justify="left" if col == "measure" else "right")

@@ -12,16 +12,21 @@ import click
 from .. import registry
 from .. import trace as tr
 from ..execution.queries import answer_all
+from ..interpretations import Decisions
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     POSITIVE,
     POSITIVE_NUMBER,
     InputError,
     command_errors,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
+    interpret_option,
     json_option,
     output_dir,
+    readings,
 )
 
 
@@ -56,6 +61,8 @@ def _with_smt() -> list[str]:
     callback=output_dir,
     help="Write each witness as DIR/<query>.json (replay with hhh-verify replay).",
 )
+@interpret_option
+@decisions_option
 @click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")
 @cluster_options
 @json_option
@@ -66,6 +73,8 @@ def query_command(
     rlimit: int | None,
     timeout: float | None,
     out_dir: str | None,
+    interpret: tuple[str, ...],
+    decisions: Decisions | None,
     list_only: bool,
     scheduler: str | None,
     jobs: int | None,
@@ -76,7 +85,12 @@ def query_command(
     Each query is a task (--jobs, --scheduler); the answers are listed in query order.
     What decides an answer is the query's budget of Z3 resource units (--rlimit; a
     witness search for a lower bound, its node budget), so a busy machine gives the same
-    answers; --timeout is only a safety net."""
+    answers; --timeout is only a safety net. --interpret/--decisions fix readings for
+    every query (a query's own readings, which its question names, win over them; a
+    query the game's encoding cannot ask under them answers "not encoded", with the
+    reason); without --game, the decisions file's game."""
+    game = game_of(game, decisions)
+    interpret = readings(game, interpret, decisions)
     spec = registry.get_game(game)
     if spec.smt is None:
         accepted = ", ".join(_with_smt()) or "none"
@@ -92,7 +106,7 @@ def query_command(
                 click.echo(f"{r['name']}: {r['question']} (expected: {r['expected'] or 'open'})")
         return
     with task_runner(scheduler, jobs) as run, task_progress("query", run, as_json) as on_done:
-        rows = answer_all(run, game, [q.id for q in selected], rlimit, timeout, on_done)
+        rows = answer_all(run, game, [q.id for q in selected], rlimit, timeout, on_done, interpret)
     results = []
     for row in rows:
         trace = row.pop("trace", None)

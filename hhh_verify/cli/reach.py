@@ -9,18 +9,22 @@ from ..engines.explore.explorer import ExplorationError, require_limits
 from ..engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
 from ..engines.search_reach import with_search
 from ..engines.smt_reach import DEFAULT_RLIMIT, with_z3
+from ..interpretations import Decisions
 from ..registry import get_game
 from .common import (
     POSITIVE,
     SEED,
     command_errors,
     config_option,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
     game_properties,
     interpret_option,
     json_option,
     output_file,
+    readings,
     set_option,
 )
 from .explore import _limits, model_failure, progress_printer
@@ -33,6 +37,7 @@ ENGINES = with_search(with_z3(REACH_ENGINES))
 @config_option
 @set_option
 @interpret_option
+@decisions_option
 @click.option(
     "--goal",
     "goal",
@@ -96,6 +101,7 @@ def reach_command(
     config: str,
     overrides: tuple[str, ...],
     interpret: tuple[str, ...],
+    decisions: Decisions | None,
     goal: str,
     engine: str,
     within_rounds: int | None,
@@ -118,6 +124,8 @@ def reach_command(
     Work budgets decide (--max-states, --rlimit, --max-nodes); --max-seconds is only a
     safety net whose expiry makes the answer undecided (incomplete).
     """
+    game = game_of(game, decisions)
+    interpret = readings(game, interpret, decisions)
     require_limits(max_states, max_seconds)
     spec = get_game(game)
     model = spec.model(config, overrides, interpret)

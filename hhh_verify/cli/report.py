@@ -7,6 +7,7 @@ import os
 import click
 
 from .. import registry
+from ..interpretations import Decisions
 from ..model import ModelError
 from ..reporting import build as rp
 from ..reporting.index import write_index
@@ -15,11 +16,29 @@ from .common import (
     POSITIVE,
     WholeNumber,
     command_errors,
+    decided,
+    decisions_option,
     emit_json,
+    game_of,
+    interpret_option,
     json_option,
     output_dir,
     seed_option,
 )
+
+
+def _applied(
+    game: str, interpret: tuple[str, ...], decisions: Decisions | None
+) -> Decisions | None:
+    """The decisions a report is written under: the file's, then --interpret's."""
+    if not interpret and decisions is None:
+        return None
+    if game == "all":
+        raise ModelError("--decisions/--interpret need a single --game; accepted: a game id")
+    chosen = decided(game, interpret, None)
+    base = decisions or Decisions(game, (), "", "")
+    decided(game, (), decisions)  # checks the file against the game
+    return base.overridden(chosen)
 
 
 @click.command("report")
@@ -84,6 +103,8 @@ from .common import (
 @click.option(
     "--quick", is_flag=True, help="Explorer on reduced presets only (no differential search)."
 )
+@interpret_option
+@decisions_option
 @cluster_options
 @seed_option
 @json_option
@@ -98,6 +119,8 @@ def report_command(
     max_games: int,
     only: tuple[str, ...],
     quick: bool,
+    interpret: tuple[str, ...],
+    decisions: Decisions | None,
     scheduler: str | None,
     jobs: int | None,
     seed: int,
@@ -108,13 +131,20 @@ def report_command(
     with board pictures, and the paired impact of each reading with 95% intervals.
     ``--game all`` also writes index.html and README.md linking every game's report.
     Each reading pair is a task (--jobs, --scheduler); the files do not depend on where
-    the tasks ran."""
+    the tasks ran.
+
+    With --decisions (and --interpret, which wins for its ids) the report is the game's
+    with those rules decided: decided entries are listed with the chosen reading and the
+    file's note, not measured; every other entry is measured on models that take the
+    decided readings. Without --game, the decisions file's game."""
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
     bad = [f for f in fmts if f not in rp.FORMATS]
     if bad or not fmts:
         raise ModelError(
             f"unknown format {','.join(bad) or formats!r}; accepted: {', '.join(rp.FORMATS)}"
         )
+    game = game_of(game, decisions)
+    applied = _applied(game, interpret, decisions)
     ids = list(registry.games()) if game == "all" else [game]
     specs = [registry.get_game(g) for g in ids]
     for spec in specs:
@@ -132,7 +162,7 @@ def report_command(
     with task_runner(scheduler, jobs) as run:
         for spec in specs:
             with task_progress(f"report {spec.id}", run, as_json) as on_done:
-                data = built[spec.id] = rp.build(spec.id, seed, budget, only, run, on_done)
+                data = built[spec.id] = rp.build(spec.id, seed, budget, only, run, on_done, applied)
             written += rp.write(data, out, fmts)
     if game == "all" or os.path.exists(os.path.join(out, "index.html")):
         titles = {g: s.title for g, s in registry.games().items()}

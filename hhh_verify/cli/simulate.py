@@ -14,17 +14,22 @@ from .. import registry
 from .. import trace as tr
 from ..engines import simulate as sim
 from ..execution import playouts
+from ..interpretations import Decisions
 from ..model import ModelError
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     POSITIVE,
     command_errors,
     config_option,
+    decided,
+    decisions_option,
     emit_json,
+    game_of,
     game_option,
     interpret_option,
     json_option,
     output_file,
+    readings,
     seed_option,
     set_option,
 )
@@ -36,6 +41,7 @@ from .impact import run_impact
 @config_option
 @set_option
 @interpret_option
+@decisions_option
 @click.option(
     "--games", "games", type=POSITIVE, default=100, show_default=True, help="Games to play."
 )
@@ -89,6 +95,7 @@ def simulate_command(
     config: str,
     overrides: tuple[str, ...],
     interpret: tuple[str, ...],
+    decisions: Decisions | None,
     games: int,
     seed: int,
     policy: str,
@@ -107,10 +114,25 @@ def simulate_command(
     the same game whatever --games is, so `--trace-out` saves game 0 of this very run
     (a trace records the model's sampler: with --trace-out, auto plays the model).
     The games run as tasks (--jobs, --scheduler); the result does not depend on where.
+    `impact` plays other games for the same seed (each step from its own seed, to pair
+    two readings), so its means under A agree with these only within their intervals.
     """
+    game = game_of(game, decisions, compare or "")
+    interpret = readings(game, interpret, decisions)
     if compare:
         return run_impact(
-            game, compare, "", games, seed, policy, config, overrides, as_json, scheduler, jobs
+            game,
+            compare,
+            "",
+            games,
+            seed,
+            policy,
+            config,
+            overrides,
+            as_json,
+            scheduler,
+            jobs,
+            decided=tuple(decided(game, interpret, None).items()),
         )
     spec = registry.get_game(game)
     model = spec.model(config, overrides, interpret)

@@ -438,12 +438,19 @@ def pick_options(spec: Any, ambiguity: str, options: Sequence[str] = ()) -> tupl
     return (amb.default, other)
 
 
+#: Readings decided elsewhere (``--decisions``/``--interpret``) as ``(id, option)`` pairs:
+#: both models of a comparison take them (hashable, so tasks can carry them).
+Decided = tuple[tuple[str, str], ...]
+
+
 def reading_models(
-    spec: Any, config: Any, ambiguity: str, options: tuple[str, str]
+    spec: Any, config: Any, ambiguity: str, options: tuple[str, str], decided: Decided = ()
 ) -> tuple[Any, Any]:
-    """The two models: defaults everywhere except ``ambiguity``."""
-    ma = spec.make_model(config, spec.ambiguities.with_choices({ambiguity: options[0]}))
-    mb = spec.make_model(config, spec.ambiguities.with_choices({ambiguity: options[1]}))
+    """The two models: the ``decided`` readings (else defaults) everywhere except
+    ``ambiguity``."""
+    base = dict(decided)
+    ma = spec.make_model(config, spec.ambiguities.with_choices({**base, ambiguity: options[0]}))
+    mb = spec.make_model(config, spec.ambiguities.with_choices({**base, ambiguity: options[1]}))
     return ma, mb
 
 
@@ -463,6 +470,7 @@ def diverge(
     policies: Sequence[str] = (),
     search: DifferentialRunner | None = None,
     search_engine: str = "differential",
+    decided: Decided = (),
 ) -> DivergeResult:
     """Search for a witness that two readings of ``ambiguity`` differ.
 
@@ -480,6 +488,7 @@ def diverge(
     configuration and the policy names, and must give the same result; or it plays
     other games, named by ``search_engine`` (``kernel``: inside the game's kernel,
     :func:`.diverge_kernel.kernel_runner`; the model still verifies the witness).
+    Both readings take the ``decided`` readings of the other ambiguities.
     """
     opts = pick_options(spec, ambiguity, options)
     searched: list[dict[str, Any]] = []
@@ -495,7 +504,7 @@ def diverge(
     proofs = []
     for name, ovr in configs if explorer else []:
         config = spec.config(name, ovr)
-        ma, mb = reading_models(spec, config, ambiguity, opts)
+        ma, mb = reading_models(spec, config, ambiguity, opts, decided)
         label = config_label(name, ovr)
         res = product_search(ma, mb, max_states, max_seconds)
         searched.append(
@@ -564,7 +573,7 @@ def diverge(
     else:
         name, ovr = spec.default_preset, ()
     config = spec.config(name, ovr)
-    ma, mb = reading_models(spec, config, ambiguity, opts)
+    ma, mb = reading_models(spec, config, ambiguity, opts, decided)
     label = config_label(name, ovr)
     names = tuple(policies or default_policies(spec))
     engine = search_engine if search is not None else "differential"

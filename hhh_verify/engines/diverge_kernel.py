@@ -20,6 +20,7 @@ from typing import Any
 from ..model import ModelError, outcome_probability
 from .diverge import (
     DEFAULT_MAX_GAMES,
+    Decided,
     DifferentialRunner,
     DifferentialSearch,
     Witness,
@@ -47,9 +48,11 @@ def kernels(spec: Any, ma: Any, mb: Any, policies: Sequence[str]) -> tuple[Any, 
     return ka, kb
 
 
-def kernel_runner(spec: Any, ambiguity: str, options: tuple[str, str]) -> DifferentialRunner:
+def kernel_runner(
+    spec: Any, ambiguity: str, options: tuple[str, str], decided: Decided = ()
+) -> DifferentialRunner:
     """:func:`kernel_search` as :func:`~hhh_verify.engines.diverge.diverge`'s ``search``
-    (with ``search_engine="kernel"``)."""
+    (with ``search_engine="kernel"``), under the ``decided`` readings."""
 
     def run(
         preset: str,
@@ -59,7 +62,8 @@ def kernel_runner(spec: Any, ambiguity: str, options: tuple[str, str]) -> Differ
         max_seconds: float | None,
         names: tuple[str, ...],
     ) -> DifferentialSearch:
-        ma, mb = reading_models(spec, spec.config(preset, overrides), ambiguity, options)
+        config = spec.config(preset, overrides)
+        ma, mb = reading_models(spec, config, ambiguity, options, decided)
         return kernel_search(spec, ma, mb, names, seed, max_games, max_seconds)
 
     return run

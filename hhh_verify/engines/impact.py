@@ -27,7 +27,7 @@ from statistics import NormalDist
 from typing import Any
 
 from ..model import ModelError, winning_seats
-from .diverge import reading_models, sample, step_seed
+from .diverge import Decided, reading_models, sample, step_seed
 from .simulate import game_seed, get_policy, playout_engine
 from .standings import is_competitive, win_share
 
@@ -155,18 +155,23 @@ class Baseline:
     seed: int
     config: Any
     paths: tuple[tuple[tuple[Any, ...], GameResult], ...]
+    decided: Decided = ()  # readings played in place of their defaults
 
 
-def baseline(spec: Any, games: int, seed: int, policy: str, preset: str = "") -> Baseline:
-    """The all-defaults games ``0..games-1`` of ``policy`` (see :class:`Baseline`)."""
+def baseline(
+    spec: Any, games: int, seed: int, policy: str, preset: str = "", decided: Decided = ()
+) -> Baseline:
+    """The all-defaults games ``0..games-1`` of ``policy`` (see :class:`Baseline`); the
+    ``decided`` readings in place of their defaults."""
     config = spec.config(preset)
-    m = spec.make_model(config, spec.ambiguities.default())
+    m = spec.make_model(config, spec.ambiguities.with_choices(dict(decided)))
     pol = get_policy(policy, spec.policies)
     return Baseline(
         policy,
         seed,
         config,
         tuple(play_path(m, pol, impact_game_seed(seed, i)) for i in range(games)),
+        decided,
     )
 
 
@@ -343,19 +348,21 @@ def impact(
     overrides: Sequence[str] = (),
     base_games: Baseline | None = None,
     engine: str = "reference",
+    decided: Decided = (),
 ) -> Impact:
     """Play ``games`` paired games of the two readings and compare them.
 
     ``base_games`` (from :func:`baseline`) replaces playing reading A when A is the
     ambiguity's default on the same config, policy and seed: same numbers, half the work.
     ``engine`` (``auto``, ``kernel``, ``reference``): where the games are played
-    (:func:`~hhh_verify.engines.simulate.playout_engine`).
+    (:func:`~hhh_verify.engines.simulate.playout_engine`). Both readings take the
+    ``decided`` readings of the other ambiguities.
     """
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
     pol = get_policy(policy, spec.policies)
     config = spec.config(preset, overrides)
-    ma, mb = reading_models(spec, config, ambiguity, options)
+    ma, mb = reading_models(spec, config, ambiguity, options, decided)
     start = time.perf_counter()
     engine, ka = playout_engine(spec, ma, policy, engine)
     if ka is not None:
@@ -369,8 +376,9 @@ def impact(
         and base_games.policy == policy
         and base_games.seed == seed
         and base_games.config == config
+        and base_games.decided == decided
         and len(base_games.paths) >= games
-        and spec.ambiguities.get(ambiguity).default == options[0]
+        and dict(decided).get(ambiguity, spec.ambiguities.get(ambiguity).default) == options[0]
     )
     base = base_games if reuse else None
     results = [paired_at(ma, mb, pol, seed, i, base) for i in range(games)]

@@ -31,11 +31,12 @@ def differential_games(
     seed: int,
     games: range,
     max_seconds: float | None,
+    decided: dv.Decided = (),
 ) -> dv.DifferentialSearch:
     """Task: differential games ``games``, up to the first witness among them (or until
-    the safety net of ``max_seconds`` fires)."""
+    the safety net of ``max_seconds`` fires), under the ``decided`` readings."""
     spec = get_game(game)
-    ma, mb = dv.reading_models(spec, spec.config(preset, overrides), ambiguity, options)
+    ma, mb = dv.reading_models(spec, spec.config(preset, overrides), ambiguity, options, decided)
     players = [get_policy(p, spec.policies) for p in policies]
     start = time.perf_counter()
     played = steps = rejected = 0
@@ -76,9 +77,10 @@ def searcher(
     ambiguity: str,
     options: tuple[str, str],
     on_done: Progress | None = None,
+    decided: dv.Decided = (),
 ) -> dv.DifferentialRunner:
     """The ``search`` argument of :func:`hhh_verify.engines.diverge.diverge` that plays the
-    differential games of ``ambiguity`` on ``run``."""
+    differential games of ``ambiguity`` on ``run`` (under the ``decided`` readings)."""
 
     def search(
         preset: str,
@@ -93,7 +95,18 @@ def searcher(
         tasks = [
             Task(
                 differential_games,
-                (game, preset, overrides, ambiguity, options, policies, seed, r, max_seconds),
+                (
+                    game,
+                    preset,
+                    overrides,
+                    ambiguity,
+                    options,
+                    policies,
+                    seed,
+                    r,
+                    max_seconds,
+                    decided,
+                ),
                 f"differential task (games {r.start}..{r.stop - 1} of {game}, {ambiguity} "
                 f"{options[0]} vs {options[1]}, seed {seed})",
                 command(
@@ -107,6 +120,7 @@ def searcher(
                     ("--policies", ",".join(policies)),
                     ("--seed", seed),
                     ("--max-games", r.stop),
+                    ("--interpret", tuple(f"{k}={v}" for k, v in decided)),
                 ),
             )
             for r in partition(max_games, run.workers, largest=25)

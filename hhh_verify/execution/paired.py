@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 
 from ..engines import impact as im
-from ..engines.diverge import reading_models
+from ..engines.diverge import Decided, reading_models
 from ..engines.simulate import get_policy, playout_engine
 from ..model import ModelError
 from ..registry import get_game
@@ -29,11 +29,13 @@ def paired_games(
     seed: int,
     games: range,
     engine: str = "reference",
+    decided: Decided = (),
 ) -> list[im.Paired]:
     """Task: paired games ``games`` of the two readings (results under A and B, and
-    where they parted); ``engine="kernel"`` plays them inside the game's kernel."""
+    where they parted) under the ``decided`` readings; ``engine="kernel"`` plays them
+    inside the game's kernel."""
     spec = get_game(game)
-    ma, mb = reading_models(spec, spec.config(preset, overrides), ambiguity, options)
+    ma, mb = reading_models(spec, spec.config(preset, overrides), ambiguity, options, decided)
     player = get_policy(policy, spec.policies)
     if engine == "kernel":
         _, ka = playout_engine(spec, ma, policy, "kernel")
@@ -71,20 +73,21 @@ def impact(
     overrides: Sequence[str] = (),
     on_done: Progress | None = None,
     engine: str = "reference",
+    decided: Decided = (),
 ) -> im.Impact:
     """Play ``games`` paired games of the two readings on ``run`` and compare them
-    (``engine``: ``auto``, ``kernel`` or ``reference``)."""
+    (``engine``: ``auto``, ``kernel`` or ``reference``), under the ``decided`` readings."""
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
     spec = get_game(game)
     get_policy(policy, spec.policies)
-    ma, _ = reading_models(spec, spec.config(preset, overrides), ambiguity, options)
+    ma, _ = reading_models(spec, spec.config(preset, overrides), ambiguity, options, decided)
     engine, _ = playout_engine(spec, ma, policy, engine)
     ovr = tuple(overrides)
     tasks = [
         Task(
             paired_games,
-            (game, preset, ovr, ambiguity, options, policy, seed, r, engine),
+            (game, preset, ovr, ambiguity, options, policy, seed, r, engine, decided),
             f"impact task (paired games {r.start}..{r.stop - 1} of {game}, {ambiguity} "
             f"{options[0]} vs {options[1]}, seed {seed}, policy {policy})",
             command(
@@ -98,6 +101,7 @@ def impact(
                 ("--seed", seed),
                 ("--games", max(2, r.stop)),
                 ("--engine", engine if engine != "reference" else None),
+                ("--interpret", tuple(f"{k}={v}" for k, v in decided)),
             ),
         )
         for r in partition(games, run.workers, largest=100 if engine == "reference" else 2000)

@@ -11,26 +11,68 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engines.search_bounds import SAFETY_SECONDS, with_lower_bound
+from ..model import ModelError
 from ..registry import get_game
 from ..smt.queries import run_query
 from .runner import Progress, Runner, Task, command
 
 
 def answer(
-    game: str, query_id: str, rlimit: int | None = None, seconds: float | None = None
+    game: str,
+    query_id: str,
+    rlimit: int | None = None,
+    seconds: float | None = None,
+    decided: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`: ``rlimit`` Z3
     resource units, default the query's own; ``seconds`` the time safety net); a query
-    with a witness search gets its lower bound too (its node budget decides)."""
+    with a witness search gets its lower bound too (its node budget decides).
+    ``decided`` (``ID=OPTION``) are readings decided for every query; a query's own
+    readings, which its question names, win over them."""
     spec = get_game(game)
     support = spec.load_smt()
     query = support.get(query_id)
-    row = run_query(spec, support, query, rlimit, seconds)
+    model = spec.model(query.preset or "", query.overrides, (*decided, *query.interpret))
+    if not decided:
+        row = run_query(spec, support, query, rlimit, seconds)
+    else:
+        try:
+            row = run_query(spec, support, query, rlimit, seconds, model)
+        except ModelError as e:  # the encoding does not cover the decided readings
+            return not_encoded(query, model, spec, str(e))
+        row["interpretation"] = readings_of(model, spec)
     if query.lower_bound is None:
         return row
-    model = spec.model(query.preset or "", query.overrides, query.interpret)
     safety = seconds if seconds is not None else SAFETY_SECONDS
     return with_lower_bound(row, model, query.lower_bound, spec.ambiguities, max_seconds=safety)
+
+
+def readings_of(model: Any, spec: Any) -> list[str]:
+    """The model's non-default readings as ``ID=OPTION``."""
+    return [f"{k}={v}" for k, v in model.interpretation.non_default(spec.ambiguities).items()]
+
+
+def not_encoded(query: Any, model: Any, spec: Any, why: str) -> dict[str, Any]:
+    """The row of a query the game's encoding cannot ask under the decided readings:
+    no answer (open, not a contradiction), and the encoding's reason."""
+    return {
+        "name": query.id,
+        "question": query.question,
+        "expected": query.expected,
+        "citation": query.citation,
+        "config": query.preset or "(checked model)",
+        "interpretation": readings_of(model, spec),
+        "exact": False,
+        "answer": "not encoded",
+        "method": "none",
+        "proof": why,
+        "ok": None,
+        "replays": None,
+        "witness": None,
+        "trace": None,
+        "seconds": 0.0,
+        "notes": [],
+    }
 
 
 def answer_all(
@@ -40,12 +82,14 @@ def answer_all(
     rlimit: int | None = None,
     seconds: float | None = None,
     on_done: Progress | None = None,
+    decided: tuple[str, ...] = (),
 ) -> list[dict[str, Any]]:
-    """The rows of ``query_ids`` (in that order), answered on ``run``."""
+    """The rows of ``query_ids`` (in that order), answered on ``run`` (under the
+    ``decided`` readings, ``ID=OPTION``)."""
     tasks = [
         Task(
             answer,
-            (game, q, rlimit, seconds),
+            (game, q, rlimit, seconds, decided),
             f"query task {q} of {game}",
             command(
                 "query",
@@ -53,6 +97,7 @@ def answer_all(
                 ("--name", q),
                 ("--rlimit", rlimit),
                 ("--timeout", seconds),
+                ("--interpret", decided),
             ),
         )
         for q in query_ids

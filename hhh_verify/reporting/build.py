@@ -26,6 +26,7 @@ from ..engines import diverge as dv
 from ..engines import impact as im
 from ..engines import simulate as sim
 from ..execution.runner import Progress, Runner, Task, command
+from ..interpretations import Decisions
 from ..registry import get_game
 from ..trace import write_atomic
 from . import assumptions, json_text, ranking, strength
@@ -76,9 +77,9 @@ class Budget:
         return self.games if engine == "kernel" else self.reference_games
 
 
-def engines(spec: Any, policies: Sequence[str]) -> dict[str, str]:
+def engines(spec: Any, policies: Sequence[str], decided: dv.Decided = ()) -> dict[str, str]:
     """Where each impact player's games are played: ``kernel`` or ``reference``."""
-    model = spec.model()
+    model = spec.make_model(spec.config(), spec.ambiguities.with_choices(dict(decided)))
     return {p: sim.playout_engine(spec, model, p)[0] for p in policies}
 
 
@@ -97,10 +98,12 @@ def diverge_command(
     res: dv.DivergeResult,
     replayed: tuple[str, int] | None = None,
     policies: Sequence[str] = ("random",),
+    decided: dv.Decided = (),
 ) -> str:
     """The command that finds this entry's witness again and writes its two traces
     (``policies``: the differential search's rotation, when it found the witness)."""
     base = f"hhh-verify diverge --game {game} --ambiguity {amb} --options {','.join(opts)}"
+    base += "".join(f" --interpret {k}={v}" for k, v in decided)
     tail = f"--seed {seed} --max-seconds 3600 --out {amb}"
     if res.engine == "explorer":
         return f"{base} --config {res.config_label} --engine explorer --max-states {budget.max_states} {tail}"
@@ -113,23 +116,33 @@ def diverge_command(
     return f"{base} --max-states {budget.max_states} --max-games {budget.max_games} {tail}"
 
 
-PairTask = tuple[str, str, tuple[str, str], int, Budget]
+#: ``(game, ambiguity, reading pair, seed, budget, decided readings)``.
+PairTask = tuple[str, str, tuple[str, str], int, Budget, dv.Decided]
 
 
-def _baseline(game: str, games: int, seed: int, policy: str) -> im.Baseline | None:
-    """Task: the all-defaults games of ``policy`` every pair task compares against (None
-    when the games are played inside the kernel, which plays both readings at once)."""
+def _baseline(
+    game: str, games: int, seed: int, policy: str, decided: dv.Decided = ()
+) -> im.Baseline | None:
+    """Task: the all-defaults (but ``decided``) games of ``policy`` every pair task
+    compares against (None when the games are played inside the kernel, which plays both
+    readings at once)."""
     spec = get_game(game)
-    if engines(spec, (policy,))[policy] == "kernel":
+    if engines(spec, (policy,), decided)[policy] == "kernel":
         return None
-    return im.baseline(spec, games, seed, policy)
+    return im.baseline(spec, games, seed, policy, decided=decided)
 
 
 def _pair_task(
-    game: str, amb: str, opts: tuple[str, str], seed: int, budget: Budget, *bases: im.Baseline
+    game: str,
+    amb: str,
+    opts: tuple[str, str],
+    seed: int,
+    budget: Budget,
+    decided: dv.Decided,
+    *bases: im.Baseline,
 ) -> dict[str, Any]:
     """Task: one pair, given the baselines of ``budget.policies`` (in that order)."""
-    return _pair((game, amb, opts, seed, budget), dict(zip(budget.policies, bases)))
+    return _pair((game, amb, opts, seed, budget, decided), dict(zip(budget.policies, bases)))
 
 
 def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> dict[str, Any]:
@@ -138,21 +151,32 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
     When the searches find nothing but a paired impact game parted, that game is played
     again by the differential engine (same seeds, same policy), whose exact check turns
     it into a witness unless the readings only consumed random numbers differently.
+    Every model of the pair takes the ``decided`` readings of the other ambiguities.
     """
-    game, amb, opts, seed, budget = args
+    game, amb, opts, seed, budget, decided = args
     spec = get_game(game)
     impacts: dict[str, Any] = {}
     firsts: dict[str, int] = {}
     labels: dict[str, str] = {}
-    where = engines(spec, budget.policies)
+    where = engines(spec, budget.policies, decided)
     for policy in budget.policies:
         base = None
         games = budget.games_for(where[policy])
         if baselines is not None and where[policy] == "reference":
             if baselines.get(policy) is None:
-                baselines[policy] = im.baseline(spec, games, seed, policy)
+                baselines[policy] = im.baseline(spec, games, seed, policy, decided=decided)
             base = baselines[policy]
-        imp = im.impact(spec, amb, opts, games, seed, policy, base_games=base, engine=where[policy])
+        imp = im.impact(
+            spec,
+            amb,
+            opts,
+            games,
+            seed,
+            policy,
+            base_games=base,
+            engine=where[policy],
+            decided=decided,
+        )
         data = imp.to_json()
         if "money" in imp.stats:  # a cooperative game's final money (the report's plots)
             data["money_a"] = list(imp.money_a)
@@ -174,6 +198,7 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
         max_seconds=None,
         probes=spec.probes_for(amb) + dv.default_probes(spec),
         differential=not budget.quick,
+        decided=decided,
     )
     replayed = None
     if res.material is not True and not budget.quick:
@@ -188,6 +213,7 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
                 max_seconds=None,
                 explorer=False,
                 policies=(policy,),
+                decided=decided,
             )
             again.searched = res.searched + [
                 s | {"replays": f"{labels[policy]} 0..{first} ({policy})"} for s in again.searched
@@ -200,7 +226,7 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
         "options": list(opts),
         "diverge": dv.result_json(res),
         "command": diverge_command(
-            game, amb, opts, seed, budget, res, replayed, dv.default_policies(spec)
+            game, amb, opts, seed, budget, res, replayed, dv.default_policies(spec), decided
         ),
         "impact": {k: d for k, (_, d) in impacts.items()},
         "boards": witness_boards(spec, res),
@@ -227,16 +253,27 @@ def build(
     ambiguities: Sequence[str] = (),
     run: Runner | None = None,
     on_done: Progress | None = None,
+    decisions: Decisions | None = None,
 ) -> dict[str, Any]:
     """The report's data for ``game`` (all ambiguities, or only ``ambiguities``), its
-    tasks run on ``run`` (default: in this process)."""
+    tasks run on ``run`` (default: in this process).
+
+    With ``decisions`` the report is the game's with those rules decided: a decided
+    entry is listed with its chosen reading and note, not measured; every other entry is
+    measured on models that take the decided readings (its reading A is its default)."""
     spec = get_game(game)
     budget = budget or Budget()
     if not budget.policies:
         budget = replace(budget, policies=players(spec))
-    entries = [a for a in spec.ambiguities if not ambiguities or a.id in ambiguities]
+    fixed: dv.Decided = decisions.choices if decisions is not None else ()
+    chosen = dict(fixed)
+    entries = [
+        a
+        for a in spec.ambiguities
+        if (not ambiguities or a.id in ambiguities) and a.id not in chosen
+    ]
     tasks = [
-        (game, a.id, (a.default, o), seed, budget)
+        (game, a.id, (a.default, o), seed, budget, fixed)
         for a in entries
         for o in a.option_ids
         if o != a.default
@@ -279,7 +316,7 @@ def build(
         "rulebook_page": f"{spec.id}-rulebook.html" if spec.rule_map is not None else None,
         "seed": seed,
         "budget": asdict(budget) | {"policies": list(budget.policies)},
-        "budget_text": budget.describe(engines(spec, budget.policies)),
+        "budget_text": budget.describe(engines(spec, budget.policies, fixed)),
         "command": " ".join(
             [
                 f"hhh-verify report --game {game} --seed {seed} --games {budget.games}",
@@ -288,7 +325,9 @@ def build(
             ]
             + (["--quick"] if budget.quick else [])
             + [f"--ambiguity {a}" for a in ambiguities]
+            + ([decisions.flags()] if decisions is not None else [])
         ),
+        **({} if decisions is None else {"decisions": decided_json(spec, decisions)}),
         "method": im.METHOD,
         "version": version(),
         "date": report_date(),
@@ -297,9 +336,40 @@ def build(
         "configs": assumptions.presets_used(spec, out_entries),
         "boards": boards,
         "traces": traces,
-        **whole_game(game, seed, budget, ambiguities),
+        **(whole_game(game, seed, budget, ambiguities) if decisions is None else {}),
     }
     return ranking.apply(report)
+
+
+def decided_json(spec: Any, decisions: Decisions) -> dict[str, Any]:
+    """The report header's decisions: which rules were decided, how, and why (the
+    file's note); their entries are not measured."""
+    rows = []
+    for k, v in decisions.choices:
+        amb = spec.ambiguities.get(k)
+        summary = next(o.summary for o in amb.options if o.id == v)
+        rows.append(
+            {
+                "id": k,
+                "title": amb.title,
+                "option": v,
+                "summary": summary,
+                "default": amb.default,
+                "source": decisions.source_of(k),
+            }
+        )
+    return {
+        "file": decisions.path,
+        "note": decisions.note,
+        "applied": rows,
+        "text": (
+            f"Decided ({len(rows)}): "
+            + "; ".join(f"{r['id']} = {r['option']}" for r in rows)
+            + ". Decided entries are not measured; every other entry is measured on models "
+            "that take these readings (its reading A is its default). The money bounds of "
+            "a whole-game report are not computed under decisions."
+        ),
+    }
 
 
 def version() -> str:
@@ -345,12 +415,12 @@ def _run_pairs(
     """Every pair's entry, in task order (baselines first, as tasks the pairs share)."""
     if not tasks:
         return []
-    game, _, _, seed, _ = tasks[0]
+    game, _, _, seed, _, fixed = tasks[0]
     bases = [
         run.submit(
             Task(
                 _baseline,
-                (game, budget.reference_games, seed, policy),
+                (game, budget.reference_games, seed, policy, fixed),
                 f"report baseline task (all-defaults games of {game} under {policy}, seed {seed})",
                 _replay(tasks[0]),
             )
@@ -373,7 +443,7 @@ def _run_pairs(
 
 def _replay(t: PairTask) -> str:
     """A report of this pair's ambiguity alone (JSON into ./report-replay)."""
-    game, amb, _, seed, budget = t
+    game, amb, _, seed, budget, fixed = t
     return command(
         "report",
         ("--game", game),
@@ -384,6 +454,7 @@ def _replay(t: PairTask) -> str:
         ("--max-states", budget.max_states),
         ("--max-games", budget.max_games),
         ("--quick", budget.quick),
+        ("--interpret", tuple(f"{k}={v}" for k, v in fixed)),
         ("--format", "json"),
         ("--out", "report-replay"),
     )

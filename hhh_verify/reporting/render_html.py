@@ -99,6 +99,7 @@ def render_html(data: dict[str, Any]) -> str:
         f"<style>{CSS}</style></head><body>",
         f'<nav class="toc">{nav}</nav>',
         *_summary(data),
+        *_decided(data),
         *_assumptions(data),
         *_glossary(comp),
         *_method(data),
@@ -210,6 +211,27 @@ def _glossary(comp: bool) -> list[str]:
     out.append("; ".join(f"{_e(m)}: {_e(u)}" for m, u in units.unit_lines(comp)) + ".</p>")
     out.append("</section>")
     return out
+
+
+def _decided(data: dict[str, Any]) -> list[str]:
+    """The rules decided before measuring (``report --decisions``): not measured."""
+    dec = data.get("decisions")
+    if not dec:
+        return []
+    out = ['<section id="decided"><h2>Decided rules</h2>', f"<p>{_e(dec['text'])}</p>"]
+    if dec["note"]:
+        out.append(f"<p>Note ({_e(dec['file'])}): {_e(dec['note'])}</p>")
+    out.append(
+        "<table><tr><th>id</th><th>title</th><th>decided reading</th><th>default</th>"
+        "<th>from</th></tr>"
+    )
+    for r in dec["applied"]:
+        out.append(
+            f"<tr><td>{_e(r['id'])}</td><td>{_e(r['title'])}</td><td><code>{_e(r['option'])}"
+            f"</code>: {_e(r['summary'])}</td><td><code>{_e(r['default'])}</code></td>"
+            f"<td>{_e(r['source'])}</td></tr>"
+        )
+    return out + ["</table></section>"]
 
 
 def _method(data: dict[str, Any]) -> list[str]:

@@ -140,6 +140,7 @@ def render_markdown(
     comp = competitive(data)
     lines = [f"# Rule ambiguities: {data['title']}", ""]
     lines += _summary(data)
+    lines += _decided(data)
     lines += _assumptions(data)
     lines += ["## Glossary", ""]
     lines += [f"- **{term}**: {text}" for term, text in summary.glossary(comp)]
@@ -222,6 +223,24 @@ def _summary(data: dict[str, Any]) -> list[str]:
             ]
         lines.append("")
     lines += [f"- **{k}**: {v}" for k, v in summary.meta(data)]
+    return lines + [""]
+
+
+def _decided(data: dict[str, Any]) -> list[str]:
+    """The rules decided before measuring (``report --decisions``): not measured."""
+    dec = data.get("decisions")
+    if not dec:
+        return []
+    lines = ["## Decided rules", "", dec["text"], ""]
+    if dec["note"]:
+        lines += [f"Note ({dec['file']}): {dec['note']}", ""]
+    lines += ["| id | title | decided reading | default | from |", "|---|---|---|---|---|"]
+    for r in dec["applied"]:
+        reading = f"`{r['option']}`: {r['summary']}"
+        lines.append(
+            f"| {r['id']} | {_cell(r['title'])} | {_cell(reading)} | "
+            f"`{r['default']}` | {_cell(r['source'])} |"
+        )
     return lines + [""]
 
 

@@ -186,7 +186,13 @@ FACTS: tuple[Fact, ...] = (
         lambda m: max(a for _med, a, _mon in SETUP_TABLE.values()) + m.ctx.staff_pool[COO],
         relation="<=",
     ),
-    Fact("Components", "18 Training Markers", 18, lambda m: sum(m.ctx.training_pool)),
+    Fact(
+        "Components",
+        "18 Training Markers",
+        18,
+        lambda m: sum(m.ctx.training_pool),
+        readings=("HHH-TRAINING-COUNT=eighteen",),
+    ),
     Fact("Components", "12 Staff Markers", 12, lambda m: sum(m.ctx.staff_pool)),
     Fact("Components", "14 New Room Cards", 14, lambda m: len(m.ctx.deck), relation="<="),
     Fact("Components", "20 Research Cards", 20, lambda m: m.config.research_cards),
@@ -316,6 +322,7 @@ FACTS: tuple[Fact, ...] = (
         "the 5-cube patient",
         5,
         lambda m: m.ctx.spots,
+        readings=("HHH-WAITING-SPOTS=as-config",),
     ),
     Fact(
         "Hide The Bodies",
@@ -397,6 +404,7 @@ FACTS: tuple[Fact, ...] = (
         "Nowitz has a Psychiatric Training marker, which allows an additional Training bonus draw.",
         1,
         lambda m: m.ctx.training_bonus,
+        readings=("HHH-TRAINING-BONUS=one",),
     ),
     Fact(
         "Transfer a Patient",

@@ -37,6 +37,12 @@ from .tracks import AMBULANCE_REWARDS, DOCTOR_SPOTS, INSURANCE_BENEFITS, INSURAN
 
 Fact = tuple[str, str, Any, Callable[[Any], Any]]
 
+#: Facts whose printed number is one reading's (``ID=OPTION``): checked on the model with
+#: that reading applied, so choosing another reading is not a broken fact.
+READINGS: dict[str, tuple[str, ...]] = {
+    "critical patients die if they have any time tokens": ("RH-CRITICAL-DEADLINE=first-cleanup",),
+}
+
 
 def _kind_count(kind: str) -> Callable[[Any], Any]:
     return lambda m: sum(c.count for c in m.ctx.medical if c.kind == kind)
