@@ -51,6 +51,8 @@ def staff_to_reveal(ctx: Any, st: St) -> Term:
     that have Staff spaces below them."""
     hidden = sum(ctx.staff_pool) - st["staff_rev"]
     n = zmax(0, zmin(zmin(ctx.reveal, ctx.staff_spaces - st["staff_rev"]), hidden))
+    if ctx.staff_spaces <= 0 or ctx.reveal <= 0 or ctx.staff_last_round >= ctx.last_round:
+        return n  # the round limit cannot bind: the formula stays as small as it was
     return z3.If(st["round"] > ctx.staff_last_round, 0, n)
 
 
