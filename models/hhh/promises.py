@@ -522,6 +522,9 @@ BOOK = PromiseBook(
         ),
     ),
     reasons=(),
+    # where Staff, the Administrator and the Emergency Room meet (the game's own sweep
+    # preset): the 1-a-round variant there flips Staff in rounds 1-2 of a 1-row board
+    sweep="interactions",
     pairs=(
         ("HHH-STAFF-ROUND1=reveal-at-setup", "HHH-STAFF-HIREABLE=this-round"),
         ("HHH-BB-BLACK-ONLY=stop", "HHH-DRAW-EXHAUSTED=stuck"),
