@@ -4,7 +4,8 @@
 index, the sentence-level rule map (``rule_map.py``), properties and search order
 (``properties/hhh.py``), players, probe configurations, the Z3 encoding
 (``models/hhh/smt/``, queries in ``properties/hhh_smt.py``), the board picture
-(``board_svg.py``) and the compiled kernel (``kernel/``).
+(``board_svg.py``), the compiled kernel (``kernel/``) and what each reading promises
+(``promises.py``).
 """
 
 from __future__ import annotations
@@ -57,6 +58,12 @@ def _rule_map() -> Any:
     return RULE_MAP
 
 
+def _promises() -> Any:
+    from .promises import BOOK
+
+    return BOOK
+
+
 def _board() -> Any:
     from .board_svg import render_board
 
@@ -84,6 +91,7 @@ SPEC = GameSpec(
     board=_board,
     kernel=_kernel,
     rule_map=_rule_map,
+    promises=_promises,
 )
 
 __all__ = ["SPEC", "HHHModel", "HHHConfig", "make_model"]

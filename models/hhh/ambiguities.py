@@ -850,7 +850,11 @@ ENTRIES = [
         ],
         [
             ("absent", "no Morgue card in the deck (it is never described)"),
-            ("in-deck", "a Morgue New Room holding 3 bodies (stand-in capacity; 4 when Improved)"),
+            (
+                "in-deck",
+                "a Morgue New Room holding 3 bodies (stand-in capacity, the config's"
+                " morgue_capacity; 4 when Improved)",
+            ),
         ],
         "absent",
         "The Morgue is named but its card is not in the text.",

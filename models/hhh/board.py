@@ -59,10 +59,11 @@ def remove_one(levels: tuple[int, ...], level: int) -> tuple[int, ...]:
 
 def body_capacity(ctx: Ctx, s: HHHState) -> int:
     """Places for bodies: "The Cemetery can hold up to 5 Patient markers", +1 Coroner
-    space once hired (Staff Index), + the Morgue if installed (HHH-MORGUE)."""
+    space once hired (Staff Index), + the Morgue if installed (HHH-MORGUE): the stand-in
+    ``morgue_capacity`` bodies, one more on its Improved side."""
     cap = ctx.config.tombstones + (1 if s.staff_hired[CORONER] else 0)
     if s.rooms[MORGUE]:
-        cap += 3 if s.rooms[MORGUE] == 1 else 4
+        cap += ctx.config.morgue_capacity + (1 if s.rooms[MORGUE] == 2 else 0)
     return cap
 
 

@@ -84,7 +84,9 @@ class HHHConfig:
     waiting_death_cost: int = 5  # New Patients Arrive: "dies, costing you $5"
     rounds: int = 6  # Objective: six rounds
     tombstones: int = 5  # "The Cemetery can hold up to 5 Patient markers"
-    morgue_capacity: int = 0  # parameter: the Morgue is named but never described (HHH-MORGUE)
+    # parameter: bodies the Morgue holds on its Basic side, one more Improved; the Morgue
+    # is named but never described (HHH-MORGUE=in-deck puts it in the New Room deck)
+    morgue_capacity: int = 3
     room_limit: int = 6  # New Rooms: "Only 6 New Room cards can be placed during the game"
     rooms_in_deck: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6)  # New Room kinds available (7 described)
     starting_room: int = -1  # -1: players choose (Setup); otherwise that room kind

@@ -91,6 +91,13 @@ class Ctx:
         self.last_round = c.last_round
         self.staff_spaces = c.staff_spaces - (2 if c.variant_two_rooms else 0)
         self.reveal = c.reveal_per_round
+        # the Staff spaces lie in rows of ``staff_per_round`` under consecutive rounds,
+        # from round 1 (HHH-STAFF-ROUND1=reveal-at-setup) or 2; no round past the last row
+        # flips a marker, even when the 1-a-round variant leaves spaces face down
+        per = c.staff_per_round
+        rows = -(-self.staff_spaces // per) if per else self.last_round
+        first = 1 if self.staff_round1 == "reveal-at-setup" else 2
+        self.staff_last_round = first + rows - 1
         self.research_types = 1 if self.research_identical else self.C
 
     # Names used by describe_* ------------------------------------------------------

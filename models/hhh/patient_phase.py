@@ -333,8 +333,11 @@ def housekeeping(ctx: Ctx, s: HHHState) -> HHHState:
 
 
 def staff_to_reveal(ctx: Ctx, s: HHHState) -> int:
-    """How many Staff markers are flipped now: 2 a round (1 in the variant), while the
-    Staff spaces last."""
+    """How many Staff markers are flipped now: "Flip the 2 Staff markers below the round
+    marker" (1 in the variant "Reveal only 1 Staff per round"), while the Staff spaces
+    last and only in a round that has Staff spaces below it (``Ctx.staff_last_round``)."""
+    if s.round > ctx.staff_last_round:
+        return 0
     revealed = sum(ctx.staff_pool) - sum(s.staff_hidden)
     return max(0, min(ctx.reveal, ctx.staff_spaces - revealed, sum(s.staff_hidden)))
 

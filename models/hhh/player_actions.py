@@ -54,6 +54,7 @@ from .state import (
     PICK_INTERN,
     PICK_MANAGER,
     PICK_REPLACE,
+    PICK_REPLACE_FIRST,
     PICK_TRAINING,
     PICKS,
     RESEARCH_DRAWN,
@@ -312,7 +313,11 @@ def choose_benefit(ctx: Ctx, s: HHHState, a: ChooseBenefit):  # type: ignore[no-
     if a.benefit == BENEFIT_TRAINING:
         return [(replace(s, phase=PICKS, picks=(PICK_TRAINING, r.drawn[train_c])), ONE)]
     if a.benefit == BENEFIT_REPLACE:
-        return [(replace(s, phase=PICKS, picks=(PICK_REPLACE, r.drawn[replace_c])), ONE)]
+        # up-to may stop early, but not before the first marker when the benefit could
+        # not be declined: stopping at none would be declining it (HHH-RESEARCH-DECLINE)
+        first = ctx.research_must_choose and not ctx.research_all
+        kind = PICK_REPLACE_FIRST if first else PICK_REPLACE
+        return [(replace(s, phase=PICKS, picks=(kind, r.drawn[replace_c])), ONE)]
     return [(s, ONE)]
 
 
@@ -328,7 +333,7 @@ def pick_options(ctx: Ctx, s: HHHState) -> list:  # type: ignore[type-arg]
         if sum(s.training_hidden):
             out += [TakeTraining(-1, p) for p in range(ctx.P)]
         return out
-    if kind == PICK_REPLACE:
+    if kind in (PICK_REPLACE, PICK_REPLACE_FIRST):
         return [ReplaceMarker(c) for c in range(ctx.C) if s.cemetery[c]] if s.supply[ctx.C] else []
     if kind == PICK_INTERN:
         return intern_targets(ctx, s)
@@ -353,6 +358,8 @@ def after_pick(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     if s.reason:  # the pick ended the game (an Intern's patient died): it stays over
         return [(s, ONE)]
     kind, left = s.picks
+    if kind == PICK_REPLACE_FIRST:  # the compulsory first marker is replaced
+        kind = PICK_REPLACE
     s = replace(s, picks=(kind, left - 1))
     if left - 1 > 0 and pick_options(ctx, s):
         return [(s, ONE)]

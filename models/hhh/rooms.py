@@ -23,12 +23,16 @@ def fill_blood_bank(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     """Blood Bank: "draw 3 random cubes from the bag and place them on the Blood Bank.
     Draw 1 replacement cube for each black cube that is drawn and return the black cube
     to the bag" (5 when Improved). A bag of only black cubes: HHH-BB-BLACK-ONLY; a fill
-    that ends short: HHH-DRAW-EXHAUSTED."""
+    that ends short: HHH-DRAW-EXHAUSTED. A fill that HHH-BB-BLACK-ONLY=stop ends while
+    the discard pile still holds colour cubes was not exhausted ("If you ever need to
+    draw cubes and the bag is empty, place all discarded cubes back"): that reading
+    stops it by choice, so it is no short draw."""
     n = blood_size(s) - sum(s.blood)
     out = []
     for (d, bag, disc), p in ctx.draws.no_black(s.bag, s.discard, n, ctx.bb_black_refill):
         st = replace(s, blood=add(s.blood, d), bag=bag, discard=disc)
-        out.append((short_draw(ctx, st, sum(d), n), p))
+        wanted = n if not any(disc[: ctx.C]) else sum(d)
+        out.append((short_draw(ctx, st, sum(d), wanted), p))
     return out
 
 

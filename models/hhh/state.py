@@ -88,6 +88,9 @@ PICK_REPLACE = 2  # replace dead patients' markers with white ones (Research ben
 PICK_INTERN = 3  # choose the Intern's patient
 PICK_IMPROVE = 4  # choose the room the Bureaucrat improves
 PICK_MANAGER = 5  # choose the Ward Ability token the Manager removes
+# the first replacement of a Replace benefit that cannot be declined (HHH-RESEARCH-DECLINE=
+# must-choose with HHH-RESEARCH-AMOUNT=up-to): stopping before it would decline the benefit
+PICK_REPLACE_FIRST = 6
 
 # Places of patients (actions name them)
 WARD = 0

@@ -14,6 +14,7 @@ from .layout import (
     H_LATEST,
     HEAL_ON,
     K_MONEY_CAP,
+    K_MORGUE_CAPACITY,
     K_TOMBSTONES,
     K_WHITE_OUT_ARREST,
     MONEY,
@@ -38,6 +39,7 @@ PP_TRAINING_REFILL, PP_ARRIVE, PP_VISIT, PP_END, PP_STAFF, OVER = 10, 11, 12, 13
 PP_ARRIVE_ORDER, PP_ER_ADMIT, PP_VISIT_ORDER = 16, 17, 18
 ER_KIND, BLOOD_BANK, MORGUE = 5, 6, 7
 PICK_TRAINING, PICK_REPLACE, PICK_INTERN, PICK_IMPROVE, PICK_MANAGER = 1, 2, 3, 4, 5
+PICK_REPLACE_FIRST = 6  # state.PICK_REPLACE_FIRST
 WARD, TREATMENT, EMERGENCY, WAITING_PLACE = 0, 1, 2, 3
 CRITICAL, TREATED = 0, 1
 BANKRUPT, ARRESTED, COMPLETED, STUCK = 1, 2, 3, 4
@@ -86,7 +88,7 @@ def short_draw(K, s, got: np.int64, wanted: np.int64, stuck_reading: bool) -> No
 def body_capacity(K, s) -> np.int64:
     cap = K[K_TOMBSTONES] + (1 if s[STAFF_HIRED + CORONER] else 0)
     if s[ROOMS + MORGUE]:
-        cap += 3 if s[ROOMS + MORGUE] == 1 else 4
+        cap += K[K_MORGUE_CAPACITY] + (1 if s[ROOMS + MORGUE] == 2 else 0)
     return cap
 
 

@@ -139,7 +139,9 @@ K_MEDICAL_TOKENS = 76
 K_STAFF_POOL_SUM = 77
 K_PLANTED = 78  # test-only planted bug number (0: none), see tests/test_hhh_kernel*.py
 K_MARKERS_OUT_AFTER = 79  # HHH-FEWER-MARKERS=after-setup with the variant on
-NCONFIG = 80
+K_STAFF_LAST_ROUND = 80  # the last round with Staff spaces below it
+K_MORGUE_CAPACITY = 81  # bodies on the Morgue's Basic side (one more Improved)
+NCONFIG = 82
 
 # Actions: rows of 8 ints, [verb, field...]; verbs numbered in the alphabetical order of
 # the reference action class names, so sorting rows sorts as ``sort_actions`` does.

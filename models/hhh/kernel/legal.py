@@ -338,7 +338,7 @@ def _unsorted(K, s, out) -> np.int64:
             if s[TRAIN_HIDDEN : TRAIN_HIDDEN + 6].sum():
                 for p in range(K[K_P]):
                     n = _row(out, n, A_TAKE_TRAINING, -1, p)
-        elif kind == b.PICK_REPLACE:
+        elif kind == b.PICK_REPLACE or kind == b.PICK_REPLACE_FIRST:
             if s[SUPPLY + WHITE]:
                 for c in range(C):
                     if s[CEMETERY + c]:

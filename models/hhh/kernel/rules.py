@@ -92,6 +92,8 @@ from .layout import (
     K_P,
     K_PLANTED,
     K_REBAG_NEEDS_RED,
+    K_RESEARCH_ALL,
+    K_RESEARCH_MUST,
     K_REVEAL,
     K_ROOM_CAP,
     K_ROOM_LIMIT,
@@ -103,6 +105,7 @@ from .layout import (
     K_SHIELD,
     K_SPOTS,
     K_STAFF_COST,
+    K_STAFF_LAST_ROUND,
     K_STAFF_POOL_SUM,
     K_STAFF_ROUND1_SETUP,
     K_STAFF_SPACES,
@@ -167,6 +170,8 @@ def fill_blood_bank(K, s, ch, rs) -> None:
     )
     for i in range(NC):
         s[BLOOD + i] += got[i]
+    if s[DISCARD : DISCARD + K[K_C]].any():  # stopped by HHH-BB-BLACK-ONLY=stop, not exhausted
+        n = drawn
     b.short_draw(K, s, drawn, n, K[K_EXHAUSTED_STUCK] != 0)
 
 
@@ -234,6 +239,8 @@ def reveal_training(K, s, ch, rs) -> None:
 
 @njit(cache=True)
 def staff_to_reveal(K, s) -> np.int64:
+    if s[ROUND] > K[K_STAFF_LAST_ROUND]:
+        return 0
     hidden = s[STAFF_HIDDEN : STAFF_HIDDEN + 11].sum()
     revealed = K[K_STAFF_POOL_SUM] - hidden
     return max(0, min(K[K_REVEAL], K[K_STAFF_SPACES] - revealed, hidden))
@@ -672,7 +679,7 @@ def pick_option_count(K, s) -> np.int64:
     C = K[K_C]
     if kind == b.PICK_TRAINING:
         return s[TRAIN_OPEN : TRAIN_OPEN + 6].sum() + s[TRAIN_HIDDEN : TRAIN_HIDDEN + 6].sum()
-    if kind == b.PICK_REPLACE:
+    if kind == b.PICK_REPLACE or kind == b.PICK_REPLACE_FIRST:
         return s[CEMETERY : CEMETERY + C].sum() if s[SUPPLY + WHITE] else 0
     if kind == b.PICK_INTERN:
         return intern_target_count(K, s)
@@ -687,6 +694,8 @@ def pick_option_count(K, s) -> np.int64:
 def after_pick(K, s, ch, rs) -> None:
     if s[REASON]:
         return
+    if s[PICK_KIND] == b.PICK_REPLACE_FIRST:
+        s[PICK_KIND] = b.PICK_REPLACE
     s[PICK_LEFT] -= 1
     if s[PICK_LEFT] > 0 and pick_option_count(K, s):
         return
@@ -746,7 +755,8 @@ def choose_benefit(K, s, a, ch, rs) -> None:
         s[PICK_LEFT] = drawn[train_c]
     elif benefit == 2:
         s[PHASE] = b.PICKS
-        s[PICK_KIND] = b.PICK_REPLACE
+        first = K[K_RESEARCH_MUST] and not K[K_RESEARCH_ALL]
+        s[PICK_KIND] = b.PICK_REPLACE_FIRST if first else b.PICK_REPLACE
         s[PICK_LEFT] = drawn[replace_c]
 
 

@@ -52,9 +52,11 @@ def gain(ctx: Any, st: St, amount: Term, cond: Any) -> None:
 
 
 def body_capacity(ctx: Any, st: St) -> Term:
-    """Cemetery of ``tombstones`` (+ Morgue 3/4 when installed; no Coroner in the fragment)."""
+    """Cemetery of ``tombstones`` (+ the Morgue's ``morgue_capacity``, one more Improved,
+    when installed; no Coroner in the fragment)."""
     m = st[f"room{MORGUE}"]
-    return ctx.config.tombstones + z3.If(m == 1, 3, z3.If(m == 2, 4, 0))
+    basic = ctx.config.morgue_capacity
+    return ctx.config.tombstones + z3.If(m == 1, basic, z3.If(m == 2, basic + 1, 0))
 
 
 def bit(mask: Term, i: int, width: int) -> Any:

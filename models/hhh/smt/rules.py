@@ -47,9 +47,13 @@ def ward_count(L: Layout, st: St, c: int) -> Term:
 
 
 def staff_to_reveal(ctx: Any, st: St) -> Term:
-    """patient_phase.staff_to_reveal: 2 a round while Staff spaces last."""
+    """patient_phase.staff_to_reveal: 2 a round while Staff spaces last, in the rounds
+    that have Staff spaces below them."""
     hidden = sum(ctx.staff_pool) - st["staff_rev"]
-    return zmax(0, zmin(zmin(ctx.reveal, ctx.staff_spaces - st["staff_rev"]), hidden))
+    n = zmax(0, zmin(zmin(ctx.reveal, ctx.staff_spaces - st["staff_rev"]), hidden))
+    if ctx.staff_spaces <= 0 or ctx.reveal <= 0 or ctx.staff_last_round >= ctx.last_round:
+        return n  # the round limit cannot bind: the formula stays as small as it was
+    return z3.If(st["round"] > ctx.staff_last_round, 0, n)
 
 
 def to_play(ctx: Any, st: St, cond: Any) -> None:

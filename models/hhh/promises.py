@@ -1,0 +1,535 @@
+"""What Healthy Heart Hospital's readings promise, as checks (``hhh_verify.promises``).
+
+Each check is written from the option's words and reads the position before a step, the
+action and the position after (or a finished game), with the config's numbers; none
+calls the rule it checks. Options without a check are listed nowhere yet: the book grows
+option by option (``tests/test_hhh_promises.py`` names what is covered)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hhh_verify.promises import Promise, PromiseBook
+
+from .actions import ChaplainFlip, ChooseBenefit, EndPicks, InternTreat, ReturnBlacks, Transfer
+from .config import CAT, CFO, CORONER, INTAKE_NURSE
+from .state import (
+    BLOOD_BANK,
+    EMERGENCY,
+    HEAL_DRAWN,
+    MORGUE,
+    PICK_REPLACE,
+    PICK_REPLACE_FIRST,
+    PICKS,
+    RESEARCH_DRAWN,
+    STUCK,
+    TREATMENT,
+    WAITING,
+    WARD,
+    HHHState,
+)
+
+#: the most cubes one draw of the rules asks for (a Heal of 12 at most, arrivals of 12
+#: at most, the Blood Bank's 5, Research's 5): a draw that could not be completed had
+#: fewer colour cubes than this in the bag and the discard pile together
+LARGEST_DRAW = 12
+
+
+def revealed(model: Any, s: HHHState) -> int:
+    """Staff markers face up or hired (the ones not face down any more)."""
+    return sum(s.staff_open) + sum(s.staff_passed) + sum(s.staff_hired)
+
+
+def staff_rows(model: Any) -> int:
+    """Rounds with Staff spaces below them: the spaces in rows of ``staff_per_round``
+    ("Flip the 2 Staff markers below the round marker"), two fewer spaces in the 5-round
+    variant."""
+    c = model.config
+    spaces = c.staff_spaces - (2 if c.variant_two_rooms else 0)
+    per = c.staff_per_round
+    return -(-spaces // per) if per else c.rounds
+
+
+def reveal_each(model: Any) -> int:
+    c = model.config
+    return 1 if c.variant_one_staff else c.staff_per_round
+
+
+def _staff_bound(first: int) -> Any:
+    """At most one row's flips a round, only in rounds ``first`` to ``first + rows - 1``."""
+
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        rows_reached = max(0, min(t.round - first + 1, staff_rows(model)))
+        bound = reveal_each(model) * rows_reached
+        if revealed(model, t) > bound:
+            return (
+                f"{revealed(model, t)} Staff markers face up in round {t.round}; the spaces "
+                f"under the rounds so far hold {bound} flips"
+            )
+        return None
+
+    return check
+
+
+def _wards_at_most(fewer: int) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        beds = model.config.ward_beds - fewer
+        for c, ward in enumerate(t.wards):
+            if len(ward) > beds:
+                return f"Ward {c} holds {len(ward)} patients in {beds} beds"
+        return None
+
+    return check
+
+
+def _waiting_at_most(fewer: int) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        spots = model.config.waiting_spots - fewer
+        for w, room in enumerate(t.waiting):
+            for c, n in enumerate(room):
+                if n > spots:
+                    return f"Waiting Room {w} holds {n} {c}-cubes on {spots} spots"
+        return None
+
+    return check
+
+
+def colour_cubes(model: Any, counts: tuple[int, ...]) -> int:
+    return sum(counts[: model.config.colours])
+
+
+def _never_stuck(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if t.reason == STUCK:
+        return "the game ended as stuck although a short draw just ends"
+    return None
+
+
+def _stuck_only_when_exhausted(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if t.reason == STUCK and s.reason != STUCK:
+        have = colour_cubes(model, s.bag) + colour_cubes(model, s.discard)
+        if have >= LARGEST_DRAW:
+            return f"the game ended as stuck with {have} colour cubes in bag and discard pile"
+    return None
+
+
+def _blood_filled(s: HHHState, t: HHHState) -> bool:
+    """A Blood Bank fill happened in the step and left the Blood Bank short."""
+    size = {0: 0, 1: 3, 2: 5}[t.rooms[BLOOD_BANK]]
+    return any(b > a for a, b in zip(s.blood, t.blood)) and sum(t.blood) < size
+
+
+def _bb_refill(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if _blood_filled(s, t) and colour_cubes(model, t.discard):
+        return "the Blood Bank fill stopped short while the discard pile held colour cubes"
+    return None
+
+
+def _bb_stop(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if _blood_filled(s, t) and colour_cubes(model, t.bag):
+        return "the Blood Bank fill stopped short while the bag held colour cubes"
+    return None
+
+
+def _replace_in_full(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    C = model.config.colours
+    replacing = s.phase == PICKS and s.picks[0] in (PICK_REPLACE, PICK_REPLACE_FIRST)
+    if isinstance(a, EndPicks) and replacing and any(s.cemetery[:C]) and s.supply[C]:
+        return f"the Replace benefit stopped with {s.picks[1]} markers left to replace"
+    return None
+
+
+def _no_decline(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """A Research ends without a benefit only when none is possible (Training and Replace
+    checked here: the Hire's affordability is the Hire rule's)."""
+    if s.phase != RESEARCH_DRAWN or not isinstance(a, ChooseBenefit) or a.benefit != -1:
+        return None
+    r = s.research
+    assert r is not None
+    _, train_c, replace_c = model.ctx.research_colours(r.card)
+    C = model.config.colours
+    if r.drawn[train_c] and (sum(s.training_open) or sum(s.training_hidden)):
+        return "the Research was declined although the Training benefit was possible"
+    if r.drawn[replace_c] and any(s.cemetery[:C]) and s.supply[C]:
+        return "the Research was declined although the Replace benefit was possible"
+    return None
+
+
+def _money_capped(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return f"money ${t.money} above the $199 cap" if t.money > 199 else None
+
+
+def _rooms_at_most(starting_uncounted: bool) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        c = model.config
+        extra = (2 if c.variant_two_rooms else 1) if starting_uncounted else 0
+        limit = c.room_limit + extra
+        if t.rooms_placed > limit:
+            return f"{t.rooms_placed} New Room cards placed; the cap allows {limit}"
+        return None
+
+    return check
+
+
+def _no_morgue(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return "a Morgue was installed" if t.rooms[MORGUE] else None
+
+
+def _morgue_holds(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    c = model.config
+    cap = c.tombstones + (1 if t.staff_hired[CORONER] else 0)
+    if t.rooms[MORGUE]:
+        cap += c.morgue_capacity + (1 if t.rooms[MORGUE] == 2 else 0)
+    if sum(t.cemetery) > cap and not t.reason:
+        return f"{sum(t.cemetery)} bodies hidden in places for {cap}, and play goes on"
+    return None
+
+
+def _staff_total(kind: int, most: Any) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        n = t.staff_hidden[kind] + t.staff_open[kind] + t.staff_passed[kind]
+        n += t.staff_hired[kind]
+        if n > most(model):
+            return f"{n} Staff markers of kind {kind}; the pool has {most(model)}"
+        return None
+
+    return check
+
+
+def _training_total(extra: int) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        n = sum(t.training_open) + sum(t.training_hidden) + sum(map(sum, t.training))
+        pool = sum(model.config.training_pool)
+        most = pool + (extra if pool else 0)
+        if n > most:
+            return f"{n} Training markers in play; the pool has {most}"
+        return None
+
+    return check
+
+
+def _hireable_this_round(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if t.round > s.round and sum(t.staff_open):
+        return "Staff markers of the round just ended are still hireable in the next"
+    return None
+
+
+def _nothing_passed(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return "face-up Staff markers stopped being hireable" if sum(t.staff_passed) else None
+
+
+def _no_end_reaction(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return "the end-of-Patient-Phase reaction fired" if isinstance(a, ReturnBlacks) else None
+
+
+def _no_last_round_reaction(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, ReturnBlacks) and s.round >= model.config.last_round:
+        return "the end-of-Patient-Phase reaction fired in the last round"
+    return None
+
+
+def _chaplain_between(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, ChaplainFlip) and s.phase == HEAL_DRAWN:
+        return "the Chaplain flipped the Administrator card in the middle of a Heal"
+    return None
+
+
+def _intern_not_er(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, InternTreat) and a.place == EMERGENCY:
+        return "the Intern treated an Emergency Room patient"
+    return None
+
+
+def _intern_er_moves(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, InternTreat) and a.place == EMERGENCY and t.er[a.colour] >= s.er[a.colour]:
+        return "the Intern's Emergency Room patient stayed in the Emergency Room"
+    return None
+
+
+def _wr_to_wards_only(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == WAITING and a.target != WARD:
+        return "a Waiting Room patient went to a Treatment Room"
+    return None
+
+
+def _nurse_exempt(s: HHHState, a: Transfer) -> bool:
+    """The Intake Nurse's own rule lets any Waiting Room level into a Ward."""
+    return a.target == WARD and bool(s.staff_hired[INTAKE_NURSE])
+
+
+def _wr_levels_3_4(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == WAITING and not 3 <= a.level <= 4:
+        if not _nurse_exempt(s, a):
+            return f"a level-{a.level} Waiting Room patient was transferred"
+    return None
+
+
+def _wr_rooms_any_level(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == WAITING and a.target == WARD:
+        if not 3 <= a.level <= 4 and not _nurse_exempt(s, a):
+            return f"a level-{a.level} Waiting Room patient went to a Ward"
+    return None
+
+
+def _no_level5_to_ward(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == TREATMENT and a.target == WARD and a.level >= 5:
+        return "a level-5 patient was moved from a Treatment Room to a Ward"
+    return None
+
+
+def _tr_capped(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    for c, (level, _side) in enumerate(t.treatment):
+        top = 5 if t.rooms[c] == 2 else 4
+        if level > top:
+            return f"Treatment Room {c} holds a level-{level} patient above its maximum {top}"
+    return None
+
+
+def _no_unmarked(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    C = model.config.colours
+    if t.cemetery[C + 1] > s.cemetery[C + 1] and not t.reason:
+        return "a body without a marker took a tombstone and play went on"
+    return None
+
+
+def _no_admin_tokens(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return (
+        f"{t.admin_total} Administrative tokens without an Administrator" if t.admin_total else None
+    )
+
+
+def _no_admin(model: Any) -> bool:
+    return bool(model.config.no_admin)
+
+
+def _tokens_kept(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    want = model.config.table_admin_tokens
+    if t.admin_total < want:
+        return f"{t.admin_total} Administrative tokens; the setup table gives {want}"
+    return None
+
+
+def _more_than_one_bed(model: Any) -> bool:
+    """One fewer than one bed is no Ward at all: the option keeps the one bed (it cannot
+    differ on a config of one-bed Wards, e.g. the ``interactions`` preset)."""
+    return bool(model.config.ward_beds > 1)
+
+
+P = Promise
+BOOK = PromiseBook(
+    promises=(
+        P(
+            "HHH-STAFF-ROUND1",
+            "none-in-round-1",
+            "no Staff marker is face up in round 1; after that at most one row's flips a "
+            "round, in the rounds with Staff spaces below them (2 onward)",
+            step=_staff_bound(2),
+        ),
+        P(
+            "HHH-STAFF-ROUND1",
+            "reveal-at-setup",
+            "at most one row's flips a round, only in the rounds with Staff spaces below "
+            "them, from round 1 (rounds 1-5; 1-4 in the 5-round variant)",
+            step=_staff_bound(1),
+        ),
+        P(
+            "HHH-WARD-BEDS",
+            "as-config",
+            "no Ward holds more patients than configured beds",
+            step=_wards_at_most(0),
+        ),
+        P(
+            "HHH-WARD-BEDS",
+            "one-fewer",
+            "no Ward holds more patients than one bed fewer than configured",
+            step=_wards_at_most(1),
+            applies=_more_than_one_bed,
+        ),
+        P(
+            "HHH-WAITING-SPOTS",
+            "as-config",
+            "no colour holds more cubes than its spots",
+            step=_waiting_at_most(0),
+        ),
+        P(
+            "HHH-WAITING-SPOTS",
+            "one-fewer",
+            "no colour holds more cubes than one spot fewer",
+            step=_waiting_at_most(1),
+        ),
+        P("HHH-DRAW-EXHAUSTED", "stop", "a short draw never ends the game", step=_never_stuck),
+        P(
+            "HHH-DRAW-EXHAUSTED",
+            "stuck",
+            "the game ends stuck only on a draw that the bag and discard pile together could "
+            "not complete (fewer colour cubes than the largest draw)",
+            step=_stuck_only_when_exhausted,
+        ),
+        P(
+            "HHH-BB-BLACK-ONLY",
+            "refill",
+            "a Blood Bank fill ends short only when the discard pile has no colour cube left",
+            step=_bb_refill,
+        ),
+        P(
+            "HHH-BB-BLACK-ONLY",
+            "stop",
+            "a Blood Bank fill ends short only when the bag has no colour cube left",
+            step=_bb_stop,
+        ),
+        P(
+            "HHH-RESEARCH-AMOUNT",
+            "all",
+            "a Replace benefit never stops while dead coloured and white markers remain",
+            step=_replace_in_full,
+        ),
+        P(
+            "HHH-RESEARCH-DECLINE",
+            "must-choose",
+            "a Research is not ended without a benefit while Training or Replace is possible",
+            step=_no_decline,
+        ),
+        P("HHH-MONEY-CAP", "capped", "money never exceeds $199", step=_money_capped),
+        P(
+            "HHH-ROOM-CAP",
+            "six-total",
+            "at most the cap of New Room cards are placed",
+            step=_rooms_at_most(False),
+        ),
+        P(
+            "HHH-ROOM-CAP",
+            "six-installed",
+            "at most the cap of installs after the starting card(s)",
+            step=_rooms_at_most(True),
+        ),
+        P("HHH-MORGUE", "absent", "no Morgue is ever installed", step=_no_morgue),
+        P(
+            "HHH-MORGUE",
+            "in-deck",
+            "the Morgue holds morgue_capacity bodies (one more Improved) besides the "
+            "Cemetery: more bodies end the game",
+            step=_morgue_holds,
+        ),
+        P(
+            "HHH-STAFF-POOL",
+            "two-cats",
+            "never more CFO markers than the pool's one",
+            step=_staff_total(CFO, lambda m: m.config.staff_pool[CFO]),
+        ),
+        P(
+            "HHH-STAFF-POOL",
+            "two-cfos",
+            "the second Cat is a CFO: never more Cats than one",
+            step=_staff_total(CAT, lambda m: min(1, m.config.staff_pool[CAT])),
+        ),
+        P(
+            "HHH-TRAINING-COUNT",
+            "eighteen",
+            "never more Training markers than the pool",
+            step=_training_total(0),
+        ),
+        P(
+            "HHH-TRAINING-COUNT",
+            "twenty",
+            "never more than the pool and two more",
+            step=_training_total(2),
+        ),
+        P(
+            "HHH-STAFF-HIREABLE",
+            "all-face-up",
+            "no face-up Staff marker stops being hireable",
+            step=_nothing_passed,
+        ),
+        P(
+            "HHH-STAFF-HIREABLE",
+            "this-round",
+            "a new round starts with no earlier marker hireable",
+            step=_hireable_this_round,
+        ),
+        P(
+            "HHH-END-REACTION",
+            "forgone",
+            "the end-of-Patient-Phase reaction never fires",
+            step=_no_end_reaction,
+        ),
+        P(
+            "HHH-END-REACTION-LAST-ROUND",
+            "not-last",
+            "no end-of-Patient-Phase reaction in the last round",
+            step=_no_last_round_reaction,
+        ),
+        P(
+            "HHH-CHAPLAIN-TIMING",
+            "between-actions",
+            "the Chaplain never flips during a Heal",
+            step=_chaplain_between,
+        ),
+        P(
+            "HHH-INTERN-ER",
+            "not-allowed",
+            "the Intern never treats the Emergency Room",
+            step=_intern_not_er,
+        ),
+        P(
+            "HHH-INTERN-ER",
+            "moves",
+            "the Intern's Emergency Room patient leaves it",
+            step=_intern_er_moves,
+        ),
+        P(
+            "HHH-TRANSFER-WR-DEST",
+            "wards-only",
+            "Waiting Room patients go only to Wards",
+            step=_wr_to_wards_only,
+        ),
+        P(
+            "HHH-TRANSFER-WR-DEST",
+            "level-3-4-any",
+            "only levels 3-4 leave a Waiting Room by Transfer",
+            step=_wr_levels_3_4,
+        ),
+        P(
+            "HHH-TRANSFER-WR-DEST",
+            "any-level-rooms",
+            "only levels 3-4 go from a Waiting Room to a Ward",
+            step=_wr_rooms_any_level,
+        ),
+        P(
+            "HHH-TR-TO-WARD-5",
+            "forbidden",
+            "no level-5 patient is moved to a Ward",
+            step=_no_level5_to_ward,
+        ),
+        P(
+            "HHH-TR-OVERFLOW",
+            "capped",
+            "no Treatment Room patient exceeds the room's maximum",
+            step=_tr_capped,
+        ),
+        P("HHH-WHITE-OUT", "arrested", "a body without a marker ends the game", step=_no_unmarked),
+        P(
+            "HHH-NO-ADMIN-TOKENS",
+            "none",
+            "without an Administrator there are no Administrative tokens",
+            step=_no_admin_tokens,
+            applies=_no_admin,
+        ),
+        P(
+            "HHH-NO-ADMIN-TOKENS",
+            "kept",
+            "without an Administrator the setup table's tokens still come",
+            step=_tokens_kept,
+            applies=_no_admin,
+        ),
+    ),
+    reasons=(),
+    # where Staff, the Administrator and the Emergency Room meet (the game's own sweep
+    # preset): the 1-a-round variant there flips Staff in rounds 1-2 of a 1-row board
+    sweep="interactions",
+    pairs=(
+        ("HHH-STAFF-ROUND1=reveal-at-setup", "HHH-STAFF-HIREABLE=this-round"),
+        ("HHH-BB-BLACK-ONLY=stop", "HHH-DRAW-EXHAUSTED=stuck"),
+        ("HHH-RESEARCH-DECLINE=must-choose", "HHH-RESEARCH-AMOUNT=up-to"),
+        ("HHH-WARD-BEDS=one-fewer", "HHH-EMPTY-BEDS-VARIANT=per-patient"),
+        ("HHH-MORGUE=in-deck", "HHH-WHITE-OUT=arrested"),
+    ),
+)
