@@ -92,8 +92,9 @@ RULE_MODULES: dict[str, tuple[str, ...]] = {
     ),
 }
 
-# Each game's fast pytest selection: its rule tests, its facts, its properties and its
-# planted bugs (the tests written to catch wrong rules), stopping at the first failure.
+# Each game's fast pytest selection: its rule tests, its facts, its properties, its
+# planted bugs and the tests written for earlier survivors (tests/test_<game>_mutants.py),
+# stopping at the first failure.
 PYTEST_SELECTION: dict[str, tuple[str, ...]] = {
     "hhh": (
         "tests/test_hhh_rules.py",
@@ -112,6 +113,7 @@ PYTEST_SELECTION: dict[str, tuple[str, ...]] = {
         "tests/test_dice_hospital_facts.py",
         "tests/test_dice_hospital_properties.py",
         "tests/test_dice_hospital_planted.py",
+        "tests/test_dice_hospital_mutants.py",
     ),
 }
 
