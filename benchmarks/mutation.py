@@ -101,6 +101,7 @@ PYTEST_SELECTION: dict[str, tuple[str, ...]] = {
         "tests/test_hhh_facts.py",
         "tests/test_properties_hhh.py",
         "tests/test_planted_bugs.py",
+        "tests/test_hhh_mutants.py",
     ),
     "royal-hospital": (
         "tests/test_royal_hospital_rules.py",
