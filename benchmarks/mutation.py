@@ -37,6 +37,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import NoReturn
 
 from cosmic_ray.commands import init
 from cosmic_ray.mutating import mutate_and_test
@@ -238,8 +239,16 @@ def summary(game: str, mutants: list[Mutant], tests: str) -> None:
         print(f"    {m.module}:{m.line} {m.operator} #{m.occurrence}: {m.mutated_line}")
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments: one ``error:`` line and exit 2, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {message}; see --help", file=sys.stderr)
+        sys.exit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = _Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True, help=f"one of {', '.join(RULE_MODULES)}")
     parser.add_argument("--sample", type=int, default=30, help="mutants drawn (default 30)")
     parser.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
