@@ -1,0 +1,286 @@
+"""How many small rule bugs do the checks catch? Mutation testing of each game's rules.
+
+Run: ``python benchmarks/mutation.py --game G [--sample N] [--seed S] [--tests check|suite]
+[--timeout SECONDS] [--json FILE]`` from the repository root.
+
+Cosmic Ray (a maintained mutation-testing tool) lists every mutant of the game's RULE
+modules (``RULE_MODULES`` below: rules by phase and the printed tables they read; not
+renderers, kernels, SMT encodings, adapters, describe or board-picture modules), this
+script draws a seeded random sample of them, and Cosmic Ray applies each one to the source
+file in place, runs a test command and puts the file back:
+
+* **check**: ``hhh-verify check --game G --profile quick`` (about 22 s for hhh and
+  dice-hospital, 41 s for royal-hospital on the 2-core project machine under load 8);
+* **suite** (``--tests suite``, the default): check, then, for a mutant check missed,
+  the game's fixed pytest selection ``PYTEST_SELECTION`` (``-x -q``: its rule, fact,
+  property and planted-bug tests).
+
+A mutant is killed when the command exits non-zero (a failed expectation, a crash, or a
+run past ``--timeout``). The figure of a sample of N is an estimate of the share of all
+mutants: it is printed with its exact (Clopper-Pearson) 95% interval. Mutants that are not
+Python any more (Cosmic Ray reports them as incompetent) are left out of the counts.
+The whole method, the figures and every survivor's judgement: docs/mutation.md.
+
+The process lowers its own priority (``nice`` 10) since the machine is shared; run one
+such loop at a time. A loop stopped by SIGKILL can leave one rule file mutated: ``git
+diff models/`` shows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import NoReturn
+
+from cosmic_ray.commands import init
+from cosmic_ray.mutating import mutate_and_test
+from cosmic_ray.work_db import WorkDB, use_db
+from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkItem
+from scipy.stats import binomtest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The modules whose code IS the rules (phases, legal actions, chance laws, scoring, and the
+# printed numbers they read). Left out on purpose: board pictures (board_svg), describe,
+# observation and action_space (encodings for learning frameworks), policies and probes
+# (players and reduced configs), ambiguities / rule_index / rule_map (text), facts and
+# promises (the checks themselves), smt/ (encodings), HHH's kernel/ and its fast mirrors
+# (visit_enum, point, point_draws, fast_players), records and state (plain containers).
+RULE_MODULES: dict[str, tuple[str, ...]] = {
+    "hhh": (
+        "models/hhh/board.py",
+        "models/hhh/draws.py",
+        "models/hhh/heal.py",
+        "models/hhh/model.py",
+        "models/hhh/patient_phase.py",
+        "models/hhh/player_actions.py",
+        "models/hhh/rooms.py",
+        "models/hhh/setup.py",
+    ),
+    "royal-hospital": (
+        "models/royal_hospital/action_phase.py",
+        "models/royal_hospital/board.py",
+        "models/royal_hospital/cards.py",
+        "models/royal_hospital/cleanup.py",
+        "models/royal_hospital/flow.py",
+        "models/royal_hospital/model.py",
+        "models/royal_hospital/patients.py",
+        "models/royal_hospital/resolve.py",
+        "models/royal_hospital/scoring.py",
+        "models/royal_hospital/setup.py",
+        "models/royal_hospital/tracks.py",
+        "models/royal_hospital/treatment.py",
+    ),
+    "dice-hospital": (
+        "models/dice_hospital/activation.py",
+        "models/dice_hospital/admission.py",
+        "models/dice_hospital/board.py",
+        "models/dice_hospital/components.py",
+        "models/dice_hospital/dice.py",
+        "models/dice_hospital/end_round.py",
+        "models/dice_hospital/expansion.py",
+        "models/dice_hospital/model.py",
+        "models/dice_hospital/scoring.py",
+        "models/dice_hospital/setup.py",
+        "models/dice_hospital/turns.py",
+    ),
+}
+
+# Each game's fast pytest selection: its rule tests, its facts, its properties, its
+# planted bugs and the tests written for earlier survivors (tests/test_<game>_mutants.py),
+# stopping at the first failure.
+PYTEST_SELECTION: dict[str, tuple[str, ...]] = {
+    "hhh": (
+        "tests/test_hhh_rules.py",
+        "tests/test_hhh_facts.py",
+        "tests/test_properties_hhh.py",
+        "tests/test_planted_bugs.py",
+        "tests/test_hhh_mutants.py",
+    ),
+    "royal-hospital": (
+        "tests/test_royal_hospital_rules.py",
+        "tests/test_royal_hospital_facts.py",
+        "tests/test_royal_hospital_planted.py",
+        "tests/test_promises.py",
+        "tests/test_royal_hospital_mutants.py",
+    ),
+    "dice-hospital": (
+        "tests/test_dice_hospital_rules.py",
+        "tests/test_dice_hospital_facts.py",
+        "tests/test_dice_hospital_properties.py",
+        "tests/test_dice_hospital_planted.py",
+        "tests/test_dice_hospital_mutants.py",
+    ),
+}
+
+
+@dataclass
+class Mutant:
+    """One sampled mutant and what each test command made of it."""
+
+    module: str
+    line: int
+    operator: str
+    occurrence: int
+    mutated_line: str
+    check: str  # killed / survived / timeout / incompetent
+    pytest: str  # killed / survived / timeout / not run
+
+
+def _commands(game: str, trace_dir: str) -> tuple[str, str]:
+    """The check command and the pytest command, run with this interpreter."""
+    exe = Path(sys.executable).parent / "hhh-verify"
+    check = f"{exe} check --game {game} --profile quick --trace-dir {trace_dir}"
+    tests = " ".join(PYTEST_SELECTION[game])
+    pytest = f"{sys.executable} -m pytest -x -q -p no:cacheprovider {tests}"
+    return check, pytest
+
+
+def _verdict(item: WorkItem, command: str, timeout: float) -> tuple[str, str]:
+    """Apply the item's mutation, run ``command``, restore; (verdict, mutated line)."""
+    result = mutate_and_test(item.mutations, command, timeout)
+    added = [
+        line[1:].strip()
+        for line in (result.diff or "").splitlines()
+        if line.startswith("+") and not line.startswith("+++")
+    ]
+    mutated = added[0] if added else ""
+    if result.worker_outcome != WorkerOutcome.NORMAL:
+        return "incompetent", mutated
+    if result.test_outcome == TestOutcome.INCOMPETENT:
+        return "incompetent", mutated
+    if result.test_outcome == TestOutcome.KILLED:
+        return ("timeout" if result.output == "timeout" else "killed"), mutated
+    return "survived", mutated
+
+
+def _sample(db_path: Path, game: str, n: int, seed: int) -> list[WorkItem]:
+    """Every mutant of the game's rule modules (Cosmic Ray's init), then a seeded sample."""
+    with use_db(str(db_path), WorkDB.Mode.create) as db:
+        init([ROOT / m for m in RULE_MODULES[game]], db, {})
+        items = list(db.work_items)
+    items.sort(
+        key=lambda w: (
+            str(w.mutations[0].module_path),
+            w.mutations[0].operator_name,
+            w.mutations[0].occurrence,
+        )
+    )
+    print(f"{game}: {len(items)} mutants in {len(RULE_MODULES[game])} rule modules")
+    return random.Random(seed).sample(items, min(n, len(items)))
+
+
+def _share(killed: int, total: int) -> str:
+    """``k/n = p% (95% CI lo-hi%)``, the interval exact (Clopper-Pearson)."""
+    if total == 0:
+        return "0/0"
+    ci = binomtest(killed, total).proportion_ci(confidence_level=0.95)
+    return (
+        f"{killed}/{total} = {100 * killed / total:.0f}% "
+        f"(95% CI {100 * ci.low:.0f}-{100 * ci.high:.0f}%)"
+    )
+
+
+def run(game: str, n: int, seed: int, tests: str, timeout: float) -> list[Mutant]:
+    """Sample, run every sampled mutant, print one line each; the mutants with verdicts."""
+    mutants: list[Mutant] = []
+    with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
+        check_cmd, pytest_cmd = _commands(game, str(Path(tmp) / "traces"))
+        sample = _sample(Path(tmp) / "session.sqlite", game, n, seed)
+        for i, item in enumerate(sample, 1):
+            spec = item.mutations[0]
+            started = time.monotonic()
+            check, mutated = _verdict(item, check_cmd, timeout)
+            pytest = "not run"
+            if tests == "suite" and check == "survived":
+                pytest, _ = _verdict(item, pytest_cmd, timeout)
+            module = str(Path(spec.module_path).resolve().relative_to(ROOT))
+            m = Mutant(
+                module,
+                spec.start_pos[0],
+                spec.operator_name.removeprefix("core/"),
+                spec.occurrence,
+                mutated,
+                check,
+                pytest,
+            )
+            mutants.append(m)
+            print(
+                f"[{i}/{len(sample)}] {m.module}:{m.line} {m.operator}: check {check}, "
+                f"pytest {pytest} ({time.monotonic() - started:.0f} s)",
+                flush=True,
+            )
+    return mutants
+
+
+def summary(game: str, mutants: list[Mutant], tests: str) -> None:
+    """The figures of one game, then every survivor."""
+    run_ = [m for m in mutants if m.check != "incompetent"]
+    by_check = sum(m.check in ("killed", "timeout") for m in run_)
+    by_suite = sum(
+        m.check in ("killed", "timeout") or m.pytest in ("killed", "timeout") for m in run_
+    )
+    print(f"\n{game}: {len(mutants)} sampled, {len(mutants) - len(run_)} incompetent (not counted)")
+    print(f"  killed by check: {_share(by_check, len(run_))}")
+    if tests == "suite":
+        print(f"  killed by the suite (check, then pytest): {_share(by_suite, len(run_))}")
+    survivors = [
+        m for m in run_ if m.check == "survived" and (tests == "check" or m.pytest == "survived")
+    ]
+    print(f"  survivors ({len(survivors)}):")
+    for m in survivors:
+        print(f"    {m.module}:{m.line} {m.operator} #{m.occurrence}: {m.mutated_line}")
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments: one ``error:`` line and exit 2, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"error: {message}; see --help", file=sys.stderr)
+        sys.exit(2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True, help=f"one of {', '.join(RULE_MODULES)}")
+    parser.add_argument("--sample", type=int, default=30, help="mutants drawn (default 30)")
+    parser.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
+    parser.add_argument("--tests", default="suite", help="check or suite (default suite)")
+    parser.add_argument("--timeout", type=float, default=300.0, help="seconds per test run")
+    parser.add_argument("--json", help="also write the sampled mutants here (JSON)")
+    args = parser.parse_args(argv)
+    problems = []
+    if args.game not in RULE_MODULES:
+        problems.append(f"unknown game {args.game!r}; accepted: {', '.join(RULE_MODULES)}")
+    if args.sample < 1:
+        problems.append(f"--sample must be at least 1, got {args.sample}")
+    if args.tests not in ("check", "suite"):
+        problems.append(f"--tests must be check or suite, got {args.tests!r}")
+    if args.timeout <= 0:
+        problems.append(f"--timeout must be positive, got {args.timeout}")
+    if args.json and not Path(args.json).resolve().parent.is_dir():
+        problems.append(f"--json: no folder {Path(args.json).resolve().parent}")
+    if problems:
+        print(f"error: {problems[0]}", file=sys.stderr)
+        return 2
+    os.nice(10)
+    os.chdir(ROOT)
+    mutants = run(args.game, args.sample, args.seed, args.tests, args.timeout)
+    summary(args.game, mutants, args.tests)
+    if args.json:
+        out = Path(args.json)
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(json.dumps([asdict(m) for m in mutants], indent=1) + "\n")
+        tmp.replace(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
