@@ -215,7 +215,8 @@ def test_duel_impact_diverge_report(games: Any, tmp_path: Path) -> None:
         "--max-games", "5", "--jobs", "1",
     )  # fmt: skip
     md = (out / "duel.md").read_text()
-    assert "seat0_win" in md and "in points" in md and "seat 0's win share" in md
+    # measures in words and their units, never the raw key (issue 28: no jargon)
+    assert "seat0_win" not in md and "seat 0's win share" in md and "percentage points" in md
     # no money, so no money histogram: the forest plot only
     assert [p.name for p in (out / "duel-plots").iterdir()] == ["forest.svg"]
     data = json.loads((out / "duel.json").read_text())
