@@ -14,9 +14,9 @@ import toy_model
 from clocks import busy, expired
 from test_stateful_engine import BUST, score_below
 
+from hhh_verify.engines import distribution_check, stateful
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import results as ck
-from hhh_verify.engines import stateful
 from hhh_verify.engines.distribution_check import DistributionEngine
 from hhh_verify.engines.explore.check import ExplorerEngine
 from hhh_verify.engines.search import SearchBudget, search
@@ -25,6 +25,8 @@ from hhh_verify.properties import GOAL, Property
 from hhh_verify.trace import replay
 
 SPEC = toy_model.SPEC
+#: Safety nets no test run reaches, for the tests that the clock alone decides nothing.
+FAR = {"quick": 1e9, "ci": 1e9, "thorough": 1e9}
 
 
 def score(model: Any, s: Any) -> float:
@@ -107,6 +109,7 @@ def test_hypothesis_is_the_same_on_a_busy_machine(monkeypatch: pytest.MonkeyPatc
     """Hypothesis ends its hunt for more failures ten seconds after the first one; inside
     the engine only counts end it, so a clock running past those ten seconds changes
     nothing: the same examples, the same findings, the same shrunk traces."""
+    monkeypatch.setattr(stateful, "SHRINK_SAFETY_SECONDS", FAR)
     calm = outcome(hunt())
     assert {p for p, _ in calm[1]} == {"toy.score-below-2", "toy.bust"}
     expired(monkeypatch, perf_counter=False)  # monotonic jumps a million seconds a read
@@ -142,8 +145,10 @@ def test_distribution_check_counts_outcomes(monkeypatch: pytest.MonkeyPatch) -> 
 
     calm = row()
     assert calm.status == ck.HOLDS_STATUS and calm.details["reason"] == "steps played"
-    busy(monkeypatch)
-    assert (row().status, row().details) == (calm.status, calm.details)
+    with monkeypatch.context() as far:
+        far.setattr(distribution_check, "SAFETY_SECONDS", FAR)
+        busy(far)
+        assert (row().status, row().details) == (calm.status, calm.details)
     expired(monkeypatch)
     cut = row()
     assert cut.status == ck.INCONCLUSIVE and "time safety net" in cut.message
