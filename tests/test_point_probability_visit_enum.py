@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from fractions import Fraction
 from typing import Any
 
@@ -100,8 +99,9 @@ def test_small_bags_and_rebag_run_the_rules() -> None:
 
 
 def test_real_bag_visit_is_fast_and_exact() -> None:
-    """A real-bag visit of three patients: well under a second (the reference takes tens
-    of seconds, so it is compared only under ``thorough``)."""
+    """A real-bag visit of three patients, enumerated exactly (about 0.2 s; the reference
+    takes tens of seconds, so it is compared only under ``thorough``; speed is measured
+    by the benchmarks, never asserted here)."""
     model = SPEC.model("full")
     s = model.initial_state()
     for _ in range(3):
@@ -115,9 +115,7 @@ def test_real_bag_visit_is_fast_and_exact() -> None:
         bag=(16, 16, 16, 16, 16, 8),
         discard=(0,) * 6,
     )
-    start = time.process_time()
     dist = visit_enum.visit(model.ctx, s)
-    assert time.process_time() - start < 3  # about 0.2 s on the project machine
     assert sum(p for _, p in dist) == 1 and len(dist) > 5000
     assert len({st for st, _ in dist}) == len(dist)
     if THOROUGH:
