@@ -517,7 +517,8 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
             from .rulebook_page import render_rulebook_page
 
             path = os.path.join(out_dir, data["rulebook_page"])
-            write_atomic(path, render_rulebook_page(get_game(game)))
+            entries = frozenset(e["id"] for e in data["entries"])
+            write_atomic(path, render_rulebook_page(get_game(game), entries))
             written.append(path)
     if "json" in formats:
         path = os.path.join(out_dir, f"{game}.json")

@@ -46,13 +46,18 @@ def _value(config: Any, key: str) -> str:
     return repr(getattr(config, key, "?"))
 
 
-def _detail(e: Entry, spec: GameSpec) -> str:
+def _entry_link(spec: GameSpec, amb: str, in_report: frozenset[str] | None) -> str:
+    """An ambiguity id, linked to its entry when the report beside the page has it."""
+    if in_report is not None and amb not in in_report:
+        return f"<code>{escape(amb)}</code>"
+    return f'<a href="{escape(spec.id)}.html#{escape(amb)}">{escape(amb)}</a>'
+
+
+def _detail(e: Entry, spec: GameSpec, in_report: frozenset[str] | None = None) -> str:
     """What carries one entry, as HTML."""
     full = spec.presets.get("full")
     if e.status == "reading":
-        links = ", ".join(
-            f'<a href="{escape(spec.id)}.html#{escape(a)}">{escape(a)}</a>' for a in e.where
-        )
+        links = ", ".join(_entry_link(spec, a, in_report) for a in e.where)
         text = f"read through {links}"
     elif e.status == "modelled":
         text = "modelled by " + ", ".join(f"<code>{escape(w)}</code>" for w in e.where)
@@ -75,7 +80,7 @@ def _detail(e: Entry, spec: GameSpec) -> str:
     return text
 
 
-def _line_html(group: list[Placed], spec: GameSpec) -> list[str]:
+def _line_html(group: list[Placed], spec: GameSpec, in_report: frozenset[str] | None) -> list[str]:
     spans, notes = [], []
     for p in group:
         for k, e in enumerate(p.entries, 1):
@@ -87,13 +92,15 @@ def _line_html(group: list[Placed], spec: GameSpec) -> list[str]:
             )
             if e.status != "no-rule" or e.note not in ("", "heading"):
                 en = f'<br><span class="en">{escape(e.en)}</span>' if e.en else ""
-                notes.append(f"<p><b>{escape(anchor)}</b> {_detail(e, spec)}{en}</p>")
+                detail = _detail(e, spec, in_report)
+                notes.append(f"<p><b>{escape(anchor)}</b> {detail}{en}</p>")
     line = f'<p class="l">{" ".join(spans)}</p>'
     return [line, f'<div class="n">{"".join(notes)}</div>'] if notes else [line]
 
 
-def render_rulebook_page(spec: GameSpec) -> str:
-    """The annotated rulebook of ``spec``'s game as one HTML page."""
+def render_rulebook_page(spec: GameSpec, in_report: frozenset[str] | None = None) -> str:
+    """The annotated rulebook of ``spec``'s game as one HTML page; ``in_report``: the
+    entries the report beside it has (others are named, not linked)."""
     rule_map = load(spec)
     rows = placed(spec)
     counts = coverage(rows)
@@ -118,6 +125,6 @@ def render_rulebook_page(spec: GameSpec) -> str:
         )
     h.append("</table><h2>The rulebook</h2>")
     for _, group in groupby(rows, key=lambda p: p.sentence.line):
-        h += _line_html(list(group), spec)
+        h += _line_html(list(group), spec, in_report)
     h.append("</body></html>")
     return "\n".join(h) + "\n"

@@ -334,7 +334,7 @@ def housekeeping(ctx: Ctx, s: HHHState) -> HHHState:
 
 def staff_to_reveal(ctx: Ctx, s: HHHState) -> int:
     """How many Staff markers are flipped now: "Flip the 2 Staff markers below the round
-    marker" (1 in the variant "Reveal only 1 Staff per round"), while the Staff spaces
+    marker" (1 in the variant "Reveal 1 staff token per round instead of 2"), while the Staff spaces
     last and only in a round that has Staff spaces below it (``Ctx.staff_last_round``)."""
     if s.round > ctx.staff_last_round:
         return 0
