@@ -1,0 +1,247 @@
+"""The kernel seen from Python: :class:`RHKernel` wraps one (config, interpretation)
+model's compiled rules for the engines and the equality tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from hhh_verify.model import KernelGame, ModelError, Outcome, PartedGame
+
+from . import layout as L
+from .codec import action_row, config_array, decode, encode, row_action
+from .legal import legal
+from .play import (
+    ENDED,
+    FULL,
+    GREEDY,
+    LEGAL,
+    MAX_OUT,
+    RANDOM,
+    RES_W,
+    SUCCESSORS,
+    greedy_best,
+    play_games,
+    play_paired,
+    play_until_parted,
+    sampled,
+)
+from .rng import seed_stream
+from .rules import apply, outcomes
+
+POLICY_CODES = {"random": RANDOM, "greedy": GREEDY}
+
+
+@njit(cache=True)
+def _leaf(K, s0, a, key, out) -> None:
+    out[:] = s0
+    apply(K, out, a, key)
+
+
+@njit(cache=True)
+def _sample(K, s0, a, seed, k, out) -> None:
+    keys = np.zeros(MAX_OUT, dtype=np.int64)
+    weights = np.zeros(MAX_OUT, dtype=np.int64)
+    rs = np.zeros(1, dtype=np.uint64)
+    seed_stream(rs, seed, k, 1)
+    out[:] = s0
+    sampled(K, out, a, rs, keys, weights)
+
+
+class RHKernel:
+    """The compiled rules of one Royal Hospital model (its config and readings as data)."""
+
+    def __init__(self, model: Any, planted: int = 0):
+        self.model = model
+        self.ctx = model.ctx
+        self.K, self.F, self.T = config_array(model.ctx, planted)
+        self.init = self.encode(model.initial_state())
+        self._acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+
+    # Conversions --------------------------------------------------------------------
+    def encode(self, s: Any) -> np.ndarray:
+        return encode(self.K, self.T, s)
+
+    def decode(self, v: Any) -> Any:
+        if v[L.S_ERR]:
+            raise ModelError("a position outgrew the kernel's room; use --engine reference")
+        return decode(self.K, self.T, v)
+
+    # The contract, over reference states ---------------------------------------------
+    def legal_rows(self, v: np.ndarray) -> np.ndarray:
+        n = legal(self.K, v, self._acts)
+        if n > L.MAX_ACTIONS:
+            raise ModelError(f"more than {L.MAX_ACTIONS} legal actions: beyond the kernel")
+        return self._acts[:n].copy()
+
+    def legal_actions(self, s: Any) -> tuple[Any, ...]:
+        return tuple(row_action(r) for r in self.legal_rows(self.encode(s)))
+
+    def leaves(self, v: np.ndarray, row: np.ndarray) -> list[tuple[np.ndarray, Fraction]]:
+        """Every chance outcome of ``row`` in ``v``: (successor, exact probability)."""
+        keys = np.zeros(MAX_OUT, dtype=np.int64)
+        weights = np.zeros(MAX_OUT, dtype=np.int64)
+        n = outcomes(self.K, v, row, keys, weights)
+        if not 0 < n <= MAX_OUT:
+            raise ModelError("a chance step beyond the kernel")
+        total = int(weights[:n].sum())
+        out = []
+        for i in range(n):
+            succ = np.empty_like(v)
+            _leaf(self.K, v, row, keys[i], succ)
+            out.append((succ, Fraction(int(weights[i]), total)))
+        return out
+
+    def step_arrays(self, v: np.ndarray, row: np.ndarray) -> dict[bytes, Fraction]:
+        """The exact outcome distribution over kernel arrays (``bytes`` keys), merged."""
+        acc: dict[bytes, Fraction] = {}
+        for succ, p in self.leaves(v, row):
+            key = succ.tobytes()
+            acc[key] = acc.get(key, Fraction(0)) + p
+        return acc
+
+    def step(self, s: Any, a: Any) -> tuple[tuple[Any, Fraction], ...]:
+        dist = self.step_arrays(self.encode(s), action_row(a))
+        return tuple((self.decode(np.frombuffer(k, dtype=np.int64)), p) for k, p in dist.items())
+
+    def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
+        v = self.encode(s)
+        out = np.empty_like(v)
+        _sample(self.K, v, action_row(a), np.uint64(seed), k, out)
+        return self.decode(out)
+
+    def greedy_best(self, s: Any) -> tuple[Any, ...]:
+        """The actions the kernel's greedy player scores best, in legal order."""
+        v = self.encode(s)
+        rows = self.legal_rows(v)
+        idx = np.zeros(max(len(rows), 1), dtype=np.int64)
+        m = greedy_best(self.K, self.F, v, rows, len(rows), idx)
+        return tuple(row_action(rows[i]) for i in idx[:m])
+
+    def outcome(self, v: np.ndarray) -> Outcome | None:
+        """The outcome of a kernel array (None before the end)."""
+        row = np.zeros(RES_W, dtype=np.int64)
+        from .play import result
+
+        result(self.K, v, 0, 0, 0, row)
+        return self._outcome(row)
+
+    def _outcome(self, row: Any) -> Outcome | None:
+        if int(row[0]) != 1:
+            return None
+        P = self.ctx.P
+        mask = int(row[4])
+        return Outcome(
+            None,
+            "completed",
+            scores=tuple(int(x) for x in row[5 : 5 + P]),
+            winners=tuple(p for p in range(P) if mask >> p & 1),
+        )
+
+    # Whole games ----------------------------------------------------------------------
+    def play(self, seeds: Any, policy: str, max_steps: int) -> np.ndarray:
+        seeds = np.asarray(seeds, dtype=np.uint64)
+        out = np.zeros((len(seeds), RES_W), dtype=np.int64)
+        play_games(self.K, self.F, self.init, seeds, POLICY_CODES[policy], max_steps, out)
+        return out
+
+    def game(self, row: Any) -> KernelGame:
+        reason, steps, decisions, rnd = (int(x) for x in row[:4])
+        if reason == -3:
+            raise ModelError("a game outgrew the kernel's room; use --engine reference")
+        if reason != 1:
+            cut = "deadlock" if reason == -2 else "max-steps"
+            return KernelGame(None, cut, steps, decisions, None, rnd, 0)
+        out = self._outcome(row)
+        assert out is not None
+        return KernelGame(out, out.reason, steps, decisions, None, rnd, 0)
+
+
+class GameKernel(RHKernel):
+    """The :class:`hhh_verify.model.Kernel` protocol over :class:`RHKernel`."""
+
+    policies = frozenset(POLICY_CODES)
+
+    def games(self, seeds: Sequence[int], policy: str, max_steps: int) -> list[KernelGame]:
+        return [self.game(r) for r in self.play(seeds, policy, max_steps)]
+
+    def paired_games(
+        self, other: Any, seeds: Sequence[int], policy: str, max_steps: int
+    ) -> list[tuple[KernelGame, KernelGame, int | None]]:
+        seeds = np.asarray(seeds, dtype=np.uint64)
+        out = np.zeros((len(seeds), 2 * RES_W + 1), dtype=np.int64)
+        play_paired(
+            self.K,
+            self.F,
+            other.K,
+            other.F,
+            self.init,
+            other.init,
+            seeds,
+            POLICY_CODES[policy],
+            max_steps,
+            out,
+        )
+        pairs = []
+        for r in out:
+            parted = int(r[2 * RES_W])
+            pairs.append(
+                (self.game(r[:RES_W]), other.game(r[RES_W:]), None if parted < 0 else parted)
+            )
+        return pairs
+
+    def parted_game(self, other: Any, seed: int, policy: str, max_steps: int) -> PartedGame:
+        if len(self.init) != len(other.init) or not np.array_equal(self.init, other.init):
+            return PartedGame(
+                "start", 0, succ_a=self.decode(self.init), succ_b=other.decode(other.init)
+            )
+        room = 256
+        while True:
+            rows = np.zeros((room, L.NA), dtype=np.int64)
+            states = np.zeros((room, len(self.init)), dtype=np.int64)
+            last_b = np.zeros(len(self.init), dtype=np.int64)
+            k, how = play_until_parted(
+                self.K,
+                self.F,
+                other.K,
+                self.init,
+                np.uint64(seed),
+                POLICY_CODES[policy],
+                max_steps,
+                rows,
+                states,
+                last_b,
+            )
+            if how != FULL:
+                break
+            room *= 4
+        if how == ENDED:  # both over in one state: the readings may still score it apart
+            at = states[k - 1] if k else self.init
+            if self.outcome(at) == other.outcome(at):
+                return PartedGame("none", k)
+        elif how not in (LEGAL, SUCCESSORS):
+            return PartedGame("none", k)
+        path = tuple((row_action(rows[j]), self.decode(states[j])) for j in range(k))
+        state = path[-1][1] if path else self.decode(self.init)
+        if how == LEGAL:
+            return PartedGame("legal-actions", k, path, state)
+        if how == SUCCESSORS:
+            return PartedGame(
+                "successors",
+                k + 1,
+                path,
+                state,
+                row_action(rows[k]),
+                self.decode(states[k]),
+                other.decode(last_b),
+            )
+        return PartedGame("outcome", k, path, state)
+
+    def count_states(self, max_states: int) -> dict[str, Any]:
+        from .explore import explore_counts
+
+        return explore_counts(self, max_states)

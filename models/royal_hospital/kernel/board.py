@@ -1,0 +1,278 @@
+"""Small compiled operations the rules share: player blocks, sorted patient lists, the
+task queue, congress doctors, quality of care and paying with tokens (the model's
+``board.py``, ``patients.py`` list handling and ``treatment.pay``)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import layout as L
+
+DIAG, HEAL, RESEARCH, STAFF, DOCTOR = 0, 1, 2, 3, 4
+T_QOC = 11
+
+
+@njit(cache=True)
+def pb(K, p):
+    """Where player ``p``'s block starts."""
+    return K[L.O_PLAYERS] + p * K[L.PW]
+
+
+@njit(cache=True)
+def seat_at(K, s, k):
+    """The ``k``-th seat in turn order from the starting player."""
+    return (s[L.S_FIRST] + k) % K[L.K_P]
+
+
+@njit(cache=True)
+def seat_index(K, s, p):
+    return (p - s[L.S_FIRST]) % K[L.K_P]
+
+
+# Sorted lists of fixed-width rows ---------------------------------------------------------
+
+
+@njit(cache=True)
+def row_less(s, a, b, w):
+    for j in range(w):
+        if s[a + j] != s[b + j]:
+            return s[a + j] < s[b + j]
+    return False
+
+
+@njit(cache=True)
+def cmp_vals(s, a, vals, w):
+    """-1, 0 or 1: the row at ``a`` against ``vals``."""
+    for j in range(w):
+        if s[a + j] != vals[j]:
+            return -1 if s[a + j] < vals[j] else 1
+    return 0
+
+
+@njit(cache=True)
+def list_insert(s, at, count_at, room, w, vals):
+    """Insert ``vals`` into the sorted list at ``at`` (count in ``s[count_at]``)."""
+    n = s[count_at]
+    if n >= room:
+        s[L.S_ERR] = 1
+        return
+    i = n
+    while i > 0 and cmp_vals(s, at + (i - 1) * w, vals, w) > 0:
+        for j in range(w):
+            s[at + i * w + j] = s[at + (i - 1) * w + j]
+        i -= 1
+    for j in range(w):
+        s[at + i * w + j] = vals[j]
+    s[count_at] = n + 1
+
+
+@njit(cache=True)
+def list_remove_at(s, at, count_at, w, i):
+    n = s[count_at]
+    for k in range(i, n - 1):
+        for j in range(w):
+            s[at + k * w + j] = s[at + (k + 1) * w + j]
+    for j in range(w):
+        s[at + (n - 1) * w + j] = 0
+    s[count_at] = n - 1
+
+
+@njit(cache=True)
+def list_find(s, at, count_at, w, vals):
+    for i in range(s[count_at]):
+        if cmp_vals(s, at + i * w, vals, w) == 0:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def list_sort(s, at, count_at, w):
+    """Insertion sort (the lists are short and nearly sorted)."""
+    n = s[count_at]
+    tmp = np.empty(w, dtype=np.int64)
+    for i in range(1, n):
+        for j in range(w):
+            tmp[j] = s[at + i * w + j]
+        k = i
+        while k > 0 and cmp_vals(s, at + (k - 1) * w, tmp, w) > 0:
+            for j in range(w):
+                s[at + k * w + j] = s[at + (k - 1) * w + j]
+            k -= 1
+        for j in range(w):
+            s[at + k * w + j] = tmp[j]
+
+
+@njit(cache=True)
+def replace_patient(K, s, p, old, new, remove):
+    """Player ``p``'s hospital with ``old`` replaced by ``new`` (or removed)."""
+    b = pb(K, p)
+    at = b + K[L.PO_PAT]
+    i = list_find(s, at, b + L.P_NPAT, L.PATW, old)
+    if i < 0:
+        s[L.S_ERR] = 1
+        return
+    list_remove_at(s, at, b + L.P_NPAT, L.PATW, i)
+    if not remove:
+        list_insert(s, at, b + L.P_NPAT, K[L.PMAX], L.PATW, new)
+
+
+@njit(cache=True)
+def return_card(K, s, code):
+    """A card on top of the Patient deck (the returned pile, oldest first)."""
+    n = s[L.S_NRET]
+    if n >= K[L.RMAX]:
+        s[L.S_ERR] = 1
+        return
+    s[K[L.O_RET] + n] = code
+    s[L.S_NRET] = n + 1
+
+
+# The task queue -------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def q_at(i, f):
+    return L.S_QUEUE + i * L.TW + f
+
+
+@njit(cache=True)
+def q_pop(s):
+    n = s[L.S_QLEN]
+    for i in range(L.S_QUEUE, L.S_QUEUE + (n - 1) * L.TW):
+        s[i] = s[i + L.TW]
+    for i in range(L.S_QUEUE + (n - 1) * L.TW, L.S_QUEUE + n * L.TW):
+        s[i] = 0
+    s[L.S_QLEN] = n - 1
+
+
+@njit(cache=True)
+def q_open(s, i, k):
+    """Make room for ``k`` tasks at position ``i``; False if the queue is full."""
+    n = s[L.S_QLEN]
+    if n + k > L.QMAX:
+        s[L.S_ERR] = 1
+        return False
+    for j in range(L.S_QUEUE + (n + k) * L.TW - 1, L.S_QUEUE + (i + k) * L.TW - 1, -1):
+        s[j] = s[j - k * L.TW]
+    s[L.S_QLEN] = n + k
+    return True
+
+
+@njit(cache=True)
+def q_set(s, i, kind, player, n, effect, play):
+    b = L.S_QUEUE + i * L.TW
+    s[b + L.Q_KIND] = kind
+    s[b + L.Q_PLAYER] = player
+    s[b + L.Q_N] = n
+    s[b + L.Q_EFFECT] = effect
+    s[b + L.Q_PLAY] = play
+
+
+@njit(cache=True)
+def q_push(s, kind, player, n, effect, play):
+    """One task in front of the queue."""
+    if q_open(s, 0, 1):
+        q_set(s, 0, kind, player, n, effect, play)
+
+
+@njit(cache=True)
+def q_insert_rows(s, i, rows, k):
+    """``k`` task rows (a ``(k, TW)`` array) at position ``i``, in order."""
+    if k == 0 or not q_open(s, i, k):
+        return
+    for r in range(k):
+        q_set(s, i + r, rows[r, 0], rows[r, 1], rows[r, 2], rows[r, 3], rows[r, 4])
+
+
+# Tracks ---------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def reached(K, old, new, space):
+    if K[L.K_DOCTOR_EXACT]:
+        return new == space and old != space
+    return old < space <= new
+
+
+@njit(cache=True)
+def claim_doctors(K, s, p, track, old, new):
+    """Every congress doctor still on ``track`` between ``old`` and ``new`` goes to ``p``."""
+    if new <= old:
+        return
+    won = 0
+    t0 = K[L.T_DOCTORS]
+    for i in range(K[L.K_NDOCTORS]):
+        d = K[L.O_DOCTORS] + i
+        if K[t0 + 2 * i] == track and s[d] and reached(K, old, new, K[t0 + 2 * i + 1]):
+            if K[L.K_PLANTED] != 3:
+                s[d] = 0
+            won += 1
+    s[pb(K, p) + L.P_TOK + DOCTOR] += won
+
+
+@njit(cache=True)
+def change_qoc(K, s, p, d):
+    b = pb(K, p)
+    old = s[b + L.P_QOC]
+    new = min(old + d, K[L.K_QOC_MAX])
+    if K[L.K_QOC_CLAMP]:
+        new = max(new, 0)
+    s[b + L.P_QOC] = new
+    claim_doctors(K, s, p, T_QOC, old, new)
+
+
+@njit(cache=True)
+def capacity(K, s, p):
+    b = pb(K, p)
+    extra = 0
+    for t in range(K[L.K_M]):
+        if K[K[L.T_MED] + t * L.MED_W + L.MED_SPACE]:
+            extra += s[b + K[L.PO_PLAYED] + t]
+    return K[L.K_SPACES] + extra
+
+
+# Paying with tokens (treatment.chain / pay) ------------------------------------------------
+
+
+@njit(cache=True)
+def chain(K, kind, out):
+    """The tokens that pay for ``kind``, least flexible first; returns how many."""
+    if kind == RESEARCH:
+        out[0] = RESEARCH
+        out[1] = DOCTOR
+        return 2
+    out[0] = kind
+    out[1] = STAFF
+    n = 2
+    if K[L.K_RESEARCH_HEALS]:
+        out[n] = RESEARCH
+        n += 1
+    if K[L.K_DOCTOR_SUBST]:
+        out[n] = DOCTOR
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def pay(K, tok, kind, amount):
+    """Pay ``amount`` of ``kind`` along its chain from ``tok`` (5 counts, changed in
+    place); False if short (``tok`` then undefined)."""
+    if amount <= 0:
+        return True
+    order = np.empty(4, dtype=np.int64)
+    n = chain(K, kind, order)
+    for i in range(n):
+        k = order[i]
+        take = min(tok[k], amount)
+        tok[k] -= take
+        amount -= take
+        if amount == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_pay(K, s, p, diag, heal):
+    tok = s[pb(K, p) + L.P_TOK : pb(K, p) + L.P_TOK + 5].copy()
+    return pay(K, tok, DIAG, diag) and pay(K, tok, HEAL, heal)

@@ -1,0 +1,188 @@
+"""Legal actions, compiled (the model's ``RHModel.legal_actions``), as sorted rows."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..effects import CHOICE, HELICOPTER, INSURANCE
+from ..state import ACTIONS, CHANCE_TASKS, OVER, T_ADMIT, T_EFFECT, T_KEEP, TREATMENT
+from . import layout as L
+from .board import DOCTOR, RESEARCH, can_pay, pb
+from .rewards import eff
+from .rules import (
+    HELI_DISCARDED,
+    HELI_DREW,
+    can_assign,
+    is_pay,
+    med,
+    prio,
+    stage_cost,
+    terminal_treatable,
+    token_choices,
+)
+from ..cards import CRITICAL
+
+CHANCE_KINDS = np.array(sorted(CHANCE_TASKS), dtype=np.int64)
+
+
+@njit(cache=True)
+def add(acts, n, verb, f1, f2, f3, f4):
+    if n < L.MAX_ACTIONS:
+        acts[n, 0] = verb
+        acts[n, 1] = f1
+        acts[n, 2] = f2
+        acts[n, 3] = f3
+        acts[n, 4] = f4
+    return n + 1
+
+
+@njit(cache=True)
+def add_patient(acts, n, verb, s, r):
+    return add(acts, n, verb, s[r], s[r + 1], s[r + 2], s[r + 3])
+
+
+@njit(cache=True)
+def same_row(s, a, b, w):
+    for j in range(w):
+        if s[a + j] != s[b + j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def sort_rows(acts, n):
+    tmp = np.empty(L.NA, dtype=np.int64)
+    for i in range(1, min(n, L.MAX_ACTIONS)):
+        tmp[:] = acts[i]
+        k = i
+        while k > 0:
+            less = False
+            for j in range(L.NA):
+                if acts[k - 1, j] != tmp[j]:
+                    less = tmp[j] < acts[k - 1, j]
+                    break
+            if not less:
+                break
+            acts[k] = acts[k - 1]
+            k -= 1
+        acts[k] = tmp
+
+
+@njit(cache=True)
+def is_chance(kind):
+    for k in CHANCE_KINDS:
+        if k == kind:
+            return True
+    return False
+
+
+@njit(cache=True)
+def legal(K, s, acts):
+    """The legal actions of ``s`` into ``acts``, in the model's order; returns how many
+    (more than ``MAX_ACTIONS``: the caller refuses)."""
+    if s[L.S_PHASE] == OVER:
+        return 0
+    n = 0
+    if s[L.S_QLEN]:
+        h = L.S_QUEUE
+        kind = s[h + L.Q_KIND]
+        p = s[h + L.Q_PLAYER]
+        if is_chance(kind):
+            return add(acts, 0, L.V_DRAW, 0, 0, 0, 0)
+        if kind == T_KEEP:
+            for t in range(K[L.K_M]):
+                if s[K[L.O_PICKING] + t]:
+                    n = add(acts, n, L.V_KEEP, t, 0, 0, 0)
+            return n
+        if kind == T_ADMIT:
+            a = K[L.O_ARR]
+            for i in range(s[L.S_NARR]):
+                r = a + 4 * i
+                if i == 0 or not same_row(s, r, r - 4, 4):
+                    n = add_patient(acts, n, L.V_REJECT, s, r)
+            return n
+        if kind == T_EFFECT:
+            e = s[h + L.Q_EFFECT]
+            code = eff(K, e, 0)
+            if code == CHOICE:
+                for i in range(eff(K, e, 3)):
+                    n = add(acts, n, L.V_CHOOSE, i, 0, 0, 0)
+                return n
+            if code == INSURANCE:
+                for c in range(4):
+                    if s[pb(K, p) + L.P_INS + c] < 5:
+                        n = add(acts, n, L.V_CHOOSE_INS, c, 0, 0, 0)
+                return n
+            if code == HELICOPTER:
+                flags = s[h + L.Q_N]
+                may_more = K[L.K_HELI_BOTH] or flags == 0
+                if may_more and not flags & HELI_DISCARDED:
+                    b = pb(K, p)
+                    at = b + K[L.PO_PAT]
+                    for i in range(s[b + L.P_NPAT]):
+                        r = at + 4 * i
+                        if i == 0 or not same_row(s, r, r - 4, 4):
+                            n = add_patient(acts, n, L.V_HELI_DISCARD, s, r)
+                n = add(acts, n, L.V_HELI_DONE, 0, 0, 0, 0)
+                if may_more and not flags & HELI_DREW:
+                    n = add(acts, n, L.V_HELI_DRAW, 0, 0, 0, 0)
+                return n
+            s[L.S_ERR] = 1
+            return 0
+        if is_pay(kind):
+            out = np.empty(5, dtype=np.int64)
+            m = token_choices(K, s, out)
+            for i in range(m):
+                n = add(acts, n, L.V_USE_TOKEN, out[i], 0, 0, 0)
+            return n
+        s[L.S_ERR] = 1
+        return 0
+    p = s[L.S_TURN]
+    b = pb(K, p)
+    if s[L.S_PHASE] == ACTIONS:
+        n = add(acts, n, L.V_PASS, 0, 0, 0, 0)
+        tok = b + L.P_TOK
+        for t in range(K[L.K_M]):
+            if s[b + K[L.PO_HAND] + t]:
+                n = add(acts, n, L.V_SELL_CARD, t, 0, 0, 0)
+                if (
+                    s[b + L.P_CREDITS] >= med(K, t, L.MED_CREDITS)
+                    and s[tok + RESEARCH] + s[tok + DOCTOR] >= med(K, t, L.MED_RESEARCH)
+                    and s[b + L.P_HEALED] >= med(K, t, L.MED_HEALED)
+                ):
+                    n = add(acts, n, L.V_PLAY, t, 0, 0, 0)
+            if med(K, t, L.MED_NACT) and s[b + K[L.PO_PLAYED] + t] > s[b + K[L.PO_USED] + t]:
+                n = add(acts, n, L.V_ACTIVATE, t, 0, 0, 0)
+        if s[tok + RESEARCH] + s[tok + DOCTOR] and K[L.K_PLANTED] != 4:
+            n = add(acts, n, L.V_SELL_RESEARCH, 0, 0, 0, 0)
+        sort_rows(acts, n)
+        return n
+    if s[L.S_PHASE] == TREATMENT:
+        n = add(acts, n, L.V_END_TREATMENT, 0, 0, 0, 0)
+        at = b + K[L.PO_PAT]
+        for i in range(s[b + L.P_NPAT]):
+            r = at + 4 * i
+            if i > 0 and same_row(s, r, r - 4, 4):
+                continue
+            pt = s[r : r + 4]
+            d, hh = stage_cost(K, pt)
+            critical = pt[0] >= 0 and prio(K, pt[0]) == CRITICAL
+            if can_pay(K, s, p, d, hh):
+                if not pt[1] and not critical:
+                    n = add_patient(acts, n, L.V_DIAGNOSE, s, r)
+                elif pt[1] or critical:
+                    n = add_patient(acts, n, L.V_HEAL, s, r)
+            elif can_assign(K, s, p, pt):
+                n = add_patient(acts, n, L.V_ASSIGN, s, r)
+        tat = b + K[L.PO_TERM]
+        for i in range(s[b + L.P_NTERM]):
+            r = tat + 3 * i
+            if i > 0 and same_row(s, r, r - 3, 3):
+                continue
+            if terminal_treatable(K, s, p, r):
+                n = add(acts, n, L.V_TREAT_TERMINAL, s[r], 0, 0, 0)
+        sort_rows(acts, n)
+        return n
+    s[L.S_ERR] = 1
+    return 0

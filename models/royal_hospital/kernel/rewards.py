@@ -1,0 +1,187 @@
+"""Rewards, compiled (the model's ``resolve.py``): gains, production, the ambulance and
+insurance tracks, draws; the "set off" order of RH-REWARD-ORDER."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..effects import AMBULANCE, CHOICE, CREDITS, DRAW, GAIN, HEALED, HELICOPTER, INSURANCE
+from ..effects import PRESTIGE, PROD, QOC, VP
+from ..state import T_ADMIT, T_DRAW_HAND, T_DRAW_PATIENT, T_EFFECT
+from . import layout as L
+from .board import change_qoc, claim_doctors, pb, q_insert_rows, q_push
+
+P_CREDIT = 4
+T_PRESTIGE_TRACK, T_AMBULANCE_TRACK = 5, 10
+INSURANCE_LEVELS = 5
+
+
+@njit(cache=True)
+def eff(K, e, f):
+    return K[K[L.T_EFF] + e * L.EFF_W + f]
+
+
+@njit(cache=True)
+def reward_rows(K, table_row, p, play, rows, at):
+    """Effect tasks of one printed reward (``K`` row of n, ids) into ``rows`` from ``at``."""
+    n = K[table_row]
+    for j in range(n):
+        r = at + j
+        rows[r, 0] = T_EFFECT
+        rows[r, 1] = p
+        rows[r, 2] = 0
+        rows[r, 3] = K[table_row + 1 + j]
+        rows[r, 4] = play
+    return at + n
+
+
+@njit(cache=True)
+def set_off(K, s, rows, k):
+    """Queue rewards set off by a reward: in front, or after the pending rewards."""
+    if K[L.K_DEPTH_FIRST]:
+        q_insert_rows(s, 0, rows, k)
+        return
+    i = 0
+    while i < s[L.S_QLEN] and s[L.S_QUEUE + i * L.TW + L.Q_KIND] == T_EFFECT:
+        i += 1
+    q_insert_rows(s, i, rows, k)
+
+
+@njit(cache=True)
+def first_open(K, s, p):
+    """The first insurance company still open to ``p`` (-1: none) and how many are."""
+    b = pb(K, p) + L.P_INS
+    first = -1
+    n = 0
+    for c in range(4):
+        if s[b + c] < INSURANCE_LEVELS:
+            n += 1
+            if first < 0:
+                first = c
+    return first, n
+
+
+@njit(cache=True)
+def is_decision(K, s, e, p):
+    code = eff(K, e, 0)
+    if code == CHOICE or code == HELICOPTER:
+        return True
+    if code == INSURANCE and eff(K, e, 1) < 0:
+        return first_open(K, s, p)[1] > 1
+    return False
+
+
+@njit(cache=True)
+def gain(K, s, p, what, n):
+    b = pb(K, p)
+    if what < 5:
+        s[b + L.P_TOK + what] += n
+    elif what == CREDITS:
+        s[b + L.P_CREDITS] += n
+    elif what == VP:
+        s[b + L.P_VP] += n
+    elif what == PRESTIGE:
+        old = s[b + L.P_PRESTIGE]
+        new = min(old + n, K[L.K_PRESTIGE_MAX])
+        s[b + L.P_PRESTIGE] = new
+        claim_doctors(K, s, p, T_PRESTIGE_TRACK, old, new)
+    elif what == QOC:
+        change_qoc(K, s, p, n)
+    elif what == HEALED:
+        s[b + L.P_HEALED] += n
+        s[b + L.P_HEALED_MAX] = max(s[b + L.P_HEALED_MAX], s[b + L.P_HEALED])
+    else:
+        s[L.S_ERR] = 1
+
+
+@njit(cache=True)
+def produce_more(K, s, p, track, n, play):
+    b = pb(K, p)
+    cap = K[L.K_CREDIT_MAX] if track == P_CREDIT else K[L.K_PROD_MAX]
+    old = s[b + L.P_PROD + track]
+    new = min(old + n, cap)
+    s[b + L.P_PROD + track] = new
+    if new > old and (K[L.K_BONUS_ALWAYS] or play):
+        if track == P_CREDIT:
+            s[b + L.P_CREDITS] += new - old
+        else:
+            s[b + L.P_TOK + track] += new - old
+    claim_doctors(K, s, p, track, old, new)
+
+
+@njit(cache=True)
+def ambulance_step(K, s, p, n, play):
+    """Move one space, gain its reward; the rest of the move waits (RH-REWARD-ORDER)."""
+    b = pb(K, p)
+    old = s[b + L.P_AMB]
+    if K[L.K_AMB_LOOP] == 14:
+        new = (old + 1) % 14
+        lap = new == 0
+    else:
+        new = old % 13 + 1
+        lap = old == 13
+    s[b + L.P_AMB] = new
+    if lap and (not K[L.K_DOCTOR_EXACT] or (new == 0 and n == 1)):
+        claim_doctors(K, s, p, T_AMBULANCE_TRACK, -1, 0)
+    rows = np.empty((8, L.TW), dtype=np.int64)
+    k = 0
+    if new:
+        k = reward_rows(K, K[L.T_AMB] + (new - 1) * L.REWARD_W, p, play, rows, 0)
+    if K[L.K_DEPTH_FIRST]:
+        if n > 1:
+            rows[k, 0] = T_EFFECT
+            rows[k, 1] = p
+            rows[k, 2] = 0
+            rows[k, 3] = K[K[L.T_AMB_ID] + n - 1]
+            rows[k, 4] = play
+            k += 1
+        q_insert_rows(s, 0, rows, k)
+        return
+    set_off(K, s, rows, k)
+    if n > 1:
+        q_push(s, T_EFFECT, p, 0, K[K[L.T_AMB_ID] + n - 1], play)
+
+
+@njit(cache=True)
+def advance_insurance(K, s, p, company, play):
+    b = pb(K, p)
+    level = s[b + L.P_INS + company]
+    if level >= INSURANCE_LEVELS:
+        if K[L.K_REDIRECT] and first_open(K, s, p)[0] >= 0:
+            q_push(s, T_EFFECT, p, 0, K[L.K_ANY_INS], play)
+        return
+    s[b + L.P_INS + company] = level + 1
+    claim_doctors(K, s, p, 6 + company, level, level + 1)
+    rows = np.empty((8, L.TW), dtype=np.int64)
+    k = reward_rows(K, K[L.T_INS] + (company * 5 + level) * L.REWARD_W, p, play, rows, 0)
+    set_off(K, s, rows, k)
+
+
+@njit(cache=True)
+def apply_effect(K, s, p, e, play):
+    """A reward that needs no decision (its task already off the queue)."""
+    code = eff(K, e, 0)
+    a = eff(K, e, 1)
+    n = eff(K, e, 2)
+    if code == GAIN:
+        gain(K, s, p, a, n)
+    elif code == PROD:
+        produce_more(K, s, p, a, n, play)
+    elif code == AMBULANCE:
+        ambulance_step(K, s, p, n, play)
+    elif code == INSURANCE:
+        if a < 0:
+            c = first_open(K, s, p)[0]
+            if c >= 0:
+                advance_insurance(K, s, p, c, play)
+        else:
+            advance_insurance(K, s, p, a, play)
+    elif code == DRAW:
+        if K[L.K_DRAW_PATIENTS]:
+            q_push(s, T_ADMIT, p, 0, -1, 0)
+            q_push(s, T_DRAW_PATIENT, p, n, -1, 0)
+        else:
+            q_push(s, T_DRAW_HAND, p, n, -1, 0)
+    else:
+        s[L.S_ERR] = 1
