@@ -1,6 +1,6 @@
 """The compiled HHH kernel against the reference model, measured in the same run.
 
-Usage: python benchmarks/kernel.py [--preset full] [--seconds 5] [--games 5000]
+Usage: python benchmarks/kernel.py [--game hhh] [--preset full] [--seconds 5] [--games 5000]
 
 Prints, for random and greedy play: reference games/s (the model's ``sample_step`` and
 policies), kernel games/s and their ratio; the kernel's paired games/s (what ``impact``
@@ -30,8 +30,8 @@ LOAD = (
 )
 
 
-def reference_rate(model: object, policy: str, seconds: float) -> float:
-    player = sim.get_policy(policy, get_game("hhh").policies)
+def reference_rate(model: object, policy: str, seconds: float, game: str = "hhh") -> float:
+    player = sim.get_policy(policy, get_game(game).policies)
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or games == 0:
@@ -54,7 +54,11 @@ def main() -> None:
     parser.add_argument("--preset", default="full")
     parser.add_argument("--seconds", type=float, default=5.0, help="reference time per policy")
     parser.add_argument("--games", type=int, default=5000, help="kernel games per policy")
+    parser.add_argument("--game", default="hhh", help="hhh (default) or royal-hospital")
     args = parser.parse_args()
+    if args.game == "royal-hospital":
+        royal_hospital(args)
+        return
     spec = get_game("hhh")
     model = spec.model(args.preset)
     other = spec.model(args.preset, interpret=["HHH-ROOM-CAP=every-phase"])
@@ -99,6 +103,35 @@ def main() -> None:
         check=True,
     )
     print(f"fresh process, cached kernel, first game: {float(out.stdout):.2f} s")
+
+
+def royal_hospital(args: argparse.Namespace) -> None:
+    """Royal Hospital's figures: 2 and 4 players, random and greedy, then the explorer."""
+    spec = get_game("royal-hospital")
+    print(f"{'players':7} {'policy':8} {'reference g/s':>14} {'kernel g/s':>11} {'ratio':>7}")
+    for players in (2, 4):
+        model = spec.model(args.preset, [f"players={players}"])
+        kernel = spec.kernel(model)
+        kernel.games([0], "greedy", 1000)  # load (or compile) every kernel function
+        for policy in ("random", "greedy"):
+            ref = reference_rate(model, policy, args.seconds, spec.id)
+            fast, _ = kernel_rate(kernel, policy, args.games)
+            print(f"{players:7} {policy:8} {ref:14.1f} {fast:11.1f} {fast / ref:7.1f}x")
+    from hhh_verify.engines.explore.explorer import explore
+
+    for preset in ("tiny", "small"):
+        m = spec.model(preset)
+        start = time.perf_counter()
+        ref = explore(m, max_states=2_000_000, max_seconds=args.seconds * 4)
+        ref_rate = ref.n_states / (time.perf_counter() - start)
+        got = spec.kernel(m).count_states(50_000_000)
+        rate = got["states"] / got["seconds"]
+        print(
+            f"explorer {preset}: reference {ref_rate:,.0f} states/s "
+            f"({'complete' if ref.complete else 'cut'}), kernel {rate:,.0f} states/s "
+            f"({got['states']:,} states, {got['bytes_per_state']:.0f} bytes/state), "
+            f"{rate / ref_rate:.0f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ def test_simulate_trace_out_plays_the_model(tmp_path: Any) -> None:
     [
         ["simulate", "--engine", "kernel", "--exact", "--config", "tiny"],
         ["simulate", "--engine", "kernel", "--trace-out", "x.json", "--config", "tiny"],
-        ["simulate", "--game", "royal-hospital", "--engine", "kernel"],
+        ["simulate", "--game", "royal-hospital", "--engine", "kernel", "--policy", "strong"],
         ["impact", "--ambiguity", "HHH-ROOM-CAP", "--until-width", "0"],
         ["explore", "--config", "tiny", "--engine", "kernel", "--max-seconds", "5"],
         [
@@ -64,7 +64,7 @@ def test_simulate_trace_out_plays_the_model(tmp_path: Any) -> None:
             "g.json",
         ],
     ],
-    ids=["exact", "trace", "no-kernel", "width", "seconds", "export"],
+    ids=["exact", "trace", "policy-not-compiled", "width", "seconds", "export"],
 )
 def test_what_the_kernel_cannot_do_is_refused(args: list[str]) -> None:
     r = _run(args, 2)

@@ -5,7 +5,7 @@ index, properties and search order (``properties/royal_hospital.py``), the greed
 player (``policies.py``), probe configurations (``probes.py``), the Z3 encoding of
 the numeric core (``smt/``, queries in ``properties/royal_hospital_smt.py``), the
 adapters' action space and observation (``action_space.py``, ``observation.py``) and
-the sentence-level rule map (``rule_map.py``).
+the sentence-level rule map (``rule_map.py``) and the compiled kernel (``kernel/``).
 """
 
 from __future__ import annotations
@@ -47,6 +47,12 @@ def _smt() -> Any:
     return support()
 
 
+def _kernel(model: RHModel) -> Any:
+    from .kernel import make_kernel
+
+    return make_kernel(model)
+
+
 def _rule_map() -> Any:
     from .rule_map import RULE_MAP
 
@@ -80,6 +86,7 @@ SPEC = GameSpec(
     rule_map=_rule_map,
     action_space=action_space,
     board=lambda: render_board,
+    kernel=_kernel,
 )
 
 __all__ = ["SPEC", "RHModel", "RHConfig", "make_model"]

@@ -241,6 +241,12 @@ class GameKernel(RHKernel):
             )
         return PartedGame("outcome", k, path, state)
 
+    def graph(self) -> Any:
+        """This model as the compiled explorer's graph source (:mod:`.graph`)."""
+        from .graph import RHGraph
+
+        return RHGraph(self)
+
     def count_states(self, max_states: int) -> dict[str, Any]:
         from .explore import explore_counts
 
