@@ -10,12 +10,14 @@ import json
 from typing import Any
 
 import pytest
+import toy_model
 from click.testing import CliRunner
 
 from hhh_verify import trace as tr
 from hhh_verify.cli import main
 from hhh_verify.engines import diverge as dv
-from hhh_verify.engines.diverge_kernel import confirm, kernel_runner, kernel_search
+from hhh_verify.engines.diverge_kernel import confirm, kernel_runner, kernel_search, kernels
+from hhh_verify.model import ModelError
 from hhh_verify.models.hhh import SPEC
 from hhh_verify.models.hhh.kernel.api import GameKernel
 
@@ -86,12 +88,14 @@ def test_readings_that_never_part_are_not_found() -> None:
     assert (s["engine"], s["games"], s["rejected"], s["found"]) == ("kernel", 30, 0, False)
 
 
-def test_a_game_without_a_kernel_is_refused() -> None:
+def test_what_a_kernel_cannot_play_is_refused() -> None:
     args = ["diverge", "--game", "royal-hospital", "--ambiguity", "RH-GAME-END"]
-    r = CliRunner().invoke(main, [*args, "--engine", "kernel"])
+    r = CliRunner().invoke(main, [*args, "--engine", "kernel", "--policies", "strong"])
     assert r.exit_code == 2, r.output
     assert r.stderr.startswith("error:") and len(r.stderr.strip().splitlines()) == 1
-    assert "declares no kernel" in r.stderr
+    assert "does not play policy 'strong'" in r.stderr
+    with pytest.raises(ModelError, match="declares no kernel"):
+        kernels(toy_model.SPEC, None, None, ())
 
 
 def test_a_kernel_parting_the_model_does_not_confirm_is_rejected() -> None:

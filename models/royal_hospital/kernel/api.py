@@ -172,8 +172,8 @@ class GameKernel(RHKernel):
     def paired_games(
         self, other: Any, seeds: Sequence[int], policy: str, max_steps: int
     ) -> list[tuple[KernelGame, KernelGame, int | None]]:
-        seeds = np.asarray(seeds, dtype=np.uint64)
-        out = np.zeros((len(seeds), 2 * RES_W + 1), dtype=np.int64)
+        arr = np.asarray(seeds, dtype=np.uint64)
+        out = np.zeros((len(arr), 2 * RES_W + 1), dtype=np.int64)
         play_paired(
             self.K,
             self.F,
@@ -181,7 +181,7 @@ class GameKernel(RHKernel):
             other.F,
             self.init,
             other.init,
-            seeds,
+            arr,
             POLICY_CODES[policy],
             max_steps,
             out,

@@ -153,7 +153,10 @@ def config_array(ctx: Any, planted: int = 0) -> tuple[np.ndarray, np.ndarray, Ta
     table(L.T_MED, med)
     table(
         L.T_PAT,
-        [[p.priority, p.diag, p.heal, p.credits, p.vp, ctx.class_of[t]] for t, p in enumerate(ctx.patients)],
+        [
+            [p.priority, p.diag, p.heal, p.credits, p.vp, ctx.class_of[t]]
+            for t, p in enumerate(ctx.patients)
+        ],
     )
     table(
         L.T_CLASS,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..cards import CRITICAL
 from ..effects import CHOICE, HELICOPTER, INSURANCE
 from ..state import ACTIONS, CHANCE_TASKS, OVER, T_ADMIT, T_EFFECT, T_KEEP, TREATMENT
 from . import layout as L
@@ -21,7 +22,6 @@ from .rules import (
     terminal_treatable,
     token_choices,
 )
-from ..cards import CRITICAL
 
 CHANCE_KINDS = np.array(sorted(CHANCE_TASKS), dtype=np.int64)
 

@@ -6,8 +6,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..effects import AMBULANCE, CHOICE, CREDITS, DRAW, GAIN, HEALED, HELICOPTER, INSURANCE
-from ..effects import PRESTIGE, PROD, QOC, VP
+from ..effects import (
+    AMBULANCE,
+    CHOICE,
+    CREDITS,
+    DRAW,
+    GAIN,
+    HEALED,
+    HELICOPTER,
+    INSURANCE,
+    PRESTIGE,
+    PROD,
+    QOC,
+    VP,
+)
 from ..state import T_ADMIT, T_DRAW_HAND, T_DRAW_PATIENT, T_EFFECT
 from . import layout as L
 from .board import change_qoc, claim_doctors, pb, q_insert_rows, q_push

@@ -51,7 +51,6 @@ from .board import (
     pb,
     q_pop,
     q_push,
-    q_set,
     replace_patient,
     return_card,
     seat_at,
@@ -145,7 +144,9 @@ def admit_all(K, s, p):
     b = pb(K, p)
     a = K[L.O_ARR]
     for i in range(s[L.S_NARR]):
-        list_insert(s, b + K[L.PO_PAT], b + L.P_NPAT, K[L.PMAX], L.PATW, s[a + 4 * i : a + 4 * i + 4])
+        list_insert(
+            s, b + K[L.PO_PAT], b + L.P_NPAT, K[L.PMAX], L.PATW, s[a + 4 * i : a + 4 * i + 4]
+        )
     for i in range(s[L.S_NARR] * L.PATW):
         s[a + i] = 0
     s[L.S_NARR] = 0
@@ -828,7 +829,6 @@ def act(K, s, a, key):
     b = pb(K, p)
     pt = a[1:5].copy()
     t = a[1]
-    M = K[L.K_M]
     if verb == L.V_DRAW:
         chance_apply(K, s, key)
     elif verb == L.V_KEEP:
@@ -892,7 +892,6 @@ def act(K, s, a, key):
         use_token(K, s, t)
     else:
         s[L.S_ERR] = 1
-    _ = M
 
 
 @njit(cache=True)
@@ -914,4 +913,4 @@ def apply(K, s, a, key):
     advance(K, s)
 
 
-__all__ = ["apply", "advance", "outcomes", "first_open", "DOCTOR", "TREATMENT", "OVER"]
+__all__ = ["apply", "advance", "outcomes", "first_open"]
