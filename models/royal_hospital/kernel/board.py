@@ -255,15 +255,34 @@ def chain(K, kind, out):
 
 
 @njit(cache=True)
+def chain_kind(K, kind, i):
+    """The ``i``-th token kind of :func:`chain` (-1 past its end), without an array."""
+    if kind == RESEARCH:
+        return RESEARCH if i == 0 else (DOCTOR if i == 1 else -1)
+    if i == 0:
+        return kind
+    if i == 1:
+        return STAFF
+    j = 2
+    if K[L.K_RESEARCH_HEALS]:
+        if i == j:
+            return RESEARCH
+        j += 1
+    if K[L.K_DOCTOR_SUBST] and i == j:
+        return DOCTOR
+    return -1
+
+
+@njit(cache=True)
 def pay(K, tok, kind, amount):
     """Pay ``amount`` of ``kind`` along its chain from ``tok`` (5 counts, changed in
     place); False if short (``tok`` then undefined)."""
     if amount <= 0:
         return True
-    order = np.empty(4, dtype=np.int64)
-    n = chain(K, kind, order)
-    for i in range(n):
-        k = order[i]
+    for i in range(4):
+        k = chain_kind(K, kind, i)
+        if k < 0:
+            return False
         take = min(tok[k], amount)
         tok[k] -= take
         amount -= take
@@ -274,5 +293,27 @@ def pay(K, tok, kind, amount):
 
 @njit(cache=True)
 def can_pay(K, s, p, diag, heal):
-    tok = s[pb(K, p) + L.P_TOK : pb(K, p) + L.P_TOK + 5].copy()
-    return pay(K, tok, DIAG, diag) and pay(K, tok, HEAL, heal)
+    """Whether ``p``'s tokens pay a diagnosis part then a healing part (each along its
+    chain: its own kind, staff, then research and doctors where a reading allows)."""
+    b = pb(K, p) + L.P_TOK
+    t0, t1, t2, t3, t4 = s[b], s[b + 1], s[b + 2], s[b + 3], s[b + 4]
+    rh, ds = K[L.K_RESEARCH_HEALS], K[L.K_DOCTOR_SUBST]
+    for part in range(2):
+        if part == 0:
+            need = diag - min(t0, diag)
+        else:
+            need = heal - min(t1, heal)
+        x = min(t3, need)
+        t3 -= x
+        need -= x
+        if rh:
+            x = min(t2, need)
+            t2 -= x
+            need -= x
+        if ds:
+            x = min(t4, need)
+            t4 -= x
+            need -= x
+        if need > 0:
+            return False
+    return True

@@ -51,22 +51,24 @@ def same_row(s, a, b, w):
 
 
 @njit(cache=True)
+def row_before(acts, a, b):
+    for j in range(L.NA):
+        if acts[a, j] != acts[b, j]:
+            return acts[a, j] < acts[b, j]
+    return False
+
+
+@njit(cache=True)
 def sort_rows(acts, n):
-    tmp = np.empty(L.NA, dtype=np.int64)
+    """Insertion sort by swapping neighbours (no scratch array)."""
     for i in range(1, min(n, L.MAX_ACTIONS)):
-        tmp[:] = acts[i]
         k = i
-        while k > 0:
-            less = False
+        while k > 0 and row_before(acts, k, k - 1):
             for j in range(L.NA):
-                if acts[k - 1, j] != tmp[j]:
-                    less = tmp[j] < acts[k - 1, j]
-                    break
-            if not less:
-                break
-            acts[k] = acts[k - 1]
+                x = acts[k, j]
+                acts[k, j] = acts[k - 1, j]
+                acts[k - 1, j] = x
             k -= 1
-        acts[k] = tmp
 
 
 @njit(cache=True)

@@ -205,28 +205,24 @@ def die(K, s, p, code, loss):
 
 
 @njit(cache=True)
-def spend(K, s, p, kinds, amounts, n):
-    """Pay parts (kind, amount): at once, or as payment steps while tokens are scored."""
+def spend(K, s, p, k1, n1, k2, n2):
+    """Pay parts (k1, n1) then (k2, n2): at once, or as payment steps while tokens are
+    scored (treatment.spend)."""
     if K[L.K_TOKENS_SCORED]:
-        for i in range(n - 1, -1, -1):
-            if amounts[i] > 0:
-                q_push(s, T_PAY_DIAG + kinds[i], p, amounts[i], -1, 0)
+        if n2 > 0:
+            q_push(s, T_PAY_DIAG + k2, p, n2, -1, 0)
+        if n1 > 0:
+            q_push(s, T_PAY_DIAG + k1, p, n1, -1, 0)
         return
     b = pb(K, p) + L.P_TOK
-    tok = s[b : b + 5].copy()
-    for i in range(n):
-        if amounts[i] > 0 and not pay(K, tok, kinds[i], amounts[i]):
-            s[L.S_ERR] = 1
-    s[b : b + 5] = tok
+    tok = s[b : b + 5]
+    if not (pay(K, tok, k1, n1) and pay(K, tok, k2, n2)):
+        s[L.S_ERR] = 1
 
 
 @njit(cache=True)
 def spend1(K, s, p, kind, amount):
-    kinds = np.empty(1, dtype=np.int64)
-    amounts = np.empty(1, dtype=np.int64)
-    kinds[0] = kind
-    amounts[0] = amount
-    spend(K, s, p, kinds, amounts, 1)
+    spend(K, s, p, kind, amount, kind, 0)
 
 
 @njit(cache=True)
@@ -350,11 +346,7 @@ def diagnosed_as(K, s, p, pt, card):
 @njit(cache=True)
 def heal(K, s, p, pt):
     d, h = stage_cost(K, pt)
-    kinds = np.empty(2, dtype=np.int64)
-    amounts = np.empty(2, dtype=np.int64)
-    kinds[0], kinds[1] = DIAG, HEAL
-    amounts[0], amounts[1] = d, h
-    spend(K, s, p, kinds, amounts, 2)
+    spend(K, s, p, DIAG, d, HEAL, h)
     cure(K, s, p, pt)
 
 
@@ -788,29 +780,14 @@ def chance_apply(K, s, key):
 
 
 @njit(cache=True)
-def effect_rows(K, t, imm, p, play, rows):
-    """The effect tasks of card ``t``'s immediate (or action) rewards, then END_TURN."""
+def push_effects(K, s, t, imm, p, play):
+    """Card ``t``'s immediate (or action) rewards as tasks, then END_TURN, in front."""
     base = K[L.T_MED] + t * L.MED_W
     cnt = K[base + (L.MED_NIMM if imm else L.MED_NACT)]
     first = base + (L.MED_IMM if imm else L.MED_ACT)
-    for j in range(cnt):
-        rows[j, 0] = T_EFFECT
-        rows[j, 1] = p
-        rows[j, 2] = 0
-        rows[j, 3] = K[first + j]
-        rows[j, 4] = play
-    rows[cnt, 0] = T_END_TURN
-    rows[cnt, 1] = p
-    rows[cnt, 2] = 0
-    rows[cnt, 3] = -1
-    rows[cnt, 4] = 0
-    return cnt + 1
-
-
-@njit(cache=True)
-def push_rows(s, rows, k):
-    for r in range(k - 1, -1, -1):
-        q_push(s, rows[r, 0], rows[r, 1], rows[r, 2], rows[r, 3], rows[r, 4])
+    q_push(s, T_END_TURN, p, 0, -1, 0)
+    for j in range(cnt - 1, -1, -1):
+        q_push(s, T_EFFECT, p, 0, K[first + j], play)
 
 
 @njit(cache=True)
@@ -827,7 +804,7 @@ def act(K, s, a, key):
     verb = a[0]
     p = current_player(K, s)
     b = pb(K, p)
-    pt = a[1:5].copy()
+    pt = a[1:5]
     t = a[1]
     if verb == L.V_DRAW:
         chance_apply(K, s, key)
@@ -860,13 +837,11 @@ def act(K, s, a, key):
         s[b + K[L.PO_PLAYED] + t] += 1
         if not K[L.K_SAME_ROUND]:
             s[b + K[L.PO_USED] + t] += 1
-        rows = np.empty((L.MED_MAXE + 3, L.TW), dtype=np.int64)
-        push_rows(s, rows, effect_rows(K, t, True, p, 1, rows))
+        push_effects(K, s, t, True, p, 1)
         spend1(K, s, p, RESEARCH, med(K, t, L.MED_RESEARCH))
     elif verb == L.V_ACTIVATE:
         s[b + K[L.PO_USED] + t] += 1
-        rows = np.empty((L.MED_MAXE + 3, L.TW), dtype=np.int64)
-        push_rows(s, rows, effect_rows(K, t, False, p, 0, rows))
+        push_effects(K, s, t, False, p, 0)
     elif verb == L.V_SELL_CARD:
         s[b + K[L.PO_HAND] + t] -= 1
         s[b + L.P_CREDITS] += K[L.K_SELL]
