@@ -223,6 +223,10 @@ def test_duel_impact_diverge_report(games: Any, tmp_path: Path) -> None:
     assert data["budget"]["policies"] == ["random"]
     html = (out / "duel.html").read_text()  # no board declared: the positions as text
     assert '<pre class="board-text">' in html and 'class="board"' not in html
+    # a competitive game's measure a player feels: how often the winner changes
+    changed = [i["winner_changed"] for e in data["entries"] for p in e["pairs"]
+               for i in p["impact"].values()]  # fmt: skip
+    assert changed and "winner changed in" in md and 'class="winner-change"' in html
 
 
 def test_duel_without_z3_says_so(games: Any) -> None:

@@ -9,6 +9,7 @@ fail a test here.
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,14 @@ import pytest
 import toy_duel
 import toy_model
 from click.testing import CliRunner
+from scipy.stats import binomtest
 
 from hhh_verify import registry
 from hhh_verify.cli import main
 from hhh_verify.reporting import ranking
 from hhh_verify.reporting.index import write_index
-from hhh_verify.reporting.render_effects import forest_svg, shifts_svg
+from hhh_verify.reporting.render_effects import ALIKE, forest_svg, shifts_svg, standardised
+from hhh_verify.reporting.winner_change import winner_change
 
 
 def run(*args: str) -> Any:
@@ -153,3 +156,33 @@ def test_replay_page_of_a_broken_trace_stops_where_replay_stops(games: Any, tmp_
     html = page.read_text()
     assert html.count('<section class="step"') == 2  # the start and the one good step
     assert 'href="#step-2"' not in html and "replay stopped: step 1" in html
+
+
+def test_forest_plot_compares_standardised_shifts_not_exchange_rates() -> None:
+    """$10 spread over games that vary by $10 is a smaller effect than $2 that every
+    game shows within $0.50: the plot orders by shift over spread, not by dollars."""
+    wide, tight = _entry("X-WIDE", 10.0, 0.0, True), _entry("X-TIGHT", 2.0, 0.0, True)
+    wide["pairs"][0]["impact"]["greedy"]["stats"]["money"]["sd"] = 10.0
+    tight["pairs"][0]["impact"]["greedy"]["stats"]["money"]["sd"] = 0.5
+    svg = forest_svg(_ranked([wide, tight]))
+    assert _rows(svg) == ["X-TIGHT", "X-WIDE"] and "standardised" in svg
+    assert "+$10.00" in svg and "+$2.00" in svg  # each shift still in its own unit
+
+
+def test_a_shift_every_game_shows_alike_is_drawn_at_the_edge() -> None:
+    entry = _entry("X-ALIKE", 3.0, 0.0, True)
+    entry["pairs"][0]["impact"]["greedy"]["stats"]["money"]["sd"] = 0.0
+    assert standardised(entry["pairs"][0]["impact"]["greedy"]["stats"]["money"])[0] == math.inf
+    svg = forest_svg(_ranked([entry, _entry("X-OTHER", 1.0, 0.0, True)]))
+    assert ALIKE in svg and "inf" not in svg.replace("information", "")
+
+
+def test_winner_change_share_has_its_exact_interval() -> None:
+    change = winner_change({"games": 2000, "winner_changed": 12})
+    assert change is not None and (change.changed, change.games) == (12, 2000)
+    ci = binomtest(12, 2000).proportion_ci(method="exact")
+    assert (change.low, change.high) == (ci.low, ci.high) and change.low < 0.006 < change.high
+    assert change.text() == (
+        "winner changed in 12 of 2,000 paired games (0.6%, 95% interval 0.3-1.0%)"
+    )
+    assert winner_change({"games": 2000, "stats": {}}) is None  # cooperative: no winners

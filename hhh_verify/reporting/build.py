@@ -475,7 +475,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
     return the paths."""
     from .render_effects import forest_svg
     from .render_html import render_html
-    from .render_md import competitive, render_markdown
+    from .render_md import render_markdown
     from .render_svg import has_money_plot, money_svg
 
     game = data["game"]
@@ -504,7 +504,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
             written.append(path)
         forest = f"{svg_dir}/forest.svg"
         path = os.path.join(out_dir, forest)
-        write_atomic(path, forest_svg(data, competitive(data)))
+        write_atomic(path, forest_svg(data))
         written.append(path)
         path = os.path.join(out_dir, f"{game}.md")
         write_atomic(path, render_markdown(data, plots, forest))

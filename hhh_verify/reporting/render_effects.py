@@ -1,9 +1,9 @@
 """Impact at a glance: a forest plot per game and a B-A plot per reading (inline SVG).
 
-Measures differ in units, so both plots put every shift on the report's ranking scale
-(:data:`~hhh_verify.reporting.render_md.WEIGHTS`: dollars for a cooperative game,
-points for a competitive one) and print the shift in its own unit beside it. A filled
-marker is a 95% interval clear of 0; a hollow one is not.
+Measures differ in units, so both plots compare like with like: every shift is drawn
+standardised (B-A divided by the standard deviation of its paired differences, Cohen's
+d_z), a scale without exchange rates between dollars, points and deaths, and printed in
+its own unit beside it. A filled marker is a 95% interval clear of 0; a hollow one is not.
 """
 
 from __future__ import annotations
@@ -16,15 +16,16 @@ from . import units
 from .render_md import best_effect, measures_of
 from .units import WEIGHTS
 
+#: Where a shift whose paired differences never vary (every game moved alike) is drawn.
+ALIKE = "every paired game moved alike"
+
 SEVERITY_FILL = {"high": "#c92a2a", "medium": "#e8890c", "low": "#74a33c"}
 NEUTRAL = "#667"
 ROW = 18
-UNIT_TEXT = {
-    False: "Scale: B-A in dollars (final money $1; a win-chance percentage point $1; a round "
-    "reached $5; a death $5); each shift is printed in its own unit on the right",
-    True: "Scale: B-A in points (a score point 1; a win-share percentage point 1); each shift "
-    "is printed in its own unit on the right",
-}
+SCALE_TEXT = (
+    "Scale: standardised shift, B-A over the spread (standard deviation) of the paired "
+    "differences (about 0.2 small, 0.5 medium, 0.8 large); each shift in its own unit on the right"
+)
 
 
 def _ticks(limit: float) -> list[float]:
@@ -54,19 +55,29 @@ class _Axis:
 
 
 def _limit(values: list[float]) -> float:
-    top = max([abs(v) for v in values] + [0.0])
+    top = max([abs(v) for v in values if math.isfinite(v)] + [0.0])
     return top * 1.08 if top > 0 else 1.0
 
 
-def _interval(
-    svg: Svg, axis: _Axis, y: float, st: dict[str, Any], w: float, colour: str, tip: str
-) -> None:
-    lo, hi = (v * w for v in st["ci95"])
+def standardised(st: dict[str, Any]) -> tuple[float, float, float]:
+    """(B-A, interval low, interval high) over the paired differences' standard deviation.
+    Differences that never vary have no spread: a shift of 0 stays 0, any other is
+    infinitely many deviations (drawn at the edge of the axis, marked :data:`ALIKE`)."""
+    sd = st.get("sd") or 0.0
+    if sd > 0:
+        lo, hi = st["ci95"]
+        return st["diff"] / sd, lo / sd, hi / sd
+    edge = math.copysign(math.inf, st["diff"]) if st["diff"] else 0.0
+    return edge, edge, edge
+
+
+def _interval(svg: Svg, axis: _Axis, y: float, st: dict[str, Any], colour: str, tip: str) -> None:
+    mid, lo, hi = standardised(st)
     svg.line(axis.x(lo), y, axis.x(hi), y, colour, 2)
     for v in (lo, hi):
         svg.line(axis.x(v), y - 4, axis.x(v), y + 4, colour, 1.5)
     fill = colour if holds(st) else "#fff"
-    svg.circle(axis.x(st["diff"] * w), y, 4.5, fill, colour, tip)
+    svg.circle(axis.x(mid), y, 4.5, fill, colour, tip)
 
 
 def holds(st: dict[str, Any]) -> bool:
@@ -87,20 +98,21 @@ def ranks(entry: dict[str, Any]) -> bool:
 def native(name: str, st: dict[str, Any]) -> str:
     """The shift in its own unit (:mod:`.units`), flagged when it may be chance."""
     chance = " (may be chance)" if st["significant"] and not holds(st) else ""
-    return units.effect(name, st["diff"], st["ci95"]) + chance
+    alike = f" ({ALIKE})" if st["diff"] and not st.get("sd") else ""
+    return units.effect(name, st["diff"], st["ci95"]) + chance + alike
 
 
-def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
-    """Each entry's largest shift (the one that ranks it) with its 95% interval: shifts
-    whose interval excludes 0 first, each group largest first (the report's ranking);
-    entries whose readings never moved a measure are counted below."""
+def forest_svg(data: dict[str, Any]) -> str:
+    """Each entry's ranking shift (:func:`best_effect`) with its 95% interval,
+    standardised: shifts that hold first, each group by standardised size; entries whose
+    readings never moved a measure are counted below."""
     rows = []
     for e in data["entries"]:
         best = best_effect(e)
         if best is None or abs(best[1]["diff"]) == 0:
             continue
         name, st, opt, policy = best
-        rows.append((abs(st["diff"]) * WEIGHTS[name], e, name, st, opt, policy))
+        rows.append((abs(standardised(st)[0]), e, name, st, opt, policy))
     rows.sort(key=lambda r: (not (holds(r[3]) and ranks(r[1])), -r[0], r[1]["id"]))
     still = len(data["entries"]) - len(rows)
     width, left, right = 1100, 330, 640
@@ -112,12 +124,12 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
         8,
         16,
         "Ranking effect per entry under competent play (95% interval): shifts that hold "
-        "first, largest first",
+        "first, largest standardised shift first",
         13,
         bold=True,
     )
-    svg.text(8, 32, UNIT_TEXT[competitive], 10, "#555")
-    values = [v * WEIGHTS[r[2]] for r in rows for v in r[3]["ci95"]]
+    svg.text(8, 32, SCALE_TEXT, 10, "#555")
+    values = [v for r in rows for v in standardised(r[3])]
     axis = _Axis(_limit(values), left, right)
     top = 44
     axis.draw(svg, top, top + len(rows) * ROW)
@@ -128,7 +140,7 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
         svg.raw(f'<a href="#{e["id"]}">')
         svg.text(8, y + 4, label, 11, "#1a4d8f", tip=f"{e['title']}; severity {e['severity']}")
         svg.raw("</a>")
-        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{label}: {native(name, st)}")
+        _interval(svg, axis, y, st, colour, f"{label}: {native(name, st)}")
         svg.text(right + 14, y + 4, native(name, st), 10, "#333")
     foot = top + len(rows) * ROW + 28
     svg.text(
@@ -143,8 +155,8 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
     return svg.render()
 
 
-def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) -> str:
-    """One reading's B-A per policy and measure, on one scale, with 95% intervals."""
+def shifts_svg(ambiguity: str, pair: dict[str, Any]) -> str:
+    """One reading's B-A per policy and measure, standardised, with 95% intervals."""
     rows = [
         (policy, name, imp["stats"][name])
         for policy, imp in pair["impact"].items()
@@ -155,14 +167,13 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
     height = 22 + len(rows) * 16 + 22
     a, b = pair["options"]
     svg = Svg(width, height, f"{ambiguity}: B-A of {b} against {a}, by policy", "shifts")
-    values = [v * WEIGHTS[name] for _, name, st in rows for v in st["ci95"]]
+    values = [v for _, _, st in rows for v in standardised(st)]
     axis = _Axis(_limit(values), left, right)
     svg.text(
         8,
         13,
-        f"B-A ({b} minus {a}), scale in "
-        + ("points" if competitive else "dollars")
-        + "; * random player, shown not ranked",
+        f"B-A ({b} minus {a}), standardised (over the paired differences' spread); "
+        "* random player, shown not ranked",
         11,
         bold=True,
     )
@@ -173,6 +184,6 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
         ranked = pair["impact"][policy].get("ranked", True)
         colour = SEVERITY_FILL["high"] if ranked and holds(st) else NEUTRAL
         svg.text(8, y + 4, f"{policy}: {units.label(name)}" + ("" if ranked else " *"), 10)
-        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{policy}: {native(name, st)}")
+        _interval(svg, axis, y, st, colour, f"{policy}: {native(name, st)}")
         svg.text(right + 12, y + 4, native(name, st), 10, "#333")
     return svg.render()

@@ -18,6 +18,7 @@ from .render_md import (
     traced,
 )
 from .render_svg import has_money_plot, money_svg
+from .winner_change import winner_change
 from .witness_text import action_text, unlist, witness_header, witness_rows
 
 CSS = """
@@ -104,7 +105,7 @@ def render_html(data: dict[str, Any]) -> str:
         *_glossary(comp),
         *_method(data),
         '<section id="glance"><h2>Impact at a glance</h2>',
-        forest_svg(data, comp),
+        forest_svg(data),
         "</section>",
         '<section id="all-entries"><h2>All entries</h2><table><tr><th>id</th><th>title</th>'
         "<th>category</th><th>severity</th><th>material</th>"
@@ -327,7 +328,7 @@ def _entry(
         out += _witness(
             p, boards.get(f"{e['id']}/{b}"), traces.get(f"{e['id']}/{b}"), configs, note
         )
-        out.append(shifts_svg(e["id"], p, comp))
+        out.append(shifts_svg(e["id"], p))
         out.append(
             "<table><tr><th>player</th><th>measure</th><th>A</th><th>B</th><th>B-A</th>"
             "<th>95% interval</th><th>games needed</th><th>note</th></tr>"
@@ -349,6 +350,13 @@ def _entry(
                     f"<td>{_e(note + extra)}</td></tr>"
                 )
         out.append("</table>")
+        changes = [
+            f"{_e(policy)}: {_e(c.text())}"
+            for policy, imp in p["impact"].items()
+            if (c := winner_change(imp)) is not None
+        ]
+        if changes:
+            out.append(f'<p class="winner-change">{"; ".join(changes)}.</p>')
         if has_money_plot(p):
             out.append("<details><summary>Final money under each reading</summary>")
             out.append(money_svg(e["id"], p))

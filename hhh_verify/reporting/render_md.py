@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import strength, summary, units
+from .winner_change import winner_change
 from .witness_text import action_text, unlist, witness_header, witness_rows
 
 #: Impact measures in display order (cooperative games, then competitive ones); a
@@ -319,6 +320,9 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str], data: dict[str,
             out.append("")
             for name in measures_of(imp):
                 out.append(f"- {stat_line(name, imp['stats'][name])}")
+            change = winner_change(imp)
+            if change is not None:
+                out.append(f"- {change.text()}")
             reasons = ", ".join(f"{r} {v['a']}→{v['b']}" for r, v in imp["reasons"].items())
             out.append(f"- how games ended (games under A→B): {reasons}")
             out.append("")
