@@ -639,5 +639,40 @@ def properties() -> PropertyRegistry:
                 heuristic=H.level_points,
             ),
             *smt_properties(),
+            Property(
+                "dh.facts",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Every number the aid prints that the rules use, and its worked example (Przed grą to Warianty)",
+                "rounds, starting values, the roll, neglect, the discharge table and its example, +5, +1, -2, the tie-breakers and the variants' numbers agree with the aid",
+                check=facts_hold,
+                applies=full_preset,
+            ),
         ],
     )
+
+
+def facts_hold(model: Any, _state: Any = None) -> str | None:
+    """Every fact of ``models/dice_hospital/facts.py`` on this model: the broken ones with
+    the aid's words, the printed value and the model's."""
+    from hhh_verify.models.dice_hospital.facts import FACTS
+
+    broken = []
+    for f in FACTS:
+        try:
+            got = f.get(model)
+        except Exception as e:  # a rule that crashes on the fact's position breaks it
+            got = f"{type(e).__name__}: {e}"
+        if got != f.value:
+            broken.append(f'{f.section}: "{f.quote}" ({f.asked}: aid {f.value!r}, model {got!r})')
+    if not broken:
+        return None
+    return "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")
+
+
+def full_preset(model: Any) -> bool:
+    """The facts are the real game's: they apply to the ``full`` preset as configured."""
+    from hhh_verify.models.dice_hospital.config import FULL
+
+    return bool(model.config == FULL)
