@@ -649,6 +649,12 @@ def properties() -> PropertyRegistry:
                 check=facts_hold,
                 applies=full_preset,
             ),
+            _inv(
+                "dh.nurses-treat",
+                "Rozgrywka: umieszcza pielęgniarki (białe meeple) ... w oddziałach, żeby leczyć pacjentów",
+                "in activation, a player with a nurse not yet placed, a patient and an unused one-patient ward of any colour can send that nurse to treat",
+                nurses_treat,
+            ),
         ],
     )
 
@@ -676,3 +682,23 @@ def full_preset(model: Any) -> bool:
     from hhh_verify.models.dice_hospital.config import FULL
 
     return bool(model.config == FULL)
+
+
+def nurses_treat(model: Any, s: DHState) -> str | None:
+    """Rozgrywka: each player "umieszcza pielęgniarki (białe meeple) ... w oddziałach,
+    żeby leczyć pacjentów (kostki)": while a nurse is unplaced this round ("każdy ... może
+    być użyty tylko raz w rundzie") and a one-patient ward for any colour is unused, the
+    activating player with a patient can send that nurse there (``Activate`` meeple -1)."""
+    if s.phase != ACTIVATE:
+        return None
+    cfg, h = model.config, s.hospitals[s.cursor]
+    nurses = cfg.nurses + (1 if h.admin == MATRON else 0)
+    free_ward = any(
+        w.size == 1 and w.colour < 0 and cfg.board_wards[k] + h.wards[k] > h.used_wards[k]
+        for k, w in enumerate(WARDS)
+    )
+    if h.nurses_used >= nurses or not free_ward or not h.patients:
+        return None
+    if any(isinstance(a, A.Activate) and a.meeple == -1 for a in model.legal_actions(s)):
+        return None
+    return f"P{s.cursor} has {nurses - h.nurses_used} nurses, a free ward and patients, and no nurse move"

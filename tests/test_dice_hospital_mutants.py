@@ -14,10 +14,11 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from dice_hospital_helpers import AID_PL, model
+from dice_hospital_helpers import AID_PL, RED, activation, model, patients
 
 from hhh_verify.model import sample_index
 from hhh_verify.models.dice_hospital import SPEC, admission, end_round, expansion, scoring, setup
+from hhh_verify.models.dice_hospital import activation as act
 from hhh_verify.models.dice_hospital import facts as F
 from hhh_verify.models.dice_hospital.activation import heal
 from hhh_verify.models.dice_hospital.components import COLOUR_NAMES, SPECIALISTS
@@ -27,7 +28,7 @@ from hhh_verify.models.dice_hospital.dice import ExactDice, SampledDice
 from hhh_verify.models.dice_hospital.end_round import neglect
 from hhh_verify.models.dice_hospital.facts import FACTS
 from hhh_verify.models.dice_hospital.state import SETUP_ADMIN_PICK, SETUP_HEALTH
-from hhh_verify.properties.dice_hospital import facts_hold
+from hhh_verify.properties.dice_hospital import facts_hold, nurses_treat
 
 
 def test_sampled_laws_are_one_outcome_of_the_exact_law() -> None:
@@ -292,3 +293,16 @@ def test_check_runs_the_facts_and_fails_on_a_wrong_number(
     monkeypatch.setattr(scoring, "EMPTY_BONUS", 4)
     bad = run(model("full"))
     assert [r.status for r in bad] == ["violated"] and "Dodatkowe 5" in bad[0].message
+
+
+def test_a_free_nurse_can_treat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rozgrywka: players place "pielęgniarki (białe meeple) ... w oddziałach, żeby leczyć
+    pacjentów". dh.nurses-treat holds at an activation with a patient and a free triage;
+    planted: nurses counted as never free, it fails. Kills ``nurses_left(ctx, h) > 0`` ->
+    ``== 0`` in ``free_meeples``."""
+    m = model("full")
+    s = activation(m, 0, patients=patients((RED, 3)))
+    assert nurses_treat(m, s) is None
+    monkeypatch.setattr(act, "nurses_left", lambda ctx, h: 0)
+    m = model("full")
+    assert "no nurse move" in (nurses_treat(m, s) or "")
