@@ -13,7 +13,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from hhh_verify.models.dice_hospital import actions as A
-from hhh_verify.models.dice_hospital.components import DONOR, GUARDIAN, MATRON, WARDS
+from hhh_verify.models.dice_hospital.components import (
+    ANY,
+    DONOR,
+    GUARDIAN,
+    JUST_TREATED,
+    MATRON,
+    SPECIALISTS,
+    WARDS,
+)
 from hhh_verify.models.dice_hospital.policies import greedy_score
 from hhh_verify.models.dice_hospital.state import (
     ACT_DISCARD,
@@ -655,6 +663,12 @@ def properties() -> PropertyRegistry:
                 "in activation, a player with a nurse not yet placed, a patient and an unused one-patient ward of any colour can send that nurse to treat",
                 nurses_treat,
             ),
+            _inv(
+                "dh.specialist-choice",
+                "Aktywacja szpitala: najpierw efekty oddziału, potem efekty meepla (jeśli jest specjalistą)",
+                "after the ward's effect, a specialist with two or more patients it could heal leaves the choice to its player",
+                transition=specialist_choice,
+            ),
         ],
     )
 
@@ -702,3 +716,34 @@ def nurses_treat(model: Any, s: DHState) -> str | None:
     if any(isinstance(a, A.Activate) and a.meeple == -1 for a in model.legal_actions(s)):
         return None
     return f"P{s.cursor} has {nurses - h.nurses_used} nurses, a free ward and patients, and no nurse move"
+
+
+def _shown(p: tuple[int, int, int, int]) -> int:
+    """The colour a patient shows: its blood-bag colour while it lasts, else its own."""
+    return p[3] if p[3] >= 0 else p[0]
+
+
+def specialist_choice(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    """Aktywacja szpitala: "rozpatrywane są najpierw efekty oddziału, potem efekty meepla
+    (jeśli jest specjalistą)" -- the specialist heals one patient, and which one is its
+    player's decision: with two or more different patients it could heal (those the ward
+    just treated and did not discharge, or, for the ward-round stand-in, those not yet
+    treated; of its colour), the step must stop at that choice (phase EFFECT)."""
+    if not isinstance(a, A.Activate) or a.meeple < 0 or s.phase != ACTIVATE:
+        return None
+    spec = SPECIALISTS[a.meeple]
+    h = s.hospitals[s.cursor]
+    steps = WARDS[a.ward].steps
+    if spec.target == JUST_TREATED:
+        pool = {(p[0], p[1], _shown(p)) for p in a.patients if p[1] + steps <= 6 and p[1] < 6}
+    else:
+        rest = list(h.patients)
+        for p in a.patients:
+            rest.remove(p)
+        pool = {(p[0], p[1], _shown(p)) for p in rest if not p[2]}
+    pool = {p for p in pool if spec.colour == ANY or p[2] == spec.colour}
+    if len(pool) >= 2 and t.phase != EFFECT:
+        return (
+            f"P{s.cursor}'s {spec.name} had {len(pool)} patients to choose from; no choice was left"
+        )
+    return None

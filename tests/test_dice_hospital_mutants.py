@@ -20,6 +20,7 @@ from hhh_verify.model import sample_index
 from hhh_verify.models.dice_hospital import SPEC, admission, end_round, expansion, scoring, setup
 from hhh_verify.models.dice_hospital import activation as act
 from hhh_verify.models.dice_hospital import facts as F
+from hhh_verify.models.dice_hospital.actions import Activate
 from hhh_verify.models.dice_hospital.activation import heal
 from hhh_verify.models.dice_hospital.components import COLOUR_NAMES, SPECIALISTS
 from hhh_verify.models.dice_hospital.config import DHConfig
@@ -27,8 +28,8 @@ from hhh_verify.models.dice_hospital.context import Ctx
 from hhh_verify.models.dice_hospital.dice import ExactDice, SampledDice
 from hhh_verify.models.dice_hospital.end_round import neglect
 from hhh_verify.models.dice_hospital.facts import FACTS
-from hhh_verify.models.dice_hospital.state import SETUP_ADMIN_PICK, SETUP_HEALTH
-from hhh_verify.properties.dice_hospital import facts_hold, nurses_treat
+from hhh_verify.models.dice_hospital.state import ACTIVATE, EFFECT, SETUP_ADMIN_PICK, SETUP_HEALTH
+from hhh_verify.properties.dice_hospital import facts_hold, nurses_treat, specialist_choice
 
 
 def test_sampled_laws_are_one_outcome_of_the_exact_law() -> None:
@@ -306,3 +307,23 @@ def test_a_free_nurse_can_treat(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(act, "nurses_left", lambda ctx, h: 0)
     m = model("full")
     assert "no nurse move" in (nurses_treat(m, s) or "")
+
+
+def test_a_specialist_with_several_patients_leaves_the_choice() -> None:
+    """Aktywacja szpitala: the ward's effect, then the specialist's on one patient of its
+    player's choice. A ward round sent to the triage with two other untreated patients
+    stops at that choice (dh.specialist-choice holds); a successor that skipped it fails.
+    Aimed at ``len(targets) == 1`` -> ``== 2`` in ``activate`` (which check reaches only
+    rarely; the rule tests kill it)."""
+    m = model("full")
+    ward_round = next(k for k, sp in enumerate(SPECIALISTS) if sp.name == "ward round")
+    specialists = tuple(1 if k == ward_round else 0 for k in range(len(SPECIALISTS)))
+    s = activation(m, 0, patients=patients((RED, 2), (RED, 3), (RED, 4)), specialists=specialists)
+    a = next(
+        a
+        for a in m.legal_actions(s)
+        if isinstance(a, Activate) and a.meeple == ward_round and a.patients[0][1] == 2
+    )
+    ((t, _),) = m.step(s, a)
+    assert t.phase == EFFECT and specialist_choice(m, s, a, t) is None
+    assert "no choice was left" in (specialist_choice(m, s, a, replace(t, phase=ACTIVATE)) or "")
