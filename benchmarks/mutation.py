@@ -1,7 +1,9 @@
 """How many small rule bugs do the checks catch? Mutation testing of each game's rules.
 
 Run: ``python benchmarks/mutation.py --game G [--sample N] [--seed S] [--tests check|suite]
-[--timeout SECONDS] [--json FILE]`` from the repository root.
+[--timeout SECONDS] [--only POSITIONS] [--json FILE]`` from the repository root;
+``--only 3,17`` re-runs those positions of the seeded sample (a survivor, once a new
+check is in).
 
 Cosmic Ray (a maintained mutation-testing tool) lists every mutant of the game's RULE
 modules (``RULE_MODULES`` below: rules by phase and the printed tables they read; not
@@ -210,13 +212,18 @@ def _share(killed: int, total: int) -> str:
     )
 
 
-def run(game: str, n: int, seed: int, tests: str, timeout: float) -> list[Mutant]:
-    """Sample, run every sampled mutant, print one line each; the mutants with verdicts."""
+def run(
+    game: str, n: int, seed: int, tests: str, timeout: float, only: set[int] | None = None
+) -> list[Mutant]:
+    """Sample, run every sampled mutant (or the positions ``only``), print one line each;
+    the mutants with verdicts."""
     mutants: list[Mutant] = []
     with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
         facts_cmd, check_cmd, pytest_cmd = _commands(game, str(Path(tmp) / "traces"))
         sample = _sample(Path(tmp) / "session.sqlite", game, n, seed)
         for i, item in enumerate(sample, 1):
+            if only and i not in only:
+                continue
             spec = item.mutations[0]
             started = time.monotonic()
             check, mutated, why = _verdict(item, facts_cmd, timeout)
@@ -285,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
     parser.add_argument("--tests", default="suite", help="check or suite (default suite)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per test run")
+    parser.add_argument("--only", default="", help="re-run these sample positions (1,5,..)")
     parser.add_argument("--json", help="also write the sampled mutants here (JSON)")
     args = parser.parse_args(argv)
     problems = []
@@ -298,12 +306,19 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(f"--timeout must be positive, got {args.timeout}")
     if args.json and not Path(args.json).resolve().parent.is_dir():
         problems.append(f"--json: no folder {Path(args.json).resolve().parent}")
+    only = {int(x) for x in args.only.split(",") if x.strip().isdigit()}
+    if args.only and (
+        len(only) != len(args.only.split(",")) or not only <= set(range(1, args.sample + 1))
+    ):
+        problems.append(
+            f"--only takes positions 1..{args.sample} separated by commas, got {args.only!r}"
+        )
     if problems:
         print(f"error: {problems[0]}", file=sys.stderr)
         return 2
     os.nice(10)
     os.chdir(ROOT)
-    mutants = run(args.game, args.sample, args.seed, args.tests, args.timeout)
+    mutants = run(args.game, args.sample, args.seed, args.tests, args.timeout, only or None)
     summary(args.game, mutants, args.tests)
     if args.json:
         out = Path(args.json)
