@@ -235,7 +235,11 @@ PLANTS: list[tuple[str, dict[str, Any], list[tuple[Any, str, Any]]]] = [
             )
         ],
     ),
-    ("the crisis start's values", {"crisis_health": (3, 3, 4, 4, 5)}, []),
+    (
+        "the crisis start's values, and the values of every way to set them",
+        {"crisis_health": (3, 3, 4, 4, 5)},
+        [],
+    ),
     (
         "wards and specialists the variant adds to the decks",
         {},

@@ -160,6 +160,15 @@ def _winner(m: Any, a: tuple[int, tuple[int, ...]], b: tuple[int, tuple[int, ...
     return winners(m.ctx, _state(m, *hs, phase=OVER))
 
 
+def _crisis(m: Any) -> tuple[Any, ...]:
+    """The crisis start's values, and those of every option a player has to set them
+    (colours drawn or chosen, DH-CRISIS-COLOURS: the values are the same)."""
+    crisis = _variant(m, variant_crisis=True)
+    s = replace(crisis.initial_state(), phase=SETUP_HEALTH, drawn=(2, 2, 1))
+    options = health_options(crisis.ctx, s)
+    return start_values(crisis.ctx), sorted({tuple(sorted(v for _, v in o)) for o in options})
+
+
 def _experimental(m: Any) -> tuple[int, int]:
     base = m.initial_state()
     exp = _variant(m, variant_experimental=True).initial_state()
@@ -357,10 +366,10 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "Warianty",
-        "weź po 5-ci pacjentów o wartościach 3, 3, 4, 5, 5",
-        "the crisis start's values",
-        (3, 3, 4, 5, 5),
-        lambda m: start_values(_variant(m, variant_crisis=True).ctx),
+        "weź po 5-ci pacjentów o wartościach 3, 3, 4, 5, 5 w dowolnym kolorze",
+        "the crisis start's values, and the values of every way to set them",
+        ((3, 3, 4, 5, 5), [(3, 3, 4, 5, 5)]),
+        _crisis,
     ),
     Fact(
         "Warianty",
