@@ -331,3 +331,24 @@ def test_a_specialist_with_several_patients_leaves_the_choice() -> None:
     ((t, _),) = m.step(s, a)
     assert t.phase == EFFECT and specialist_choice(m, s, a, t) is None
     assert "no choice was left" in (specialist_choice(m, s, a, replace(t, phase=ACTIVATE)) or "")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_player_activates_every_round(players: int) -> None:
+    """Aktywacja szpitala: "Każdy z graczy indywidualnie (jednocześnie z innymi) leczy
+    pacjentów": with three or four seats, each seat gets its activation in round 1.
+    Kills ``s.cursor + 1`` -> ``s.cursor | 1`` in ``_next_activation`` (seat 1 again
+    instead of seat 2; two seats cannot show it)."""
+    m = model("full", players=players)
+    rng = random.Random(players)
+    s = m.initial_state()
+    seen = set()
+    for _ in range(5_000):  # a round is a few hundred steps; a seat looping never ends it
+        if s.round > 1:
+            break
+        if s.phase == ACTIVATE:
+            seen.add(s.cursor)
+        legal = m.legal_actions(s)
+        dist = m.step(s, legal[rng.randrange(len(legal))])
+        s = dist[sample_index(dist, rng)][0]
+    assert seen == set(range(players))
