@@ -669,6 +669,12 @@ def properties() -> PropertyRegistry:
                 "after the ward's effect, a specialist with two or more patients it could heal leaves the choice to its player",
                 transition=specialist_choice,
             ),
+            _inv(
+                "dh.ambulances-filled",
+                "Przyjmowanie pacjentów: kostki ... umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu",
+                "before the first pick the ambulances hold ambulance_dice dice each, unless the bag ran out",
+                ambulances_filled,
+            ),
         ],
     )
 
@@ -747,3 +753,17 @@ def specialist_choice(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
             f"P{s.cursor}'s {spec.name} had {len(pool)} patients to choose from; no choice was left"
         )
     return None
+
+
+def ambulances_filled(model: Any, s: DHState) -> str | None:
+    """Przyjmowanie pacjentów: "Kostki (reprezentujące pacjentów) są przerzucane ..., a
+    następnie umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu": before
+    anyone picks, the ambulances hold their dice (``ambulance_dice`` each, a parameter)
+    unless the bag is empty (a short supply, DH-SUPPLY-SHORT)."""
+    if s.phase != PICK or any(t >= 0 for t in s.taken):
+        return None
+    want = ctx(model).ambulances * model.config.ambulance_dice
+    have = sum(len(a) for a in s.ambulances)
+    if have == want or (have < want and sum(s.supply) == 0):
+        return None
+    return f"the ambulances hold {have} dice, {want} wanted, {sum(s.supply)} left in the bag"

@@ -241,6 +241,11 @@ PLANTS: list[tuple[str, dict[str, Any], list[tuple[Any, str, Any]]]] = [
         [],
     ),
     (
+        "patients after taking an ambulance of one die, and the law's total",
+        {},
+        [(F, "epidemic", lambda ctx, s: [(admission.admit(ctx, s), Fraction(1, 2))])],
+    ),
+    (
         "wards and specialists the variant adds to the decks",
         {},
         [(DHConfig, "wards_in_deck", property(lambda self: self.ward_deck))],

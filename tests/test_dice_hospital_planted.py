@@ -195,3 +195,8 @@ def test_a_specialist_heals_the_first_patient_it_could(monkeypatch: pytest.Monke
     wrap(monkeypatch, activation, "effect_targets", lambda orig, ctx, s: orig(ctx, s)[:1])
     room = ("capacity=3", "start_health=2,3", "dice_per_colour=8", "specialist_deck=0,0,0,0,3")
     assert_caught("dh.specialist-choice", overrides=room)
+
+
+def test_the_ambulances_stay_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    wrap(monkeypatch, admission, "draw_dice", lambda orig, ctx, s: [(admission.placed(ctx, s), 1)])
+    assert_caught("dh.ambulances-filled")

@@ -18,12 +18,12 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from .activation import blood_heal, heal
-from .admission import pickable, roll
+from .admission import epidemic, pickable, roll, take
 from .end_round import end_of_game, end_of_round, neglect, score_round, winners
 from .expansion import WARD, after_picks, discard_owned
 from .scoring import points_for_patient
 from .setup import draw_admins, draw_start, health_options, keep_admin, start_values
-from .state import MARKET, OVER, PICK, ROLL, SETUP_ADMIN, SETUP_ADMIN_PICK, SETUP_HEALTH
+from .state import EPIDEMIC, MARKET, OVER, PICK, ROLL, SETUP_ADMIN, SETUP_ADMIN_PICK, SETUP_HEALTH
 
 
 class Fact(NamedTuple):
@@ -167,6 +167,22 @@ def _crisis(m: Any) -> tuple[Any, ...]:
     s = replace(crisis.initial_state(), phase=SETUP_HEALTH, drawn=(2, 2, 1))
     options = health_options(crisis.ctx, s)
     return start_values(crisis.ctx), sorted({tuple(sorted(v for _, v in o)) for o in options})
+
+
+def _epidemic(m: Any) -> tuple[Any, ...]:
+    """With the national epidemic, seat 0 takes an ambulance of one die: the patients its
+    hospital then holds, over every outcome, and the outcomes' total probability."""
+    sick = _variant(m, variant_epidemic=True)
+    ambulances = tuple(((0, v),) for v in (2, 3, 4))
+    bag = (1,) + (0,) * (sick.ctx.C - 1)  # one die left: drawn for sure, rolled at random
+    s = _state(
+        sick, phase=PICK, first=1, order=(0, 1), ambulances=ambulances, taken=(-1, -1), supply=bag
+    )
+    ((t, _),) = take(sick.ctx, s, 0)
+    if t.phase != EPIDEMIC:
+        return "no extra die", t.phase
+    law = epidemic(sick.ctx, t)
+    return {len(u.hospitals[0].patients) for u, _ in law}, sum(p for _, p in law)
 
 
 def _experimental(m: Any) -> tuple[int, int]:
@@ -370,6 +386,13 @@ FACTS: tuple[Fact, ...] = (
         "the crisis start's values, and the values of every way to set them",
         ((3, 3, 4, 5, 5), [(3, 3, 4, 5, 5)]),
         _crisis,
+    ),
+    Fact(
+        "Warianty",
+        "Narodowa epidemia: kiedy gracz dobiera ambulans, rzuć dodatkową kostką i umieść ją w szpitalu",
+        "patients after taking an ambulance of one die, and the law's total",
+        ({2}, Fraction(1)),
+        _epidemic,
     ),
     Fact(
         "Warianty",
