@@ -5,11 +5,15 @@ Each test names the mutant it kills (docs/mutation.md, benchmarks/mutation.py).
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from royal_hospital_helpers import model, player, position
 
 from hhh_verify.models.royal_hospital import flow
+from hhh_verify.models.royal_hospital.facts import FACTS
 from hhh_verify.models.royal_hospital.state import ACTIONS, T_KEEP, Task
-from hhh_verify.properties.royal_hospital import medical_cards_conserved
+from hhh_verify.properties.royal_hospital import facts_hold, medical_cards_conserved
 
 
 def test_keeping_every_drawn_card_when_no_choice_is_left_conserves_cards() -> None:
@@ -27,3 +31,20 @@ def test_keeping_every_drawn_card_when_no_choice_is_left_conserves_cards() -> No
     assert sum(t.picking) == 0
     assert player(t).hand == tuple(h + k for h, k in zip(player(s).hand, picking))
     assert medical_cards_conserved(m, t) is None
+
+
+def test_setup_keeps_five_cards_and_the_fact_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game Setup 8: "draw 10 cards from the medical deck and choose 5 to start the game
+    with, discarding the other 5". rh.facts plays the setup and counts the hands; planted:
+    a keep that never counts down keeps all ten. Kills ``task.n - 1`` -> ``task.n ^ 1``
+    in ``flow.keep`` (4 -> 5: the count never reaches 0)."""
+    (fact,) = [f for f in FACTS if f[1].endswith("discarding the other 5")]
+    assert fact[3](model("full")) == fact[2] == {5}
+    original = flow.keep
+
+    def no_countdown(ctx: Any, s: Any, p: int, t: int) -> Any:
+        return original(ctx, s, p, t)._replace(queue=s.queue)
+
+    monkeypatch.setattr(flow, "keep", no_countdown)
+    assert fact[3](model("full")) != {5}
+    assert facts_hold(model("full"))
