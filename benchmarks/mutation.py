@@ -157,7 +157,8 @@ def _culprits(output: str) -> str:
     (check's JSON), the first failed test (pytest), else that it exited early."""
     try:
         failed = [v["id"] for v in json.loads(output)["verdicts"] if v["fails"]]
-        return ", ".join(failed) or "no failed property (exit status)"
+        more = f" (+{len(failed) - 3} more)" if len(failed) > 3 else ""
+        return ", ".join(failed[:3]) + more or "no failed property (exit status)"
     except (ValueError, KeyError, TypeError):
         pass
     tests = [line.split()[1] for line in output.splitlines() if line.startswith("FAILED ")]
