@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from royal_hospital_helpers import model, player, position
 
-from hhh_verify.models.royal_hospital import flow
+from hhh_verify.models.royal_hospital import flow, scoring
 from hhh_verify.models.royal_hospital.facts import FACTS
 from hhh_verify.models.royal_hospital.state import ACTIONS, T_KEEP, Task
 from hhh_verify.properties.royal_hospital import facts_hold, medical_cards_conserved
@@ -48,3 +48,15 @@ def test_setup_keeps_five_cards_and_the_fact_can_fail(monkeypatch: pytest.Monkey
     monkeypatch.setattr(flow, "keep", no_countdown)
     assert fact[3](model("full")) != {5}
     assert facts_hold(model("full"))
+
+
+def test_the_winner_is_decided_between_the_two_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    """End Game Scoring: "The player with the most victory points is the winner", ties
+    broken down the book's order. How far down the key the win was decided compares the
+    winner with the runner-up, not the two last: three players, the last two level on
+    points, the first ahead on points. Kills ``reverse=True`` -> ``False`` in
+    ``decided_by`` (two players, check's config, cannot show it)."""
+    m = model("full", players=3)
+    keys = [(12, 0), (5, 1), (5, 0)]
+    monkeypatch.setattr(scoring, "ranking_keys", lambda ctx, s: keys)
+    assert scoring.decided_by(m.ctx, m.initial_state()) == 0
