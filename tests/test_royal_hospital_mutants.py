@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from royal_hospital_helpers import model, player, position
+from royal_hospital_helpers import model, player, position, with_player
 
-from hhh_verify.models.royal_hospital import flow, scoring
+from hhh_verify.models.royal_hospital import flow, scoring, treatment
 from hhh_verify.models.royal_hospital.facts import FACTS
-from hhh_verify.models.royal_hospital.state import ACTIONS, T_KEEP, Task
+from hhh_verify.models.royal_hospital.state import ACTIONS, T_KEEP, Patient, Task
 from hhh_verify.properties.royal_hospital import facts_hold, medical_cards_conserved
 
 
@@ -60,3 +60,19 @@ def test_the_winner_is_decided_between_the_two_best(monkeypatch: pytest.MonkeyPa
     keys = [(12, 0), (5, 1), (5, 0)]
     monkeypatch.setattr(scoring, "ranking_keys", lambda ctx, s: keys)
     assert scoring.decided_by(m.ctx, m.initial_state()) == 0
+
+
+def test_a_partial_payment_on_an_undiagnosed_patient_is_a_diagnosis_token() -> None:
+    """RH-PARTIAL-PAYMENT=partial: one resource goes on the card "towards its next step";
+    an undiagnosed patient's next step is its diagnosis, which "you must pay the number
+    of Diagnostic resources" for. With a diagnosis and a healing token and a diagnosis of
+    difficulty 2, assigning one token spends the diagnosis token. Kills ``DIAG if d else
+    HEAL`` -> ``DIAG if not d else HEAL`` in ``treatment.assign``."""
+    m = model("full", interpret=("RH-PARTIAL-PAYMENT=partial",))
+    ctx = m.ctx
+    hidden = next(k for k in range(ctx.K) if not ctx.open_class[k] and ctx.class_diag[k] == 2)
+    pt = Patient(-1 - hidden, 0, 0, 0)
+    s = with_player(position(m), 0, patients=(pt,), tokens=(1, 1, 0, 0, 0))
+    assert treatment.can_assign(ctx, s, 0, pt)
+    t = treatment.assign(ctx, s, 0, pt)
+    assert player(t).tokens == (0, 1, 0, 0, 0)
