@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 from royal_hospital_helpers import model, player, position, with_player
 
-from hhh_verify.models.royal_hospital import flow, scoring, treatment
+from hhh_verify.models.royal_hospital import flow, resolve, scoring, treatment
+from hhh_verify.models.royal_hospital.effects import insurance
 from hhh_verify.models.royal_hospital.facts import FACTS
-from hhh_verify.models.royal_hospital.state import ACTIONS, T_KEEP, Patient, Task
+from hhh_verify.models.royal_hospital.state import ACTIONS, T_EFFECT, T_KEEP, Patient, Task
+from hhh_verify.models.royal_hospital.tracks import INSURANCE_LEVELS
 from hhh_verify.properties.royal_hospital import facts_hold, medical_cards_conserved
 
 
@@ -76,3 +78,16 @@ def test_a_partial_payment_on_an_undiagnosed_patient_is_a_diagnosis_token() -> N
     assert treatment.can_assign(ctx, s, 0, pt)
     t = treatment.assign(ctx, s, 0, pt)
     assert player(t).tokens == (0, 1, 0, 0, 0)
+
+
+def test_any_insurance_company_is_the_players_choice() -> None:
+    """2 Ambulance track, reward 12: "Advance 1 on any insurance Company track": with
+    every company still open the reward is a decision, each company a choice; with one
+    company left open there is nothing to choose. Kills ``e.code == INSURANCE`` ->
+    ``e.code < INSURANCE`` in ``resolve.is_decision``."""
+    m = model("full")
+    s = position(m, phase=ACTIONS)
+    task = Task(T_EFFECT, 0, effect=insurance(-1))
+    assert resolve.is_decision(m.ctx, s, task)
+    top = tuple(INSURANCE_LEVELS if c else 0 for c in range(len(player(s).insurance)))
+    assert not resolve.is_decision(m.ctx, with_player(s, 0, insurance=top), task)
