@@ -117,6 +117,7 @@ PYTEST_SELECTION: dict[str, tuple[str, ...]] = {
         "tests/test_royal_hospital_planted.py",
         "tests/test_promises.py",
         "tests/test_royal_hospital_example.py",
+        "tests/test_royal_hospital_promises.py",
         "tests/test_royal_hospital_mutants.py",
     ),
     "dice-hospital": (
