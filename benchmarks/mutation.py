@@ -1,7 +1,9 @@
 """How many small rule bugs do the checks catch? Mutation testing of each game's rules.
 
 Run: ``python benchmarks/mutation.py --game G [--sample N] [--seed S] [--tests check|suite]
-[--timeout SECONDS] [--json FILE]`` from the repository root.
+[--timeout SECONDS] [--only POSITIONS] [--json FILE]`` from the repository root;
+``--only 3,17`` re-runs those positions of the seeded sample (a survivor, once a new
+check is in).
 
 Cosmic Ray (a maintained mutation-testing tool) lists every mutant of the game's RULE
 modules (``RULE_MODULES`` below: rules by phase and the printed tables they read; not
@@ -10,13 +12,18 @@ script draws a seeded random sample of them, and Cosmic Ray applies each one to 
 file in place, runs a test command and puts the file back:
 
 * **check**: ``hhh-verify check --game G --profile quick`` (about 22 s for hhh and
-  dice-hospital, 41 s for royal-hospital on the 2-core project machine under load 8);
+  dice-hospital, 41 s for royal-hospital on the 2-core project machine under load 8),
+  in two stages with the same verdict: first only its ``facts`` engine (a few seconds;
+  the printed numbers, asked of the rule functions), and the whole check only for a
+  mutant the facts did not kill. A fact that fails fails the whole check too, so the
+  stages change the cost, not the figure;
 * **suite** (``--tests suite``, the default): check, then, for a mutant check missed,
   the game's fixed pytest selection ``PYTEST_SELECTION`` (``-x -q``: its rule, fact,
   property and planted-bug tests).
 
 A mutant is killed when the command exits non-zero (a failed expectation, a crash, or a
-run past ``--timeout``). The figure of a sample of N is an estimate of the share of all
+run past ``--timeout``); each line says what killed it (the stage, the properties whose
+expectation failed, or the first failed test). The figure of a sample of N is an estimate of the share of all
 mutants: it is printed with its exact (Clopper-Pearson) 95% interval. Mutants that are not
 Python any more (Cosmic Ray reports them as incompetent) are left out of the counts.
 The whole method, the figures and every survivor's judgement: docs/mutation.md.
@@ -109,6 +116,8 @@ PYTEST_SELECTION: dict[str, tuple[str, ...]] = {
         "tests/test_royal_hospital_facts.py",
         "tests/test_royal_hospital_planted.py",
         "tests/test_promises.py",
+        "tests/test_royal_hospital_example.py",
+        "tests/test_royal_hospital_promises.py",
         "tests/test_royal_hospital_mutants.py",
     ),
     "dice-hospital": (
@@ -132,19 +141,35 @@ class Mutant:
     mutated_line: str
     check: str  # killed / survived / timeout / incompetent
     pytest: str  # killed / survived / timeout / not run
+    killed_by: str  # stage and the failed properties or test, "" for a survivor
 
 
-def _commands(game: str, trace_dir: str) -> tuple[str, str]:
-    """The check command and the pytest command, run with this interpreter."""
+def _commands(game: str, trace_dir: str) -> tuple[str, str, str]:
+    """The facts stage of check, the whole check, and the pytest command (this
+    interpreter)."""
     exe = Path(sys.executable).parent / "hhh-verify"
-    check = f"{exe} check --game {game} --profile quick --trace-dir {trace_dir}"
+    check = f"{exe} check --game {game} --profile quick --trace-dir {trace_dir} --json"
     tests = " ".join(PYTEST_SELECTION[game])
     pytest = f"{sys.executable} -m pytest -x -q -p no:cacheprovider {tests}"
-    return check, pytest
+    return f"{check} --engine facts", check, pytest
 
 
-def _verdict(item: WorkItem, command: str, timeout: float) -> tuple[str, str]:
-    """Apply the item's mutation, run ``command``, restore; (verdict, mutated line)."""
+def _culprits(output: str) -> str:
+    """What failed in a test command's output: the properties whose expectation failed
+    (check's JSON), the first failed test (pytest), else that it exited early."""
+    try:
+        failed = [v["id"] for v in json.loads(output)["verdicts"] if v["fails"]]
+        more = f" (+{len(failed) - 3} more)" if len(failed) > 3 else ""
+        return ", ".join(failed[:3]) + more or "no failed property (exit status)"
+    except (ValueError, KeyError, TypeError):
+        pass
+    tests = [line.split()[1] for line in output.splitlines() if line.startswith("FAILED ")]
+    return tests[0] if tests else "crash or error (no verdicts)"
+
+
+def _verdict(item: WorkItem, command: str, timeout: float) -> tuple[str, str, str]:
+    """Apply the item's mutation, run ``command``, restore; (verdict, mutated line, what
+    killed it)."""
     result = mutate_and_test(item.mutations, command, timeout)
     added = [
         line[1:].strip()
@@ -153,12 +178,14 @@ def _verdict(item: WorkItem, command: str, timeout: float) -> tuple[str, str]:
     ]
     mutated = added[0] if added else ""
     if result.worker_outcome != WorkerOutcome.NORMAL:
-        return "incompetent", mutated
+        return "incompetent", mutated, ""
     if result.test_outcome == TestOutcome.INCOMPETENT:
-        return "incompetent", mutated
+        return "incompetent", mutated, ""
     if result.test_outcome == TestOutcome.KILLED:
-        return ("timeout" if result.output == "timeout" else "killed"), mutated
-    return "survived", mutated
+        if result.output == "timeout":
+            return "timeout", mutated, "timeout"
+        return "killed", mutated, _culprits(result.output or "")
+    return "survived", mutated, ""
 
 
 def _sample(db_path: Path, game: str, n: int, seed: int) -> list[WorkItem]:
@@ -188,19 +215,29 @@ def _share(killed: int, total: int) -> str:
     )
 
 
-def run(game: str, n: int, seed: int, tests: str, timeout: float) -> list[Mutant]:
-    """Sample, run every sampled mutant, print one line each; the mutants with verdicts."""
+def run(
+    game: str, n: int, seed: int, tests: str, timeout: float, only: set[int] | None = None
+) -> list[Mutant]:
+    """Sample, run every sampled mutant (or the positions ``only``), print one line each;
+    the mutants with verdicts."""
     mutants: list[Mutant] = []
     with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
-        check_cmd, pytest_cmd = _commands(game, str(Path(tmp) / "traces"))
+        facts_cmd, check_cmd, pytest_cmd = _commands(game, str(Path(tmp) / "traces"))
         sample = _sample(Path(tmp) / "session.sqlite", game, n, seed)
         for i, item in enumerate(sample, 1):
+            if only and i not in only:
+                continue
             spec = item.mutations[0]
             started = time.monotonic()
-            check, mutated = _verdict(item, check_cmd, timeout)
+            check, mutated, why = _verdict(item, facts_cmd, timeout)
+            by = f"check (facts stage): {why}"
+            if check == "survived":
+                check, mutated, why = _verdict(item, check_cmd, timeout)
+                by = f"check: {why}"
             pytest = "not run"
             if tests == "suite" and check == "survived":
-                pytest, _ = _verdict(item, pytest_cmd, timeout)
+                pytest, _, why = _verdict(item, pytest_cmd, timeout)
+                by = f"pytest: {why}"
             module = str(Path(spec.module_path).resolve().relative_to(ROOT))
             m = Mutant(
                 module,
@@ -210,11 +247,13 @@ def run(game: str, n: int, seed: int, tests: str, timeout: float) -> list[Mutant
                 mutated,
                 check,
                 pytest,
+                by if "killed" in (check, pytest) or "timeout" in (check, pytest) else "",
             )
             mutants.append(m)
             print(
                 f"[{i}/{len(sample)}] {m.module}:{m.line} {m.operator}: check {check}, "
-                f"pytest {pytest} ({time.monotonic() - started:.0f} s)",
+                f"pytest {pytest} ({time.monotonic() - started:.0f} s)"
+                + (f"; killed by {m.killed_by}" if m.killed_by else ""),
                 flush=True,
             )
     return mutants
@@ -229,6 +268,8 @@ def summary(game: str, mutants: list[Mutant], tests: str) -> None:
     )
     print(f"\n{game}: {len(mutants)} sampled, {len(mutants) - len(run_)} incompetent (not counted)")
     print(f"  killed by check: {_share(by_check, len(run_))}")
+    by_facts = sum(m.killed_by.startswith("check (facts stage)") for m in run_)
+    print(f"    of which by its facts stage alone: {by_facts}")
     if tests == "suite":
         print(f"  killed by the suite (check, then pytest): {_share(by_suite, len(run_))}")
     survivors = [
@@ -254,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="sampling seed (default 0)")
     parser.add_argument("--tests", default="suite", help="check or suite (default suite)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per test run")
+    parser.add_argument("--only", default="", help="re-run these sample positions (1,5,..)")
     parser.add_argument("--json", help="also write the sampled mutants here (JSON)")
     args = parser.parse_args(argv)
     problems = []
@@ -267,12 +309,19 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(f"--timeout must be positive, got {args.timeout}")
     if args.json and not Path(args.json).resolve().parent.is_dir():
         problems.append(f"--json: no folder {Path(args.json).resolve().parent}")
+    only = {int(x) for x in args.only.split(",") if x.strip().isdigit()}
+    if args.only and (
+        len(only) != len(args.only.split(",")) or not only <= set(range(1, args.sample + 1))
+    ):
+        problems.append(
+            f"--only takes positions 1..{args.sample} separated by commas, got {args.only!r}"
+        )
     if problems:
         print(f"error: {problems[0]}", file=sys.stderr)
         return 2
     os.nice(10)
     os.chdir(ROOT)
-    mutants = run(args.game, args.sample, args.seed, args.tests, args.timeout)
+    mutants = run(args.game, args.sample, args.seed, args.tests, args.timeout, only or None)
     summary(args.game, mutants, args.tests)
     if args.json:
         out = Path(args.json)

@@ -13,7 +13,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from hhh_verify.models.dice_hospital import actions as A
-from hhh_verify.models.dice_hospital.components import DONOR, GUARDIAN, MATRON, WARDS
+from hhh_verify.models.dice_hospital.components import (
+    ANY,
+    DONOR,
+    GUARDIAN,
+    JUST_TREATED,
+    MATRON,
+    SPECIALISTS,
+    WARDS,
+)
 from hhh_verify.models.dice_hospital.policies import greedy_score
 from hhh_verify.models.dice_hospital.state import (
     ACT_DISCARD,
@@ -639,5 +647,123 @@ def properties() -> PropertyRegistry:
                 heuristic=H.level_points,
             ),
             *smt_properties(),
+            Property(
+                "dh.facts",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Every number the aid prints that the rules use, and its worked example (Przed grą to Warianty)",
+                "rounds, starting values, the roll, neglect, the discharge table and its example, +5, +1, -2, the tie-breakers and the variants' numbers agree with the aid",
+                check=facts_hold,
+                applies=full_preset,
+            ),
+            _inv(
+                "dh.nurses-treat",
+                "Rozgrywka: umieszcza pielęgniarki (białe meeple) ... w oddziałach, żeby leczyć pacjentów",
+                "in activation, a player with a nurse not yet placed, a patient and an unused one-patient ward of any colour can send that nurse to treat",
+                nurses_treat,
+            ),
+            _inv(
+                "dh.specialist-choice",
+                "Aktywacja szpitala: najpierw efekty oddziału, potem efekty meepla (jeśli jest specjalistą)",
+                "after the ward's effect, a specialist with two or more patients it could heal leaves the choice to its player",
+                transition=specialist_choice,
+            ),
+            _inv(
+                "dh.ambulances-filled",
+                "Przyjmowanie pacjentów: kostki ... umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu",
+                "before the first pick the ambulances hold ambulance_dice dice each, unless the bag ran out",
+                ambulances_filled,
+            ),
         ],
     )
+
+
+def facts_hold(model: Any, _state: Any = None) -> str | None:
+    """Every fact of ``models/dice_hospital/facts.py`` on this model: the broken ones with
+    the aid's words, the printed value and the model's."""
+    from hhh_verify.models.dice_hospital.facts import FACTS
+
+    broken = []
+    for f in FACTS:
+        try:
+            got = f.get(model)
+        except Exception as e:  # a rule that crashes on the fact's position breaks it
+            got = f"{type(e).__name__}: {e}"
+        if got != f.value:
+            broken.append(f'{f.section}: "{f.quote}" ({f.asked}: aid {f.value!r}, model {got!r})')
+    if not broken:
+        return None
+    return "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")
+
+
+def full_preset(model: Any) -> bool:
+    """The facts are the real game's: they apply to the ``full`` preset as configured."""
+    from hhh_verify.models.dice_hospital.config import FULL
+
+    return bool(model.config == FULL)
+
+
+def nurses_treat(model: Any, s: DHState) -> str | None:
+    """Rozgrywka: each player "umieszcza pielęgniarki (białe meeple) ... w oddziałach,
+    żeby leczyć pacjentów (kostki)": while a nurse is unplaced this round ("każdy ... może
+    być użyty tylko raz w rundzie") and a one-patient ward for any colour is unused, the
+    activating player with a patient can send that nurse there (``Activate`` meeple -1)."""
+    if s.phase != ACTIVATE:
+        return None
+    cfg, h = model.config, s.hospitals[s.cursor]
+    nurses = cfg.nurses + (1 if h.admin == MATRON else 0)
+    free_ward = any(
+        w.size == 1 and w.colour < 0 and cfg.board_wards[k] + h.wards[k] > h.used_wards[k]
+        for k, w in enumerate(WARDS)
+    )
+    if h.nurses_used >= nurses or not free_ward or not h.patients:
+        return None
+    if any(isinstance(a, A.Activate) and a.meeple == -1 for a in model.legal_actions(s)):
+        return None
+    return f"P{s.cursor} has {nurses - h.nurses_used} nurses, a free ward and patients, and no nurse move"
+
+
+def _shown(p: tuple[int, int, int, int]) -> int:
+    """The colour a patient shows: its blood-bag colour while it lasts, else its own."""
+    return p[3] if p[3] >= 0 else p[0]
+
+
+def specialist_choice(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    """Aktywacja szpitala: "rozpatrywane są najpierw efekty oddziału, potem efekty meepla
+    (jeśli jest specjalistą)" -- the specialist heals one patient, and which one is its
+    player's decision: with two or more different patients it could heal (those the ward
+    just treated and did not discharge, or, for the ward-round stand-in, those not yet
+    treated; of its colour), the step must stop at that choice (phase EFFECT)."""
+    if not isinstance(a, A.Activate) or a.meeple < 0 or s.phase != ACTIVATE:
+        return None
+    spec = SPECIALISTS[a.meeple]
+    h = s.hospitals[s.cursor]
+    steps = WARDS[a.ward].steps
+    if spec.target == JUST_TREATED:
+        pool = {(p[0], p[1], _shown(p)) for p in a.patients if p[1] + steps <= 6 and p[1] < 6}
+    else:
+        rest = list(h.patients)
+        for p in a.patients:
+            rest.remove(p)
+        pool = {(p[0], p[1], _shown(p)) for p in rest if not p[2]}
+    pool = {p for p in pool if spec.colour == ANY or p[2] == spec.colour}
+    if len(pool) >= 2 and t.phase != EFFECT:
+        return (
+            f"P{s.cursor}'s {spec.name} had {len(pool)} patients to choose from; no choice was left"
+        )
+    return None
+
+
+def ambulances_filled(model: Any, s: DHState) -> str | None:
+    """Przyjmowanie pacjentów: "Kostki (reprezentujące pacjentów) są przerzucane ..., a
+    następnie umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu": before
+    anyone picks, the ambulances hold their dice (``ambulance_dice`` each, a parameter)
+    unless the bag is empty (a short supply, DH-SUPPLY-SHORT)."""
+    if s.phase != PICK or any(t >= 0 for t in s.taken):
+        return None
+    want = ctx(model).ambulances * model.config.ambulance_dice
+    have = sum(len(a) for a in s.ambulances)
+    if have == want or (have < want and sum(s.supply) == 0):
+        return None
+    return f"the ambulances hold {have} dice, {want} wanted, {sum(s.supply)} left in the bag"

@@ -182,3 +182,21 @@ def test_every_invariant_has_a_planted_bug() -> None:
     source = open(__file__, encoding="utf-8").read()
     for p in PROPS.invariants():
         assert f'assert_caught("{p.id}"' in source, p.id
+
+
+def test_nurses_are_never_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(activation, "nurses_left", lambda ctx, h: 0)
+    assert_caught("dh.nurses-treat")
+
+
+def test_a_specialist_heals_the_first_patient_it_could(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ward rounds heal an untreated patient: with room for three patients, two of them
+    can be left for the specialist to choose from; the bug takes the first one."""
+    wrap(monkeypatch, activation, "effect_targets", lambda orig, ctx, s: orig(ctx, s)[:1])
+    room = ("capacity=3", "start_health=2,3", "dice_per_colour=8", "specialist_deck=0,0,0,0,3")
+    assert_caught("dh.specialist-choice", overrides=room)
+
+
+def test_the_ambulances_stay_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    wrap(monkeypatch, admission, "draw_dice", lambda orig, ctx, s: [(admission.placed(ctx, s), 1)])
+    assert_caught("dh.ambulances-filled")

@@ -5,11 +5,17 @@ Each test names the mutant it kills (docs/mutation.md, benchmarks/mutation.py).
 
 from __future__ import annotations
 
-from royal_hospital_helpers import model, player, position
+from typing import Any
 
-from hhh_verify.models.royal_hospital import flow
-from hhh_verify.models.royal_hospital.state import ACTIONS, T_KEEP, Task
-from hhh_verify.properties.royal_hospital import medical_cards_conserved
+import pytest
+from royal_hospital_helpers import model, player, position, with_player
+
+from hhh_verify.models.royal_hospital import flow, resolve, scoring, treatment
+from hhh_verify.models.royal_hospital.effects import insurance
+from hhh_verify.models.royal_hospital.facts import FACTS
+from hhh_verify.models.royal_hospital.state import ACTIONS, T_EFFECT, T_KEEP, Patient, Task
+from hhh_verify.models.royal_hospital.tracks import INSURANCE_LEVELS
+from hhh_verify.properties.royal_hospital import facts_hold, medical_cards_conserved
 
 
 def test_keeping_every_drawn_card_when_no_choice_is_left_conserves_cards() -> None:
@@ -27,3 +33,61 @@ def test_keeping_every_drawn_card_when_no_choice_is_left_conserves_cards() -> No
     assert sum(t.picking) == 0
     assert player(t).hand == tuple(h + k for h, k in zip(player(s).hand, picking))
     assert medical_cards_conserved(m, t) is None
+
+
+def test_setup_keeps_five_cards_and_the_fact_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game Setup 8: "draw 10 cards from the medical deck and choose 5 to start the game
+    with, discarding the other 5". rh.facts plays the setup and counts the hands; planted:
+    a keep that never counts down keeps all ten. Kills ``task.n - 1`` -> ``task.n ^ 1``
+    in ``flow.keep`` (4 -> 5: the count never reaches 0)."""
+    (fact,) = [f for f in FACTS if f[1].endswith("discarding the other 5")]
+    assert fact[3](model("full")) == fact[2] == {5}
+    original = flow.keep
+
+    def no_countdown(ctx: Any, s: Any, p: int, t: int) -> Any:
+        return original(ctx, s, p, t)._replace(queue=s.queue)
+
+    monkeypatch.setattr(flow, "keep", no_countdown)
+    assert fact[3](model("full")) != {5}
+    assert facts_hold(model("full"))
+
+
+def test_the_winner_is_decided_between_the_two_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    """End Game Scoring: "The player with the most victory points is the winner", ties
+    broken down the book's order. How far down the key the win was decided compares the
+    winner with the runner-up, not the two last: three players, the last two level on
+    points, the first ahead on points. Kills ``reverse=True`` -> ``False`` in
+    ``decided_by`` (two players, check's config, cannot show it)."""
+    m = model("full", players=3)
+    keys = [(12, 0), (5, 1), (5, 0)]
+    monkeypatch.setattr(scoring, "ranking_keys", lambda ctx, s: keys)
+    assert scoring.decided_by(m.ctx, m.initial_state()) == 0
+
+
+def test_a_partial_payment_on_an_undiagnosed_patient_is_a_diagnosis_token() -> None:
+    """RH-PARTIAL-PAYMENT=partial: one resource goes on the card "towards its next step";
+    an undiagnosed patient's next step is its diagnosis, which "you must pay the number
+    of Diagnostic resources" for. With a diagnosis and a healing token and a diagnosis of
+    difficulty 2, assigning one token spends the diagnosis token. Kills ``DIAG if d else
+    HEAL`` -> ``DIAG if not d else HEAL`` in ``treatment.assign``."""
+    m = model("full", interpret=("RH-PARTIAL-PAYMENT=partial",))
+    ctx = m.ctx
+    hidden = next(k for k in range(ctx.K) if not ctx.open_class[k] and ctx.class_diag[k] == 2)
+    pt = Patient(-1 - hidden, 0, 0, 0)
+    s = with_player(position(m), 0, patients=(pt,), tokens=(1, 1, 0, 0, 0))
+    assert treatment.can_assign(ctx, s, 0, pt)
+    t = treatment.assign(ctx, s, 0, pt)
+    assert player(t).tokens == (0, 1, 0, 0, 0)
+
+
+def test_any_insurance_company_is_the_players_choice() -> None:
+    """2 Ambulance track, reward 12: "Advance 1 on any insurance Company track": with
+    every company still open the reward is a decision, each company a choice; with one
+    company left open there is nothing to choose. Kills ``e.code == INSURANCE`` ->
+    ``e.code < INSURANCE`` in ``resolve.is_decision``."""
+    m = model("full")
+    s = position(m, phase=ACTIONS)
+    task = Task(T_EFFECT, 0, effect=insurance(-1))
+    assert resolve.is_decision(m.ctx, s, task)
+    top = tuple(INSURANCE_LEVELS if c else 0 for c in range(len(player(s).insurance)))
+    assert not resolve.is_decision(m.ctx, with_player(s, 0, insurance=top), task)

@@ -2,7 +2,8 @@
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index and sentence-level rule map (``rule_map.py``), properties and search order
-(``properties/dice_hospital.py``), players (``policies.py``), probe configurations
+(``properties/dice_hospital.py``; its ``dh.facts`` runs the printed numbers of
+``facts.py``), players (``policies.py``), probe configurations
 (``probes.py``), the Z3 encoding of the single-colour core (``smt/``, queries in
 ``properties/dice_hospital_smt.py``), what each reading promises (``promises.py``) and
 the adapters' action space, bounds and observation (``action_space.py``,

@@ -52,6 +52,19 @@ def _spots(track_ids: tuple[int, ...]) -> Callable[[Any], Any]:
     return lambda m: tuple(space for t, space in DOCTOR_SPOTS if t in track_ids)
 
 
+def _after_setup(m: Any) -> Any:
+    """The hand sizes after Game Setup, played with the last option and outcome at each
+    step (a keep count that never runs out is cut at 1,000 steps)."""
+    from .state import SETUP
+
+    s = m.initial_state()
+    for _ in range(1_000):
+        if s.phase != SETUP:
+            return {sum(p.hand) for p in s.players}
+        s = m.step(s, m.legal_actions(s)[-1])[-1][0]
+    return "setup did not end"
+
+
 FACTS: tuple[Fact, ...] = (
     ("Components", "4 Hospital boards", 4, lambda m: C.MAX_PLAYERS),
     *(
@@ -166,6 +179,12 @@ FACTS: tuple[Fact, ...] = (
     ),
     ("Game Setup 8", "draw 10 cards", 10, lambda m: m.config.setup_draw),
     ("Game Setup 8", "choose 5 to start the game with", 5, lambda m: m.config.setup_keep),
+    (
+        "Game Setup 8",
+        "choose 5 to start the game with, discarding the other 5",
+        {5},
+        _after_setup,
+    ),
     ("Preparation Phase", "In round 3, 3 cards are received", 3, lambda m: m.config.round_cards[2]),
     ("Action Phase 3", "to receive 3 credits", 3, lambda m: m.config.sell_credits),
     ("Hospital Board", "space for 4 patients", 4, lambda m: m.config.hospital_spaces),
