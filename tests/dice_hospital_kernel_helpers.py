@@ -13,7 +13,7 @@ import numpy as np
 
 from hhh_verify.model import action_key
 from hhh_verify.models.dice_hospital import SPEC
-from hhh_verify.models.dice_hospital.kernel.api import DHKernel
+from hhh_verify.models.dice_hospital.kernel.api import GameKernel
 from hhh_verify.models.dice_hospital.kernel.codec import action_row
 
 #: Every reading: the defaults, then each other option alone.
@@ -31,7 +31,7 @@ def model_and_kernel(config: Any, readings: dict[str, str] | None = None, plante
     if config.players == 1 and "DH-SOLO" not in readings:
         readings["DH-SOLO"] = "free-pick"
     m = SPEC.make_model(config, SPEC.ambiguities.with_choices(readings))
-    return m, DHKernel(m, planted)
+    return m, GameKernel(m, planted)
 
 
 def compare_state(m: Any, k: Any, s: Any, steps: bool = True) -> str | None:
@@ -40,10 +40,15 @@ def compare_state(m: Any, k: Any, s: Any, steps: bool = True) -> str | None:
         return f"state does not round-trip through the kernel codec: {s}"
     ref = m.legal_actions(s)
     got = k.legal_actions(s)
-    if sorted(ref, key=action_key) != sorted(got, key=action_key):
+    if tuple(got) != tuple(ref):
+        if sorted(ref, key=action_key) == sorted(got, key=action_key):
+            return f"legal actions in another order in {s}"
         extra = set(got) - set(ref)
         missing = set(ref) - set(got)
-        return f"legal actions differ in {s}: kernel-only {sorted(extra, key=action_key)[:3]}, reference-only {sorted(missing, key=action_key)[:3]} ({len(got)} vs {len(ref)})"
+        return (
+            f"legal actions differ in {s}: kernel-only {sorted(extra, key=action_key)[:3]}, "
+            f"reference-only {sorted(missing, key=action_key)[:3]}"
+        )
     if not steps:
         return None
     for a in ref:
@@ -59,6 +64,36 @@ def compare_state(m: Any, k: Any, s: Any, steps: bool = True) -> str | None:
                 f"step {a!r} in {s} differs: kernel-only {extra[:1]}, reference-only {missing[:1]}"
             )
     return None
+
+
+def compare_everywhere(m: Any, k: Any, limit: int = 1_000_000) -> tuple[int, str | None]:
+    """Breadth-first over every reachable state (at most ``limit``), comparing each with
+    the kernel as it is expanded (one reference ``step`` per action serves both): the
+    states seen, and the first difference (None: none)."""
+    start = m.initial_state()
+    if k.decode(k.encode(start)) != start or not np.array_equal(k.encode(start), k.init):
+        return 0, "the initial state differs"
+    seen = {start}
+    queue = deque(seen)
+    n = 0
+    while queue and n < limit:
+        s = queue.popleft()
+        n += 1
+        err = compare_state(m, k, s, steps=False)
+        if err:
+            return n, err
+        v = k.encode(s)
+        for a in m.legal_actions(s):
+            want: dict[bytes, Fraction] = {}
+            for t, p in m.step(s, a):
+                key = k.encode(t).tobytes()
+                want[key] = want.get(key, Fraction(0)) + p
+                if t not in seen:
+                    seen.add(t)
+                    queue.append(t)
+            if k.step_arrays(v, action_row(a)) != want:
+                return n, f"step {a!r} in {s} differs"
+    return n, None
 
 
 def all_states(m: Any, limit: int = 1_000_000) -> list[Any]:

@@ -16,6 +16,7 @@ from . import layout as L
 from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, seed_stream
 from .codec import action_row, config_array, decode, encode, row_action
 from .legal import legal
+from .order import sort_rows
 from .parted import FULL, LEGAL, OVER, SUCCESSORS, play_until_parted
 from .play import (
     CUT,
@@ -73,6 +74,7 @@ class DHKernel:
         n = legal(self.K, v, self._acts)
         if n > L.MAX_ACTIONS:
             raise ModelError(f"more than {L.MAX_ACTIONS} legal actions: beyond the kernel")
+        sort_rows(self._acts, n)
         return self._acts[:n].copy()
 
     def legal_actions(self, s: Any) -> tuple[Any, ...]:

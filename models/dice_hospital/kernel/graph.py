@@ -23,6 +23,7 @@ from .chance import ENUMERATE, EV_BIN, EV_HYP, LOG, OVERFLOW, POS, PREFIX_LEN, a
 from .codec import decode, row_action
 from .explore import pack, packing, unpack
 from .legal import legal
+from .order import sort_rows
 from .rules import OVER, apply
 
 #: Status of an expanded row: a deadlock, or expanded with edges; a terminal row has its
@@ -97,6 +98,8 @@ def expand_rows(K, rows, slots, lows, widths, words, shifts):
             status[i] = 1
             continue
         na = legal(K, s, acts)
+        if 0 < na <= L.MAX_ACTIONS:
+            sort_rows(acts, na)  # edges name actions by their index in the model's order
         if na == 0:
             status[i] = DEADLOCK
             continue

@@ -106,8 +106,8 @@ def activation(K, s, acts) -> np.int64:
     """model._activation: meeples into wards (activation.activation_options), the end
     of the activation (DH-PLACEMENT-OPTIONAL), blood bags."""
     h = hosp(s[CURSOR])
-    ks = np.zeros(NK, dtype=np.int64)
-    cs = np.zeros(NK, dtype=np.int64)
+    ks = np.empty(NK, dtype=np.int64)
+    cs = np.empty(NK, dtype=np.int64)
     m = kinds_of(s, h, ks, cs)
     meeples = np.zeros(NS + 1, dtype=np.int64)
     nm = 0
@@ -210,7 +210,7 @@ def legal(K, s, acts) -> np.int64:
     if ph == ACTIVATE:
         return activation(K, s, acts)
     if ph == EFFECT:
-        out = np.zeros(NK, dtype=np.int64)
+        out = np.empty(NK, dtype=np.int64)
         m = effect_targets(K, s, s[CURSOR], out)
         n = 0
         for i in range(m):

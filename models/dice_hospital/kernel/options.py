@@ -278,6 +278,19 @@ def ward_groups(K, w, ks, cs, m, meeples, nm, verb, acts, n) -> np.int64:
     size = K[K_WSIZE + w]
     col = K[K_WCOL + w]
     match = K[K_WMATCH + w]
+    if size == 1:  # one patient: each kind that fits (no composition to walk)
+        for i in range(m):
+            if col == -1 or shown(ks[i]) == col:
+                for mi in range(nm):
+                    if n < acts.shape[0]:
+                        acts[n, :] = 0
+                        acts[n, 0] = verb
+                        acts[n, 1] = meeples[mi]
+                        acts[n, 2] = w
+                        acts[n, 3] = 1
+                        acts[n, 4] = ks[i]
+                    n += 1
+        return n
     caps = np.zeros(m, dtype=np.int64)
     for i in range(m):
         if col == -1 or shown(ks[i]) == col:

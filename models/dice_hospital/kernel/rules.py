@@ -499,7 +499,7 @@ def activate(K, s, a) -> None:
     s[EFF_N] = nj
     for i in range(3):
         s[EFF_P + i] = just[i] if i < nj else 0
-    out = np.zeros(NK, dtype=np.int64)
+    out = np.empty(NK, dtype=np.int64)
     m = effect_targets(K, s, s[CURSOR], out)
     if m == 0:
         finish(K, s)
