@@ -55,7 +55,18 @@ from .layout import (
 )
 from .legal import legal
 from .options import health, treated
-from .rules import NURSE, OVER, apply
+from .rules import (
+    DICE_DRAW,
+    EPIDEMIC,
+    EXTRA_DRAW,
+    MARKET,
+    NURSE,
+    OVER,
+    ROLL,
+    SETUP_ADMIN,
+    SETUP_DICE,
+    apply,
+)
 
 RANDOM, GREEDY, MIXED = 0, 1, 2
 MIXED_P_RANDOM = 0.2
@@ -160,13 +171,36 @@ def choose_action(K, s, acts, n, policy, rs, best_idx) -> np.int64:
     return best_idx[randbelow(rs, m)]
 
 
+DRAW_ROW = np.zeros(NA, dtype=np.int64)  # V_DRAW is 0
+
+
+@njit(cache=True)
+def is_chance(ph) -> bool:
+    """state.CHANCE_PHASES."""
+    return (
+        ph == SETUP_DICE
+        or ph == SETUP_ADMIN
+        or ph == MARKET
+        or ph == EXTRA_DRAW
+        or ph == DICE_DRAW
+        or ph == ROLL
+        or ph == EPIDEMIC
+    )
+
+
 @njit(cache=True)
 def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> np.int64:
     """Step ``k`` of game ``seed`` in place: -1 the game was over, -2 deadlocked, -3 too
     many legal actions; else 1 when the policy chose among two or more actions, 0 when
     forced."""
-    if s[PHASE] == OVER:
+    ph = s[PHASE]
+    if ph == OVER:
         return -1
+    if is_chance(ph):  # one action, the draw: no legal list, no decision
+        seed_stream(rs, seed, k, 1)
+        ch[POS] = 0
+        apply(K, s, DRAW_ROW, ch, rs)
+        return 0
     n = legal(K, s, acts)
     if n == 0:
         return -2
