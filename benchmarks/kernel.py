@@ -8,6 +8,8 @@ plays, both readings of a pair); explorer states/s of the reference explorer and
 kernel's (``explore --engine kernel``) with its bytes per state; and the start-up cost of a fresh process that loads the
 cached compiled kernel (``cache=True``: compile time is paid once per source change).
 Figures under load are noisy; the ratios are what compare. Nothing here asserts a speed.
+``--game dice-hospital`` prints the same comparison for Dice Hospital, for 2 and 4
+players, and the explorers on its reduced presets (:func:`dice_hospital`).
 """
 
 from __future__ import annotations
@@ -57,10 +59,15 @@ def main() -> None:
     parser.add_argument("--preset", default="full")
     parser.add_argument("--seconds", type=float, default=5.0, help="reference time per policy")
     parser.add_argument("--games", type=int, default=5000, help="kernel games per policy")
-    parser.add_argument("--game", default="hhh", help="hhh (default) or royal-hospital")
+    parser.add_argument(
+        "--game", default="hhh", help="hhh (default), royal-hospital or dice-hospital"
+    )
     args = parser.parse_args()
     if args.game == "royal-hospital":
         royal_hospital(args)
+        return
+    if args.game == "dice-hospital":
+        dice_hospital(args)
         return
     spec = get_game("hhh")
     model = spec.model(args.preset)
@@ -165,6 +172,43 @@ def royal_hospital(args: argparse.Namespace) -> None:
         print(
             f"explorer {preset}: reference {ref_rate:,.0f} states/s "
             f"({'complete' if ref.complete else 'cut'}), kernel {rate:,.0f} states/s "
+            f"({got['states']:,} states, {got['bytes_per_state']:.0f} bytes/state), "
+            f"{rate / ref_rate:.0f}x"
+        )
+
+
+def dice_hospital(args: argparse.Namespace) -> None:
+    """Dice Hospital: reference vs kernel games/s (random, greedy) for 2 and 4 players,
+    the ratio, and both explorers' states/s on ``tiny`` and ``small``."""
+    spec = get_game("dice-hospital")
+    policies = spec.policies
+    print(f"{'players':7} {'policy':8} {'reference g/s':>14} {'kernel g/s':>11} {'ratio':>7}")
+    for players in (2, 4):
+        model = spec.model(args.preset, overrides=[f"players={players}"])
+        kernel = spec.kernel(model)
+        kernel.games([0], "greedy", 100_000)  # load (or compile) every kernel function
+        for policy in ("random", "greedy"):
+            player = sim.get_policy(policy, policies)
+            games = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < args.seconds or games == 0:
+                sim.playout(model, random.Random(sim.game_seed(0, games)), player)
+                games += 1
+            ref = games / (time.perf_counter() - start)
+            fast, _ = kernel_rate(kernel, policy, args.games)
+            print(f"{players:7} {policy:8} {ref:14.1f} {fast:11.1f} {fast / ref:7.1f}x")
+    from hhh_verify.engines.explore.explorer import explore
+
+    for preset in ("tiny", "small"):
+        m = spec.model(preset)
+        start = time.perf_counter()
+        ref_run = explore(m, max_states=2_000_000, max_seconds=args.seconds * 4)
+        ref_rate = ref_run.n_states / (time.perf_counter() - start)
+        got = spec.kernel(m).count_states(50_000_000)
+        rate = got["states"] / got["seconds"]
+        print(
+            f"explorer {preset}: reference {ref_rate:,.0f} states/s "
+            f"({'complete' if ref_run.complete else 'cut'}), kernel {rate:,.0f} states/s "
             f"({got['states']:,} states, {got['bytes_per_state']:.0f} bytes/state), "
             f"{rate / ref_rate:.0f}x"
         )

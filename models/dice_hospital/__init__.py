@@ -7,7 +7,8 @@ index and sentence-level rule map (``rule_map.py``), properties and search order
 (``probes.py``), the Z3 encoding of the single-colour core (``smt/``, queries in
 ``properties/dice_hospital_smt.py``), what each reading promises (``promises.py``) and
 the adapters' action space, bounds and observation (``action_space.py``,
-``placements.py``, ``bounds.py``, ``observation.py``).
+``placements.py``, ``bounds.py``, ``observation.py``) and the compiled kernel
+(``kernel/``).
 """
 
 from __future__ import annotations
@@ -55,6 +56,12 @@ def _rule_map() -> Any:
     return RULE_MAP
 
 
+def _kernel(model: DHModel) -> Any:
+    from .kernel import make_kernel
+
+    return make_kernel(model)
+
+
 def _search_order() -> Any:
     from hhh_verify.properties.dice_hospital import search_order
 
@@ -81,6 +88,7 @@ SPEC = GameSpec(
     promises=_promises,
     action_space=action_space,
     rule_map=_rule_map,
+    kernel=_kernel,
 )
 
 __all__ = ["SPEC", "DHModel", "DHConfig", "make_model"]

@@ -1,0 +1,256 @@
+"""The kernel seen from Python: :class:`DHKernel` wraps one (config, interpretation)
+model's compiled rules for the engines and the equality tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from hhh_verify.model import KernelGame, ModelError, Outcome, PartedGame
+
+from . import layout as L
+from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, seed_stream
+from .codec import action_row, config_array, decode, encode, row_action
+from .legal import legal
+from .order import sort_rows
+from .parted import FULL, LEGAL, OVER, SUCCESSORS, play_until_parted
+from .play import (
+    CUT,
+    DEADLOCK,
+    DONE,
+    GREEDY,
+    MIXED,
+    NR,
+    R_POINTS,
+    RANDOM,
+    TOO_MANY,
+    greedy_best,
+    play_games,
+    play_paired,
+    work_arrays,
+)
+from .rules import apply
+from .weights import leaf_weight
+
+
+@njit(cache=True)
+def _run_leaf(K, s0, a, ch, out) -> None:
+    rs = np.zeros(1, dtype=np.uint64)
+    out[:] = s0
+    ch[POS] = 0
+    apply(K, out, a, ch, rs)
+
+
+@njit(cache=True)
+def _sample(K, s0, a, seed, k, out) -> None:
+    ch = new_chance(SAMPLE)
+    rs = np.zeros(1, dtype=np.uint64)
+    seed_stream(rs, seed, k, 1)
+    out[:] = s0
+    apply(K, out, a, ch, rs)
+
+
+class DHKernel:
+    """The compiled rules of one Dice Hospital model (its config and readings as data)."""
+
+    def __init__(self, model: Any, planted: int = 0):
+        self.model = model
+        self.ctx = model.ctx
+        self.K = config_array(model.ctx, planted)
+        self.init = encode(model.initial_state())
+        self._acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+
+    def encode(self, s: Any) -> np.ndarray:
+        return encode(s)
+
+    def decode(self, v: Any) -> Any:
+        return decode(self.ctx, v)
+
+    def legal_rows(self, v: np.ndarray) -> np.ndarray:
+        n = legal(self.K, v, self._acts)
+        if n > L.MAX_ACTIONS:
+            raise ModelError(f"more than {L.MAX_ACTIONS} legal actions: beyond the kernel")
+        sort_rows(self._acts, n)
+        return self._acts[:n].copy()
+
+    def legal_actions(self, s: Any) -> tuple[Any, ...]:
+        return tuple(row_action(r) for r in self.legal_rows(self.encode(s)))
+
+    def leaves(self, v: np.ndarray, row: np.ndarray) -> list[tuple[np.ndarray, Fraction]]:
+        """Every leaf of the chance tree of ``row`` in ``v``: (successor, exact weight)."""
+        ch = new_chance(ENUMERATE)
+        out = np.empty(L.NSTATE, dtype=np.int64)
+        leaves = []
+        while True:
+            _run_leaf(self.K, v, row, ch, out)
+            if ch[OVERFLOW]:
+                raise ModelError("a step with more chance events than the kernel logs")
+            n = int(ch[POS])
+            log = ch[LOG : LOG + 5 * n].reshape(n, 5)
+            events = [tuple(int(x) for x in e) for e in log]
+            leaves.append((out.copy(), leaf_weight(events)))  # type: ignore[arg-type]
+            if not advance(ch):
+                return leaves
+
+    def step_arrays(self, v: np.ndarray, row: np.ndarray) -> dict[bytes, Fraction]:
+        """The exact outcome distribution over kernel arrays (``bytes`` keys), merged."""
+        acc: dict[bytes, Fraction] = {}
+        for succ, p in self.leaves(v, row):
+            key = succ.tobytes()
+            acc[key] = acc.get(key, Fraction(0)) + p
+        return acc
+
+    def step(self, s: Any, a: Any) -> tuple[tuple[Any, Fraction], ...]:
+        dist = self.step_arrays(self.encode(s), action_row(a))
+        return tuple((self.decode(np.frombuffer(k, dtype=np.int64)), p) for k, p in dist.items())
+
+    def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
+        out = np.empty(L.NSTATE, dtype=np.int64)
+        _sample(self.K, self.encode(s), action_row(a), np.uint64(seed), k, out)
+        return self.decode(out)
+
+
+POLICY_CODES = {"random": RANDOM, "greedy": GREEDY, "mixed": MIXED}
+REASONS = {CUT: "max-steps", DEADLOCK: "deadlock"}
+
+
+def _result(model: Any, row: Any) -> KernelGame:
+    """A result row (:mod:`.play`) as a game: the outcome the model gives its end."""
+    reason, steps, decisions, rnd, mask = (int(x) for x in row[:R_POINTS])
+    if reason == TOO_MANY:
+        raise ModelError(
+            f"a position with more than {L.MAX_ACTIONS} legal actions: beyond the kernel; "
+            "play this config with --engine reference"
+        )
+    if reason != DONE:
+        return KernelGame(None, REASONS[reason], steps, decisions, None, rnd, 0)
+    P = model.config.players
+    points = tuple(int(x) for x in row[R_POINTS : R_POINTS + P])
+    winners = tuple(p for p in range(P) if mask >> p & 1)
+    out = Outcome(None, "completed", scores=points, winners=winners)
+    return KernelGame(out, out.reason, steps, decisions, None, rnd, 0)
+
+
+class GameKernel(DHKernel):
+    """The :class:`hhh_verify.model.Kernel` protocol over :class:`DHKernel`."""
+
+    policies = frozenset(POLICY_CODES)
+
+    def __init__(self, model: Any, planted: int = 0):
+        super().__init__(model, planted)
+        self._path_buffers = (
+            np.zeros((256, L.NA), dtype=np.int64),
+            np.zeros((256, L.NSTATE), dtype=np.int64),
+        )
+        self._work = work_arrays()
+
+    def greedy_best(self, s: Any) -> tuple[Any, ...]:
+        """The actions the kernel's greedy player scores best."""
+        v = self.encode(s)
+        rows = self.legal_rows(v)
+        idx = np.zeros(len(rows), dtype=np.int64)
+        m = greedy_best(self.K, v, rows, len(rows), idx)
+        return tuple(row_action(rows[i]) for i in idx[:m])
+
+    def play(self, seeds: Any, policy: str, max_steps: int) -> np.ndarray:
+        """One result row per seed (:mod:`.play`)."""
+        seeds = np.asarray(seeds, dtype=np.uint64)
+        out = np.zeros((len(seeds), NR), dtype=np.int64)
+        play_games(self.K, self.init, seeds, POLICY_CODES[policy], max_steps, out, self._work)
+        return out
+
+    def games(self, seeds: Sequence[int], policy: str, max_steps: int) -> list[KernelGame]:
+        rows = self.play(np.array(seeds, dtype=np.uint64), policy, max_steps)
+        return [_result(self.model, r) for r in rows]
+
+    def paired_games(
+        self, other: Any, seeds: Sequence[int], policy: str, max_steps: int
+    ) -> list[tuple[KernelGame, KernelGame, int | None]]:
+        seeds_arr = np.array(seeds, dtype=np.uint64)
+        rows = np.zeros((len(seeds_arr), 2 * NR + 1), dtype=np.int64)
+        play_paired(
+            self.K,
+            other.K,
+            self.init,
+            other.init,
+            seeds_arr,
+            POLICY_CODES[policy],
+            max_steps,
+            rows,
+            self._work,
+        )
+        out = []
+        for r in rows:
+            parted = int(r[2 * NR])
+            out.append(
+                (
+                    _result(self.model, r[:NR]),
+                    _result(other.model, r[NR : 2 * NR]),
+                    None if parted < 0 else parted,
+                )
+            )
+        return out
+
+    def parted_game(self, other: Any, seed: int, policy: str, max_steps: int) -> PartedGame:
+        if not np.array_equal(self.init, other.init):
+            return PartedGame(
+                "start", 0, succ_a=self.decode(self.init), succ_b=other.decode(other.init)
+            )
+        last_b = np.zeros(L.NSTATE, dtype=np.int64)
+        how = FULL
+        while how == FULL:  # a game longer than the path buffers: grow them, play again
+            rows, states = self._path_buffers
+            k, how = play_until_parted(
+                self.K,
+                other.K,
+                self.init,
+                np.uint64(seed),
+                POLICY_CODES[policy],
+                max_steps,
+                rows,
+                states,
+                last_b,
+                self._work,
+            )
+            if how == FULL:
+                n = 4 * len(rows)
+                self._path_buffers = (
+                    np.zeros((n, L.NA), dtype=np.int64),
+                    np.zeros((n, L.NSTATE), dtype=np.int64),
+                )
+        if how == OVER:  # both over in one state: the readings may still name other winners
+            at = self.decode(states[k - 1] if k else self.init)
+            if self.model.outcome(at) == other.model.outcome(at):
+                return PartedGame("none", k)
+        elif how not in (LEGAL, SUCCESSORS):
+            return PartedGame("none", k)
+        path = tuple((row_action(rows[j]), self.decode(states[j])) for j in range(k))
+        state = path[-1][1] if path else self.decode(self.init)
+        if how == LEGAL:
+            return PartedGame("legal-actions", k, path, state)
+        if how == SUCCESSORS:
+            succ_a, succ_b = self.decode(states[k]), other.decode(last_b)
+            return PartedGame("successors", k + 1, path, state, row_action(rows[k]), succ_a, succ_b)
+        return PartedGame("outcome", k, path, state)
+
+    def count_states(self, max_states: int) -> dict[str, Any]:
+        from .explore import explore_counts
+
+        r = explore_counts(self, max_states)
+        if r["overflow"]:
+            raise ModelError(
+                "a state outgrew the kernel explorer's packing (a value beyond its range); "
+                "explore this config with --engine reference"
+            )
+        r["terminal"] = r.pop("outcomes")
+        return r
+
+    def graph(self) -> Any:
+        """This model as the compiled explorer's graph source (:mod:`.graph`)."""
+        from .graph import DHGraph
+
+        return DHGraph(self)
