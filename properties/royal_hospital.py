@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.models.royal_hospital import actions as A
 from hhh_verify.models.royal_hospital.cards import (
     CHRONIC,
@@ -47,7 +48,6 @@ from hhh_verify.models.royal_hospital.tracks import (
     T_PROD,
     T_QOC,
 )
-from hhh_verify.properties import Property, PropertyRegistry
 
 GAME = "royal-hospital"
 
@@ -643,152 +643,140 @@ def full_preset(model: Any) -> bool:
     return bool(model.config == FULL)
 
 
-def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
-    return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
-
-
-def _goal(
-    pid: str,
-    citation: str,
-    description: str,
-    check: Any,
-    hard: bool = False,
-    applies: Any = None,
-    heuristic: Any = None,
-) -> Property:
-    return Property(
-        pid,
-        GAME,
-        "goal",
-        "REACHABLE",
-        citation,
-        description,
-        check=check,
-        hard_to_reach=hard,
-        applies=applies,
-        heuristic=heuristic,
-    )
-
-
 def properties() -> PropertyRegistry:
     """Every Royal Hospital property, in the order ``check`` prints them."""
     from . import royal_hospital_search as H
 
     goals = [
-        _goal(
+        Property.goal(
             "rh.goal-critical-dies",
+            GAME,
             "Cleanup: critical patients die if they have any time tokens",
             "a critical patient dies",
             anyone(lambda ps: ps.dead[CRITICAL] > 0),
         ),
-        _goal(
+        Property.goal(
             "rh.goal-severe-dies",
+            GAME,
             "Cleanup: severe patients die if they have two time tokens",
             "a diagnosed severe patient dies",
             anyone(lambda ps: ps.dead[SEVERE] > ps.dead_unseen),
-            hard=True,
+            hard_to_reach=True,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-severe-dies-undiagnosed",
+            GAME,
             "Cleanup: undiagnosed patients with two or more time tokens are revealed",
             "an undiagnosed patient is revealed as severe and dies",
             anyone(lambda ps: ps.dead_unseen > 0),
-            hard=True,
+            hard_to_reach=True,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-terminal-dies",
+            GAME,
             "Patient Cards: terminal patients must be treated ... or they die",
             "a terminal patient dies",
             anyone(lambda ps: ps.dead[TERMINAL] > 0),
         ),
-        _goal(
+        Property.goal(
             "rh.goal-chronic-dies",
+            GAME,
             "Cleanup: 'Terminal patients (Priority 3)' read literally (RH-PRIORITY-3)",
             "a chronic patient dies",
             anyone(lambda ps: ps.dead[CHRONIC] > 0),
             applies=chronic_die,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-rejected",
+            GAME,
             "Hospital Board: no space -> discard the Patient card",
             "a patient is rejected for lack of space",
             anyone(lambda ps: ps.rejected > 0),
         ),
-        _goal(
+        Property.goal(
             "rh.goal-seat-0-wins",
+            GAME,
             "End Game Scoring: the player with the most victory points is the winner",
             "the first seat wins alone",
             seat_wins_alone(0),
             applies=two_players,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-seat-1-wins",
+            GAME,
             "End Game Scoring: the player with the most victory points is the winner",
             "the second seat wins alone",
             seat_wins_alone(1),
             applies=two_players,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-shared-win",
+            GAME,
             "End Game Scoring: a tie that survives every tie-breaker (RH-FINAL-TIE)",
             "two players share the victory",
             shared_win,
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.level_vp,
             applies=lambda m: two_players(m) and ctx(m).interp.choice("RH-FINAL-TIE") == "shared",
         ),
-        _goal(
+        Property.goal(
             "rh.goal-tie-broken",
+            GAME,
             "End Game Scoring: in the event of a tie ...",
             "equal victory points, decided by a tie-breaker",
             tie_broken,
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.level_vp,
             applies=two_players,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-qoc-bonus",
+            GAME,
             "3 Quality of Care track: gain ... victory points",
             "a player ends above the starting quality of care",
             qoc_sign(1),
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.top_qoc,
             applies=has_cards,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-qoc-penalty",
+            GAME,
             "3 Quality of Care track: ... or lose victory points",
             "a player ends below the starting quality of care",
             qoc_sign(-1),
             applies=lambda m: ctx(m).interp.choice("RH-QOC-SCORING") == "offset",
         ),
         *[
-            _goal(
+            Property.goal(
                 f"rh.goal-surpass-{name.replace(' ', '-')}",
+                GAME,
                 "End Game Scoring 2: 1 victory point for each player they surpass",
                 f"a player surpasses another on {name}",
                 surpass(i),
-                hard=i > 0,
+                hard_to_reach=i > 0,
                 heuristic=H.spread(i),
                 applies=full_tracks if i else two_players,
             )
             for i, name in enumerate(COUNTERS)
         ],
-        _goal(
+        Property.goal(
             "rh.goal-ambulance-lap",
+            GAME,
             "2 Ambulance track: endless; the congress doctor on the starting space",
             "a player's ambulance comes round to the starting space",
             ambulance_lap,
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.top_ambulance,
             applies=has_cards,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-insurance-top",
+            GAME,
             "6 Insurance company tracks: level 5",
             "a player reaches level 5 with an insurance company",
             anyone(lambda ps: max(ps.insurance) >= INSURANCE_LEVELS),
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.top_insurance,
             applies=has_cards,
         ),
@@ -810,87 +798,103 @@ def properties() -> PropertyRegistry:
                 check=facts_hold,
                 applies=full_preset,
             ),
-            _inv(
+            Property.invariant(
                 "rh.non-negative",
+                GAME,
                 "Components; Action Phase (pay the cost shown)",
                 "credits, tokens, points, tracks and card counts never negative",
                 non_negative,
             ),
-            _inv(
+            Property.invariant(
                 "rh.track-bounds",
+                GAME,
                 "Game Board: tracks; 6 Insurance company tracks (5 levels)",
                 "every counter stays on its track",
                 track_bounds,
             ),
-            _inv("rh.round-in-range", "1 Round track", "round 1..rounds", round_in_range),
-            _inv(
+            Property.invariant(
+                "rh.round-in-range", GAME, "1 Round track", "round 1..rounds", round_in_range
+            ),
+            Property.invariant(
                 "rh.medical-cards-conserved",
+                GAME,
                 "Components: 166 Medical cards and 4 starting cards",
                 "deck + discard + drawn + hands + tableaus = the cards of each type",
                 medical_cards_conserved,
             ),
-            _inv(
+            Property.invariant(
                 "rh.patient-cards-conserved",
+                GAME,
                 "Components: 109 Patient cards; drawn from the bottom, discarded on top",
                 "deck + hospitals + playing areas + arrivals = 109; every card seen or unresolved",
                 patient_cards_conserved,
             ),
-            _inv(
+            Property.invariant(
                 "rh.capacity",
+                GAME,
                 "Hospital Board: space for 4 patients, +1 per outpatient clinic and clinical trial",
                 "no hospital holds more patients than its spaces; terminal patients need none",
                 capacity,
             ),
-            _inv(
+            Property.invariant(
                 "rh.time-tokens",
+                GAME,
                 "Cleanup Phase: Add time tokens",
                 "a patient gains at most one time token per Cleanup",
                 time_tokens,
             ),
-            _inv(
+            Property.invariant(
                 "rh.no-overdue-patient",
+                GAME,
                 "Cleanup Phase: Check patients",
                 "no critical, severe or unchecked patient survives its deadline",
                 no_overdue_patient,
             ),
-            _inv(
+            Property.invariant(
                 "rh.only-some-die",
+                GAME,
                 "Cleanup Phase: Only severe or critical patients can die",
                 "non-severe patients never die; chronic ones only under chronic-die",
                 only_some_die,
             ),
-            _inv(
+            Property.invariant(
                 "rh.death-costs",
+                GAME,
                 "Deceased patients: -2 quality of care; terminal: -1",
                 "deaths only in the Cleanup, each costing its quality of care",
                 transition=death_costs,
             ),
-            _inv(
+            Property.invariant(
                 "rh.rejection-costs",
+                GAME,
                 "Hospital Board: -1 quality of care per discarded patient",
                 "each rejected patient costs 1 quality of care",
                 transition=rejection_costs,
             ),
-            _inv(
+            Property.invariant(
                 "rh.prestige-points",
+                GAME,
                 "4 Prestige track: half their prestige in victory points (rounded down)",
                 "the Cleanup adds exactly prestige // 2 victory points",
                 transition=prestige_points,
             ),
-            _inv(
+            Property.invariant(
                 "rh.doctors-first-reach",
+                GAME,
                 "Game Setup 4: the first player to reach those positions earns the congress doctor",
                 "a congress doctor is gone exactly when its space was reached",
                 doctors_first_reach,
             ),
-            _inv(
+            Property.invariant(
                 "rh.final-scoring",
+                GAME,
                 "End Game Scoring 1-2",
                 "the outcome's scores are End Game Scoring recomputed from the text",
                 final_scoring,
             ),
-            _inv(
+            Property.invariant(
                 "rh.winner-total-order",
+                GAME,
                 "End Game Scoring: the winner and the tie-breakers",
                 "the winners are the players with the largest (points, tie-breakers) key",
                 winner_is_total,
