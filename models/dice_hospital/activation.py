@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from hhh_verify.records import replace
+
 from .board import bump, set_hospital, shown, with_patients, without
 from .components import ANY, MATRON, SAME_COLOUR, SAME_HEALTH, SPECIALISTS, UNTREATED, WARDS
 from .context import Ctx
-from .records import replace
 from .state import ACTIVATE, EFFECT, DHState, Hospital, Patient
 
 NURSE = -1

@@ -7,11 +7,12 @@ from collections import Counter
 from itertools import combinations, product
 from typing import Any
 
+from hhh_verify.records import replace
+
 from .board import ONE, add_counts, admitted, bump, set_hospital, turn_order, with_patients, without
 from .components import ROLL_FACES
 from .context import Ctx
 from .expansion import after_picks
-from .records import replace
 from .state import EPIDEMIC, EVICT, PICK, PLACE, ROLL, DHState, Die, Patient
 
 

@@ -3,10 +3,11 @@ staff change; after the last round, Koniec gry (the end of the game)."""
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
 from .board import add_counts, set_hospital
 from .components import GUARDIAN, NEGLECT_LOSS, SUPERBUG_LOSS
 from .context import Ctx
-from .records import replace
 from .scoring import discharge_points, empty_bonus, final_adjustment
 from .state import MARKET, OVER, DHState, Hospital
 

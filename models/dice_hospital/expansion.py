@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhh_verify.records import replace
+
 from .board import add_counts, bump, colour_counts, set_hospital
 from .context import Ctx
-from .records import replace
 from .state import (
     ACT_DISCARD,
     ACTIVATE,

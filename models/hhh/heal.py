@@ -8,6 +8,8 @@ cubes to re-bag. The level changes, cures, deaths and pay happen at settlement.
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
 from .actions import Heal
 from .board import (
     ONE,
@@ -25,7 +27,6 @@ from .board import (
 )
 from .config import DEATH_LEVEL, GRAY, JANITOR, TRAINING_REBAG
 from .context import Ctx
-from .records import replace
 from .state import (
     ACTIONS,
     EMERGENCY,

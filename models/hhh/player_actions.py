@@ -3,6 +3,8 @@ the picks they lead to (rulebook "Actions", "Staff Index", "Research")."""
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
 from .actions import (
     ChooseBenefit,
     ImproveRoom,
@@ -42,7 +44,6 @@ from .config import (
 )
 from .context import Ctx
 from .heal import return_to_waiting
-from .records import replace
 from .rooms import fill_blood_bank, improve_room
 from .setup import reveal_training
 from .state import (

@@ -3,9 +3,10 @@ improving, and the Blood Bank's cube draws."""
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
 from .board import ONE, add, blood_size, put, short_draw, then
 from .context import Ctx
-from .records import replace
 from .state import BLOOD_BANK, HHHState
 
 

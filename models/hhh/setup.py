@@ -7,9 +7,10 @@ Training markers, and (HHH-STAFF-ROUND1) possibly a first Staff reveal.
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
 from .board import ONE, die, put, short_draw, sub, then
 from .context import Ctx
-from .records import replace
 from .rooms import install_room
 from .state import (
     ACTIONS,

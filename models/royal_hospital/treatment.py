@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hhh_verify.records import replace
+
 from .board import bump, set_player
 from .cards import CHRONIC, CRITICAL, TERMINAL
 from .context import Ctx
 from .effects import DIAG, DOCTOR, HEAL, RESEARCH, STAFF
 from .patients import cure, replace_patient, resolve_weights, resolved
-from .records import replace
 from .state import T_PAY_DIAG, T_PAY_HEAL, T_PAY_RESEARCH, Patient, RHState, Task, Terminal
 
 #: the pending payment step of each cost part, and back
