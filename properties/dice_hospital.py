@@ -14,6 +14,7 @@ from typing import Any
 
 from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.models.dice_hospital import actions as A
+from hhh_verify.models.dice_hospital import readings as R
 from hhh_verify.models.dice_hospital.components import DONOR, GUARDIAN, MATRON, WARDS
 from hhh_verify.models.dice_hospital.policies import greedy_score
 from hhh_verify.models.dice_hospital.state import (
@@ -50,9 +51,9 @@ def round_points(n: int, over_12: str) -> int:
     for i in range(1, n + 1):
         if i in AID_TABLE:
             total += AID_TABLE[i]
-        elif over_12 == "five-each":
+        elif over_12 == R.OVER_12.FIVE_EACH:
             total += 5
-        elif over_12 == "rising":
+        elif over_12 == R.OVER_12.RISING:
             total += 5 + (i - 11) // 2
     return total
 
@@ -273,7 +274,7 @@ def over_means_over(model: Any, s: DHState) -> str | None:
 def first_player_bar(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     """ "Pierwszy gracz, nie może wybrać ambulansu numer 1"."""
     if isinstance(a, A.TakeAmbulance) and a.number == 0 and s.phase == PICK:
-        solo_free = ctx(model).P == 1 and ctx(model).solo == "free-pick"
+        solo_free = ctx(model).P == 1 and ctx(model).solo == R.SOLO.FREE_PICK
         if s.order[s.cursor] == s.first and not solo_free:
             return f"the first player P{s.first} took ambulance 1"
     return None
@@ -308,9 +309,9 @@ def lowest_takers(model: Any, s: DHState, a: Any) -> list[int]:
     taken = list(s.taken)
     if isinstance(a, A.TakeAmbulance):
         taken[s.order[s.cursor]] = a.number
-    if ctx(model).amb_value == "number-one":
+    if ctx(model).amb_value == R.AMBULANCE_VALUE.NUMBER_ONE:
         return [p for p, j in enumerate(taken) if j == 0]
-    if ctx(model).amb_value == "pip-sum":
+    if ctx(model).amb_value == R.AMBULANCE_VALUE.PIP_SUM:
         value = {p: sum(v for _, v in s.ambulances[j]) for p, j in enumerate(taken)}
     else:
         value = dict(enumerate(taken))
@@ -331,15 +332,15 @@ def points_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
         deaths = _neglect_deaths(model, s, t, p)
         empty = not after.patients
         bonus = {
-            "discharged-and-empty": empty and n > 0,
-            "any-empty": empty,
-            "all-discharged": empty and n > 0 and deaths + before.evicted == 0,
+            R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY: empty and n > 0,
+            R.EMPTY_HOSPITAL.ANY_EMPTY: empty,
+            R.EMPTY_HOSPITAL.ALL_DISCHARGED: empty and n > 0 and deaths + before.evicted == 0,
         }[k.empty_bonus]
         want[p] = round_points(n, k.over_12) + (EMPTY if bonus else 0)
     if t.phase == OVER and s.phase != OVER:
         for p, h in enumerate(t.hospitals):
-            bags = h.blood if k.final_tokens == "per-token" else min(h.blood, 1)
-            deaths = min(h.mortality, 1) if k.final_tokens == "once" else h.mortality
+            bags = h.blood if k.final_tokens == R.FINAL_TOKENS.PER_TOKEN else min(h.blood, 1)
+            deaths = min(h.mortality, 1) if k.final_tokens == R.FINAL_TOKENS.ONCE else h.mortality
             want[p] += PER_BLOOD_BAG * bags - PER_MORTALITY * deaths
     got = [b.points - a_.points for a_, b in zip(s.hospitals, t.hospitals)]
     if got != want:
@@ -373,7 +374,7 @@ def neglect(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
             want[(c, health)] += 1
         elif health - loss >= 1:
             want[(c, health - loss)] += 1
-        elif health > 1 and k.superbug_2 == "floor-1":
+        elif health > 1 and k.superbug_2 == R.SUPERBUG_2.FLOOR_1:
             want[(c, 1)] += 1
         else:
             deaths += 1

@@ -17,6 +17,7 @@ from typing import Any
 
 from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.models.hhh import actions as A
+from hhh_verify.models.hhh import readings as R
 from hhh_verify.models.hhh.board import (
     blood_size,
     body_capacity,
@@ -416,7 +417,7 @@ def rating_of(money: int) -> str:
 def rated_money(model: Any, s: HHHState) -> int:
     """What the rating reads (HHH-RATING-BASIS): the final money, or the profit over the
     starting money of the setup table."""
-    if model.interpretation.choice("HHH-RATING-BASIS") == "profit":
+    if model.interpretation.choice(R.RATING_BASIS.ID) == R.RATING_BASIS.PROFIT:
         return s.money - model.config.money_at_start
     return s.money
 
@@ -552,7 +553,7 @@ def staff_reveals(model: Any, s: HHHState) -> str | None:
     if any(s.staff_passed) and not k.staff_this_round:
         return f"face-up Staff {s.staff_passed} set aside although all face-up Staff stay hireable"
     revealed = sum(s.staff_open) + sum(s.staff_passed) + sum(s.staff_hired)
-    rounds = s.round - 1 + (1 if k.staff_round1 == "reveal-at-setup" else 0)
+    rounds = s.round - 1 + (1 if k.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP else 0)
     limit = min(k.reveal * rounds, max(k.staff_spaces, 0))
     if revealed > limit:
         return f"{revealed} Staff revealed by round {s.round}, at most {limit}"
@@ -566,9 +567,9 @@ def room_limit(model: Any, s: HHHState) -> str | None:
     cfg = model.config
     start = 2 if cfg.variant_two_rooms else 1
     cap = {
-        "six-total": cfg.room_limit,
-        "six-installed": cfg.room_limit + start,
-        "every-phase": len(k.deck),
+        R.ROOM_CAP.SIX_TOTAL: cfg.room_limit,
+        R.ROOM_CAP.SIX_INSTALLED: cfg.room_limit + start,
+        R.ROOM_CAP.EVERY_PHASE: len(k.deck),
     }[k.room_cap]
     installed = sum(1 for r in s.rooms if r)
     if s.rooms_placed > cap:

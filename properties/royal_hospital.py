@@ -16,6 +16,7 @@ from typing import Any
 
 from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.models.royal_hospital import actions as A
+from hhh_verify.models.royal_hospital import readings as R
 from hhh_verify.models.royal_hospital.cards import (
     CHRONIC,
     CRITICAL,
@@ -70,7 +71,7 @@ def ctx(model: Any) -> Any:
 
 def clamped(model: Any) -> bool:
     """RH-QOC-FLOOR: the quality-of-care counter stops at 0."""
-    return bool(ctx(model).interp.choice("RH-QOC-FLOOR") == "clamp")
+    return bool(ctx(model).interp.choice(R.QOC_FLOOR.ID) == R.QOC_FLOOR.CLAMP)
 
 
 def _problems(items: Iterator[str]) -> str | None:
@@ -210,7 +211,7 @@ def capacity(model: Any, s: RHState) -> str | None:
     """Hospital Board: "space for 4 patients"; each outpatient clinic and clinical trial
     (RH-CARD-NAMES) "adds 1 additional space"; terminal patients need none."""
     k = ctx(model)
-    trials = k.interp.choice("RH-CARD-NAMES") == "trials-add-space"
+    trials = k.interp.choice(R.CARD_NAMES.ID) == R.CARD_NAMES.TRIALS_ADD_SPACE
     space_kinds = {OUTPATIENT, TRIAL} if trials else {OUTPATIENT}
 
     def gen() -> Iterator[str]:
@@ -257,8 +258,10 @@ def no_overdue_patient(model: Any, s: RHState) -> str | None:
     if in_cleanup(s):
         return None
     k = ctx(model)
-    deadline = 1 if k.interp.choice("RH-CRITICAL-DEADLINE") == "first-cleanup" else 2
-    chronic_die = k.interp.choice("RH-PRIORITY-3") == "chronic-die"
+    deadline = (
+        1 if k.interp.choice(R.CRITICAL_DEADLINE.ID) == R.CRITICAL_DEADLINE.FIRST_CLEANUP else 2
+    )
+    chronic_die = k.interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
 
     def gen() -> Iterator[str]:
         for p, ps in enumerate(s.players):
@@ -282,7 +285,7 @@ def no_overdue_patient(model: Any, s: RHState) -> str | None:
 def only_some_die(model: Any, s: RHState) -> str | None:
     """ "Only severe or critical patients can die" -- and terminal ones; chronic ones only
     under RH-PRIORITY-3=chronic-die; non-severe (priority 4) never."""
-    chronic_die = ctx(model).interp.choice("RH-PRIORITY-3") == "chronic-die"
+    chronic_die = ctx(model).interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
     for p, ps in enumerate(s.players):
         if ps.dead[MILD]:
             return f"P{p}: {ps.dead[MILD]} priority-4 patients died"
@@ -370,7 +373,7 @@ def doctors_first_reach(model: Any, s: RHState) -> str | None:
     """Game Setup: "the first player to reach those positions earns the congress doctor
     token". On the tracks that only move up, a token is gone exactly when some player has
     reached its space (RH-DOCTOR-PASS=exact: gone only if someone has)."""
-    exact = ctx(model).interp.choice("RH-DOCTOR-PASS") == "exact"
+    exact = ctx(model).interp.choice(R.DOCTOR_PASS.ID) == R.DOCTOR_PASS.EXACT
     for i, (track, space) in enumerate(DOCTOR_SPOTS):
         if track in (T_AMBULANCE, T_QOC):
             continue
@@ -394,16 +397,16 @@ def rulebook_scores(model: Any, s: RHState) -> tuple[int, ...]:
     counters (RH-INSURANCE-COUNTER, RH-COMPARE-COUNTERS)."""
     k = ctx(model)
     i = k.interp.choice
-    offset = model.config.start_qoc if i("RH-QOC-SCORING") == "offset" else 0
+    offset = model.config.start_qoc if i(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET else 0
 
     def counters(ps: Any) -> list[int]:
-        if i("RH-INSURANCE-COUNTER") == "levels-sum":
+        if i(R.INSURANCE_COUNTER.ID) == R.INSURANCE_COUNTER.LEVELS_SUM:
             ins = sum(ps.insurance)
         else:
             ins = len([lv for lv in ps.insurance if lv > 0])
         res = (
             list(ps.production[:4])
-            if i("RH-COMPARE-COUNTERS") == "production"
+            if i(R.COMPARE_COUNTERS.ID) == R.COMPARE_COUNTERS.PRODUCTION
             else list(ps.tokens[:4])
         )
         return [ps.qoc, ins, ps.prestige, ps.production[4], *res]
@@ -437,7 +440,10 @@ def final_scoring(model: Any, s: RHState) -> str | None:
     told = winners(ctx(model), s)
     if tuple(out.winners) != told:
         return f"outcome names winners {out.winners}, the tie-breakers give {told}"
-    if s.round != model.config.rounds and ctx(model).interp.choice("RH-GAME-END") == "fixed-rounds":
+    if (
+        s.round != model.config.rounds
+        and ctx(model).interp.choice(R.GAME_END.ID) == R.GAME_END.FIXED_ROUNDS
+    ):
         return f"the game ended in round {s.round} of {model.config.rounds}"
     return None
 
@@ -454,7 +460,7 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
 
     def card_value(t: int) -> int:
         card = k.medical[t]
-        if i("RH-TIE-CARD-VALUE") == "credit-cost":
+        if i(R.TIE_CARD_VALUE.ID) == R.TIE_CARD_VALUE.CREDIT_COST:
             return card.credits
         credits = [e.n for e in card.immediate + card.action if e.code == 0 and e.a == 5]
         return max(credits, default=0)
@@ -462,7 +468,7 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
     keys = []
     for p, ps in enumerate(s.players):
         patients = len(ps.patients)
-        if i("RH-TIE-PATIENTS") == "with-terminals":
+        if i(R.TIE_PATIENTS.ID) == R.TIE_PATIENTS.WITH_TERMINALS:
             patients += len(ps.terminals)
         best = max((card_value(t) for t, n in enumerate(ps.played) if n), default=0)
         keys.append(
@@ -473,7 +479,11 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
                 -patients,
                 ps.healed_max,
                 ps.production[4],
-                sum(ps.production[:4] if i("RH-TIE-RESOURCES") == "production" else ps.tokens[:4]),
+                sum(
+                    ps.production[:4]
+                    if i(R.TIE_RESOURCES.ID) == R.TIE_RESOURCES.PRODUCTION
+                    else ps.tokens[:4]
+                ),
                 sum(1 for lv in ps.insurance if lv == INSURANCE_LEVELS),
                 best,
             )
@@ -493,7 +503,7 @@ def winner_is_total(model: Any, s: RHState) -> str | None:
     best = max(keys)
     top = tuple(p for p, key in enumerate(keys) if key == best)
     got = winners(ctx(model), s)
-    shared = ctx(model).interp.choice("RH-FINAL-TIE") == "shared"
+    shared = ctx(model).interp.choice(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
     if shared and got != top:
         return f"winners {got}, the largest keys belong to {top}"
     if not shared and (len(got) != 1 or got[0] not in top):
@@ -525,7 +535,11 @@ def qoc_sign(sign: int) -> Any:
     def goal(m: Any, s: RHState) -> bool:
         if s.phase != OVER:
             return False
-        offset = m.config.start_qoc if ctx(m).interp.choice("RH-QOC-SCORING") == "offset" else 0
+        offset = (
+            m.config.start_qoc
+            if ctx(m).interp.choice(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET
+            else 0
+        )
         return any((ps.qoc - offset) * sign > 0 for ps in s.players)
 
     return goal
@@ -571,7 +585,7 @@ def full_tracks(model: Any) -> bool:
 
 
 def chronic_die(model: Any) -> bool:
-    return ctx(model).interp.choice("RH-PRIORITY-3") == "chronic-die"
+    return ctx(model).interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
 
 
 # Search hint ------------------------------------------------------------------------------------
@@ -717,7 +731,9 @@ def properties() -> PropertyRegistry:
             shared_win,
             hard_to_reach=True,
             heuristic=H.level_vp,
-            applies=lambda m: two_players(m) and ctx(m).interp.choice("RH-FINAL-TIE") == "shared",
+            applies=lambda m: (
+                two_players(m) and ctx(m).interp.choice(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
+            ),
         ),
         Property.goal(
             "rh.goal-tie-broken",
@@ -745,7 +761,7 @@ def properties() -> PropertyRegistry:
             "3 Quality of Care track: ... or lose victory points",
             "a player ends below the starting quality of care",
             qoc_sign(-1),
-            applies=lambda m: ctx(m).interp.choice("RH-QOC-SCORING") == "offset",
+            applies=lambda m: ctx(m).interp.choice(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET,
         ),
         *[
             Property.goal(

@@ -7,6 +7,7 @@ from itertools import combinations
 
 from hhh_verify.records import replace
 
+from . import readings as R
 from .board import bump, set_hospital, shown, with_patients, without
 from .components import ANY, MATRON, SAME_COLOUR, SAME_HEALTH, SPECIALISTS, UNTREATED, WARDS
 from .context import Ctx
@@ -63,7 +64,7 @@ def heal(
     (``None`` once discharged to the lounge)."""
     c, health, treated, tint = patient
     patients = without(h.patients, (patient,))
-    if ctx.past_6 == "discharge":
+    if ctx.past_6 == R.PAST_6.DISCHARGE:
         for _ in range(steps):
             if health == 6:
                 return replace(h, patients=patients, lounge=bump(h.lounge, c, 1)), None

@@ -27,6 +27,7 @@ from hhh_verify.rule_model import RuleModel
 from . import activation as act
 from . import admission as adm
 from . import expansion as exp
+from . import readings as R
 from . import setup
 from .actions import (
     ACTION_TYPES,
@@ -166,7 +167,7 @@ class DHModel(RuleModel):
     def _draft(self, s: DHState) -> list[Any]:
         out: list[Any] = [TakeWard(k) for k, n in enumerate(s.ward_market) if n]
         out += [TakeSpecialist(k) for k, n in enumerate(s.specialist_market) if n]
-        if self.ctx.expansion_discard == "instead-of-taking":
+        if self.ctx.expansion_discard == R.EXPANSION_DISCARD.INSTEAD_OF_TAKING:
             out += [TradeWard(k) for k, n in enumerate(s.ward_market) if n]
             out += [TradeSpecialist(k) for k, n in enumerate(s.specialist_market) if n]
         return out

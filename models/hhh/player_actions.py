@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hhh_verify.records import replace
 
+from . import readings as R
 from .actions import (
     ChooseBenefit,
     ImproveRoom,
@@ -110,9 +111,9 @@ def transfers(ctx: Ctx, s: HHHState, player: int) -> list[Transfer]:
 
 
 def _wr_to_room_ok(ctx: Ctx, level: int) -> bool:
-    if ctx.transfer_wr == "wards-only":
+    if ctx.transfer_wr == R.TRANSFER_WR_DEST.WARDS_ONLY:
         return False
-    if ctx.transfer_wr == "any-level-rooms":
+    if ctx.transfer_wr == R.TRANSFER_WR_DEST.ANY_LEVEL_ROOMS:
         return True
     lo, hi = WAITING_TO_WARD
     return lo <= level <= hi
