@@ -657,11 +657,130 @@ def full_preset(model: Any) -> bool:
     return bool(model.config == FULL)
 
 
-def properties() -> PropertyRegistry:
-    """Every Royal Hospital property, in the order ``check`` prints them."""
-    from . import royal_hospital_search as H
+def _fact() -> Property:
+    """The numbers the rulebook prints, checked once on the real game."""
+    return Property(
+        "rh.facts",
+        GAME,
+        "fact",
+        "HOLDS",
+        "Every number the rulebook prints (Components, tracks, Game Setup, phases)",
+        "component counts, track rewards, congress doctors, setup and phase numbers agree with the book",
+        check=facts_hold,
+        applies=full_preset,
+    )
 
-    goals = [
+
+def _invariants() -> list[Property]:
+    """Well-formedness, conservation, the Cleanup's deaths and costs, scoring."""
+    return [
+        Property.invariant(
+            "rh.non-negative",
+            GAME,
+            "Components; Action Phase (pay the cost shown)",
+            "credits, tokens, points, tracks and card counts never negative",
+            non_negative,
+        ),
+        Property.invariant(
+            "rh.track-bounds",
+            GAME,
+            "Game Board: tracks; 6 Insurance company tracks (5 levels)",
+            "every counter stays on its track",
+            track_bounds,
+        ),
+        Property.invariant(
+            "rh.round-in-range", GAME, "1 Round track", "round 1..rounds", round_in_range
+        ),
+        Property.invariant(
+            "rh.medical-cards-conserved",
+            GAME,
+            "Components: 166 Medical cards and 4 starting cards",
+            "deck + discard + drawn + hands + tableaus = the cards of each type",
+            medical_cards_conserved,
+        ),
+        Property.invariant(
+            "rh.patient-cards-conserved",
+            GAME,
+            "Components: 109 Patient cards; drawn from the bottom, discarded on top",
+            "deck + hospitals + playing areas + arrivals = 109; every card seen or unresolved",
+            patient_cards_conserved,
+        ),
+        Property.invariant(
+            "rh.capacity",
+            GAME,
+            "Hospital Board: space for 4 patients, +1 per outpatient clinic and clinical trial",
+            "no hospital holds more patients than its spaces; terminal patients need none",
+            capacity,
+        ),
+        Property.invariant(
+            "rh.time-tokens",
+            GAME,
+            "Cleanup Phase: Add time tokens",
+            "a patient gains at most one time token per Cleanup",
+            time_tokens,
+        ),
+        Property.invariant(
+            "rh.no-overdue-patient",
+            GAME,
+            "Cleanup Phase: Check patients",
+            "no critical, severe or unchecked patient survives its deadline",
+            no_overdue_patient,
+        ),
+        Property.invariant(
+            "rh.only-some-die",
+            GAME,
+            "Cleanup Phase: Only severe or critical patients can die",
+            "non-severe patients never die; chronic ones only under chronic-die",
+            only_some_die,
+        ),
+        Property.invariant(
+            "rh.death-costs",
+            GAME,
+            "Deceased patients: -2 quality of care; terminal: -1",
+            "deaths only in the Cleanup, each costing its quality of care",
+            transition=death_costs,
+        ),
+        Property.invariant(
+            "rh.rejection-costs",
+            GAME,
+            "Hospital Board: -1 quality of care per discarded patient",
+            "each rejected patient costs 1 quality of care",
+            transition=rejection_costs,
+        ),
+        Property.invariant(
+            "rh.prestige-points",
+            GAME,
+            "4 Prestige track: half their prestige in victory points (rounded down)",
+            "the Cleanup adds exactly prestige // 2 victory points",
+            transition=prestige_points,
+        ),
+        Property.invariant(
+            "rh.doctors-first-reach",
+            GAME,
+            "Game Setup 4: the first player to reach those positions earns the congress doctor",
+            "a congress doctor is gone exactly when its space was reached",
+            doctors_first_reach,
+        ),
+        Property.invariant(
+            "rh.final-scoring",
+            GAME,
+            "End Game Scoring 1-2",
+            "the outcome's scores are End Game Scoring recomputed from the text",
+            final_scoring,
+        ),
+        Property.invariant(
+            "rh.winner-total-order",
+            GAME,
+            "End Game Scoring: the winner and the tie-breakers",
+            "the winners are the players with the largest (points, tie-breakers) key",
+            winner_is_total,
+        ),
+    ]
+
+
+def _death_and_rejection_goals() -> list[Property]:
+    """Each way a patient leaves a hospital without being healed."""
+    return [
         Property.goal(
             "rh.goal-critical-dies",
             GAME,
@@ -707,6 +826,12 @@ def properties() -> PropertyRegistry:
             "a patient is rejected for lack of space",
             anyone(lambda ps: ps.rejected > 0),
         ),
+    ]
+
+
+def _winning_goals(H: Any) -> list[Property]:
+    """Who wins: alone, shared, or after a tie-breaker."""
+    return [
         Property.goal(
             "rh.goal-seat-0-wins",
             GAME,
@@ -745,6 +870,12 @@ def properties() -> PropertyRegistry:
             heuristic=H.level_vp,
             applies=two_players,
         ),
+    ]
+
+
+def _track_goals(H: Any) -> list[Property]:
+    """The tracks' ends and rewards: quality of care, surpassing, ambulance, insurance."""
+    return [
         Property.goal(
             "rh.goal-qoc-bonus",
             GAME,
@@ -797,125 +928,23 @@ def properties() -> PropertyRegistry:
             applies=has_cards,
         ),
     ]
+
+
+def properties() -> PropertyRegistry:
+    """Every Royal Hospital property, in the order ``check`` prints them."""
     from hhh_verify.smt.queries import query_properties
 
+    from . import royal_hospital_search as H
     from .royal_hospital_smt import QUERIES
 
     return PropertyRegistry(
         GAME,
         [
-            Property(
-                "rh.facts",
-                GAME,
-                "fact",
-                "HOLDS",
-                "Every number the rulebook prints (Components, tracks, Game Setup, phases)",
-                "component counts, track rewards, congress doctors, setup and phase numbers agree with the book",
-                check=facts_hold,
-                applies=full_preset,
-            ),
-            Property.invariant(
-                "rh.non-negative",
-                GAME,
-                "Components; Action Phase (pay the cost shown)",
-                "credits, tokens, points, tracks and card counts never negative",
-                non_negative,
-            ),
-            Property.invariant(
-                "rh.track-bounds",
-                GAME,
-                "Game Board: tracks; 6 Insurance company tracks (5 levels)",
-                "every counter stays on its track",
-                track_bounds,
-            ),
-            Property.invariant(
-                "rh.round-in-range", GAME, "1 Round track", "round 1..rounds", round_in_range
-            ),
-            Property.invariant(
-                "rh.medical-cards-conserved",
-                GAME,
-                "Components: 166 Medical cards and 4 starting cards",
-                "deck + discard + drawn + hands + tableaus = the cards of each type",
-                medical_cards_conserved,
-            ),
-            Property.invariant(
-                "rh.patient-cards-conserved",
-                GAME,
-                "Components: 109 Patient cards; drawn from the bottom, discarded on top",
-                "deck + hospitals + playing areas + arrivals = 109; every card seen or unresolved",
-                patient_cards_conserved,
-            ),
-            Property.invariant(
-                "rh.capacity",
-                GAME,
-                "Hospital Board: space for 4 patients, +1 per outpatient clinic and clinical trial",
-                "no hospital holds more patients than its spaces; terminal patients need none",
-                capacity,
-            ),
-            Property.invariant(
-                "rh.time-tokens",
-                GAME,
-                "Cleanup Phase: Add time tokens",
-                "a patient gains at most one time token per Cleanup",
-                time_tokens,
-            ),
-            Property.invariant(
-                "rh.no-overdue-patient",
-                GAME,
-                "Cleanup Phase: Check patients",
-                "no critical, severe or unchecked patient survives its deadline",
-                no_overdue_patient,
-            ),
-            Property.invariant(
-                "rh.only-some-die",
-                GAME,
-                "Cleanup Phase: Only severe or critical patients can die",
-                "non-severe patients never die; chronic ones only under chronic-die",
-                only_some_die,
-            ),
-            Property.invariant(
-                "rh.death-costs",
-                GAME,
-                "Deceased patients: -2 quality of care; terminal: -1",
-                "deaths only in the Cleanup, each costing its quality of care",
-                transition=death_costs,
-            ),
-            Property.invariant(
-                "rh.rejection-costs",
-                GAME,
-                "Hospital Board: -1 quality of care per discarded patient",
-                "each rejected patient costs 1 quality of care",
-                transition=rejection_costs,
-            ),
-            Property.invariant(
-                "rh.prestige-points",
-                GAME,
-                "4 Prestige track: half their prestige in victory points (rounded down)",
-                "the Cleanup adds exactly prestige // 2 victory points",
-                transition=prestige_points,
-            ),
-            Property.invariant(
-                "rh.doctors-first-reach",
-                GAME,
-                "Game Setup 4: the first player to reach those positions earns the congress doctor",
-                "a congress doctor is gone exactly when its space was reached",
-                doctors_first_reach,
-            ),
-            Property.invariant(
-                "rh.final-scoring",
-                GAME,
-                "End Game Scoring 1-2",
-                "the outcome's scores are End Game Scoring recomputed from the text",
-                final_scoring,
-            ),
-            Property.invariant(
-                "rh.winner-total-order",
-                GAME,
-                "End Game Scoring: the winner and the tie-breakers",
-                "the winners are the players with the largest (points, tie-breakers) key",
-                winner_is_total,
-            ),
-            *goals,
+            _fact(),
+            *_invariants(),
+            *_death_and_rejection_goals(),
+            *_winning_goals(H),
+            *_track_goals(H),
             *query_properties(GAME, QUERIES),
         ],
     )
