@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .checks import PropertyRegistry
 from .engines.distribution_check import DistributionEngine
 from .engines.explore.check import ReducedExplorerEngine
 from .engines.explore.sweep import SweepEngine
@@ -21,7 +22,6 @@ from .engines.search_check import SearchEngine
 from .engines.smt_check import Z3Engine
 from .engines.stateful_check import StatefulEngine
 from .model import GameSpec, ModelError
-from .properties import PropertyRegistry
 from .registry import get_game
 from .verdicts import V_ERROR, V_SKIPPED, Verdict
 

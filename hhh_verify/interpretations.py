@@ -66,6 +66,29 @@ class Ambiguity:
         if not self.quotes:
             raise ValueError(f"{self.id}: needs at least one quote")
 
+    @classmethod
+    def of(
+        cls,
+        id: str,
+        title: str,
+        category: str,
+        quotes: Iterable[tuple[str, str]],
+        options: Iterable[tuple[str, str]],
+        default: str,
+        why: str,
+    ) -> Ambiguity:
+        """An entry written as plain pairs: ``(section, text)`` quotes and ``(id, summary)``
+        options, so a game's ``ambiguities.py`` is data, not constructor calls."""
+        return cls(
+            id,
+            title,
+            category,
+            tuple(Quote(s, t) for s, t in quotes),
+            tuple(Option(o, d) for o, d in options),
+            default,
+            why,
+        )
+
     @property
     def option_ids(self) -> tuple[str, ...]:
         return tuple(o.id for o in self.options)

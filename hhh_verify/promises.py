@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .checks import HOLDS, INVARIANT, Property
 from .model import TERMINAL
-from .properties import HOLDS, INVARIANT, Property
 
 StepCheck = Callable[[Any, Any, Any, Any], "str | None"]
 FinalCheck = Callable[[Any, Any], "str | None"]

@@ -28,8 +28,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .checks import GOAL, REACHABLE, Property
 from .engines import results as ck
-from .properties import GOAL, REACHABLE, Property
 from .registry import model_for_trace
 from .trace import replay
 

@@ -12,7 +12,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.models.dice_hospital import actions as A
+from hhh_verify.models.dice_hospital import readings as R
 from hhh_verify.models.dice_hospital.components import (
     ANY,
     DONOR,
@@ -32,7 +34,6 @@ from hhh_verify.models.dice_hospital.state import (
     PLACE,
     DHState,
 )
-from hhh_verify.properties import Property, PropertyRegistry
 
 GAME = "dice-hospital"
 
@@ -58,9 +59,9 @@ def round_points(n: int, over_12: str) -> int:
     for i in range(1, n + 1):
         if i in AID_TABLE:
             total += AID_TABLE[i]
-        elif over_12 == "five-each":
+        elif over_12 == R.OVER_12.FIVE_EACH:
             total += 5
-        elif over_12 == "rising":
+        elif over_12 == R.OVER_12.RISING:
             total += 5 + (i - 11) // 2
     return total
 
@@ -281,7 +282,7 @@ def over_means_over(model: Any, s: DHState) -> str | None:
 def first_player_bar(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     """ "Pierwszy gracz, nie może wybrać ambulansu numer 1"."""
     if isinstance(a, A.TakeAmbulance) and a.number == 0 and s.phase == PICK:
-        solo_free = ctx(model).P == 1 and ctx(model).solo == "free-pick"
+        solo_free = ctx(model).P == 1 and ctx(model).solo == R.SOLO.FREE_PICK
         if s.order[s.cursor] == s.first and not solo_free:
             return f"the first player P{s.first} took ambulance 1"
     return None
@@ -316,9 +317,9 @@ def lowest_takers(model: Any, s: DHState, a: Any) -> list[int]:
     taken = list(s.taken)
     if isinstance(a, A.TakeAmbulance):
         taken[s.order[s.cursor]] = a.number
-    if ctx(model).amb_value == "number-one":
+    if ctx(model).amb_value == R.AMBULANCE_VALUE.NUMBER_ONE:
         return [p for p, j in enumerate(taken) if j == 0]
-    if ctx(model).amb_value == "pip-sum":
+    if ctx(model).amb_value == R.AMBULANCE_VALUE.PIP_SUM:
         value = {p: sum(v for _, v in s.ambulances[j]) for p, j in enumerate(taken)}
     else:
         value = dict(enumerate(taken))
@@ -339,15 +340,15 @@ def points_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
         deaths = _neglect_deaths(model, s, t, p)
         empty = not after.patients
         bonus = {
-            "discharged-and-empty": empty and n > 0,
-            "any-empty": empty,
-            "all-discharged": empty and n > 0 and deaths + before.evicted == 0,
+            R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY: empty and n > 0,
+            R.EMPTY_HOSPITAL.ANY_EMPTY: empty,
+            R.EMPTY_HOSPITAL.ALL_DISCHARGED: empty and n > 0 and deaths + before.evicted == 0,
         }[k.empty_bonus]
         want[p] = round_points(n, k.over_12) + (EMPTY if bonus else 0)
     if t.phase == OVER and s.phase != OVER:
         for p, h in enumerate(t.hospitals):
-            bags = h.blood if k.final_tokens == "per-token" else min(h.blood, 1)
-            deaths = min(h.mortality, 1) if k.final_tokens == "once" else h.mortality
+            bags = h.blood if k.final_tokens == R.FINAL_TOKENS.PER_TOKEN else min(h.blood, 1)
+            deaths = min(h.mortality, 1) if k.final_tokens == R.FINAL_TOKENS.ONCE else h.mortality
             want[p] += PER_BLOOD_BAG * bags - PER_MORTALITY * deaths
     got = [b.points - a_.points for a_, b in zip(s.hospitals, t.hospitals)]
     if got != want:
@@ -381,7 +382,7 @@ def neglect(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
             want[(c, health)] += 1
         elif health - loss >= 1:
             want[(c, health - loss)] += 1
-        elif health > 1 and k.superbug_2 == "floor-1":
+        elif health > 1 and k.superbug_2 == R.SUPERBUG_2.FLOOR_1:
             want[(c, 1)] += 1
         else:
             deaths += 1
@@ -476,33 +477,6 @@ def as_listed(model: Any, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ..
 search_order = (sensible, as_listed)
 
 
-def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
-    return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
-
-
-def _goal(
-    pid: str,
-    citation: str,
-    description: str,
-    check: Any,
-    hard: bool = False,
-    applies: Any = None,
-    heuristic: Any = None,
-) -> Property:
-    return Property(
-        pid,
-        GAME,
-        "goal",
-        "REACHABLE",
-        citation,
-        description,
-        check=check,
-        hard_to_reach=hard,
-        applies=applies,
-        heuristic=heuristic,
-    )
-
-
 def properties() -> PropertyRegistry:
     """Every Dice Hospital property, in the order ``check`` prints them."""
     from . import dice_hospital_search as H
@@ -511,139 +485,160 @@ def properties() -> PropertyRegistry:
     return PropertyRegistry(
         GAME,
         [
-            _inv(
+            Property.invariant(
                 "dh.dice-conserved",
+                GAME,
                 "Przyjmowanie pacjentów; Zmiana personelu: dice go round supply -> ambulance -> hospital -> lounge / mortuary",
                 "per colour: supply + ambulances + hospitals + lounges + mortuaries = the dice of that colour",
                 dice_conserved,
             ),
-            _inv(
+            Property.invariant(
                 "dh.health-in-range",
+                GAME,
                 "Przed grą: 1 – najbardziej chory, 6 – najbardziej zdrowy",
                 "every patient's health is 1..6",
                 health_in_range,
             ),
-            _inv(
+            Property.invariant(
                 "dh.ambulances-ascending",
+                GAME,
                 "Przyjmowanie pacjentów: od najmniejszej do największej wartości",
                 "dice fill the ambulances in ascending value",
                 ambulance_values_ascending,
             ),
-            _inv(
+            Property.invariant(
                 "dh.capacity",
+                GAME,
                 "Przyjmowanie pacjentów: brak miejsca -> kostnica (DH-CAPACITY)",
                 "no hospital holds more patients than its beds",
                 capacity,
             ),
-            _inv(
+            Property.invariant(
                 "dh.once-a-round",
+                GAME,
                 "Aktywacja szpitala: każdy specjalista i oddział tylko raz w rundzie",
                 "wards, specialists and nurses used at most once a round",
                 once_a_round,
             ),
-            _inv(
+            Property.invariant(
                 "dh.components-conserved",
+                GAME,
                 "Rozubudowa szpitala; Zmiana personelu: usuwani z gry; Przed grą: do pudełka",
                 "ward tiles, specialists and administrators conserved",
                 components_conserved,
             ),
-            _inv(
+            Property.invariant(
                 "dh.mortality-tokens",
+                GAME,
                 "Zaniedbani pacjenci / Przyjmowanie pacjentów: żeton śmiertelności za każdego",
                 "mortality tokens = dice in the mortuary (while they stay there)",
                 mortality_matches_mortuary,
                 applies=mortuary_dice_stay,
             ),
-            _inv(
+            Property.invariant(
                 "dh.lounge-cleared",
+                GAME,
                 "Aktywacja szpitala / Zmiana personelu: poczekalnia do wypisu",
                 "discharged dice wait only until their hospital's round ends",
                 lounge_only_in_activation,
             ),
-            _inv(
+            Property.invariant(
                 "dh.round-in-range",
+                GAME,
                 "Wstęp: 8 rund",
                 "round 1..8",
                 round_in_range,
             ),
-            _inv(
+            Property.invariant(
                 "dh.game-end",
+                GAME,
                 "Koniec gry: punkty, remisy",
                 "the game ends after the last round with every seat's points; winners by the tie-breakers",
                 over_means_over,
             ),
-            _inv(
+            Property.invariant(
                 "dh.first-player-bar",
+                GAME,
                 "Przyjmowanie pacjentów: Pierwszy gracz nie może wybrać ambulansu numer 1",
                 "the first player never takes ambulance 1",
                 transition=first_player_bar,
             ),
-            _inv(
+            Property.invariant(
                 "dh.blood-bags",
+                GAME,
                 "Przyjmowanie pacjentów; Rozubudowa; Aktywacja: worek z krwią",
                 "blood bags move only by the rules: +1 lowest ambulance, +1 a discard, -1 a free action",
                 transition=blood_accounting,
             ),
-            _inv(
+            Property.invariant(
                 "dh.points",
+                GAME,
                 "Wypisani pacjenci (tabela, 7 = 14, +5 pusty szpital); Koniec gry (+1, -2)",
                 "points move only by the discharge table, the empty-hospital bonus and the end-of-game adjustments",
                 transition=points_accounting,
             ),
-            _inv(
+            Property.invariant(
                 "dh.neglect",
+                GAME,
                 "Zaniedbani pacjenci: -1 (superrobak -2), zdrowie 1 -> kostnica",
                 "the end of a round lowers exactly the untreated patients",
                 transition=neglect,
             ),
-            _inv(
+            Property.invariant(
                 "dh.healing",
+                GAME,
                 "Aktywacja szpitala: zdrowie 6 -> poczekalnia do wypisu; kilka kroków",
                 "a ward heals by its steps at most; patients who leave reach the lounge",
                 transition=health_moves_by_the_rules,
             ),
-            _goal(
+            Property.goal(
                 "dh.goal-discharge",
+                GAME,
                 "Aktywacja szpitala: poczekalnia do wypisu",
                 "a patient is discharged",
                 a_discharge,
             ),
-            _goal(
+            Property.goal(
                 "dh.goal-empty-hospital",
+                GAME,
                 "Wypisani pacjenci: +5 jeśli szpital pozostał pusty",
                 "a hospital ends its round empty after discharges",
                 empty_with_discharges,
-                hard=True,  # the real game refills every hospital each round
+                hard_to_reach=True,  # the real game refills every hospital each round
                 heuristic=H.emptied,
             ),
-            _goal(
+            Property.goal(
                 "dh.goal-mortality",
+                GAME,
                 "Przyjmowanie pacjentów / Zaniedbani pacjenci: kostnica",
                 "a patient goes to the mortuary",
                 a_mortality_token,
             ),
-            _goal(
+            Property.goal(
                 "dh.goal-seven-discharged",
+                GAME,
                 "Wypisani pacjenci: 7 pacjentów = 14 punktów",
                 "seven patients discharged in one round (the aid's example)",
                 seven_discharged,
-                hard=True,
+                hard_to_reach=True,
                 heuristic=H.discharged,
                 applies=room_for_seven,
             ),
-            _goal(
+            Property.goal(
                 "dh.goal-tied-colours",
+                GAME,
                 "Przyjmowanie pacjentów: remisy, ostatni gracz decyduje",
                 "the last player arranges tied dice of different colours",
                 tied_colours,
                 applies=several_colours,
             ),
-            _goal(
+            Property.goal(
                 "dh.goal-tie-on-points",
+                GAME,
                 "Koniec gry: remisy roztrzyga mniej pozostałych pacjentów",
                 "a game where the tie-breakers decide",
                 tie_on_points,
-                hard=True,  # eight rounds of scoring rarely end level
+                hard_to_reach=True,  # eight rounds of scoring rarely end level
                 heuristic=H.level_points,
             ),
             *smt_properties(),
@@ -657,20 +652,23 @@ def properties() -> PropertyRegistry:
                 check=facts_hold,
                 applies=full_preset,
             ),
-            _inv(
+            Property.invariant(
                 "dh.nurses-treat",
+                GAME,
                 "Rozgrywka: umieszcza pielęgniarki (białe meeple) ... w oddziałach, żeby leczyć pacjentów",
                 "in activation, a player with a nurse not yet placed, a patient and an unused one-patient ward of any colour can send that nurse to treat",
                 nurses_treat,
             ),
-            _inv(
+            Property.invariant(
                 "dh.specialist-choice",
+                GAME,
                 "Aktywacja szpitala: najpierw efekty oddziału, potem efekty meepla (jeśli jest specjalistą)",
                 "after the ward's effect, a specialist with two or more patients it could heal leaves the choice to its player",
                 transition=specialist_choice,
             ),
-            _inv(
+            Property.invariant(
                 "dh.ambulances-filled",
+                GAME,
                 "Przyjmowanie pacjentów: kostki ... umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu",
                 "before the first pick the ambulances hold ambulance_dice dice each, unless the bag ran out",
                 ambulances_filled,

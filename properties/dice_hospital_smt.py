@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hhh_verify.properties import Property
+from hhh_verify.checks import Property
 from hhh_verify.smt.queries import SmtQuery, SmtSupport, query_properties
 
 GAME = "dice-hospital"

@@ -15,7 +15,9 @@ from itertools import combinations_with_replacement
 from operator import attrgetter
 from typing import Any
 
+from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.models.hhh import actions as A
+from hhh_verify.models.hhh import readings as R
 from hhh_verify.models.hhh.board import (
     blood_size,
     body_capacity,
@@ -41,7 +43,6 @@ from hhh_verify.models.hhh.state import (
     HHHState,
     item_of,
 )
-from hhh_verify.properties import Property, PropertyRegistry
 
 GAME = "hhh"
 
@@ -416,7 +417,7 @@ def rating_of(money: int) -> str:
 def rated_money(model: Any, s: HHHState) -> int:
     """What the rating reads (HHH-RATING-BASIS): the final money, or the profit over the
     starting money of the setup table."""
-    if model.interpretation.choice("HHH-RATING-BASIS") == "profit":
+    if model.interpretation.choice(R.RATING_BASIS.ID) == R.RATING_BASIS.PROFIT:
         return s.money - model.config.money_at_start
     return s.money
 
@@ -552,7 +553,7 @@ def staff_reveals(model: Any, s: HHHState) -> str | None:
     if any(s.staff_passed) and not k.staff_this_round:
         return f"face-up Staff {s.staff_passed} set aside although all face-up Staff stay hireable"
     revealed = sum(s.staff_open) + sum(s.staff_passed) + sum(s.staff_hired)
-    rounds = s.round - 1 + (1 if k.staff_round1 == "reveal-at-setup" else 0)
+    rounds = s.round - 1 + (1 if k.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP else 0)
     limit = min(k.reveal * rounds, max(k.staff_spaces, 0))
     if revealed > limit:
         return f"{revealed} Staff revealed by round {s.round}, at most {limit}"
@@ -566,9 +567,9 @@ def room_limit(model: Any, s: HHHState) -> str | None:
     cfg = model.config
     start = 2 if cfg.variant_two_rooms else 1
     cap = {
-        "six-total": cfg.room_limit,
-        "six-installed": cfg.room_limit + start,
-        "every-phase": len(k.deck),
+        R.ROOM_CAP.SIX_TOTAL: cfg.room_limit,
+        R.ROOM_CAP.SIX_INSTALLED: cfg.room_limit + start,
+        R.ROOM_CAP.EVERY_PHASE: len(k.deck),
     }[k.room_cap]
     installed = sum(1 for r in s.rooms if r)
     if s.rooms_placed > cap:
@@ -733,33 +734,6 @@ def full_preset(model: Any) -> bool:
     return bool(model.config == PRESETS["full"])
 
 
-def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
-    return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
-
-
-def _goal(
-    pid: str,
-    citation: str,
-    description: str,
-    check: Any,
-    hard: bool = False,
-    applies: Any = None,
-    heuristic: Any = None,
-) -> Property:
-    return Property(
-        pid,
-        GAME,
-        "goal",
-        "REACHABLE",
-        citation,
-        description,
-        check=check,
-        hard_to_reach=hard,
-        applies=applies,
-        heuristic=heuristic,
-    )
-
-
 def full_length_game(model: Any) -> bool:
     """The rating table is for the real game; the reduced presets (a handful of cubes,
     two rounds, a few dollars) cannot earn $80."""
@@ -790,152 +764,179 @@ def properties() -> PropertyRegistry:
                 check=facts_hold,
                 applies=full_preset,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.cubes-conserved",
+                GAME,
                 "Components: 88 cubes, 8 black and 16 of each colour",
                 "per colour: bag + discard + Waiting Rooms + ER + Blood Bank + drawn = 16 (8 black), none negative",
                 cubes_conserved,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.markers-conserved",
+                GAME,
                 "Components: 30 Patient markers (4 per colour, 10 white)",
                 "per colour: supply + Wards + Treatment Room + tombstones = 4; white: supply + tombstones = 10",
                 markers_conserved,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.capacities",
+                GAME,
                 "Key Concepts; New Room Clarifications; Hide The Bodies",
                 "Waiting Room spots, Ward beds, 1 per Treatment Room, ER 1/3, Blood Bank 3/5, Cemetery 5 (+Coroner, Morgue)",
                 capacities,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.levels-in-range",
+                GAME,
                 "Illness Level; Patient Death; Treatment Rooms",
                 "Ward 1-4, Waiting Room 0-4 cubes, Treatment Room 1-4 (5 Improved)",
                 levels_in_range,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.level-5-dies",
+                GAME,
                 "Patient Death: level 5 in a Ward or Waiting Room dies",
                 "no patient at level 5 survives a step in a Ward or Waiting Room",
                 no_level_5_in_wards_or_waiting,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.cured-leave",
+                GAME,
                 "Curing Patients: below level 1 they are cured",
                 "no patient at level 0 or below stays on the board",
                 cured_leave,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.deaths-hidden",
+                GAME,
                 "Hide The Bodies (A): place the body on an empty tombstone",
                 "bodies on tombstones = deaths (the unhideable last body ends the game)",
                 every_death_has_a_place,
                 transition=deaths_step,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.money-accounting",
+                GAME,
                 "Heal a Patient: Gain Money; Hire Staff; Hide The Bodies (B); Staff Index",
                 "money changes only by rule amounts: heal pay, hiring, restock, $2 per black, a settlement per death (Lawyer -$2)",
                 transition=money_accounting,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.bankrupt-iff-negative",
+                GAME,
                 "Money: less than $0 -> all players immediately lose",
                 "money < 0 exactly when the game is lost by bankruptcy",
                 bankrupt_iff_negative,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.arrest-iff-no-place",
+                GAME,
                 "How to Lose: you cannot hide a dead body",
                 "an arrest only when the places for bodies are full",
                 arrest_iff_no_place,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.no-action-after-end",
+                GAME,
                 "How to Lose: all players immediately lose",
                 "after a loss or the end no action is legal and the outcome matches",
                 over_means_over,
                 sweep="interactions",
             ),
-            _inv(
+            Property.invariant(
                 "hhh.loss-is-final",
+                GAME,
                 "How to Lose: all players immediately lose (money below $0, a body with no place)",
                 "a game whose loss condition has happened is over: no action, a lost outcome",
                 loss_is_final,
                 sweep="interactions",
             ),
-            _inv(
+            Property.invariant(
                 "hhh.no-dead-end",
+                GAME,
                 "Sequence of Play: actions, then the Patient Phase, round after round",
                 "every state of a game in progress offers a decision or a draw",
                 no_dead_end,
                 sweep="interactions",
             ),
-            _inv(
+            Property.invariant(
                 "hhh.end-after-last-round",
+                GAME,
                 "Housekeeping: 6th round -> Victory and Defeat; ratings",
                 "a completed game ends in the last round, rated by its money",
                 end_after_last_round,
             ),
-            _inv(
-                "hhh.round-in-range", "Sequence of Play: six rounds", "round 1..6", round_in_range
+            Property.invariant(
+                "hhh.round-in-range",
+                GAME,
+                "Sequence of Play: six rounds",
+                "round 1..6",
+                round_in_range,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.tokens",
+                GAME,
                 "Setup table; Actions; Staff Index (COO)",
                 "unused tokens within those dealt (Administrator + COO)",
                 tokens,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.admin-flips",
+                GAME,
                 "Administrator Action: flip the card face down; Chaplain: once per round",
                 "the Administrator card is used at most once a round (twice with the Chaplain)",
                 transition=admin_flips,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.staff-reveals",
+                GAME,
                 "Housekeeping: flip the 2 Staff markers; Hire Staff: Cats cannot be hired",
                 "at most 2 Staff revealed per round; Staff markers conserved",
                 staff_reveals,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.room-limit",
+                GAME,
                 "New Rooms: only 6 New Room cards can be placed (HHH-ROOM-CAP)",
                 "New Rooms never above the chosen limit",
                 room_limit,
             ),
-            _inv(
+            Property.invariant(
                 "hhh.er-return",
+                GAME,
                 "Emergency Room: healed below 5 cubes -> to a Waiting Room",
                 "an ER patient healed below 5 leaves the ER for a Waiting Room",
                 transition=er_return,
             ),
-            _goal(
+            Property.goal(
                 "hhh.goal-arrest",
+                GAME,
                 "How to Lose: you cannot hide a dead body",
                 "a loss by arrest is possible",
                 lambda m, s: s.reason == ARRESTED,
                 heuristic=hhh_search.bodies,
             ),
-            _goal(
+            Property.goal(
                 "hhh.goal-bankrupt",
+                GAME,
                 "How to Lose: money drops below zero",
                 "a loss by bankruptcy is possible",
                 lambda m, s: s.reason == BANKRUPT,
                 heuristic=hhh_search.debt,
             ),
-            _goal(
+            Property.goal(
                 "hhh.goal-triumphant",
+                GAME,
                 "Victory and Defeat: $80+ Triumphant",
                 "a win rated Triumphant ($80+) is possible",
                 lambda m, s: s.reason == COMPLETED and rated_money(m, s) >= 80,
-                hard=True,
+                hard_to_reach=True,
                 heuristic=hhh_search.money,
                 applies=full_length_game,
             ),
-            _goal(
+            Property.goal(
                 "hhh.goal-er-return",
+                GAME,
                 "Emergency Room: healed below 5 cubes -> Waiting Room",
                 "an ER patient healed below 5 cubes (then moved to a Waiting Room)",
                 er_patient_healed_below_5,

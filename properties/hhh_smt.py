@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hhh_verify.properties import Property
+from hhh_verify.checks import Property
 from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import SmtQuery, SmtSupport, WitnessSearch, query_properties
 

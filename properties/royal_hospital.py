@@ -14,7 +14,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.models.royal_hospital import actions as A
+from hhh_verify.models.royal_hospital import readings as R
 from hhh_verify.models.royal_hospital.cards import (
     CHRONIC,
     CRITICAL,
@@ -47,7 +49,6 @@ from hhh_verify.models.royal_hospital.tracks import (
     T_PROD,
     T_QOC,
 )
-from hhh_verify.properties import Property, PropertyRegistry
 
 GAME = "royal-hospital"
 
@@ -70,7 +71,7 @@ def ctx(model: Any) -> Any:
 
 def clamped(model: Any) -> bool:
     """RH-QOC-FLOOR: the quality-of-care counter stops at 0."""
-    return bool(ctx(model).interp.choice("RH-QOC-FLOOR") == "clamp")
+    return bool(ctx(model).interp.choice(R.QOC_FLOOR.ID) == R.QOC_FLOOR.CLAMP)
 
 
 def _problems(items: Iterator[str]) -> str | None:
@@ -210,7 +211,7 @@ def capacity(model: Any, s: RHState) -> str | None:
     """Hospital Board: "space for 4 patients"; each outpatient clinic and clinical trial
     (RH-CARD-NAMES) "adds 1 additional space"; terminal patients need none."""
     k = ctx(model)
-    trials = k.interp.choice("RH-CARD-NAMES") == "trials-add-space"
+    trials = k.interp.choice(R.CARD_NAMES.ID) == R.CARD_NAMES.TRIALS_ADD_SPACE
     space_kinds = {OUTPATIENT, TRIAL} if trials else {OUTPATIENT}
 
     def gen() -> Iterator[str]:
@@ -257,8 +258,10 @@ def no_overdue_patient(model: Any, s: RHState) -> str | None:
     if in_cleanup(s):
         return None
     k = ctx(model)
-    deadline = 1 if k.interp.choice("RH-CRITICAL-DEADLINE") == "first-cleanup" else 2
-    chronic_die = k.interp.choice("RH-PRIORITY-3") == "chronic-die"
+    deadline = (
+        1 if k.interp.choice(R.CRITICAL_DEADLINE.ID) == R.CRITICAL_DEADLINE.FIRST_CLEANUP else 2
+    )
+    chronic_die = k.interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
 
     def gen() -> Iterator[str]:
         for p, ps in enumerate(s.players):
@@ -282,7 +285,7 @@ def no_overdue_patient(model: Any, s: RHState) -> str | None:
 def only_some_die(model: Any, s: RHState) -> str | None:
     """ "Only severe or critical patients can die" -- and terminal ones; chronic ones only
     under RH-PRIORITY-3=chronic-die; non-severe (priority 4) never."""
-    chronic_die = ctx(model).interp.choice("RH-PRIORITY-3") == "chronic-die"
+    chronic_die = ctx(model).interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
     for p, ps in enumerate(s.players):
         if ps.dead[MILD]:
             return f"P{p}: {ps.dead[MILD]} priority-4 patients died"
@@ -370,7 +373,7 @@ def doctors_first_reach(model: Any, s: RHState) -> str | None:
     """Game Setup: "the first player to reach those positions earns the congress doctor
     token". On the tracks that only move up, a token is gone exactly when some player has
     reached its space (RH-DOCTOR-PASS=exact: gone only if someone has)."""
-    exact = ctx(model).interp.choice("RH-DOCTOR-PASS") == "exact"
+    exact = ctx(model).interp.choice(R.DOCTOR_PASS.ID) == R.DOCTOR_PASS.EXACT
     for i, (track, space) in enumerate(DOCTOR_SPOTS):
         if track in (T_AMBULANCE, T_QOC):
             continue
@@ -394,16 +397,16 @@ def rulebook_scores(model: Any, s: RHState) -> tuple[int, ...]:
     counters (RH-INSURANCE-COUNTER, RH-COMPARE-COUNTERS)."""
     k = ctx(model)
     i = k.interp.choice
-    offset = model.config.start_qoc if i("RH-QOC-SCORING") == "offset" else 0
+    offset = model.config.start_qoc if i(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET else 0
 
     def counters(ps: Any) -> list[int]:
-        if i("RH-INSURANCE-COUNTER") == "levels-sum":
+        if i(R.INSURANCE_COUNTER.ID) == R.INSURANCE_COUNTER.LEVELS_SUM:
             ins = sum(ps.insurance)
         else:
             ins = len([lv for lv in ps.insurance if lv > 0])
         res = (
             list(ps.production[:4])
-            if i("RH-COMPARE-COUNTERS") == "production"
+            if i(R.COMPARE_COUNTERS.ID) == R.COMPARE_COUNTERS.PRODUCTION
             else list(ps.tokens[:4])
         )
         return [ps.qoc, ins, ps.prestige, ps.production[4], *res]
@@ -437,7 +440,10 @@ def final_scoring(model: Any, s: RHState) -> str | None:
     told = winners(ctx(model), s)
     if tuple(out.winners) != told:
         return f"outcome names winners {out.winners}, the tie-breakers give {told}"
-    if s.round != model.config.rounds and ctx(model).interp.choice("RH-GAME-END") == "fixed-rounds":
+    if (
+        s.round != model.config.rounds
+        and ctx(model).interp.choice(R.GAME_END.ID) == R.GAME_END.FIXED_ROUNDS
+    ):
         return f"the game ended in round {s.round} of {model.config.rounds}"
     return None
 
@@ -454,7 +460,7 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
 
     def card_value(t: int) -> int:
         card = k.medical[t]
-        if i("RH-TIE-CARD-VALUE") == "credit-cost":
+        if i(R.TIE_CARD_VALUE.ID) == R.TIE_CARD_VALUE.CREDIT_COST:
             return card.credits
         credits = [e.n for e in card.immediate + card.action if e.code == 0 and e.a == 5]
         return max(credits, default=0)
@@ -462,7 +468,7 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
     keys = []
     for p, ps in enumerate(s.players):
         patients = len(ps.patients)
-        if i("RH-TIE-PATIENTS") == "with-terminals":
+        if i(R.TIE_PATIENTS.ID) == R.TIE_PATIENTS.WITH_TERMINALS:
             patients += len(ps.terminals)
         best = max((card_value(t) for t, n in enumerate(ps.played) if n), default=0)
         keys.append(
@@ -473,7 +479,11 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
                 -patients,
                 ps.healed_max,
                 ps.production[4],
-                sum(ps.production[:4] if i("RH-TIE-RESOURCES") == "production" else ps.tokens[:4]),
+                sum(
+                    ps.production[:4]
+                    if i(R.TIE_RESOURCES.ID) == R.TIE_RESOURCES.PRODUCTION
+                    else ps.tokens[:4]
+                ),
                 sum(1 for lv in ps.insurance if lv == INSURANCE_LEVELS),
                 best,
             )
@@ -493,7 +503,7 @@ def winner_is_total(model: Any, s: RHState) -> str | None:
     best = max(keys)
     top = tuple(p for p, key in enumerate(keys) if key == best)
     got = winners(ctx(model), s)
-    shared = ctx(model).interp.choice("RH-FINAL-TIE") == "shared"
+    shared = ctx(model).interp.choice(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
     if shared and got != top:
         return f"winners {got}, the largest keys belong to {top}"
     if not shared and (len(got) != 1 or got[0] not in top):
@@ -525,7 +535,11 @@ def qoc_sign(sign: int) -> Any:
     def goal(m: Any, s: RHState) -> bool:
         if s.phase != OVER:
             return False
-        offset = m.config.start_qoc if ctx(m).interp.choice("RH-QOC-SCORING") == "offset" else 0
+        offset = (
+            m.config.start_qoc
+            if ctx(m).interp.choice(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET
+            else 0
+        )
         return any((ps.qoc - offset) * sign > 0 for ps in s.players)
 
     return goal
@@ -571,7 +585,7 @@ def full_tracks(model: Any) -> bool:
 
 
 def chronic_die(model: Any) -> bool:
-    return ctx(model).interp.choice("RH-PRIORITY-3") == "chronic-die"
+    return ctx(model).interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
 
 
 # Search hint ------------------------------------------------------------------------------------
@@ -643,259 +657,294 @@ def full_preset(model: Any) -> bool:
     return bool(model.config == FULL)
 
 
-def _inv(pid: str, citation: str, description: str, check: Any = None, **kw: Any) -> Property:
-    return Property(pid, GAME, "invariant", "HOLDS", citation, description, check=check, **kw)
-
-
-def _goal(
-    pid: str,
-    citation: str,
-    description: str,
-    check: Any,
-    hard: bool = False,
-    applies: Any = None,
-    heuristic: Any = None,
-) -> Property:
+def _fact() -> Property:
+    """The numbers the rulebook prints, checked once on the real game."""
     return Property(
-        pid,
+        "rh.facts",
         GAME,
-        "goal",
-        "REACHABLE",
-        citation,
-        description,
-        check=check,
-        hard_to_reach=hard,
-        applies=applies,
-        heuristic=heuristic,
+        "fact",
+        "HOLDS",
+        "Every number the rulebook prints (Components, tracks, Game Setup, phases)",
+        "component counts, track rewards, congress doctors, setup and phase numbers agree with the book",
+        check=facts_hold,
+        applies=full_preset,
     )
 
 
-def properties() -> PropertyRegistry:
-    """Every Royal Hospital property, in the order ``check`` prints them."""
-    from . import royal_hospital_search as H
+def _invariants() -> list[Property]:
+    """Well-formedness, conservation, the Cleanup's deaths and costs, scoring."""
+    return [
+        Property.invariant(
+            "rh.non-negative",
+            GAME,
+            "Components; Action Phase (pay the cost shown)",
+            "credits, tokens, points, tracks and card counts never negative",
+            non_negative,
+        ),
+        Property.invariant(
+            "rh.track-bounds",
+            GAME,
+            "Game Board: tracks; 6 Insurance company tracks (5 levels)",
+            "every counter stays on its track",
+            track_bounds,
+        ),
+        Property.invariant(
+            "rh.round-in-range", GAME, "1 Round track", "round 1..rounds", round_in_range
+        ),
+        Property.invariant(
+            "rh.medical-cards-conserved",
+            GAME,
+            "Components: 166 Medical cards and 4 starting cards",
+            "deck + discard + drawn + hands + tableaus = the cards of each type",
+            medical_cards_conserved,
+        ),
+        Property.invariant(
+            "rh.patient-cards-conserved",
+            GAME,
+            "Components: 109 Patient cards; drawn from the bottom, discarded on top",
+            "deck + hospitals + playing areas + arrivals = 109; every card seen or unresolved",
+            patient_cards_conserved,
+        ),
+        Property.invariant(
+            "rh.capacity",
+            GAME,
+            "Hospital Board: space for 4 patients, +1 per outpatient clinic and clinical trial",
+            "no hospital holds more patients than its spaces; terminal patients need none",
+            capacity,
+        ),
+        Property.invariant(
+            "rh.time-tokens",
+            GAME,
+            "Cleanup Phase: Add time tokens",
+            "a patient gains at most one time token per Cleanup",
+            time_tokens,
+        ),
+        Property.invariant(
+            "rh.no-overdue-patient",
+            GAME,
+            "Cleanup Phase: Check patients",
+            "no critical, severe or unchecked patient survives its deadline",
+            no_overdue_patient,
+        ),
+        Property.invariant(
+            "rh.only-some-die",
+            GAME,
+            "Cleanup Phase: Only severe or critical patients can die",
+            "non-severe patients never die; chronic ones only under chronic-die",
+            only_some_die,
+        ),
+        Property.invariant(
+            "rh.death-costs",
+            GAME,
+            "Deceased patients: -2 quality of care; terminal: -1",
+            "deaths only in the Cleanup, each costing its quality of care",
+            transition=death_costs,
+        ),
+        Property.invariant(
+            "rh.rejection-costs",
+            GAME,
+            "Hospital Board: -1 quality of care per discarded patient",
+            "each rejected patient costs 1 quality of care",
+            transition=rejection_costs,
+        ),
+        Property.invariant(
+            "rh.prestige-points",
+            GAME,
+            "4 Prestige track: half their prestige in victory points (rounded down)",
+            "the Cleanup adds exactly prestige // 2 victory points",
+            transition=prestige_points,
+        ),
+        Property.invariant(
+            "rh.doctors-first-reach",
+            GAME,
+            "Game Setup 4: the first player to reach those positions earns the congress doctor",
+            "a congress doctor is gone exactly when its space was reached",
+            doctors_first_reach,
+        ),
+        Property.invariant(
+            "rh.final-scoring",
+            GAME,
+            "End Game Scoring 1-2",
+            "the outcome's scores are End Game Scoring recomputed from the text",
+            final_scoring,
+        ),
+        Property.invariant(
+            "rh.winner-total-order",
+            GAME,
+            "End Game Scoring: the winner and the tie-breakers",
+            "the winners are the players with the largest (points, tie-breakers) key",
+            winner_is_total,
+        ),
+    ]
 
-    goals = [
-        _goal(
+
+def _death_and_rejection_goals() -> list[Property]:
+    """Each way a patient leaves a hospital without being healed."""
+    return [
+        Property.goal(
             "rh.goal-critical-dies",
+            GAME,
             "Cleanup: critical patients die if they have any time tokens",
             "a critical patient dies",
             anyone(lambda ps: ps.dead[CRITICAL] > 0),
         ),
-        _goal(
+        Property.goal(
             "rh.goal-severe-dies",
+            GAME,
             "Cleanup: severe patients die if they have two time tokens",
             "a diagnosed severe patient dies",
             anyone(lambda ps: ps.dead[SEVERE] > ps.dead_unseen),
-            hard=True,
+            hard_to_reach=True,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-severe-dies-undiagnosed",
+            GAME,
             "Cleanup: undiagnosed patients with two or more time tokens are revealed",
             "an undiagnosed patient is revealed as severe and dies",
             anyone(lambda ps: ps.dead_unseen > 0),
-            hard=True,
+            hard_to_reach=True,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-terminal-dies",
+            GAME,
             "Patient Cards: terminal patients must be treated ... or they die",
             "a terminal patient dies",
             anyone(lambda ps: ps.dead[TERMINAL] > 0),
         ),
-        _goal(
+        Property.goal(
             "rh.goal-chronic-dies",
+            GAME,
             "Cleanup: 'Terminal patients (Priority 3)' read literally (RH-PRIORITY-3)",
             "a chronic patient dies",
             anyone(lambda ps: ps.dead[CHRONIC] > 0),
             applies=chronic_die,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-rejected",
+            GAME,
             "Hospital Board: no space -> discard the Patient card",
             "a patient is rejected for lack of space",
             anyone(lambda ps: ps.rejected > 0),
         ),
-        _goal(
+    ]
+
+
+def _winning_goals(H: Any) -> list[Property]:
+    """Who wins: alone, shared, or after a tie-breaker."""
+    return [
+        Property.goal(
             "rh.goal-seat-0-wins",
+            GAME,
             "End Game Scoring: the player with the most victory points is the winner",
             "the first seat wins alone",
             seat_wins_alone(0),
             applies=two_players,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-seat-1-wins",
+            GAME,
             "End Game Scoring: the player with the most victory points is the winner",
             "the second seat wins alone",
             seat_wins_alone(1),
             applies=two_players,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-shared-win",
+            GAME,
             "End Game Scoring: a tie that survives every tie-breaker (RH-FINAL-TIE)",
             "two players share the victory",
             shared_win,
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.level_vp,
-            applies=lambda m: two_players(m) and ctx(m).interp.choice("RH-FINAL-TIE") == "shared",
+            applies=lambda m: (
+                two_players(m) and ctx(m).interp.choice(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
+            ),
         ),
-        _goal(
+        Property.goal(
             "rh.goal-tie-broken",
+            GAME,
             "End Game Scoring: in the event of a tie ...",
             "equal victory points, decided by a tie-breaker",
             tie_broken,
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.level_vp,
             applies=two_players,
         ),
-        _goal(
+    ]
+
+
+def _track_goals(H: Any) -> list[Property]:
+    """The tracks' ends and rewards: quality of care, surpassing, ambulance, insurance."""
+    return [
+        Property.goal(
             "rh.goal-qoc-bonus",
+            GAME,
             "3 Quality of Care track: gain ... victory points",
             "a player ends above the starting quality of care",
             qoc_sign(1),
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.top_qoc,
             applies=has_cards,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-qoc-penalty",
+            GAME,
             "3 Quality of Care track: ... or lose victory points",
             "a player ends below the starting quality of care",
             qoc_sign(-1),
-            applies=lambda m: ctx(m).interp.choice("RH-QOC-SCORING") == "offset",
+            applies=lambda m: ctx(m).interp.choice(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET,
         ),
         *[
-            _goal(
+            Property.goal(
                 f"rh.goal-surpass-{name.replace(' ', '-')}",
+                GAME,
                 "End Game Scoring 2: 1 victory point for each player they surpass",
                 f"a player surpasses another on {name}",
                 surpass(i),
-                hard=i > 0,
+                hard_to_reach=i > 0,
                 heuristic=H.spread(i),
                 applies=full_tracks if i else two_players,
             )
             for i, name in enumerate(COUNTERS)
         ],
-        _goal(
+        Property.goal(
             "rh.goal-ambulance-lap",
+            GAME,
             "2 Ambulance track: endless; the congress doctor on the starting space",
             "a player's ambulance comes round to the starting space",
             ambulance_lap,
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.top_ambulance,
             applies=has_cards,
         ),
-        _goal(
+        Property.goal(
             "rh.goal-insurance-top",
+            GAME,
             "6 Insurance company tracks: level 5",
             "a player reaches level 5 with an insurance company",
             anyone(lambda ps: max(ps.insurance) >= INSURANCE_LEVELS),
-            hard=True,
+            hard_to_reach=True,
             heuristic=H.top_insurance,
             applies=has_cards,
         ),
     ]
+
+
+def properties() -> PropertyRegistry:
+    """Every Royal Hospital property, in the order ``check`` prints them."""
     from hhh_verify.smt.queries import query_properties
 
+    from . import royal_hospital_search as H
     from .royal_hospital_smt import QUERIES
 
     return PropertyRegistry(
         GAME,
         [
-            Property(
-                "rh.facts",
-                GAME,
-                "fact",
-                "HOLDS",
-                "Every number the rulebook prints (Components, tracks, Game Setup, phases)",
-                "component counts, track rewards, congress doctors, setup and phase numbers agree with the book",
-                check=facts_hold,
-                applies=full_preset,
-            ),
-            _inv(
-                "rh.non-negative",
-                "Components; Action Phase (pay the cost shown)",
-                "credits, tokens, points, tracks and card counts never negative",
-                non_negative,
-            ),
-            _inv(
-                "rh.track-bounds",
-                "Game Board: tracks; 6 Insurance company tracks (5 levels)",
-                "every counter stays on its track",
-                track_bounds,
-            ),
-            _inv("rh.round-in-range", "1 Round track", "round 1..rounds", round_in_range),
-            _inv(
-                "rh.medical-cards-conserved",
-                "Components: 166 Medical cards and 4 starting cards",
-                "deck + discard + drawn + hands + tableaus = the cards of each type",
-                medical_cards_conserved,
-            ),
-            _inv(
-                "rh.patient-cards-conserved",
-                "Components: 109 Patient cards; drawn from the bottom, discarded on top",
-                "deck + hospitals + playing areas + arrivals = 109; every card seen or unresolved",
-                patient_cards_conserved,
-            ),
-            _inv(
-                "rh.capacity",
-                "Hospital Board: space for 4 patients, +1 per outpatient clinic and clinical trial",
-                "no hospital holds more patients than its spaces; terminal patients need none",
-                capacity,
-            ),
-            _inv(
-                "rh.time-tokens",
-                "Cleanup Phase: Add time tokens",
-                "a patient gains at most one time token per Cleanup",
-                time_tokens,
-            ),
-            _inv(
-                "rh.no-overdue-patient",
-                "Cleanup Phase: Check patients",
-                "no critical, severe or unchecked patient survives its deadline",
-                no_overdue_patient,
-            ),
-            _inv(
-                "rh.only-some-die",
-                "Cleanup Phase: Only severe or critical patients can die",
-                "non-severe patients never die; chronic ones only under chronic-die",
-                only_some_die,
-            ),
-            _inv(
-                "rh.death-costs",
-                "Deceased patients: -2 quality of care; terminal: -1",
-                "deaths only in the Cleanup, each costing its quality of care",
-                transition=death_costs,
-            ),
-            _inv(
-                "rh.rejection-costs",
-                "Hospital Board: -1 quality of care per discarded patient",
-                "each rejected patient costs 1 quality of care",
-                transition=rejection_costs,
-            ),
-            _inv(
-                "rh.prestige-points",
-                "4 Prestige track: half their prestige in victory points (rounded down)",
-                "the Cleanup adds exactly prestige // 2 victory points",
-                transition=prestige_points,
-            ),
-            _inv(
-                "rh.doctors-first-reach",
-                "Game Setup 4: the first player to reach those positions earns the congress doctor",
-                "a congress doctor is gone exactly when its space was reached",
-                doctors_first_reach,
-            ),
-            _inv(
-                "rh.final-scoring",
-                "End Game Scoring 1-2",
-                "the outcome's scores are End Game Scoring recomputed from the text",
-                final_scoring,
-            ),
-            _inv(
-                "rh.winner-total-order",
-                "End Game Scoring: the winner and the tie-breakers",
-                "the winners are the players with the largest (points, tie-breakers) key",
-                winner_is_total,
-            ),
-            *goals,
+            _fact(),
+            *_invariants(),
+            *_death_and_rejection_goals(),
+            *_winning_goals(H),
+            *_track_goals(H),
             *query_properties(GAME, QUERIES),
         ],
     )

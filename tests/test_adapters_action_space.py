@@ -65,6 +65,28 @@ def play(model: Any, space: Any | None, seed: int) -> tuple[Any, int]:
     return s, decisions
 
 
+def strong_game(model: Any, space: Any, seed: int) -> tuple[Any, int, list[Any]]:
+    """One game of the game's strong player (its first policy): (final state, decisions,
+    states met); every legal action is in ``space`` and every chance step within its
+    outcome bound."""
+    policy = next(iter(registry.games()[model.game].policies.values()))
+    rng = random.Random(seed)
+    s, decisions, seen = model.initial_state(), 0, []
+    while model.outcome(s) is None:
+        legal = model.legal_actions(s)
+        if model.current_player(s) != CHANCE:
+            decisions += 1
+            seen.append(s)
+            for a in legal:
+                space.index(a)
+            a = legal[0] if len(legal) == 1 else policy(model, s, legal, rng)
+        else:
+            a = legal[0]
+            assert len(model.step(s, a)) <= space.max_chance_outcomes
+        s = core.sample(model, s, a, rng)
+    return s, decisions, seen
+
+
 @pytest.mark.parametrize("game_id, preset, readings", _cases())
 def test_declarations_hold_in_play(game_id: str, preset: str, readings: tuple[str, ...]) -> None:
     spec = registry.get_game(game_id)

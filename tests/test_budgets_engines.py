@@ -14,6 +14,7 @@ import toy_model
 from clocks import busy, expired
 from test_stateful_engine import BUST, score_below
 
+from hhh_verify.checks import GOAL, Property
 from hhh_verify.engines import distribution_check, stateful
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import results as ck
@@ -21,7 +22,6 @@ from hhh_verify.engines.distribution_check import DistributionEngine
 from hhh_verify.engines.explore.check import ExplorerEngine
 from hhh_verify.engines.search import SearchBudget, search
 from hhh_verify.engines.search_check import SearchEngine
-from hhh_verify.properties import GOAL, Property
 from hhh_verify.trace import replay
 
 SPEC = toy_model.SPEC

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.cli import main
-from hhh_verify.properties import Property, PropertyRegistry
 
 HOLDS = Property(
     "toy.cubes",

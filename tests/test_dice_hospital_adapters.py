@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from test_adapters_action_space import strong_game
 
 from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
@@ -26,7 +27,6 @@ from hhh_verify.models.dice_hospital import SPEC, bounds, observation
 from hhh_verify.models.dice_hospital.actions import PlaceDice, TakeAmbulance
 from hhh_verify.models.dice_hospital.components import ROLL_FACES
 from hhh_verify.models.dice_hospital.placements import MIN_DICE, Placements
-from hhh_verify.models.dice_hospital.policies import POLICIES
 from hhh_verify.models.dice_hospital.state import ACTIVATE, DHState, Hospital
 
 GAME = SPEC.id
@@ -156,26 +156,6 @@ def test_planted_placements_without_the_tie_minimum_are_caught() -> None:
 # Bounds, observation, returns ----------------------------------------------------------
 
 
-def _greedy_game(model: Any, space: Any, seed: int) -> tuple[Any, int, list[Any]]:
-    """One game of the strong player: (final state, decisions, states met)."""
-    policy = next(iter(POLICIES.values()))
-    rng = random.Random(seed)
-    s, decisions, seen = model.initial_state(), 0, []
-    while model.outcome(s) is None:
-        legal = model.legal_actions(s)
-        if model.current_player(s) != CHANCE:
-            decisions += 1
-            seen.append(s)
-            for a in legal:
-                space.index(a)
-            a = legal[0] if len(legal) == 1 else policy(model, s, legal, rng)
-        else:
-            a = legal[0]
-            assert len(model.step(s, a)) <= space.max_chance_outcomes
-        s = core.sample(model, s, a, rng)
-    return s, decisions, seen
-
-
 VARIANTS = (
     "variant_crisis=1",
     "variant_epidemic=1",
@@ -202,7 +182,7 @@ def test_strong_player_games_fit_the_bounds(overrides: Any, readings: Any) -> No
     space = SPEC.action_space(model)
     codes: dict[tuple[int, ...], Any] = {}
     for seed in range(2):
-        end, decisions, seen = _greedy_game(model, space, seed)
+        end, decisions, seen = strong_game(model, space, seed)
         assert decisions <= space.max_game_length
         core.returns(space, model.outcome(end), "score")  # raises outside the score range
         for s in seen[::3]:
@@ -271,7 +251,7 @@ def _set_patients(s: DHState, patients: Any) -> DHState:
 def _activation_state(model: Any) -> DHState:
     """A full-game state in activation with patients (the first one a greedy game meets)."""
     space = SPEC.action_space(model)
-    _, _, seen = _greedy_game(model, space, 0)
+    _, _, seen = strong_game(model, space, 0)
     return next(s for s in seen if s.phase == ACTIVATE and s.hospitals[0].patients)
 
 

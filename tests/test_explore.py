@@ -233,8 +233,8 @@ def test_a_model_crash_is_reported_with_the_path(
 
 def test_explorer_engine_for_check() -> None:
     from hhh_verify.checking import CheckOptions
+    from hhh_verify.checks import Property
     from hhh_verify.engines.explore.check import ExplorerEngine
-    from hhh_verify.properties import Property
 
     props = [
         Property("score-ok", "toy", "invariant", "HOLDS", "toy", "", check=lambda m, s: None),

@@ -1,33 +1,19 @@
-"""Every HHH ambiguity is consulted by the model, and every option is accepted."""
+"""Every HHH option builds a model, and every reading id the code and documents cite is
+registered (what every game's ambiguities must satisfy: ``test_registry_conformance.py``)."""
 
 from __future__ import annotations
 
-import inspect
 import re
 from pathlib import Path
 
 import pytest
 from hhh_helpers import model
 
-from hhh_verify.models.hhh import SPEC, context
 from hhh_verify.models.hhh.ambiguities import REGISTRY, RETIRED
 
 ROOT = Path(__file__).resolve().parents[1]
 #: A reading id; not a reader's question id ("Q-HHH-017" in docs/hhh-questions.md).
 READING_ID = re.compile(r"(?<!Q-)HHH-[A-Z0-9]+(?:-[A-Z0-9]+)*")
-
-
-def test_every_ambiguity_is_consulted():
-    source = inspect.getsource(context)
-    missing = [a.id for a in REGISTRY if f'"{a.id}"' not in source]
-    assert not missing, f"ambiguities the model never reads: {missing}"
-
-
-def test_there_are_dozens_of_entries_with_quotes():
-    assert len(REGISTRY) >= 25
-    for a in REGISTRY:
-        assert a.quotes and all(q.section and q.text for q in a.quotes)
-        assert a.why
 
 
 @pytest.mark.parametrize("amb", list(REGISTRY), ids=lambda a: a.id)
@@ -36,11 +22,6 @@ def test_every_option_builds_a_model(amb):
         m = model("tiny", interpret=(f"{amb.id}={opt}",))
         assert m.interpretation.choice(amb.id) == opt
         m.legal_actions(m.initial_state())
-
-
-def test_spec_default_interpretation_matches_defaults():
-    interp = SPEC.ambiguities.default()
-    assert all(interp.choice(a.id) == a.default for a in REGISTRY)
 
 
 def _cited_ids() -> dict[str, set[str]]:

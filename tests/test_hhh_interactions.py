@@ -29,9 +29,9 @@ from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.explorer import explore, split_properties
 from hhh_verify.models.hhh import player_actions
 from hhh_verify.models.hhh.board import ONE
-from hhh_verify.models.hhh.records import replace
 from hhh_verify.models.hhh.setup import reveal_training
 from hhh_verify.models.hhh.state import ACTIONS, PICK_TRAINING
+from hhh_verify.records import replace
 from hhh_verify.registry import get_game, properties_for
 from hhh_verify.trace import replay
 

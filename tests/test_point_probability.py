@@ -27,8 +27,8 @@ import pytest
 from hhh_verify.model import CHANCE, outcome_probability
 from hhh_verify.models.hhh import SPEC, point_draws, visit_enum
 from hhh_verify.models.hhh import point as point_rules
-from hhh_verify.models.hhh.records import replace
 from hhh_verify.models.hhh.state import PHASE_NAMES, item_of
+from hhh_verify.records import replace
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 

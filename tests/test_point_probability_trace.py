@@ -14,7 +14,7 @@ from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import simulate as sim
 from hhh_verify.model import ModelError, outcome_probability
 from hhh_verify.models.hhh import SPEC
-from hhh_verify.models.hhh.records import replace
+from hhh_verify.records import replace
 from hhh_verify.sampled import RecordingRandom, ScriptedRandom
 
 

@@ -17,8 +17,8 @@ import pytest
 
 from hhh_verify.models.hhh import SPEC, visit_enum
 from hhh_verify.models.hhh import patient_phase as pp
-from hhh_verify.models.hhh.records import replace
 from hhh_verify.models.hhh.state import PP_VISIT, item_of, place
+from hhh_verify.records import replace
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 MEDIUM_BAG = ("cubes_per_colour=10", "black_cubes=2")

@@ -4,7 +4,7 @@ the full game meets every expectation (the suite runs the same check as CI)."""
 from __future__ import annotations
 
 from hhh_verify.checking import INCONCLUSIVE, CheckOptions, check_model
-from hhh_verify.properties import FACT, GOAL, INVARIANT
+from hhh_verify.checks import FACT, GOAL, INVARIANT
 from hhh_verify.registry import get_game, properties_for
 
 PROPS = properties_for("hhh")

@@ -7,19 +7,17 @@ bugs that each check catches.
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any
 
 import pytest
-from test_adapters_action_space import play
+from test_adapters_action_space import play, strong_game
 
 from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
-from hhh_verify.model import CHANCE, ModelError
+from hhh_verify.model import ModelError
 from hhh_verify.models.royal_hospital import SPEC, bounds, observation
 from hhh_verify.models.royal_hospital.cards import PATIENT_DECKS
 from hhh_verify.models.royal_hospital.context import Ctx
-from hhh_verify.models.royal_hospital.policies import POLICIES
 
 GAME = SPEC.id
 
@@ -32,26 +30,6 @@ def test_classes_are_the_model_s() -> None:
         assert [tuple(t) for t in bounds.class_types(ctx.patients)] == list(ctx.class_types)
 
 
-def _greedy_game(model: Any, space: Any, seed: int) -> tuple[Any, int, list[Any]]:
-    """One game of the strong player: (final state, decisions, states met)."""
-    policy = next(iter(POLICIES.values()))
-    rng = random.Random(seed)
-    s, decisions, seen = model.initial_state(), 0, []
-    while model.outcome(s) is None:
-        legal = model.legal_actions(s)
-        if model.current_player(s) != CHANCE:
-            decisions += 1
-            seen.append(s)
-            for a in legal:
-                space.index(a)
-            a = legal[0] if len(legal) == 1 else policy(model, s, legal, rng)
-        else:
-            a = legal[0]
-            assert len(model.step(s, a)) <= space.max_chance_outcomes
-        s = core.sample(model, s, a, rng)
-    return s, decisions, seen
-
-
 def test_strong_player_games_fit_the_bounds() -> None:
     """The greedy player's full games (many cards played, patients treated) stay within
     the declared length, chance outcomes (at most 15 on the full game: a Medical card
@@ -60,7 +38,7 @@ def test_strong_player_games_fit_the_bounds() -> None:
     space = SPEC.action_space(model)
     codes: dict[tuple[int, ...], Any] = {}
     for seed in range(3):
-        end, decisions, seen = _greedy_game(model, space, seed)
+        end, decisions, seen = strong_game(model, space, seed)
         assert decisions <= space.max_game_length
         core.returns(space, model.outcome(end), "score")  # raises outside the score range
         for s in seen[::5]:

@@ -26,8 +26,8 @@ from hhh_verify.models.royal_hospital import (
     scoring,
     treatment,
 )
-from hhh_verify.models.royal_hospital.records import replace
 from hhh_verify.properties.royal_hospital import properties, search_order
+from hhh_verify.records import replace
 
 PROPS = properties()
 

@@ -26,7 +26,6 @@ from hhh_verify.models.royal_hospital.effects import (
     insurance,
     prod,
 )
-from hhh_verify.models.royal_hospital.records import replace
 from hhh_verify.models.royal_hospital.state import (
     ACTIONS,
     OVER,
@@ -38,6 +37,7 @@ from hhh_verify.models.royal_hospital.state import (
     Terminal,
 )
 from hhh_verify.models.royal_hospital.tracks import DOCTOR_SPOTS, T_AMBULANCE, T_PRESTIGE
+from hhh_verify.records import replace
 
 # tiny patient deck types
 T_CRIT, T_SEV, T_CHRON, T_MILD, T_TERM = range(5)

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 
 from hhh_verify import registry
 from hhh_verify import trace as tr
+from hhh_verify.checks import GOAL, Property
 from hhh_verify.cli import main
 from hhh_verify.engines import results as ck
 from hhh_verify.engines.search import SearchBudget, search
@@ -29,7 +30,6 @@ from hhh_verify.engines.search_check import SearchEngine
 from hhh_verify.engines.simulate import get_policy, random_policy, simulate
 from hhh_verify.engines.strong import StrongPlayer, rewards
 from hhh_verify.model import Outcome
-from hhh_verify.properties import GOAL, Property
 from hhh_verify.smt.budget import Budget
 from hhh_verify.smt.queries import WitnessSearch
 

@@ -15,6 +15,7 @@ from toy_model import AMBIGUITIES, ToyModel, ToyState, toy
 
 from hhh_verify import trace as tr
 from hhh_verify.checking import check_model, junit_xml
+from hhh_verify.checks import Property, PropertyRegistry, normalise_expected
 from hhh_verify.engines import stateful
 from hhh_verify.engines.results import (
     CONTRACT_ID,
@@ -28,7 +29,6 @@ from hhh_verify.engines.results import (
 )
 from hhh_verify.engines.stateful_check import StatefulEngine
 from hhh_verify.model import certain
-from hhh_verify.properties import Property, PropertyRegistry, normalise_expected
 from hhh_verify.verdicts import decide
 
 

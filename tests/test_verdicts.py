@@ -13,9 +13,9 @@ from rich.console import Console
 
 from hhh_verify import trace as tr
 from hhh_verify import verdicts as vd
+from hhh_verify.checks import Property
 from hhh_verify.cli.check_render import SUMMARY, closing_line, game_summary, render
 from hhh_verify.engines import results as ck
-from hhh_verify.properties import Property
 
 #: A stand-in witness trace for hand-built rows (the test replayer never runs it).
 T = tr.Trace("g", {}, {})

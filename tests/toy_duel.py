@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from hhh_verify.checks import INVARIANT, Property, PropertyRegistry
 from hhh_verify.interpretations import (
     Ambiguity,
     AmbiguityRegistry,
@@ -41,7 +42,6 @@ from hhh_verify.model import (
     certain,
     merge,
 )
-from hhh_verify.properties import INVARIANT, Property, PropertyRegistry
 
 DECIDE, ROLL, OVER = 0, 1, 2
 DIE = (0, 2, 3)  # what a roll adds, each with probability 1/3

@@ -43,6 +43,7 @@ from hhh_verify.interpretations import (
     Option,
     Quote,
 )
+from hhh_verify.late import late, late_call
 from hhh_verify.model import (
     CHANCE,
     TERMINAL,
@@ -208,28 +209,6 @@ class ToyModel:
         return action_from_json(d, ACTION_TYPES)
 
 
-def make_model(config: ToyConfig, interpretation: Interpretation) -> ToyModel:
-    return ToyModel(config, interpretation)
-
-
-def _properties() -> Any:
-    from toy_parts import properties
-
-    return properties()
-
-
-def _search_order() -> Any:
-    from toy_parts import push_first
-
-    return push_first
-
-
-def _smt() -> Any:
-    from toy_smt import support
-
-    return support()
-
-
 def _spec() -> GameSpec:
     from toy_parts import POLICIES, PROBES, board_loader
 
@@ -241,19 +220,19 @@ def _spec() -> GameSpec:
         presets={"default": ToyConfig(), "tiny": ToyConfig(whites=1, blacks=1, target=1)},
         default_preset="default",
         ambiguities=AMBIGUITIES,
-        make_model=make_model,
+        make_model=ToyModel,
         config_docs={"whites": "white cubes", "blacks": "black cubes", "target": "score to win"},
         rule_index=(
             ("Toy rules, Decide", "modelled", "ToyModel.legal_actions", ""),
             ("Toy rules, Draw", "ambiguity", "ToyModel._draw", "TOY-BLACK"),
             ("Toy rules, Stop", "modelled", "ToyModel.step", ""),
         ),
-        properties=_properties,
-        search_order=_search_order,
+        properties=late_call("toy_parts:properties"),
+        search_order=late("toy_parts:push_first"),
         policies=POLICIES,
         probes=PROBES,
         reduced_preset="tiny",
-        smt=_smt,
+        smt=late_call("toy_smt:support"),
         ratings=("none", "silver", "gold"),
         board=board_loader,
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hhh_verify.properties import GOAL, INVARIANT, Property, PropertyRegistry
+from hhh_verify.checks import GOAL, INVARIANT, Property, PropertyRegistry
 
 GAME = "toy"
 

@@ -20,9 +20,9 @@ from rich.table import Table
 
 from .. import trace as tr
 from .. import verdicts as vd
+from ..checks import FACT, GOAL, INVARIANT, SMT
 from ..engines.results import CheckResult
 from ..model import ModelError
-from ..properties import FACT, GOAL, INVARIANT, SMT
 from ..registry import model_for_trace
 
 #: Tables of one game: title and the property kinds they hold (registry properties).

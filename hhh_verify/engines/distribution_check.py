@@ -20,8 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ..checks import HOLDS, INVARIANT, Property
 from ..model import distribution_problem, outcome_probability
-from ..properties import HOLDS, INVARIANT, Property
 from .results import ERROR, HOLDS_STATUS, INCONCLUSIVE, VIOLATED, CheckOptions, CheckResult
 
 #: The result row's property id (the engine's own check, like ``model-contract``).

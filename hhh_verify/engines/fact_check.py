@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..properties import FACT, Property
+from ..checks import FACT, Property
 from .results import (
     ERROR,
     HOLDS_STATUS,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..properties import REACHABLE, Property
+from ..checks import REACHABLE, Property
 from ..trace import Trace
 
 HOLDS_STATUS = "holds"  # no counterexample found

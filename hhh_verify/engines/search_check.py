@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..properties import GOAL, Property
+from ..checks import GOAL, Property
 from . import results as ck
 from .search import SearchBudget, search
 

@@ -62,8 +62,8 @@ if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
 from .. import trace as tr
+from ..checks import GOAL, INVARIANT, Property
 from ..model import TERMINAL, Distribution, ModelError, distribution_problem, state_digest
-from ..properties import GOAL, INVARIANT, Property
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from ..properties import GOAL, HOLDS, INVARIANT, Property
+from ..checks import GOAL, HOLDS, INVARIANT, Property
 from . import stateful
 from .results import (
     CONTRACT_ID,

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..checks import SMT, Property
 from ..model import ModelError
-from ..properties import SMT, Property
 from ..trace import replay
 from .bmc import WitnessMismatch
 from .budget import Budget, Meter

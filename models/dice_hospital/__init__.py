@@ -13,60 +13,16 @@ the adapters' action space, bounds and observation (``action_space.py``,
 
 from __future__ import annotations
 
-from typing import Any
-
-from hhh_verify.interpretations import Interpretation
+from hhh_verify.late import late, late_call
 from hhh_verify.model import GameSpec
 
 from .action_space import action_space
 from .ambiguities import REGISTRY
-from .board_svg import render_board
 from .config import PRESETS, DHConfig
 from .model import DHModel
 from .policies import POLICIES
 from .probes import PROBES
 from .rule_index import RULES
-
-
-def make_model(config: DHConfig, interpretation: Interpretation) -> DHModel:
-    return DHModel(config, interpretation)
-
-
-def _properties() -> Any:
-    from hhh_verify.properties.dice_hospital import properties
-
-    return properties()
-
-
-def _promises() -> Any:
-    from .promises import BOOK
-
-    return BOOK
-
-
-def _smt() -> Any:
-    from hhh_verify.properties.dice_hospital_smt import support
-
-    return support()
-
-
-def _rule_map() -> Any:
-    from .rule_map import RULE_MAP
-
-    return RULE_MAP
-
-
-def _kernel(model: DHModel) -> Any:
-    from .kernel import make_kernel
-
-    return make_kernel(model)
-
-
-def _search_order() -> Any:
-    from hhh_verify.properties.dice_hospital import search_order
-
-    return search_order
-
 
 SPEC = GameSpec(
     id="dice-hospital",
@@ -76,19 +32,19 @@ SPEC = GameSpec(
     presets=PRESETS,
     default_preset="full",
     ambiguities=REGISTRY,
-    make_model=make_model,
+    make_model=DHModel,
     rule_index=RULES,
-    board=lambda: render_board,
-    properties=_properties,
-    search_order=_search_order,
+    board=late(".board_svg:render_board", __name__),
+    properties=late_call("hhh_verify.properties.dice_hospital:properties"),
+    search_order=late("hhh_verify.properties.dice_hospital:search_order"),
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
-    smt=_smt,
-    promises=_promises,
+    smt=late_call("hhh_verify.properties.dice_hospital_smt:support"),
+    promises=late(".promises:BOOK", __name__),
     action_space=action_space,
-    rule_map=_rule_map,
-    kernel=_kernel,
+    rule_map=late(".rule_map:RULE_MAP", __name__),
+    kernel=late_call(".kernel:make_kernel", __name__),
 )
 
-__all__ = ["SPEC", "DHModel", "DHConfig", "make_model"]
+__all__ = ["SPEC", "DHModel", "DHConfig"]

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .board import bump, set_hospital, shown, with_patients, without
 from .components import ANY, MATRON, SAME_COLOUR, SAME_HEALTH, SPECIALISTS, UNTREATED, WARDS
 from .context import Ctx
-from .records import replace
 from .state import ACTIVATE, EFFECT, DHState, Hospital, Patient
 
 NURSE = -1
@@ -62,7 +64,7 @@ def heal(
     (``None`` once discharged to the lounge)."""
     c, health, treated, tint = patient
     patients = without(h.patients, (patient,))
-    if ctx.past_6 == "discharge":
+    if ctx.past_6 == R.PAST_6.DISCHARGE:
         for _ in range(steps):
             if health == 6:
                 return replace(h, patients=patients, lounge=bump(h.lounge, c, 1)), None

@@ -7,11 +7,13 @@ from collections import Counter
 from itertools import combinations, product
 from typing import Any
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .board import ONE, add_counts, admitted, bump, set_hospital, turn_order, with_patients, without
 from .components import ROLL_FACES
 from .context import Ctx
 from .expansion import after_picks
-from .records import replace
 from .state import EPIDEMIC, EVICT, PICK, PLACE, ROLL, DHState, Die, Patient
 
 
@@ -141,7 +143,7 @@ def pickable(ctx: Ctx, s: DHState) -> list[int]:
     """Ambulances still there; "Pierwszy gracz, nie może wybrać ambulansu numer 1" (a
     solo player only under DH-SOLO=first-player-bar)."""
     player = s.order[s.cursor]
-    barred = player == s.first and (ctx.P > 1 or ctx.solo == "first-player-bar")
+    barred = player == s.first and (ctx.P > 1 or ctx.solo == R.SOLO.FIRST_PLAYER_BAR)
     return [j for j in range(len(s.ambulances)) if j not in s.taken and not (barred and j == 0)]
 
 
@@ -183,9 +185,9 @@ def eviction_options(
     """Przyjmowanie pacjentów: "Jeśli nie ma wystarczająco miejsca dla nowych pacjentów,
     ci, którzy obecnie są leczeni w szpitalu muszą być przeniesieni do kostnicy" -- which
     of them is DH-EVICT-WHO."""
-    if ctx.evict == "all-current":
+    if ctx.evict == R.EVICT_WHO.ALL_CURRENT:
         return [patients]
-    if ctx.evict == "sickest-first":
+    if ctx.evict == R.EVICT_WHO.SICKEST_FIRST:
         ranked = sorted(patients, key=lambda p: (p[1], p))
         cut = ranked[over - 1][1]
         sure = tuple(p for p in patients if p[1] < cut)
@@ -225,7 +227,9 @@ def evict(ctx: Ctx, s: DHState, gone: tuple[Patient, ...]) -> DHState:
         mortuary = bump(mortuary, p[0], 1)
     patients = with_patients(without(h.patients, gone), admitted(s.incoming, ctx.arrival_mark))
     h = replace(h, patients=patients, mortuary=mortuary, mortality=h.mortality + len(gone))
-    if ctx.empty_bonus == "all-discharged":  # the one reading that asks who died this round
+    if (
+        ctx.empty_bonus == R.EMPTY_HOSPITAL.ALL_DISCHARGED
+    ):  # the one reading that asks who died this round
         h = replace(h, evicted=h.evicted + len(gone))
     return next_pick(ctx, replace(set_hospital(s, player, h), incoming=()))
 

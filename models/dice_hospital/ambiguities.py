@@ -9,31 +9,10 @@ other option stays one ``--interpret`` away.
 
 from __future__ import annotations
 
-from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry, Option, Quote
-
-
-def _a(
-    id: str,
-    title: str,
-    category: str,
-    quotes: list[tuple[str, str]],
-    options: list[tuple[str, str]],
-    default: str,
-    why: str,
-) -> Ambiguity:
-    return Ambiguity(
-        id,
-        title,
-        category,
-        tuple(Quote(s, t) for s, t in quotes),
-        tuple(Option(o, d) for o, d in options),
-        default,
-        why,
-    )
-
+from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry
 
 ENTRIES = [
-    _a(
+    Ambiguity.of(
         "DH-SOLO",
         "Can one person play, and how are ambulances chosen alone",
         "gap",
@@ -55,7 +34,7 @@ ENTRIES = [
         "no-solo",
         "Every rule of the round (the first-player bar, the draft order, the winner) presumes rivals, and the aid has no solo section; a solo game is one explicit flag away, and under either solo reading the lone taker of an ambulance takes the lowest one, so its blood bag every round is part of the reading.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-AMBULANCE-COUNT",
         "How many ambulances arrive each round",
         "numeric",
@@ -73,7 +52,7 @@ ENTRIES = [
         "players-plus-one",
         "With one ambulance per player the first player's bar on ambulance 1 forces it on a later player; one spare keeps every pick a choice (and is the publisher's count).",
     ),
-    _a(
+    Ambiguity.of(
         "DH-AMBULANCE-VALUE",
         "What the 'value' of an ambulance is",
         "terminology",
@@ -101,7 +80,7 @@ ENTRIES = [
         "number",
         "Dice are placed lowest first, so numbers and totals agree except on equal totals; 'ambulans numer 1' shows ambulances are known by number, and 'dobrał ambulans o najniższej wartości' names a lowest among those taken, so with a spare ambulance ambulance 1 need not be taken for the rule to apply.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-EXTRA-REVEAL",
         "The two-player extra reveal is written in two phases",
         "contradiction",
@@ -126,7 +105,7 @@ ENTRIES = [
         "admission-once",
         "The same sentence copied into two sections reads as one rule; the first place it appears is where the aid starts the round.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-CAPACITY",
         "Whether a hospital has a limited number of beds",
         "gap",
@@ -146,7 +125,7 @@ ENTRIES = [
         "board-limit",
         "The sentence only means something if room can run out; the size is not printed, so it is the `capacity` parameter.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-EVICT-WHO",
         "Who goes to the mortuary when new patients find no room",
         "gap",
@@ -164,7 +143,7 @@ ENTRIES = [
         "player-chooses",
         "The sentence is about making room, so only as many as needed; the aid names no order, and the player runs the hospital.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-MORTUARY-DICE",
         "Whether mortuary dice ever return to the supply",
         "gap",
@@ -182,7 +161,7 @@ ENTRIES = [
         "stay",
         "The staff change returns only the discharged patients; the mortality token already records each death.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-SUPPLY-SHORT",
         "Too few dice left in the supply for the ambulances",
         "gap",
@@ -202,7 +181,7 @@ ENTRIES = [
         "fill-in-order",
         "The aid never recycles the dead; placing what there is keeps every other rule unchanged.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-EXPANSION-DISCARD",
         "What the blood-bag discard of the expansion phase discards",
         "contradiction",
@@ -230,7 +209,7 @@ ENTRIES = [
         "instead-of-taking",
         "It sits in the draft beside the choice of a revealed tile; 'na turę' names a player's turn or a whole round alike, and a player drafts once a round, so either way it is one discard a round; the owned-tile discard has its own sentence in the activation phase.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-PAST-6",
         "Healing a patient past 6 with a several-step ward",
         "boundary",
@@ -254,7 +233,7 @@ ENTRIES = [
         "discharge",
         "'Healed to 7 and above' and 'exact steps not required' say the surplus steps discharge the patient.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-OVER-12",
         "The 13th and later patient discharged in one round",
         "gap",
@@ -273,7 +252,7 @@ ENTRIES = [
         "five-each",
         "The last row is the highest value printed; inventing rows (or voiding patients) adds numbers the aid does not have.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-EMPTY-HOSPITAL",
         "When a hospital counts as 'left empty' for the 5-point bonus",
         "terminology",
@@ -289,7 +268,7 @@ ENTRIES = [
         "discharged-and-empty",
         "The bonus is part of discharge scoring: it rewards emptying the hospital by discharges, not an empty board as such.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-SUPERBUG-2",
         "A neglected patient at health 2 under the resistant superbug",
         "boundary",
@@ -310,7 +289,7 @@ ENTRIES = [
         "dies",
         "A die has no face below 1; the base rule sends a patient who would go below 1 to the mortuary.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-BLOOD-TREATED",
         "Does a blood-bag heal count as treatment against neglect",
         "gap",
@@ -331,7 +310,7 @@ ENTRIES = [
         "marks-treated",
         "Both sentences use the verb 'leczyć' (treat/heal); a healed patient has been treated.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-RECOLOUR",
         "How long a blood bag's colour change lasts",
         "gap",
@@ -343,7 +322,7 @@ ENTRIES = [
         "one-activation",
         "A free action spent for one ward's colour need; 'temporarily' is the shortest span that makes it useful.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-SPECIALIST-OPTIONAL",
         "Must a specialist's effect be used",
         "gap",
@@ -360,7 +339,7 @@ ENTRIES = [
         "mandatory",
         "'Rozpatrywane są' (are resolved) has no 'may'; the ward's effect is resolved the same way.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-EPIDEMIC-ROLL",
         "The value of the national-epidemic die",
         "gap",
@@ -372,7 +351,7 @@ ENTRIES = [
         "two-to-five",
         "The die is one more admitted patient; admission re-rolls every patient until 2..5.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-CRISIS-COLOURS",
         "Who picks the colours of the crisis-start patients",
         "gap",
@@ -384,7 +363,7 @@ ENTRIES = [
         "choose",
         "'W dowolnym kolorze' (in any colour) reads as the player's free choice.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-TIE-REMAINS",
         "A tie left after both tie-breakers",
         "gap",
@@ -401,7 +380,7 @@ ENTRIES = [
         "shared",
         "The aid lists no third tie-breaker; a shared win adds no rule.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-FINAL-TOKENS",
         "The end-of-game point for blood bags and penalty for mortality tokens: per token or once",
         "gap",
@@ -429,7 +408,7 @@ ENTRIES = [
         "per-token",
         "The aid says neither 'each' nor 'in total'; tokens are handed out one per patient ('za każdego') so that they can be counted, and 'punkt za żeton' is the usual way to say a point per token.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-ARRIVAL-NEGLECT",
         "Are patients admitted this round neglected at its end",
         "terminology",
@@ -460,7 +439,7 @@ ENTRIES = [
         "neglected",
         "Neglect hits every die 'która nie była leczona w tej rundzie' and the mark is defined by treatment ('został leczony'); 'na dole' names where arrivals are put, not that they were treated.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-PLACEMENT-OPTIONAL",
         "Must a player use every meeple that can still be placed",
         "gap",
@@ -484,7 +463,7 @@ ENTRIES = [
         "optional",
         "The wards are 'wybrane' (chosen) and no sentence of the activation says 'musi' except for an exact group; keeping a patient at 6 untreated is a real choice the aid does not forbid.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-AMBULANCE-FILL",
         "How the sorted dice go into the ambulances: each ambulance filled in turn, or dealt one at a time",
         "gap",
@@ -507,7 +486,7 @@ ENTRIES = [
         "lowest-first",
         "'Od najmniejszej do największej wartości' with 'od pierwszej do n-tego ambulansu' reads most simply as ambulances in value order; it is also the only reading under which 'ambulans o najniższej wartości' is the lowest in every die.",
     ),
-    _a(
+    Ambiguity.of(
         "DH-LAST-PLAYER",
         "Who is the 'last player' who places tied dice",
         "terminology",

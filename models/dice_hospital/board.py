@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 
-from .records import replace
+from hhh_verify.records import replace
+
 from .state import DHState, Die, Hospital, Patient
 
 ONE = Fraction(1)

@@ -9,6 +9,7 @@ from typing import Any
 from hhh_verify.interpretations import Interpretation
 from hhh_verify.model import ModelError
 
+from . import readings as R
 from .components import COLOUR_NAMES, MATRON_NURSES, SPECIALISTS, WARDS
 from .config import DHConfig
 from .dice import ExactDice
@@ -28,38 +29,40 @@ class Ctx:
         self.C = c.colours
         self.W = len(WARDS)
         self.S = len(SPECIALISTS)
-        self.solo = i("DH-SOLO")
-        if self.P == 1 and self.solo == "no-solo":
+        self.solo = i(R.SOLO.ID)
+        if self.P == 1 and self.solo == R.SOLO.NO_SOLO:
             raise ModelError(
                 "players=1 is not a game the aid describes; choose a solo reading with "
                 "--interpret DH-SOLO=free-pick or DH-SOLO=first-player-bar"
             )
-        per_player = i("DH-AMBULANCE-COUNT") == "players"
+        per_player = i(R.AMBULANCE_COUNT.ID) == R.AMBULANCE_COUNT.PLAYERS
         self.ambulances = self.P if per_player and self.P > 1 else self.P + 1
-        self.amb_value = i("DH-AMBULANCE-VALUE")
-        self.extra_reveal = i("DH-EXTRA-REVEAL") if self.P == 2 else "none"
-        self.capacity = c.capacity if i("DH-CAPACITY") == "board-limit" else None
-        self.evict = i("DH-EVICT-WHO")
-        self.mortuary_returns = i("DH-MORTUARY-DICE") == "return"
-        self.recycle_when_short = i("DH-SUPPLY-SHORT") == "recycle-mortuary"
-        self.expansion_discard = i("DH-EXPANSION-DISCARD")
-        self.past_6 = i("DH-PAST-6")
-        self.over_12 = i("DH-OVER-12")
-        self.empty_bonus = i("DH-EMPTY-HOSPITAL")
-        self.superbug_2 = i("DH-SUPERBUG-2")
-        self.blood_marks = i("DH-BLOOD-TREATED") == "marks-treated"
-        self.tint_round = i("DH-RECOLOUR") == "round"
-        self.effect_optional = i("DH-SPECIALIST-OPTIONAL") == "optional"
+        self.amb_value = i(R.AMBULANCE_VALUE.ID)
+        self.extra_reveal = i(R.EXTRA_REVEAL.ID) if self.P == 2 else "none"
+        self.capacity = c.capacity if i(R.CAPACITY.ID) == R.CAPACITY.BOARD_LIMIT else None
+        self.evict = i(R.EVICT_WHO.ID)
+        self.mortuary_returns = i(R.MORTUARY_DICE.ID) == R.MORTUARY_DICE.RETURN
+        self.recycle_when_short = i(R.SUPPLY_SHORT.ID) == R.SUPPLY_SHORT.RECYCLE_MORTUARY
+        self.expansion_discard = i(R.EXPANSION_DISCARD.ID)
+        self.past_6 = i(R.PAST_6.ID)
+        self.over_12 = i(R.OVER_12.ID)
+        self.empty_bonus = i(R.EMPTY_HOSPITAL.ID)
+        self.superbug_2 = i(R.SUPERBUG_2.ID)
+        self.blood_marks = i(R.BLOOD_TREATED.ID) == R.BLOOD_TREATED.MARKS_TREATED
+        self.tint_round = i(R.RECOLOUR.ID) == R.RECOLOUR.ROUND
+        self.effect_optional = i(R.SPECIALIST_OPTIONAL.ID) == R.SPECIALIST_OPTIONAL.OPTIONAL
         self.epidemic_faces = (
-            (2, 3, 4, 5) if i("DH-EPIDEMIC-ROLL") == "two-to-five" else (1, 2, 3, 4, 5, 6)
+            (2, 3, 4, 5)
+            if i(R.EPIDEMIC_ROLL.ID) == R.EPIDEMIC_ROLL.TWO_TO_FIVE
+            else (1, 2, 3, 4, 5, 6)
         )
-        self.crisis_random = i("DH-CRISIS-COLOURS") == "random"
-        self.tie_shared = i("DH-TIE-REMAINS") == "shared"
-        self.final_tokens = i("DH-FINAL-TOKENS")
-        self.arrival_mark = 1 if i("DH-ARRIVAL-NEGLECT") == "arrivals-exempt" else 0
-        self.every_meeple = i("DH-PLACEMENT-OPTIONAL") == "every-meeple"
-        self.dealt = i("DH-AMBULANCE-FILL") == "dealt"
-        self.last_seat = i("DH-LAST-PLAYER") == "last-seat"
+        self.crisis_random = i(R.CRISIS_COLOURS.ID) == R.CRISIS_COLOURS.RANDOM
+        self.tie_shared = i(R.TIE_REMAINS.ID) == R.TIE_REMAINS.SHARED
+        self.final_tokens = i(R.FINAL_TOKENS.ID)
+        self.arrival_mark = 1 if i(R.ARRIVAL_NEGLECT.ID) == R.ARRIVAL_NEGLECT.ARRIVALS_EXEMPT else 0
+        self.every_meeple = i(R.PLACEMENT_OPTIONAL.ID) == R.PLACEMENT_OPTIONAL.EVERY_MEEPLE
+        self.dealt = i(R.AMBULANCE_FILL.ID) == R.AMBULANCE_FILL.DEALT
+        self.last_seat = i(R.LAST_PLAYER.ID) == R.LAST_PLAYER.LAST_SEAT
         self.matron_nurses = MATRON_NURSES
         self.amb_dice = c.ambulance_dice
 

@@ -3,10 +3,12 @@ staff change; after the last round, Koniec gry (the end of the game)."""
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .board import add_counts, set_hospital
 from .components import GUARDIAN, NEGLECT_LOSS, SUPERBUG_LOSS
 from .context import Ctx
-from .records import replace
 from .scoring import discharge_points, empty_bonus, final_adjustment
 from .state import MARKET, OVER, DHState, Hospital
 
@@ -37,7 +39,7 @@ def neglect(ctx: Ctx, h: Hospital) -> tuple[Hospital, int]:
             if p == spared:
                 spared = None
             kept.append((c, health, 0, -1))
-        elif health == 1 or (health - loss < 1 and ctx.superbug_2 == "dies"):
+        elif health == 1 or (health - loss < 1 and ctx.superbug_2 == R.SUPERBUG_2.DIES):
             mortuary[c] += 1
             deaths += 1
         else:

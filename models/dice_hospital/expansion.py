@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .board import add_counts, bump, colour_counts, set_hospital
 from .context import Ctx
-from .records import replace
 from .state import (
     ACT_DISCARD,
     ACTIVATE,
@@ -28,7 +30,11 @@ def market_draw(ctx: Ctx, s: DHState) -> list[tuple[DHState, Any]]:
     wards and specialists are revealed at random from their decks (how many is the
     ``market_wards`` / ``market_specialists`` parameter)."""
     c = ctx.config
-    nxt = EXTRA if ctx.extra_reveal in ("admission-once", "twice") else DICE_DRAW
+    nxt = (
+        EXTRA
+        if ctx.extra_reveal in (R.EXTRA_REVEAL.ADMISSION_ONCE, R.EXTRA_REVEAL.TWICE)
+        else DICE_DRAW
+    )
     out = []
     for wards, p in ctx.dice.draw(s.ward_deck, c.wards_revealed):
         for specs, q in ctx.dice.draw(s.specialist_deck, c.specialists_revealed):
@@ -106,7 +112,9 @@ def after_picks(ctx: Ctx, s: DHState) -> DHState:
         ambulances=(),
         taken=(-1,) * ctx.P,
     )
-    if ctx.extra_reveal in ("expansion-once", "twice") and extra_options(s):
+    if ctx.extra_reveal in (R.EXTRA_REVEAL.EXPANSION_ONCE, R.EXTRA_REVEAL.TWICE) and extra_options(
+        s
+    ):
         return replace(s, phase=EXTRA, cursor=1)
     return replace(s, phase=EXPAND)
 
@@ -123,7 +131,7 @@ def take_tile(ctx: Ctx, s: DHState, kind: int, tile: int) -> DHState:
         s = replace(s, specialist_market=bump(s.specialist_market, kind, -1))
         h = replace(h, specialists=bump(h.specialists, kind, 1))
     s = set_hospital(s, player, h)
-    if ctx.expansion_discard == "owned-tile":
+    if ctx.expansion_discard == R.EXPANSION_DISCARD.OWNED_TILE:
         return replace(s, phase=EXPAND_DISCARD)
     return next_draft(ctx, s)
 

@@ -17,16 +17,17 @@ from hhh_verify.model import (
     TERMINAL,
     ModelError,
     Outcome,
-    action_from_json,
-    action_to_json,
     merge,
     sample_index,
     sort_actions,
 )
+from hhh_verify.records import replace
+from hhh_verify.rule_model import RuleModel
 
 from . import activation as act
 from . import admission as adm
 from . import expansion as exp
+from . import readings as R
 from . import setup
 from .actions import (
     ACTION_TYPES,
@@ -57,7 +58,6 @@ from .context import Ctx
 from .describe import describe_action, describe_state
 from .dice import SampledDice
 from .end_round import close_hospital, end_of_round, winners
-from .records import replace
 from .state import (
     ACT_DISCARD,
     ACTIVATE,
@@ -86,17 +86,17 @@ from .turns import last_player
 DRAW = (Draw(),)
 
 
-class DHModel:
+class DHModel(RuleModel):
     """Dice Hospital as a Markov decision process (see ``hhh_verify.model``)."""
 
     game = "dice-hospital"
+    action_types = ACTION_TYPES
+    state_text = describe_state
+    action_text = describe_action
 
     def __init__(self, config: DHConfig, interpretation: Interpretation):
-        self.config = config
-        self.interpretation = interpretation
-        self.ctx = Ctx(config, interpretation)
+        super().__init__(config, interpretation, Ctx(config, interpretation))
         self._sample_ctx = Ctx(config, interpretation, SampledDice(random.Random(0)))
-        self._last_legal: tuple[Any, tuple[Any, ...]] = (None, ())
 
     # Contract ------------------------------------------------------------------------
     def initial_state(self) -> DHState:
@@ -130,16 +130,6 @@ class DHModel:
     def winners(self, s: DHState) -> tuple[int, ...]:
         """The winning seats of a finished game (Koniec gry, tie-breakers)."""
         return winners(self.ctx, s)
-
-    def round_of(self, s: DHState) -> int:
-        return s.round
-
-    def legal_actions(self, s: DHState) -> tuple[Any, ...]:
-        if self._last_legal[0] is s:
-            return self._last_legal[1]
-        legal = self._legal(s)
-        self._last_legal = (s, legal)
-        return legal
 
     def _legal(self, s: DHState) -> tuple[Any, ...]:
         ctx, ph = self.ctx, s.phase
@@ -177,7 +167,7 @@ class DHModel:
     def _draft(self, s: DHState) -> list[Any]:
         out: list[Any] = [TakeWard(k) for k, n in enumerate(s.ward_market) if n]
         out += [TakeSpecialist(k) for k, n in enumerate(s.specialist_market) if n]
-        if self.ctx.expansion_discard == "instead-of-taking":
+        if self.ctx.expansion_discard == R.EXPANSION_DISCARD.INSTEAD_OF_TAKING:
             out += [TradeWard(k) for k, n in enumerate(s.ward_market) if n]
             out += [TradeSpecialist(k) for k, n in enumerate(s.specialist_market) if n]
         return out
@@ -295,16 +285,3 @@ class DHModel:
         if ph == EPIDEMIC:
             return adm.epidemic(ctx, s)
         raise AssertionError(f"no chance step in phase {ph}")
-
-    # Presentation --------------------------------------------------------------------
-    def describe_state(self, s: DHState) -> str:
-        return describe_state(self.ctx, s)
-
-    def describe_action(self, s: DHState, a: Any) -> str:
-        return describe_action(self.ctx, s, a)
-
-    def action_to_json(self, a: Any) -> dict[str, Any]:
-        return action_to_json(a)
-
-    def action_from_json(self, d: Any) -> Any:
-        return action_from_json(d, ACTION_TYPES)

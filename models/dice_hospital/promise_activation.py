@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from . import readings as R
 from .actions import Activate, BloodHeal, DeclineEffect, EndActivation, SpecialistHeal
 from .components import ANY, SPECIALISTS, UNTREATED, WARDS
 from .promise_steps import health_counts
@@ -37,13 +38,17 @@ def expansion_discard(reading: str) -> Check:
     def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase == EXPAND:
             change = _draft_change(s, t)
-            allowed = [(1, 0)] + ([(0, 1)] if reading == "instead-of-taking" else [])
+            allowed = [(1, 0)] + (
+                [(0, 1)] if reading == R.EXPANSION_DISCARD.INSTEAD_OF_TAKING else []
+            )
             if change not in allowed:
                 return f"a draft turn changed (tiles, bags) by {change}"
             after = t.phase == EXPAND_DISCARD
-            if after != (reading == "owned-tile"):
+            if after != (reading == R.EXPANSION_DISCARD.OWNED_TILE):
                 return f"a discard of an owned tile {'offered' if after else 'missing'}"
-            if reading == "instead-of-taking" and sum(s.ward_market) + sum(s.specialist_market):
+            if reading == R.EXPANSION_DISCARD.INSTEAD_OF_TAKING and sum(s.ward_market) + sum(
+                s.specialist_market
+            ):
                 trades = [
                     b
                     for b in model.legal_actions(s)
@@ -52,7 +57,7 @@ def expansion_discard(reading: str) -> Check:
                 if not trades:
                     return "no revealed tile can be traded for a blood bag"
         if s.phase == EXPAND_DISCARD:
-            if reading != "owned-tile":
+            if reading != R.EXPANSION_DISCARD.OWNED_TILE:
                 return "a discard after the draft"
             p = s.order[s.cursor]
             lost = _tiles(s.hospitals[p]) - _tiles(t.hospitals[p])
@@ -69,7 +74,7 @@ def ward_result(model: Any, s: DHState, a: Activate) -> tuple[Counter, int, list
     """What the ward alone does under the model's DH-PAST-6 words: the hospital as
     ``(colour, health)`` counts, the discharges, and the ward's patients still there."""
     steps = WARDS[a.ward].steps
-    one_by_one = model.interpretation.choice("DH-PAST-6") == "discharge"
+    one_by_one = model.interpretation.choice(R.PAST_6.ID) == R.PAST_6.DISCHARGE
     left: list[Patient] = []
     out = 0
     for c, h, _, tint in a.patients:

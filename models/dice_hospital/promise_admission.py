@@ -8,6 +8,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from . import readings as R
 from .actions import Draw, SetPatients, TakeAmbulance
 from .promise_steps import admission, evictions, health_counts, picks_end, taken_ambulances
 from .state import DICE_DRAW, EPIDEMIC, EVICT, EXTRA, MARKET, PICK, PLACE, SETUP_DICE, DHState
@@ -87,12 +88,12 @@ def ambulance_value(reading: str) -> Check:
             return None
         seats = range(len(s.hospitals))
         taken = taken_ambulances(s, a)
-        if reading == "number-one":
+        if reading == R.AMBULANCE_VALUE.NUMBER_ONE:
             takers = [p for p in seats if taken[p] == 0]
             first = takers[0] if takers else s.first
             order = None
         else:
-            if reading == "number":
+            if reading == R.AMBULANCE_VALUE.NUMBER:
                 key = {p: (taken[p], taken[p]) for p in seats}
             else:
                 key = {p: (sum(v for _, v in s.ambulances[taken[p]]), taken[p]) for p in seats}
@@ -148,7 +149,7 @@ def unlimited(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
 
 def room_needed(model: Any, adm: dict[str, Any]) -> int:
     """Patients too many for the board once the arrivals are in (0 without a limit)."""
-    if model.interpretation.choice("DH-CAPACITY") != "board-limit":
+    if model.interpretation.choice(R.CAPACITY.ID) != R.CAPACITY.BOARD_LIMIT:
         return 0
     arrivals = sum(adm["arrivals"][0].values())
     return max(0, len(adm["before"]) + arrivals - model.config.capacity)
@@ -164,7 +165,7 @@ def evict_who(reading: str) -> Check:
         if adm is None:
             return None
         need = room_needed(model, adm)
-        want = len(adm["before"]) if reading == "all-current" and need else need
+        want = len(adm["before"]) if reading == R.EVICT_WHO.ALL_CURRENT and need else need
         if adm["deaths"] != want:
             return f"{adm['deaths']} patients to the mortuary, want {want}"
         if not want:
@@ -172,13 +173,13 @@ def evict_who(reading: str) -> Check:
         gone = evictions(adm)
         if not gone:
             return "the patients sent to the mortuary were not in the hospital"
-        if reading == "sickest-first":
+        if reading == R.EVICT_WHO.SICKEST_FIRST:
             old = health_counts(adm["before"])
             if not any(
                 max(h for _, h in g) <= min((h for _, h in old - g), default=6) for g in gone
             ):
                 return "a healthier patient went to the mortuary before a sicker one"
-        if reading == "player-chooses" and s.phase != EVICT:
+        if reading == R.EVICT_WHO.PLAYER_CHOOSES and s.phase != EVICT:
             old = sorted(health_counts(adm["before"]).elements())
             if len(set(combinations(old, want))) > 1:
                 return "the patients to make room were picked without the player"
@@ -291,7 +292,8 @@ def supply_short(recycle: bool) -> Check:
 
 def _per_player(model: Any) -> bool:
     return (
-        model.interpretation.choice("DH-AMBULANCE-COUNT") == "players" and model.config.players > 1
+        model.interpretation.choice(R.AMBULANCE_COUNT.ID) == R.AMBULANCE_COUNT.PLAYERS
+        and model.config.players > 1
     )
 
 

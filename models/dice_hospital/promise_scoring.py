@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import readings as R
 from .components import EMPTY_BONUS, GUARDIAN
 from .promise_steps import closing, round_close, table_points, token_points
 from .state import ACTIVATE, DICE_DRAW, MARKET, OVER, DHState
@@ -44,12 +45,12 @@ def empty_hospital(reading: str) -> Check:
         rc = round_close(model, s, a, t)
         if rc is None:
             return None
-        over = model.interpretation.choice("DH-OVER-12")
+        over = model.interpretation.choice(R.OVER_12.ID)
         bonus = rc["gained"] - table_points(rc["discharged"], over)
         empty = rc["empty"]
-        if reading == "any-empty":
+        if reading == R.EMPTY_HOSPITAL.ANY_EMPTY:
             want: tuple[int, ...] = (EMPTY_BONUS,) if empty else (0,)
-        elif reading == "discharged-and-empty":
+        elif reading == R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY:
             want = (EMPTY_BONUS,) if empty and rc["discharged"] else (0,)
         else:
             died = s.hospitals[rc["seat"]].evicted + rc["deaths"]
@@ -79,7 +80,7 @@ def final_tokens(reading: str) -> Check:
         if t.phase != OVER or s.phase == OVER:
             return None
         closer = closing(s, a)
-        over = model.interpretation.choice("DH-OVER-12")
+        over = model.interpretation.choice(R.OVER_12.ID)
         for p, (h0, h1) in enumerate(zip(s.hospitals, t.hospitals)):
             rest = h1.points - h0.points - token_points(h1, reading)
             if p == closer:

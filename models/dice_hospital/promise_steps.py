@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from . import readings as R
 from .actions import EndActivation, TakeAmbulance
 from .components import (
     BLOOD_BAG_POINTS,
@@ -40,9 +41,9 @@ def table_points(n: int, over_12: str) -> int:
         row = [pts for lo, hi, pts in DISCHARGE_TABLE if lo <= k <= hi]
         if row:
             total += row[0]
-        elif over_12 == "five-each":
+        elif over_12 == R.OVER_12.FIVE_EACH:
             total += last_row[2]
-        elif over_12 == "rising":
+        elif over_12 == R.OVER_12.RISING:
             total += last_row[2] + (k - last_row[1] + 1) // 2
     return total
 
@@ -50,8 +51,8 @@ def table_points(n: int, over_12: str) -> int:
 def token_points(h: Hospital, reading: str) -> int:
     """Koniec gry under DH-FINAL-TOKENS's words: +1 per blood bag or once for any,
     -2 per mortality token or once for any."""
-    bags = h.blood if reading == "per-token" else min(h.blood, 1)
-    deaths = min(h.mortality, 1) if reading == "once" else h.mortality
+    bags = h.blood if reading == R.FINAL_TOKENS.PER_TOKEN else min(h.blood, 1)
+    deaths = min(h.mortality, 1) if reading == R.FINAL_TOKENS.ONCE else h.mortality
     return BLOOD_BAG_POINTS * bags - MORTALITY_PENALTY * deaths
 
 
@@ -60,7 +61,7 @@ def end_of_game_points(model: Any, t: DHState, p: int) -> int:
     in any other step), under the model's reading of DH-FINAL-TOKENS."""
     if t.phase != OVER:
         return 0
-    return token_points(t.hospitals[p], model.interpretation.choice("DH-FINAL-TOKENS"))
+    return token_points(t.hospitals[p], model.interpretation.choice(R.FINAL_TOKENS.ID))
 
 
 def round_close(model: Any, s: DHState, action: Any, t: DHState) -> dict[str, Any] | None:

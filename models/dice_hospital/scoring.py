@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import readings as R
 from .components import (
     BLOOD_BAG_POINTS,
     DISCHARGE_TABLE,
@@ -17,14 +18,14 @@ def points_for_patient(number: int, over_12: str) -> int:
     for first, last, points in DISCHARGE_TABLE:
         if first <= number <= last:
             return points
-    if over_12 == "five-each":
+    if over_12 == R.OVER_12.FIVE_EACH:
         return DISCHARGE_TABLE[-1][2]
-    if over_12 == "rising":  # two patients a row, one point more each row
+    if over_12 == R.OVER_12.RISING:  # two patients a row, one point more each row
         return DISCHARGE_TABLE[-1][2] + (number - DISCHARGE_TABLE[-1][1] + 1) // 2
     return 0
 
 
-def discharge_points(n: int, over_12: str = "five-each") -> int:
+def discharge_points(n: int, over_12: str = R.OVER_12.FIVE_EACH) -> int:
     """Wypisani pacjenci: "im więcej pacjentów zostanie wypisanych w jednej rundzie, tym
     więcej punktów wart każdy następny" -- the sum over patients 1..n of the table; the
     aid's example: 7 patients = 14 points (1+2+2+2+2+2+3)."""
@@ -37,17 +38,17 @@ def empty_bonus(empty: bool, discharged: int, deaths: int, reading: str) -> int:
     this round, at admission and by neglect)."""
     if not empty:
         return 0
-    if reading == "discharged-and-empty" and discharged == 0:
+    if reading == R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY and discharged == 0:
         return 0
-    if reading == "all-discharged" and (discharged == 0 or deaths):
+    if reading == R.EMPTY_HOSPITAL.ALL_DISCHARGED and (discharged == 0 or deaths):
         return 0
     return EMPTY_BONUS
 
 
-def final_adjustment(blood: int, mortality: int, reading: str = "per-token") -> int:
+def final_adjustment(blood: int, mortality: int, reading: str = R.FINAL_TOKENS.PER_TOKEN) -> int:
     """Koniec gry: "dodatkowy punkt za pozostały żeton worka z krwią, traci dwa punkty za
     żetony śmiertelności" -- per token, once, or once for the bag and per mortality
     token (DH-FINAL-TOKENS)."""
-    bags = blood if reading == "per-token" else min(blood, 1)
-    deaths = min(mortality, 1) if reading == "once" else mortality
+    bags = blood if reading == R.FINAL_TOKENS.PER_TOKEN else min(blood, 1)
+    deaths = min(mortality, 1) if reading == R.FINAL_TOKENS.ONCE else mortality
     return BLOOD_BAG_POINTS * bags - MORTALITY_PENALTY * deaths

@@ -12,10 +12,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement, permutations, product
 from typing import Any
 
+from hhh_verify.records import replace
+
 from .board import admitted, bump, set_hospital, turn_order, with_patients
 from .components import ADMIN_DRAW, DONOR, DONOR_BLOOD
 from .context import Ctx
-from .records import replace
 from .state import (
     MARKET,
     SETUP_ADMIN,

@@ -3,6 +3,7 @@ player (Przyjmowanie pacjentów; Rozubudowa szpitala)."""
 
 from __future__ import annotations
 
+from . import readings as R
 from .context import Ctx
 from .state import DHState
 
@@ -10,7 +11,7 @@ from .state import DHState
 def ambulance_key(ctx: Ctx, s: DHState, number: int) -> tuple[int, int]:
     """An ambulance's value (DH-AMBULANCE-VALUE: its number, or the total of its dice),
     ties broken by its number."""
-    if ctx.amb_value == "pip-sum":
+    if ctx.amb_value == R.AMBULANCE_VALUE.PIP_SUM:
         return (sum(v for _, v in s.ambulances[number]), number)
     return (number, number)
 
@@ -26,11 +27,11 @@ def blood_bag_takers(ctx: Ctx, s: DHState) -> tuple[int, ...]:
     także worek z krwią" (with DH-AMBULANCE-VALUE=pip-sum every player tied on the
     lowest total; with DH-AMBULANCE-VALUE=number-one only the taker of ambulance number 1,
     if anyone took it)."""
-    if ctx.amb_value == "number-one":
+    if ctx.amb_value == R.AMBULANCE_VALUE.NUMBER_ONE:
         return tuple(p for p in range(ctx.P) if s.taken[p] == 0)
     keys = {p: ambulance_key(ctx, s, s.taken[p]) for p in range(ctx.P)}
     low = min(keys.values())
-    if ctx.amb_value == "pip-sum":
+    if ctx.amb_value == R.AMBULANCE_VALUE.PIP_SUM:
         return tuple(p for p in range(ctx.P) if keys[p][0] == low[0])
     return tuple(p for p in range(ctx.P) if keys[p] == low)
 
@@ -39,7 +40,7 @@ def next_first(ctx: Ctx, s: DHState) -> int:
     """Przyjmowanie pacjentów: the lowest-value taker "staje się pierwszym graczem w
     nadchodzącej rundzie" (ties: the lower ambulance number; with
     DH-AMBULANCE-VALUE=number-one the first player stays when nobody took ambulance 1)."""
-    if ctx.amb_value == "number-one":
+    if ctx.amb_value == R.AMBULANCE_VALUE.NUMBER_ONE:
         return next((p for p in range(ctx.P) if s.taken[p] == 0), s.first)
     return draft_order(ctx, s)[0]
 

@@ -10,9 +10,7 @@ index, the sentence-level rule map (``rule_map.py``), properties and search orde
 
 from __future__ import annotations
 
-from typing import Any
-
-from hhh_verify.interpretations import Interpretation
+from hhh_verify.late import late, late_call
 from hhh_verify.model import GameSpec
 
 from .action_space import action_space
@@ -23,53 +21,6 @@ from .policies import POLICIES
 from .probes import PROBES
 from .rule_index import RULES
 
-
-def make_model(config: HHHConfig, interpretation: Interpretation) -> HHHModel:
-    return HHHModel(config, interpretation)
-
-
-def _properties() -> Any:
-    from hhh_verify.properties.hhh import properties
-
-    return properties()
-
-
-def _search_order() -> Any:
-    from hhh_verify.properties.hhh import search_order
-
-    return search_order
-
-
-def _smt() -> Any:
-    from hhh_verify.properties.hhh_smt import support
-
-    return support()
-
-
-def _kernel(model: Any) -> Any:
-    from .kernel import make_kernel
-
-    return make_kernel(model)
-
-
-def _rule_map() -> Any:
-    from .rule_map import RULE_MAP
-
-    return RULE_MAP
-
-
-def _promises() -> Any:
-    from .promises import BOOK
-
-    return BOOK
-
-
-def _board() -> Any:
-    from .board_svg import render_board
-
-    return render_board
-
-
 SPEC = GameSpec(
     id="hhh",
     title="Healthy Heart Hospital (3rd edition)",
@@ -78,20 +29,20 @@ SPEC = GameSpec(
     presets=PRESETS,
     default_preset="full",
     ambiguities=REGISTRY,
-    make_model=make_model,
+    make_model=HHHModel,
     rule_index=RULES,
-    properties=_properties,
-    search_order=_search_order,
+    properties=late_call("hhh_verify.properties.hhh:properties"),
+    search_order=late("hhh_verify.properties.hhh:search_order"),
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
-    smt=_smt,
+    smt=late_call("hhh_verify.properties.hhh_smt:support"),
     ratings=tuple(name for _, name in reversed(RATINGS)),
     action_space=action_space,
-    board=_board,
-    kernel=_kernel,
-    rule_map=_rule_map,
-    promises=_promises,
+    board=late(".board_svg:render_board", __name__),
+    kernel=late_call(".kernel:make_kernel", __name__),
+    rule_map=late(".rule_map:RULE_MAP", __name__),
+    promises=late(".promises:BOOK", __name__),
 )
 
-__all__ = ["SPEC", "HHHModel", "HHHConfig", "make_model"]
+__all__ = ["SPEC", "HHHModel", "HHHConfig"]

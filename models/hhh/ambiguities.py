@@ -11,32 +11,11 @@ settles itself are rule-index lines (``rule_index.SETTLED``), not entries here.
 
 from __future__ import annotations
 
-from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry, Option, Quote
-
-
-def _a(
-    id: str,
-    title: str,
-    category: str,
-    quotes: list[tuple[str, str]],
-    options: list[tuple[str, str]],
-    default: str,
-    why: str,
-) -> Ambiguity:
-    return Ambiguity(
-        id,
-        title,
-        category,
-        tuple(Quote(s, t) for s, t in quotes),
-        tuple(Option(o, d) for o, d in options),
-        default,
-        why,
-    )
-
+from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry
 
 ENTRIES = [
     # Setup ------------------------------------------------------------------------------
-    _a(
+    Ambiguity.of(
         "HHH-ROOM-CAP",
         "How many New Room cards are ever placed",
         "contradiction",
@@ -65,7 +44,7 @@ ENTRIES = [
         "six-total",
         "The cap is stated as a hard number and the setup card is 'placed' too; 1 + 6 installs would exceed it in a 6-round game.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-SETUP-LEVEL5",
         "A 5-cube Waiting Room patient drawn during setup",
         "boundary",
@@ -92,7 +71,7 @@ ENTRIES = [
         "dies",
         "The death rule has no exception for setup; the text returns only black and no-space cubes.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-SETUP-ORDER",
         "When the first room's Blood Bank draw happens in setup",
         "ordering",
@@ -107,7 +86,7 @@ ENTRIES = [
         "before-waiting",
         "The room's effect comes first in the book, but the cubes only go into the bag in the next setup step: the effect cannot draw from an empty bag, so it waits for the cubes and no longer.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-STAFF-ROUND1",
         "Whether any Staff can be hired in round 1",
         "gap",
@@ -134,7 +113,7 @@ ENTRIES = [
         "none-in-round-1",
         "10 spaces = 5 rounds x 2, flipped only on advancing; the 5-round variant removes 'the last two' as if they sit under round 6.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-STAFF-POOL",
         "12 Staff markers but 11 Staff in the Staff Index",
         "numeric",
@@ -152,7 +131,7 @@ ENTRIES = [
         "two-cats",
         "The Staff Index names 11 kinds (Lawyer to Cat) for 12 markers; an unhireable duplicate keeps the hiring pool as the Staff Index describes it, and the Cat is the one marker said to 'take up space'.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-TRAINING-COUNT",
         "18 or 20 Training markers",
         "contradiction",
@@ -167,7 +146,7 @@ ENTRIES = [
         "eighteen",
         "The component list is the physical inventory; the setup text's 20 reads as a misprint. Which kinds the two extra markers would be is not printed (Re-bag is a stand-in).",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-WARD-BEDS",
         "Beds per Infirmary Ward",
         "numeric",
@@ -187,7 +166,7 @@ ENTRIES = [
         "as-config",
         "The board is not in the text; 4 markers per colour suggests 4 beds.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-WAITING-SPOTS",
         "Spots per colour in a Waiting Room",
         "numeric",
@@ -202,7 +181,7 @@ ENTRIES = [
         "as-config",
         "'The 5-cube patient' needs a 5th spot.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-WARD-ABILITY",
         "Effects of the Ward Ability tokens",
         "gap",
@@ -222,7 +201,7 @@ ENTRIES = [
         "The rulebook names the tokens but prints none of their effects; 'shield-first' is a documented stand-in to measure sensitivity.",
     ),
     # Actions ---------------------------------------------------------------------------
-    _a(
+    Ambiguity.of(
         "HHH-TRANSFER-WR-DEST",
         "Can a Waiting Room patient go straight to a Treatment Room",
         "contradiction",
@@ -245,7 +224,7 @@ ENTRIES = [
         "level-3-4-any",
         "The quick reference states the level limit without naming the destination.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-TR-OVERFLOW",
         "A Treatment Room patient healed into a level above the room's maximum",
         "gap",
@@ -266,7 +245,7 @@ ENTRIES = [
         "dies",
         "The card's death cost would otherwise only apply in the Patient Phase, yet the text speaks of dying after getting worse.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-TR-TO-WARD-5",
         "A level-5 patient moved from an Improved Treatment Room to a Ward",
         "boundary",
@@ -287,7 +266,7 @@ ENTRIES = [
         "dies",
         "'Any level' is explicit; the death rule then applies.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-ER-RETURN",
         "Where an Emergency Room patient healed below 5 cubes goes",
         "gap",
@@ -310,7 +289,7 @@ ENTRIES = [
         "emptiest",
         "'a matching-colored space' reads as a free one; the tool found that under this reading the return can never merge (the room the patient left has no cubes of its colour until the next arrivals, after the ER deaths), so the earlier merge/cap split was immaterial.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-ER-COSTS",
         "Draws, pay and death cost of the Emergency Room",
         "numeric",
@@ -328,7 +307,7 @@ ENTRIES = [
         "ward-like",
         "The ER card's numbers are not in the text; Ward-like numbers are the most conservative guess.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-REBAG-AFTER-HEAL",
         "Does a Doctor's 'after healing' Re-bag need a successful Heal",
         "terminology",
@@ -347,7 +326,7 @@ ENTRIES = [
         "any-heal",
         "The rulebook calls a Heal that failed 'Healed (whether successful or not)': healing names the action, and the Re-bag step comes after the level is adjusted in every Heal.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-UNAFFORDABLE",
         "Paying more than you have (Hire Staff, Blood Bank restock)",
         "boundary",
@@ -362,7 +341,7 @@ ENTRIES = [
         "allowed-loses",
         "Nothing forbids the action; the loss is immediate.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-STAFF-HIREABLE",
         "Which face-up Staff markers may be hired",
         "terminology",
@@ -386,7 +365,7 @@ ENTRIES = [
         "all-face-up",
         "Hire Staff names any face-up marker below the round track, and nothing turns an earlier marker back down or takes it away.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-INTERN-ER",
         "The Intern on an Emergency Room patient",
         "gap",
@@ -407,7 +386,7 @@ ENTRIES = [
         "moves",
         "'Any area' includes the Emergency Room, and its move rule is about the level.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-INTERN-TREATMENT",
         "The Intern on a patient on the Critical side of a Treatment Room",
         "gap",
@@ -438,7 +417,7 @@ ENTRIES = [
         "stays",
         "Only the Heal action's second step moves a patient to the Treated side; the Intern reduces the level without performing a Heal.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-COO-TIMING",
         "When the COO's extra Administrative token can first be used",
         "gap",
@@ -455,7 +434,7 @@ ENTRIES = [
         "immediately",
         "The Staff Index applies such effects 'immediately when that Staff is hired'.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-CHAPLAIN-TIMING",
         "When the Chaplain may flip the Administrator card",
         "gap",
@@ -479,7 +458,7 @@ ENTRIES = [
         "between-actions",
         "Only Reactions are said to interrupt other actions, and 'each action must be finished completely before starting the next one'; the Chaplain's flip is not a Reaction.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-REACTION-TIMING",
         "Which black cubes count as 'just drawn' for reactions",
         "terminology",
@@ -503,7 +482,7 @@ ENTRIES = [
         "latest-draw",
         "'Just drawn' names the draw that has just happened: once a bonus draw follows, the earlier cubes were not just drawn. (Previously any-in-heal; reactions are modelled during Heal only.)",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-END-REACTION",
         "Can a token be kept for an end-of-Patient-Phase reaction",
         "contradiction",
@@ -530,7 +509,7 @@ ENTRIES = [
         "saved-token",
         "Otherwise the printed reaction could never be used.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-END-REACTION-LAST-ROUND",
         "The end-of-Patient-Phase reaction in the last round",
         "ordering",
@@ -551,7 +530,7 @@ ENTRIES = [
         "every-round",
         "Housekeeping is the Patient Phase's last step and ignores only the steps after its first line; the reaction belongs to the end of the phase, which the last round has too.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-BB-RESTOCK-FLIP",
         "Does restocking the Blood Bank flip the Administrator card",
         "contradiction",
@@ -569,7 +548,7 @@ ENTRIES = [
         "token-only",
         "The detailed clarification names only the token.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-BB-REBAG",
         "May the Blood Bank cube be re-bagged",
         "gap",
@@ -587,7 +566,7 @@ ENTRIES = [
         "yes",
         "The card calls it the 'first cube' of the draw.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-BB-BLACK-ONLY",
         "Filling the Blood Bank when the bag holds only black cubes",
         "gap",
@@ -611,7 +590,7 @@ ENTRIES = [
         "refill",
         "Every black cube drawn for the Blood Bank goes straight back, so such a bag can give it nothing: for this draw it is as good as empty.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-DRAW-EXHAUSTED",
         "A draw that cannot be completed",
         "gap",
@@ -638,7 +617,7 @@ ENTRIES = [
         "stop",
         "Ending the draw is the least disruptive reading; 'stuck' makes the situation visible as an outcome.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-TRAINING-BONUS",
         "How many cubes a Training bonus draw gives",
         "numeric",
@@ -652,7 +631,7 @@ ENTRIES = [
         "one",
         "The worked example draws exactly one cube.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-NURSE-REFILL",
         "Is the board room refilled after Ura Scapegote's free Training marker",
         "gap",
@@ -677,7 +656,7 @@ ENTRIES = [
         "The refill rule is stated for 'Markers gained', and the nurse's marker is gained from the face-up ones; only the timing (after all markers of that action) is special.",
     ),
     # Research --------------------------------------------------------------------------
-    _a(
+    Ambiguity.of(
         "HHH-RESEARCH-DECK",
         "The 19 Research cards not shown",
         "gap",
@@ -701,7 +680,7 @@ ENTRIES = [
         "rotating",
         "Only one card is printed; rotation keeps every colour relevant.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-RESEARCH-ZERO",
         "A Research benefit whose colour was not drawn",
         "gap",
@@ -729,7 +708,7 @@ ENTRIES = [
         "needs-a-cube",
         "A benefit 'based on how many cubes of the required color you drew' is worth nothing at zero, and the failed-research sentence treats no matching cube as no benefit.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-RESEARCH-AMOUNT",
         "Must the Replace benefit replace its full count",
         "gap",
@@ -753,7 +732,7 @@ ENTRIES = [
         "all",
         "The Training benefit's example settles its own count ('so you gain 3 Training markers': a rule-map line, no longer a reading here); the Replace benefit prints no count and no way to stop, and the same example takes a counted benefit in full.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-RESEARCH-DECLINE",
         "May the players take no Research benefit although one is possible",
         "gap",
@@ -775,7 +754,7 @@ ENTRIES = [
         "The benefits are rewards; reading 'Choose 1 benefit' as a duty would force a payment on a hospital that cannot afford the Hire.",
     ),
     # Patient Phase ---------------------------------------------------------------------
-    _a(
+    Ambiguity.of(
         "HHH-VISIT-CUBES",
         "What happens to cubes drawn during Visit the Wards",
         "gap",
@@ -792,7 +771,7 @@ ENTRIES = [
         "discard",
         "Setup says cubes return to the bag 'only ... during setup'.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-EMPTY-BEDS-VARIANT",
         "When the empty beds are counted in the variant without Ward abilities",
         "gap",
@@ -817,7 +796,7 @@ ENTRIES = [
         "The variant's own explanation describes the Ward as the visit begins ('completely full ... guaranteed to get worse').",
     ),
     # Patient Death, money, the end -----------------------------------------------------
-    _a(
+    Ambiguity.of(
         "HHH-WHITE-OUT",
         "A cube patient dies when no white marker is left",
         "gap",
@@ -838,7 +817,7 @@ ENTRIES = [
         "tombstone-only",
         "The arrest condition is about spaces, not markers; a death is not an action.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-MORGUE",
         "The Morgue",
         "gap",
@@ -859,7 +838,7 @@ ENTRIES = [
         "absent",
         "The Morgue is named but its card is not in the text.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-MONEY-CAP",
         "Money above the track's $199",
         "boundary",
@@ -868,7 +847,7 @@ ENTRIES = [
         "uncapped",
         "Nothing says money is lost; the track is a display.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-RATING-BASIS",
         "What money the final rating reads",
         "terminology",
@@ -891,7 +870,7 @@ ENTRIES = [
         "The brackets start at $0 and a winning hospital never has less than $0, so its final money always fits one; a profit can be negative and would fit none.",
     ),
     # Variants -------------------------------------------------------------------------
-    _a(
+    Ambiguity.of(
         "HHH-FEWER-MARKERS",
         "When the variant's missing Patient marker of each colour leaves",
         "ordering",
@@ -922,7 +901,7 @@ ENTRIES = [
         "before-setup",
         "'Start the game with' changes what the game is set up with, as its neighbour 'Start the game with 2 fewer cubes of each non-black color' changes the bag before any draw; 'in the supply' names where the markers are counted, and the supply only forms after the Ward draw, which is the other reading.",
     ),
-    _a(
+    Ambiguity.of(
         "HHH-NO-ADMIN-TOKENS",
         "Administrative tokens in the variant without an Administrator",
         "gap",

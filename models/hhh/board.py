@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hhh_verify.records import replace
+
 from .config import CORONER, LAWYER
 from .context import Ctx
-from .records import replace
 from .state import (
     ARRESTED,
     BANKRUPT,

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hhh_verify.records import replace
+
 from .board import (
     LAWYER_DISCOUNT,
     blood_size,
@@ -50,7 +52,6 @@ from .player_actions import (
     WAITING_TO_WARD,
     restock_cost,
 )
-from .records import replace
 from .setup import ROOMS_AT_START_TWO, after_markers
 from .state import ACTIONS, BLOOD_BANK, ER, WARD
 

@@ -8,6 +8,9 @@ cubes to re-bag. The level changes, cures, deaths and pay happen at settlement.
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .actions import Heal
 from .board import (
     ONE,
@@ -25,7 +28,6 @@ from .board import (
 )
 from .config import DEATH_LEVEL, GRAY, JANITOR, TRAINING_REBAG
 from .context import Ctx
-from .records import replace
 from .state import (
     ACTIONS,
     EMERGENCY,
@@ -268,7 +270,7 @@ def _settle_treatment(
         return replace(s, treatment=put(s.treatment, c, (0, 0)), supply=bump(s.supply, c, 1)), level
     top = treatment_max(s, c)
     if new > top:
-        if ctx.tr_overflow == "dies":  # HHH-TR-OVERFLOW
+        if ctx.tr_overflow == R.TR_OVERFLOW.DIES:  # HHH-TR-OVERFLOW
             cost = treatment_numbers(s, c)[2]
             s = replace(s, treatment=put(s.treatment, c, (0, 0)))
             return die(ctx, s, c, marker=True, cost=cost), 0
@@ -295,7 +297,7 @@ def return_to_waiting(ctx: Ctx, s: HHHState, c: int, cubes: int) -> HHHState:
     HHH-ER-RETURN; joining that colour's patient there may kill it (level 5)."""
     if cubes <= 0:
         return s
-    if ctx.er_return == "first-room":
+    if ctx.er_return == R.ER_RETURN.FIRST_ROOM:
         w = 0
     else:
         w = min(range(len(s.waiting)), key=lambda i: (s.waiting[i][c], i))

@@ -18,12 +18,12 @@ from hhh_verify.model import (
     TERMINAL,
     ModelError,
     Outcome,
-    action_from_json,
-    action_to_json,
     merge,
     sample_index,
     sort_actions,
 )
+from hhh_verify.records import replace
+from hhh_verify.rule_model import RuleModel
 
 from . import heal as heal_rules
 from . import patient_phase as pp
@@ -63,7 +63,6 @@ from .config import HHHConfig
 from .context import Ctx
 from .describe import describe_action, describe_state
 from .draws import SampledDraws
-from .records import replace
 from .rooms import installable
 from .state import (
     ACTIONS,
@@ -118,19 +117,19 @@ def rated_money(ctx: Ctx, s: HHHState) -> int:
     return s.money - ctx.config.money_at_start if ctx.rating_profit else s.money
 
 
-class HHHModel:
+class HHHModel(RuleModel):
     """Healthy Heart Hospital as a Markov decision process (see ``hhh_verify.model``)."""
 
     game = "hhh"
+    action_types = ACTION_TYPES
+    state_text = describe_state
+    action_text = describe_action
 
     def __init__(self, config: HHHConfig, interpretation: Interpretation):
-        self.config = config
-        self.interpretation = interpretation
-        self.ctx = Ctx(config, interpretation)
+        super().__init__(config, interpretation, Ctx(config, interpretation))
         self._sample_ctx = Ctx(config, interpretation, SampledDraws(random.Random(0)))
         self._point_ctx: Ctx | None = None  # built on first use (point probabilities)
         self._last_dist: tuple[Any, Any, dict[HHHState, Fraction]] = (None, None, {})
-        self._last_legal: tuple[Any, tuple[Any, ...]] = (None, ())
 
     # Contract ------------------------------------------------------------------------
     def initial_state(self) -> HHHState:
@@ -155,21 +154,11 @@ class HHHModel:
             won, REASONS[s.reason], s.money, rating(rated_money(self.ctx, s)) if won else None
         )
 
-    def round_of(self, s: HHHState) -> int:
-        return s.round
-
-    def legal_actions(self, s: HHHState) -> tuple[Any, ...]:
+    def _legal(self, s: HHHState) -> tuple[Any, ...]:
         """Sequence of Play: "Players can perform actions in any order, passing turns back
         and forth, but each action must be finished completely before starting the next
         one" — so the Action Phase offers every player's actions, and an unfinished action
         (a Heal, a Research, pending picks) offers only its own next decisions."""
-        if self._last_legal[0] is s:
-            return self._last_legal[1]
-        legal = self._legal(s)
-        self._last_legal = (s, legal)
-        return legal
-
-    def _legal(self, s: HHHState) -> tuple[Any, ...]:
         ph = s.phase
         if ph == OVER:
             return ()
@@ -345,16 +334,3 @@ class HHHModel:
         if ph == PP_STAFF:
             return pp.reveal_staff(ctx, s)
         raise AssertionError(f"no chance step in phase {ph}")
-
-    # Presentation --------------------------------------------------------------------
-    def describe_state(self, s: HHHState) -> str:
-        return describe_state(self.ctx, s)
-
-    def describe_action(self, s: HHHState, a: Any) -> str:
-        return describe_action(self.ctx, s, a)
-
-    def action_to_json(self, a: Any) -> dict[str, Any]:
-        return action_to_json(a)
-
-    def action_from_json(self, d: Any) -> Any:
-        return action_from_json(d, ACTION_TYPES)

@@ -8,6 +8,8 @@ resolved (a bit mask) and the one being resolved now.
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
 from .board import (
     ONE,
     add,
@@ -23,7 +25,6 @@ from .board import (
 )
 from .config import ADMIN_BLACK_PAY, DEATH_LEVEL
 from .context import Ctx
-from .records import replace
 from .rooms import install_room, installable
 from .state import (
     ACTIONS,

@@ -3,6 +3,9 @@ the picks they lead to (rulebook "Actions", "Staff Index", "Research")."""
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .actions import (
     ChooseBenefit,
     ImproveRoom,
@@ -42,7 +45,6 @@ from .config import (
 )
 from .context import Ctx
 from .heal import return_to_waiting
-from .records import replace
 from .rooms import fill_blood_bank, improve_room
 from .setup import reveal_training
 from .state import (
@@ -109,9 +111,9 @@ def transfers(ctx: Ctx, s: HHHState, player: int) -> list[Transfer]:
 
 
 def _wr_to_room_ok(ctx: Ctx, level: int) -> bool:
-    if ctx.transfer_wr == "wards-only":
+    if ctx.transfer_wr == R.TRANSFER_WR_DEST.WARDS_ONLY:
         return False
-    if ctx.transfer_wr == "any-level-rooms":
+    if ctx.transfer_wr == R.TRANSFER_WR_DEST.ANY_LEVEL_ROOMS:
         return True
     lo, hi = WAITING_TO_WARD
     return lo <= level <= hi

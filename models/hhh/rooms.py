@@ -3,9 +3,11 @@ improving, and the Blood Bank's cube draws."""
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .board import ONE, add, blood_size, put, short_draw, then
 from .context import Ctx
-from .records import replace
 from .state import BLOOD_BANK, HHHState
 
 
@@ -50,9 +52,9 @@ def improve_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-d
 def room_cap_reached(ctx: Ctx, s: HHHState) -> bool:
     """HHH-ROOM-CAP: "Only 6 New Room cards can be placed during the game"."""
     limit = ctx.config.room_limit
-    if ctx.room_cap == "six-total":
+    if ctx.room_cap == R.ROOM_CAP.SIX_TOTAL:
         return s.rooms_placed >= limit
-    if ctx.room_cap == "six-installed":
+    if ctx.room_cap == R.ROOM_CAP.SIX_INSTALLED:
         start = 2 if ctx.config.variant_two_rooms else 1
         return s.rooms_placed - start >= limit
     return False

@@ -7,9 +7,11 @@ Training markers, and (HHH-STAFF-ROUND1) possibly a first Staff reveal.
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .board import ONE, die, put, short_draw, sub, then
 from .context import Ctx
-from .records import replace
 from .rooms import install_room
 from .state import (
     ACTIONS,
@@ -118,7 +120,7 @@ def choose_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-de
     room starts on the Improved side") and "Apply its immediate effect (if any)" now or
     after the Waiting Room draws (HHH-SETUP-ORDER)."""
     improved = ctx.config.variant_improved_start and s.rooms_placed == 0
-    fill = ctx.setup_order == "before-waiting"
+    fill = ctx.setup_order == R.SETUP_ORDER.BEFORE_WAITING
     pairs = install_room(ctx, s, kind, improved, fill)
     left = s.cursor - 1
     if left:
@@ -136,7 +138,7 @@ def draw_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     w = s.cursor
     c = ctx.config
     room = s.waiting[w]
-    cap = ctx.spots if ctx.setup_level5 == "dies" else min(ctx.spots, 4)
+    cap = ctx.spots if ctx.setup_level5 == R.SETUP_LEVEL5.DIES else min(ctx.spots, 4)
     out = []
     for (d, bag, disc), p in ctx.draws.plain(s.bag, s.discard, c.setup_cubes):
         placed = tuple(min(d[k], cap - room[k]) for k in range(ctx.C)) + (0,)
@@ -168,7 +170,7 @@ def after_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     from .rooms import fill_blood_bank
 
     pairs = [(s, ONE)]
-    if ctx.setup_order == "after-waiting" and s.rooms[6] and not any(s.blood):
+    if ctx.setup_order == R.SETUP_ORDER.AFTER_WAITING and s.rooms[6] and not any(s.blood):
         pairs = fill_blood_bank(ctx, s)
     return then(pairs, lambda st: [(to_training(ctx, st), ONE)])
 
@@ -209,6 +211,6 @@ def to_play(ctx: Ctx, s: HHHState) -> HHHState:
     """Start round 1, after a first Staff reveal if HHH-STAFF-ROUND1 says so."""
     from .patient_phase import staff_to_reveal
 
-    if ctx.staff_round1 == "reveal-at-setup" and staff_to_reveal(ctx, s):
+    if ctx.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP and staff_to_reveal(ctx, s):
         return replace(s, phase=PP_STAFF, cursor=0)
     return replace(s, phase=ACTIONS, cursor=0)

@@ -32,13 +32,14 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb, factorial
 
+from hhh_verify.records import replace
+
 from . import patient_phase as pp
 from .board import die, put
 from .config import DEATH_LEVEL
 from .context import Ctx
 from .draws import ExactDraws
 from .point import visit_cannot_refill
-from .records import replace
 from .state import HHHState, done_of, item_of
 
 #: Bags at least this large get the factored enumeration (smaller ones: the reference,

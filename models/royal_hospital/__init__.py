@@ -10,60 +10,16 @@ the sentence-level rule map (``rule_map.py``) and the compiled kernel (``kernel/
 
 from __future__ import annotations
 
-from typing import Any
-
-from hhh_verify.interpretations import Interpretation
+from hhh_verify.late import late, late_call
 from hhh_verify.model import GameSpec
 
 from .action_space import action_space
 from .ambiguities import REGISTRY
-from .board_svg import render_board
 from .config import CONFIG_DOCS, PRESETS, RHConfig
 from .model import RHModel
 from .policies import POLICIES
 from .probes import PROBES
 from .rule_index import RULES
-
-
-def make_model(config: RHConfig, interpretation: Interpretation) -> RHModel:
-    return RHModel(config, interpretation)
-
-
-def _properties() -> Any:
-    from hhh_verify.properties.royal_hospital import properties
-
-    return properties()
-
-
-def _promises() -> Any:
-    from .promises import BOOK
-
-    return BOOK
-
-
-def _smt() -> Any:
-    from hhh_verify.properties.royal_hospital_smt import support
-
-    return support()
-
-
-def _kernel(model: RHModel) -> Any:
-    from .kernel import make_kernel
-
-    return make_kernel(model)
-
-
-def _rule_map() -> Any:
-    from .rule_map import RULE_MAP
-
-    return RULE_MAP
-
-
-def _search_order() -> Any:
-    from hhh_verify.properties.royal_hospital import search_order
-
-    return search_order
-
 
 SPEC = GameSpec(
     id="royal-hospital",
@@ -73,20 +29,20 @@ SPEC = GameSpec(
     presets=PRESETS,
     default_preset="full",
     ambiguities=REGISTRY,
-    make_model=make_model,
+    make_model=RHModel,
     config_docs=CONFIG_DOCS,
     rule_index=RULES,
-    properties=_properties,
-    search_order=_search_order,
+    properties=late_call("hhh_verify.properties.royal_hospital:properties"),
+    search_order=late("hhh_verify.properties.royal_hospital:search_order"),
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
-    smt=_smt,
-    promises=_promises,
-    rule_map=_rule_map,
+    smt=late_call("hhh_verify.properties.royal_hospital_smt:support"),
+    promises=late(".promises:BOOK", __name__),
+    rule_map=late(".rule_map:RULE_MAP", __name__),
     action_space=action_space,
-    board=lambda: render_board,
-    kernel=_kernel,
+    board=late(".board_svg:render_board", __name__),
+    kernel=late_call(".kernel:make_kernel", __name__),
 )
 
-__all__ = ["SPEC", "RHModel", "RHConfig", "make_model"]
+__all__ = ["SPEC", "RHModel", "RHConfig"]

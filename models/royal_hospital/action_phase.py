@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
 from .board import bump, order, set_player
 from .cards import MedicalCard
 from .context import Ctx
 from .effects import DOCTOR, RESEARCH
-from .records import replace
 from .resolve import effect_tasks, push
 from .state import T_END_TURN, TREATMENT, PlayerState, RHState, Task
 from .treatment import spend

@@ -8,31 +8,10 @@ their rulebook section. A default is the reading we believe the designers meant,
 
 from __future__ import annotations
 
-from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry, Option, Quote
-
-
-def _a(
-    id: str,
-    title: str,
-    category: str,
-    quotes: list[tuple[str, str]],
-    options: list[tuple[str, str]],
-    default: str,
-    why: str,
-) -> Ambiguity:
-    return Ambiguity(
-        id,
-        title,
-        category,
-        tuple(Quote(s, t) for s, t in quotes),
-        tuple(Option(o, d) for o, d in options),
-        default,
-        why,
-    )
-
+from hhh_verify.interpretations import Ambiguity, AmbiguityRegistry
 
 ENTRIES = [
-    _a(
+    Ambiguity.of(
         "RH-CARD-NAMES",
         "Card kinds: the colour key's names differ from the component list",
         "terminology",
@@ -62,7 +41,7 @@ ENTRIES = [
         "trials-add-space",
         "Matching the key's eleven names to the component list one to one leaves exactly Clinical sessions = Clinical Trial and Consultations = Referral.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-CREDIT-START",
         "Starting credit production: two counters on the credit track",
         "contradiction",
@@ -82,7 +61,7 @@ ENTRIES = [
         "fifteen",
         "A track has one position per player; two counters only make sense as a sum, and 15 + 6, + 12, + 18 gives the doctors' spaces 21, 27, 33 at the same spacing.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-ROUND-PATIENTS",
         "How many patients the round track gives",
         "gap",
@@ -100,7 +79,7 @@ ENTRIES = [
         "same-number",
         "The sentence names both decks with one number.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-GAME-END",
         "When the game ends",
         "gap",
@@ -118,7 +97,7 @@ ENTRIES = [
         "fixed-rounds",
         "The round track is the only end the book describes; the summary's check names no other condition.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-RESOURCES-KEEP",
         "Whether unspent resources carry over to the next round",
         "gap",
@@ -139,7 +118,7 @@ ENTRIES = [
         "keep",
         "Cleanup lists what is discarded (a dead patient's resources) and never the players' own.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-RESEARCH-IN-TREATMENT",
         "May research tokens diagnose and heal (the example says so)",
         "contradiction",
@@ -160,7 +139,7 @@ ENTRIES = [
         "staff-only",
         "The rule names staff; the example calls the same three tokens staff and research in one sentence, a slip.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-CRITICAL-COST",
         "What curing a critical patient costs",
         "gap",
@@ -181,7 +160,7 @@ ENTRIES = [
         "diagnose-and-heal",
         "'Diagnosed and healed in one round' and 'more difficult to heal' point to paying both at once.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-CRITICAL-DEADLINE",
         "When an untreated critical patient dies",
         "contradiction",
@@ -202,7 +181,7 @@ ENTRIES = [
         "first-cleanup",
         "The Cleanup rule and the treatment rule ('in one round') agree; the example also says the hospital had only one critical patient, so its 'last patient' is a severe one.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-TERMINAL-UPKEEP",
         "Does a terminal patient need healing every round",
         "contradiction",
@@ -223,7 +202,7 @@ ENTRIES = [
         "every-round",
         "The Hospital Board section is the specific rule for terminal care and the patient 'never leaves your playing area', so care continues.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-TERMINAL-COST",
         "What treating a terminal patient costs",
         "contradiction",
@@ -241,7 +220,7 @@ ENTRIES = [
         "one-healing",
         "Two sections say 1 healing resource; the treatment sentence is copied from the critical patients' paragraph.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-TERMINAL-REWARD",
         "Which treatments of a terminal patient pay its card's reward",
         "gap",
@@ -270,7 +249,7 @@ ENTRIES = [
         "every-treatment",
         "'Note the rewards' follows each successful treatment in the same sentence, and a cure pays 'the credit rewards and victory points shown on the card'.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-PRIORITY-3",
         "Priority 3: chronic patients or terminal patients",
         "contradiction",
@@ -292,7 +271,7 @@ ENTRIES = [
         "terminal-slip",
         "The Symbols section defines the priorities and treats terminal patients separately; a chronic patient's growing difficulty would mean nothing if one token killed it.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-QOC-SCORING",
         "Victory points for the final quality of care",
         "gap",
@@ -310,7 +289,7 @@ ENTRIES = [
         "offset",
         "'Gain or lose' needs negative values; the starting space is the natural zero.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-QOC-FLOOR",
         "Quality of care below the track's first space",
         "boundary",
@@ -328,7 +307,7 @@ ENTRIES = [
         "clamp",
         "A counter cannot leave its track; nothing in the book extends it.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-AMBULANCE-WRAP",
         "Is space 0 of the endless ambulance track a space on the loop",
         "gap",
@@ -346,7 +325,7 @@ ENTRIES = [
         "fourteen-spaces",
         "'Reach space 0' and then 'continue advancing by returning to space 1' describes two moves.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-DOCTOR-PASS",
         "Does passing a congress doctor's space count as reaching it",
         "boundary",
@@ -367,7 +346,7 @@ ENTRIES = [
         "reach-or-pass",
         "A player who has gone beyond a space has reached it; the ambulance rule says passed benefits count.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-PRODUCTION-BONUS",
         "Immediate resources when production rises outside a card play",
         "gap",
@@ -384,7 +363,7 @@ ENTRIES = [
         "always",
         "The sentence states the rule generally; an insurance or ambulance increase is the same kind of increase.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-REWARD-ORDER",
         "When the rewards that a reward sets off are taken",
         "gap",
@@ -415,7 +394,7 @@ ENTRIES = [
         "depth-first",
         "'Each time' a player advances the benefits are gained, so a benefit is taken when its space is reached, and with it whatever it sets off.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-INSURANCE-COUNTER",
         "What the end-game 'Insurance companies' comparison counts",
         "terminology",
@@ -432,7 +411,7 @@ ENTRIES = [
         "levels-sum",
         "The comparison is over counters; four counters compare best by their total.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-COMPARE-COUNTERS",
         "End-game Diagnosis, Healing, Research and Staff: production or tokens",
         "gap",
@@ -449,7 +428,7 @@ ENTRIES = [
         "production",
         "The list compares 'counters' and names credit production beside them.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-HEALED-COST",
         "Does a clinical trial spend healed patients",
         "gap",
@@ -468,7 +447,7 @@ ENTRIES = [
         "spend",
         "'Used to play' reads as spent, and the tie-breaker's 'highest value reached' only differs from the position if the counter can go down.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-HELICOPTER-BOTH",
         "May a helicopter both discard and make everyone draw",
         "contradiction",
@@ -486,7 +465,7 @@ ENTRIES = [
         "both-allowed",
         "'One, two, or none' counts the options; the 'or' separates the bullet points.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-HELICOPTER-DISCARD",
         "Does discarding a patient by helicopter cost quality of care",
         "gap",
@@ -504,7 +483,7 @@ ENTRIES = [
         "free",
         "The penalty belongs to the no-space procedure; the helicopter is a benefit.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-HELICOPTER-ORDER",
         "In which order all players draw a helicopter's patient",
         "gap",
@@ -525,7 +504,7 @@ ENTRIES = [
         "from-sender",
         "The sentence names the sender as the one the draw starts from ('including the player who activated'); the round's draws are the only other 'player order' and are a separate step.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-MEDICAL-EMPTY",
         "Drawing from an empty Medical deck",
         "gap",
@@ -537,7 +516,7 @@ ENTRIES = [
         "reshuffle",
         "The usual convention; the book never says cards run out.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-STARTING-CARD",
         "Is the starting card in play or in hand",
         "gap",
@@ -549,7 +528,7 @@ ENTRIES = [
         "in-play",
         "Dealt separately from the ten-card draw, it reads as the hospital's first card.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-ACTIVATE-SAME-ROUND",
         "May a card be activated in the round it is played",
         "gap",
@@ -566,7 +545,7 @@ ENTRIES = [
         "same-round",
         "'Previously' most simply means 'before this action'.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-TIE-PATIENTS",
         "Tie-breaker: do terminal patients count as patients in the hospital",
         "gap",
@@ -581,7 +560,7 @@ ENTRIES = [
         "hospital-only",
         "Terminal patients are explicitly not in the hospital's spaces.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-TIE-CARD-VALUE",
         "Last tie-breaker: a card's 'credit value'",
         "gap",
@@ -598,7 +577,7 @@ ENTRIES = [
         "credit-cost",
         "A card's cost is the credit number every card shows (Composition of the Cards: 1. Cost).",
     ),
-    _a(
+    Ambiguity.of(
         "RH-TIE-RESOURCES",
         "Sixth tie-breaker: the sum of diagnosis, healing, staff and research",
         "gap",
@@ -619,7 +598,7 @@ ENTRIES = [
         "production",
         "It follows 'the highest credit production', so the same kind of number (a production) for the other four resources; the end-game comparison reads the same words the same way (RH-COMPARE-COUNTERS=production).",
     ),
-    _a(
+    Ambiguity.of(
         "RH-FINAL-TIE",
         "A tie that survives every tie-breaker",
         "gap",
@@ -636,7 +615,7 @@ ENTRIES = [
         "shared",
         "The book stops after the card-value tie-breaker; sharing invents the least.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-SOLO",
         "Solo mode",
         "gap",
@@ -648,7 +627,7 @@ ENTRIES = [
         "same-rules",
         "Every rule works with one hospital; only the comparisons become empty.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-PARTIAL-PAYMENT",
         "May resources be put on a patient over several rounds",
         "gap",
@@ -669,7 +648,7 @@ ENTRIES = [
         "whole",
         "'You must pay the number' describes one payment; resources 'on the card' are a terminal patient's healing.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-INSURANCE-MAX",
         "Advancing on an insurance track already at level 5",
         "boundary",
@@ -686,7 +665,7 @@ ENTRIES = [
         "nothing",
         "A counter at the end of its track cannot advance; the book offers no substitute.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-DOCTOR-SUBSTITUTE",
         "May a congress doctor, used as staff, diagnose and heal",
         "gap",
@@ -707,7 +686,7 @@ ENTRIES = [
         "as-staff",
         "Staff's only use in the rules is the treatment substitution, so 'use as staff' means that.",
     ),
-    _a(
+    Ambiguity.of(
         "RH-DRAW-CARD",
         "Which deck a 'draw 1 card' reward draws from",
         "terminology",

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhh_verify.records import replace
+
 from .context import Ctx
-from .records import replace
 from .state import PlayerState, RHState
 from .tracks import DOCTOR_SPOTS
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from hhh_verify.records import replace
+
 from . import action_phase, cleanup, patients, resolve, treatment
 from .board import bump, order, set_player
 from .context import Ctx
 from .effects import P_CREDIT, P_RESEARCH, P_STAFF
-from .records import replace
 from .state import (
     ACTIONS,
     CLEANUP,

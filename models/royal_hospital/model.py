@@ -16,11 +16,10 @@ from hhh_verify.model import (
     TERMINAL,
     ModelError,
     Outcome,
-    action_from_json,
-    action_to_json,
     merge,
     sort_actions,
 )
+from hhh_verify.rule_model import RuleModel
 
 from . import action_phase as ap
 from . import actions as A
@@ -49,17 +48,17 @@ from .state import (
 ONE_DRAW = (A.Draw(),)
 
 
-class RHModel:
+class RHModel(RuleModel):
     """Royal Hospital as a Markov decision process (see ``hhh_verify.model``)."""
 
     game = "royal-hospital"
+    action_types = A.ACTION_TYPES
+    state_text = describe_state
+    action_text = describe_action
 
     def __init__(self, config: RHConfig, interpretation: Interpretation):
-        self.config = config
-        self.interpretation = interpretation
-        self.ctx = Ctx(config, interpretation)
+        super().__init__(config, interpretation, Ctx(config, interpretation))
         self._initial = flow.advance(self.ctx, initial_state(self.ctx))
-        self._last_legal: tuple[Any, tuple[Any, ...]] = (None, ())
 
     # Contract ------------------------------------------------------------------------
     def initial_state(self) -> RHState:
@@ -84,16 +83,6 @@ class RHModel:
         return Outcome(
             None, "completed", scores=final_scores(self.ctx, s), winners=winners(self.ctx, s)
         )
-
-    def round_of(self, s: RHState) -> int:
-        return s.round
-
-    def legal_actions(self, s: RHState) -> tuple[Any, ...]:
-        if self._last_legal[0] is s:
-            return self._last_legal[1]
-        legal = self._legal(s)
-        self._last_legal = (s, legal)
-        return legal
 
     def _legal(self, s: RHState) -> tuple[Any, ...]:
         if s.phase == OVER:
@@ -241,19 +230,6 @@ class RHModel:
         if isinstance(a, A.UseToken):
             return [(treatment.use_token(ctx, s, a.kind), one)]
         raise ModelError(f"unknown action {a!r}")
-
-    # Presentation --------------------------------------------------------------------
-    def describe_state(self, s: RHState) -> str:
-        return describe_state(self.ctx, s)
-
-    def describe_action(self, s: RHState, a: Any) -> str:
-        return describe_action(self.ctx, s, a)
-
-    def action_to_json(self, a: Any) -> dict[str, Any]:
-        return action_to_json(a)
-
-    def action_from_json(self, d: Any) -> Any:
-        return action_from_json(d, A.ACTION_TYPES)
 
 
 __all__ = ["RHModel", "set_player"]

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hhh_verify.records import replace
+
 from .board import bump, capacity, change_qoc, set_player
 from .cards import CRITICAL
 from .config import REJECT_QOC
 from .context import Ctx
-from .records import replace
 from .state import Patient, RHState, Terminal
 
 ONE = Fraction(1)

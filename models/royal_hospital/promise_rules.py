@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Any
 
 from . import actions as A
+from . import readings as R
 from .cards import CHRONIC, CRITICAL, OUTPATIENT, SEVERE, STARTING, TERMINAL, TRIAL
 from .effects import (
     AMBULANCE,
@@ -103,7 +104,9 @@ def credit_start(which: str) -> Check:
 
     def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
         a5, b10 = model.config.credit_counters
-        want = {"fifteen": a5 + b10, "five": a5, "ten": b10}[which]
+        want = {R.CREDIT_START.FIFTEEN: a5 + b10, R.CREDIT_START.FIVE: a5, R.CREDIT_START.TEN: b10}[
+            which
+        ]
         if t.round == 1 and t.phase in (SETUP, PREPARATION):
             for p, ps in enumerate(t.players):
                 if ps.production[4] != want:
@@ -319,7 +322,9 @@ def terminal_reward(which: str) -> Check:
         p = model.current_player(s)
         card = model.ctx.patients[a.card]
         term = next(x for x in s.players[p].terminals if x.card == a.card and not x.treated)
-        pays = which == "every-treatment" or (which == "first-treatment" and not term.rewarded)
+        pays = which == R.TERMINAL_REWARD.EVERY_TREATMENT or (
+            which == R.TERMINAL_REWARD.FIRST_TREATMENT and not term.rewarded
+        )
         got = (t.players[p].vp - s.players[p].vp, t.players[p].credits - s.players[p].credits)
         want = (card.vp, card.credits) if pays else (0, 0)
         if got != want:
@@ -595,7 +600,8 @@ def activation_on_play(same_round: bool) -> Check:
 
 def plays_action_cards(model: Any) -> bool:
     return any(m.action and m.kind != STARTING for m in model.ctx.medical) or (
-        reading(model, "RH-STARTING-CARD") == "in-hand" and any(m.action for m in model.ctx.medical)
+        reading(model, R.STARTING_CARD.ID) == R.STARTING_CARD.IN_HAND
+        and any(m.action for m in model.ctx.medical)
     )
 
 
@@ -715,7 +721,7 @@ def helicopter_discard(loss: int) -> Check:
         p = model.current_player(s)
         x = s.players[p].qoc
         want = x - loss
-        if reading(model, "RH-QOC-FLOOR") == "clamp":
+        if reading(model, R.QOC_FLOOR.ID) == R.QOC_FLOOR.CLAMP:
             want = max(want, 0)
         if t.players[p].qoc != want:
             return f"seat {p}'s helicopter discard moved quality of care {x} -> {t.players[p].qoc}"

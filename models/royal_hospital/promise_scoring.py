@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import readings as R
 from .cards import TERMINAL
 from .effects import CREDITS, GAIN
 from .promise_support import bumped, level_scores, mirror, seat_to_vary
@@ -65,7 +66,7 @@ def compared(what: str) -> Final:
         for k in range(4):
             by_tokens = _gain(model, t, seat, tokens=bumped(ps.tokens, k, 1))
             by_production = _gain(model, t, seat, production=bumped(ps.production, k, 1))
-            want = (others, 0) if what == "tokens" else (0, others)
+            want = (others, 0) if what == R.COMPARE_COUNTERS.TOKENS else (0, others)
             if (by_tokens, by_production) != want:
                 return (
                     f"resource {k}: one more token gains {by_tokens}, one more production "

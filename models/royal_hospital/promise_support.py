@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import readings as R
 from .cards import CRITICAL
 from .effects import DOCTOR, RESEARCH, STAFF
 from .state import (
@@ -64,9 +65,11 @@ def accepted(
     if part == RESEARCH:
         return (RESEARCH, DOCTOR)
     if research is None:
-        research = reading(model, "RH-RESEARCH-IN-TREATMENT") == "research-too"
+        research = (
+            reading(model, R.RESEARCH_IN_TREATMENT.ID) == R.RESEARCH_IN_TREATMENT.RESEARCH_TOO
+        )
     if doctor is None:
-        doctor = reading(model, "RH-DOCTOR-SUBSTITUTE") == "as-staff"
+        doctor = reading(model, R.DOCTOR_SUBSTITUTE.ID) == R.DOCTOR_SUBSTITUTE.AS_STAFF
     return (part, STAFF) + ((RESEARCH,) if research else ()) + ((DOCTOR,) if doctor else ())
 
 

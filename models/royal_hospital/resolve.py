@@ -6,6 +6,8 @@ benefits they have passed", in the order passed)."""
 
 from __future__ import annotations
 
+from hhh_verify.records import replace
+
 from .board import bump, change_qoc, claim_doctors, set_player
 from .context import Ctx
 from .effects import (
@@ -27,7 +29,6 @@ from .effects import (
     ambulance,
     insurance,
 )
-from .records import replace
 from .state import T_ADMIT, T_DRAW_HAND, T_DRAW_PATIENT, T_EFFECT, RHState, Task
 from .tracks import (
     AMBULANCE_REWARDS,

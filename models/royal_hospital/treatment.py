@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hhh_verify.records import replace
+
+from . import readings as R
 from .board import bump, set_player
 from .cards import CHRONIC, CRITICAL, TERMINAL
 from .context import Ctx
 from .effects import DIAG, DOCTOR, HEAL, RESEARCH, STAFF
 from .patients import cure, replace_patient, resolve_weights, resolved
-from .records import replace
 from .state import T_PAY_DIAG, T_PAY_HEAL, T_PAY_RESEARCH, Patient, RHState, Task, Terminal
 
 #: the pending payment step of each cost part, and back
@@ -220,10 +222,12 @@ def treat_terminal(ctx: Ctx, s: RHState, p: int, term: Terminal) -> RHState:
     ps = s.players[p]
     card = ctx.patients[term.card]
     reward = ctx.terminal_reward
-    pays = reward == "every-treatment" or (reward == "first-treatment" and not term.rewarded)
+    pays = reward == R.TERMINAL_REWARD.EVERY_TREATMENT or (
+        reward == R.TERMINAL_REWARD.FIRST_TREATMENT and not term.rewarded
+    )
     terminals = list(ps.terminals)
     terminals.remove(term)
-    terminals.append(Terminal(term.card, 1, int(reward == "first-treatment")))
+    terminals.append(Terminal(term.card, 1, int(reward == R.TERMINAL_REWARD.FIRST_TREATMENT)))
     return set_player(
         s,
         p,

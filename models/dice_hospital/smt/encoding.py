@@ -18,6 +18,7 @@ from typing import Any
 import z3
 
 from .. import actions as A
+from .. import readings as R
 from ..components import ANY, DONOR, GUARDIAN, MATRON, SAME_HEALTH, SPECIALISTS, UNTREATED, WARDS
 from ..scoring import discharge_points
 from ..state import (
@@ -294,7 +295,7 @@ class _Rules:
             conds.append(z3.And(0 <= s[k], s[k] <= p[f"spec_deck{k}"]))
             ch[f"spec_deck{k}"] = p[f"spec_deck{k}"] - s[k]
             ch[f"spec_market{k}"] = s[k]
-        early = self.ctx.extra_reveal in ("admission-once", "twice")
+        early = self.ctx.extra_reveal in (R.EXTRA_REVEAL.ADMISSION_ONCE, R.EXTRA_REVEAL.TWICE)
         ch.update(phase=EXTRA if early else DICE_DRAW, cursor=0)
         return self.rule(MARKET_DRAW, *conds, ch=ch)
 
@@ -422,14 +423,14 @@ class _Rules:
         over = self.over(pl, incoming)
         cells = [self.n(pl, c) for c in range(len(CELLS))]
         npat = _sum(cells)
-        if self.ctx.evict == "all-current":
+        if self.ctx.evict == R.EVICT_WHO.ALL_CURRENT:
             auto: Any = z3.BoolVal(True)
             gone, n_gone = cells, npat
         else:
             nonempty = _sum(_ind(n > 0) for n in cells)
             auto = (
                 z3.BoolVal(True)
-                if self.ctx.evict == "sickest-first"
+                if self.ctx.evict == R.EVICT_WHO.SICKEST_FIRST
                 else z3.Or(over == npat, nonempty == 1)
             )
             gone, before = [], z3.IntVal(0)
@@ -483,7 +484,7 @@ class _Rules:
             for j in range(self.e.A)
             for v in VALUES
         )
-        late = self.ctx.extra_reveal in ("expansion-once", "twice")
+        late = self.ctx.extra_reveal in (R.EXTRA_REVEAL.EXPANSION_ONCE, R.EXTRA_REVEAL.TWICE)
         decks = _sum(p[f"ward_deck{k}"] for k in self.e.wards)
         decks = decks + _sum(p[f"spec_deck{k}"] for k in self.e.specs)
         extra = decks > 0 if late else z3.BoolVal(False)
@@ -518,7 +519,7 @@ class _Rules:
             (TRADE_WARD, "ward_market", "wards", "ward_gone", W, True),
             (TRADE_SPEC, "spec_market", "specs", "spec_gone", S, True),
         ):
-            if trade and reading != "instead-of-taking":
+            if trade and reading != R.EXPANSION_DISCARD.INSTEAD_OF_TAKING:
                 continue
             for k in self.e.wards if n == W else self.e.specs:
                 ch: dict[str, Any] = {f"{market}{k}": p[f"{market}{k}"] - 1}
@@ -527,13 +528,13 @@ class _Rules:
                     ch[f"p{pl}.blood"] = p[f"p{pl}.blood"] + 1
                 else:
                     ch[f"p{pl}.{own}{k}"] = p[f"p{pl}.{own}{k}"] + 1
-                if reading == "owned-tile" and not trade:
+                if reading == R.EXPANSION_DISCARD.OWNED_TILE and not trade:
                     ch["phase"] = EXPAND_DISCARD
                 else:
                     ch = self.next_draft(ch)
                 conds = [p["phase"] == EXPAND, me, a[0] == k, p[f"{market}{k}"] >= 1]
                 out.append(self.rule(code, *conds, ch=ch))
-        if reading == "owned-tile":
+        if reading == R.EXPANSION_DISCARD.OWNED_TILE:
             out += self.discards(pl, z3.And(p["phase"] == EXPAND_DISCARD, me), self.next_draft)
         out += self.discards(
             pl,
@@ -587,7 +588,7 @@ class _Rules:
         """Where a patient in cell ``c`` goes when healed ``steps`` steps (DH-PAST-6)."""
         h, t = CELLS[c]
         tt = 1 if mark else t
-        if self.ctx.past_6 == "discharge":
+        if self.ctx.past_6 == R.PAST_6.DISCHARGE:
             return LOUNGE if h + steps >= 7 else cell(h + steps, tt)
         return LOUNGE if h == 6 else cell(min(6, h + steps), tt)
 
@@ -740,7 +741,7 @@ class _Rules:
             moved = untreated[h] - spared[h]
             if h - loss >= 1:
                 new[h - loss] = new[h - loss] + moved
-            elif h > 1 and ctx.superbug_2 == "floor-1":
+            elif h > 1 and ctx.superbug_2 == R.SUPERBUG_2.FLOOR_1:
                 new[1] = new[1] + moved
             else:
                 deaths = deaths + moved
@@ -754,8 +755,8 @@ class _Rules:
         for n in range(1, self.max_lounge() + 1):
             table = z3.If(lounge == n, discharge_points(n, ctx.over_12), table)
         bonus = {
-            "discharged-and-empty": z3.And(empty, lounge > 0),
-            "any-empty": empty,
+            R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY: z3.And(empty, lounge > 0),
+            R.EMPTY_HOSPITAL.ANY_EMPTY: empty,
         }[ctx.empty_bonus]
         points = p[f"p{pl}.points"] + table + z3.If(bonus, 5, 0)
         mortality = p[f"p{pl}.mortality"] + deaths
@@ -814,8 +815,8 @@ class _Rules:
         """Koniec gry: +1 a blood bag, -2 a mortality token, per token or once
         (DH-FINAL-TOKENS)."""
         reading = self.ctx.final_tokens
-        bags = blood if reading == "per-token" else z3.If(blood > 0, 1, 0)
-        deaths = z3.If(mortality > 0, 1, 0) if reading == "once" else mortality
+        bags = blood if reading == R.FINAL_TOKENS.PER_TOKEN else z3.If(blood > 0, 1, 0)
+        deaths = z3.If(mortality > 0, 1, 0) if reading == R.FINAL_TOKENS.ONCE else mortality
         return bags - 2 * deaths
 
     def max_lounge(self) -> int:

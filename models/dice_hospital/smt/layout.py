@@ -15,6 +15,7 @@ from typing import Any
 
 from hhh_verify.model import ModelError
 
+from .. import readings as R
 from ..components import ADMINISTRATORS, SPECIALISTS, WARDS
 from ..state import DHState
 
@@ -26,10 +27,10 @@ W, S, K = len(WARDS), len(SPECIALISTS), len(ADMINISTRATORS)
 #: Readings the encoding does not cover (DH-SOLO, -RECOLOUR, -EPIDEMIC-ROLL,
 #: -CRISIS-COLOURS and -OVER-12 never matter in scope; -TIE-REMAINS only names winners).
 UNSUPPORTED = {
-    "DH-AMBULANCE-VALUE": ("pip-sum", "number-one"),
-    "DH-PLACEMENT-OPTIONAL": ("every-meeple",),
-    "DH-AMBULANCE-FILL": ("dealt",),
-    "DH-EMPTY-HOSPITAL": ("all-discharged",),  # reads the round's evictions
+    R.AMBULANCE_VALUE.ID: (R.AMBULANCE_VALUE.PIP_SUM, R.AMBULANCE_VALUE.NUMBER_ONE),
+    R.PLACEMENT_OPTIONAL.ID: (R.PLACEMENT_OPTIONAL.EVERY_MEEPLE,),
+    R.AMBULANCE_FILL.ID: (R.AMBULANCE_FILL.DEALT,),
+    R.EMPTY_HOSPITAL.ID: (R.EMPTY_HOSPITAL.ALL_DISCHARGED,),  # reads the round's evictions
 }
 
 

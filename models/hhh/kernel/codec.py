@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from .. import actions as act
+from .. import readings as R
 from ..config import CAT, DOCTORS, STAFF
 from ..context import Ctx
 from ..state import HealInProgress, HHHState, ResearchInProgress
@@ -61,14 +62,22 @@ def config_array(ctx: Ctx, planted: int = 0) -> np.ndarray:
     K[L.K_BEDS] = ctx.beds
     for k in ctx.deck:
         K[L.K_DECK + k] = 1
-    K[L.K_ROOM_CAP] = ("six-total", "six-installed", "every-phase").index(ctx.room_cap)
-    K[L.K_SETUP_LEVEL5_DIES] = ctx.setup_level5 == "dies"
-    K[L.K_SETUP_BEFORE_WAITING] = ctx.setup_order == "before-waiting"
-    K[L.K_STAFF_ROUND1_SETUP] = ctx.staff_round1 == "reveal-at-setup"
+    K[L.K_ROOM_CAP] = (
+        R.ROOM_CAP.SIX_TOTAL,
+        R.ROOM_CAP.SIX_INSTALLED,
+        R.ROOM_CAP.EVERY_PHASE,
+    ).index(ctx.room_cap)
+    K[L.K_SETUP_LEVEL5_DIES] = ctx.setup_level5 == R.SETUP_LEVEL5.DIES
+    K[L.K_SETUP_BEFORE_WAITING] = ctx.setup_order == R.SETUP_ORDER.BEFORE_WAITING
+    K[L.K_STAFF_ROUND1_SETUP] = ctx.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP
     K[L.K_STAFF_THIS_ROUND] = ctx.staff_this_round
-    K[L.K_TRANSFER_WR] = ("level-3-4-any", "wards-only", "any-level-rooms").index(ctx.transfer_wr)
-    K[L.K_TR_OVERFLOW_DIES] = ctx.tr_overflow == "dies"
-    K[L.K_ER_RETURN_FIRST] = ctx.er_return == "first-room"
+    K[L.K_TRANSFER_WR] = (
+        R.TRANSFER_WR_DEST.LEVEL_3_4_ANY,
+        R.TRANSFER_WR_DEST.WARDS_ONLY,
+        R.TRANSFER_WR_DEST.ANY_LEVEL_ROOMS,
+    ).index(ctx.transfer_wr)
+    K[L.K_TR_OVERFLOW_DIES] = ctx.tr_overflow == R.TR_OVERFLOW.DIES
+    K[L.K_ER_RETURN_FIRST] = ctx.er_return == R.ER_RETURN.FIRST_ROOM
     K[L.K_ER_DRAW] = ctx.er_draw
     K[L.K_ER_PAY] = ctx.er_pay
     K[L.K_ER_DEATH] = ctx.er_death

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from .. import readings as R
 from ..config import COO
 from . import board as b
 from . import layout as L
@@ -270,9 +271,9 @@ class HHHGraph:
         c, cfg = kernel.ctx, kernel.model.config
         start = 2 if cfg.variant_two_rooms else 1
         cap = {
-            "six-total": cfg.room_limit,
-            "six-installed": cfg.room_limit + start,
-            "every-phase": len(c.deck),
+            R.ROOM_CAP.SIX_TOTAL: cfg.room_limit,
+            R.ROOM_CAP.SIX_INSTALLED: cfg.room_limit + start,
+            R.ROOM_CAP.EVERY_PHASE: len(c.deck),
         }[c.room_cap]  # properties/hhh.py room_limit: HHH-ROOM-CAP's readings
         self.params = np.array(
             [

@@ -13,6 +13,7 @@ import z3
 
 from hhh_verify.smt.terms import Builder, St, Term, sel, zmin, zsum
 
+from .. import readings as R
 from ..config import GRAY
 from ..state import (
     ACTIONS,
@@ -176,7 +177,7 @@ def rule_settle(ctx: Any, L: Layout, st0: St, b: Builder, r: list[Term]) -> Rule
         st.set(f"trs{k}", 0, z3.And(t_cured, c == k))
     st.add_at("sup", C + 1, c, 1, t_cured)
     over = z3.And(t, new > top)
-    if ctx.tr_overflow == "dies":
+    if ctx.tr_overflow == R.TR_OVERFLOW.DIES:
         for k in range(C):
             st.set(f"trl{k}", 0, z3.And(over, c == k))
             st.set(f"trs{k}", 0, z3.And(over, c == k))
@@ -209,7 +210,7 @@ def return_to_waiting(ctx: Any, L: Layout, st: St, c: Term, cubes: Term, cond: A
     col = [sel([st[f"wait{x}_{k}"] for k in range(C)], c) for x in range(L.W)]
     w: Term = z3.IntVal(0)
     best = col[0]
-    if ctx.er_return != "first-room":
+    if ctx.er_return != R.ER_RETURN.FIRST_ROOM:
         # argmin with ties to the lower index
         for x in range(1, L.W):
             w = z3.If(col[x] < best, x, w)

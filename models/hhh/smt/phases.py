@@ -9,6 +9,7 @@ import z3
 
 from hhh_verify.smt.terms import Builder, St, Term, sel, zmin, zsum
 
+from .. import readings as R
 from ..config import ADMIN_BLACK_PAY
 from ..state import (
     ACTIONS,
@@ -58,9 +59,9 @@ def rule_transfer(ctx: Any, L: Layout, st0: St, b: Builder, a: dict[str, Term]) 
     in_ward = z3.Or(
         *[z3.And(lv == x, sel([st0[f"ward{k}_{x}"] for k in range(C)], c) > 0) for x in WARD_LEVELS]
     )
-    if ctx.transfer_wr == "wards-only":
+    if ctx.transfer_wr == R.TRANSFER_WR_DEST.WARDS_ONLY:
         wr_room_ok: Any = z3.BoolVal(False)
-    elif ctx.transfer_wr == "any-level-rooms":
+    elif ctx.transfer_wr == R.TRANSFER_WR_DEST.ANY_LEVEL_ROOMS:
         wr_room_ok = z3.BoolVal(True)
     else:
         wr_room_ok = z3.And(lv >= 3, lv <= 4)

@@ -18,6 +18,7 @@ import z3
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Meter
 
+from .. import readings as R
 from ..state import ARRESTED, BANKRUPT, COMPLETED, OVER
 from . import facts as F
 from .encoding import HHHEncoding
@@ -173,9 +174,9 @@ def rooms_by_end(model: Any) -> QueryAnswer:
     limit = cfg.room_limit
     for i in range(1, ctx.last_round + 1):
         prev = r[i - 1]
-        if ctx.room_cap == "six-total":
+        if ctx.room_cap == R.ROOM_CAP.SIX_TOTAL:
             capped = prev >= limit
-        elif ctx.room_cap == "six-installed":
+        elif ctx.room_cap == R.ROOM_CAP.SIX_INSTALLED:
             capped = prev - start >= limit
         else:
             capped = z3.BoolVal(False)

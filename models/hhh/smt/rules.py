@@ -17,6 +17,7 @@ import z3
 
 from hhh_verify.smt.terms import Builder, St, Term, sel, zmax, zmin, zsum
 
+from .. import readings as R
 from ..state import (
     ACTIONS,
     BLOOD_BANK,
@@ -59,7 +60,7 @@ def staff_to_reveal(ctx: Any, st: St) -> Term:
 def to_play(ctx: Any, st: St, cond: Any) -> None:
     """setup.to_play: start round 1 (a first Staff reveal under HHH-STAFF-ROUND1)."""
     c = live(st, cond)
-    if ctx.staff_round1 == "reveal-at-setup":
+    if ctx.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP:
         reveal = staff_to_reveal(ctx, st) > 0
         st.set("phase", z3.If(reveal, PP_STAFF, ACTIONS), c)
     else:
@@ -69,9 +70,9 @@ def to_play(ctx: Any, st: St, cond: Any) -> None:
 
 def room_cap_reached(ctx: Any, st: St) -> Any:
     limit = ctx.config.room_limit
-    if ctx.room_cap == "six-total":
+    if ctx.room_cap == R.ROOM_CAP.SIX_TOTAL:
         return st["rooms_placed"] >= limit
-    if ctx.room_cap == "six-installed":
+    if ctx.room_cap == R.ROOM_CAP.SIX_INSTALLED:
         start = 2 if ctx.config.variant_two_rooms else 1
         return st["rooms_placed"] - start >= limit
     return z3.BoolVal(False)
@@ -217,13 +218,13 @@ def rule_setup_waiting(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     C, B = L.C, L.B
     g = st0["phase"] == SETUP_WAITING
     # Blood Bank filled after the Waiting Rooms (HHH-SETUP-ORDER) is outside the fragment
-    if ctx.setup_order == "after-waiting":
+    if ctx.setup_order == R.SETUP_ORDER.AFTER_WAITING:
         g = z3.And(g, st0[f"room{BLOOD_BANK}"] == 0)
     w = st0["cursor"]
     d, bag, disc = dr.plain(
         b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(ctx.config.setup_cubes)
     )
-    cap = ctx.spots if ctx.setup_level5 == "dies" else min(ctx.spots, 4)
+    cap = ctx.spots if ctx.setup_level5 == R.SETUP_LEVEL5.DIES else min(ctx.spots, 4)
     room = [sel([st0[f"wait{x}_{k}"] for x in range(L.W)], w) for k in range(C)]
     placed = [zmin(d[k], cap - room[k]) for k in range(C)]
     new_room = [room[k] + placed[k] for k in range(C)]

@@ -41,6 +41,7 @@ import z3
 
 from hhh_verify.smt.budget import Budget, Meter, as_meter
 
+from .. import readings as R
 from ..config import BUREAUCRAT, CFO
 from ..state import (
     ER,
@@ -115,7 +116,9 @@ def _can_improve(ctx: Any, s: Any) -> bool:
         return True
     if s.phase in SETUP and ctx.config.variant_improved_start:
         return True
-    reveal = s.phase == PP_STAFF or (s.phase in SETUP and ctx.staff_round1 == "reveal-at-setup")
+    reveal = s.phase == PP_STAFF or (
+        s.phase in SETUP and ctx.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP
+    )
     if reveal and s.staff_hidden[BUREAUCRAT]:
         return True  # the Bureaucrat may be among the Staff markers about to be flipped
     hire = s.admin_tokens > 0 or s.phase == RESEARCH_DRAWN
@@ -215,7 +218,7 @@ def round_terms(ctx: Any, rnd: int) -> RoundTerms:
     cfg = ctx.config
     kinds = _tr_kinds(ctx)
     start_rooms = 2 if cfg.variant_two_rooms else 1
-    staff_by = 1 if ctx.staff_round1 == "reveal-at-setup" else 2
+    staff_by = 1 if ctx.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP else 2
     staff_possible = ctx.staff_spaces > 0 and ctx.reveal > 0 and rnd >= staff_by
     bureaucrat = staff_possible and ctx.staff_pool[BUREAUCRAT] > 0
     improvable = bool(kinds) and (cfg.variant_improved_start or bureaucrat)

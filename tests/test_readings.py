@@ -1,0 +1,179 @@
+"""One spelling of every reading: each game's generated ``readings`` module matches its
+registry, and no rule code, encoding, kernel codec, property or promise spells a reading
+as a raw option string (``"six-total"``) instead of its constant."""
+
+from __future__ import annotations
+
+import ast
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+from hhh_verify import registry
+from hhh_verify.readings import Reading, class_name, constant_name, render
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = sorted(registry.games())
+
+#: Texts that equal some option id but name something else in that file (a state field,
+#: an outcome reason, an expected answer), and why they are left alone.
+NOT_READINGS = {
+    "models/hhh/board_svg.py": ({"none", "discard", "treated"}, "labels and field names"),
+    "models/hhh/config.py": ({"rebag", "none"}, "the config's variant values"),
+    "models/hhh/describe.py": ({"none", "treated"}, "labels"),
+    "models/hhh/kernel/api.py": ({"none"}, "a label"),
+    "models/hhh/kernel/explore.py": ({"arrested", "stuck"}, "outcome reasons"),
+    "models/hhh/policies.py": ({"rebag"}, "an action field"),
+    "models/hhh/smt/encoding.py": ({"rebag"}, "an action field"),
+    "models/hhh/smt/queries.py": ({"arrested", "no", "yes"}, "reasons and expected answers"),
+    "models/hhh/state.py": ({"arrested", "stuck"}, "outcome reasons"),
+    "properties/hhh.py": ({"arrested", "discard"}, "an outcome reason and a state field"),
+    "properties/hhh_smt.py": ({"arrested", "no", "yes"}, "reasons and expected answers"),
+    "models/royal_hospital/board_svg.py": (
+        {"production", "none", "tokens", "discard", "nothing"},
+        "labels and field names",
+    ),
+    "models/royal_hospital/bounds.py": ({"tokens"}, "a field name"),
+    "models/royal_hospital/describe.py": ({"none"}, "a label"),
+    "models/royal_hospital/effects.py": ({"production"}, "an effect's field"),
+    "models/royal_hospital/promise_scoring.py": ({"production", "tokens"}, "field names"),
+    "models/royal_hospital/smt/encoding.py": ({"reject", "tokens"}, "effect and field names"),
+    "models/royal_hospital/state.py": ({"keep"}, "a task name"),
+    "properties/royal_hospital.py": ({"production", "discard", "tokens"}, "field names"),
+    "models/dice_hospital/board_svg.py": ({"round"}, "a field name"),
+    "models/dice_hospital/config.py": ({"players"}, "a config field"),
+    "models/dice_hospital/smt/encoding.py": ({"round"}, "a variable name"),
+    "models/dice_hospital/smt/layout.py": ({"round"}, "a variable name"),
+    "models/dice_hospital/smt/queries.py": ({"round"}, "a variable name"),
+}
+#: Files another piece of work is rewriting at the same time; converted when it lands.
+NOT_YET = {"models/hhh/promises.py"}
+
+
+def package_of(game: str) -> str:
+    return registry.games()[game].make_model.__module__.rpartition(".")[0]
+
+
+def sources(game: str) -> list[Path]:
+    """The game's package (but the registry and the generated module) and its
+    properties modules."""
+    name = package_of(game).rpartition(".")[2]
+    skip = {"ambiguities.py", "readings.py"}
+    found = [p for p in (ROOT / "models" / name).rglob("*.py") if p.name not in skip]
+    return sorted(found + list((ROOT / "properties").glob(f"{name}*.py")))
+
+
+def raw_spellings(source: str, options: set[str]) -> list[str]:
+    """Texts in ``source`` (docstrings aside) that are one of ``options``, in order."""
+    tree = ast.parse(source)
+    docs = {
+        id(n.body[0].value)
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+    }
+    found = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and n.value in options and id(n) not in docs
+    ]
+    return [n.value for n in sorted(found, key=lambda n: (n.lineno, n.col_offset))]
+
+
+def mismatched_pairs(source: str) -> list[str]:
+    """``x(R.A.ID) == R.B.OPTION`` or ``f(R.A.ID, R.B.OPTION)`` with A and B different
+    ambiguities (``R`` / ``RD``: a game's readings module)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            parts: list[ast.AST] = [node]
+        elif isinstance(node, ast.Call) and len(node.args) >= 2:
+            parts = node.args[:2]  # (ambiguity, option) pairs: Promise(R.A.ID, R.A.X, ...)
+        else:
+            continue
+        classes = {
+            n.value.attr
+            for part in parts
+            for n in ast.walk(part)
+            if isinstance(n, ast.Attribute)
+            and n.attr.isupper()
+            and isinstance(n.value, ast.Attribute)
+            and isinstance(n.value.value, ast.Name)
+            and n.value.value.id in ("R", "RD")
+        }
+        if len(classes) > 1:
+            found.append(ast.unparse(node))
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_generated_module_matches_the_registry(game: str) -> None:
+    package = package_of(game)
+    path = ROOT / "models" / package.rpartition(".")[2] / "readings.py"
+    want = render(f"{package}.ambiguities", registry.games()[game].ambiguities)
+    assert path.read_text(encoding="utf-8") == want, (
+        f"regenerate: python -m hhh_verify.readings {package}.ambiguities {path.relative_to(ROOT)}"
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_is_a_constant_that_knows_its_ambiguity(game: str) -> None:
+    readings = import_module(f"{package_of(game)}.readings")
+    for a in registry.games()[game].ambiguities:
+        group = getattr(readings, class_name(a.id))
+        assert group.ID == a.id
+        for option in a.option_ids:
+            const = getattr(group, constant_name(option))
+            assert isinstance(const, Reading) and const == option and const.ambiguity == a.id
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_reading_is_spelled_as_a_raw_option_string(game: str) -> None:
+    options = {o for a in registry.games()[game].ambiguities for o in a.option_ids}
+    left = []
+    for path in sources(game):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in NOT_YET:
+            continue
+        source = path.read_text(encoding="utf-8")
+        allowed = NOT_READINGS.get(rel, (set(), ""))[0]
+        left += [f"{rel}: {t!r}" for t in raw_spellings(source, options) if t not in allowed]
+        left += [f"{rel}: two ambiguities in {c}" for c in mismatched_pairs(source)]
+    assert left == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_exception_is_still_needed(game: str) -> None:
+    """An allowed text that is gone from its file is dropped from the list."""
+    options = {o for a in registry.games()[game].ambiguities for o in a.option_ids}
+    for path in sources(game):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in NOT_READINGS:
+            used = set(raw_spellings(path.read_text(encoding="utf-8"), options))
+            assert NOT_READINGS[rel][0] <= used, rel
+
+
+def test_a_raw_option_string_and_a_mismatched_pair_are_found() -> None:
+    """Planted: both kinds of slip the scan is for."""
+    source = (
+        "a = ctx.room_cap == 'six-total'\n"
+        "b = ctx.mode in ('x', 'every-phase')\n"
+        "c = i(R.ROOM_CAP.ID) == R.SETUP_ORDER.AFTER_WAITING\n"
+        "d = i(R.ROOM_CAP.ID) == R.ROOM_CAP.SIX_TOTAL\n"
+        "e = Promise(RD.ROOM_CAP.ID, RD.MORGUE.IN_DECK, 'says')\n"
+        "f = Promise(RD.ROOM_CAP.ID, RD.ROOM_CAP.SIX_TOTAL, 'says')\n"
+    )
+    options = {"six-total", "every-phase"}
+    assert raw_spellings('"""six-total"""\n' + source, options) == ["six-total", "every-phase"]
+    assert mismatched_pairs(source) == [
+        "i(R.ROOM_CAP.ID) == R.SETUP_ORDER.AFTER_WAITING",
+        "Promise(RD.ROOM_CAP.ID, RD.MORGUE.IN_DECK, 'says')",
+    ]
+
+
+def test_a_misspelled_reading_fails_when_used() -> None:
+    readings = import_module(f"{package_of('hhh')}.readings")
+    with pytest.raises(AttributeError):
+        readings.ROOM_CAP.SIX_TOTL  # noqa: B018 - the misspelling is the test
