@@ -558,3 +558,31 @@ def test_every_new_promise_holds_where_its_option_is_in_force() -> None:
         m = SPEC.model("interactions", (), (key,))
         if promise(key).relevant(m):
             assert violations(m, key, budget=1500) is None, key
+
+
+#: readings that need a card, a Staff marker, a Doctor or a variant the ``tiny`` game lacks
+NEEDS_PARTS = [
+    "HHH-SETUP-ORDER=after-waiting",
+    "HHH-SETUP-LEVEL5=dies",
+    "HHH-TR-TO-WARD-5=dies",
+    "HHH-ER-RETURN=first-room",
+    "HHH-REBAG-AFTER-HEAL=level-reduced",
+    "HHH-BB-REBAG=no",
+    "HHH-TRAINING-BONUS=two",
+    "HHH-CHAPLAIN-TIMING=during-heal",
+    "HHH-INTERN-TREATMENT=treated",
+    "HHH-COO-TIMING=next-round",
+    "HHH-BB-RESTOCK-FLIP=flips-card",
+    "HHH-NURSE-REFILL=no-refill",
+    "HHH-RESEARCH-ZERO=hire-without",
+    "HHH-WARD-ABILITY=shield-first",
+    "HHH-END-REACTION=saved-token",
+]
+
+
+@pytest.mark.parametrize("key", NEEDS_PARTS)
+def test_a_reading_applies_only_where_the_game_has_its_parts(key: str) -> None:
+    """On ``tiny`` (one Treatment Room card, no Staff, Research or Administrator) these
+    promises are not in force, so the sweep counts them instead of passing them."""
+    assert not promise(key).relevant(SPEC.model("tiny", (), (key,)))
+    assert promise(key).relevant(SPEC.model("full", (), (key,)))

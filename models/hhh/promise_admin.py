@@ -12,8 +12,9 @@ from typing import Any
 
 from hhh_verify.promises import Promise
 
+from . import promise_config as A
 from .actions import ChooseBenefit, EndPicks, HireStaff, NurseTraining, RestockBloodBank
-from .config import CAT
+from .config import CAT, COO
 from .promise_heal import legal
 from .promise_phases import choice
 from .state import (
@@ -228,54 +229,63 @@ PROMISES = (
         "immediately",
         "the COO's extra Administrative token arrives unused",
         step=_coo_token(unused=True),
+        applies=A.staff(COO),
     ),
     P(
         "HHH-COO-TIMING",
         "next-round",
         "the COO's extra Administrative token arrives used",
         step=_coo_token(unused=False),
+        applies=A.staff(COO),
     ),
     P(
         "HHH-BB-RESTOCK-FLIP",
         "token-only",
         "restocking the Blood Bank leaves the Administrator card as it was",
         step=_restock_keeps_card,
+        applies=A.both(A.BLOOD, A.administrator),
     ),
     P(
         "HHH-BB-RESTOCK-FLIP",
         "flips-card",
         "restocking the Blood Bank needs the Administrator card face up and flips it",
         step=_restock_flips_card,
+        applies=A.both(A.BLOOD, A.administrator),
     ),
     P(
         "HHH-NURSE-REFILL",
         "refill",
         "after the nurse's free Training marker the face-up markers are refilled",
         step=_nurse_refills(refill=True),
+        applies=A.nurse,
     ),
     P(
         "HHH-NURSE-REFILL",
         "no-refill",
         "after the nurse's free Training marker one face-up marker is missing",
         step=_nurse_refills(refill=False),
+        applies=A.nurse,
     ),
     P(
         "HHH-RESEARCH-DECK",
         "rotating",
         "one kind of Research card per colour; card k's benefits count colours k, k+1, k+2",
         step=_deck_rotates,
+        applies=A.research,
     ),
     P(
         "HHH-RESEARCH-DECK",
         "identical",
         "every Research card is the printed one: its benefits count yellow, gray, green",
         step=_research_keys(identical=True),
+        applies=A.research,
     ),
     P(
         "HHH-RESEARCH-ZERO",
         "needs-a-cube",
         "no Research benefit is chosen without a cube of its colour",
         step=_benefit_needs_cube,
+        applies=A.research,
     ),
     P(
         "HHH-RESEARCH-ZERO",
@@ -283,18 +293,21 @@ PROMISES = (
         "a Research that did not fail offers the Hire without its colour (money and a "
         "face-up Staff marker permitting)",
         step=_hire_without,
+        applies=A.research,
     ),
     P(
         "HHH-RESEARCH-AMOUNT",
         "up-to",
         "the Replace benefit may stop after any replacement",
         step=_may_stop,
+        applies=A.research,
     ),
     P(
         "HHH-RESEARCH-DECLINE",
         "may-decline",
         "every Research may end without a benefit",
         step=_may_decline,
+        applies=A.research,
     ),
     P(
         "HHH-END-REACTION",

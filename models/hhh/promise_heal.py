@@ -12,6 +12,7 @@ from typing import Any
 
 from hhh_verify.promises import Promise
 
+from . import promise_config as A
 from .actions import (
     AdminRedraw,
     ChaplainFlip,
@@ -278,12 +279,14 @@ PROMISES = (
         "dies",
         "a Treatment Room patient healed above the room's maximum dies",
         step=_overflow_dies,
+        applies=A.treatment_room,
     ),
     P(
         "HHH-TR-TO-WARD-5",
         "dies",
         "a level-5 Treatment Room patient may move to a free Ward bed and dies there",
         step=_level5_to_ward_dies,
+        applies=A.improved_treatment_room,
     ),
     P(
         "HHH-ER-RETURN",
@@ -291,12 +294,14 @@ PROMISES = (
         "a healed Emergency Room patient's cubes go to a Waiting Room with the fewest of "
         "its colour",
         step=_er_returns_to(first_room=False),
+        applies=A.EMERGENCY_ROOM,
     ),
     P(
         "HHH-ER-RETURN",
         "first-room",
         "a healed Emergency Room patient's cubes go to Waiting Room 1",
         step=_er_returns_to(first_room=True),
+        applies=A.EMERGENCY_ROOM,
     ),
     P(
         "HHH-ER-COSTS",
@@ -304,43 +309,56 @@ PROMISES = (
         "an Emergency Room Heal draws the Ward's cubes and pays its $ per level; an "
         "Emergency Room death costs the Waiting Room's $5",
         step=_er_costs(treatment_like=False),
+        applies=A.EMERGENCY_ROOM,
     ),
     P(
         "HHH-ER-COSTS",
         "treatment-like",
         "an Emergency Room Heal draws 8 cubes and pays $3 per level; a death costs $12",
         step=_er_costs(treatment_like=True),
+        applies=A.EMERGENCY_ROOM,
     ),
     P(
         "HHH-REBAG-AFTER-HEAL",
         "any-heal",
         "every Heal may re-bag its whole allowance, whatever the draw did to the level",
         step=_rebag_any_heal,
+        applies=A.doctor_rebag,
     ),
     P(
         "HHH-REBAG-AFTER-HEAL",
         "level-reduced",
         "a Heal that lowered no level re-bags no more than its Re-bag Training markers",
         step=_rebag_level_reduced,
+        applies=A.doctor_rebag,
     ),
     P(
         "HHH-BB-REBAG",
         "yes",
         "the Blood Bank cube may be re-bagged like a drawn cube",
         step=_bb_cube_rebags,
+        applies=A.both(A.BLOOD, A.any_rebag),
     ),
-    P("HHH-BB-REBAG", "no", "the Blood Bank cube is never re-bagged", step=_bb_cube_discarded),
+    P(
+        "HHH-BB-REBAG",
+        "no",
+        "the Blood Bank cube is never re-bagged",
+        step=_bb_cube_discarded,
+        applies=A.both(A.BLOOD, A.any_rebag),
+    ),
     P(
         "HHH-TRAINING-BONUS",
         "one",
         "each Training bonus draw of a Heal is 1 cube",
         step=_bonus_cubes(1),
+        applies=A.colour_training,
     ),
     P(
         "HHH-TRAINING-BONUS",
         "two",
         "each Training bonus draw of a Heal is 2 cubes",
         step=_bonus_cubes(2),
+        applies=A.colour_training,
     ),
     P(
         "HHH-REACTION-TIMING",
@@ -359,18 +377,21 @@ PROMISES = (
         "during-heal",
         "the unused Chaplain may flip the face-down Administrator card during a Heal",
         step=_chaplain_in_heal,
+        applies=A.both(A.staff(CHAPLAIN), A.administrator),
     ),
     P(
         "HHH-INTERN-TREATMENT",
         "stays",
         "the Intern's Treatment Room patient keeps its side",
         step=_intern_side(treated=False),
+        applies=A.INTERN_ON_ROOM,
     ),
     P(
         "HHH-INTERN-TREATMENT",
         "treated",
         "the Intern's Treatment Room patient is on the Treated side",
         step=_intern_side(treated=True),
+        applies=A.INTERN_ON_ROOM,
     ),
     P(
         "HHH-MONEY-CAP",

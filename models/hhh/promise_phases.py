@@ -11,6 +11,7 @@ from typing import Any
 
 from hhh_verify.promises import Promise
 
+from . import promise_config as A
 from .actions import EndActions
 from .config import CORONER, LAWYER
 from .state import (
@@ -286,6 +287,7 @@ PROMISES = (
         "every-phase",
         "every Patient Phase installs a New Room while cards remain in the deck",
         step=_install_every_phase,
+        applies=A.more_cards_than_cap,
     ),
     P(
         "HHH-SETUP-LEVEL5",
@@ -293,18 +295,21 @@ PROMISES = (
         "no 5-cube patient waits after a setup draw: each died, its 5 cubes discarded and "
         "its $5 paid",
         step=_setup_kills_fifth,
+        applies=A.fifth_spot,
     ),
     P(
         "HHH-SETUP-LEVEL5",
         "return-excess",
         "no Waiting Room patient dies in setup",
         step=_setup_no_death,
+        applies=A.fifth_spot,
     ),
     P(
         "HHH-SETUP-ORDER",
         "before-waiting",
         "the starting Blood Bank holds its cubes before any setup Waiting Room draw",
         step=_blood_before_waiting,
+        applies=A.BLOOD,
     ),
     P(
         "HHH-SETUP-ORDER",
@@ -312,6 +317,7 @@ PROMISES = (
         "the starting Blood Bank is empty during the setup Waiting Room draws and filled "
         "when they end",
         step=_blood_after_waiting,
+        applies=A.BLOOD,
     ),
     P(
         "HHH-WARD-ABILITY",
