@@ -586,3 +586,17 @@ def test_a_reading_applies_only_where_the_game_has_its_parts(key: str) -> None:
     promises are not in force, so the sweep counts them instead of passing them."""
     assert not promise(key).relevant(SPEC.model("tiny", (), (key,)))
     assert promise(key).relevant(SPEC.model("full", (), (key,)))
+
+
+@pytest.mark.parametrize("reading", ["emptiest", "first-room"])
+def test_an_emergency_room_patient_s_cubes_that_vanish_are_caught(
+    reading: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The defect: the healed patient leaves the Emergency Room for no Waiting Room."""
+    from hhh_verify.models.hhh import heal as heal_rules
+
+    key = f"HHH-ER-RETURN={reading}"
+    m = model(interpret=(key,))
+    assert broken(m, key, _er_heal(m), SETTLE) is None
+    monkeypatch.setattr(heal_rules, "return_to_waiting", lambda ctx, s, c, cubes: s)
+    assert broken(m, key, _er_heal(m), SETTLE)

@@ -39,6 +39,7 @@ from .state import (
 
 #: the Emergency Room's numbers under HHH-ER-COSTS: (cubes drawn, $ per level, death)
 TREATMENT_LIKE = (8, 3, 12)
+INTERN_HEAL = 3  # Staff Index, Intern: "reduce its Illness level by 3"
 
 
 def reduction(model: Any, h: HealInProgress) -> int:
@@ -85,30 +86,49 @@ def _level5_to_ward_dies(model: Any, s: HHHState, a: Any, t: HHHState) -> str | 
 # HHH-ER-RETURN -------------------------------------------------------------------------
 
 
-def _er_return(model: Any, s: HHHState, a: Any) -> int | None:
-    """The colour of an Emergency Room patient the step heals below 5 cubes, if any."""
+def _er_return(model: Any, s: HHHState, a: Any) -> tuple[int, int] | None:
+    """(colour, cubes left) of an Emergency Room patient the step heals below 5 cubes:
+    a Heal lowers it by its matching cubes less black ones, the Intern by 3."""
     h = s.heal
     if isinstance(a, Settle) and h is not None and h.place == EMERGENCY:
-        return h.colour if reduction(model, h) > 0 else None
+        r = reduction(model, h)
+        return (h.colour, DEATH - min(r, DEATH)) if r > 0 else None
     if isinstance(a, InternTreat) and a.place == EMERGENCY:
-        return a.colour
+        return a.colour, DEATH - INTERN_HEAL
     return None
+
+
+def spots(model: Any) -> int:
+    """Spots per colour in a Waiting Room under the HHH-WAITING-SPOTS reading."""
+    fewer = 1 if model.interpretation.choice("HHH-WAITING-SPOTS") == "one-fewer" else 0
+    return int(model.config.waiting_spots) - fewer
 
 
 def _er_returns_to(first_room: bool) -> Any:
     def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
-        c = _er_return(model, s, a)
-        if c is None:
+        back = _er_return(model, s, a)
+        if back is None or t.reason:
             return None
-        before = [room[c] for room in s.waiting]
-        fewest = min(before)
-        for w, (x, y) in enumerate(zip(s.waiting, t.waiting)):
-            if x[c] == y[c]:
-                continue
+        c, cubes = back
+        fewest = min(room[c] for room in s.waiting)
+        changed = [w for w, (x, y) in enumerate(zip(s.waiting, t.waiting)) if x[c] != y[c]]
+        for w in changed:
             if first_room and w:
                 return f"the Emergency Room patient's cubes went to Waiting Room {w}"
-            if not first_room and x[c] != fewest:
-                return f"the cubes went to Waiting Room {w} holding {x[c]}, not the fewest {fewest}"
+            if not first_room and s.waiting[w][c] != fewest:
+                return f"the cubes went to Waiting Room {w} holding {s.waiting[w][c]}, not {fewest}"
+        if not cubes:
+            return None
+        if not changed:
+            return f"the Emergency Room patient's {cubes} cubes went to no Waiting Room"
+        w = changed[0]
+        joined = min(s.waiting[w][c] + cubes, spots(model))
+        died = t.deaths > s.deaths
+        if (joined >= DEATH) != died or t.waiting[w][c] != (0 if died else joined):
+            return (
+                f"{cubes} cubes joined {s.waiting[w][c]} in Waiting Room {w}: "
+                f"{t.waiting[w][c]} left, {'a death' if died else 'no death'}"
+            )
         return None
 
     return check
