@@ -202,6 +202,14 @@ def _empty_blood_bank(m: Any) -> Any:
     return action_phase(m, rooms=tuple(1 if k == BLOOD_BANK else 0 for k in range(8)))
 
 
+def _card_down(m: Any) -> Any:
+    return replace(_empty_blood_bank(m), admin_face_up=False)
+
+
+def _poor_blood_bank(m: Any) -> Any:
+    return replace(_empty_blood_bank(m), money=2)
+
+
 def _nurse(m: Any) -> Any:
     return action_phase(m, training_open=(1, 1, 1, 1, 0, 0), training_hidden=(1, 1, 1, 1, 2, 8))
 
@@ -389,6 +397,22 @@ CASES = [
         RestockBloodBank(),
         "bb_flips",
         True,
+    ),
+    Case(
+        "HHH-BB-RESTOCK-FLIP=token-only",
+        _card_down,
+        RestockBloodBank(),
+        EndActions(),
+        "bb_flips",
+        True,
+    ),
+    Case(
+        "HHH-UNAFFORDABLE=allowed-loses",
+        _poor_blood_bank,
+        RestockBloodBank(),
+        EndActions(),
+        "unaffordable_ok",
+        False,
     ),
     Case(
         "HHH-BB-RESTOCK-FLIP=flips-card",

@@ -54,11 +54,22 @@ def can_hire(model: Any, s: HHHState) -> list[int]:
 # HHH-UNAFFORDABLE ----------------------------------------------------------------------
 
 
+def empty_blood_bank(s: HHHState) -> bool:
+    """A Blood Bank in play with no cube left, and an Administrative token to restock it."""
+    return s.phase == ACTIONS and bool(s.rooms[BLOOD_BANK]) and not any(s.blood)
+
+
 def _costly_allowed(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
-    if s.phase == ACTIONS and s.admin_tokens > 0 and s.money < model.config.staff_cost:
+    if s.phase != ACTIONS or s.admin_tokens <= 0:
+        return None
+    if s.money < model.config.staff_cost:
         for k in can_hire(model, s):
             if HireStaff(k) not in legal(model, s):
                 return f"Staff {k} cannot be hired with ${s.money}"
+    poor = s.money < restock_cost(s)
+    if empty_blood_bank(s) and poor and s.admin_face_up:
+        if RestockBloodBank() not in legal(model, s):
+            return f"the empty Blood Bank cannot be restocked with ${s.money}"
     return None
 
 
@@ -98,6 +109,9 @@ def _coo_token(unused: bool) -> Any:
 def _restock_keeps_card(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, RestockBloodBank) and t.admin_face_up != s.admin_face_up:
         return "restocking the Blood Bank turned the Administrator card"
+    ready = empty_blood_bank(s) and s.admin_tokens > 0 and s.money >= restock_cost(s)
+    if ready and not s.admin_face_up and RestockBloodBank() not in legal(model, s):
+        return "the empty Blood Bank cannot be restocked while the Administrator card is down"
     return None
 
 
