@@ -624,3 +624,30 @@ def test_an_emergency_room_patient_s_cubes_that_vanish_are_caught(
     assert broken(m, key, _er_heal(m), SETTLE) is None
     monkeypatch.setattr(heal_rules, "return_to_waiting", lambda ctx, s, c, cubes: s)
     assert broken(m, key, _er_heal(m), SETTLE)
+
+
+def test_a_hire_without_its_colour_pays_the_full_price(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hhh_verify.models.hhh import player_actions
+
+    key = "HHH-RESEARCH-ZERO=hire-without"
+    m = model(interpret=(key,))
+    s = _researched(0, cubes((GRAY, 1)))(m)
+    assert broken(m, key, s, HIRE) is None
+    monkeypatch.setattr(player_actions, "RESEARCH_HIRE_COST", 1)
+    assert broken(m, key, s, HIRE)
+
+
+def test_a_level_5_patient_dies_in_a_ward_for_the_ward_s_price(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from hhh_verify.models.hhh import board, player_actions
+
+    key = "HHH-TR-TO-WARD-5=dies"
+    m = model(interpret=(key,))
+    assert broken(m, key, _level5_room(m), TR_TO_WARD) is None
+
+    def free(ctx: Any, s: Any, colour: int, marker: bool, cost: int) -> Any:
+        return board.die(ctx, s, colour, marker, 0)
+
+    monkeypatch.setattr(player_actions, "die", free)
+    assert broken(m, key, _level5_room(m), TR_TO_WARD)

@@ -14,7 +14,7 @@ from hhh_verify.promises import Promise
 
 from . import promise_config as A
 from .actions import ChooseBenefit, EndPicks, HireStaff, NurseTraining, RestockBloodBank
-from .config import CAT, COO
+from .config import CAT, CFO, COO
 from .promise_heal import legal
 from .promise_phases import choice
 from .state import (
@@ -30,6 +30,7 @@ from .state import (
 
 HIRE, TRAINING, REPLACE = 0, 1, 2  # the Research card's benefits, in print order
 RESEARCH_HIRE = 2  # "Hire 1 Staff for $2"
+CFO_GAIN = 10  # Staff Index: "CFO: Gain $10."
 
 
 def keys(model: Any, card: int) -> tuple[int, int, int]:
@@ -185,6 +186,9 @@ def _hire_without(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     hires = [b for b in legal(model, s) if isinstance(b, ChooseBenefit) and b.benefit == HIRE]
     if can_hire(model, s) and not hires:
         return "a Research that did not fail offers no Hire without its colour"
+    paid = s.money - t.money + (CFO_GAIN if isinstance(a, ChooseBenefit) and a.arg == CFO else 0)
+    if a in hires and not t.reason and t.money < 199 and paid != RESEARCH_HIRE:
+        return f"a Hire without its colour cost ${paid}, not the full ${RESEARCH_HIRE}"
     return None
 
 

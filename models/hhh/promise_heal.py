@@ -73,6 +73,9 @@ def _level5_to_ward_dies(model: Any, s: HHHState, a: Any, t: HHHState) -> str | 
     if isinstance(a, Transfer) and a.source == TREATMENT and a.target == WARD:
         if a.level >= DEATH and (t.deaths == s.deaths or t.wards[a.colour] != s.wards[a.colour]):
             return "a level-5 patient moved to a Ward did not die on arrival"
+        cost = settlement(s, model.config.ward_death_cost)
+        if a.level >= DEATH and not t.reason and s.money - t.money != cost:
+            return f"a level-5 patient's death in a Ward cost ${s.money - t.money}, not ${cost}"
     if s.phase != ACTIONS or not any(s.medical):
         return None
     p = next(i for i, n in enumerate(s.medical) if n)
