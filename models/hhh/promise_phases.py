@@ -86,6 +86,10 @@ def _setup_kills_fifth(model: Any, s: HHHState, a: Any, t: HHHState) -> str | No
         return f"the setup draw discarded {tossed} cubes for {died} deaths (5 cubes each)"
     if s.money - t.money != died * settlement(s, model.config.waiting_death_cost):
         return f"{died} setup deaths cost ${s.money - t.money}"
+    C = model.config.colours
+    hidden = sum(t.cemetery[C:]) - sum(s.cemetery[C:])
+    if hidden != died:
+        return f"{died} setup deaths put {hidden} bodies without a colour marker on tombstones"
     return None
 
 
