@@ -2,8 +2,9 @@
 
 Each check is written from the option's words and reads the position before a step, the
 action and the position after (or a finished game), with the config's numbers; none
-calls the rule it checks. Options without a check are listed nowhere yet: the book grows
-option by option (``tests/test_hhh_promises.py`` names what is covered)."""
+calls the rule it checks. The setup, Patient Phase and end-of-game readings' checks are
+in ``promise_phases``, the Heal's and Transfer's in ``promise_heal``, the Administrator's,
+Staff's and Research's in ``promise_admin``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from hhh_verify.promises import Promise, PromiseBook
 
+from . import promise_admin, promise_heal, promise_phases
 from .actions import ChaplainFlip, ChooseBenefit, EndPicks, InternTreat, ReturnBlacks, Transfer
 from .config import CAT, CFO, CORONER, INTAKE_NURSE
 from .state import (
@@ -520,7 +522,10 @@ BOOK = PromiseBook(
             step=_tokens_kept,
             applies=_no_admin,
         ),
-    ),
+    )
+    + promise_phases.PROMISES
+    + promise_heal.PROMISES
+    + promise_admin.PROMISES,
     reasons=(),
     # where Staff, the Administrator and the Emergency Room meet (the game's own sweep
     # preset): the 1-a-round variant there flips Staff in rounds 1-2 of a 1-row board
@@ -531,5 +536,34 @@ BOOK = PromiseBook(
         ("HHH-RESEARCH-DECLINE=must-choose", "HHH-RESEARCH-AMOUNT=up-to"),
         ("HHH-WARD-BEDS=one-fewer", "HHH-EMPTY-BEDS-VARIANT=per-patient"),
         ("HHH-MORGUE=in-deck", "HHH-WHITE-OUT=arrested"),
+        # the same rule read twice: the setup draw's 5th cube and its spots
+        ("HHH-SETUP-LEVEL5=return-excess", "HHH-WAITING-SPOTS=one-fewer"),
+        # the Visit's draws: who draws (the token) and where the cubes go
+        ("HHH-WARD-ABILITY=shield-first", "HHH-VISIT-CUBES=rebag"),
+        ("HHH-EMPTY-BEDS-VARIANT=per-patient", "HHH-VISIT-CUBES=rebag"),
+        # the Emergency Room patient healed: where its cubes go, what they pay
+        ("HHH-ER-RETURN=first-room", "HHH-ER-COSTS=treatment-like"),
+        ("HHH-ER-RETURN=first-room", "HHH-INTERN-TREATMENT=treated"),
+        # a Treatment Room patient's level and where it may go
+        ("HHH-TR-OVERFLOW=capped", "HHH-TR-TO-WARD-5=forbidden"),
+        # the Heal's Re-bag: the allowance and the Blood Bank cube
+        ("HHH-REBAG-AFTER-HEAL=level-reduced", "HHH-BB-REBAG=no"),
+        # a Heal's black cubes: which count as just drawn, and what may interrupt it
+        ("HHH-REACTION-TIMING=any-in-heal", "HHH-CHAPLAIN-TIMING=during-heal"),
+        ("HHH-REACTION-TIMING=any-in-heal", "HHH-TRAINING-BONUS=two"),
+        # the Administrator's card and tokens
+        ("HHH-BB-RESTOCK-FLIP=flips-card", "HHH-UNAFFORDABLE=forbidden"),
+        ("HHH-COO-TIMING=next-round", "HHH-END-REACTION-LAST-ROUND=not-last"),
+        ("HHH-END-REACTION=forgone", "HHH-END-REACTION-LAST-ROUND=not-last"),
+        # a Research's benefits: their colours, their cost, declining them
+        ("HHH-RESEARCH-DECK=identical", "HHH-RESEARCH-ZERO=hire-without"),
+        ("HHH-RESEARCH-ZERO=hire-without", "HHH-UNAFFORDABLE=forbidden"),
+        ("HHH-RESEARCH-ZERO=hire-without", "HHH-RESEARCH-DECLINE=must-choose"),
+        ("HHH-NURSE-REFILL=no-refill", "HHH-TRAINING-COUNT=twenty"),
+        # money: its cap and what the rating reads
+        ("HHH-MONEY-CAP=capped", "HHH-RATING-BASIS=profit"),
+        # the New Room deck: its cap and the Morgue in it
+        ("HHH-ROOM-CAP=every-phase", "HHH-MORGUE=in-deck"),
+        ("HHH-FEWER-MARKERS=after-setup", "HHH-WARD-BEDS=one-fewer"),
     ),
 )
