@@ -13,6 +13,7 @@ from typing import Any
 from hhh_verify.promises import Promise
 
 from . import promise_config as A
+from . import readings as R
 from .actions import ChooseBenefit, EndPicks, HireStaff, NurseTraining, RestockBloodBank
 from .config import CAT, CFO, COO
 from .promise_heal import legal
@@ -36,7 +37,7 @@ CFO_GAIN = 10  # Staff Index: "CFO: Gain $10."
 def keys(model: Any, card: int) -> tuple[int, int, int]:
     """The colours the card's three benefits count (HHH-RESEARCH-DECK)."""
     C = model.config.colours
-    first = 0 if choice(model, "HHH-RESEARCH-DECK") == "identical" else card
+    first = 0 if choice(model, R.RESEARCH_DECK.ID) == R.RESEARCH_DECK.IDENTICAL else card
     return (first % C, (first + 1) % C, (first + 2) % C)
 
 
@@ -231,116 +232,116 @@ def _reaction_last_round(model: Any, s: HHHState, a: Any, t: HHHState) -> str | 
 P = Promise
 PROMISES = (
     P(
-        "HHH-UNAFFORDABLE",
-        "allowed-loses",
+        R.UNAFFORDABLE.ID,
+        R.UNAFFORDABLE.ALLOWED_LOSES,
         "a face-up Staff marker may be hired with a token whatever the money",
         step=_costly_allowed,
     ),
     P(
-        "HHH-UNAFFORDABLE",
-        "forbidden",
+        R.UNAFFORDABLE.ID,
+        R.UNAFFORDABLE.FORBIDDEN,
         "no Hire or Blood Bank restock costs more than the money held",
         step=_costly_forbidden,
     ),
     P(
-        "HHH-COO-TIMING",
-        "immediately",
+        R.COO_TIMING.ID,
+        R.COO_TIMING.IMMEDIATELY,
         "the COO's extra Administrative token arrives unused",
         step=_coo_token(unused=True),
         applies=A.staff(COO),
     ),
     P(
-        "HHH-COO-TIMING",
-        "next-round",
+        R.COO_TIMING.ID,
+        R.COO_TIMING.NEXT_ROUND,
         "the COO's extra Administrative token arrives used",
         step=_coo_token(unused=False),
         applies=A.staff(COO),
     ),
     P(
-        "HHH-BB-RESTOCK-FLIP",
-        "token-only",
+        R.BB_RESTOCK_FLIP.ID,
+        R.BB_RESTOCK_FLIP.TOKEN_ONLY,
         "restocking the Blood Bank leaves the Administrator card as it was",
         step=_restock_keeps_card,
         applies=A.both(A.BLOOD, A.administrator),
     ),
     P(
-        "HHH-BB-RESTOCK-FLIP",
-        "flips-card",
+        R.BB_RESTOCK_FLIP.ID,
+        R.BB_RESTOCK_FLIP.FLIPS_CARD,
         "restocking the Blood Bank needs the Administrator card face up and flips it",
         step=_restock_flips_card,
         applies=A.both(A.BLOOD, A.administrator),
     ),
     P(
-        "HHH-NURSE-REFILL",
-        "refill",
+        R.NURSE_REFILL.ID,
+        R.NURSE_REFILL.REFILL,
         "after the nurse's free Training marker the face-up markers are refilled",
         step=_nurse_refills(refill=True),
         applies=A.nurse,
     ),
     P(
-        "HHH-NURSE-REFILL",
-        "no-refill",
+        R.NURSE_REFILL.ID,
+        R.NURSE_REFILL.NO_REFILL,
         "after the nurse's free Training marker one face-up marker is missing",
         step=_nurse_refills(refill=False),
         applies=A.nurse,
     ),
     P(
-        "HHH-RESEARCH-DECK",
-        "rotating",
+        R.RESEARCH_DECK.ID,
+        R.RESEARCH_DECK.ROTATING,
         "one kind of Research card per colour; card k's benefits count colours k, k+1, k+2",
         step=_deck_rotates,
         applies=A.research,
     ),
     P(
-        "HHH-RESEARCH-DECK",
-        "identical",
+        R.RESEARCH_DECK.ID,
+        R.RESEARCH_DECK.IDENTICAL,
         "every Research card is the printed one: its benefits count yellow, gray, green",
         step=_research_keys(identical=True),
         applies=A.research,
     ),
     P(
-        "HHH-RESEARCH-ZERO",
-        "needs-a-cube",
+        R.RESEARCH_ZERO.ID,
+        R.RESEARCH_ZERO.NEEDS_A_CUBE,
         "no Research benefit is chosen without a cube of its colour",
         step=_benefit_needs_cube,
         applies=A.research,
     ),
     P(
-        "HHH-RESEARCH-ZERO",
-        "hire-without",
+        R.RESEARCH_ZERO.ID,
+        R.RESEARCH_ZERO.HIRE_WITHOUT,
         "a Research that did not fail offers the Hire without its colour (money and a "
         "face-up Staff marker permitting)",
         step=_hire_without,
         applies=A.research,
     ),
     P(
-        "HHH-RESEARCH-AMOUNT",
-        "up-to",
+        R.RESEARCH_AMOUNT.ID,
+        R.RESEARCH_AMOUNT.UP_TO,
         "the Replace benefit may stop after any replacement",
         step=_may_stop,
         applies=A.research,
     ),
     P(
-        "HHH-RESEARCH-DECLINE",
-        "may-decline",
+        R.RESEARCH_DECLINE.ID,
+        R.RESEARCH_DECLINE.MAY_DECLINE,
         "every Research may end without a benefit",
         step=_may_decline,
         applies=A.research,
     ),
     P(
-        "HHH-END-REACTION",
-        "saved-token",
+        R.END_REACTION.ID,
+        R.END_REACTION.SAVED_TOKEN,
         "a round before the last ends with the reaction offered whenever a token is saved "
         "and the card face up",
         step=_reaction_offered,
         applies=_cooke,
     ),
     P(
-        "HHH-END-REACTION-LAST-ROUND",
-        "every-round",
+        R.END_REACTION_LAST_ROUND.ID,
+        R.END_REACTION_LAST_ROUND.EVERY_ROUND,
         "the last round ends with the reaction offered whenever a token is saved and the "
         "card face up",
         step=_reaction_last_round,
-        applies=lambda m: _cooke(m) and choice(m, "HHH-END-REACTION") == "saved-token",
+        applies=lambda m: _cooke(m) and choice(m, R.END_REACTION.ID) == R.END_REACTION.SAVED_TOKEN,
     ),
 )

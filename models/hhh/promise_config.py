@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from . import readings as R
 from .config import BUREAUCRAT, INTERN
 from .state import BLOOD_BANK, ER
 
@@ -71,7 +72,7 @@ def more_cards_than_cap(m: Any) -> bool:
 
 def fifth_spot(m: Any) -> bool:
     """A Waiting Room colour has a 5th spot (HHH-WAITING-SPOTS) and setup draws 5+."""
-    fewer = 1 if m.interpretation.choice("HHH-WAITING-SPOTS") == "one-fewer" else 0
+    fewer = 1 if m.interpretation.choice(R.WAITING_SPOTS.ID) == R.WAITING_SPOTS.ONE_FEWER else 0
     return m.config.waiting_spots - fewer >= 5 and m.config.setup_cubes >= 5
 
 

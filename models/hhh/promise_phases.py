@@ -12,6 +12,7 @@ from typing import Any
 from hhh_verify.promises import Promise
 
 from . import promise_config as A
+from . import readings as R
 from .actions import EndActions
 from .config import CORONER, LAWYER
 from .state import (
@@ -36,7 +37,7 @@ def choice(model: Any, ambiguity: str) -> str:
 
 def beds(model: Any) -> int:
     """Beds per Ward under the model's HHH-WARD-BEDS reading (at least one)."""
-    fewer = 1 if choice(model, "HHH-WARD-BEDS") == "one-fewer" else 0
+    fewer = 1 if choice(model, R.WARD_BEDS.ID) == R.WARD_BEDS.ONE_FEWER else 0
     return max(1, model.config.ward_beds - fewer)
 
 
@@ -150,7 +151,7 @@ def _abilities_play(model: Any) -> bool:
 
 
 def _discarding(model: Any) -> bool:
-    return choice(model, "HHH-VISIT-CUBES") == "discard"
+    return choice(model, R.VISIT_CUBES.ID) == R.VISIT_CUBES.DISCARD
 
 
 def _token_changes_nothing(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
@@ -287,110 +288,110 @@ def _fewer_markers(model: Any) -> bool:
 P = Promise
 PROMISES = (
     P(
-        "HHH-ROOM-CAP",
-        "every-phase",
+        R.ROOM_CAP.ID,
+        R.ROOM_CAP.EVERY_PHASE,
         "every Patient Phase installs a New Room while cards remain in the deck",
         step=_install_every_phase,
         applies=A.more_cards_than_cap,
     ),
     P(
-        "HHH-SETUP-LEVEL5",
-        "dies",
+        R.SETUP_LEVEL5.ID,
+        R.SETUP_LEVEL5.DIES,
         "no 5-cube patient waits after a setup draw: each died, its 5 cubes discarded and "
         "its $5 paid",
         step=_setup_kills_fifth,
         applies=A.fifth_spot,
     ),
     P(
-        "HHH-SETUP-LEVEL5",
-        "return-excess",
+        R.SETUP_LEVEL5.ID,
+        R.SETUP_LEVEL5.RETURN_EXCESS,
         "no Waiting Room patient dies in setup",
         step=_setup_no_death,
         applies=A.fifth_spot,
     ),
     P(
-        "HHH-SETUP-ORDER",
-        "before-waiting",
+        R.SETUP_ORDER.ID,
+        R.SETUP_ORDER.BEFORE_WAITING,
         "the starting Blood Bank holds its cubes before any setup Waiting Room draw",
         step=_blood_before_waiting,
         applies=A.BLOOD,
     ),
     P(
-        "HHH-SETUP-ORDER",
-        "after-waiting",
+        R.SETUP_ORDER.ID,
+        R.SETUP_ORDER.AFTER_WAITING,
         "the starting Blood Bank is empty during the setup Waiting Room draws and filled "
         "when they end",
         step=_blood_after_waiting,
         applies=A.BLOOD,
     ),
     P(
-        "HHH-WARD-ABILITY",
-        "no-effect",
+        R.WARD_ABILITY.ID,
+        R.WARD_ABILITY.NO_EFFECT,
         "every patient of a visited Ward draws: at least one cube per patient leaves the bag",
         step=_token_changes_nothing,
         applies=lambda m: _abilities_play(m) and _discarding(m),
     ),
     P(
-        "HHH-WARD-ABILITY",
-        "shield-first",
+        R.WARD_ABILITY.ID,
+        R.WARD_ABILITY.SHIELD_FIRST,
         "a Visit leaves the lowest patient of a Ward with an active token as it was",
         step=_token_shields_first,
         applies=_abilities_play,
     ),
     P(
-        "HHH-VISIT-CUBES",
-        "discard",
+        R.VISIT_CUBES.ID,
+        R.VISIT_CUBES.DISCARD,
         "the cubes drawn in a Visit leave the bag: at least one per patient drawing",
         step=_visit_discards,
     ),
     P(
-        "HHH-VISIT-CUBES",
-        "rebag",
+        R.VISIT_CUBES.ID,
+        R.VISIT_CUBES.REBAG,
         "a Visit leaves the bag's non-black cubes as they were",
         step=_visit_rebags,
     ),
     P(
-        "HHH-EMPTY-BEDS-VARIANT",
-        "at-activation",
+        R.EMPTY_BEDS_VARIANT.ID,
+        R.EMPTY_BEDS_VARIANT.AT_ACTIVATION,
         "each patient draws the Ward's empty beds as the Visit begins (besides black chains)",
         step=_beds_at_activation,
         applies=_no_abilities_variant,
     ),
     P(
-        "HHH-EMPTY-BEDS-VARIANT",
-        "per-patient",
+        R.EMPTY_BEDS_VARIANT.ID,
+        R.EMPTY_BEDS_VARIANT.PER_PATIENT,
         "a patient's death frees a bed for the later draws of the same Visit",
         step=_beds_per_patient,
         applies=_no_abilities_variant,
     ),
     P(
-        "HHH-WHITE-OUT",
-        "tombstone-only",
+        R.WHITE_OUT.ID,
+        R.WHITE_OUT.TOMBSTONE_ONLY,
         "the game is lost by arrest only when every place for a body is taken",
         step=_arrest_only_when_full,
     ),
     P(
-        "HHH-RATING-BASIS",
-        "final-money",
+        R.RATING_BASIS.ID,
+        R.RATING_BASIS.FINAL_MONEY,
         "a won game is rated by the bracket of its final money",
         final=_rated_on(profit=False),
     ),
     P(
-        "HHH-RATING-BASIS",
-        "profit",
+        R.RATING_BASIS.ID,
+        R.RATING_BASIS.PROFIT,
         "a won game is rated by the bracket of its final money less the starting money",
         final=_rated_on(profit=True),
     ),
     P(
-        "HHH-FEWER-MARKERS",
-        "before-setup",
+        R.FEWER_MARKERS.ID,
+        R.FEWER_MARKERS.BEFORE_SETUP,
         "the setup Wards and the supply together hold one marker fewer of each colour",
         step=_markers_out(after=False),
         applies=_fewer_markers,
     ),
     P(
-        "HHH-FEWER-MARKERS",
-        "after-setup",
+        R.FEWER_MARKERS.ID,
+        R.FEWER_MARKERS.AFTER_SETUP,
         "after the Ward draw the supply holds one marker fewer of each colour left",
         step=_markers_out(after=True),
         applies=_fewer_markers,
