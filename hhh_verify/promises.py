@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .model import TERMINAL
+from .model import TERMINAL, Model
 from .properties import HOLDS, INVARIANT, Property
 
 StepCheck = Callable[[Any, Any, Any, Any], "str | None"]
@@ -102,7 +102,7 @@ class PromiseBook:
         return [f"{a}={o}" for a, o in keys if (a, o) not in known]
 
 
-def in_force(model: Any, promise: Promise) -> bool:
+def in_force(model: Model, promise: Promise) -> bool:
     """Whether ``model`` reads the promise's rule its way (and the option can differ)."""
     if model.interpretation.choice(promise.ambiguity) != promise.option:
         return False
@@ -113,7 +113,7 @@ def as_property(game: str, promise: Promise, sweep: str | None) -> Property:
     """The promise as an invariant that applies only where its option is in force."""
     step, final = promise.step, promise.final
 
-    def transition(model: Any, state: Any, action: Any, successor: Any) -> str | None:
+    def transition(model: Model, state: Any, action: Any, successor: Any) -> str | None:
         if step is not None and (msg := step(model, state, action, successor)):
             return msg
         if final is not None and model.current_player(successor) == TERMINAL:

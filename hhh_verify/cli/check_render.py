@@ -21,7 +21,8 @@ from rich.table import Table
 from .. import trace as tr
 from .. import verdicts as vd
 from ..engines.results import CheckResult
-from ..model import ModelError
+from ..errors import ModelError
+from ..model import Model
 from ..properties import FACT, GOAL, INVARIANT, SMT
 from ..registry import model_for_trace
 
@@ -204,7 +205,7 @@ def _trace_model(trace: tr.Trace, checked: Any) -> Any:
         return checked
 
 
-def replay_lines(trace: tr.Trace, model: Any) -> list[str]:
+def replay_lines(trace: tr.Trace, model: Model) -> list[str]:
     """The trace rule by rule (``describe_action``), ending with the final state."""
     try:
         res = tr.replay(trace, model)

@@ -20,7 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..model import distribution_problem, outcome_probability
+from ..model import Model, SamplingModel, outcome_probability
+from ..outcomes import distribution_problem
 from ..properties import HOLDS, INVARIANT, Property
 from .results import ERROR, HOLDS_STATUS, INCONCLUSIVE, VIOLATED, CheckOptions, CheckResult
 
@@ -36,13 +37,13 @@ MAX_STEPS = 20_000
 CUT = "time safety net"
 
 
-def step_kind(model: Any, s: Any, a: Any) -> tuple[str, Any]:
+def step_kind(model: Model, s: Any, a: Any) -> tuple[str, Any]:
     """What counts as one kind of step: the action's class and the state's phase."""
     return type(a).__name__, getattr(s, "phase", None)
 
 
 def check_distributions(
-    model: Any, seed: int, budget: int, safety_seconds: float | None = None
+    model: Model, seed: int, budget: int, safety_seconds: float | None = None
 ) -> tuple[str, dict[str, Any]]:
     """Play seeded games; validate ``step`` once per kind of step met, until ``budget``
     exact outcomes were enumerated or :data:`MAX_STEPS` steps played. Returns the first
@@ -51,7 +52,7 @@ def check_distributions(
     rng = random.Random(seed)
     seen: set[tuple[str, Any]] = set()
     spent, steps, games = 0, 0, 0
-    sampler = getattr(model, "sample_step", None)
+    sampler = model.sample_step if isinstance(model, SamplingModel) else None
     s = model.initial_state()
     start = time.perf_counter()
     reason = "steps played"
@@ -109,7 +110,7 @@ class DistributionEngine:
 
     def run(
         self,
-        model: Any,
+        model: Model,
         ambiguities: Any,
         properties: Sequence[Property],
         options: CheckOptions,

@@ -11,6 +11,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ..model import Model
 from ..properties import FACT, Property
 from .results import (
     ERROR,
@@ -33,7 +34,7 @@ class FactEngine:
 
     def run(
         self,
-        model: Any,
+        model: Model,
         ambiguities: Any,
         properties: Sequence[Property],
         options: CheckOptions,

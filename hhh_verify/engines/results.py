@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..model import Model
 from ..properties import REACHABLE, Property
 from ..trace import Trace
 
@@ -120,7 +121,7 @@ class Engine(Protocol):
 
     def run(
         self,
-        model: Any,
+        model: Model,
         ambiguities: Any,
         properties: Sequence[Property],
         options: CheckOptions,

@@ -17,7 +17,9 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
+from ..model import Model
 from ..properties import GOAL, Property
+from ..spec import GameSpec
 from . import results as ck
 from .search import SearchBudget, search
 
@@ -38,7 +40,7 @@ class SearchEngine:
 
     name = "search"
 
-    def __init__(self, spec: Any = None, budgets: Any = BUDGETS):
+    def __init__(self, spec: GameSpec | None = None, budgets: Any = BUDGETS):
         self.spec = spec
         self.budgets = budgets
 
@@ -47,7 +49,7 @@ class SearchEngine:
 
     def run(
         self,
-        model: Any,
+        model: Model,
         ambiguities: Any,
         properties: Sequence[Property],
         options: ck.CheckOptions,
@@ -76,7 +78,7 @@ class SearchEngine:
         return rows
 
     def _one(
-        self, model: Any, ambiguities: Any, p: Property, budget: SearchBudget
+        self, model: Model, ambiguities: Any, p: Property, budget: SearchBudget
     ) -> ck.CheckResult:
         assert p.check is not None
         r = search(model, p.check, p.heuristic, budget, ambiguities, goal_id=p.id)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..model import Model
 from ..smt.queries import run_query
+from ..spec import GameSpec
 from . import results as ck
 
 #: The time safety net per query inside ``check`` (seconds; the units decide).
@@ -26,7 +28,10 @@ class Z3Engine:
     name = "z3"
 
     def __init__(
-        self, spec: Any = None, rlimit: int | None = None, seconds: float = CHECK_SAFETY_SECONDS
+        self,
+        spec: GameSpec | None = None,
+        rlimit: int | None = None,
+        seconds: float = CHECK_SAFETY_SECONDS,
     ):
         self.spec = spec
         self.rlimit = rlimit  # None: each query's own units
@@ -37,9 +42,10 @@ class Z3Engine:
 
     def _reduced(self, support: Any) -> str | None:
         """The preset a query falls back to when the checked config is not encoded exactly."""
+        assert self.spec is not None  # a support exists only for a spec
         return support.reduced_preset or self.spec.reduced_preset
 
-    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(self, model: Model, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
         support = self.spec.load_smt() if self.spec is not None and self.spec.smt else None
         results = []
         for p in properties:
@@ -54,6 +60,7 @@ class Z3Engine:
                     )
                 )
                 continue
+            assert self.spec is not None  # a support exists only for a spec
             q = support.get(p.id)
             target, reduced = model, self._reduced(support)
             if q.preset is None and not support.encoding(model).exact and reduced:

@@ -51,7 +51,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from hypothesis import HealthCheck, Phase, Verbosity, seed, settings
 from hypothesis import strategies as st
@@ -62,7 +62,9 @@ if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
 from .. import trace as tr
-from ..model import TERMINAL, Distribution, ModelError, distribution_problem, state_digest
+from ..errors import ModelError
+from ..model import TERMINAL, Model, SamplingModel
+from ..outcomes import Distribution, distribution_problem, state_digest
 from ..properties import GOAL, INVARIANT, Property
 
 #: Hypothesis settings of the three profiles (also registered under these names).
@@ -292,7 +294,7 @@ class DrawnRandom(random.Random):
 
 
 def build_machine(
-    model: Any,
+    model: Model,
     properties: Sequence[Property],
     ambiguities: Any,
     stats: RunStats | None = None,
@@ -402,9 +404,9 @@ def build_machine(
         @rule(data=st.data())
         def play(self, data: st.DataObject) -> None:
             s = self.state
-            if model.outcome(s) is not None:
+            out = model.outcome(s)
+            if out is not None:
                 run_stats.games_finished += 1
-                out = model.outcome(s)
                 run_stats.outcomes[out.reason] = run_stats.outcomes.get(out.reason, 0) + 1
                 if out.money is not None and out.won:
                     run_stats.best_money = max(out.money, run_stats.best_money or out.money)
@@ -428,7 +430,7 @@ def build_machine(
             if sampled:
                 values = self.rng.restart(lambda: draw(0, 255))
                 try:
-                    nxt = model.sample_step(s, action, self.rng)
+                    nxt = cast(SamplingModel, model).sample_step(s, action, self.rng)
                 except Exception as e:
                     self.path.append((action, 0, None))
                     self.samples.append(values)
@@ -505,13 +507,13 @@ def build_machine(
     return ModelMachine
 
 
-def resolve_chance(model: Any, chance: str) -> str:
+def resolve_chance(model: Model, chance: str) -> str:
     """``exact`` or ``sampled`` for ``chance`` (``auto``: sampled when the model can)."""
     if chance not in CHANCE_MODES:
         raise ModelError(f"unknown chance mode {chance!r}; accepted: {', '.join(CHANCE_MODES)}")
     if chance == "auto":
-        return "sampled" if callable(getattr(model, "sample_step", None)) else "exact"
-    if chance == "sampled" and not callable(getattr(model, "sample_step", None)):
+        return "sampled" if isinstance(model, SamplingModel) else "exact"
+    if chance == "sampled" and not isinstance(model, SamplingModel):
         raise ModelError(f"the {model.game} model cannot sample (no sample_step); use exact")
     return chance
 
@@ -526,7 +528,7 @@ def _distribution_problem(dist: Distribution) -> str:
 
 
 def run(
-    model: Any,
+    model: Model,
     properties: Sequence[Property],
     ambiguities: Any,
     profile: str = "ci",

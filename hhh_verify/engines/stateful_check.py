@@ -6,7 +6,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from ..model import Model
 from ..properties import GOAL, HOLDS, INVARIANT, Property
+from ..spec import GameSpec
 from . import stateful
 from .results import (
     CONTRACT_ID,
@@ -28,7 +30,7 @@ class StatefulEngine:
 
     name = "stateful"
 
-    def __init__(self, spec: Any = None):
+    def __init__(self, spec: GameSpec | None = None):
         #: The game's search hint (``GameSpec.search_order``); None plays as listed.
         self.order = spec.load_search_order() if spec is not None else None
 
@@ -39,7 +41,7 @@ class StatefulEngine:
 
     def run(
         self,
-        model: Any,
+        model: Model,
         ambiguities: Any,
         properties: Sequence[Property],
         options: CheckOptions,

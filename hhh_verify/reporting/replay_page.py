@@ -14,7 +14,8 @@ from html import escape
 from typing import Any
 
 from .. import trace as tr
-from ..model import CHANCE
+from ..model import CHANCE, Model
+from ..spec import GameSpec
 from .boards import picture
 
 CSS = """
@@ -59,7 +60,9 @@ SCRIPT = """
 """
 
 
-def render_replay_page(trace: tr.Trace, model: Any, spec: Any, source: str = "") -> tuple[str, Any]:
+def render_replay_page(
+    trace: tr.Trace, model: Model, spec: GameSpec, source: str = ""
+) -> tuple[str, Any]:
     """The page for ``trace`` replayed on ``model``, and the replay's
     :class:`~hhh_verify.trace.ReplayResult` (the page shows a failed replay up to the
     step that failed, and why)."""

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ...model import Model
+from ...spec import GameSpec
 from ...trace import Trace
 from .. import results as ck
 from . import analysis as an
@@ -60,7 +62,7 @@ SAFETY_SECONDS = 600.0
 
 
 def explore_check(
-    model: Any,
+    model: Model,
     properties: Iterable[Any],
     max_states: int | None = None,
     max_seconds: float | None = None,
@@ -166,7 +168,10 @@ class ReducedExplorerEngine:
     """
 
     def __init__(
-        self, spec: Any = None, max_states: int = 200_000, max_seconds: float = SAFETY_SECONDS
+        self,
+        spec: GameSpec | None = None,
+        max_states: int = 200_000,
+        max_seconds: float = SAFETY_SECONDS,
     ):
         self.spec = spec
         self.preset = spec.reduced_preset if spec is not None else None
@@ -176,8 +181,9 @@ class ReducedExplorerEngine:
     def supports(self, prop: Any) -> bool:
         return self.inner.supports(prop)
 
-    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(self, model: Model, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
         if self.preset is not None:
+            assert self.spec is not None  # the preset comes from the spec
             reduced = self.spec.presets[self.preset]
             if model.config != reduced:
                 model = self.spec.make_model(reduced, model.interpretation)
@@ -208,7 +214,7 @@ class ExplorerEngine:
             or getattr(prop, "transition", None) is not None
         )
 
-    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(self, model: Model, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
         t0 = time.perf_counter()
         relevant = [p for p in properties if p.relevant(model)]
         try:

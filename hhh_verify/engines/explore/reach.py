@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...model import ModelError
+from ...errors import ModelError
+from ...model import Model
 from ...trace import Trace
 from . import analysis as an
 from .explorer import Exploration, Goal, Progress, explore, outcome_goal, split_properties
@@ -22,7 +23,7 @@ from .explorer import Exploration, Goal, Progress, explore, outcome_goal, split_
 class ReachRequest:
     """One reachability question (what every reach engine receives)."""
 
-    model: Any
+    model: Model
     goal_id: str
     goal: Goal
     within_rounds: int | None = None

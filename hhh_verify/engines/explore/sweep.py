@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...model import ModelError
+from ...errors import ModelError
+from ...model import Model
+from ...spec import GameSpec
 from .. import results as ck
 from . import analysis as an
 from .explorer import ExplorationError, explore, split_properties
@@ -62,7 +64,7 @@ class Run:
         return " ".join(parts) or "the default reading"
 
 
-def runs(spec: Any, preset: str, profile: str) -> list[Run]:
+def runs(spec: GameSpec, preset: str, profile: str) -> list[Run]:
     """Every exploration of one preset's sweep, single readings first."""
     single = BUDGET.get(profile, BUDGET["ci"])
     combined = COMBINED_BUDGET.get(profile, COMBINED_BUDGET["ci"])
@@ -94,7 +96,7 @@ class SweepEngine:
 
     name = "sweep"
 
-    def __init__(self, spec: Any = None):
+    def __init__(self, spec: GameSpec | None = None):
         self.spec = spec
 
     def supports(self, prop: Any) -> bool:
@@ -105,7 +107,7 @@ class SweepEngine:
         )
 
     def run(
-        self, model: Any, ambiguities: Any, properties: Sequence[Any], options: Any
+        self, model: Model, ambiguities: Any, properties: Sequence[Any], options: Any
     ) -> list[Any]:
         results = []
         by_preset: dict[str, list[Any]] = {}
@@ -115,7 +117,8 @@ class SweepEngine:
             results += self._sweep(model, preset, props, options.profile)
         return results
 
-    def _sweep(self, model: Any, preset: str, props: list[Any], profile: str) -> list[Any]:
+    def _sweep(self, model: Model, preset: str, props: list[Any], profile: str) -> list[Any]:
+        assert self.spec is not None  # supports() admits nothing without a spec
         t0 = time.perf_counter()
         first: dict[str, tuple[str, Any]] = {}
         done, states, error, skipped = 0, 0, "", 0
