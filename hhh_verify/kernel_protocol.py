@@ -62,13 +62,13 @@ class Kernel(Protocol):
         ...
 
     def paired_games(
-        self, other: Any, seeds: Sequence[int], policy: str, max_steps: int
+        self, other: Kernel, seeds: Sequence[int], policy: str, max_steps: int
     ) -> list[tuple[KernelGame, KernelGame, int | None]]:
         """Each seed's game under this kernel's readings and ``other``'s, and the first
         step where the two positions differ (None: never)."""
         ...
 
-    def parted_game(self, other: Any, seed: int, policy: str, max_steps: int) -> PartedGame:
+    def parted_game(self, other: Kernel, seed: int, policy: str, max_steps: int) -> PartedGame:
         """Game ``seed`` under this kernel's readings and ``other``'s in lockstep (the
         decision taken under this one), stopped where they part (``diverge --engine
         kernel``; the model then checks that step)."""

@@ -196,7 +196,7 @@ def _failure(console: Console, v: vd.Verdict, checked: Any) -> None:
             )
 
 
-def _trace_model(trace: tr.Trace, checked: Any) -> Any:
+def _trace_model(trace: tr.Trace, checked: Model) -> Model:
     """The model a trace was recorded on (an explorer's is the reduced preset's), or the
     checked model when the trace's cannot be built."""
     try:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import ModelError
+from ..kernel_protocol import Kernel
 from ..model import Model, outcome_probability
 from ..spec import GameSpec
 from .diverge import (
@@ -36,7 +37,7 @@ from .simulate import DEFAULT_MAX_STEPS, game_seed
 ENGINE = "kernel"
 
 
-def kernels(spec: GameSpec, ma: Model, mb: Model, policies: Sequence[str]) -> tuple[Any, Any]:
+def kernels(spec: GameSpec, ma: Model, mb: Model, policies: Sequence[str]) -> tuple[Kernel, Kernel]:
     """The two readings' kernels, or a one-line error saying why there are none."""
     if spec.kernel is None:
         raise ModelError(f"--engine kernel: game {spec.id!r} declares no kernel")

@@ -27,6 +27,7 @@ from statistics import NormalDist
 from typing import Any
 
 from ..errors import ModelError
+from ..kernel_protocol import Kernel, KernelGame
 from ..model import Model
 from ..outcomes import winning_seats
 from ..spec import GameSpec
@@ -369,7 +370,8 @@ def impact(
     start = time.perf_counter()
     engine, ka = playout_engine(spec, ma, policy, engine)
     if ka is not None:
-        kb = spec.kernel(mb) if spec.kernel is not None else None
+        assert spec.kernel is not None  # the first reading's kernel came from it
+        kb = spec.kernel(mb)
         results = kernel_paired(ka, kb, policy, seed, range(games))
         return summarise_impact(
             spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
@@ -390,7 +392,7 @@ def impact(
     )
 
 
-def _kernel_result(g: Any) -> GameResult:
+def _kernel_result(g: KernelGame) -> GameResult:
     out = g.outcome
     if out is None:
         return GameResult(False, g.reason, g.money, "", g.deaths or 0, g.steps, g.round)
@@ -406,7 +408,7 @@ def _kernel_result(g: Any) -> GameResult:
     )
 
 
-def kernel_paired(ka: Any, kb: Any, policy: str, seed: int, games: range) -> list[Paired]:
+def kernel_paired(ka: Kernel, kb: Kernel, policy: str, seed: int, games: range) -> list[Paired]:
     """Paired games ``games`` played inside the game's kernels of the two readings
     (``GameSpec.kernel``): the same seeds, paired step by step as :func:`paired_at` pairs
     them, but the kernel's games, not the model's."""

@@ -199,7 +199,7 @@ ENGINES = ("auto", "kernel", "reference")
 
 def playout_engine(
     spec: GameSpec, model: Model, policy: str, engine: str = "auto", exact: bool = False
-) -> tuple[str, Any]:
+) -> tuple[str, Kernel | None]:
     """``("kernel", kernel)`` when games are to be played inside the game's kernel
     (``GameSpec.kernel``), else ``("reference", None)``; ``auto`` falls back to the
     model where the kernel cannot serve, ``kernel`` says why it cannot."""
