@@ -16,7 +16,7 @@ from typing import Any
 from ..model import Model
 from ..smt.queries import run_query
 from ..spec import GameSpec
-from . import results as ck
+from . import results as check_results
 
 #: The time safety net per query inside ``check`` (seconds; the units decide).
 CHECK_SAFETY_SECONDS = 300.0
@@ -49,11 +49,11 @@ class Z3Engine:
         support = self.spec.load_smt() if self.spec is not None and self.spec.smt else None
         results = []
         for p in properties:
-            common = ck.result_fields(p, model.game, self.name)
+            common = check_results.result_fields(p, model.game, self.name)
             if support is None:
                 results.append(
-                    ck.CheckResult(
-                        status=ck.SKIPPED,
+                    check_results.CheckResult(
+                        status=check_results.SKIPPED,
                         seconds=0.0,
                         message="no Z3 encoding of this game",
                         **common,
@@ -74,7 +74,9 @@ class Z3Engine:
                     "them); run `hhh-verify query` for the full-game answers"
                 )
                 results.append(
-                    ck.CheckResult(status=ck.SKIPPED, seconds=0.0, message=msg, **common)
+                    check_results.CheckResult(
+                        status=check_results.SKIPPED, seconds=0.0, message=msg, **common
+                    )
                 )
                 continue
             row = run_query(
@@ -85,16 +87,18 @@ class Z3Engine:
                 self.seconds,
                 model=target if q.preset is None else None,
             )
-            status = {True: ck.HOLDS_STATUS, False: ck.VIOLATED}.get(row["ok"], ck.HOLDS_STATUS)
+            status = {True: check_results.HOLDS_STATUS, False: check_results.VIOLATED}.get(
+                row["ok"], check_results.HOLDS_STATUS
+            )
             msg = f"{row['answer']} (expected {q.expected or 'open'}): {row.get('proof', '')}"
             if row["method"] == "incomplete":
-                status = ck.INCONCLUSIVE
+                status = check_results.INCONCLUSIVE
             elif row["ok"] is None:
                 msg = "undecided: " + msg
             keys = ("answer", "method", "bound", "exact", "replays", "budget", "rlimit_spent")
             details = {k: row.get(k) for k in keys}
             results.append(
-                ck.CheckResult(
+                check_results.CheckResult(
                     status=status,
                     seconds=row["seconds"],
                     message=msg,

@@ -61,7 +61,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
-from .. import trace as tr
+from .. import trace as traces
 from ..errors import ModelError
 from ..model import TERMINAL, Model, SamplingModel
 from ..outcomes import Distribution, distribution_problem, state_digest
@@ -160,7 +160,7 @@ class Finding:
     property: str
     kind: str  # "violation" | "goal" | "contract" | "error"
     message: str
-    trace: tr.Trace
+    trace: traces.Trace
 
 
 class _Found(Exception):
@@ -335,7 +335,7 @@ def build_machine(
     exc_types: dict[str, type[_Found]] = {}
     index_strategies: dict[int, st.SearchStrategy[int]] = {}
 
-    def found(pid: str, kind: str, message: str, trace: tr.Trace) -> _Found:
+    def found(pid: str, kind: str, message: str, trace: traces.Trace) -> _Found:
         key = f"{kind}:{pid}"
         cls = exc_types.get(key)
         if cls is None:
@@ -373,7 +373,7 @@ def build_machine(
         def _new_game(self) -> None:
             run_stats.games += 1
             self.state = model.initial_state()
-            self.trace = tr.new_trace(model, ambiguities, **trace_meta)
+            self.trace = traces.new_trace(model, ambiguities, **trace_meta)
             #: The game so far: (action, outcome index, successor); the successor is None
             #: for a step that raised or broke the contract (its trace step has no digest).
             self.path: list[tuple[Any, int, Any]] = []
@@ -386,12 +386,12 @@ def build_machine(
                 meta["chance"] = "sampled"
                 meta["samples"] = [list(v) for v in self.samples]
             steps = [
-                tr.TraceStep(
+                traces.TraceStep(
                     model.action_to_json(a), j, "" if nxt is None else state_digest(nxt), ""
                 )
                 for a, j, nxt in self.path
             ]
-            snapshot = tr.Trace(
+            snapshot = traces.Trace(
                 self.trace.game,
                 self.trace.config,
                 self.trace.interpretation,
@@ -563,7 +563,7 @@ def run(
     except _Found as e:
         findings.append(e.finding)
     except Flaky as e:  # the model is not deterministic: a finding did not reproduce
-        flaky = tr.new_trace(model, ambiguities)  # no steps: the finding did not reproduce
+        flaky = traces.new_trace(model, ambiguities)  # no steps: the finding did not reproduce
         findings.append(Finding("error", "error", f"flaky model: {e}", flaky))
     except BaseExceptionGroup as group:
         findings.extend(_flatten(group))

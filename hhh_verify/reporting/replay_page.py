@@ -13,7 +13,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from .. import trace as tr
+from .. import trace as traces
 from ..model import CHANCE, Model
 from ..spec import GameSpec
 from .boards import picture
@@ -61,7 +61,7 @@ SCRIPT = """
 
 
 def render_replay_page(
-    trace: tr.Trace, model: Model, spec: GameSpec, source: str = ""
+    trace: traces.Trace, model: Model, spec: GameSpec, source: str = ""
 ) -> tuple[str, Any]:
     """The page for ``trace`` replayed on ``model``, and the replay's
     :class:`~hhh_verify.trace.ReplayResult` (the page shows a failed replay up to the
@@ -74,7 +74,7 @@ def render_replay_page(
         chance = f"chance, probability {p}" if model.current_player(s) == CHANCE else ""
         positions.append((what, chance, picture(render, model, nxt, s)))
 
-    result = tr.replay(trace, model, on_step=on_step)
+    result = traces.replay(trace, model, on_step=on_step)
     readings = ", ".join(f"{k}={v}" for k, v in trace.interpretation.items()) or "defaults"
     if result.ok:
         verdict = f"replayed all {result.steps_run} steps"

@@ -30,7 +30,7 @@ import numpy as np
 
 from ...errors import ModelError
 from ...model import Model
-from . import analysis as an
+from . import analysis
 from .partition import LOCAL, SHIFT, Partition
 from .rowtable import owners
 
@@ -398,4 +398,4 @@ def witness_trace(
     model: Model, path: list[tuple[int, int]], registry: Any = None, **meta: Any
 ) -> Any:
     """A witness path as a replayable trace (re-derived through ``model.step``)."""
-    return an.path_trace(model, path, registry, **meta)
+    return analysis.path_trace(model, path, registry, **meta)

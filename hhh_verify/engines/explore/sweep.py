@@ -24,8 +24,8 @@ from typing import Any
 from ...errors import ModelError
 from ...model import Model
 from ...spec import GameSpec
-from .. import results as ck
-from . import analysis as an
+from .. import results as check_results
+from . import analysis
 from .explorer import ExplorationError, explore, split_properties
 
 #: States per single reading by profile (None: the whole preset).
@@ -146,7 +146,7 @@ class SweepEngine:
                 path = None if pid in first else exp.first_violation(pid)
                 if path is not None:
                     msg = exp.messages.get(pid, "step check failed")
-                    trace = an.path_trace(
+                    trace = analysis.path_trace(
                         m, path, self.spec.ambiguities, property=pid, engine=self.name
                     )
                     first[pid] = (f"under {run.label()}: {msg}", trace)
@@ -168,18 +168,28 @@ class SweepEngine:
         seconds = time.perf_counter() - t0
         out = []
         for p in props:
-            common = ck.result_fields(p, model.game, f"{self.name}:{preset}", seconds=seconds)
+            common = check_results.result_fields(
+                p, model.game, f"{self.name}:{preset}", seconds=seconds
+            )
             if error:
-                out.append(ck.CheckResult(status=ck.ERROR, message=error, **common))
+                out.append(
+                    check_results.CheckResult(status=check_results.ERROR, message=error, **common)
+                )
             elif p.id in first:
                 msg, trace = first[p.id]
                 out.append(
-                    ck.CheckResult(
-                        status=ck.VIOLATED, message=msg, trace=trace, details=details, **common
+                    check_results.CheckResult(
+                        status=check_results.VIOLATED,
+                        message=msg,
+                        trace=trace,
+                        details=details,
+                        **common,
                     )
                 )
             else:
                 out.append(
-                    ck.CheckResult(status=ck.HOLDS_STATUS, message=note, details=details, **common)
+                    check_results.CheckResult(
+                        status=check_results.HOLDS_STATUS, message=note, details=details, **common
+                    )
                 )
         return out
