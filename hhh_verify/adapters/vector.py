@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..model import ModelError
+from ..errors import ModelError
 from . import core
 
 try:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..engines import impact as im
 from ..engines.diverge import Decided, reading_models
 from ..engines.simulate import get_policy, playout_engine
-from ..model import ModelError
+from ..errors import ModelError
 from ..registry import get_game
 from .runner import GameFailed, Progress, Runner, Task, command, partition
 
