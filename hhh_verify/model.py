@@ -105,8 +105,10 @@ CHANCE = -1
 TERMINAL = -2
 
 
+@runtime_checkable
 class Model(Protocol[S, A]):
-    """What every game model provides. Engines use nothing else."""
+    """What every game model provides. Engines use nothing else (``isinstance`` checks
+    that every member is present, not their signatures)."""
 
     game: str
     config: Any
