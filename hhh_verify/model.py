@@ -42,7 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from .action_space import ActionSpace, RankedActions
 from .actions import action_from_json, action_key, action_to_json, sort_actions
@@ -61,6 +61,9 @@ from .outcomes import (
     winning_seats,
 )
 from .spec import OPTIONAL_PARTS, GameSpec, Probe
+
+if TYPE_CHECKING:  # the readings module imports this one
+    from .interpretations import Interpretation
 
 __all__ = [
     "CHANCE",
@@ -112,7 +115,7 @@ class Model(Protocol[S, A]):
 
     game: str
     config: Any
-    interpretation: Any
+    interpretation: Interpretation
 
     def initial_state(self) -> S: ...
 

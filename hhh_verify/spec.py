@@ -11,7 +11,8 @@ from .configs import apply_overrides
 from .errors import ModelError
 from .kernel_protocol import Kernel
 
-if TYPE_CHECKING:  # the model module re-exports this one
+if TYPE_CHECKING:  # the model module re-exports this one; readings import the model
+    from .interpretations import AmbiguityRegistry, Interpretation
     from .model import Model
 
 
@@ -135,8 +136,8 @@ class GameSpec:
     config_type: type
     presets: Mapping[str, Any]
     default_preset: str
-    ambiguities: Any  # hhh_verify.interpretations.AmbiguityRegistry
-    make_model: Callable[[Any, Any], Model[Any, Any]]
+    ambiguities: AmbiguityRegistry
+    make_model: Callable[[Any, Interpretation], Model[Any, Any]]
     config_docs: Mapping[str, str] = field(default_factory=dict)
     #: (section, status, where, note) rows: which rulebook sections are modelled,
     #: parameterised, read through an ambiguity, or left out (and why).
