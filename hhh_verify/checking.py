@@ -10,7 +10,6 @@ a new engine is one more line there. Results are :class:`CheckResult` rows
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .engines.distribution_check import DistributionEngine
 from .engines.explore.check import ReducedExplorerEngine
@@ -21,6 +20,7 @@ from .engines.search_check import SearchEngine
 from .engines.smt_check import Z3Engine
 from .engines.stateful_check import StatefulEngine
 from .errors import ModelError
+from .interpretations import AmbiguityRegistry
 from .model import Model
 from .properties import PropertyRegistry
 from .registry import get_game
@@ -66,7 +66,7 @@ def spec_of(model: Model) -> GameSpec | None:
 
 def check_model(
     model: Model,
-    ambiguities: Any,
+    ambiguities: AmbiguityRegistry,
     registry: PropertyRegistry,
     options: CheckOptions,
     engine_list: Sequence[Engine] | None = None,

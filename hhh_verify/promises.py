@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from .interpretations import AmbiguityRegistry
 from .model import TERMINAL, Model
 from .properties import HOLDS, INVARIANT, Property
 
@@ -93,7 +94,7 @@ class PromiseBook:
             f"{a.id}={o}" for a in ambiguities for o in a.option_ids if self.of(a.id, o) is None
         ]
 
-    def unknown(self, ambiguities: Any) -> list[str]:
+    def unknown(self, ambiguities: AmbiguityRegistry) -> list[str]:
         """Promises or reasons naming an ambiguity or option the registry lacks."""
         known = {(a.id, o) for a in ambiguities for o in a.option_ids}
         keys = [(p.ambiguity, p.option) for p in self.promises]

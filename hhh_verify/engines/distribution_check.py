@@ -20,6 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from ..interpretations import AmbiguityRegistry
 from ..model import Model, SamplingModel, outcome_probability
 from ..outcomes import distribution_problem
 from ..properties import HOLDS, INVARIANT, Property
@@ -111,7 +112,7 @@ class DistributionEngine:
     def run(
         self,
         model: Model,
-        ambiguities: Any,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: CheckOptions,
     ) -> list[CheckResult]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
+from ..interpretations import AmbiguityRegistry
 from ..model import Model
 from ..properties import FACT, Property
 from .results import (
@@ -35,7 +35,7 @@ class FactEngine:
     def run(
         self,
         model: Model,
-        ambiguities: Any,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: CheckOptions,
     ) -> list[CheckResult]:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..interpretations import AmbiguityRegistry
 from ..model import Model
 from ..properties import REACHABLE, Property
 from ..trace import Trace
@@ -122,7 +123,7 @@ class Engine(Protocol):
     def run(
         self,
         model: Model,
-        ambiguities: Any,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: CheckOptions,
     ) -> list[CheckResult]: ...

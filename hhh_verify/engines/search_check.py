@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
+from ..interpretations import AmbiguityRegistry
 from ..model import Model
 from ..properties import GOAL, Property
 from ..spec import GameSpec
@@ -50,7 +51,7 @@ class SearchEngine:
     def run(
         self,
         model: Model,
-        ambiguities: Any,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: results.CheckOptions,
     ) -> list[results.CheckResult]:
@@ -78,7 +79,7 @@ class SearchEngine:
         return rows
 
     def _one(
-        self, model: Model, ambiguities: Any, p: Property, budget: SearchBudget
+        self, model: Model, ambiguities: AmbiguityRegistry, p: Property, budget: SearchBudget
     ) -> results.CheckResult:
         assert p.check is not None
         r = search(model, p.check, p.heuristic, budget, ambiguities, goal_id=p.id)

@@ -34,6 +34,7 @@ from typing import Any
 
 from ..configs import config_to_json
 from ..errors import ModelError
+from ..interpretations import AmbiguityRegistry
 from ..kernel_protocol import Kernel
 from ..model import Model, SamplingModel, outcome_probability
 from ..outcomes import Outcome, sample_index
@@ -236,7 +237,7 @@ def kernel_playouts(
 
 def record_playout(
     model: Model,
-    ambiguities: Any,
+    ambiguities: AmbiguityRegistry,
     seed: int,
     index: int = 0,
     policy_name: str = "random",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..interpretations import AmbiguityRegistry
 from ..model import Model
 from ..smt.queries import run_query
 from ..spec import GameSpec
@@ -45,7 +46,9 @@ class Z3Engine:
         assert self.spec is not None  # a support exists only for a spec
         return support.reduced_preset or self.spec.reduced_preset
 
-    def run(self, model: Model, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(
+        self, model: Model, ambiguities: AmbiguityRegistry, properties: Any, options: Any
+    ) -> list[Any]:
         support = self.spec.load_smt() if self.spec is not None and self.spec.smt else None
         results = []
         for p in properties:

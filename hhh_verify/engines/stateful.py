@@ -63,6 +63,7 @@ if sys.version_info < (3, 11):  # pragma: no cover
 
 from .. import trace as traces
 from ..errors import ModelError
+from ..interpretations import AmbiguityRegistry
 from ..model import TERMINAL, Model, SamplingModel
 from ..outcomes import Distribution, distribution_problem, state_digest
 from ..properties import GOAL, INVARIANT, Property
@@ -296,7 +297,7 @@ class DrawnRandom(random.Random):
 def build_machine(
     model: Model,
     properties: Sequence[Property],
-    ambiguities: Any,
+    ambiguities: AmbiguityRegistry,
     stats: RunStats | None = None,
     meta: dict[str, Any] | None = None,
     chance: str = "auto",
@@ -530,7 +531,7 @@ def _distribution_problem(dist: Distribution) -> str:
 def run(
     model: Model,
     properties: Sequence[Property],
-    ambiguities: Any,
+    ambiguities: AmbiguityRegistry,
     profile: str = "ci",
     seed_value: int = 0,
     max_examples: int | None = None,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
 
+from ..interpretations import AmbiguityRegistry
 from ..model import Model
 from ..properties import GOAL, HOLDS, INVARIANT, Property
 from ..spec import GameSpec
@@ -42,7 +42,7 @@ class StatefulEngine:
     def run(
         self,
         model: Model,
-        ambiguities: Any,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: CheckOptions,
     ) -> list[CheckResult]:

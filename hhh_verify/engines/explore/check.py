@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ...interpretations import AmbiguityRegistry
 from ...model import Model
 from ...spec import GameSpec
 from ...trace import Trace
@@ -185,7 +186,9 @@ class ReducedExplorerEngine:
     def supports(self, prop: Any) -> bool:
         return self.inner.supports(prop)
 
-    def run(self, model: Model, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(
+        self, model: Model, ambiguities: AmbiguityRegistry, properties: Any, options: Any
+    ) -> list[Any]:
         if self.preset is not None:
             assert self.spec is not None  # the preset comes from the spec
             reduced = self.spec.presets[self.preset]
@@ -218,7 +221,9 @@ class ExplorerEngine:
             or getattr(prop, "transition", None) is not None
         )
 
-    def run(self, model: Model, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(
+        self, model: Model, ambiguities: AmbiguityRegistry, properties: Any, options: Any
+    ) -> list[Any]:
         t0 = time.perf_counter()
         relevant = [p for p in properties if p.relevant(model)]
         try:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import ModelError
+from ...interpretations import AmbiguityRegistry
 from ...model import Model
 from ...spec import GameSpec
 from .. import results as check_results
@@ -34,7 +35,7 @@ BUDGET: dict[str, int | None] = {"quick": 400, "ci": 1500, "thorough": None}
 COMBINED_BUDGET: dict[str, int | None] = {"quick": 0, "ci": 300, "thorough": None}
 
 
-def readings(ambiguities: Any) -> list[tuple[str, ...]]:
+def readings(ambiguities: AmbiguityRegistry) -> list[tuple[str, ...]]:
     """The default reading, then every other option of every ambiguity, one at a time."""
     out: list[tuple[str, ...]] = [()]
     for a in ambiguities:
@@ -107,7 +108,7 @@ class SweepEngine:
         )
 
     def run(
-        self, model: Model, ambiguities: Any, properties: Sequence[Any], options: Any
+        self, model: Model, ambiguities: AmbiguityRegistry, properties: Sequence[Any], options: Any
     ) -> list[Any]:
         results = []
         by_preset: dict[str, list[Any]] = {}
