@@ -10,7 +10,6 @@ a new engine is one more line there. Results are :class:`CheckResult` rows
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .checks import PropertyRegistry
 from .engines.distribution_check import DistributionEngine
@@ -21,8 +20,11 @@ from .engines.results import INCONCLUSIVE, CheckOptions, CheckResult, Engine
 from .engines.search_check import SearchEngine
 from .engines.smt_check import Z3Engine
 from .engines.stateful_check import StatefulEngine
-from .model import GameSpec, ModelError
+from .errors import ModelError
+from .interpretations import AmbiguityRegistry
+from .model import Model
 from .registry import get_game
+from .spec import GameSpec
 from .verdicts import V_ERROR, V_SKIPPED, Verdict
 
 __all__ = [
@@ -54,7 +56,7 @@ def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
     )
 
 
-def spec_of(model: Any) -> GameSpec | None:
+def spec_of(model: Model) -> GameSpec | None:
     """The registered game of ``model``, or None for a model outside the registry."""
     try:
         return get_game(model.game)
@@ -63,8 +65,8 @@ def spec_of(model: Any) -> GameSpec | None:
 
 
 def check_model(
-    model: Any,
-    ambiguities: Any,
+    model: Model,
+    ambiguities: AmbiguityRegistry,
     registry: PropertyRegistry,
     options: CheckOptions,
     engine_list: Sequence[Engine] | None = None,

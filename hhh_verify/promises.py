@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .checks import HOLDS, INVARIANT, Property
-from .model import TERMINAL
+from .interpretations import AmbiguityRegistry
+from .model import TERMINAL, Model
 
 StepCheck = Callable[[Any, Any, Any, Any], "str | None"]
 FinalCheck = Callable[[Any, Any], "str | None"]
@@ -93,7 +94,7 @@ class PromiseBook:
             f"{a.id}={o}" for a in ambiguities for o in a.option_ids if self.of(a.id, o) is None
         ]
 
-    def unknown(self, ambiguities: Any) -> list[str]:
+    def unknown(self, ambiguities: AmbiguityRegistry) -> list[str]:
         """Promises or reasons naming an ambiguity or option the registry lacks."""
         known = {(a.id, o) for a in ambiguities for o in a.option_ids}
         keys = [(p.ambiguity, p.option) for p in self.promises]
@@ -102,7 +103,7 @@ class PromiseBook:
         return [f"{a}={o}" for a, o in keys if (a, o) not in known]
 
 
-def in_force(model: Any, promise: Promise) -> bool:
+def in_force(model: Model, promise: Promise) -> bool:
     """Whether ``model`` reads the promise's rule its way (and the option can differ)."""
     if model.interpretation.choice(promise.ambiguity) != promise.option:
         return False
@@ -113,7 +114,7 @@ def as_property(game: str, promise: Promise, sweep: str | None) -> Property:
     """The promise as an invariant that applies only where its option is in force."""
     step, final = promise.step, promise.final
 
-    def transition(model: Any, state: Any, action: Any, successor: Any) -> str | None:
+    def transition(model: Model, state: Any, action: Any, successor: Any) -> str | None:
         if step is not None and (msg := step(model, state, action, successor)):
             return msg
         if final is not None and model.current_player(successor) == TERMINAL:

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import GameSpec, ModelError, config_from_json
+from .configs import config_from_json
+from .errors import ModelError
+from .model import Model
 from .promises import promise_properties
+from .spec import GameSpec
 from .trace import Trace
 
 
@@ -48,7 +51,7 @@ def properties_for(game_id: str) -> Any:
     return type(registry)(registry.game, [*registry, *extra])
 
 
-def model_for_trace(trace: Trace) -> Any:
+def model_for_trace(trace: Trace) -> Model:
     """Build the model a trace was recorded on; a trace whose fields disagree with its
     game (a config of another game or lacking a value, a reading the game does not
     have) is a :class:`ModelError` naming the field."""

@@ -8,7 +8,7 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from .model import ModelError
+from .errors import ModelError
 
 
 def rulebook_text(name: str) -> str:

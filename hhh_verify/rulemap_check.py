@@ -9,9 +9,10 @@ import importlib
 import re
 from typing import Any
 
-from .model import GameSpec, ModelError
+from .errors import ModelError
 from .rulebooks import rulebook_text
 from .rulemap import Placed, RuleMap, RuleMapError, align, normalise, split_sentences
+from .spec import GameSpec
 
 #: A bracketed translator's note inside a rendering: never a quote.
 _NOTE = re.compile(r"\[[^\]]*\]")

@@ -16,9 +16,10 @@ from typing import Any
 from .registry import get_game
 from .rulebooks import rulebook_text
 from .rulemap import Sentence, normalise, split_sentences
+from .spec import GameSpec
 
 
-def _settled_quotes(spec: Any) -> list[Any]:
+def _settled_quotes(spec: GameSpec) -> list[Any]:
     """The game's ``rule_index.SETTLED`` rows, where it has them (quote, reading, where)."""
     try:
         index = import_module(f"{spec.make_model.__module__}.rule_index")
@@ -27,7 +28,7 @@ def _settled_quotes(spec: Any) -> list[Any]:
     return list(getattr(index, "SETTLED", ()))
 
 
-def _line(sentence: Sentence, spec: Any, settled_rows: list[Any]) -> str:
+def _line(sentence: Sentence, spec: GameSpec, settled_rows: list[Any]) -> str:
     text = normalise(sentence.text)
     ids = [a.id for a in spec.ambiguities for q in a.quotes if normalise(q.text) in text]
     if ids:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .model import ModelError
+from .errors import ModelError
 
 
 class RecordingRandom(random.Random):

@@ -27,7 +27,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .model import ModelError, Outcome, config_to_json, outcome_probability, state_digest
+from .configs import config_to_json
+from .errors import ModelError
+from .model import Model, SamplingModel, outcome_probability
+from .outcomes import Outcome, state_digest
 from .sampled import ScriptedRandom, step_samples
 
 FORMAT = "hhh-verify-trace/1"
@@ -139,7 +142,7 @@ def _step(i: int, s: Any) -> TraceStep:
     return TraceStep(s["action"], s["outcome"], s.get("state", ""), s.get("note", ""))
 
 
-def new_trace(model: Any, registry: Any = None, seed: int | None = None, **meta: Any) -> Trace:
+def new_trace(model: Model, registry: Any = None, seed: int | None = None, **meta: Any) -> Trace:
     """An empty trace for ``model`` (``registry``: its game's AmbiguityRegistry, or None
     to use the defaults its interpretation records)."""
     return Trace(
@@ -152,7 +155,7 @@ def new_trace(model: Any, registry: Any = None, seed: int | None = None, **meta:
 
 
 def record(
-    trace: Trace, model: Any, state: Any, action: Any, outcome: int, after: Any, note: str = ""
+    trace: Trace, model: Model, state: Any, action: Any, outcome: int, after: Any, note: str = ""
 ) -> None:
     """Append one step (``after`` is the successor that ``outcome`` selected)."""
     trace.steps.append(TraceStep(model.action_to_json(action), outcome, state_digest(after), note))
@@ -162,7 +165,7 @@ def record(
 
 
 def record_sampled(
-    trace: Trace, model: Any, action: Any, samples: list[int], after: Any, note: str = ""
+    trace: Trace, model: Model, action: Any, samples: list[int], after: Any, note: str = ""
 ) -> None:
     """Append one step drawn by ``model.sample_step`` with the random choices ``samples``
     (a :class:`~hhh_verify.sampled.RecordingRandom`'s ``values``)."""
@@ -233,7 +236,7 @@ class ReplayResult:
 
 def replay(
     trace: Trace,
-    model: Any,
+    model: Model,
     describe: bool = True,
     on_step: Callable[[int, Any, Any, Fraction, Any], None] | None = None,
 ) -> ReplayResult:
@@ -270,7 +273,7 @@ def replay(
             nxt, p = dist[st.outcome]
             chance = len(dist) > 1
         else:
-            if getattr(model, "sample_step", None) is None:
+            if not isinstance(model, SamplingModel):
                 return fail(i, f"the {model.game} model cannot replay sampled steps")
             rng = ScriptedRandom(samples[i])  # type: ignore[arg-type]
             try:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .checks import GOAL, REACHABLE, Property
-from .engines import results as ck
+from .engines import results as check_results
 from .registry import model_for_trace
 from .trace import replay
 
@@ -86,10 +86,10 @@ VERDICT_KINDS = (
 
 #: ``replay(row, property)`` -> "" when the row's witness replays and reaches the goal,
 #: else why not.
-Replayer = Callable[[ck.CheckResult, "Property | None"], str]
+Replayer = Callable[[check_results.CheckResult, "Property | None"], str]
 
 
-def replay_witness(row: ck.CheckResult, prop: Property | None = None) -> str:
+def replay_witness(row: check_results.CheckResult, prop: Property | None = None) -> str:
     """Why ``row``'s witness does not count ("" when it does): its trace must replay,
     step by step, on the model it names (the reduced preset for an explorer's), and
     some state on the path must satisfy the goal (when ``prop`` is given)."""
@@ -126,11 +126,11 @@ class Verdict:
     expected: str
     verdict: VerdictKind
     marks: dict[str, Mark]
-    rows: list[ck.CheckResult]
+    rows: list[check_results.CheckResult]
     #: The rows that decide a failure (violation, proof, error, unexpected witness).
-    causes: list[ck.CheckResult] = field(default_factory=list)
+    causes: list[check_results.CheckResult] = field(default_factory=list)
     #: The first row whose witness replays (a reached goal; an unexpected witness).
-    witness: ck.CheckResult | None = None
+    witness: check_results.CheckResult | None = None
     #: Why claimed witnesses were not counted: engine -> reason.
     rejected: dict[str, str] = field(default_factory=dict)
 
@@ -178,20 +178,20 @@ class Verdict:
         }
 
 
-def mark_of(row: ck.CheckResult, replay_problem: str = "") -> Mark:
+def mark_of(row: check_results.CheckResult, replay_problem: str = "") -> Mark:
     """What ``row`` shows (``replay_problem``: why its witness does not count, if so)."""
     status = row.status
-    if status == ck.HOLDS_STATUS:
+    if status == check_results.HOLDS_STATUS:
         return HOLDS
-    if status == ck.VIOLATED:
+    if status == check_results.VIOLATED:
         return VIOLATED
-    if status == ck.REACHED:
+    if status == check_results.REACHED:
         return NO_REPLAY if replay_problem else WITNESS
-    if status == ck.NOT_REACHED:
+    if status == check_results.NOT_REACHED:
         return UNREACHABLE if row.exhaustive else NOT_FOUND
-    if status == ck.INCONCLUSIVE:
+    if status == check_results.INCONCLUSIVE:
         return NOT_FOUND if row.kind == GOAL else UNDECIDED
-    if status == ck.SKIPPED:
+    if status == check_results.SKIPPED:
         return SKIPPED
     return ERROR  # ck.ERROR, or a status this module does not know yet
 
@@ -228,7 +228,7 @@ _CAUSE = {
 
 
 def decide(
-    results: Sequence[ck.CheckResult],
+    results: Sequence[check_results.CheckResult],
     properties: Mapping[tuple[str, str], Property] | None = None,
     replayer: Replayer = replay_witness,
 ) -> list[Verdict]:
@@ -237,7 +237,7 @@ def decide(
     ``properties`` maps (game, id) to the registry's property, so that a witness is also
     checked to reach the goal; ``replayer`` checks each claimed witness (tests pass
     their own)."""
-    groups: dict[tuple[str, str], list[ck.CheckResult]] = {}
+    groups: dict[tuple[str, str], list[check_results.CheckResult]] = {}
     for r in results:
         groups.setdefault((r.game, r.property), []).append(r)
     props = properties or {}
@@ -247,7 +247,9 @@ def decide(
         rejected: dict[str, str] = {}
         witness = None
         for r in rows:
-            problem = replayer(r, props.get((game, pid))) if r.status == ck.REACHED else ""
+            problem = (
+                replayer(r, props.get((game, pid))) if r.status == check_results.REACHED else ""
+            )
             if problem:
                 rejected[r.engine] = problem
             m = mark_of(r, problem)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hhh_helpers import model
 
-from hhh_verify import model as contract
+from hhh_verify import actions as contract
 from hhh_verify.model import action_key, sort_actions
 from hhh_verify.models.dice_hospital.actions import ACTION_TYPES as DH_TYPES
 from hhh_verify.models.hhh.actions import ACTION_TYPES as HHH_TYPES

@@ -25,16 +25,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..model import (
-    CHANCE,
-    ModelError,
-    Outcome,
-    config_to_json,
-    sample_index,
-    state_digest,
-    winning_seats,
-)
+from ..configs import config_to_json
+from ..errors import ModelError
+from ..model import CHANCE, Model, SamplingModel
+from ..outcomes import Outcome, sample_index, state_digest, winning_seats
 from ..registry import get_game
+from ..spec import GameSpec
 
 CHANCE_MODES = ("exact", "sampled", "sample-average")
 #: ``reward`` values: a cooperative game pays a win or its money, a competitive one the
@@ -51,22 +47,22 @@ PAIR, ITEM, LIST = ";", ":", "/"
 class Setup:
     """One game, config and reading, with its model and adapter declaration."""
 
-    spec: Any
-    model: Any
+    spec: GameSpec
+    model: Model
     space: Any
     preset: str
     overrides: tuple[str, ...]
     interpret: tuple[str, ...]
 
 
-def declares(spec: Any) -> bool:
+def declares(spec: GameSpec) -> bool:
     """Whether the game declares what the adapters need (``GameSpec.action_space``)."""
-    return getattr(spec, "action_space", None) is not None
+    return spec.action_space is not None
 
 
-def declaration(spec: Any, model: Any) -> Any:
+def declaration(spec: GameSpec, model: Model) -> Any:
     """The game's adapter declaration, or a clear error when it declares none."""
-    make = getattr(spec, "action_space", None)
+    make = spec.action_space
     if make is None:
         raise ModelError(
             f"game {spec.id!r} declares no action space (GameSpec.action_space); "
@@ -291,18 +287,17 @@ class ProbeRandom(RecordingRandom):
         return super()._randbelow(n)
 
 
-def sample(model: Any, s: Any, a: Any, rng: random.Random) -> Any:
+def sample(model: Model, s: Any, a: Any, rng: random.Random) -> Any:
     """One successor of ``a`` drawn from the exact law with ``rng``."""
-    sampler = getattr(model, "sample_step", None)
-    if sampler is not None:
-        return sampler(s, a, rng)
+    if isinstance(model, SamplingModel):
+        return model.sample_step(s, a, rng)
     dist = model.step(s, a)
     return dist[sample_index(dist, rng)][0]
 
 
-def deterministic_successor(model: Any, s: Any, a: Any) -> tuple[Any, tuple[int, ...]] | None:
+def deterministic_successor(model: Model, s: Any, a: Any) -> tuple[Any, tuple[int, ...]] | None:
     """``(successor, choices)`` when the step of ``a`` involves no chance, else ``None``."""
-    if getattr(model, "sample_step", None) is None:
+    if not isinstance(model, SamplingModel):
         dist = model.step(s, a)
         return (dist[0][0], ()) if len(dist) == 1 else None
     probe = ProbeRandom()
@@ -326,7 +321,7 @@ class ChanceOutcome:
     samples: tuple[int, ...] | None = None
 
 
-def exact_outcomes(model: Any, s: Any, a: Any, ceiling: int) -> tuple[ChanceOutcome, ...]:
+def exact_outcomes(model: Model, s: Any, a: Any, ceiling: int) -> tuple[ChanceOutcome, ...]:
     dist = model.step(s, a)
     if len(dist) > ceiling:
         raise ModelError(
@@ -337,7 +332,7 @@ def exact_outcomes(model: Any, s: Any, a: Any, ceiling: int) -> tuple[ChanceOutc
 
 
 def sample_average_outcomes(
-    model: Any, s: Any, a: Any, k: int, seed: int
+    model: Model, s: Any, a: Any, k: int, seed: int
 ) -> tuple[ChanceOutcome, ...]:
     """``k`` draws from the exact law, equal successors merged (first-seen order)."""
     rng_seed = derived_seed(seed, state_digest(s), model.action_to_json(a))
@@ -370,7 +365,7 @@ class Cache:
         return value
 
 
-def pending_draw(model: Any, s: Any) -> Any | None:
+def pending_draw(model: Model, s: Any) -> Any | None:
     """The draw to resolve when ``s`` is a chance state of the model, else ``None``."""
     if model.current_player(s) != CHANCE:
         return None
@@ -403,7 +398,7 @@ class PathStep:
 
 def extend(
     path: tuple[PathStep, ...],
-    model: Any,
+    model: Model,
     a: Any,
     outcome: int,
     after: Any,

@@ -40,8 +40,9 @@ import random
 import sys
 from typing import Any
 
-from ..model import ModelError
+from ..errors import ModelError
 from ..registry import games, get_game
+from ..spec import GameSpec
 from . import core
 
 try:
@@ -79,7 +80,7 @@ def short_name(game_id: str) -> str:
     return PREFIX + game_id
 
 
-def player_range(spec: Any, space: Any) -> tuple[int, int]:
+def player_range(spec: GameSpec, space: Any) -> tuple[int, int]:
     """The player counts the game's default preset accepts (its config validates);
     a config without a ``players`` field has the one count its space declares."""
     base = spec.presets[spec.default_preset]
@@ -102,7 +103,7 @@ def _utility(space: Any, reward: str) -> Any:
     return Util.ZERO_SUM if core.utility_sum(space, reward) == 0 else Util.GENERAL_SUM
 
 
-def _game_type(spec: Any, space: Any, players: tuple[int, int], mode: str, reward: str) -> Any:
+def _game_type(spec: GameSpec, space: Any, players: tuple[int, int], mode: str, reward: str) -> Any:
     Info = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=short_name(spec.id),

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..model import ModelError
+from ..errors import ModelError
 from . import core
 
 _PRIVATE = {

@@ -16,7 +16,10 @@ from typing import Any
 
 import pyspiel
 
-from ..model import CHANCE, TERMINAL, ModelError, config_to_json, state_digest
+from ..configs import config_to_json
+from ..errors import ModelError
+from ..model import CHANCE, TERMINAL
+from ..outcomes import state_digest
 from ..sampled import ScriptedRandom
 from . import core
 

@@ -35,7 +35,7 @@ import random
 import sys
 from typing import Any
 
-from ..model import ModelError
+from ..errors import ModelError
 from . import core
 
 try:

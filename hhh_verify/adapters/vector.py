@@ -20,7 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..model import ModelError
+from ..errors import ModelError
 from . import core
 
 try:
@@ -50,13 +50,20 @@ class BatchKernel(Protocol):
     def decode(self, row: np.ndarray) -> Any: ...
 
 
+@runtime_checkable
+class BatchingKernel(Protocol):
+    """A kernel that also plays many games at once (an optional part of a kernel)."""
+
+    def batch(self) -> Any: ...
+
+
 def batch_kernel(setup: core.Setup) -> BatchKernel:
     """The batched kernel of a game, or a clear error when it has none."""
     spec = setup.spec
     if spec.kernel is None:
         raise ModelError(f"game {spec.id!r} has no compiled kernel; use the PettingZoo adapter")
     kernel = spec.kernel(setup.model)
-    batch = kernel.batch() if hasattr(type(kernel), "batch") else None
+    batch = kernel.batch() if isinstance(kernel, BatchingKernel) else None
     if not isinstance(batch, BatchKernel):
         raise ModelError(f"game {spec.id!r}'s kernel plays no batched games")
     if not setup.space.cooperative:

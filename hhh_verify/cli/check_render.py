@@ -22,7 +22,8 @@ from .. import trace as tr
 from .. import verdicts as vd
 from ..checks import FACT, GOAL, INVARIANT, SMT
 from ..engines.results import CheckResult
-from ..model import ModelError
+from ..errors import ModelError
+from ..model import Model
 from ..registry import model_for_trace
 
 #: Tables of one game: title and the property kinds they hold (registry properties).
@@ -195,7 +196,7 @@ def _failure(console: Console, v: vd.Verdict, checked: Any) -> None:
             )
 
 
-def _trace_model(trace: tr.Trace, checked: Any) -> Any:
+def _trace_model(trace: tr.Trace, checked: Model) -> Model:
     """The model a trace was recorded on (an explorer's is the reduced preset's), or the
     checked model when the trace's cannot be built."""
     try:
@@ -204,7 +205,7 @@ def _trace_model(trace: tr.Trace, checked: Any) -> Any:
         return checked
 
 
-def replay_lines(trace: tr.Trace, model: Any) -> list[str]:
+def replay_lines(trace: tr.Trace, model: Model) -> list[str]:
     """The trace rule by rule (``describe_action``), ending with the final state."""
     try:
         res = tr.replay(trace, model)

@@ -18,9 +18,10 @@ from typing import Any, TypeVar
 
 import click
 
+from ..errors import ModelError
 from ..interpretations import Decisions, load_decisions
-from ..model import ModelError
 from ..registry import DEFAULT_GAME, games, get_game, properties_for
+from ..spec import GameSpec
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -270,7 +271,7 @@ def decided(game: str, interpret: tuple[str, ...], decisions: Decisions | None) 
     return dict((x.strip() for x in item.split("=", 1)) for item in items)  # type: ignore[misc]
 
 
-def game_properties(spec: Any) -> list[Any]:
+def game_properties(spec: GameSpec) -> list[Any]:
     """The game's registered properties (none when it declares no property registry)."""
     return list(properties_for(spec.id)) if spec.properties is not None else []
 

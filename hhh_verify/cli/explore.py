@@ -21,10 +21,11 @@ from ..engines.explore.explorer import (
 from ..engines.explore.export import check_export_path, export
 from ..engines.explore.kernel import LocalParts, explore_kernel, witness_trace
 from ..engines.explore.reach import summary
+from ..errors import ModelError
 from ..execution import runner_for
 from ..execution.explore import ActorParts, build_source
 from ..interpretations import Decisions
-from ..model import ModelError
+from ..model import Model
 from ..registry import get_game
 from .cluster import cluster_options
 from .common import (
@@ -334,7 +335,7 @@ def _render_kernel(r: dict[str, Any]) -> None:
         )
 
 
-def model_failure(e: ExplorationError, model: Any, as_json: bool) -> None:
+def model_failure(e: ExplorationError, model: Model, as_json: bool) -> None:
     """A model that raises on a reachable state is a bug found: report it, exit 1."""
     lines = an.path_lines(model, e.path)
     if as_json:

@@ -14,6 +14,7 @@ from .. import trace as tr
 from ..engines.results import CheckOptions, CheckResult
 from ..engines.stateful_check import StatefulEngine
 from ..interpretations import Decisions
+from ..model import Model
 from ..registry import get_game, properties_for
 from .check_render import replay_lines
 from .common import (
@@ -118,7 +119,7 @@ def hunt_command(
         raise SystemExit(1)
 
 
-def _finding_json(r: CheckResult, model: Any) -> dict[str, Any]:
+def _finding_json(r: CheckResult, model: Model) -> dict[str, Any]:
     assert r.trace is not None
     return {
         "property": r.property,
@@ -131,7 +132,7 @@ def _finding_json(r: CheckResult, model: Any) -> dict[str, Any]:
 
 
 def _render(
-    found: list[CheckResult], failed: list[CheckResult], model: Any, results: list[CheckResult]
+    found: list[CheckResult], failed: list[CheckResult], model: Model, results: list[CheckResult]
 ) -> None:
     for r in found:
         what = "witness for goal" if r.status == "reached" else "counterexample to"

@@ -13,9 +13,10 @@ from rich.text import Text
 from .. import registry
 from .. import trace as tr
 from ..engines import simulate as sim
+from ..errors import ModelError
 from ..execution import playouts
 from ..interpretations import Decisions
-from ..model import ModelError
+from ..model import SamplingModel
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     POSITIVE,
@@ -175,7 +176,7 @@ def simulate_command(
             "kernel"
             if engine == "kernel"
             else "exact"
-            if exact or not hasattr(model, "sample_step")
+            if exact or not isinstance(model, SamplingModel)
             else "model"
         )
         if trace_out:

@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..checks import HOLDS, INVARIANT, Property
-from ..model import distribution_problem, outcome_probability
+from ..interpretations import AmbiguityRegistry
+from ..model import Model, SamplingModel, outcome_probability
+from ..outcomes import distribution_problem
 from .results import ERROR, HOLDS_STATUS, INCONCLUSIVE, VIOLATED, CheckOptions, CheckResult
 
 #: The result row's property id (the engine's own check, like ``model-contract``).
@@ -36,13 +38,13 @@ MAX_STEPS = 20_000
 CUT = "time safety net"
 
 
-def step_kind(model: Any, s: Any, a: Any) -> tuple[str, Any]:
+def step_kind(model: Model, s: Any, a: Any) -> tuple[str, Any]:
     """What counts as one kind of step: the action's class and the state's phase."""
     return type(a).__name__, getattr(s, "phase", None)
 
 
 def check_distributions(
-    model: Any, seed: int, budget: int, safety_seconds: float | None = None
+    model: Model, seed: int, budget: int, safety_seconds: float | None = None
 ) -> tuple[str, dict[str, Any]]:
     """Play seeded games; validate ``step`` once per kind of step met, until ``budget``
     exact outcomes were enumerated or :data:`MAX_STEPS` steps played. Returns the first
@@ -51,7 +53,7 @@ def check_distributions(
     rng = random.Random(seed)
     seen: set[tuple[str, Any]] = set()
     spent, steps, games = 0, 0, 0
-    sampler = getattr(model, "sample_step", None)
+    sampler = model.sample_step if isinstance(model, SamplingModel) else None
     s = model.initial_state()
     start = time.perf_counter()
     reason = "steps played"
@@ -109,8 +111,8 @@ class DistributionEngine:
 
     def run(
         self,
-        model: Any,
-        ambiguities: Any,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: CheckOptions,
     ) -> list[CheckResult]:

@@ -34,10 +34,14 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
-from ..model import ModelError, config_to_json, outcome_probability, sample_index, state_digest
+from ..configs import config_to_json
+from ..errors import ModelError
+from ..model import Model, PointProbabilityModel, SamplingModel, outcome_probability
+from ..outcomes import sample_index, state_digest
 from ..sampled import RecordingRandom
+from ..spec import GameSpec
 from ..trace import Trace, new_trace, record, record_sampled
 from .simulate import Policy, game_seed, get_policy, policies, random_policy
 
@@ -96,8 +100,8 @@ class DivergeResult:
     config_label: str
     config: dict[str, Any]
     witness: Witness | None
-    model_a: Any
-    model_b: Any
+    model_a: Model
+    model_b: Model
     searched: list[dict[str, Any]] = field(default_factory=list)  # one entry per engine run
     note: str = ""
 
@@ -132,7 +136,7 @@ def _distinct_successors(
     return sa, sb, (ma[sa], mb.get(sa, zero)), (ma.get(sb, zero), mb[sb])
 
 
-def compare_state(ma: Any, mb: Any, s: Any) -> tuple[str, Any] | None:
+def compare_state(ma: Model, mb: Model, s: Any) -> tuple[str, Any] | None:
     """The first difference of ``s`` under the two models without stepping (or None)."""
     oa, ob = ma.outcome(s), mb.outcome(s)
     if oa != ob:
@@ -175,8 +179,8 @@ class ProductSearch:
 
 
 def product_search(
-    ma: Any,
-    mb: Any,
+    ma: Model,
+    mb: Model,
     max_states: int = DEFAULT_MAX_STATES,
     max_seconds: float | None = None,
 ) -> ProductSearch:
@@ -257,12 +261,11 @@ def product_search(
 # ---------------------------------------------------------------------------
 
 
-def sample(model: Any, s: Any, a: Any, rng: random.Random) -> Any:
+def sample(model: Model, s: Any, a: Any, rng: random.Random) -> Any:
     """One successor of ``a``: the model's fast ``sample_step`` when it has one, else a
     draw from the exact ``step`` distribution (same distribution either way)."""
-    fast = getattr(model, "sample_step", None)
-    if fast is not None:
-        return fast(s, a, rng)
+    if isinstance(model, SamplingModel):
+        return model.sample_step(s, a, rng)
     dist = model.step(s, a)
     return dist[sample_index(dist, rng)][0]
 
@@ -299,8 +302,8 @@ class DifferentialSearch:
 
 
 def differential_search(
-    ma: Any,
-    mb: Any,
+    ma: Model,
+    mb: Model,
     seed: int = 0,
     max_games: int = DEFAULT_MAX_GAMES,
     max_seconds: float | None = DEFAULT_MAX_SECONDS,
@@ -386,12 +389,12 @@ def differential_search(
     )
 
 
-def _verify(ma: Any, mb: Any, s: Any, a: Any, w: Witness) -> bool:
+def _verify(ma: Model, mb: Model, s: Any, a: Any, w: Witness) -> bool:
     """Whether the exact laws of ``a`` in ``s`` differ under the two readings; if so,
     ``w`` gets its probabilities (and, when the sampled successors are equally likely
     under both, two successors whose probabilities differ)."""
     sa, sb = w.succ_a, w.succ_b
-    if all(callable(getattr(m, "outcome_probability", None)) for m in (ma, mb)):
+    if all(isinstance(m, PointProbabilityModel) for m in (ma, mb)):
         w.prob_a = (outcome_probability(ma, s, a, sa), outcome_probability(mb, s, a, sa))
         w.prob_b = (outcome_probability(ma, s, a, sb), outcome_probability(mb, s, a, sb))
         if w.prob_a[0] != w.prob_a[1] or w.prob_b[0] != w.prob_b[1]:
@@ -420,7 +423,7 @@ DifferentialRunner = Callable[
 # ---------------------------------------------------------------------------
 
 
-def pick_options(spec: Any, ambiguity: str, options: Sequence[str] = ()) -> tuple[str, str]:
+def pick_options(spec: GameSpec, ambiguity: str, options: Sequence[str] = ()) -> tuple[str, str]:
     """The two options to compare: given, or the default and the first other option."""
     amb = spec.ambiguities.get(ambiguity)
     if options:
@@ -444,7 +447,7 @@ Decided = tuple[tuple[str, str], ...]
 
 
 def reading_models(
-    spec: Any, config: Any, ambiguity: str, options: tuple[str, str], decided: Decided = ()
+    spec: GameSpec, config: Any, ambiguity: str, options: tuple[str, str], decided: Decided = ()
 ) -> tuple[Any, Any]:
     """The two models: the ``decided`` readings (else defaults) everywhere except
     ``ambiguity``."""
@@ -455,7 +458,7 @@ def reading_models(
 
 
 def diverge(
-    spec: Any,
+    spec: GameSpec,
     ambiguity: str,
     options: Sequence[str] = (),
     preset: str = "",
@@ -616,13 +619,13 @@ def diverge(
     )
 
 
-def default_policies(spec: Any) -> tuple[str, ...]:
+def default_policies(spec: GameSpec) -> tuple[str, ...]:
     """Every policy of the game, ``random`` first (differential playouts rotate
     through them)."""
     return tuple(policies(spec.policies))
 
 
-def default_probes(spec: Any) -> list[tuple[str, tuple[str, ...]]]:
+def default_probes(spec: GameSpec) -> list[tuple[str, tuple[str, ...]]]:
     """The game's presets other than the default, in the spec's order reversed (a game
     listing ``full, small, tiny`` has tiny explored first)."""
     names = [n for n in spec.presets if n != spec.default_preset]
@@ -666,7 +669,7 @@ def _frac(p: Fraction | None) -> str | None:
     return None if p is None else str(p)
 
 
-def _result(model: Any, s: Any) -> dict[str, Any]:
+def _result(model: Model, s: Any) -> dict[str, Any]:
     out = model.outcome(s) if s is not None else None
     return {
         "state": model.describe_state(s) if s is not None else None,
@@ -751,7 +754,7 @@ def result_json(result: DivergeResult) -> dict[str, Any]:
     }
 
 
-def _outcome_index(model: Any, s: Any, a: Any, succ: Any) -> int:
+def _outcome_index(model: Model, s: Any, a: Any, succ: Any) -> int:
     for i, (st, _) in enumerate(model.step(s, a)):
         if st == succ:
             return i
@@ -759,7 +762,7 @@ def _outcome_index(model: Any, s: Any, a: Any, succ: Any) -> int:
 
 
 def witness_traces(
-    result: DivergeResult, spec: Any, on_step: Callable[[int, int], None] | None = None
+    result: DivergeResult, spec: GameSpec, on_step: Callable[[int, int], None] | None = None
 ) -> tuple[Trace, Trace]:
     """One replayable trace per reading: the common prefix, then the diverging step.
 
@@ -789,7 +792,7 @@ def witness_traces(
             reading=key,
             engine=w.engine,
         )
-        sampled = bool(w.seeds) and callable(getattr(m, "sample_step", None))
+        sampled = bool(w.seeds) and isinstance(m, SamplingModel)
         s = m.initial_state()
         for i, (a, nxt) in enumerate(w.path):
             if not (sampled and _record_draw(tr, m, s, a, w.seeds[i], nxt)):
@@ -804,7 +807,7 @@ def witness_traces(
                 record(tr, m, s, w.action, _outcome_index(m, s, w.action, succ), succ, note)
         elif w.kind == "legal-actions" and only:
             note = "legal only under this reading"
-            if callable(getattr(m, "sample_step", None)):
+            if isinstance(m, SamplingModel):
                 drawn = RecordingRandom(random.Random(0))
                 after = m.sample_step(s, only[0], drawn)
                 record_sampled(tr, m, only[0], drawn.values, after, note)
@@ -815,12 +818,12 @@ def witness_traces(
 
 
 def _record_draw(
-    tr: Trace, m: Any, s: Any, a: Any, seed: int, expected: Any, note: str = ""
+    tr: Trace, m: Model, s: Any, a: Any, seed: int, expected: Any, note: str = ""
 ) -> bool:
     """Draw ``a`` again from ``seed`` and record the sampler's choices, if that gives
     ``expected`` (the successor the search saw)."""
     drawn = RecordingRandom(random.Random(seed))
-    after = m.sample_step(s, a, drawn)
+    after = cast(SamplingModel, m).sample_step(s, a, drawn)  # only a sampling model's
     if after != expected:
         return False
     record_sampled(tr, m, a, drawn.values, after, note)

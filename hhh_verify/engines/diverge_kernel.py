@@ -17,7 +17,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..model import ModelError, outcome_probability
+from ..errors import ModelError
+from ..kernel_protocol import Kernel
+from ..model import Model, outcome_probability
+from ..spec import GameSpec
 from .diverge import (
     DEFAULT_MAX_GAMES,
     Decided,
@@ -34,9 +37,9 @@ from .simulate import DEFAULT_MAX_STEPS, game_seed
 ENGINE = "kernel"
 
 
-def kernels(spec: Any, ma: Any, mb: Any, policies: Sequence[str]) -> tuple[Any, Any]:
+def kernels(spec: GameSpec, ma: Model, mb: Model, policies: Sequence[str]) -> tuple[Kernel, Kernel]:
     """The two readings' kernels, or a one-line error saying why there are none."""
-    if getattr(spec, "kernel", None) is None:
+    if spec.kernel is None:
         raise ModelError(f"--engine kernel: game {spec.id!r} declares no kernel")
     ka, kb = spec.kernel(ma), spec.kernel(mb)
     for p in policies:
@@ -49,7 +52,7 @@ def kernels(spec: Any, ma: Any, mb: Any, policies: Sequence[str]) -> tuple[Any, 
 
 
 def kernel_runner(
-    spec: Any, ambiguity: str, options: tuple[str, str], decided: Decided = ()
+    spec: GameSpec, ambiguity: str, options: tuple[str, str], decided: Decided = ()
 ) -> DifferentialRunner:
     """:func:`kernel_search` as :func:`~hhh_verify.engines.diverge.diverge`'s ``search``
     (with ``search_engine="kernel"``), under the ``decided`` readings."""
@@ -70,9 +73,9 @@ def kernel_runner(
 
 
 def kernel_search(
-    spec: Any,
-    ma: Any,
-    mb: Any,
+    spec: GameSpec,
+    ma: Model,
+    mb: Model,
     policies: Sequence[str],
     seed: int = 0,
     max_games: int = DEFAULT_MAX_GAMES,
@@ -102,7 +105,7 @@ def kernel_search(
     )
 
 
-def confirm(ma: Any, mb: Any, g: Any) -> Witness | None:
+def confirm(ma: Model, mb: Model, g: Any) -> Witness | None:
     """The model's witness at the kernels' parting ``g`` (a ``PartedGame``), or None when
     the model does not confirm it (the prefix is not common, or the step does not differ)."""
     if g.how == "start":
@@ -128,7 +131,7 @@ def confirm(ma: Any, mb: Any, g: Any) -> Witness | None:
     return w if _verify(ma, mb, s, g.action, w) else None
 
 
-def common_prefix(ma: Any, mb: Any, path: Sequence[tuple[Any, Any]]) -> bool:
+def common_prefix(ma: Model, mb: Model, path: Sequence[tuple[Any, Any]]) -> bool:
     """Whether the model reaches the path's end identically under both readings: from the
     common initial state, each state alike under both, each action legal, each successor
     possible under both (point probabilities, no enumeration)."""

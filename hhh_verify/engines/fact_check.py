@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from ..checks import FACT, Property
+from ..interpretations import AmbiguityRegistry
+from ..model import Model
 from .results import (
     ERROR,
     HOLDS_STATUS,
@@ -33,8 +34,8 @@ class FactEngine:
 
     def run(
         self,
-        model: Any,
-        ambiguities: Any,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: CheckOptions,
     ) -> list[CheckResult]:

@@ -26,7 +26,11 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
-from ..model import ModelError, winning_seats
+from ..errors import ModelError
+from ..kernel_protocol import Kernel, KernelGame
+from ..model import Model
+from ..outcomes import winning_seats
+from ..spec import GameSpec
 from .diverge import Decided, reading_models, sample, step_seed
 from .simulate import game_seed, get_policy, playout_engine
 from .standings import is_competitive, win_share
@@ -85,7 +89,7 @@ class GameResult:
         return 1 + list(ratings).index(self.rating) if self.won and self.rating in ratings else 0
 
 
-def _end(model: Any, s: Any, steps: int) -> GameResult:
+def _end(model: Model, s: Any, steps: int) -> GameResult:
     out = model.outcome(s)
     deaths = getattr(s, "deaths", 0)
     rnd = model.round_of(s)
@@ -104,7 +108,7 @@ def _end(model: Any, s: Any, steps: int) -> GameResult:
     )
 
 
-def play_path(m: Any, policy: Any, gs: int) -> tuple[tuple[Any, ...], GameResult]:
+def play_path(m: Model, policy: Any, gs: int) -> tuple[tuple[Any, ...], GameResult]:
     """Game ``gs`` under one reading: every state it passes through, and how it ended."""
     s = m.initial_state()
     path = [s]
@@ -118,7 +122,7 @@ def play_path(m: Any, policy: Any, gs: int) -> tuple[tuple[Any, ...], GameResult
 
 
 def follow(
-    mb: Any, policy: Any, gs: int, path_a: tuple[Any, ...], done_a: GameResult
+    mb: Model, policy: Any, gs: int, path_a: tuple[Any, ...], done_a: GameResult
 ) -> tuple[GameResult, int | None]:
     """Game ``gs`` under reading B next to A's recorded path: B's result and the first
     step where B's state differs from A's (None when the games never part)."""
@@ -138,7 +142,7 @@ def follow(
 
 
 def paired_game(
-    ma: Any, mb: Any, policy: Any, gs: int
+    ma: Model, mb: Model, policy: Any, gs: int
 ) -> tuple[GameResult, GameResult, int | None]:
     """Game ``gs`` under both readings; also the step where they parted (None: never)."""
     path, done_a = play_path(ma, policy, gs)
@@ -159,7 +163,7 @@ class Baseline:
 
 
 def baseline(
-    spec: Any, games: int, seed: int, policy: str, preset: str = "", decided: Decided = ()
+    spec: GameSpec, games: int, seed: int, policy: str, preset: str = "", decided: Decided = ()
 ) -> Baseline:
     """The all-defaults games ``0..games-1`` of ``policy`` (see :class:`Baseline`); the
     ``decided`` readings in place of their defaults."""
@@ -175,7 +179,7 @@ def baseline(
     )
 
 
-def _advance(m: Any, s: Any, policy: Any, gs: int, k: int) -> tuple[Any, GameResult | None]:
+def _advance(m: Model, s: Any, policy: Any, gs: int, k: int) -> tuple[Any, GameResult | None]:
     if m.outcome(s) is not None or k >= MAX_STEPS:
         return s, _end(m, s, k)
     legal = m.legal_actions(s)
@@ -338,7 +342,7 @@ Paired = tuple[GameResult, GameResult, int | None]
 
 
 def impact(
-    spec: Any,
+    spec: GameSpec,
     ambiguity: str,
     options: tuple[str, str],
     games: int,
@@ -366,7 +370,8 @@ def impact(
     start = time.perf_counter()
     engine, ka = playout_engine(spec, ma, policy, engine)
     if ka is not None:
-        kb = spec.kernel(mb) if spec.kernel is not None else None
+        assert spec.kernel is not None  # the first reading's kernel came from it
+        kb = spec.kernel(mb)
         results = kernel_paired(ka, kb, policy, seed, range(games))
         return summarise_impact(
             spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
@@ -387,7 +392,7 @@ def impact(
     )
 
 
-def _kernel_result(g: Any) -> GameResult:
+def _kernel_result(g: KernelGame) -> GameResult:
     out = g.outcome
     if out is None:
         return GameResult(False, g.reason, g.money, "", g.deaths or 0, g.steps, g.round)
@@ -403,7 +408,7 @@ def _kernel_result(g: Any) -> GameResult:
     )
 
 
-def kernel_paired(ka: Any, kb: Any, policy: str, seed: int, games: range) -> list[Paired]:
+def kernel_paired(ka: Kernel, kb: Kernel, policy: str, seed: int, games: range) -> list[Paired]:
     """Paired games ``games`` played inside the game's kernels of the two readings
     (``GameSpec.kernel``): the same seeds, paired step by step as :func:`paired_at` pairs
     them, but the kernel's games, not the model's."""
@@ -424,7 +429,7 @@ def headline(imp: Impact) -> PairedStat:
 
 
 def paired_at(
-    ma: Any, mb: Any, policy: Any, seed: int, index: int, base_games: Baseline | None = None
+    ma: Model, mb: Model, policy: Any, seed: int, index: int, base_games: Baseline | None = None
 ) -> Paired:
     """Paired game ``index`` of the run with master seed ``seed`` (``policy`` is the
     player itself). With ``base_games`` reading A's game is taken from there."""
@@ -437,7 +442,7 @@ def paired_at(
 
 
 def summarise_impact(
-    spec: Any,
+    spec: GameSpec,
     ambiguity: str,
     options: tuple[str, str],
     policy: str,

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..checks import REACHABLE, Property
+from ..interpretations import AmbiguityRegistry
+from ..model import Model
 from ..trace import Trace
 
 HOLDS_STATUS = "holds"  # no counterexample found
@@ -120,8 +122,8 @@ class Engine(Protocol):
 
     def run(
         self,
-        model: Any,
-        ambiguities: Any,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: CheckOptions,
     ) -> list[CheckResult]: ...

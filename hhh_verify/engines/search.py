@@ -31,7 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import ModelError, sample_index
+from ..errors import ModelError
+from ..model import Model, SamplingModel
+from ..outcomes import sample_index
 from ..sampled import RecordingRandom
 from ..trace import Trace, new_trace, record, record_sampled, replay
 
@@ -147,7 +149,7 @@ class SearchResult:
         }
 
 
-def _zero(model: Any, state: Any) -> float:
+def _zero(model: Model, state: Any) -> float:
     return 0.0
 
 
@@ -156,7 +158,7 @@ class _Search:
 
     def __init__(
         self,
-        model: Any,
+        model: Model,
         goal: GoalCheck | None,
         heuristic: Heuristic,
         budget: SearchBudget,
@@ -177,7 +179,7 @@ class _Search:
         self.rounds: dict[int, tuple[float, int]] = {}
         self.best: float | None = None
         self.depth = 0
-        self.sampler = getattr(model, "sample_step", None)
+        self.sampler = model.sample_step if isinstance(model, SamplingModel) else None
         self.safety_net = False
 
     def out_of_budget(self) -> str:
@@ -344,7 +346,7 @@ class _Search:
 
 
 def search(
-    model: Any,
+    model: Model,
     goal: GoalCheck | None,
     heuristic: Heuristic | None = None,
     budget: SearchBudget | None = None,

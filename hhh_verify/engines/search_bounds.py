@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..model import Model
 from .search import SearchBudget, search
 
 #: The witness search's time safety net (seconds; the node budget decides).
@@ -21,7 +22,7 @@ SAFETY_SECONDS = 1800.0
 
 
 def best_at_round_end(
-    model: Any,
+    model: Model,
     ws: Any,
     registry: Any = None,
     seed: int = 0,
@@ -55,7 +56,7 @@ def best_at_round_end(
 
 def with_lower_bound(
     row: dict[str, Any],
-    model: Any,
+    model: Model,
     ws: Any,
     registry: Any = None,
     max_nodes: int | None = None,

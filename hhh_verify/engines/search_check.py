@@ -18,7 +18,10 @@ from types import MappingProxyType
 from typing import Any
 
 from ..checks import GOAL, Property
-from . import results as ck
+from ..interpretations import AmbiguityRegistry
+from ..model import Model
+from ..spec import GameSpec
+from . import results
 from .search import SearchBudget, search
 
 #: Search budget per goal and profile: nodes (what decides; 25,000 take about 4 s on a
@@ -38,7 +41,7 @@ class SearchEngine:
 
     name = "search"
 
-    def __init__(self, spec: Any = None, budgets: Any = BUDGETS):
+    def __init__(self, spec: GameSpec | None = None, budgets: Any = BUDGETS):
         self.spec = spec
         self.budgets = budgets
 
@@ -47,11 +50,11 @@ class SearchEngine:
 
     def run(
         self,
-        model: Any,
-        ambiguities: Any,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
-        options: ck.CheckOptions,
-    ) -> list[ck.CheckResult]:
+        options: results.CheckOptions,
+    ) -> list[results.CheckResult]:
         base = self.budgets.get(options.profile, self.budgets["ci"])
         budget = SearchBudget(
             max_nodes=base.max_nodes,
@@ -64,11 +67,11 @@ class SearchEngine:
         for p in properties:
             if not p.relevant(model):
                 rows.append(
-                    ck.CheckResult(
-                        status=ck.SKIPPED,
+                    results.CheckResult(
+                        status=results.SKIPPED,
                         seconds=0.0,
                         message="does not apply to this config",
-                        **ck.result_fields(p, model.game, self.name),
+                        **results.result_fields(p, model.game, self.name),
                     )
                 )
                 continue
@@ -76,24 +79,24 @@ class SearchEngine:
         return rows
 
     def _one(
-        self, model: Any, ambiguities: Any, p: Property, budget: SearchBudget
-    ) -> ck.CheckResult:
+        self, model: Model, ambiguities: AmbiguityRegistry, p: Property, budget: SearchBudget
+    ) -> results.CheckResult:
         assert p.check is not None
         r = search(model, p.check, p.heuristic, budget, ambiguities, goal_id=p.id)
         guide = "its heuristic" if p.heuristic is not None else "no heuristic (random beam)"
         details: dict[str, Any] = {**r.to_json(), "guided_by": guide}
-        common = ck.result_fields(p, model.game, self.name, seconds=r.seconds, details=details)
+        common = results.result_fields(p, model.game, self.name, seconds=r.seconds, details=details)
         if r.found:
             msg = f"witness of {len(r.trace.steps) if r.trace else 0} steps, replayed; " + (
                 r.budget_text()
             )
-            return ck.CheckResult(status=ck.REACHED, message=msg, trace=r.trace, **common)
+            return results.CheckResult(status=results.REACHED, message=msg, trace=r.trace, **common)
         if r.replays is False:
-            return ck.CheckResult(
-                status=ck.ERROR,
+            return results.CheckResult(
+                status=results.ERROR,
                 message="the search's witness does not replay: " + r.budget_text(),
                 trace=r.trace,
                 **common,
             )
         msg = f"not found by beam search ({r.reason}; guided by {guide}): {r.budget_text()}"
-        return ck.CheckResult(status=ck.INCONCLUSIVE, message=msg, **common)
+        return results.CheckResult(status=results.INCONCLUSIVE, message=msg, **common)

@@ -32,8 +32,14 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from ..model import ModelError, Outcome, config_to_json, outcome_probability, sample_index
+from ..configs import config_to_json
+from ..errors import ModelError
+from ..interpretations import AmbiguityRegistry
+from ..kernel_protocol import Kernel
+from ..model import Model, SamplingModel, outcome_probability
+from ..outcomes import Outcome, sample_index
 from ..sampled import RecordingRandom
+from ..spec import GameSpec
 from ..trace import Trace, new_trace, record, record_sampled
 from .standings import Standings, Stats
 from .strong import StrongPlayer
@@ -45,7 +51,7 @@ Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
 DEFAULT_MAX_STEPS = 100_000
 
 
-def random_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+def random_policy(model: Model, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
     """Uniform over the legal actions."""
     return legal[rng.randrange(len(legal))]
 
@@ -124,7 +130,7 @@ def _ended(out: Outcome | None, reason: str, steps: int, decisions: int, s: Any)
 
 
 def playout(
-    model: Any,
+    model: Model,
     rng: random.Random,
     policy: Policy = random_policy,
     max_steps: int = DEFAULT_MAX_STEPS,
@@ -136,7 +142,7 @@ def playout(
     ``exact=True`` ignores the model's ``sample_step`` and samples ``step``'s enumerated
     distribution (slower; a different, equally distributed game for the same ``rng``).
     """
-    sampler = None if exact else getattr(model, "sample_step", None)
+    sampler = model.sample_step if not exact and isinstance(model, SamplingModel) else None
     s = model.initial_state()
     steps = decisions = 0
     while True:
@@ -175,7 +181,7 @@ def playout(
 
 
 def playouts(
-    model: Any,
+    model: Model,
     games: int,
     seed: int,
     policy: Policy = random_policy,
@@ -193,8 +199,8 @@ ENGINES = ("auto", "kernel", "reference")
 
 
 def playout_engine(
-    spec: Any, model: Any, policy: str, engine: str = "auto", exact: bool = False
-) -> tuple[str, Any]:
+    spec: GameSpec, model: Model, policy: str, engine: str = "auto", exact: bool = False
+) -> tuple[str, Kernel | None]:
     """``("kernel", kernel)`` when games are to be played inside the game's kernel
     (``GameSpec.kernel``), else ``("reference", None)``; ``auto`` falls back to the
     model where the kernel cannot serve, ``kernel`` says why it cannot."""
@@ -204,7 +210,7 @@ def playout_engine(
         return "reference", None
     why = None
     kernel = None
-    if getattr(spec, "kernel", None) is None:
+    if spec.kernel is None:
         why = f"game {spec.id!r} declares no kernel"
     elif exact:
         why = "--exact samples the model's enumerated distributions"
@@ -221,7 +227,7 @@ def playout_engine(
 
 
 def kernel_playouts(
-    kernel: Any, seed: int, games: range, policy: str, max_steps: int
+    kernel: Kernel, seed: int, games: range, policy: str, max_steps: int
 ) -> list[Playout]:
     """Games ``games`` of the run with master seed ``seed``, played inside ``kernel``
     (game ``i`` from ``game_seed(seed, i)``: reproducible, but not the model's game ``i``)."""
@@ -230,8 +236,8 @@ def kernel_playouts(
 
 
 def record_playout(
-    model: Any,
-    ambiguities: Any,
+    model: Model,
+    ambiguities: AmbiguityRegistry,
     seed: int,
     index: int = 0,
     policy_name: str = "random",
@@ -326,14 +332,14 @@ def wilson_interval(successes: int, n: int, z: float = 1.959964) -> tuple[float,
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(model: Any, results: list[Playout], **fields: Any) -> Summary:
+def summarise(model: Model, results: list[Playout], **fields: Any) -> Summary:
     """Fold playouts into a :class:`Summary` (``fields`` fill policy, seed, seconds...)."""
     if not results:
         raise ModelError("a summary needs at least one game")
     money = [p.outcome.money for p in results if p.outcome and p.outcome.money is not None]
     deaths = [p.deaths for p in results if p.deaths is not None]
     bins = Counter((m // 10) * 10 for m in money)
-    interp = getattr(model, "interpretation", None)
+    interp = model.interpretation
     return Summary(
         game=model.game,
         config=config_to_json(model.config),
@@ -353,7 +359,7 @@ def summarise(model: Any, results: list[Playout], **fields: Any) -> Summary:
 
 
 def simulate(
-    model: Any,
+    model: Model,
     games: int,
     seed: int = 0,
     policy: str = "random",

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..interpretations import AmbiguityRegistry
+from ..model import Model
 from ..smt.queries import run_query
-from . import results as ck
+from ..spec import GameSpec
+from . import results as check_results
 
 #: The time safety net per query inside ``check`` (seconds; the units decide).
 CHECK_SAFETY_SECONDS = 300.0
@@ -26,7 +29,10 @@ class Z3Engine:
     name = "z3"
 
     def __init__(
-        self, spec: Any = None, rlimit: int | None = None, seconds: float = CHECK_SAFETY_SECONDS
+        self,
+        spec: GameSpec | None = None,
+        rlimit: int | None = None,
+        seconds: float = CHECK_SAFETY_SECONDS,
     ):
         self.spec = spec
         self.rlimit = rlimit  # None: each query's own units
@@ -37,23 +43,27 @@ class Z3Engine:
 
     def _reduced(self, support: Any) -> str | None:
         """The preset a query falls back to when the checked config is not encoded exactly."""
+        assert self.spec is not None  # a support exists only for a spec
         return support.reduced_preset or self.spec.reduced_preset
 
-    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(
+        self, model: Model, ambiguities: AmbiguityRegistry, properties: Any, options: Any
+    ) -> list[Any]:
         support = self.spec.load_smt() if self.spec is not None and self.spec.smt else None
         results = []
         for p in properties:
-            common = ck.result_fields(p, model.game, self.name)
+            common = check_results.result_fields(p, model.game, self.name)
             if support is None:
                 results.append(
-                    ck.CheckResult(
-                        status=ck.SKIPPED,
+                    check_results.CheckResult(
+                        status=check_results.SKIPPED,
                         seconds=0.0,
                         message="no Z3 encoding of this game",
                         **common,
                     )
                 )
                 continue
+            assert self.spec is not None  # a support exists only for a spec
             q = support.get(p.id)
             target, reduced = model, self._reduced(support)
             if q.preset is None and not support.encoding(model).exact and reduced:
@@ -67,7 +77,9 @@ class Z3Engine:
                     "them); run `hhh-verify query` for the full-game answers"
                 )
                 results.append(
-                    ck.CheckResult(status=ck.SKIPPED, seconds=0.0, message=msg, **common)
+                    check_results.CheckResult(
+                        status=check_results.SKIPPED, seconds=0.0, message=msg, **common
+                    )
                 )
                 continue
             row = run_query(
@@ -78,16 +90,18 @@ class Z3Engine:
                 self.seconds,
                 model=target if q.preset is None else None,
             )
-            status = {True: ck.HOLDS_STATUS, False: ck.VIOLATED}.get(row["ok"], ck.HOLDS_STATUS)
+            status = {True: check_results.HOLDS_STATUS, False: check_results.VIOLATED}.get(
+                row["ok"], check_results.HOLDS_STATUS
+            )
             msg = f"{row['answer']} (expected {q.expected or 'open'}): {row.get('proof', '')}"
             if row["method"] == "incomplete":
-                status = ck.INCONCLUSIVE
+                status = check_results.INCONCLUSIVE
             elif row["ok"] is None:
                 msg = "undecided: " + msg
             keys = ("answer", "method", "bound", "exact", "replays", "budget", "rlimit_spent")
             details = {k: row.get(k) for k in keys}
             results.append(
-                ck.CheckResult(
+                check_results.CheckResult(
                     status=status,
                     seconds=row["seconds"],
                     message=msg,

@@ -16,7 +16,7 @@ from typing import Any
 
 import z3
 
-from ..model import ModelError
+from ..errors import ModelError
 from ..smt import bmc
 from ..smt.budget import Budget
 from ..trace import replay

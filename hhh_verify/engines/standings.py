@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import winning_seats
+from ..outcomes import winning_seats
 
 
 @dataclass(frozen=True)

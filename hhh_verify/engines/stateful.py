@@ -51,7 +51,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from hypothesis import HealthCheck, Phase, Verbosity, seed, settings
 from hypothesis import strategies as st
@@ -61,9 +61,12 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
-from .. import trace as tr
+from .. import trace as traces
 from ..checks import GOAL, INVARIANT, Property
-from ..model import TERMINAL, Distribution, ModelError, distribution_problem, state_digest
+from ..errors import ModelError
+from ..interpretations import AmbiguityRegistry
+from ..model import TERMINAL, Model, SamplingModel
+from ..outcomes import Distribution, distribution_problem, state_digest
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
@@ -158,7 +161,7 @@ class Finding:
     property: str
     kind: str  # "violation" | "goal" | "contract" | "error"
     message: str
-    trace: tr.Trace
+    trace: traces.Trace
 
 
 class _Found(Exception):
@@ -292,9 +295,9 @@ class DrawnRandom(random.Random):
 
 
 def build_machine(
-    model: Any,
+    model: Model,
     properties: Sequence[Property],
-    ambiguities: Any,
+    ambiguities: AmbiguityRegistry,
     stats: RunStats | None = None,
     meta: dict[str, Any] | None = None,
     chance: str = "auto",
@@ -333,7 +336,7 @@ def build_machine(
     exc_types: dict[str, type[_Found]] = {}
     index_strategies: dict[int, st.SearchStrategy[int]] = {}
 
-    def found(pid: str, kind: str, message: str, trace: tr.Trace) -> _Found:
+    def found(pid: str, kind: str, message: str, trace: traces.Trace) -> _Found:
         key = f"{kind}:{pid}"
         cls = exc_types.get(key)
         if cls is None:
@@ -371,7 +374,7 @@ def build_machine(
         def _new_game(self) -> None:
             run_stats.games += 1
             self.state = model.initial_state()
-            self.trace = tr.new_trace(model, ambiguities, **trace_meta)
+            self.trace = traces.new_trace(model, ambiguities, **trace_meta)
             #: The game so far: (action, outcome index, successor); the successor is None
             #: for a step that raised or broke the contract (its trace step has no digest).
             self.path: list[tuple[Any, int, Any]] = []
@@ -384,12 +387,12 @@ def build_machine(
                 meta["chance"] = "sampled"
                 meta["samples"] = [list(v) for v in self.samples]
             steps = [
-                tr.TraceStep(
+                traces.TraceStep(
                     model.action_to_json(a), j, "" if nxt is None else state_digest(nxt), ""
                 )
                 for a, j, nxt in self.path
             ]
-            snapshot = tr.Trace(
+            snapshot = traces.Trace(
                 self.trace.game,
                 self.trace.config,
                 self.trace.interpretation,
@@ -402,9 +405,9 @@ def build_machine(
         @rule(data=st.data())
         def play(self, data: st.DataObject) -> None:
             s = self.state
-            if model.outcome(s) is not None:
+            out = model.outcome(s)
+            if out is not None:
                 run_stats.games_finished += 1
-                out = model.outcome(s)
                 run_stats.outcomes[out.reason] = run_stats.outcomes.get(out.reason, 0) + 1
                 if out.money is not None and out.won:
                     run_stats.best_money = max(out.money, run_stats.best_money or out.money)
@@ -428,7 +431,7 @@ def build_machine(
             if sampled:
                 values = self.rng.restart(lambda: draw(0, 255))
                 try:
-                    nxt = model.sample_step(s, action, self.rng)
+                    nxt = cast(SamplingModel, model).sample_step(s, action, self.rng)
                 except Exception as e:
                     self.path.append((action, 0, None))
                     self.samples.append(values)
@@ -505,13 +508,13 @@ def build_machine(
     return ModelMachine
 
 
-def resolve_chance(model: Any, chance: str) -> str:
+def resolve_chance(model: Model, chance: str) -> str:
     """``exact`` or ``sampled`` for ``chance`` (``auto``: sampled when the model can)."""
     if chance not in CHANCE_MODES:
         raise ModelError(f"unknown chance mode {chance!r}; accepted: {', '.join(CHANCE_MODES)}")
     if chance == "auto":
-        return "sampled" if callable(getattr(model, "sample_step", None)) else "exact"
-    if chance == "sampled" and not callable(getattr(model, "sample_step", None)):
+        return "sampled" if isinstance(model, SamplingModel) else "exact"
+    if chance == "sampled" and not isinstance(model, SamplingModel):
         raise ModelError(f"the {model.game} model cannot sample (no sample_step); use exact")
     return chance
 
@@ -526,9 +529,9 @@ def _distribution_problem(dist: Distribution) -> str:
 
 
 def run(
-    model: Any,
+    model: Model,
     properties: Sequence[Property],
-    ambiguities: Any,
+    ambiguities: AmbiguityRegistry,
     profile: str = "ci",
     seed_value: int = 0,
     max_examples: int | None = None,
@@ -561,7 +564,7 @@ def run(
     except _Found as e:
         findings.append(e.finding)
     except Flaky as e:  # the model is not deterministic: a finding did not reproduce
-        flaky = tr.new_trace(model, ambiguities)  # no steps: the finding did not reproduce
+        flaky = traces.new_trace(model, ambiguities)  # no steps: the finding did not reproduce
         findings.append(Finding("error", "error", f"flaky model: {e}", flaky))
     except BaseExceptionGroup as group:
         findings.extend(_flatten(group))

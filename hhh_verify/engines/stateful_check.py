@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
 
 from ..checks import GOAL, HOLDS, INVARIANT, Property
+from ..interpretations import AmbiguityRegistry
+from ..model import Model
+from ..spec import GameSpec
 from . import stateful
 from .results import (
     CONTRACT_ID,
@@ -28,7 +30,7 @@ class StatefulEngine:
 
     name = "stateful"
 
-    def __init__(self, spec: Any = None):
+    def __init__(self, spec: GameSpec | None = None):
         #: The game's search hint (``GameSpec.search_order``); None plays as listed.
         self.order = spec.load_search_order() if spec is not None else None
 
@@ -39,8 +41,8 @@ class StatefulEngine:
 
     def run(
         self,
-        model: Any,
-        ambiguities: Any,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
         properties: Sequence[Property],
         options: CheckOptions,
     ) -> list[CheckResult]:

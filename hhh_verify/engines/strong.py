@@ -36,11 +36,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from ..model import Outcome, sample_index
+from ..model import Model, SamplingModel
+from ..outcomes import Outcome, sample_index
 
 Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+#: A whole playout from a state with a seed: (outcome or None when cut, round reached).
+FastPlayout = Callable[[Any, int], tuple[Outcome | None, int]]
+
+
+@runtime_checkable
+class FastPlayoutPolicy(Protocol):
+    """A rollout policy that can also play whole playouts fast on a model (e.g. inside
+    its kernel): ``fast_playouts(model)``, or None where it cannot on that model."""
+
+    def fast_playouts(self, model: Model) -> FastPlayout | None: ...
+
 
 #: Weight of money (cooperative) or score (competitive) beside the result.
 SHARE = 0.01
@@ -50,7 +62,7 @@ LOSS_CREDIT = 0.5
 MAX_ROLLOUT = 5_000
 
 
-def rewards(model: Any, out: Outcome | None, players: int, survived: int = 0) -> list[float]:
+def rewards(model: Model, out: Outcome | None, players: int, survived: int = 0) -> list[float]:
     """Each seat's reward for a finished game (``None``: a cut rollout, worth nothing);
     ``survived``: rounds the game lasted beyond the decision."""
     if out is None:
@@ -81,9 +93,11 @@ class StrongPlayer:
     rollouts: int = 16
     width: int = 6
     players: int = 0
-    _fast: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    _fast: dict[int, tuple[Model, FastPlayout | None]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
-    def __call__(self, model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def __call__(self, model: Model, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         if len(legal) == 1:
             return legal[0]
         candidates = self.candidates(model, state, legal, rng)
@@ -107,7 +121,7 @@ class StrongPlayer:
         return best
 
     def candidates(
-        self, model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random
+        self, model: Model, state: Any, legal: tuple[Any, ...], rng: random.Random
     ) -> list[Any]:
         """The rollout player's ``width`` favourite moves, best first."""
         left, picked = list(legal), list[Any]()
@@ -117,19 +131,19 @@ class StrongPlayer:
             left.remove(pick)
         return picked
 
-    def fast(self, model: Any) -> Any:
+    def fast(self, model: Model) -> FastPlayout | None:
         """The rollout player's fast playouts on ``model``, or None (kept per model)."""
         key = id(model)
         if key not in self._fast:
-            offer = getattr(self.rollout, "fast_playouts", None)
+            offer = self.rollout if isinstance(self.rollout, FastPlayoutPolicy) else None
             if len(self._fast) >= 4:  # a run plays one model (two when paired)
                 self._fast.clear()
-            self._fast[key] = (model, offer(model) if offer is not None else None)
+            self._fast[key] = (model, offer.fast_playouts(model) if offer is not None else None)
         return self._fast[key][1]
 
 
 def play_out(
-    player: Policy, model: Any, s: Any, rng: random.Random, fast: Any = None
+    player: Policy, model: Model, s: Any, rng: random.Random, fast: FastPlayout | None = None
 ) -> tuple[Outcome | None, int]:
     """``player`` from ``s`` to the end: (outcome or None when cut, round reached)."""
     if fast is not None and model.outcome(s) is None:
@@ -145,16 +159,14 @@ def play_out(
     return model.outcome(s), model.round_of(s)
 
 
-def _seats(model: Any) -> int:
-    config = getattr(model, "config", None)
-    players = getattr(config, "players", 1)
+def _seats(model: Model) -> int:
+    players = getattr(model.config, "players", 1)
     return players if isinstance(players, int) and players > 0 else 1
 
 
-def _step(model: Any, s: Any, action: Any, rng: random.Random) -> Any:
+def _step(model: Model, s: Any, action: Any, rng: random.Random) -> Any:
     """One successor drawn from the model's law (its sampler when it has one)."""
-    sampler = getattr(model, "sample_step", None)
-    if sampler is not None:
-        return sampler(s, action, rng)
+    if isinstance(model, SamplingModel):
+        return model.sample_step(s, action, rng)
     dist = model.step(s, action)
     return dist[sample_index(dist, rng)][0]

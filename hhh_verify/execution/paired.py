@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..engines import impact as im
 from ..engines.diverge import Decided, reading_models
 from ..engines.simulate import get_policy, playout_engine
-from ..model import ModelError
+from ..errors import ModelError
 from ..registry import get_game
 from .runner import GameFailed, Progress, Runner, Task, command, partition
 
@@ -40,7 +40,8 @@ def paired_games(
     if engine == "kernel":
         _, ka = playout_engine(spec, ma, policy, "kernel")
         try:
-            kb = spec.kernel(mb) if spec.kernel is not None else None
+            assert spec.kernel is not None and ka is not None  # "kernel" or it raised
+            kb = spec.kernel(mb)
             return im.kernel_paired(ka, kb, policy, seed, games)
         except Exception as e:
             what = (

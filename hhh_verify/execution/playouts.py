@@ -38,6 +38,7 @@ def play_games(
     player = sim.get_policy(policy, spec.policies)
     if engine == "kernel":
         _, kernel = sim.playout_engine(spec, model, policy, "kernel", exact)
+        assert kernel is not None  # engine "kernel" gives one or raises
         try:
             return sim.kernel_playouts(kernel, seed, games, policy, max_steps)
         except Exception as e:

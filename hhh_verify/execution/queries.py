@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engines.search_bounds import SAFETY_SECONDS, with_lower_bound
-from ..model import ModelError
+from ..errors import ModelError
+from ..model import Model
 from ..registry import get_game
 from ..smt.queries import run_query
+from ..spec import GameSpec
 from .runner import Progress, Runner, Task, command
 
 
@@ -47,12 +49,12 @@ def answer(
     return with_lower_bound(row, model, query.lower_bound, spec.ambiguities, max_seconds=safety)
 
 
-def readings_of(model: Any, spec: Any) -> list[str]:
+def readings_of(model: Model, spec: GameSpec) -> list[str]:
     """The model's non-default readings as ``ID=OPTION``."""
     return [f"{k}={v}" for k, v in model.interpretation.non_default(spec.ambiguities).items()]
 
 
-def not_encoded(query: Any, model: Any, spec: Any, why: str) -> dict[str, Any]:
+def not_encoded(query: Any, model: Model, spec: GameSpec, why: str) -> dict[str, Any]:
     """The row of a query the game's encoding cannot ask under the decided readings:
     no answer (open, not a contradiction), and the encoding's reason."""
     return {

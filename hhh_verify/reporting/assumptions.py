@@ -15,13 +15,15 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
+from ..spec import GameSpec
+
 #: A note that says the figure rests on something the book does not give.
 _NOT_PRINTED = re.compile(r"stand-in|not printed|invented|parameter\b", re.IGNORECASE)
 _STAND_IN = re.compile(r"stand-in", re.IGNORECASE)
 _ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b")
 
 
-def assumptions(spec: Any, entry_ids: Sequence[str]) -> list[dict[str, Any]]:
+def assumptions(spec: GameSpec, entry_ids: Sequence[str]) -> list[dict[str, Any]]:
     """Rows ``{"source", "text", "entries", "everywhere"}``: ``entries`` are the report's
     entries the row names; ``everywhere``: the content is in every game played on the
     real game (stand-in cards, tiles...), so every measured effect rests on it."""
@@ -62,12 +64,12 @@ def _value(v: Any) -> str:
 _FIRST = ("rounds", "colours", "players", "player_count")
 
 
-def real_preset(spec: Any) -> str:
+def real_preset(spec: GameSpec) -> str:
     """The preset of the real game: ``full``, or the game's default when it has none."""
     return "full" if "full" in spec.presets else str(spec.default_preset)
 
 
-def preset_differences(spec: Any, label: str) -> list[tuple[str, str, str]]:
+def preset_differences(spec: GameSpec, label: str) -> list[tuple[str, str, str]]:
     """``(setting, here, real game)`` for every setting of the configuration ``label``
     (``tiny --set rounds=1``, as the witnesses name it) that differs from the real game."""
     words = shlex.split(label)
@@ -84,7 +86,7 @@ def preset_differences(spec: Any, label: str) -> list[tuple[str, str, str]]:
     return sorted(rows, key=lambda r: order.get(r[0].replace(" ", "_"), len(order)))
 
 
-def describe_preset(spec: Any, label: str) -> dict[str, Any]:
+def describe_preset(spec: GameSpec, label: str) -> dict[str, Any]:
     """The configuration ``label`` in words: whether it is the real game, and if not a
     short phrase (``the reduced configuration `tiny` (rounds 1, real game 6; colours 1,
     real game 5; and 26 more settings)``) and every difference."""
@@ -100,7 +102,7 @@ def describe_preset(spec: Any, label: str) -> dict[str, Any]:
     }
 
 
-def presets_used(spec: Any, entries: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def presets_used(spec: GameSpec, entries: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Every configuration a witness of ``entries`` was found on, described."""
     labels = sorted(
         {

@@ -11,15 +11,18 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..model import Model
+from ..spec import GameSpec
 
-def picture(renderer: Any, model: Any, state: Any, against: Any = None) -> str:
+
+def picture(renderer: Any, model: Model, state: Any, against: Any = None) -> str:
     """The position as inline SVG, or as text when the game has no renderer."""
     if renderer is None:
         return f'<pre class="board-text">{escape(model.describe_state(state))}</pre>'
     return str(renderer(model, state, against))
 
 
-def witness_boards(spec: Any, result: Any) -> dict[str, str] | None:
+def witness_boards(spec: GameSpec, result: Any) -> dict[str, str] | None:
     """Pictures of a :class:`~hhh_verify.engines.diverge.DivergeResult`'s witness.
 
     ``a`` / ``b``: the position under each reading, each outlining what differs from the

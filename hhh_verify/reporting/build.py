@@ -28,6 +28,7 @@ from ..engines import simulate as sim
 from ..execution.runner import Progress, Runner, Task, command
 from ..interpretations import Decisions
 from ..registry import get_game
+from ..spec import GameSpec
 from ..trace import write_atomic
 from . import assumptions, json_text, ranking, strength
 from .boards import witness_boards
@@ -77,13 +78,13 @@ class Budget:
         return self.games if engine == "kernel" else self.reference_games
 
 
-def engines(spec: Any, policies: Sequence[str], decided: dv.Decided = ()) -> dict[str, str]:
+def engines(spec: GameSpec, policies: Sequence[str], decided: dv.Decided = ()) -> dict[str, str]:
     """Where each impact player's games are played: ``kernel`` or ``reference``."""
     model = spec.make_model(spec.config(), spec.ambiguities.with_choices(dict(decided)))
     return {p: sim.playout_engine(spec, model, p)[0] for p in policies}
 
 
-def players(spec: Any) -> tuple[str, ...]:
+def players(spec: GameSpec) -> tuple[str, ...]:
     """The report's impact players: ``random`` and the game's strong player (its first
     declared policy), if it has one."""
     return ("random", *list(spec.policies)[:1])
@@ -234,7 +235,7 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
     }
 
 
-def witness_trace_json(spec: Any, res: dv.DivergeResult) -> dict[str, Any] | None:
+def witness_trace_json(spec: GameSpec, res: dv.DivergeResult) -> dict[str, Any] | None:
     """The witness as two replayable traces (``A``, ``B``: JSON objects), or ``None``.
 
     Deep differential witnesses are written from the sampler's choices (no chance step
@@ -341,7 +342,7 @@ def build(
     return ranking.apply(report)
 
 
-def decided_json(spec: Any, decisions: Decisions) -> dict[str, Any]:
+def decided_json(spec: GameSpec, decisions: Decisions) -> dict[str, Any]:
     """The report header's decisions: which rules were decided, how, and why (the
     file's note); their entries are not measured."""
     rows = []

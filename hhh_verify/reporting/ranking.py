@@ -28,7 +28,7 @@ from collections.abc import Iterator, Mapping
 from statistics import NormalDist
 from typing import Any
 
-from ..engines import impact as im
+from ..engines import impact
 from .units import WEIGHTS
 
 ALPHA = 0.05
@@ -57,7 +57,7 @@ def worst(severities: list[str]) -> str:
 def _ranked_impacts(pair: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
     """The pair's impacts under competent play; every impact if none is competent."""
     items = list(pair["impact"].items())
-    ranked = [(p, imp) for p, imp in items if im.ranked(p)]
+    ranked = [(p, imp) for p, imp in items if impact.ranked(p)]
     return iter(ranked or items)
 
 
@@ -94,8 +94,10 @@ def apply(data: dict[str, Any]) -> dict[str, Any]:
     for e in data["entries"]:
         for p in e["pairs"]:
             for policy, imp in p["impact"].items():
-                imp["ranked"] = im.ranked(policy) or not any(im.ranked(x) for x in p["impact"])
-                imp["severity"] = im.effect_severity(imp, _holds)
+                imp["ranked"] = impact.ranked(policy) or not any(
+                    impact.ranked(x) for x in p["impact"]
+                )
+                imp["severity"] = impact.effect_severity(imp, _holds)
             ranked = [imp["severity"] for _, imp in _ranked_impacts(p)]
             p["severity"] = (
                 worst(ranked)
@@ -126,12 +128,12 @@ def _candidates(
     never changed the winner (shown as the entry's effect, never ranked)."""
     for p in e["pairs"]:
         for policy, imp in _ranked_impacts(p):
-            only_scores = im.scores_only(imp)
+            only_scores = impact.scores_only(imp)
             for name, w in WEIGHTS.items():
                 st = imp["stats"].get(name)
                 if st is None:
                     continue
-                ranks = not (only_scores and name in im.SCORE_MEASURES)
+                ranks = not (only_scores and name in impact.SCORE_MEASURES)
                 size = abs(st["diff"]) * w
                 yield size, name, st, p["options"][1], policy, _holds(name, st), ranks
 
@@ -143,8 +145,8 @@ def _entry(e: dict[str, Any], comparisons: int) -> None:
     e["score_any"] = round(max([c[0] for c in cands if c[6]], default=0.0), 4)
     flags = []
     if any(
-        im.scores_only(imp)
-        and any(_holds(n, imp["stats"][n]) for n in im.SCORE_MEASURES if n in imp["stats"])
+        impact.scores_only(imp)
+        and any(_holds(n, imp["stats"][n]) for n in impact.SCORE_MEASURES if n in imp["stats"])
         for p in e["pairs"]
         for _, imp in _ranked_impacts(p)
     ):
@@ -189,7 +191,7 @@ def games_to_settle(
     correction even if it were the weakest of ``comparisons`` (Bonferroni's level, which
     Benjamini-Hochberg never asks more than)."""
     lo, hi = st["ci95"]
-    limit = im.high_limit(name, st["mean_a"])
+    limit = impact.high_limit(name, st["mean_a"])
     straddles = limit is not None and (lo < limit <= hi or lo <= -limit < hi)
     if not chance and not straddles:
         return None

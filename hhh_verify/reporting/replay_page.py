@@ -13,8 +13,9 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from .. import trace as tr
-from ..model import CHANCE
+from .. import trace as traces
+from ..model import CHANCE, Model
+from ..spec import GameSpec
 from .boards import picture
 
 CSS = """
@@ -59,7 +60,9 @@ SCRIPT = """
 """
 
 
-def render_replay_page(trace: tr.Trace, model: Any, spec: Any, source: str = "") -> tuple[str, Any]:
+def render_replay_page(
+    trace: traces.Trace, model: Model, spec: GameSpec, source: str = ""
+) -> tuple[str, Any]:
     """The page for ``trace`` replayed on ``model``, and the replay's
     :class:`~hhh_verify.trace.ReplayResult` (the page shows a failed replay up to the
     step that failed, and why)."""
@@ -71,7 +74,7 @@ def render_replay_page(trace: tr.Trace, model: Any, spec: Any, source: str = "")
         chance = f"chance, probability {p}" if model.current_player(s) == CHANCE else ""
         positions.append((what, chance, picture(render, model, nxt, s)))
 
-    result = tr.replay(trace, model, on_step=on_step)
+    result = traces.replay(trace, model, on_step=on_step)
     readings = ", ".join(f"{k}={v}" for k, v in trace.interpretation.items()) or "defaults"
     if result.ok:
         verdict = f"replayed all {result.steps_run} steps"

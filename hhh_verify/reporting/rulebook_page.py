@@ -8,9 +8,9 @@ from html import escape
 from itertools import groupby
 from typing import Any
 
-from ..model import GameSpec
 from ..rulemap import STATUSES, Entry, Placed, coverage, normalise
 from ..rulemap_check import load, placed
+from ..spec import GameSpec
 
 #: Background colour per status (light, so the text stays readable when printed).
 COLOURS = {

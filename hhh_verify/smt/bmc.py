@@ -23,7 +23,7 @@ from typing import Any
 
 import z3
 
-from .. import trace as tr
+from .. import trace as traces
 from .budget import Budget, Meter, as_meter
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
@@ -33,7 +33,7 @@ Pred = Callable[[dict[str, Any]], Any]
 class WitnessMismatch(RuntimeError):
     """The solver's path cannot be replayed through the model (encoding/model disagree)."""
 
-    def __init__(self, step: int, message: str, trace: tr.Trace):
+    def __init__(self, step: int, message: str, trace: traces.Trace):
         super().__init__(f"step {step}: {message}")
         self.step, self.trace = step, trace
 
@@ -45,7 +45,7 @@ class Answer:
     verdict: str
     bound: int  # steps searched (unsat/unknown) or witness length (sat)
     seconds: float  # measured, never a limit
-    trace: tr.Trace | None = None
+    trace: traces.Trace | None = None
     value: int | None = None  # the optimum, for extremes
     detail: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -73,7 +73,7 @@ class Unrolling:
         self.states.append(nxt)
         self.steps.append(v)
 
-    def witness(self, m: Any, length: int, **meta: Any) -> tr.Trace:
+    def witness(self, m: Any, length: int, **meta: Any) -> traces.Trace:
         return replay_witness(self.enc, m, self.states[: length + 1], self.steps[:length], **meta)
 
 
@@ -87,11 +87,13 @@ def _value(m: Any) -> Callable[[Any], int]:
     return lambda t: m.eval(t, model_completion=True).as_long()
 
 
-def replay_witness(enc: Any, m: Any, states: list[Any], steps: list[Any], **meta: Any) -> tr.Trace:
+def replay_witness(
+    enc: Any, m: Any, states: list[Any], steps: list[Any], **meta: Any
+) -> traces.Trace:
     """Play the solver's path through the executable model, recording a trace."""
     model = enc.model
     value = _value(m)
-    trace = tr.new_trace(model, None, engine="z3", **meta)
+    trace = traces.new_trace(model, None, engine="z3", **meta)
     s = model.initial_state()
     for i, v in enumerate(steps):
         target = {n: value(x) for n, x in states[i + 1].items()}
@@ -102,7 +104,7 @@ def replay_witness(enc: Any, m: Any, states: list[Any], steps: list[Any], **meta
             raise WitnessMismatch(i, f"encoded action {action!r} is not legal in the model", trace)
         for j, (nxt, _p) in enumerate(model.step(s, action)):
             if enc.project(nxt) == target:
-                tr.record(trace, model, s, action, j, nxt)
+                traces.record(trace, model, s, action, j, nxt)
                 s = nxt
                 break
         else:

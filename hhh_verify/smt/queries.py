@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..checks import SMT, Property
-from ..model import ModelError
+from ..errors import ModelError
+from ..model import Model
+from ..spec import GameSpec
 from ..trace import replay
 from .bmc import WitnessMismatch
 from .budget import Budget, Meter
@@ -167,12 +169,12 @@ def query_budget(
 
 
 def run_query(
-    spec: Any,
+    spec: GameSpec,
     support: SmtSupport,
     query: SmtQuery,
     rlimit: int | None = None,
     seconds: float | None = None,
-    model: Any = None,
+    model: Model | None = None,
 ) -> dict[str, Any]:
     """Answer one query of ``spec``'s game; every witness is replayed through the model.
 

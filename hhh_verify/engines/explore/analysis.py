@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...model import Model
 from ...trace import Trace, new_trace, record
 from .explorer import CUT, EXPANDED, PENDING, TERMINAL, Exploration
 
@@ -265,7 +266,9 @@ def witness_trace(exp: Exploration, sid: int, registry: Any = None, **meta: Any)
     return path_trace(exp.model, exp.path_to(sid), registry, **meta)
 
 
-def path_trace(model: Any, path: list[tuple[int, int]], registry: Any = None, **meta: Any) -> Trace:
+def path_trace(
+    model: Model, path: list[tuple[int, int]], registry: Any = None, **meta: Any
+) -> Trace:
     """A trace following ``(action index, outcome index)`` steps from the initial state."""
     trace = new_trace(model, registry, **meta)
     s = model.initial_state()
@@ -277,7 +280,7 @@ def path_trace(model: Any, path: list[tuple[int, int]], registry: Any = None, **
     return trace
 
 
-def path_lines(model: Any, path: list[tuple[int, int]]) -> list[str]:
+def path_lines(model: Model, path: list[tuple[int, int]]) -> list[str]:
     """Human-readable steps of a path (probabilities shown on chance steps)."""
     s = model.initial_state()
     lines = []

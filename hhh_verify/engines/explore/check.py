@@ -8,9 +8,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ...interpretations import AmbiguityRegistry
+from ...model import Model
+from ...spec import GameSpec
 from ...trace import Trace
-from .. import results as ck
-from . import analysis as an
+from .. import results as check_results
+from . import analysis
 from .explorer import (
     SAFETY_NET,
     Exploration,
@@ -60,7 +63,7 @@ SAFETY_SECONDS = 600.0
 
 
 def explore_check(
-    model: Any,
+    model: Model,
     properties: Iterable[Any],
     max_states: int | None = None,
     max_seconds: float | None = None,
@@ -90,7 +93,7 @@ def explore_check(
     for pid in checks.invariant_ids():
         path = exp.first_violation(pid)
         if path is not None:
-            trace = an.path_trace(model, path, registry, property=pid, engine="explore")
+            trace = analysis.path_trace(model, path, registry, property=pid, engine="explore")
             results.append(
                 PropertyResult(
                     pid,
@@ -120,7 +123,7 @@ def explore_check(
                     done,
                     "",
                     exp.depth(hits[0]),
-                    an.witness_trace(exp, hits[0], registry, property=pid, engine="explore"),
+                    analysis.witness_trace(exp, hits[0], registry, property=pid, engine="explore"),
                     len(hits),
                 )
             )
@@ -139,11 +142,15 @@ def _structural(exp: Exploration, registry: Any) -> list[PropertyResult]:
     n, done = exp.n_states, exp.complete
     out = []
     for pid, bad, msg in (
-        ("explore:no-deadlock", an.deadlocks(exp), "a non-terminal state has no legal action"),
-        ("explore:always-can-end", an.cannot_end(exp), "no end of the game is reachable"),
+        (
+            "explore:no-deadlock",
+            analysis.deadlocks(exp),
+            "a non-terminal state has no legal action",
+        ),
+        ("explore:always-can-end", analysis.cannot_end(exp), "no end of the game is reachable"),
     ):
         if bad:
-            trace = an.witness_trace(exp, bad[0], registry, property=pid, engine="explore")
+            trace = analysis.witness_trace(exp, bad[0], registry, property=pid, engine="explore")
             out.append(
                 PropertyResult(
                     pid, "invariant", "violated", n, done, msg, exp.depth(bad[0]), trace, len(bad)
@@ -166,7 +173,10 @@ class ReducedExplorerEngine:
     """
 
     def __init__(
-        self, spec: Any = None, max_states: int = 200_000, max_seconds: float = SAFETY_SECONDS
+        self,
+        spec: GameSpec | None = None,
+        max_states: int = 200_000,
+        max_seconds: float = SAFETY_SECONDS,
     ):
         self.spec = spec
         self.preset = spec.reduced_preset if spec is not None else None
@@ -176,8 +186,11 @@ class ReducedExplorerEngine:
     def supports(self, prop: Any) -> bool:
         return self.inner.supports(prop)
 
-    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(
+        self, model: Model, ambiguities: AmbiguityRegistry, properties: Any, options: Any
+    ) -> list[Any]:
         if self.preset is not None:
+            assert self.spec is not None  # the preset comes from the spec
             reduced = self.spec.presets[self.preset]
             if model.config != reduced:
                 model = self.spec.make_model(reduced, model.interpretation)
@@ -208,7 +221,9 @@ class ExplorerEngine:
             or getattr(prop, "transition", None) is not None
         )
 
-    def run(self, model: Any, ambiguities: Any, properties: Any, options: Any) -> list[Any]:
+    def run(
+        self, model: Model, ambiguities: AmbiguityRegistry, properties: Any, options: Any
+    ) -> list[Any]:
         t0 = time.perf_counter()
         relevant = [p for p in properties if p.relevant(model)]
         try:
@@ -222,21 +237,25 @@ class ExplorerEngine:
         by_id = {r.id: r for r in found}
         results = []
         for p in properties:
-            common = ck.result_fields(p, model.game, self.name, seconds=seconds)
+            common = check_results.result_fields(p, model.game, self.name, seconds=seconds)
             r = by_id.get(p.id)
             if error is not None:
-                trace = an.path_trace(model, error.path, ambiguities, engine=self.name)
+                trace = analysis.path_trace(model, error.path, ambiguities, engine=self.name)
                 results.append(
-                    ck.CheckResult(status=ck.ERROR, message=str(error), trace=trace, **common)
+                    check_results.CheckResult(
+                        status=check_results.ERROR, message=str(error), trace=trace, **common
+                    )
                 )
             elif r is None:
                 results.append(
-                    ck.CheckResult(
-                        status=ck.SKIPPED, message="does not apply to this config", **common
+                    check_results.CheckResult(
+                        status=check_results.SKIPPED,
+                        message="does not apply to this config",
+                        **common,
                     )
                 )
             else:
-                results.append(self._result(ck, r, common))
+                results.append(self._result(check_results, r, common))
         for r in found:
             if r.id.startswith("explore:"):
                 common = {
@@ -248,23 +267,25 @@ class ExplorerEngine:
                     "seconds": seconds,
                     "citation": "model contract (hhh_verify/model.py)",
                 }
-                results.append(self._result(ck, r, common))
+                results.append(self._result(check_results, r, common))
         return results
 
     @staticmethod
-    def _result(ck: Any, r: PropertyResult, common: dict[str, Any]) -> Any:
+    def _result(check_results: Any, r: PropertyResult, common: dict[str, Any]) -> Any:
         status = {
-            "holds": ck.HOLDS_STATUS,
-            "violated": ck.VIOLATED,
-            "reachable": ck.REACHED,
-            "unreachable": ck.NOT_REACHED,
+            "holds": check_results.HOLDS_STATUS,
+            "violated": check_results.VIOLATED,
+            "reachable": check_results.REACHED,
+            "unreachable": check_results.NOT_REACHED,
         }.get(r.status)
         message = r.message
         if status is None and r.reason.startswith(SAFETY_NET):  # the clock cut it
-            status = ck.INCONCLUSIVE
+            status = check_results.INCONCLUSIVE
             message = f"incomplete: {r.reason} after {r.states:,} states, nothing found"
         elif status is None:  # unknown: the state budget cut the search short
-            status = ck.HOLDS_STATUS if r.kind == "invariant" else ck.NOT_REACHED
+            status = (
+                check_results.HOLDS_STATUS if r.kind == "invariant" else check_results.NOT_REACHED
+            )
             message = "search incomplete: nothing found among the states explored"
         details = {
             "states": r.states,
@@ -273,6 +294,6 @@ class ExplorerEngine:
             "depth": r.depth,
             "reason": r.reason,
         }
-        return ck.CheckResult(
+        return check_results.CheckResult(
             status=status, message=message, trace=r.trace, details=details, **common
         )

@@ -32,7 +32,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...model import ModelError, Outcome, distribution_problem
+from ...errors import ModelError
+from ...model import Model
+from ...outcomes import Outcome, distribution_problem
 from .statecodec import StateCodec
 
 # State kinds -------------------------------------------------------------------------
@@ -63,7 +65,7 @@ class ExplorationError(RuntimeError):
 class Exploration:
     """The finished (or cut-short) state graph of one model. See the module docstring."""
 
-    model: Any
+    model: Model
     index: dict[Any, int]  # state key -> id (keys are packed bytes when ``codec`` is set)
     kind: bytearray
     edge_start: array  # len states+1 for expanded states' slices (q)
@@ -152,7 +154,7 @@ class Exploration:
 
 
 def explore(
-    model: Any,
+    model: Model,
     invariants: Mapping[str, Invariant] | None = None,
     goals: Mapping[str, Goal] | None = None,
     *,
@@ -377,7 +379,7 @@ def outcome_goal(name: str) -> Goal | None:
     if name.startswith("outcome:") and len(name) > len("outcome:"):
         reason = name[len("outcome:") :]
 
-        def goal(m: Any, s: Any) -> bool:
+        def goal(m: Model, s: Any) -> bool:
             out = m.outcome(s)
             return out is not None and out.reason == reason
 
@@ -385,7 +387,7 @@ def outcome_goal(name: str) -> Goal | None:
     return None
 
 
-def _won(m: Any, s: Any) -> bool | None:
+def _won(m: Model, s: Any) -> bool | None:
     out = m.outcome(s)
     return None if out is None else out.won
 
@@ -402,7 +404,7 @@ class Checks:
         return list(dict.fromkeys([*self.invariants, *self.steps]))
 
 
-def split_properties(properties: Iterable[Any], model: Any = None) -> Checks:
+def split_properties(properties: Iterable[Any], model: Model | None = None) -> Checks:
     """The explorer's checks from Property records (:mod:`hhh_verify.properties`).
 
     Uses ``kind``, ``violation`` / ``step_violation`` / ``reached`` and ``relevant``
@@ -435,7 +437,7 @@ def split_properties(properties: Iterable[Any], model: Any = None) -> Checks:
 def _adapt(check: Callable[..., Any]) -> Invariant:
     """Invariant checks may return a message/None, or a bool meaning 'holds'."""
 
-    def run(model: Any, state: Any) -> str | None:
+    def run(model: Model, state: Any) -> str | None:
         r = check(model, state)
         if r is None or r is True:
             return None

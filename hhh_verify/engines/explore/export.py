@@ -24,7 +24,8 @@ from typing import Any
 
 import networkx as nx
 
-from ...model import ModelError, config_to_json
+from ...configs import config_to_json
+from ...errors import ModelError
 from ...trace import write_atomic
 from .explorer import CUT, EXPANDED, KIND_NAMES, PENDING, TERMINAL, Exploration
 

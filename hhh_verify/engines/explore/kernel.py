@@ -28,8 +28,9 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ...model import ModelError
-from . import analysis as an
+from ...errors import ModelError
+from ...model import Model
+from . import analysis
 from .partition import LOCAL, SHIFT, Partition
 from .rowtable import owners
 
@@ -357,7 +358,7 @@ def _values(parts: Parts, source: Any, columns: list[tuple[str, str]]) -> np.nda
     return parts.call(int(owners(init, n)[0]), "value", 0)  # the first state it took
 
 
-def _path(parts: Parts, model: Any, source: Any, part: int, lid: int) -> list[tuple[int, int]]:
+def _path(parts: Parts, model: Model, source: Any, part: int, lid: int) -> list[tuple[int, int]]:
     """The ``(action index, outcome index)`` steps of the BFS path to a state, walked
     back owner by owner and matched to the model's ``step`` outcomes."""
     rows, acts = [], []
@@ -376,14 +377,14 @@ def _path(parts: Parts, model: Any, source: Any, part: int, lid: int) -> list[tu
 
 
 def _step(
-    parts: Parts, model: Any, source: Any, part: int, lid: int, act: int, succ: int
+    parts: Parts, model: Model, source: Any, part: int, lid: int, act: int, succ: int
 ) -> tuple[int, int]:
     s = source.state(parts.call(part, "step_back", lid)[2])
     t = source.state(parts.call(succ >> SHIFT, "step_back", succ & LOCAL)[2])
     return _match(model, s, act, t)
 
 
-def _match(model: Any, s: Any, ai: int, t: Any) -> tuple[int, int]:
+def _match(model: Model, s: Any, ai: int, t: Any) -> tuple[int, int]:
     """The step ``s`` -(action ``ai``)-> ``t`` as (action index, outcome index) of the
     model: the witness is the model's, not the kernel's."""
     action = model.legal_actions(s)[ai]
@@ -394,7 +395,7 @@ def _match(model: Any, s: Any, ai: int, t: Any) -> tuple[int, int]:
 
 
 def witness_trace(
-    model: Any, path: list[tuple[int, int]], registry: Any = None, **meta: Any
+    model: Model, path: list[tuple[int, int]], registry: Any = None, **meta: Any
 ) -> Any:
     """A witness path as a replayable trace (re-derived through ``model.step``)."""
-    return an.path_trace(model, path, registry, **meta)
+    return analysis.path_trace(model, path, registry, **meta)

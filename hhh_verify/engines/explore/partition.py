@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from . import rowtable as rt
+from . import rowtable
 from .sweeps import MODE_CODES, local_order, mark_changed, predecessors, sweep
 
 SHIFT = 40
@@ -127,7 +127,7 @@ class Partition:
     def start(self) -> int:
         """Take the initial state when it is ours; the number of states held."""
         row = self.source.initial_row()[None, :]
-        if int(rt.owners(row, self.nparts)[0]) == self.index:
+        if int(rowtable.owners(row, self.nparts)[0]) == self.index:
             self._add(row, np.array([-1]), np.array([0]), 0)
         return self.n
 
@@ -143,9 +143,9 @@ class Partition:
             size = len(self.table)
             while 2 * need > size:
                 size *= 2
-            self.table = rt.rebuild(self.rows, self.n, size)
+            self.table = rowtable.rebuild(self.rows, self.n, size)
         before = self.n
-        ids, self.n = rt.insert(self.table, self.rows, self.n, rows)
+        ids, self.n = rowtable.insert(self.table, self.rows, self.n, rows)
         fresh = np.flatnonzero(ids >= before)
         fresh = fresh[np.unique(ids[fresh], return_index=True)[1]]  # first sender wins
         self.depth.append(np.full(len(fresh), depth, dtype=np.int32))
@@ -172,7 +172,7 @@ class Partition:
         self.e_prob.append(prob)
         self.e_succ.append(np.zeros(len(src), dtype=np.int64))
         self.e_pybits.append(e_pybits)
-        dest = rt.owners(succ, self.nparts)
+        dest = rowtable.owners(succ, self.nparts)
         self._owner_of_edges = dest
         out = {}
         self._pending = {}
@@ -180,7 +180,7 @@ class Partition:
             edges = np.flatnonzero(dest == q)
             if not len(edges):
                 continue
-            firsts, where = rt.unique(succ[edges])
+            firsts, where = rowtable.unique(succ[edges])
             self._pending[q] = np.stack([edges, where])
             first_edges = edges[firsts]
             parents = (self.index << SHIFT) | (lo + src[first_edges])
@@ -545,7 +545,7 @@ class Partition:
         size = 2048
         while 2 * self.n > size:
             size *= 2
-        self.table = rt.rebuild(self.rows, self.n, size)
+        self.table = rowtable.rebuild(self.rows, self.n, size)
         self._saved = {name: len(getattr(self, name)) for name in names}
         self._saved_states = self.n
         return self.n

@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...model import ModelError
+from ...errors import ModelError
+from ...model import Model
 from ...trace import Trace
-from . import analysis as an
+from . import analysis
 from .explorer import Exploration, Goal, Progress, explore, outcome_goal, split_properties
 
 
@@ -22,7 +23,7 @@ from .explorer import Exploration, Goal, Progress, explore, outcome_goal, split_
 class ReachRequest:
     """One reachability question (what every reach engine receives)."""
 
-    model: Any
+    model: Model
     goal_id: str
     goal: Goal
     within_rounds: int | None = None
@@ -52,7 +53,7 @@ class ReachReport:
     reachable: bool | None
     trace: Trace | None = None
     steps: list[str] = field(default_factory=list)
-    probabilities: dict[str, an.ReachProbability] = field(default_factory=dict)
+    probabilities: dict[str, analysis.ReachProbability] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -89,8 +90,8 @@ def summary(exp: Exploration) -> dict[str, Any]:
         "incomplete_reason": exp.reason or None,
         "seconds": round(exp.seconds, 3),
         "states_per_second": round(exp.n_states / exp.seconds) if exp.seconds > 0 else None,
-        "kinds": an.kind_counts(exp),
-        "terminal": an.terminal_counts(exp),
+        "kinds": analysis.kind_counts(exp),
+        "terminal": analysis.terminal_counts(exp),
         "within_rounds": exp.max_round,
     }
 
@@ -109,11 +110,11 @@ def explore_reach(req: ReachRequest) -> ReachReport:
     reachable: bool | None = True if hits else (False if exp.complete else None)
     report = ReachReport("explore", req.goal_id, reachable, details=summary(exp))
     if hits:
-        report.trace = an.witness_trace(
+        report.trace = analysis.witness_trace(
             exp, hits[0], req.registry, goal=req.goal_id, engine="explore"
         )
-        report.steps = an.witness_lines(exp, hits[0])
-    report.probabilities = an.goal_probabilities(exp, hits, exact=req.exact)
+        report.steps = analysis.witness_lines(exp, hits[0])
+    report.probabilities = analysis.goal_probabilities(exp, hits, exact=req.exact)
     return report
 
 

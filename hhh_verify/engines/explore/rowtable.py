@@ -9,7 +9,7 @@ from numba import njit
 
 
 @njit(cache=True)
-def row_hash(row) -> np.uint64:
+def row_hash(row: np.ndarray) -> np.uint64:
     """A 64-bit mix of the words (splitmix64's multiplier and shifts)."""
     h = np.uint64(0x9E3779B97F4A7C15)
     for i in range(row.shape[0]):
@@ -20,7 +20,7 @@ def row_hash(row) -> np.uint64:
 
 
 @njit(cache=True)
-def owners(rows, nparts: int):
+def owners(rows: np.ndarray, nparts: int) -> np.ndarray:
     """The owner partition of every row: a second mix of its hash, modulo ``nparts``
     (the table below uses the low bits of the first, so the two stay independent)."""
     out = np.zeros(rows.shape[0], dtype=np.int64)
@@ -31,7 +31,7 @@ def owners(rows, nparts: int):
 
 
 @njit(cache=True)
-def _find(table, states, row):
+def _find(table: np.ndarray, states: np.ndarray, row: np.ndarray) -> tuple[np.int64, int]:
     """(slot in ``table``, id or -1) of ``row``; ``table`` holds id + 1, 0 empty."""
     mask = np.uint64(table.shape[0] - 1)
     i = np.int64(row_hash(row) & mask)
@@ -52,7 +52,7 @@ def _find(table, states, row):
 
 
 @njit(cache=True)
-def rebuild(states, n: int, size: int):
+def rebuild(states: np.ndarray, n: int, size: int) -> np.ndarray:
     """A table of size ``size`` (a power of two) over the first ``n`` rows."""
     table = np.zeros(size, dtype=np.int64)
     for sid in range(n):
@@ -62,7 +62,9 @@ def rebuild(states, n: int, size: int):
 
 
 @njit(cache=True)
-def insert(table, states, n: int, rows):
+def insert(
+    table: np.ndarray, states: np.ndarray, n: int, rows: np.ndarray
+) -> tuple[np.ndarray, int]:
     """Intern ``rows`` after the first ``n`` of ``states`` (which must have room for all
     of them; ``table`` at most half full afterwards). Returns ``(ids, new count)``; a
     new row gets the next id, in batch order."""
@@ -79,7 +81,7 @@ def insert(table, states, n: int, rows):
 
 
 @njit(cache=True)
-def unique(rows):
+def unique(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(first index of each distinct row, in order; index of every row's distinct
     row)``: a batch deduplicated before it is sent."""
     m = rows.shape[0]

@@ -21,9 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...model import ModelError
-from .. import results as ck
-from . import analysis as an
+from ...errors import ModelError
+from ...interpretations import AmbiguityRegistry
+from ...model import Model
+from ...spec import GameSpec
+from .. import results as check_results
+from . import analysis
 from .explorer import ExplorationError, explore, split_properties
 
 #: States per single reading by profile (None: the whole preset).
@@ -32,7 +35,7 @@ BUDGET: dict[str, int | None] = {"quick": 400, "ci": 1500, "thorough": None}
 COMBINED_BUDGET: dict[str, int | None] = {"quick": 0, "ci": 300, "thorough": None}
 
 
-def readings(ambiguities: Any) -> list[tuple[str, ...]]:
+def readings(ambiguities: AmbiguityRegistry) -> list[tuple[str, ...]]:
     """The default reading, then every other option of every ambiguity, one at a time."""
     out: list[tuple[str, ...]] = [()]
     for a in ambiguities:
@@ -62,7 +65,7 @@ class Run:
         return " ".join(parts) or "the default reading"
 
 
-def runs(spec: Any, preset: str, profile: str) -> list[Run]:
+def runs(spec: GameSpec, preset: str, profile: str) -> list[Run]:
     """Every exploration of one preset's sweep, single readings first."""
     single = BUDGET.get(profile, BUDGET["ci"])
     combined = COMBINED_BUDGET.get(profile, COMBINED_BUDGET["ci"])
@@ -94,7 +97,7 @@ class SweepEngine:
 
     name = "sweep"
 
-    def __init__(self, spec: Any = None):
+    def __init__(self, spec: GameSpec | None = None):
         self.spec = spec
 
     def supports(self, prop: Any) -> bool:
@@ -105,7 +108,7 @@ class SweepEngine:
         )
 
     def run(
-        self, model: Any, ambiguities: Any, properties: Sequence[Any], options: Any
+        self, model: Model, ambiguities: AmbiguityRegistry, properties: Sequence[Any], options: Any
     ) -> list[Any]:
         results = []
         by_preset: dict[str, list[Any]] = {}
@@ -115,7 +118,8 @@ class SweepEngine:
             results += self._sweep(model, preset, props, options.profile)
         return results
 
-    def _sweep(self, model: Any, preset: str, props: list[Any], profile: str) -> list[Any]:
+    def _sweep(self, model: Model, preset: str, props: list[Any], profile: str) -> list[Any]:
+        assert self.spec is not None  # supports() admits nothing without a spec
         t0 = time.perf_counter()
         first: dict[str, tuple[str, Any]] = {}
         done, states, error, skipped = 0, 0, "", 0
@@ -143,7 +147,7 @@ class SweepEngine:
                 path = None if pid in first else exp.first_violation(pid)
                 if path is not None:
                     msg = exp.messages.get(pid, "step check failed")
-                    trace = an.path_trace(
+                    trace = analysis.path_trace(
                         m, path, self.spec.ambiguities, property=pid, engine=self.name
                     )
                     first[pid] = (f"under {run.label()}: {msg}", trace)
@@ -165,18 +169,28 @@ class SweepEngine:
         seconds = time.perf_counter() - t0
         out = []
         for p in props:
-            common = ck.result_fields(p, model.game, f"{self.name}:{preset}", seconds=seconds)
+            common = check_results.result_fields(
+                p, model.game, f"{self.name}:{preset}", seconds=seconds
+            )
             if error:
-                out.append(ck.CheckResult(status=ck.ERROR, message=error, **common))
+                out.append(
+                    check_results.CheckResult(status=check_results.ERROR, message=error, **common)
+                )
             elif p.id in first:
                 msg, trace = first[p.id]
                 out.append(
-                    ck.CheckResult(
-                        status=ck.VIOLATED, message=msg, trace=trace, details=details, **common
+                    check_results.CheckResult(
+                        status=check_results.VIOLATED,
+                        message=msg,
+                        trace=trace,
+                        details=details,
+                        **common,
                     )
                 )
             else:
                 out.append(
-                    ck.CheckResult(status=ck.HOLDS_STATUS, message=note, details=details, **common)
+                    check_results.CheckResult(
+                        status=check_results.HOLDS_STATUS, message=note, details=details, **common
+                    )
                 )
         return out

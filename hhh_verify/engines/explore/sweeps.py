@@ -23,7 +23,16 @@ MODE_CODES = {"max": MAX, "min": MIN, "random": RANDOM, "any": ANY}
 
 
 @njit(cache=True)
-def _update(lo, hi, e_act, e_prob, e_ref, values, c, mode) -> float:
+def _update(
+    lo: int,
+    hi: int,
+    e_act: np.ndarray,
+    e_prob: np.ndarray,
+    e_ref: np.ndarray,
+    values: np.ndarray,
+    c: int,
+    mode: int,
+) -> float:
     if mode == ANY:
         best = 0.0
         for e in range(lo, hi):
@@ -52,7 +61,7 @@ def _update(lo, hi, e_act, e_prob, e_ref, values, c, mode) -> float:
 
 
 @njit(cache=True)
-def local_order(e_start, e_ref):
+def local_order(e_start: np.ndarray, e_ref: np.ndarray) -> tuple[np.ndarray, bool]:
     """The partition's states so that every edge between two of them goes forward
     (Kahn), then any left on a cycle in id order; and whether none was."""
     n = e_start.shape[0] - 1
@@ -86,7 +95,9 @@ def local_order(e_start, e_ref):
 
 
 @njit(cache=True)
-def predecessors(e_start, e_ref, nrows: int):
+def predecessors(
+    e_start: np.ndarray, e_ref: np.ndarray, nrows: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Reverse edges as CSR over all ``nrows`` value rows (states, then ghosts):
     ``(start, source state)``."""
     n = e_start.shape[0] - 1
@@ -105,7 +116,14 @@ def predecessors(e_start, e_ref, nrows: int):
 
 
 @njit(cache=True)
-def mark_changed(values, rows, new, r_start, r_src, dirty) -> None:
+def mark_changed(
+    values: np.ndarray,
+    rows: np.ndarray,
+    new: np.ndarray,
+    r_start: np.ndarray,
+    r_src: np.ndarray,
+    dirty: np.ndarray,
+) -> None:
     """Copy ghost values ``new`` into ``rows`` of ``values``; the predecessors of every
     row that changed must be computed again."""
     for g in range(new.shape[0]):
@@ -122,20 +140,20 @@ def mark_changed(values, rows, new, r_start, r_src, dirty) -> None:
 
 @njit(cache=True)
 def sweep(
-    e_start,
-    e_act,
-    e_prob,
-    e_ref,
-    values,
-    target,
-    modes,
-    order,
-    dirty,
-    served,
-    r_start,
-    r_src,
+    e_start: np.ndarray,
+    e_act: np.ndarray,
+    e_prob: np.ndarray,
+    e_ref: np.ndarray,
+    values: np.ndarray,
+    target: np.ndarray,
+    modes: np.ndarray,
+    order: np.ndarray,
+    dirty: np.ndarray,
+    served: np.ndarray,
+    r_start: np.ndarray,
+    r_src: np.ndarray,
     max_sweeps: int,
-):
+) -> tuple[int, bool]:
     """Sweeps over this partition's states, successors first (``order`` reversed; ghost
     rows of ``values`` beyond its states stay fixed), computing only the ``dirty``
     states (a successor changed) and marking the predecessors of every state that

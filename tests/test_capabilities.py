@@ -1,0 +1,82 @@
+"""The model contract's capability protocols (hhh_verify/model.py): engines recognise a
+model's optional methods by ``isinstance`` against ``SamplingModel`` and
+``PointProbabilityModel``, and the moved contract names stay importable from
+``hhh_verify.model``."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+import toy_model
+
+from hhh_verify import actions, configs, errors, kernel_protocol, model, outcomes, spec
+from hhh_verify.engines.stateful import resolve_chance
+from hhh_verify.model import (
+    Model,
+    ModelError,
+    PointProbabilityModel,
+    SamplingModel,
+    outcome_probability,
+)
+from hhh_verify.registry import games
+
+
+class _Sampling(toy_model.ToyModel):
+    def sample_step(self, s: Any, a: Any, rng: random.Random) -> Any:
+        return self.step(s, a)[0][0]
+
+
+class _SamplerSwitchedOff(_Sampling):
+    """A subclass that switches its parent's sampler off (the attribute is None)."""
+
+    sample_step = None  # type: ignore[assignment]
+
+
+class _WrongPoint(toy_model.ToyModel):
+    """Planted: a point probability that disagrees with ``step``."""
+
+    def outcome_probability(self, s: Any, a: Any, successor: Any) -> Fraction:
+        return Fraction(1, 7)
+
+
+def test_every_registered_game_is_a_model_that_samples() -> None:
+    for game in games().values():
+        m = game.model(game.reduced_preset or "")
+        assert isinstance(m, Model), game.id
+        assert isinstance(m, SamplingModel), game.id
+
+
+def test_the_toy_has_neither_capability_and_plays_exact() -> None:
+    m = toy_model.toy()
+    assert isinstance(m, Model)
+    assert not isinstance(m, SamplingModel)
+    assert not isinstance(m, PointProbabilityModel)
+    assert resolve_chance(m, "auto") == "exact"
+    with pytest.raises(ModelError, match="cannot sample"):
+        resolve_chance(m, "sampled")
+
+
+def test_a_sampler_is_recognised_and_one_switched_off_is_not() -> None:
+    assert resolve_chance(_Sampling(), "auto") == "sampled"
+    assert not isinstance(_SamplerSwitchedOff(), SamplingModel)
+    assert resolve_chance(_SamplerSwitchedOff(), "auto") == "exact"
+
+
+def test_outcome_probability_asks_the_model_only_when_it_has_a_point_probability() -> None:
+    m, wrong = toy_model.toy(), _WrongPoint()
+    s = m.initial_state()
+    a = m.legal_actions(s)[0]
+    succ, p = m.step(s, a)[0]
+    assert outcome_probability(m, s, a, succ) == p
+    assert outcome_probability(wrong, s, a, succ) == Fraction(1, 7)  # the model's own
+
+
+def test_the_model_module_re_exports_each_moved_name_from_its_home() -> None:
+    homes = (actions, configs, errors, kernel_protocol, outcomes, spec)
+    for name in model.__all__:
+        found = [h for h in homes if name in vars(h)]
+        if found:
+            assert getattr(model, name) is getattr(found[0], name), name
