@@ -39,7 +39,10 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import attrgetter
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from .measures import Measure
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -616,6 +619,11 @@ class GameSpec:
     ``ratings``
         The names ``Outcome.rating`` takes, worst first: ``impact`` ranks a won game by
         its rating (0 for a loss, 1 + the index of its rating).
+    ``measures``
+        ``{name: Measure}`` (:mod:`hhh_verify.measures`): the numbers ``impact``
+        compares at the end of a game and a report words (win, money, scores...), in
+        order; the engines add the round reached. None declared: only the round and the
+        end reasons are compared.
     ``action_space``
         ``(model) -> ActionSpace``: what the OpenSpiel and PettingZoo adapters
         (``hhh_verify.adapters``) need: every action the model's config allows in one
@@ -670,6 +678,7 @@ class GameSpec:
     reduced_preset: str | None = None
     smt: Callable[[], Any] | None = None
     ratings: tuple[str, ...] = ()
+    measures: Mapping[str, Measure] = field(default_factory=dict)
     action_space: Callable[[Any], ActionSpace] | None = None
     board: Callable[[], Any] | None = None
     kernel: Callable[[Any], Any] | None = None

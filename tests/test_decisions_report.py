@@ -80,9 +80,11 @@ def test_the_baseline_is_reused_only_under_the_same_decisions(
     given: list[Any] = []
     real = im.paired_at
 
-    def spy(ma: Any, mb: Any, policy: Any, seed: int, i: int, base: Any = None) -> Any:
+    def spy(
+        ma: Any, mb: Any, measures: Any, policy: Any, seed: int, i: int, base: Any = None
+    ) -> Any:
         given.append(base)
-        return real(ma, mb, policy, seed, i, base)
+        return real(ma, mb, measures, policy, seed, i, base)
 
     monkeypatch.setattr(im, "paired_at", spy)
     plain = im.baseline(spec, 2, 0, "random", "tiny")

@@ -117,3 +117,23 @@ def test_simulate_compare_is_an_alias_of_impact(toy_registry: Any) -> None:
     b = CliRunner().invoke(main, ["impact", "--ambiguity", "TOY-BLACK", *args])
     assert a.exit_code == b.exit_code == 0, a.output + b.output
     assert json.loads(a.stdout) == json.loads(b.stdout)
+
+
+def test_impact_compares_the_measures_the_game_declares() -> None:
+    """``GameSpec.measures`` decides what is compared: a game that declares only its
+    score gets the score, the round and the end reasons, none of a team game's money,
+    rating or deaths. Planted: a measure that reads the wrong field moves with it."""
+    from dataclasses import replace
+
+    from hhh_verify.measures import Measure
+
+    score = Measure(of=lambda s, o: s.score, label="score", unit="points")
+    spec = replace(toy_model.SPEC, measures={"score": score})
+    imp = im.impact(spec, "TOY-BLACK", ("bust", "penalty"), 30, seed=1)
+    assert [n for n in imp.stats if not n.startswith("end:")] == ["score", "rounds"]
+    assert imp.per_game == {} and im.headline(imp).name == "score"
+    full = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "penalty"), 30, seed=1)
+    assert full.stats["money"].diff == pytest.approx(10 * imp.stats["score"].diff)
+    wrong = replace(spec, measures={"score": replace(score, of=lambda s, o: s.deaths)})
+    planted = im.impact(wrong, "TOY-BLACK", ("bust", "penalty"), 30, seed=1)
+    assert planted.stats["score"] != imp.stats["score"]

@@ -43,6 +43,7 @@ from hhh_verify.interpretations import (
     Option,
     Quote,
 )
+from hhh_verify.measures import WIN, Measure
 from hhh_verify.model import (
     CHANCE,
     TERMINAL,
@@ -230,6 +231,33 @@ def _smt() -> Any:
     return support()
 
 
+RATINGS = ("none", "silver", "gold")
+
+
+def _rating_rank(o: Outcome | None) -> int:
+    return 1 + RATINGS.index(o.rating) if o and o.won and o.rating in RATINGS else 0
+
+
+#: What impact compares for the toy (the same vocabulary as a team game's, declared here).
+MEASURES = {
+    "win": WIN,
+    "money": Measure(
+        of=lambda s, o: (o.money or 0) if o is not None else 0,
+        label="final money",
+        unit="$",
+        unit_words="dollars",
+        weight=1.0,
+        high=lambda mean_a: 5,
+        plot=True,
+        rank=1,
+    ),
+    "rating_rank": Measure(
+        of=lambda s, o: _rating_rank(o), label="rating rank", unit="ranks", rank=4
+    ),
+    "deaths": Measure(of=lambda s, o: s.deaths, label="deaths", unit="deaths", weight=5.0, rank=3),
+}
+
+
 def _spec() -> GameSpec:
     from toy_parts import POLICIES, PROBES, board_loader
 
@@ -254,7 +282,8 @@ def _spec() -> GameSpec:
         probes=PROBES,
         reduced_preset="tiny",
         smt=_smt,
-        ratings=("none", "silver", "gold"),
+        ratings=RATINGS,
+        measures=MEASURES,
         board=board_loader,
     )
 

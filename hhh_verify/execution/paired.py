@@ -41,7 +41,7 @@ def paired_games(
         _, ka = playout_engine(spec, ma, policy, "kernel")
         try:
             kb = spec.kernel(mb) if spec.kernel is not None else None
-            return im.kernel_paired(ka, kb, policy, seed, games)
+            return im.kernel_paired(ka, kb, spec.measures, policy, seed, games)
         except Exception as e:
             what = (
                 f"paired games {games.start}..{games.stop - 1} of {game} (kernel), "
@@ -51,7 +51,7 @@ def paired_games(
     out = []
     for i in games:
         try:
-            out.append(im.paired_at(ma, mb, player, seed, i))
+            out.append(im.paired_at(ma, mb, spec.measures, player, seed, i))
         except Exception as e:
             what = (
                 f"paired game {i} (game seed {im.impact_game_seed(seed, i)}) of {game}, "

@@ -178,9 +178,9 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
             decided=decided,
         )
         data = imp.to_json()
-        if "money" in imp.stats:  # a cooperative game's final money (the report's plots)
-            data["money_a"] = list(imp.money_a)
-            data["money_b"] = list(imp.money_b)
+        for name, (va, vb) in imp.per_game.items():  # the report's plots (Measure.plot)
+            data[f"{name}_a"] = list(va)
+            data[f"{name}_b"] = list(vb)
         impacts[policy] = (imp, data)
         if imp.first_parted is not None:
             # the kernel's games are other games than the model's: the model's first

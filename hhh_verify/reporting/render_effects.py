@@ -1,7 +1,7 @@
 """Impact at a glance: a forest plot per game and a B-A plot per reading (inline SVG).
 
 Measures differ in units, so both plots put every shift on the report's ranking scale
-(:data:`~hhh_verify.reporting.render_md.WEIGHTS`: dollars for a cooperative game,
+(``Measure.weight``: dollars for a cooperative game,
 points for a competitive one) and print the shift in its own unit beside it. A filled
 marker is a 95% interval clear of 0; a hollow one is not.
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 from ..svg import Svg
 from . import units
+from .measures import weight
 from .render_md import best_effect, measures_of
-from .units import WEIGHTS
 
 SEVERITY_FILL = {"high": "#c92a2a", "medium": "#e8890c", "low": "#74a33c"}
 NEUTRAL = "#667"
@@ -25,6 +25,14 @@ UNIT_TEXT = {
     True: "Scale: B-A in points (a score point 1; a win-share percentage point 1); each shift "
     "is printed in its own unit on the right",
 }
+
+
+def _weight(name: str) -> float:
+    """The ranking weight of a measure that has one (the ones these plots draw)."""
+    w = weight(name)
+    if w is None:
+        raise ValueError(f"measure {name!r} has no ranking weight")
+    return w
 
 
 def _ticks(limit: float) -> list[float]:
@@ -100,7 +108,7 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
         if best is None or abs(best[1]["diff"]) == 0:
             continue
         name, st, opt, policy = best
-        rows.append((abs(st["diff"]) * WEIGHTS[name], e, name, st, opt, policy))
+        rows.append((abs(st["diff"]) * _weight(name), e, name, st, opt, policy))
     rows.sort(key=lambda r: (not (holds(r[3]) and ranks(r[1])), -r[0], r[1]["id"]))
     still = len(data["entries"]) - len(rows)
     width, left, right = 1100, 330, 640
@@ -117,7 +125,7 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
         bold=True,
     )
     svg.text(8, 32, UNIT_TEXT[competitive], 10, "#555")
-    values = [v * WEIGHTS[r[2]] for r in rows for v in r[3]["ci95"]]
+    values = [v * _weight(r[2]) for r in rows for v in r[3]["ci95"]]
     axis = _Axis(_limit(values), left, right)
     top = 44
     axis.draw(svg, top, top + len(rows) * ROW)
@@ -128,7 +136,7 @@ def forest_svg(data: dict[str, Any], competitive: bool = False) -> str:
         svg.raw(f'<a href="#{e["id"]}">')
         svg.text(8, y + 4, label, 11, "#1a4d8f", tip=f"{e['title']}; severity {e['severity']}")
         svg.raw("</a>")
-        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{label}: {native(name, st)}")
+        _interval(svg, axis, y, st, _weight(name), colour, f"{label}: {native(name, st)}")
         svg.text(right + 14, y + 4, native(name, st), 10, "#333")
     foot = top + len(rows) * ROW + 28
     svg.text(
@@ -149,13 +157,13 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
         (policy, name, imp["stats"][name])
         for policy, imp in pair["impact"].items()
         for name in measures_of(imp)
-        if name in WEIGHTS
+        if weight(name) is not None
     ]
     width, left, right = 860, 200, 470
     height = 22 + len(rows) * 16 + 22
     a, b = pair["options"]
     svg = Svg(width, height, f"{ambiguity}: B-A of {b} against {a}, by policy", "shifts")
-    values = [v * WEIGHTS[name] for _, name, st in rows for v in st["ci95"]]
+    values = [v * _weight(name) for _, name, st in rows for v in st["ci95"]]
     axis = _Axis(_limit(values), left, right)
     svg.text(
         8,
@@ -173,6 +181,6 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any], competitive: bool = False) 
         ranked = pair["impact"][policy].get("ranked", True)
         colour = SEVERITY_FILL["high"] if ranked and holds(st) else NEUTRAL
         svg.text(8, y + 4, f"{policy}: {units.label(name)}" + ("" if ranked else " *"), 10)
-        _interval(svg, axis, y, st, WEIGHTS[name], colour, f"{policy}: {native(name, st)}")
+        _interval(svg, axis, y, st, _weight(name), colour, f"{policy}: {native(name, st)}")
         svg.text(right + 12, y + 4, native(name, st), 10, "#333")
     return svg.render()

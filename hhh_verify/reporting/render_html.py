@@ -6,6 +6,7 @@ from html import escape
 from typing import Any
 
 from . import strength, summary, units
+from .measures import of_report
 from .render_effects import forest_svg, shifts_svg
 from .render_md import (
     TOP_TEXT,
@@ -101,7 +102,7 @@ def render_html(data: dict[str, Any]) -> str:
         *_summary(data),
         *_decided(data),
         *_assumptions(data),
-        *_glossary(comp),
+        *_glossary(comp, of_report(data)),
         *_method(data),
         '<section id="glance"><h2>Impact at a glance</h2>',
         forest_svg(data, comp),
@@ -202,13 +203,13 @@ def _assumptions(data: dict[str, Any]) -> list[str]:
     return out
 
 
-def _glossary(comp: bool) -> list[str]:
+def _glossary(comp: bool, names: list[str]) -> list[str]:
     out = [
         '<section id="glossary" class="glossary summary-part"><h2>Glossary</h2><dl class="glossary">'
     ]
     out += [f"<dt>{_e(t)}</dt><dd>{_e(d)}</dd>" for t, d in summary.glossary(comp)]
     out.append("</dl><p><b>Units</b> (one per measure, everywhere in this report): ")
-    out.append("; ".join(f"{_e(m)}: {_e(u)}" for m, u in units.unit_lines(comp)) + ".</p>")
+    out.append("; ".join(f"{_e(m)}: {_e(u)}" for m, u in units.unit_lines(names)) + ".</p>")
     out.append("</section>")
     return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from hhh_verify.interpretations import Interpretation
+from hhh_verify.measures import SEAT_MEASURES
 from hhh_verify.model import GameSpec
 
 from .action_space import action_space
@@ -76,6 +77,7 @@ SPEC = GameSpec(
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
+    measures=SEAT_MEASURES,
     smt=_smt,
     promises=_promises,
     action_space=action_space,

@@ -18,7 +18,8 @@ from hhh_verify.model import GameSpec
 from .action_space import action_space
 from .ambiguities import REGISTRY
 from .config import PRESETS, HHHConfig
-from .model import RATINGS, HHHModel
+from .measures import MEASURES, RATING_NAMES
+from .model import HHHModel
 from .policies import POLICIES
 from .probes import PROBES
 from .rule_index import RULES
@@ -86,7 +87,8 @@ SPEC = GameSpec(
     probes=PROBES,
     reduced_preset="tiny",
     smt=_smt,
-    ratings=tuple(name for _, name in reversed(RATINGS)),
+    ratings=RATING_NAMES,
+    measures=MEASURES,
     action_space=action_space,
     board=_board,
     kernel=_kernel,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hhh_verify.interpretations import Interpretation
+from hhh_verify.measures import SEAT_MEASURES
 from hhh_verify.model import GameSpec
 
 from .action_space import action_space
@@ -75,6 +76,7 @@ SPEC = GameSpec(
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
+    measures=SEAT_MEASURES,
     smt=_smt,
     promises=_promises,
     rule_map=_rule_map,
