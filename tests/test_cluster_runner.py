@@ -39,6 +39,7 @@ from hhh_verify.execution import (
 from hhh_verify.execution import checks as execution_checks
 from hhh_verify.execution import runner as rn
 from hhh_verify.model import ModelError
+from hhh_verify.scenario import Scenario
 from hhh_verify.smt.queries import run_query
 
 #: Ways to cut 40 items: one range, ranges of 1, 3 and 7, and what partition() gives.
@@ -81,7 +82,7 @@ def test_simulate_tasks_equal_the_sequential_run(
     _cut(monkeypatch, playouts, cut)
     expected = sim.simulate(toy_model.toy(), 40, seed=4).to_json()
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, "toy", games=40, seed=4).to_json()
+        got = playouts.simulate(run, Scenario("toy", seed=4), 40).to_json()
     assert _plain(got) == _plain(expected)
 
 
@@ -92,7 +93,7 @@ def test_simulate_tasks_equal_the_sequential_run_on_a_real_game(
     model = registry.get_game("hhh").model("tiny")
     expected = sim.simulate(model, 9, seed=2, policy="greedy", game_policies=registry.get_game("hhh").policies)  # fmt: skip
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, "hhh", "tiny", games=9, seed=2, policy="greedy")
+        got = playouts.simulate(run, Scenario("hhh", "tiny", policy="greedy", seed=2), 9)
     assert _plain(got.to_json()) == _plain(expected.to_json())
     assert got.deaths == expected.deaths  # the light records keep the final deaths
 
@@ -102,9 +103,13 @@ def test_impact_tasks_equal_the_sequential_run(
     games: None, monkeypatch: pytest.MonkeyPatch, cut: Callable[[int], list[range]]
 ) -> None:
     _cut(monkeypatch, paired, cut)
-    expected = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "penalty"), 40, seed=6)
+    expected = im.impact(
+        toy_model.SPEC, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), 40
+    )
     with Runner(jobs=1) as run:
-        got = paired.impact(run, "toy", "TOY-BLACK", ("bust", "penalty"), 40, seed=6)
+        got = paired.impact(
+            run, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), paired.Sampling(40)
+        )
     assert _plain(got.to_json()) == _plain(expected.to_json())
     assert got.per_game == expected.per_game
 
@@ -187,7 +192,7 @@ def test_check_tasks_list_rows_as_the_sequential_check(games: None) -> None:
 
 def test_a_failing_game_names_its_index_seed_and_a_replay(games: None) -> None:
     with Runner(jobs=1) as run, pytest.raises(TaskFailed) as failed:
-        playouts.simulate(run, "toy-broken", games=30, seed=3)
+        playouts.simulate(run, Scenario("toy-broken", seed=3), 30)
     text = str(failed.value)
     first = next(
         i
@@ -329,11 +334,15 @@ def test_planted_out_of_order_merge_is_caught(games: None, monkeypatch: pytest.M
     """The identities above can fail: results merged in completion order, not task
     order (here: reversed), change the impact's per-game series."""
     _cut(monkeypatch, paired, CUTS[2])
-    expected = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "penalty"), 40, seed=6)
+    expected = im.impact(
+        toy_model.SPEC, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), 40
+    )
     in_order = Runner.gather
     monkeypatch.setattr(Runner, "gather", lambda self, hs, *a, **k: in_order(self, hs, *a, **k)[::-1])  # fmt: skip
     with Runner(jobs=1) as run:
-        got = paired.impact(run, "toy", "TOY-BLACK", ("bust", "penalty"), 40, seed=6)
+        got = paired.impact(
+            run, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), paired.Sampling(40)
+        )
     assert got.per_game != expected.per_game
 
 
@@ -351,7 +360,7 @@ def test_planted_task_that_restarts_its_seeds_is_caught(
     monkeypatch.setattr(playouts, "play_games", restarts)
     expected = sim.simulate(toy_model.toy(), 40, seed=4).to_json()
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, "toy", games=40, seed=4).to_json()
+        got = playouts.simulate(run, Scenario("toy", seed=4), 40).to_json()
     assert _plain(got) != _plain(expected)
 
 

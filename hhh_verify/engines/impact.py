@@ -28,6 +28,7 @@ from typing import Any
 
 from ..measures import Measure, Measures, with_rounds
 from ..model import GameSpec, Kernel, KernelGame, ModelError, winning_seats
+from ..scenario import Scenario
 from .diverge import Decided, reading_models, sample, step_seed
 from .simulate import game_seed, get_policy, playout_engine
 from .standings import is_competitive
@@ -163,25 +164,20 @@ class Baseline:
     decided: Decided = ()  # readings played in place of their defaults
 
 
-def baseline(
-    spec: GameSpec,
-    games: int,
-    seed: int,
-    policy: str,
-    preset: str = "",
-    decided: Decided = (),
-) -> Baseline:
-    """The all-defaults games ``0..games-1`` of ``policy`` (see :class:`Baseline`); the
-    ``decided`` readings in place of their defaults."""
-    config = spec.config(preset)
-    m = spec.make_model(config, spec.ambiguities.with_choices(dict(decided)))
-    pol = get_policy(policy, spec.policies)
+def baseline(spec: GameSpec, scenario: Scenario, games: int) -> Baseline:
+    """The games ``0..games-1`` of ``scenario`` (its readings in place of their
+    defaults; see :class:`Baseline`)."""
+    m = scenario.model(spec)
+    pol = get_policy(scenario.policy, spec.policies)
     return Baseline(
-        policy,
-        seed,
-        config,
-        tuple(play_path(m, spec.measures, pol, impact_game_seed(seed, i)) for i in range(games)),
-        decided,
+        scenario.policy,
+        scenario.seed,
+        scenario.config(spec),
+        tuple(
+            play_path(m, spec.measures, pol, impact_game_seed(scenario.seed, i))
+            for i in range(games)
+        ),
+        scenario.readings,
     )
 
 
@@ -330,29 +326,26 @@ Paired = tuple[GameResult, GameResult, int | None]
 
 def impact(
     spec: GameSpec,
+    scenario: Scenario,
     ambiguity: str,
     options: tuple[str, str],
     games: int,
-    seed: int = 0,
-    policy: str = "random",
-    preset: str = "",
-    overrides: Sequence[str] = (),
     base_games: Baseline | None = None,
     engine: str = "reference",
-    decided: Decided = (),
 ) -> Impact:
-    """Play ``games`` paired games of the two readings and compare them.
+    """Play ``games`` paired games of the two readings of ``ambiguity`` in ``scenario``
+    (both readings take its readings of the other ambiguities) and compare them.
 
     ``base_games`` (from :func:`baseline`) replaces playing reading A when A is the
-    ambiguity's default on the same config, policy and seed: same numbers, half the work.
-    ``engine`` (``auto``, ``kernel``, ``reference``): where the games are played
-    (:func:`~hhh_verify.engines.simulate.playout_engine`). Both readings take the
-    ``decided`` readings of the other ambiguities.
+    ambiguity's default on the same config, policy, seed and readings: same numbers,
+    half the work. ``engine`` (``auto``, ``kernel``, ``reference``): where the games are
+    played (:func:`~hhh_verify.engines.simulate.playout_engine`).
     """
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
+    policy, seed, decided = scenario.policy, scenario.seed, scenario.readings
     pol = get_policy(policy, spec.policies)
-    config = spec.config(preset, overrides)
+    config = scenario.config(spec)
     ma, mb = reading_models(spec, config, ambiguity, options, decided)
     start = time.perf_counter()
     engine, ka = playout_engine(spec, ma, policy, engine)
@@ -360,7 +353,7 @@ def impact(
         kb = spec.kernel(mb) if spec.kernel is not None else None
         results = kernel_paired(ka, kb, spec.measures, policy, seed, range(games))
         return summarise_impact(
-            spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
+            spec, scenario, ambiguity, options, results, time.perf_counter() - start
         )
     reuse = (
         base_games is not None
@@ -374,7 +367,7 @@ def impact(
     base = base_games if reuse else None
     results = [paired_at(ma, mb, spec.measures, pol, seed, i, base) for i in range(games)]
     return summarise_impact(
-        spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
+        spec, scenario, ambiguity, options, results, time.perf_counter() - start
     )
 
 
@@ -437,11 +430,9 @@ def paired_at(
 
 def summarise_impact(
     spec: GameSpec,
+    scenario: Scenario,
     ambiguity: str,
     options: tuple[str, str],
-    policy: str,
-    seed: int,
-    preset: str,
     results: Sequence[Paired],
     seconds: float,
 ) -> Impact:
@@ -474,9 +465,9 @@ def summarise_impact(
     return Impact(
         ambiguity,
         options,
-        policy,
-        seed,
-        preset or spec.default_preset,
+        scenario.policy,
+        scenario.seed,
+        scenario.preset or spec.default_preset,
         len(results),
         parted,
         first,

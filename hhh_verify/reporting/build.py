@@ -28,6 +28,7 @@ from ..engines import simulate as sim
 from ..execution.runner import Progress, Runner, Task, command
 from ..interpretations import Decisions
 from ..registry import get_game
+from ..scenario import Scenario
 from ..trace import write_atomic
 from . import assumptions, json_text, ranking, strength
 from .boards import witness_boards
@@ -129,7 +130,7 @@ def _baseline(
     spec = get_game(game)
     if engines(spec, (policy,), decided)[policy] == "kernel":
         return None
-    return im.baseline(spec, games, seed, policy, decided=decided)
+    return im.baseline(spec, Scenario(game, readings=decided, policy=policy, seed=seed), games)
 
 
 def _pair_task(
@@ -162,21 +163,12 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
     for policy in budget.policies:
         base = None
         games = budget.games_for(where[policy])
+        scenario = Scenario(game, readings=decided, policy=policy, seed=seed)
         if baselines is not None and where[policy] == "reference":
             if baselines.get(policy) is None:
-                baselines[policy] = im.baseline(spec, games, seed, policy, decided=decided)
+                baselines[policy] = im.baseline(spec, scenario, games)
             base = baselines[policy]
-        imp = im.impact(
-            spec,
-            amb,
-            opts,
-            games,
-            seed,
-            policy,
-            base_games=base,
-            engine=where[policy],
-            decided=decided,
-        )
+        imp = im.impact(spec, scenario, amb, opts, games, base, where[policy])
         data = imp.to_json()
         for name, (va, vb) in imp.per_game.items():  # the report's plots (Measure.plot)
             data[f"{name}_a"] = list(va)
