@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import cluster_games
@@ -152,10 +153,13 @@ def test_differential_tasks_without_a_witness_count_every_game(games: None) -> N
 
 def test_diverge_with_the_task_search_gives_the_same_result(games: None) -> None:
     spec = toy_model.SPEC
-    plain = dv.result_json(dv.diverge(spec, "TOY-BLACK", explorer=False, max_seconds=None))
+    only_playouts = dv.Search(max_seconds=None, explorer=False)
+    plain = dv.result_json(dv.diverge(spec, Scenario("toy"), "TOY-BLACK", (), only_playouts))
     with Runner(jobs=1) as run:
         search = differential.searcher(run, "toy", "TOY-BLACK", ("bust", "penalty"))
-        tasks = dv.diverge(spec, "TOY-BLACK", explorer=False, max_seconds=None, search=search)
+        tasks = dv.diverge(
+            spec, Scenario("toy"), "TOY-BLACK", (), replace(only_playouts, runner=search)
+        )
     assert json.dumps(dv.result_json(tasks), default=str) == json.dumps(plain, default=str)
 
 

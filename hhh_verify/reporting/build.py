@@ -180,32 +180,26 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
             kernel = where[policy] == "kernel"
             firsts[policy] = budget.reference_games - 1 if kernel else imp.first_parted
             labels[policy] = "model games" if kernel else "impact games"
-    res = dv.diverge(
-        spec,
-        amb,
-        opts,
-        seed=seed,
-        max_states=budget.max_states,
-        max_games=budget.max_games,
-        max_seconds=None,
+    scenario = Scenario(game, readings=decided, seed=seed)
+    search = dv.Search(
+        budget.max_states,
+        budget.max_games,
+        None,
         probes=spec.probes_for(amb) + dv.default_probes(spec),
         differential=not budget.quick,
-        decided=decided,
     )
+    res = dv.diverge(spec, scenario, amb, opts, search)
     replayed = None
     if res.material is not True and not budget.quick:
         for policy, first in sorted(firsts.items(), key=lambda kv: (kv[1], kv[0])):
             again = dv.diverge(
                 spec,
+                replace(scenario, preset=spec.default_preset),
                 amb,
                 opts,
-                spec.default_preset,
-                seed=seed,
-                max_games=first + 1,
-                max_seconds=None,
-                explorer=False,
-                policies=(policy,),
-                decided=decided,
+                dv.Search(
+                    max_games=first + 1, max_seconds=None, explorer=False, policies=(policy,)
+                ),
             )
             again.searched = res.searched + [
                 s | {"replays": f"{labels[policy]} 0..{first} ({policy})"} for s in again.searched
