@@ -127,8 +127,8 @@ def test_differential_tasks_find_the_sequential_witness(
     players = [sim.get_policy(p, spec.policies) for p in ("random", "greedy")]
     expected = dv.differential_search(ma, mb, seed, 40, None, players)
     with Runner(jobs=1) as run:
-        search = differential.searcher(run, "toy", "TOY-BLACK", ("bust", "penalty"))
-        got = search("default", (), seed, 40, None, ("random", "greedy"))
+        search = differential.searcher(run, "TOY-BLACK", ("bust", "penalty"))
+        got = search(Scenario("toy", "default", seed=seed), 40, None, ("random", "greedy"))
     assert expected.witness is not None
     for field in ("games", "steps", "rejected", "reason", "game_index"):
         assert getattr(got, field) == getattr(expected, field), field
@@ -141,8 +141,8 @@ def test_differential_tasks_without_a_witness_count_every_game(games: None) -> N
     ma, mb = dv.reading_models(spec, spec.config(), "TOY-BLACK", ("bust", "bust"))
     expected = dv.differential_search(ma, mb, 1, 30, None)
     with Runner(jobs=1) as run:
-        got = differential.searcher(run, "toy", "TOY-BLACK", ("bust", "bust"))(
-            "default", (), 1, 30, None, ("random",)
+        got = differential.searcher(run, "TOY-BLACK", ("bust", "bust"))(
+            Scenario("toy", "default", seed=1), 30, None, ("random",)
         )
     assert got.witness is None and (got.games, got.steps, got.reason) == (
         expected.games,
@@ -156,7 +156,7 @@ def test_diverge_with_the_task_search_gives_the_same_result(games: None) -> None
     only_playouts = dv.Search(max_seconds=None, explorer=False)
     plain = dv.result_json(dv.diverge(spec, Scenario("toy"), "TOY-BLACK", (), only_playouts))
     with Runner(jobs=1) as run:
-        search = differential.searcher(run, "toy", "TOY-BLACK", ("bust", "penalty"))
+        search = differential.searcher(run, "TOY-BLACK", ("bust", "penalty"))
         tasks = dv.diverge(
             spec, Scenario("toy"), "TOY-BLACK", (), replace(only_playouts, runner=search)
         )

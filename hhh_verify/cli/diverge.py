@@ -163,9 +163,9 @@ def diverge_command(
             explorer=engine in ("auto", "explorer"),
             policies=pols,
             runner=(
-                kernel_runner(spec, ambiguity, pair, fixed)
+                kernel_runner(spec, ambiguity, pair)
                 if engine == "kernel"
-                else searcher(run, game, ambiguity, pair, on_done, fixed)
+                else searcher(run, ambiguity, pair, on_done)
             ),
             engine="kernel" if engine == "kernel" else "differential",
         )

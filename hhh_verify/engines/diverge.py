@@ -416,10 +416,11 @@ def _verify(ma: Any, mb: Any, s: Any, a: Any, w: Witness) -> bool:
     return True
 
 
-#: ``search(preset, overrides, seed, max_games, max_seconds, policy names)``: differential
-#: playouts of the two readings on that configuration (:func:`diverge`'s ``search``).
+#: ``runner(scenario, max_games, max_seconds, policy names)``: differential playouts of
+#: the two readings in ``scenario`` (its configuration, seed and other readings;
+#: :class:`Search`'s ``runner``).
 DifferentialRunner = Callable[
-    [str, tuple[str, ...], int, int, "float | None", tuple[str, ...]], DifferentialSearch
+    ["Scenario", int, "float | None", tuple[str, ...]], DifferentialSearch
 ]
 
 
@@ -606,7 +607,8 @@ def diverge(
     names = tuple(search.policies or default_policies(spec))
     engine = search.engine if search.runner is not None else "differential"
     if search.runner is not None:
-        dres = search.runner(name, tuple(ovr), seed, max_games, max_seconds, names)
+        searched_in = dataclasses.replace(scenario, preset=name, overrides=tuple(ovr))
+        dres = search.runner(searched_in, max_games, max_seconds, names)
     else:
         players = [get_policy(p, spec.policies) for p in names]
         dres = differential_search(ma, mb, seed, max_games, max_seconds, players)

@@ -17,10 +17,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..model import ModelError, outcome_probability
+from ..model import GameSpec, ModelError, outcome_probability
+from ..scenario import Scenario
 from .diverge import (
     DEFAULT_MAX_GAMES,
-    Decided,
     DifferentialRunner,
     DifferentialSearch,
     Witness,
@@ -48,23 +48,16 @@ def kernels(spec: Any, ma: Any, mb: Any, policies: Sequence[str]) -> tuple[Any, 
     return ka, kb
 
 
-def kernel_runner(
-    spec: Any, ambiguity: str, options: tuple[str, str], decided: Decided = ()
-) -> DifferentialRunner:
-    """:func:`kernel_search` as :func:`~hhh_verify.engines.diverge.diverge`'s ``search``
-    (with ``search_engine="kernel"``), under the ``decided`` readings."""
+def kernel_runner(spec: GameSpec, ambiguity: str, options: tuple[str, str]) -> DifferentialRunner:
+    """:func:`kernel_search` as the ``runner`` of :func:`~hhh_verify.engines.diverge.diverge`'s
+    :class:`~hhh_verify.engines.diverge.Search` (with ``engine="kernel"``)."""
 
     def run(
-        preset: str,
-        overrides: tuple[str, ...],
-        seed: int,
-        max_games: int,
-        max_seconds: float | None,
-        names: tuple[str, ...],
+        scenario: Scenario, max_games: int, max_seconds: float | None, names: tuple[str, ...]
     ) -> DifferentialSearch:
-        config = spec.config(preset, overrides)
-        ma, mb = reading_models(spec, config, ambiguity, options, decided)
-        return kernel_search(spec, ma, mb, names, seed, max_games, max_seconds)
+        config = scenario.config(spec)
+        ma, mb = reading_models(spec, config, ambiguity, options, scenario.readings)
+        return kernel_search(spec, ma, mb, names, scenario.seed, max_games, max_seconds)
 
     return run
 
