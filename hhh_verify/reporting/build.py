@@ -462,7 +462,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
     from .render_effects import forest_svg
     from .render_html import render_html
     from .render_md import competitive, render_markdown
-    from .render_svg import has_money_plot, money_svg
+    from .render_svg import has_plot, plot_svg
 
     game = data["game"]
     data = strength.attach_strong_play(data, out_dir)
@@ -471,7 +471,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
     plots: dict[tuple[str, str], str] = {}
     for e in data["entries"]:
         for p in e["pairs"]:
-            if has_money_plot(p):
+            if has_plot(p):
                 name = f"{e['id']}--{p['options'][1]}.svg"
                 plots[(e["id"], p["options"][1])] = f"{svg_dir}/{name}"
     if "md" in formats or "html" in formats:
@@ -486,7 +486,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
             entry = next(x for x in data["entries"] if x["id"] == amb)
             pair = next(x for x in entry["pairs"] if x["options"][1] == opt)
             path = os.path.join(out_dir, rel)
-            write_atomic(path, money_svg(amb, pair))
+            write_atomic(path, plot_svg(amb, pair))
             written.append(path)
         forest = f"{svg_dir}/forest.svg"
         path = os.path.join(out_dir, forest)

@@ -18,7 +18,7 @@ from .render_md import (
     top_effect,
     traced,
 )
-from .render_svg import has_money_plot, money_svg
+from .render_svg import has_plot, plot_svg, plot_title
 from .witness_text import action_text, unlist, witness_header, witness_rows
 
 CSS = """
@@ -350,9 +350,10 @@ def _entry(
                     f"<td>{_e(note + extra)}</td></tr>"
                 )
         out.append("</table>")
-        if has_money_plot(p):
-            out.append("<details><summary>Final money under each reading</summary>")
-            out.append(money_svg(e["id"], p))
+        if has_plot(p):
+            title = plot_title(p).capitalize()
+            out.append(f"<details><summary>{_e(title)} under each reading</summary>")
+            out.append(plot_svg(e["id"], p))
             out.append("</details>")
     out.append("</section>")
     return out

@@ -6,6 +6,7 @@ from typing import Any
 
 from . import strength, summary, units
 from .measures import known, of_report
+from .render_svg import plot_title
 from .witness_text import action_text, unlist, witness_header, witness_rows
 
 
@@ -313,7 +314,7 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str], data: dict[str,
             out.append("")
         plot = plots.get((e["id"], b))
         if plot:
-            out += [f"![final money under each reading]({plot})", ""]
+            out += [f"![{plot_title(p)} under each reading]({plot})", ""]
     return out
 
 
