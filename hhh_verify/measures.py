@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .model import Outcome, winning_seats
+from .model import ModelError, Outcome, winning_seats
 
 
 def _no_threshold(mean_a: float) -> float | None:
@@ -32,7 +32,7 @@ class Measure:
 
     ``of(state, outcome)``
         The value at the end of a game played by the model (``outcome`` None: the
-        game was cut or deadlocked).
+        game was cut or deadlocked); None only for the engines' own :data:`ROUNDS`.
     ``of_kernel(game)``
         The value of a game played inside the game's kernel (a ``KernelGame``);
         None: ``of(None, game.outcome)`` (a measure that reads the outcome only).
@@ -60,7 +60,7 @@ class Measure:
         is 2).
     """
 
-    of: Callable[[Any, Outcome | None], Any]
+    of: Callable[[Any, Outcome | None], Any] | None
     label: str
     unit: str = ""
     unit_words: str = ""
@@ -73,11 +73,17 @@ class Measure:
     plot: bool = False
     rank: int = 0
 
+    def at_end(self, state: Any, outcome: Outcome | None) -> Any:
+        """The value at the end of a model's game (see ``of``)."""
+        if self.of is None:
+            raise ModelError(f"measure {self.label!r} has no value of a state (the engines')")
+        return self.of(state, outcome)
+
     def of_kernel_game(self, game: Any) -> Any:
         """The value of one kernel game (see ``of_kernel``)."""
         if self.of_kernel is not None:
             return self.of_kernel(game)
-        return self.of(None, game.outcome)
+        return self.at_end(None, game.outcome)
 
 
 #: Measures by name, in the order the engines compare them.
@@ -86,7 +92,7 @@ Measures = Mapping[str, Measure]
 #: The round a game reached (``Model.round_of``); the engines add it to every game's
 #: measures, last (its value comes with the game, not from ``of``).
 ROUNDS = Measure(
-    of=lambda s, o: 0,
+    of=None,
     label="rounds played",
     unit="rounds",
     unit_words="rounds",

@@ -87,7 +87,7 @@ def _end(m: Any, measures: Measures, s: Any, steps: int, reason: str = "") -> Ga
     """The result of the game that stopped at ``s`` (``reason``: why a game without an
     outcome stopped)."""
     out = m.outcome(s) if not reason else None
-    values = tuple(x.of(s, out) for x in measures.values())
+    values = tuple(x.at_end(s, out) for x in measures.values())
     rnd = m.round_of(s)
     if out is None:
         return GameResult(False, reason or "max-steps", "", steps, rnd, values=values)

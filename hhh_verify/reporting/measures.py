@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import registry
 from ..measures import ROUNDS, Measure
-from ..registry import games
 
 
 def known() -> dict[str, Measure]:
     """Every declared measure by name (the registered games' in registry order, then
     the round reached)."""
     found: dict[str, Measure] = {}
-    for spec in games().values():
+    for spec in registry.games().values():
         for name, m in spec.measures.items():
             found.setdefault(name, m)
     found.setdefault("rounds", ROUNDS)
@@ -41,7 +41,7 @@ def weight(name: str) -> float | None:
 def of_report(data: Mapping[str, Any]) -> list[str]:
     """The measures a built report compares: its game's and the round reached (a report
     of no registered game: the declared measures its comparisons have)."""
-    spec = games().get(str(data.get("game", "")))
+    spec = registry.games().get(str(data.get("game", "")))
     if spec is not None:
         return [*spec.measures, "rounds"]
     seen = {
