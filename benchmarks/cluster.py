@@ -28,6 +28,7 @@ from typing import Any
 from distributed import Client, LocalCluster
 
 from hhh_verify.execution import Runner, paired, playouts
+from hhh_verify.scenario import Scenario
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -52,11 +53,13 @@ def main() -> None:
 
     def work(run: Runner) -> tuple[float, float, dict[str, Any], dict[str, Any]]:
         t_sim, summary = timed(
-            lambda: playouts.simulate(run, args.game, games=args.games, policy=args.policy)
+            lambda: playouts.simulate(run, Scenario(args.game, policy=args.policy), args.games)
         )
         spec_opts = _pair(args.game, args.ambiguity)
         t_imp, imp = timed(
-            lambda: paired.impact(run, args.game, args.ambiguity, spec_opts, args.paired)
+            lambda: paired.impact(
+                run, Scenario(args.game), args.ambiguity, spec_opts, paired.Sampling(args.paired)
+            )
         )
         return t_sim, t_imp, plain(summary.to_json()), plain(imp.to_json())
 
@@ -91,7 +94,7 @@ def main() -> None:
             Client(cluster, set_as_default=False) as client,
             Runner(scheduler=cluster.scheduler_address) as run,
         ):
-            playouts.simulate(run, args.game, games=4 * n)  # warm-up: imports on every worker
+            playouts.simulate(run, Scenario(args.game), 4 * n)  # warm-up: imports on every worker
             cpu0 = sum(client.run(time.process_time).values())
             t_sim, t_imp, sim, imp = work(run)
             cpu = sum(client.run(time.process_time).values()) - cpu0

@@ -13,6 +13,7 @@ from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import impact as im
 from hhh_verify.engines.diverge_kernel import kernel_search
 from hhh_verify.registry import get_game
+from hhh_verify.scenario import Scenario
 
 
 def main() -> None:
@@ -49,7 +50,7 @@ def main() -> None:
     )
     for policy in ("random", "greedy"):
         t = time.perf_counter()
-        r = im.impact(spec, amb, opts, 60, 0, policy)
+        r = im.impact(spec, Scenario(spec.id, policy=policy), amb, opts, 60)
         dt = time.perf_counter() - t
         print(
             f"paired impact, full, {policy}: {r.games} paired games in {dt:.2f}s "

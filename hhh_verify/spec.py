@@ -13,6 +13,7 @@ from .kernel_protocol import Kernel
 
 if TYPE_CHECKING:  # the model module re-exports this one; readings import the model
     from .interpretations import AmbiguityRegistry, Interpretation
+    from .measures import Measure
     from .model import Model
 
 
@@ -95,6 +96,11 @@ class GameSpec:
     ``ratings``
         The names ``Outcome.rating`` takes, worst first: ``impact`` ranks a won game by
         its rating (0 for a loss, 1 + the index of its rating).
+    ``measures``
+        ``{name: Measure}`` (:mod:`hhh_verify.measures`): the numbers ``impact``
+        compares at the end of a game and a report words (win, money, scores...), in
+        order; the engines add the round reached. None declared: only the round and the
+        end reasons are compared.
     ``action_space``
         ``(model) -> ActionSpace``: what the OpenSpiel and PettingZoo adapters
         (``hhh_verify.adapters``) need: every action the model's config allows in one
@@ -149,6 +155,7 @@ class GameSpec:
     reduced_preset: str | None = None
     smt: Callable[[], Any] | None = None
     ratings: tuple[str, ...] = ()
+    measures: Mapping[str, Measure] = field(default_factory=dict)
     action_space: Callable[[Model[Any, Any]], ActionSpace] | None = None
     board: Callable[[], Any] | None = None
     kernel: Callable[[Model[Any, Any]], Kernel] | None = None

@@ -22,6 +22,7 @@ from hhh_verify.engines.distribution_check import DistributionEngine
 from hhh_verify.engines.explore.check import ExplorerEngine
 from hhh_verify.engines.search import SearchBudget, search
 from hhh_verify.engines.search_check import SearchEngine
+from hhh_verify.scenario import Scenario
 from hhh_verify.trace import replay
 
 SPEC = toy_model.SPEC
@@ -162,8 +163,8 @@ def test_diverge_cut_by_the_clock_decides_nothing(
 ) -> None:
     """Without black cubes the two readings are the same (an exhaustive proof); a search
     cut by the safety net says "incomplete", never "material" nor "the same"."""
-    calm = dv.diverge(SPEC, "TOY-BLACK", (), "default", ("blacks=0",))
+    calm = dv.diverge(SPEC, Scenario("toy", "default", ("blacks=0",)), "TOY-BLACK")
     assert calm.material is False
     expired(monkeypatch)
-    cut = dv.diverge(SPEC, "TOY-BLACK", (), "default", ("blacks=0",))
+    cut = dv.diverge(SPEC, Scenario("toy", "default", ("blacks=0",)), "TOY-BLACK")
     assert cut.material is None and cut.note.startswith("incomplete: time safety net")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import cluster_games
@@ -39,6 +40,7 @@ from hhh_verify.execution import (
 from hhh_verify.execution import checks as execution_checks
 from hhh_verify.execution import runner as rn
 from hhh_verify.model import ModelError
+from hhh_verify.scenario import Scenario
 from hhh_verify.smt.queries import run_query
 
 #: Ways to cut 40 items: one range, ranges of 1, 3 and 7, and what partition() gives.
@@ -81,7 +83,7 @@ def test_simulate_tasks_equal_the_sequential_run(
     _cut(monkeypatch, playouts, cut)
     expected = sim.simulate(toy_model.toy(), 40, seed=4).to_json()
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, "toy", games=40, seed=4).to_json()
+        got = playouts.simulate(run, Scenario("toy", seed=4), 40).to_json()
     assert _plain(got) == _plain(expected)
 
 
@@ -92,7 +94,7 @@ def test_simulate_tasks_equal_the_sequential_run_on_a_real_game(
     model = registry.get_game("hhh").model("tiny")
     expected = sim.simulate(model, 9, seed=2, policy="greedy", game_policies=registry.get_game("hhh").policies)  # fmt: skip
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, "hhh", "tiny", games=9, seed=2, policy="greedy")
+        got = playouts.simulate(run, Scenario("hhh", "tiny", policy="greedy", seed=2), 9)
     assert _plain(got.to_json()) == _plain(expected.to_json())
     assert got.deaths == expected.deaths  # the light records keep the final deaths
 
@@ -102,11 +104,15 @@ def test_impact_tasks_equal_the_sequential_run(
     games: None, monkeypatch: pytest.MonkeyPatch, cut: Callable[[int], list[range]]
 ) -> None:
     _cut(monkeypatch, paired, cut)
-    expected = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "penalty"), 40, seed=6)
+    expected = im.impact(
+        toy_model.SPEC, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), 40
+    )
     with Runner(jobs=1) as run:
-        got = paired.impact(run, "toy", "TOY-BLACK", ("bust", "penalty"), 40, seed=6)
+        got = paired.impact(
+            run, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), paired.Sampling(40)
+        )
     assert _plain(got.to_json()) == _plain(expected.to_json())
-    assert (got.money_a, got.money_b) == (expected.money_a, expected.money_b)
+    assert got.per_game == expected.per_game
 
 
 @pytest.mark.parametrize("cut", CUTS)
@@ -121,8 +127,8 @@ def test_differential_tasks_find_the_sequential_witness(
     players = [sim.get_policy(p, spec.policies) for p in ("random", "greedy")]
     expected = dv.differential_search(ma, mb, seed, 40, None, players)
     with Runner(jobs=1) as run:
-        search = differential.searcher(run, "toy", "TOY-BLACK", ("bust", "penalty"))
-        got = search("default", (), seed, 40, None, ("random", "greedy"))
+        search = differential.searcher(run, "TOY-BLACK", ("bust", "penalty"))
+        got = search(Scenario("toy", "default", seed=seed), 40, None, ("random", "greedy"))
     assert expected.witness is not None
     for field in ("games", "steps", "rejected", "reason", "game_index"):
         assert getattr(got, field) == getattr(expected, field), field
@@ -135,8 +141,8 @@ def test_differential_tasks_without_a_witness_count_every_game(games: None) -> N
     ma, mb = dv.reading_models(spec, spec.config(), "TOY-BLACK", ("bust", "bust"))
     expected = dv.differential_search(ma, mb, 1, 30, None)
     with Runner(jobs=1) as run:
-        got = differential.searcher(run, "toy", "TOY-BLACK", ("bust", "bust"))(
-            "default", (), 1, 30, None, ("random",)
+        got = differential.searcher(run, "TOY-BLACK", ("bust", "bust"))(
+            Scenario("toy", "default", seed=1), 30, None, ("random",)
         )
     assert got.witness is None and (got.games, got.steps, got.reason) == (
         expected.games,
@@ -147,10 +153,13 @@ def test_differential_tasks_without_a_witness_count_every_game(games: None) -> N
 
 def test_diverge_with_the_task_search_gives_the_same_result(games: None) -> None:
     spec = toy_model.SPEC
-    plain = dv.result_json(dv.diverge(spec, "TOY-BLACK", explorer=False, max_seconds=None))
+    only_playouts = dv.Search(max_seconds=None, explorer=False)
+    plain = dv.result_json(dv.diverge(spec, Scenario("toy"), "TOY-BLACK", (), only_playouts))
     with Runner(jobs=1) as run:
-        search = differential.searcher(run, "toy", "TOY-BLACK", ("bust", "penalty"))
-        tasks = dv.diverge(spec, "TOY-BLACK", explorer=False, max_seconds=None, search=search)
+        search = differential.searcher(run, "TOY-BLACK", ("bust", "penalty"))
+        tasks = dv.diverge(
+            spec, Scenario("toy"), "TOY-BLACK", (), replace(only_playouts, runner=search)
+        )
     assert json.dumps(dv.result_json(tasks), default=str) == json.dumps(plain, default=str)
 
 
@@ -187,7 +196,7 @@ def test_check_tasks_list_rows_as_the_sequential_check(games: None) -> None:
 
 def test_a_failing_game_names_its_index_seed_and_a_replay(games: None) -> None:
     with Runner(jobs=1) as run, pytest.raises(TaskFailed) as failed:
-        playouts.simulate(run, "toy-broken", games=30, seed=3)
+        playouts.simulate(run, Scenario("toy-broken", seed=3), 30)
     text = str(failed.value)
     first = next(
         i
@@ -329,12 +338,16 @@ def test_planted_out_of_order_merge_is_caught(games: None, monkeypatch: pytest.M
     """The identities above can fail: results merged in completion order, not task
     order (here: reversed), change the impact's per-game series."""
     _cut(monkeypatch, paired, CUTS[2])
-    expected = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "penalty"), 40, seed=6)
+    expected = im.impact(
+        toy_model.SPEC, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), 40
+    )
     in_order = Runner.gather
     monkeypatch.setattr(Runner, "gather", lambda self, hs, *a, **k: in_order(self, hs, *a, **k)[::-1])  # fmt: skip
     with Runner(jobs=1) as run:
-        got = paired.impact(run, "toy", "TOY-BLACK", ("bust", "penalty"), 40, seed=6)
-    assert got.money_a != expected.money_a
+        got = paired.impact(
+            run, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), paired.Sampling(40)
+        )
+    assert got.per_game != expected.per_game
 
 
 def test_planted_task_that_restarts_its_seeds_is_caught(
@@ -351,7 +364,7 @@ def test_planted_task_that_restarts_its_seeds_is_caught(
     monkeypatch.setattr(playouts, "play_games", restarts)
     expected = sim.simulate(toy_model.toy(), 40, seed=4).to_json()
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, "toy", games=40, seed=4).to_json()
+        got = playouts.simulate(run, Scenario("toy", seed=4), 40).to_json()
     assert _plain(got) != _plain(expected)
 
 

@@ -17,6 +17,7 @@ from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import impact as im
 from hhh_verify.interpretations import Decisions
 from hhh_verify.reporting import build as rp
+from hhh_verify.scenario import Scenario
 
 BUDGET = rp.Budget(games=2, reference_games=2, max_states=30, quick=True, policies=("random",))
 ONE = ("RH-TERMINAL-UPKEEP",)
@@ -80,16 +81,18 @@ def test_the_baseline_is_reused_only_under_the_same_decisions(
     given: list[Any] = []
     real = im.paired_at
 
-    def spy(ma: Any, mb: Any, policy: Any, seed: int, i: int, base: Any = None) -> Any:
+    def spy(
+        ma: Any, mb: Any, measures: Any, policy: Any, seed: int, i: int, base: Any = None
+    ) -> Any:
         given.append(base)
-        return real(ma, mb, policy, seed, i, base)
+        return real(ma, mb, measures, policy, seed, i, base)
 
     monkeypatch.setattr(im, "paired_at", spy)
-    plain = im.baseline(spec, 2, 0, "random", "tiny")
-    under = im.baseline(spec, 2, 0, "random", "tiny", decided=fixed)
+    plain = im.baseline(spec, Scenario(spec.id, "tiny"), 2)
+    under = im.baseline(spec, Scenario(spec.id, "tiny", readings=fixed), 2)
     for base, reused in ((plain, False), (under, True)):
         given.clear()
-        im.impact(spec, ONE[0], opts, 2, 0, "random", "tiny", base_games=base, decided=fixed)
+        im.impact(spec, Scenario(spec.id, "tiny", readings=fixed), ONE[0], opts, 2, base)
         assert all((b is base) == reused for b in given), (reused, given)
 
 

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from hhh_verify.cli import main
 from hhh_verify.engines import diverge as dv
 from hhh_verify.registry import model_for_trace
+from hhh_verify.scenario import Scenario
 from hhh_verify.trace import replay
 
 
@@ -43,7 +44,7 @@ def test_planted_identical_readings_are_proven_equivalent() -> None:
 
 
 def test_no_black_cube_makes_the_readings_equivalent(toy_registry: Any) -> None:
-    res = dv.diverge(toy_model.SPEC, "TOY-BLACK", (), "default", ("blacks=0",))
+    res = dv.diverge(toy_model.SPEC, Scenario("toy", "default", ("blacks=0",)), "TOY-BLACK")
     assert res.material is False and res.engine == "explorer"
     assert "exhaustive" in res.note
 
@@ -55,7 +56,7 @@ def test_differential_search_finds_the_toy_difference() -> None:
 
 
 def test_witness_traces_replay_under_each_reading(toy_registry: Any) -> None:
-    res = dv.diverge(toy_model.SPEC, "TOY-BLACK")
+    res = dv.diverge(toy_model.SPEC, Scenario("toy"), "TOY-BLACK")
     assert res.material is True
     ta, tb = dv.witness_traces(res, toy_model.SPEC)
     ra, rb = replay(ta, model_for_trace(ta)), replay(tb, model_for_trace(tb))
@@ -107,7 +108,7 @@ needs_hhh = pytest.mark.skipif(HHH is None, reason="HHH model not available")
 
 @needs_hhh
 def test_hhh_ward_beds_witness_on_tiny_replays(tmp_path: Any) -> None:
-    res = dv.diverge(HHH, "HHH-WARD-BEDS", (), "tiny")
+    res = dv.diverge(HHH, Scenario("hhh", "tiny"), "HHH-WARD-BEDS")
     assert res.material is True and res.witness is not None
     assert res.witness.kind == "legal-actions"  # a Transfer to the last bed
     ta, tb = dv.witness_traces(res, HHH)
@@ -117,7 +118,7 @@ def test_hhh_ward_beds_witness_on_tiny_replays(tmp_path: Any) -> None:
 
 @needs_hhh
 def test_hhh_money_cap_is_immaterial_in_tiny() -> None:
-    res = dv.diverge(HHH, "HHH-MONEY-CAP", (), "tiny")
+    res = dv.diverge(HHH, Scenario("hhh", "tiny"), "HHH-MONEY-CAP")
     assert res.material is False and res.config_label == "tiny"
 
 

@@ -20,6 +20,7 @@ from hhh_verify.engines.diverge_kernel import confirm, kernel_runner, kernel_sea
 from hhh_verify.model import ModelError
 from hhh_verify.models.hhh import SPEC
 from hhh_verify.models.hhh.kernel.api import GameKernel
+from hhh_verify.scenario import Scenario
 
 POLICIES = ("random", "greedy", "mixed")
 
@@ -44,9 +45,8 @@ def test_kernel_witness_is_a_model_witness_that_replays(
     """Ambiguities the model's differential search finds on the real game (and, on tiny,
     one whose readings differ only in how an end is rated: a short game to replay)."""
     run = kernel_runner(SPEC, amb, opts)
-    res = dv.diverge(
-        SPEC, amb, opts, preset, max_games=150, explorer=False, search=run, search_engine="kernel"
-    )
+    search = dv.Search(max_games=150, explorer=False, runner=run, engine="kernel")
+    res = dv.diverge(SPEC, Scenario("hhh", preset), amb, opts, search)
     w = res.witness
     assert res.material is True and res.engine == "kernel" and w is not None
     assert w.kind == kind and w.engine == "kernel" and w.verified

@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from hhh_verify.cli import main
 from hhh_verify.engines import impact as im
+from hhh_verify.scenario import Scenario
 
 
 def test_paired_stat_mean_interval_and_games_needed() -> None:
@@ -44,14 +45,14 @@ def test_t_quantiles() -> None:
 
 
 def test_planted_identical_readings_never_part(toy_registry: Any) -> None:
-    imp = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "bust"), 30, seed=3)
+    imp = im.impact(toy_model.SPEC, Scenario("toy", seed=3), "TOY-BLACK", ("bust", "bust"), 30)
     assert imp.parted == 0
     assert all(s.diff == 0 for s in imp.stats.values())
     assert im.severity(imp, None) == "none"
 
 
 def test_toy_readings_part_and_move_the_score(toy_registry: Any) -> None:
-    imp = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "penalty"), 200, seed=1)
+    imp = im.impact(toy_model.SPEC, Scenario("toy", seed=1), "TOY-BLACK", ("bust", "penalty"), 200)
     assert imp.parted > 0
     # Under "bust" a black cube ends the game lost; under "penalty" play goes on.
     assert imp.reasons["bust"][0] > 0 and imp.reasons["bust"][1] == 0
@@ -59,8 +60,12 @@ def test_toy_readings_part_and_move_the_score(toy_registry: Any) -> None:
 
 
 def test_impact_is_deterministic_for_a_seed(toy_registry: Any) -> None:
-    one = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "penalty"), 40, seed=5).to_json()
-    two = im.impact(toy_model.SPEC, "TOY-BLACK", ("bust", "penalty"), 40, seed=5).to_json()
+    one = im.impact(
+        toy_model.SPEC, Scenario("toy", seed=5), "TOY-BLACK", ("bust", "penalty"), 40
+    ).to_json()
+    two = im.impact(
+        toy_model.SPEC, Scenario("toy", seed=5), "TOY-BLACK", ("bust", "penalty"), 40
+    ).to_json()
     assert one == two
 
 
@@ -86,7 +91,7 @@ def test_hhh_impact_random_on_tiny_parts_for_ward_beds() -> None:
     from hhh_verify.registry import get_game
 
     spec = get_game("hhh")
-    imp = im.impact(spec, "HHH-WARD-BEDS", ("as-config", "one-fewer"), 40, 0, "random", "tiny")
+    imp = im.impact(spec, Scenario("hhh", "tiny"), "HHH-WARD-BEDS", ("as-config", "one-fewer"), 40)
     assert imp.games == 40 and imp.parted > 0
 
 
@@ -117,3 +122,55 @@ def test_simulate_compare_is_an_alias_of_impact(toy_registry: Any) -> None:
     b = CliRunner().invoke(main, ["impact", "--ambiguity", "TOY-BLACK", *args])
     assert a.exit_code == b.exit_code == 0, a.output + b.output
     assert json.loads(a.stdout) == json.loads(b.stdout)
+
+
+def test_impact_compares_the_measures_the_game_declares() -> None:
+    """``GameSpec.measures`` decides what is compared: a game that declares only its
+    score gets the score, the round and the end reasons, none of a team game's money,
+    rating or deaths. Planted: a measure that reads the wrong field moves with it."""
+    from dataclasses import replace
+
+    from hhh_verify.measures import Measure
+
+    score = Measure(of=lambda s, o: s.score, label="score", unit="points")
+    spec = replace(toy_model.SPEC, measures={"score": score})
+    imp = im.impact(spec, Scenario("toy", seed=1), "TOY-BLACK", ("bust", "penalty"), 30)
+    assert [n for n in imp.stats if not n.startswith("end:")] == ["score", "rounds"]
+    assert imp.per_game == {} and im.headline(imp).name == "score"
+    full = im.impact(toy_model.SPEC, Scenario("toy", seed=1), "TOY-BLACK", ("bust", "penalty"), 30)
+    assert full.stats["money"].diff == pytest.approx(10 * imp.stats["score"].diff)
+    wrong = replace(spec, measures={"score": replace(score, of=lambda s, o: s.deaths)})
+    planted = im.impact(wrong, Scenario("toy", seed=1), "TOY-BLACK", ("bust", "penalty"), 30)
+    assert planted.stats["score"] != imp.stats["score"]
+
+
+def test_a_scenario_travels_whole() -> None:
+    """A task gets the scenario pickled: it arrives equal and builds the same model."""
+    import pickle
+
+    s = Scenario("toy", "default", ("target=2",), (("TOY-BLACK", "penalty"),), "greedy", 4)
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s and hash(back) == hash(s)
+    m = back.model(toy_model.SPEC)
+    assert m.config.target == 2 and m.interpretation.as_dict()["TOY-BLACK"] == "penalty"
+    assert s.interpret() == ("TOY-BLACK=penalty",)
+
+
+def test_until_width_adds_games_until_the_interval_is_narrow(toy_registry: Any) -> None:
+    """The adaptive loop (``execution.paired``): more paired games until the headline
+    interval is as narrow as asked, never past the cap; without a width, exactly the
+    games asked for. Planted: a width no run reaches stops at the cap."""
+    from hhh_verify.execution import Runner, paired
+
+    scenario = Scenario("toy", seed=1)
+    pair = ("bust", "penalty")
+    with Runner(jobs=1) as run:
+        plain = paired.impact(run, scenario, "TOY-BLACK", pair, paired.Sampling(10))
+        wide = im.headline(plain)
+        target = (wide.high - wide.low) / 2
+        grown = paired.impact(run, scenario, "TOY-BLACK", pair, paired.Sampling(10, target, 2_000))
+        capped = paired.impact(run, scenario, "TOY-BLACK", pair, paired.Sampling(10, 1e-6, 25))
+    assert plain.games == 10
+    st = im.headline(grown)
+    assert grown.games > 10 and st.high - st.low <= target
+    assert capped.games == 25

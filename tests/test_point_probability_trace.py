@@ -16,6 +16,7 @@ from hhh_verify.model import ModelError, outcome_probability
 from hhh_verify.models.hhh import SPEC
 from hhh_verify.records import replace
 from hhh_verify.sampled import RecordingRandom, ScriptedRandom
+from hhh_verify.scenario import Scenario
 
 
 def _greedy_game(seed: int = 1) -> tr.Trace:
@@ -174,14 +175,15 @@ def test_deep_differential_witness_traces_are_sampled_and_replay() -> None:
     choices (no step enumerated) and replay to the diverging step."""
     result = dv.diverge(
         SPEC,
+        Scenario("hhh", "full"),
         "HHH-COO-TIMING",
         ("immediately", "next-round"),
-        "full",
-        seed=0,
-        max_games=40,
-        max_seconds=None,
-        explorer=False,
-        policies=("random", "greedy", "mixed"),
+        dv.Search(
+            max_games=40,
+            max_seconds=None,
+            explorer=False,
+            policies=("random", "greedy", "mixed"),
+        ),
     )
     assert result.material and result.witness is not None
     assert len(result.witness.path) > 20 and result.witness.verified

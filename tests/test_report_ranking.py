@@ -15,6 +15,7 @@ from hhh_verify.registry import get_game
 from hhh_verify.reporting import assumptions, ranking, summary, units
 from hhh_verify.reporting.render_html import render_html
 from hhh_verify.reporting.witness_text import action_text, described_changes
+from hhh_verify.scenario import Scenario
 
 
 def _stat(diff: float, half: float, p: float, mean_a: float = 10.0) -> dict[str, Any]:
@@ -120,19 +121,22 @@ def test_an_interval_across_the_high_threshold_is_unstable() -> None:
 
 def test_the_winner_counts_of_paired_games() -> None:
     def game(scores: tuple[int, ...]) -> im.GameResult:
-        return im.GameResult(False, "completed", 0, "", 0, 10, 6, scores)
+        top = tuple(i for i, x in enumerate(scores) if x == max(scores))
+        values = (scores[0], max(scores), (1 / len(top)) if 0 in top else 0.0)
+        return im.GameResult(False, "completed", "", 10, 6, scores, values=values)
 
     a = [game((10, 12)), game((9, 3))]
     same = [game((16, 18)), game((15, 9))]  # +6 for everyone: same winners
     spec = get_game("royal-hospital")
+    rh = Scenario(spec.id, policy="greedy")
     imp = im.summarise_impact(
-        spec, "RH-X", ("a", "b"), "greedy", 0, "", [(x, y, 0) for x, y in zip(a, same)], 0.0
+        spec, rh, "RH-X", ("a", "b"), [(x, y, 0) for x, y in zip(a, same)], 0.0
     )
     assert (imp.scores_changed, imp.winner_changed) == (2, 0)
     assert im.scores_only(imp.to_json())
     other = [game((16, 18)), game((9, 15))]  # planted: the second game's winner changes
     imp = im.summarise_impact(
-        spec, "RH-X", ("a", "b"), "greedy", 0, "", [(x, y, 0) for x, y in zip(a, other)], 0.0
+        spec, rh, "RH-X", ("a", "b"), [(x, y, 0) for x, y in zip(a, other)], 0.0
     )
     assert imp.winner_changed == 1 and not im.scores_only(imp.to_json())
 
@@ -189,3 +193,35 @@ def test_witness_rows_name_what_changed_not_raw_lists() -> None:
     ]
     assert action_text("EndTreatment") == "End treatment"
     assert action_text("Heal the red patient") == "Heal the red patient"
+
+
+def test_a_report_words_and_ranks_the_measures_its_game_declares(toy_registry: Any) -> None:
+    """Labels, units, the ranking weight and the ``high`` threshold come from the game's
+    ``GameSpec.measures``, not from names built into the report: a game declaring
+    ``cures`` gets it worded, ranked and rated high; undeclared, the same shift is a bare
+    number that ranks nothing (the planted case)."""
+    from dataclasses import replace
+
+    import toy_model
+
+    from hhh_verify.measures import Measure
+
+    cures = Measure(
+        of=lambda s, o: s.score,
+        label="patients cured",
+        unit="cures",
+        unit_words="patients",
+        weight=3.0,
+        high=lambda mean_a: 2,
+        rank=1,
+    )
+    toy_registry["toy"] = replace(toy_model.SPEC, measures={"cures": cures})
+    assert units.label("cures") == "patients cured"
+    assert units.shift("cures", 2.5) == "+2.50 cures"
+    e = _data([_entry("X-CURE", {"greedy": _imp({"cures": _stat(2.5, 0.5, 1e-9)})})])
+    entry = e["entries"][0]
+    assert entry["severity"] == "high" and entry["score"] == 7.5
+    del toy_registry["toy"]
+    assert units.label("cures") == "cures" and units.shift("cures", 2.5) == "+2.50"
+    e = _data([_entry("X-CURE", {"greedy": _imp({"cures": _stat(2.5, 0.5, 1e-9)})})])
+    assert e["entries"][0]["score"] == 0 and e["entries"][0]["severity"] == "medium"

@@ -30,6 +30,7 @@ from hhh_verify.interpretations import (
     Option,
     Quote,
 )
+from hhh_verify.measures import SEAT_MEASURES
 from hhh_verify.model import (
     CHANCE,
     TERMINAL,
@@ -205,4 +206,5 @@ SPEC = GameSpec(
     make_model=DuelModel,
     properties=properties,
     reduced_preset="tiny",
+    measures=SEAT_MEASURES,
 )

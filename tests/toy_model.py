@@ -44,6 +44,7 @@ from hhh_verify.interpretations import (
     Quote,
 )
 from hhh_verify.late import late, late_call
+from hhh_verify.measures import WIN, Measure
 from hhh_verify.model import (
     CHANCE,
     TERMINAL,
@@ -209,6 +210,33 @@ class ToyModel:
         return action_from_json(d, ACTION_TYPES)
 
 
+RATINGS = ("none", "silver", "gold")
+
+
+def _rating_rank(o: Outcome | None) -> int:
+    return 1 + RATINGS.index(o.rating) if o and o.won and o.rating in RATINGS else 0
+
+
+#: What impact compares for the toy (the same vocabulary as a team game's, declared here).
+MEASURES = {
+    "win": WIN,
+    "money": Measure(
+        of=lambda s, o: (o.money or 0) if o is not None else 0,
+        label="final money",
+        unit="$",
+        unit_words="dollars",
+        weight=1.0,
+        high=lambda mean_a: 5,
+        plot=True,
+        rank=1,
+    ),
+    "rating_rank": Measure(
+        of=lambda s, o: _rating_rank(o), label="rating rank", unit="ranks", rank=4
+    ),
+    "deaths": Measure(of=lambda s, o: s.deaths, label="deaths", unit="deaths", weight=5.0, rank=3),
+}
+
+
 def _spec() -> GameSpec:
     from toy_parts import POLICIES, PROBES, board_loader
 
@@ -233,7 +261,8 @@ def _spec() -> GameSpec:
         probes=PROBES,
         reduced_preset="tiny",
         smt=late_call("toy_smt:support"),
-        ratings=("none", "silver", "gold"),
+        ratings=RATINGS,
+        measures=MEASURES,
         board=board_loader,
     )
 

@@ -18,9 +18,11 @@ from typing import Any, TypeVar
 
 import click
 
+from ..engines.simulate import get_policy
 from ..errors import ModelError
 from ..interpretations import Decisions, load_decisions
 from ..registry import DEFAULT_GAME, games, get_game, properties_for
+from ..scenario import Scenario
 from ..spec import GameSpec
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -278,3 +280,25 @@ def game_properties(spec: GameSpec) -> list[Any]:
 
 def stdout_is_tty() -> bool:
     return sys.stdout.isatty()
+
+
+def scenario_of(
+    game: str,
+    config: str,
+    overrides: tuple[str, ...],
+    chosen: tuple[str, ...],
+    policy: str,
+    seed: int,
+) -> Scenario:
+    """The command's :class:`~hhh_verify.scenario.Scenario`, validated here once: the
+    ``ID=OPTION`` readings ``chosen`` (:func:`readings`), the policy name, then the
+    config (each a one-line error naming what is accepted)."""
+    spec = get_game(game)
+    spec.ambiguities.parse(chosen)
+    picked: dict[str, str] = {}
+    for item in chosen:
+        k, _, v = item.partition("=")
+        picked[k.strip()] = v.strip()
+    get_policy(policy, spec.policies)
+    spec.config(config, overrides)
+    return Scenario(game, config, tuple(overrides), tuple(picked.items()), policy, seed)

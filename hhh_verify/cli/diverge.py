@@ -24,7 +24,6 @@ from .common import (
     POSITIVE_NUMBER,
     command_errors,
     config_option,
-    decided,
     decisions_option,
     emit_json,
     game_of,
@@ -33,6 +32,8 @@ from .common import (
     json_option,
     output_file,
     progress,
+    readings,
+    scenario_of,
     seed_option,
     set_option,
 )
@@ -136,14 +137,16 @@ def diverge_command(
     --game, the game is the one AMBIGUITY belongs to.
     """
     game = game_of(game, decisions, ambiguity)
-    fixed = tuple(decided(game, interpret, decisions).items())
+    chosen = readings(game, interpret, decisions)
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     pair = dv.pick_options(spec, ambiguity, opts)  # validate before any output
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
     for p in pols:
         get_policy(p, spec.policies)
-    config_obj = spec.config(config or spec.default_preset, overrides)  # before any output
+    scenario = scenario_of(game, config, overrides, chosen, "random", seed)  # before any output
+    fixed = scenario.readings
+    config_obj = scenario.config(spec)
     if engine == "kernel":  # refuse a game without a kernel before any output
         models = dv.reading_models(spec, config_obj, ambiguity, pair, fixed)
         kernels(spec, *models, pols or dv.default_policies(spec))
@@ -152,27 +155,21 @@ def diverge_command(
         task_runner(scheduler, jobs) as run,
         task_progress("differential playouts", run, as_json) as on_done,
     ):
-        result = dv.diverge(
-            spec,
-            ambiguity,
-            opts,
-            config,
-            overrides,
-            seed,
+        search = dv.Search(
             max_states,
             max_games,
             max_seconds,
             differential=engine != "explorer",
             explorer=engine in ("auto", "explorer"),
             policies=pols,
-            search=(
-                kernel_runner(spec, ambiguity, pair, fixed)
+            runner=(
+                kernel_runner(spec, ambiguity, pair)
                 if engine == "kernel"
-                else searcher(run, game, ambiguity, pair, on_done, fixed)
+                else searcher(run, ambiguity, pair, on_done)
             ),
-            search_engine="kernel" if engine == "kernel" else "differential",
-            decided=fixed,
+            engine="kernel" if engine == "kernel" else "differential",
         )
+        result = dv.diverge(spec, scenario, ambiguity, opts, search)
     data = dv.result_json(result)
     data["game"] = game
     data["decided"] = dict(fixed)

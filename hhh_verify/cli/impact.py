@@ -12,11 +12,11 @@ from rich.text import Text
 from .. import registry
 from ..engines import impact as im
 from ..engines import simulate as sim
-from ..engines.diverge import Decided, pick_options
-from ..engines.simulate import get_policy
+from ..engines.diverge import pick_options
 from ..execution import paired
 from ..interpretations import Decisions
 from ..model import ModelError
+from ..scenario import Scenario
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     POSITIVE,
@@ -24,13 +24,14 @@ from .common import (
     WholeNumber,
     command_errors,
     config_option,
-    decided,
     decisions_option,
     emit_json,
     game_of,
     game_option,
     interpret_option,
     json_option,
+    readings,
+    scenario_of,
     seed_option,
     set_option,
 )
@@ -94,7 +95,7 @@ WIDTH = Number(max=2, meaning="a win-rate interval width")
     "--max-games",
     "max_games",
     type=POSITIVE,
-    default=200_000,
+    default=paired.MAX_GAMES,
     show_default=True,
     help="The most paired games --until-width plays.",
 )
@@ -136,87 +137,43 @@ def impact_command(
     where `simulate` draws a whole game from one random stream; same game seeds, other
     games, so the two agree only within their intervals."""
     game = game_of(game, decisions, ambiguity)
-    run_impact(
-        game,
-        ambiguity,
-        options,
-        games,
-        seed,
-        policy,
-        config,
-        overrides,
-        as_json,
-        scheduler,
-        jobs,
-        engine,
-        width if width is not None else until_width,
-        until_width,
-        max_games,
-        tuple(decided(game, interpret, decisions).items()),
+    chosen = readings(game, interpret, decisions)
+    scenario = scenario_of(game, config, overrides, chosen, policy, seed)
+    sampling = paired.Sampling(games, until_width, max_games)
+    result = measure_impact(
+        scenario, ambiguity, options, sampling, engine, (scheduler, jobs), as_json
     )
+    show_impact(scenario, result, width if width is not None else until_width, as_json)
 
 
-def run_impact(
-    game: str,
+def measure_impact(
+    scenario: Scenario,
     ambiguity: str,
     options: str,
-    games: int,
-    seed: int,
-    policy: str,
-    config: str,
-    overrides: tuple[str, ...],
-    as_json: bool,
-    scheduler: str | None = None,
-    jobs: int | None = None,
-    engine: str = "auto",
-    width: float | None = None,
-    until_width: float | None = None,
-    max_games: int = 200_000,
-    decided: Decided = (),
-) -> None:
-    """The body of `impact` (also `simulate --compare ID`)."""
-    if games < 2:
-        raise ModelError(f"--games must be at least 2, got {games}")
-    spec = registry.get_game(game)
-    get_policy(policy, spec.policies)  # validate before any work
+    sampling: paired.Sampling,
+    engine: str,
+    cluster: tuple[str | None, int | None],
+    quiet: bool,
+) -> im.Impact:
+    """The body of `impact` (also `simulate --compare ID`): the comparison of the two
+    readings ``options`` (``A,B``; empty: the default and the next) of ``ambiguity``,
+    on the task runner of ``cluster`` (``--scheduler``, ``--jobs``)."""
+    if sampling.games < 2:
+        raise ModelError(f"--games must be at least 2, got {sampling.games}")
+    spec = registry.get_game(scenario.game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
     pair = pick_options(spec, ambiguity, opts)
-    spec.config(config, overrides)  # validate before any work
-    with task_runner(scheduler, jobs) as run, task_progress("impact", run, as_json) as on_done:
-        result = paired.impact(
-            run,
-            game,
-            ambiguity,
-            pair,
-            games,
-            seed,
-            policy,
-            config,
-            overrides,
-            on_done,
-            engine,
-            decided,
-        )
-        while until_width is not None and result.games < max_games:
-            stat = im.headline(result)
-            wanted = min(max_games, stat.games_for_width(until_width))
-            if stat.high - stat.low <= until_width or wanted <= result.games:
-                break
-            games = max(wanted, result.games + 1)
-            result = paired.impact(
-                run,
-                game,
-                ambiguity,
-                pair,
-                games,
-                seed,
-                policy,
-                config,
-                overrides,
-                on_done,
-                engine,
-                decided,
-            )
+    scheduler, jobs = cluster
+    with task_runner(scheduler, jobs) as run, task_progress("impact", run, quiet) as on_done:
+        return paired.impact(run, scenario, ambiguity, pair, sampling, on_done, engine)
+
+
+def show_impact(scenario: Scenario, result: im.Impact, width: float | None, as_json: bool) -> None:
+    """Print one comparison (``width``: also how many paired games an interval of that
+    width needs)."""
+    game, decided, policy, seed = scenario.game, scenario.readings, scenario.policy, scenario.seed
+    pair = result.options
+    ambiguity = result.ambiguity
     games = result.games
     need_for_width = None if width is None else im.headline(result).games_for_width(width)
     if as_json:

@@ -14,7 +14,7 @@ from .. import registry
 from .. import trace as tr
 from ..engines import simulate as sim
 from ..errors import ModelError
-from ..execution import playouts
+from ..execution import paired, playouts
 from ..interpretations import Decisions
 from ..model import SamplingModel
 from .cluster import cluster_options, task_progress, task_runner
@@ -22,7 +22,6 @@ from .common import (
     POSITIVE,
     command_errors,
     config_option,
-    decided,
     decisions_option,
     emit_json,
     game_of,
@@ -31,10 +30,11 @@ from .common import (
     json_option,
     output_file,
     readings,
+    scenario_of,
     seed_option,
     set_option,
 )
-from .impact import run_impact
+from .impact import measure_impact, show_impact
 
 
 @click.command("simulate")
@@ -120,25 +120,14 @@ def simulate_command(
     """
     game = game_of(game, decisions, compare or "")
     interpret = readings(game, interpret, decisions)
+    scenario = scenario_of(game, config, overrides, interpret, policy, seed)
     if compare:
-        return run_impact(
-            game,
-            compare,
-            "",
-            games,
-            seed,
-            policy,
-            config,
-            overrides,
-            as_json,
-            scheduler,
-            jobs,
-            decided=tuple(decided(game, interpret, None).items()),
-        )
+        sampling = paired.Sampling(games)
+        result = measure_impact(scenario, compare, "", sampling, "auto", (scheduler, jobs), as_json)
+        return show_impact(scenario, result, None, as_json)
     spec = registry.get_game(game)
-    model = spec.model(config, overrides, interpret)
+    model = scenario.model(spec)
     players = spec.policies
-    sim.get_policy(policy, players)  # validate before any work
     if trace_out and engine == "kernel":
         raise ModelError(
             "--trace-out records the model's own game 0; accepted with --engine auto or reference"
@@ -150,20 +139,7 @@ def simulate_command(
         task_runner(scheduler, jobs) as run,
         task_progress("simulate", run, quiet=as_json) as on_done,
     ):
-        summary = playouts.simulate(
-            run,
-            game,
-            config,
-            overrides,
-            interpret,
-            games,
-            seed,
-            policy,
-            max_steps,
-            exact,
-            on_done,
-            engine,
-        )
+        summary = playouts.simulate(run, scenario, games, on_done, engine, max_steps, exact)
     if trace_out:
         trace = sim.record_playout(
             model, spec.ambiguities, seed, 0, policy, max_steps, exact, game_policies=players

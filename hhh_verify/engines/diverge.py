@@ -38,9 +38,15 @@ from typing import Any, cast
 
 from ..configs import config_to_json
 from ..errors import ModelError
-from ..model import Model, PointProbabilityModel, SamplingModel, outcome_probability
+from ..model import (
+    Model,
+    PointProbabilityModel,
+    SamplingModel,
+    outcome_probability,
+)
 from ..outcomes import sample_index, state_digest
 from ..sampled import RecordingRandom
+from ..scenario import Scenario
 from ..spec import GameSpec
 from ..trace import Trace, new_trace, record, record_sampled
 from .simulate import Policy, game_seed, get_policy, policies, random_policy
@@ -411,10 +417,11 @@ def _verify(ma: Model, mb: Model, s: Any, a: Any, w: Witness) -> bool:
     return True
 
 
-#: ``search(preset, overrides, seed, max_games, max_seconds, policy names)``: differential
-#: playouts of the two readings on that configuration (:func:`diverge`'s ``search``).
+#: ``runner(scenario, max_games, max_seconds, policy names)``: differential playouts of
+#: the two readings in ``scenario`` (its configuration, seed and other readings;
+#: :class:`Search`'s ``runner``).
 DifferentialRunner = Callable[
-    [str, tuple[str, ...], int, int, "float | None", tuple[str, ...]], DifferentialSearch
+    ["Scenario", int, "float | None", tuple[str, ...]], DifferentialSearch
 ]
 
 
@@ -457,42 +464,62 @@ def reading_models(
     return ma, mb
 
 
+@dataclass(frozen=True)
+class Search:
+    """How :func:`diverge` searches: its budgets (``max_states`` explored per
+    configuration, ``max_games`` differential games, ``max_seconds`` a safety net only),
+    its engines (``explorer``: the exhaustive product search; ``differential``: playouts)
+    and what they search.
+
+    ``probes``
+        The reduced configurations explored when the scenario names none (None: the
+        game's reduced presets, :func:`default_probes`).
+    ``policies``
+        Differential game ``i`` uses ``policies[i % n]`` (names; default: every policy
+        of the game, :func:`default_policies`).
+    ``runner``, ``engine``
+        ``runner`` plays the differential games in place of
+        :func:`differential_search` (e.g. on a cluster, as tasks): it gets the
+        configuration and the policy names, and must give the same result; or it plays
+        other games, named by ``engine`` (``kernel``: inside the game's kernel,
+        :func:`.diverge_kernel.kernel_runner`; the model still verifies the witness).
+    """
+
+    max_states: int = DEFAULT_MAX_STATES
+    max_games: int = DEFAULT_MAX_GAMES
+    max_seconds: float | None = DEFAULT_MAX_SECONDS
+    probes: Sequence[tuple[str, Sequence[str]]] | None = None
+    differential: bool = True
+    explorer: bool = True
+    policies: tuple[str, ...] = ()
+    runner: DifferentialRunner | None = None
+    engine: str = "differential"
+
+
 def diverge(
     spec: GameSpec,
+    scenario: Scenario,
     ambiguity: str,
     options: Sequence[str] = (),
-    preset: str = "",
-    overrides: Sequence[str] = (),
-    seed: int = 0,
-    max_states: int = DEFAULT_MAX_STATES,
-    max_games: int = DEFAULT_MAX_GAMES,
-    max_seconds: float | None = DEFAULT_MAX_SECONDS,
-    probes: Sequence[tuple[str, Sequence[str]]] | None = None,
-    differential: bool = True,
-    explorer: bool = True,
-    policies: Sequence[str] = (),
-    search: DifferentialRunner | None = None,
-    search_engine: str = "differential",
-    decided: Decided = (),
+    search: Search = Search(),
 ) -> DivergeResult:
-    """Search for a witness that two readings of ``ambiguity`` differ.
+    """Search for a witness that two readings of ``ambiguity`` differ in ``scenario``
+    (both readings take its readings of the other ambiguities; its seed seeds the
+    differential games; its policy is not used: ``search.policies`` rotate).
 
-    With ``preset`` given, only that configuration is searched: first exhaustively
-    (explorer, ``max_states``); if the graph is too large, by differential playouts.
-    ``explorer=False`` skips the exhaustive search (differential playouts only, on
-    ``preset``); ``differential=False`` skips the playouts.
-    Without ``preset``, the *probe* configurations (the game's reduced presets, smallest
-    first, or ``probes``) are explored, then the default preset is searched by
+    With a preset or overrides in ``scenario``, only that configuration is searched:
+    first exhaustively (explorer, ``search.max_states``); if the graph is too large, by
+    differential playouts. ``search.explorer=False`` skips the exhaustive search
+    (differential playouts only); ``search.differential=False`` skips the playouts.
+    Without, the *probe* configurations (the game's reduced presets, smallest first, or
+    ``search.probes``) are explored, then the default preset is searched by
     differential playouts. ``material`` is False only when the searched configuration
     was exhausted; an exhausted probe with nothing found on the real game stays None.
-    Differential game ``i`` uses ``policies[i % n]`` (names; default: every policy of
-    the game, :func:`default_policies`). ``search`` runs the differential playouts in
-    place of :func:`differential_search` (e.g. on a cluster, as tasks); it gets the
-    configuration and the policy names, and must give the same result; or it plays
-    other games, named by ``search_engine`` (``kernel``: inside the game's kernel,
-    :func:`.diverge_kernel.kernel_runner`; the model still verifies the witness).
-    Both readings take the ``decided`` readings of the other ambiguities.
     """
+    preset, overrides, seed = scenario.preset, scenario.overrides, scenario.seed
+    decided = scenario.readings
+    max_states, max_games, max_seconds = search.max_states, search.max_games, search.max_seconds
+    probes, explorer, differential = search.probes, search.explorer, search.differential
     opts = pick_options(spec, ambiguity, options)
     searched: list[dict[str, Any]] = []
     if preset or overrides:
@@ -578,10 +605,11 @@ def diverge(
     config = spec.config(name, ovr)
     ma, mb = reading_models(spec, config, ambiguity, opts, decided)
     label = config_label(name, ovr)
-    names = tuple(policies or default_policies(spec))
-    engine = search_engine if search is not None else "differential"
-    if search is not None:
-        dres = search(name, tuple(ovr), seed, max_games, max_seconds, names)
+    names = tuple(search.policies or default_policies(spec))
+    engine = search.engine if search.runner is not None else "differential"
+    if search.runner is not None:
+        searched_in = dataclasses.replace(scenario, preset=name, overrides=tuple(ovr))
+        dres = search.runner(searched_in, max_games, max_seconds, names)
     else:
         players = [get_policy(p, spec.policies) for p in names]
         dres = differential_search(ma, mb, seed, max_games, max_seconds, players)

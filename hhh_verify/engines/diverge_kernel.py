@@ -20,10 +20,10 @@ from typing import Any
 from ..errors import ModelError
 from ..kernel_protocol import Kernel
 from ..model import Model, outcome_probability
+from ..scenario import Scenario
 from ..spec import GameSpec
 from .diverge import (
     DEFAULT_MAX_GAMES,
-    Decided,
     DifferentialRunner,
     DifferentialSearch,
     Witness,
@@ -51,23 +51,16 @@ def kernels(spec: GameSpec, ma: Model, mb: Model, policies: Sequence[str]) -> tu
     return ka, kb
 
 
-def kernel_runner(
-    spec: GameSpec, ambiguity: str, options: tuple[str, str], decided: Decided = ()
-) -> DifferentialRunner:
-    """:func:`kernel_search` as :func:`~hhh_verify.engines.diverge.diverge`'s ``search``
-    (with ``search_engine="kernel"``), under the ``decided`` readings."""
+def kernel_runner(spec: GameSpec, ambiguity: str, options: tuple[str, str]) -> DifferentialRunner:
+    """:func:`kernel_search` as the ``runner`` of :func:`~hhh_verify.engines.diverge.diverge`'s
+    :class:`~hhh_verify.engines.diverge.Search` (with ``engine="kernel"``)."""
 
     def run(
-        preset: str,
-        overrides: tuple[str, ...],
-        seed: int,
-        max_games: int,
-        max_seconds: float | None,
-        names: tuple[str, ...],
+        scenario: Scenario, max_games: int, max_seconds: float | None, names: tuple[str, ...]
     ) -> DifferentialSearch:
-        config = spec.config(preset, overrides)
-        ma, mb = reading_models(spec, config, ambiguity, options, decided)
-        return kernel_search(spec, ma, mb, names, seed, max_games, max_seconds)
+        config = scenario.config(spec)
+        ma, mb = reading_models(spec, config, ambiguity, options, scenario.readings)
+        return kernel_search(spec, ma, mb, names, scenario.seed, max_games, max_seconds)
 
     return run
 

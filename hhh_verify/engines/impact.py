@@ -7,9 +7,9 @@ both games are the same game; afterwards they share the random numbers step by s
 a random or greedy player makes the same decision wherever the legal actions coincide.
 
 Statistics are over the *paired differences* ``d_i = f(game i under B) - f(game i
-under A)`` (cooperative games: win, final money, rating rank, deaths; competitive games:
-seat 0's score, the winning score, seat 0's win share; both: round reached and each end
-reason): mean difference,
+under A)`` for each of the game's measures (``GameSpec.measures``: e.g. the win, final
+money and deaths of a team game, seat 0's score and win share of a seat game), the round
+reached and each end reason: mean difference,
 95% confidence interval ``mean ± t(0.975, n-1) · sd / sqrt(n)`` (Student t; the pairing
 removes the game-to-game variance both readings share), and the number of paired games a
 two-sided test at 5% needs to detect the observed mean difference with 80% power,
@@ -22,18 +22,19 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
 from ..errors import ModelError
 from ..kernel_protocol import Kernel, KernelGame
-from ..model import Model
+from ..measures import Measure, Measures, with_rounds
 from ..outcomes import winning_seats
+from ..scenario import Scenario
 from ..spec import GameSpec
 from .diverge import Decided, reading_models, sample, step_seed
 from .simulate import game_seed, get_policy, playout_engine
-from .standings import is_competitive, win_share
+from .standings import is_competitive
 
 MAX_STEPS = 20_000
 
@@ -72,49 +73,48 @@ def t975(df: int) -> float:
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one game ended under one reading."""
+    """How one game ended under one reading: the game's measures (``values``, in the
+    order of ``GameSpec.measures``) besides what every game has."""
 
     won: bool
     reason: str
-    money: int
     rating: str
-    deaths: int
     steps: int
     round: int = 0
     scores: tuple[int, ...] = ()  # per seat, competitive games only
     winners: tuple[int, ...] = ()  # the seats that won (tie-breakers applied), competitive only
-
-    def rank(self, ratings: Sequence[str]) -> int:
-        """0 for a loss, else 1 + the index of the rating in ``ratings`` (worst first)."""
-        return 1 + list(ratings).index(self.rating) if self.won and self.rating in ratings else 0
+    values: tuple[Any, ...] = ()
 
 
-def _end(model: Model, s: Any, steps: int) -> GameResult:
-    out = model.outcome(s)
-    deaths = getattr(s, "deaths", 0)
-    rnd = model.round_of(s)
+def _end(m: Any, measures: Measures, s: Any, steps: int, reason: str = "") -> GameResult:
+    """The result of the game that stopped at ``s`` (``reason``: why a game without an
+    outcome stopped)."""
+    out = m.outcome(s) if not reason else None
+    values = tuple(x.at_end(s, out) for x in measures.values())
+    rnd = m.round_of(s)
     if out is None:
-        return GameResult(False, "max-steps", getattr(s, "money", 0) or 0, "", deaths, steps, rnd)
+        return GameResult(False, reason or "max-steps", "", steps, rnd, values=values)
     return GameResult(
         bool(out.won),
         out.reason,
-        out.money or 0,
         out.rating or "",
-        deaths,
         steps,
         rnd,
         out.scores if is_competitive(out) else (),
         winning_seats(out) if is_competitive(out) else (),
+        values,
     )
 
 
-def play_path(m: Model, policy: Any, gs: int) -> tuple[tuple[Any, ...], GameResult]:
+def play_path(
+    m: Any, measures: Measures, policy: Any, gs: int
+) -> tuple[tuple[Any, ...], GameResult]:
     """Game ``gs`` under one reading: every state it passes through, and how it ended."""
     s = m.initial_state()
     path = [s]
     k = 0
     while True:
-        s, done = _advance(m, s, policy, gs, k)
+        s, done = _advance(m, measures, s, policy, gs, k)
         if done is not None:
             return tuple(path), done
         path.append(s)
@@ -122,7 +122,12 @@ def play_path(m: Model, policy: Any, gs: int) -> tuple[tuple[Any, ...], GameResu
 
 
 def follow(
-    mb: Model, policy: Any, gs: int, path_a: tuple[Any, ...], done_a: GameResult
+    mb: Any,
+    measures: Measures,
+    policy: Any,
+    gs: int,
+    path_a: tuple[Any, ...],
+    done_a: GameResult,
 ) -> tuple[GameResult, int | None]:
     """Game ``gs`` under reading B next to A's recorded path: B's result and the first
     step where B's state differs from A's (None when the games never part)."""
@@ -132,7 +137,7 @@ def follow(
     while True:
         if parted is None and s != path_a[min(k, len(path_a) - 1)]:
             parted = k
-        s, done = _advance(mb, s, policy, gs, k)
+        s, done = _advance(mb, measures, s, policy, gs, k)
         if done is not None:
             break
         k += 1
@@ -142,11 +147,11 @@ def follow(
 
 
 def paired_game(
-    ma: Model, mb: Model, policy: Any, gs: int
+    ma: Any, mb: Any, measures: Measures, policy: Any, gs: int
 ) -> tuple[GameResult, GameResult, int | None]:
     """Game ``gs`` under both readings; also the step where they parted (None: never)."""
-    path, done_a = play_path(ma, policy, gs)
-    done_b, parted = follow(mb, policy, gs, path, done_a)
+    path, done_a = play_path(ma, measures, policy, gs)
+    done_b, parted = follow(mb, measures, policy, gs, path, done_a)
     return done_a, done_b, parted
 
 
@@ -162,55 +167,33 @@ class Baseline:
     decided: Decided = ()  # readings played in place of their defaults
 
 
-def baseline(
-    spec: GameSpec, games: int, seed: int, policy: str, preset: str = "", decided: Decided = ()
-) -> Baseline:
-    """The all-defaults games ``0..games-1`` of ``policy`` (see :class:`Baseline`); the
-    ``decided`` readings in place of their defaults."""
-    config = spec.config(preset)
-    m = spec.make_model(config, spec.ambiguities.with_choices(dict(decided)))
-    pol = get_policy(policy, spec.policies)
+def baseline(spec: GameSpec, scenario: Scenario, games: int) -> Baseline:
+    """The games ``0..games-1`` of ``scenario`` (its readings in place of their
+    defaults; see :class:`Baseline`)."""
+    m = scenario.model(spec)
+    pol = get_policy(scenario.policy, spec.policies)
     return Baseline(
-        policy,
-        seed,
-        config,
-        tuple(play_path(m, pol, impact_game_seed(seed, i)) for i in range(games)),
-        decided,
+        scenario.policy,
+        scenario.seed,
+        scenario.config(spec),
+        tuple(
+            play_path(m, spec.measures, pol, impact_game_seed(scenario.seed, i))
+            for i in range(games)
+        ),
+        scenario.readings,
     )
 
 
-def _advance(m: Model, s: Any, policy: Any, gs: int, k: int) -> tuple[Any, GameResult | None]:
+def _advance(
+    m: Any, measures: Measures, s: Any, policy: Any, gs: int, k: int
+) -> tuple[Any, GameResult | None]:
     if m.outcome(s) is not None or k >= MAX_STEPS:
-        return s, _end(m, s, k)
+        return s, _end(m, measures, s, k)
     legal = m.legal_actions(s)
     if not legal:
-        return s, GameResult(
-            False, "deadlock", getattr(s, "money", 0), "", getattr(s, "deaths", 0), k, m.round_of(s)
-        )
+        return s, _end(m, measures, s, k, "deadlock")
     a = legal[0] if len(legal) == 1 else policy(m, s, legal, random.Random(step_seed(gs, k, 0)))
     return sample(m, s, a, random.Random(step_seed(gs, k, 1))), None
-
-
-def measures(results: Sequence[GameResult], ratings: Sequence[str]) -> dict[str, Any]:
-    """What is compared per game: for a cooperative game (one team result) the win, final
-    money, rating rank (``GameSpec.ratings``), deaths and round reached; for a
-    competitive one (any game ended with seat scores) seat 0's score, the winning score,
-    seat 0's win share (``Outcome.winners`` when named; a shared win is split) and the
-    round reached."""
-    if any(g.scores for g in results):
-        return {
-            "seat0_score": lambda g: g.scores[0] if g.scores else 0,
-            "winning_score": lambda g: max(g.scores) if g.scores else 0,
-            "seat0_win": lambda g: win_share(g.winners, 0),
-            "rounds": lambda g: g.round,
-        }
-    return {
-        "win": lambda g: g.won,
-        "money": lambda g: g.money,
-        "rating_rank": lambda g: g.rank(ratings),
-        "deaths": lambda g: g.deaths,
-        "rounds": lambda g: g.round,
-    }
 
 
 @dataclass(frozen=True)
@@ -301,13 +284,16 @@ class Impact:
     first_parted: int | None  # index of the first such game
     stats: dict[str, PairedStat]
     reasons: dict[str, tuple[int, int]]  # end reason -> (games under A, games under B)
-    money_a: tuple[int, ...]
-    money_b: tuple[int, ...]
+    #: The measures a report plots (``Measure.plot``): values per game under A and B.
+    per_game: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]
     ratings: dict[str, tuple[int, int]]
     seconds: float
     #: Competitive games: paired games whose scores differ, and whose winners differ.
     scores_changed: int = 0
     winner_changed: int = 0
+    competitive: bool = False  # some game ended with seat scores
+    #: The compared measures (the game's and the round), for the severity and headline.
+    measures: Measures = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -325,7 +311,7 @@ class Impact:
             "ratings": {k: {"a": a, "b": b} for k, (a, b) in self.ratings.items()},
         } | (
             {"scores_changed": self.scores_changed, "winner_changed": self.winner_changed}
-            if "seat0_score" in self.stats
+            if self.competitive
             else {}
         )
 
@@ -343,38 +329,34 @@ Paired = tuple[GameResult, GameResult, int | None]
 
 def impact(
     spec: GameSpec,
+    scenario: Scenario,
     ambiguity: str,
     options: tuple[str, str],
     games: int,
-    seed: int = 0,
-    policy: str = "random",
-    preset: str = "",
-    overrides: Sequence[str] = (),
     base_games: Baseline | None = None,
     engine: str = "reference",
-    decided: Decided = (),
 ) -> Impact:
-    """Play ``games`` paired games of the two readings and compare them.
+    """Play ``games`` paired games of the two readings of ``ambiguity`` in ``scenario``
+    (both readings take its readings of the other ambiguities) and compare them.
 
     ``base_games`` (from :func:`baseline`) replaces playing reading A when A is the
-    ambiguity's default on the same config, policy and seed: same numbers, half the work.
-    ``engine`` (``auto``, ``kernel``, ``reference``): where the games are played
-    (:func:`~hhh_verify.engines.simulate.playout_engine`). Both readings take the
-    ``decided`` readings of the other ambiguities.
+    ambiguity's default on the same config, policy, seed and readings: same numbers,
+    half the work. ``engine`` (``auto``, ``kernel``, ``reference``): where the games are
+    played (:func:`~hhh_verify.engines.simulate.playout_engine`).
     """
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
+    policy, seed, decided = scenario.policy, scenario.seed, scenario.readings
     pol = get_policy(policy, spec.policies)
-    config = spec.config(preset, overrides)
+    config = scenario.config(spec)
     ma, mb = reading_models(spec, config, ambiguity, options, decided)
     start = time.perf_counter()
     engine, ka = playout_engine(spec, ma, policy, engine)
     if ka is not None:
-        assert spec.kernel is not None  # the first reading's kernel came from it
-        kb = spec.kernel(mb)
-        results = kernel_paired(ka, kb, policy, seed, range(games))
+        kb = spec.kernel(mb) if spec.kernel is not None else None
+        results = kernel_paired(ka, kb, spec.measures, policy, seed, range(games))
         return summarise_impact(
-            spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
+            spec, scenario, ambiguity, options, results, time.perf_counter() - start
         )
     reuse = (
         base_games is not None
@@ -386,80 +368,89 @@ def impact(
         and dict(decided).get(ambiguity, spec.ambiguities.get(ambiguity).default) == options[0]
     )
     base = base_games if reuse else None
-    results = [paired_at(ma, mb, pol, seed, i, base) for i in range(games)]
+    results = [paired_at(ma, mb, spec.measures, pol, seed, i, base) for i in range(games)]
     return summarise_impact(
-        spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
+        spec, scenario, ambiguity, options, results, time.perf_counter() - start
     )
 
 
-def _kernel_result(g: KernelGame) -> GameResult:
+def _kernel_result(g: KernelGame, measures: Measures) -> GameResult:
     out = g.outcome
+    values = tuple(x.of_kernel_game(g) for x in measures.values())
     if out is None:
-        return GameResult(False, g.reason, g.money, "", g.deaths or 0, g.steps, g.round)
+        return GameResult(False, g.reason, "", g.steps, g.round, values=values)
     return GameResult(
         bool(out.won),
         out.reason,
-        out.money or 0,
         out.rating or "",
-        g.deaths or 0,
         g.steps,
         g.round,
         out.scores if is_competitive(out) else (),
+        values=values,
     )
 
 
-def kernel_paired(ka: Kernel, kb: Kernel, policy: str, seed: int, games: range) -> list[Paired]:
+def kernel_paired(
+    ka: Kernel, kb: Kernel | None, measures: Measures, policy: str, seed: int, games: range
+) -> list[Paired]:
     """Paired games ``games`` played inside the game's kernels of the two readings
     (``GameSpec.kernel``): the same seeds, paired step by step as :func:`paired_at` pairs
     them, but the kernel's games, not the model's."""
     seeds = [impact_game_seed(seed, i) for i in games]
     return [
-        (_kernel_result(a), _kernel_result(b), parted)
+        (_kernel_result(a, measures), _kernel_result(b, measures), parted)
         for a, b, parted in ka.paired_games(kb, seeds, policy, MAX_STEPS)
     ]
 
 
 def headline(imp: Impact) -> PairedStat:
-    """The measure an interval width refers to: the win rate (a competitive game: seat
-    0's win share), else the first measure."""
-    for name in ("win", "seat0_win"):
-        if name in imp.stats:
+    """The measure an interval width refers to: the game's headline measure (a win
+    rate or a win share, ``Measure.headline``), else the first measure."""
+    for name, m in imp.measures.items():
+        if m.headline and name in imp.stats:
             return imp.stats[name]
     return next(iter(imp.stats.values()))
 
 
 def paired_at(
-    ma: Model, mb: Model, policy: Any, seed: int, index: int, base_games: Baseline | None = None
+    ma: Any,
+    mb: Any,
+    measures: Measures,
+    policy: Any,
+    seed: int,
+    index: int,
+    base_games: Baseline | None = None,
 ) -> Paired:
     """Paired game ``index`` of the run with master seed ``seed`` (``policy`` is the
     player itself). With ``base_games`` reading A's game is taken from there."""
     gs = impact_game_seed(seed, index)
     if base_games is not None:
         path, a = base_games.paths[index]
-        b, parted = follow(mb, policy, gs, path, a)
+        b, parted = follow(mb, measures, policy, gs, path, a)
         return a, b, parted
-    return paired_game(ma, mb, policy, gs)
+    return paired_game(ma, mb, measures, policy, gs)
 
 
 def summarise_impact(
     spec: GameSpec,
+    scenario: Scenario,
     ambiguity: str,
     options: tuple[str, str],
-    policy: str,
-    seed: int,
-    preset: str,
     results: Sequence[Paired],
     seconds: float,
 ) -> Impact:
-    """The :class:`Impact` of paired games ``0..n-1`` (``results`` in game order)."""
+    """The :class:`Impact` of paired games ``0..n-1`` (``results`` in game order): the
+    game's measures (``GameSpec.measures``), the round reached and each end reason."""
     ra = [a for a, _, _ in results]
     rb = [b for _, b, _ in results]
     parted = sum(p is not None for _, _, p in results)
     first = next((i for i, (_, _, p) in enumerate(results) if p is not None), None)
+    compared = with_rounds(spec.measures)
     stats = {
-        name: paired_stat(name, [f(x) for x in ra], [f(x) for x in rb])
-        for name, f in measures(ra + rb, spec.ratings).items()
+        name: paired_stat(name, [x.values[k] for x in ra], [x.values[k] for x in rb])
+        for k, name in enumerate(spec.measures)
     }
+    stats["rounds"] = paired_stat("rounds", [x.round for x in ra], [x.round for x in rb])
     reasons = sorted({x.reason for x in ra} | {x.reason for x in rb})
     for r in reasons:
         stats[f"end:{r}"] = paired_stat(
@@ -469,23 +460,29 @@ def summarise_impact(
         name: (sum(x.rating == name for x in ra), sum(x.rating == name for x in rb))
         for name in spec.ratings
     }
+    per_game = {
+        name: (tuple(x.values[k] for x in ra), tuple(x.values[k] for x in rb))
+        for k, (name, m) in enumerate(spec.measures.items())
+        if m.plot
+    }
     return Impact(
         ambiguity,
         options,
-        policy,
-        seed,
-        preset or spec.default_preset,
+        scenario.policy,
+        scenario.seed,
+        scenario.preset or spec.default_preset,
         len(results),
         parted,
         first,
         stats,
         {r: (sum(x.reason == r for x in ra), sum(x.reason == r for x in rb)) for r in reasons},
-        tuple(x.money for x in ra),
-        tuple(x.money for x in rb),
+        per_game,
         ratings,
         seconds,
         sum(x.scores != y.scores for x, y in zip(ra, rb)),
         sum(_winners(x) != _winners(y) for x, y in zip(ra, rb)),
+        any(x.scores for x in ra + rb),
+        compared,
     )
 
 
@@ -504,19 +501,6 @@ def impact_game_seed(seed: int, index: int) -> int:
     return game_seed(seed, index)
 
 
-#: The shift of a headline measure that makes an effect ``high``, given its mean under A
-#: (see :func:`effect_severity`).
-HIGH: dict[str, Callable[[float], float]] = {
-    "win": lambda mean_a: 0.05,
-    "money": lambda mean_a: 5,
-    "seat0_win": lambda mean_a: 0.05,
-    "seat0_score": lambda mean_a: 0.05 * max(1.0, abs(mean_a)),
-    "winning_score": lambda mean_a: 0.05 * max(1.0, abs(mean_a)),
-}
-
-#: Score measures: in a competitive game they do not say who wins.
-SCORE_MEASURES = ("seat0_score", "winning_score")
-
 #: Players whose effects are shown but never rank an entry: a random player makes moves
 #: no person makes, so a rule that matters only to it matters to no one at the table.
 UNRANKED_POLICIES = ("random",)
@@ -527,10 +511,10 @@ def ranked(policy: str) -> bool:
     return policy not in UNRANKED_POLICIES
 
 
-def high_limit(name: str, mean_a: float) -> float | None:
-    """The shift of ``name`` that makes an effect ``high`` (None: no such threshold)."""
-    limit = HIGH.get(name)
-    return None if limit is None else float(limit(mean_a))
+def high_limit(measure: Measure | None, mean_a: float) -> float | None:
+    """The shift of ``measure`` that makes an effect ``high`` (None: no such threshold)."""
+    limit = None if measure is None else measure.high(mean_a)
+    return None if limit is None else float(limit)
 
 
 def scores_only(imp: Mapping[str, Any]) -> bool:
@@ -539,23 +523,27 @@ def scores_only(imp: Mapping[str, Any]) -> bool:
     return imp.get("scores_changed", 0) > 0 and imp.get("winner_changed", 0) == 0
 
 
-def effect_severity(imp: Mapping[str, Any], holds: Callable[[str, Mapping[str, Any]], bool]) -> str:
+def effect_severity(
+    imp: Mapping[str, Any],
+    holds: Callable[[str, Mapping[str, Any]], bool],
+    measures: Measures,
+) -> str:
     """The severity of one comparison (``Impact.to_json``), where ``holds(name, stat)``
     says whether a shift counts (its interval clear of 0, and in a report surviving the
-    correction for multiple comparisons).
+    correction for multiple comparisons), and ``measures`` word its stats.
 
-    ``high``: the win rate moves by 5 points or money by $5 (competitive games: seat 0's
-    win share by 5 points, or seat 0's or the winning score by 5% of its mean under A;
-    scores only when the winner changed in some game); ``medium``: some measure moves;
-    ``low``: the readings parted in some game but nothing moved; ``none``: no game
-    ever parted."""
+    ``high``: a measure moves by its ``Measure.high`` threshold (the win rate by 5
+    points, money by $5; competitive games: seat 0's win share by 5 points, or a score
+    by 5% of its mean under A, scores only when the winner changed in some game);
+    ``medium``: some measure moves; ``low``: the readings parted in some game but
+    nothing moved; ``none``: no game ever parted."""
     stats = imp["stats"]
     only_scores = scores_only(imp)
-    for name in HIGH:
-        st = stats.get(name)
-        if st is None or not holds(name, st) or (only_scores and name in SCORE_MEASURES):
+    for name, st in stats.items():
+        m = measures.get(name)
+        if m is None or not holds(name, st) or (only_scores and m.score):
             continue
-        limit = high_limit(name, st["mean_a"])
+        limit = high_limit(m, st["mean_a"])
         if limit is not None and abs(st["diff"]) >= limit:
             return "high"
     if any(holds(name, st) for name, st in stats.items()):
@@ -570,4 +558,4 @@ def severity(imp: Impact | None, material: bool | None) -> str:
     (:mod:`hhh_verify.reporting.ranking`)."""
     if imp is None:
         return "none" if material is False else "unknown"
-    return effect_severity(imp.to_json(), lambda name, st: bool(st["significant"]))
+    return effect_severity(imp.to_json(), lambda name, st: bool(st["significant"]), imp.measures)

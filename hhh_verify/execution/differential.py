@@ -18,25 +18,24 @@ from typing import Any
 from ..engines import diverge as dv
 from ..engines.simulate import get_policy
 from ..registry import get_game
+from ..scenario import Scenario
 from .runner import NOT_RUN, GameFailed, Progress, Runner, Task, command, partition
 
 
 def differential_games(
-    game: str,
-    preset: str,
-    overrides: tuple[str, ...],
+    scenario: Scenario,
     ambiguity: str,
     options: tuple[str, str],
     policies: tuple[str, ...],
-    seed: int,
     games: range,
     max_seconds: float | None,
-    decided: dv.Decided = (),
 ) -> dv.DifferentialSearch:
-    """Task: differential games ``games``, up to the first witness among them (or until
-    the safety net of ``max_seconds`` fires), under the ``decided`` readings."""
+    """Task: differential games ``games`` of ``scenario``, up to the first witness among
+    them (or until the safety net of ``max_seconds`` fires)."""
+    game, seed = scenario.game, scenario.seed
     spec = get_game(game)
-    ma, mb = dv.reading_models(spec, spec.config(preset, overrides), ambiguity, options, decided)
+    config = scenario.config(spec)
+    ma, mb = dv.reading_models(spec, config, ambiguity, options, scenario.readings)
     players = [get_policy(p, spec.policies) for p in policies]
     start = time.perf_counter()
     played = steps = rejected = 0
@@ -72,41 +71,22 @@ def _found(values: Mapping[int, Any]) -> bool:
 
 
 def searcher(
-    run: Runner,
-    game: str,
-    ambiguity: str,
-    options: tuple[str, str],
-    on_done: Progress | None = None,
-    decided: dv.Decided = (),
+    run: Runner, ambiguity: str, options: tuple[str, str], on_done: Progress | None = None
 ) -> dv.DifferentialRunner:
-    """The ``search`` argument of :func:`hhh_verify.engines.diverge.diverge` that plays the
-    differential games of ``ambiguity`` on ``run`` (under the ``decided`` readings)."""
+    """The ``runner`` of :func:`hhh_verify.engines.diverge.diverge`'s
+    :class:`~hhh_verify.engines.diverge.Search` that plays the differential games of
+    ``ambiguity`` on ``run``."""
 
     def search(
-        preset: str,
-        overrides: tuple[str, ...],
-        seed: int,
-        max_games: int,
-        max_seconds: float | None,
-        policies: tuple[str, ...],
+        scenario: Scenario, max_games: int, max_seconds: float | None, policies: tuple[str, ...]
     ) -> dv.DifferentialSearch:
+        game, seed = scenario.game, scenario.seed
         start = time.perf_counter()
         deadline = None if max_seconds is None else start + max_seconds
         tasks = [
             Task(
                 differential_games,
-                (
-                    game,
-                    preset,
-                    overrides,
-                    ambiguity,
-                    options,
-                    policies,
-                    seed,
-                    r,
-                    max_seconds,
-                    decided,
-                ),
+                (scenario, ambiguity, options, policies, r, max_seconds),
                 f"differential task (games {r.start}..{r.stop - 1} of {game}, {ambiguity} "
                 f"{options[0]} vs {options[1]}, seed {seed})",
                 command(
@@ -114,13 +94,13 @@ def searcher(
                     ("--game", game),
                     ("--ambiguity", ambiguity),
                     ("--options", ",".join(options)),
-                    ("--config", preset),
-                    ("--set", overrides),
+                    ("--config", scenario.preset),
+                    ("--set", scenario.overrides),
                     ("--engine", "differential"),
                     ("--policies", ",".join(policies)),
                     ("--seed", seed),
                     ("--max-games", r.stop),
-                    ("--interpret", tuple(f"{k}={v}" for k, v in decided)),
+                    ("--interpret", scenario.interpret()),
                 ),
             )
             for r in partition(max_games, run.workers, largest=25)

@@ -3,60 +3,73 @@
 Paired game ``i`` uses the per-step seeds of ``impact_game_seed(seed, i)`` under both
 readings wherever it runs, and the pairs come back in game order, so :func:`impact`
 returns exactly the :class:`~hhh_verify.engines.impact.Impact` of the sequential
-:func:`hhh_verify.engines.impact.impact` (``seconds`` apart) for any runner.
+:func:`hhh_verify.engines.impact.impact` (``seconds`` apart) for any runner. With an
+interval width to reach (:class:`Sampling`), it plays more games until the headline
+measure's 95% interval is that narrow: game ``i`` is the same pair whatever the count,
+so more games only add games.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..engines import impact as im
-from ..engines.diverge import Decided, reading_models
+from ..engines.diverge import reading_models
 from ..engines.simulate import get_policy, playout_engine
 from ..errors import ModelError
 from ..registry import get_game
+from ..scenario import Scenario
 from .runner import GameFailed, Progress, Runner, Task, command, partition
+
+#: The most paired games an interval width plays by default.
+MAX_GAMES = 200_000
+
+
+@dataclass(frozen=True)
+class Sampling:
+    """How many paired games: ``games``, then (with ``until_width``) more, up to
+    ``max_games``, until the 95% interval of the headline measure (a win rate or a win
+    share) is at most ``until_width`` wide."""
+
+    games: int
+    until_width: float | None = None
+    max_games: int = MAX_GAMES
 
 
 def paired_games(
-    game: str,
-    preset: str,
-    overrides: tuple[str, ...],
+    scenario: Scenario,
     ambiguity: str,
     options: tuple[str, str],
-    policy: str,
-    seed: int,
     games: range,
     engine: str = "reference",
-    decided: Decided = (),
 ) -> list[im.Paired]:
-    """Task: paired games ``games`` of the two readings (results under A and B, and
-    where they parted) under the ``decided`` readings; ``engine="kernel"`` plays them
-    inside the game's kernel."""
-    spec = get_game(game)
-    ma, mb = reading_models(spec, spec.config(preset, overrides), ambiguity, options, decided)
-    player = get_policy(policy, spec.policies)
+    """Task: paired games ``games`` of the two readings of ``ambiguity`` in
+    ``scenario`` (results under A and B, and where they parted); ``engine="kernel"``
+    plays them inside the game's kernel."""
+    spec = get_game(scenario.game)
+    seed = scenario.seed
+    ma, mb = reading_models(spec, scenario.config(spec), ambiguity, options, scenario.readings)
+    player = get_policy(scenario.policy, spec.policies)
     if engine == "kernel":
-        _, ka = playout_engine(spec, ma, policy, "kernel")
+        _, ka = playout_engine(spec, ma, scenario.policy, "kernel")
         try:
-            assert spec.kernel is not None and ka is not None  # "kernel" or it raised
-            kb = spec.kernel(mb)
-            return im.kernel_paired(ka, kb, policy, seed, games)
+            kb = spec.kernel(mb) if spec.kernel is not None else None
+            return im.kernel_paired(ka, kb, spec.measures, scenario.policy, seed, games)
         except Exception as e:
             what = (
-                f"paired games {games.start}..{games.stop - 1} of {game} (kernel), "
+                f"paired games {games.start}..{games.stop - 1} of {scenario.game} (kernel), "
                 f"{ambiguity} {options[0]} vs {options[1]}, seed {seed}"
             )
             raise GameFailed.wrap(what, e) from e
     out = []
     for i in games:
         try:
-            out.append(im.paired_at(ma, mb, player, seed, i))
+            out.append(im.paired_at(ma, mb, spec.measures, player, seed, i))
         except Exception as e:
             what = (
-                f"paired game {i} (game seed {im.impact_game_seed(seed, i)}) of {game}, "
-                f"{ambiguity} {options[0]} vs {options[1]}, seed {seed}"
+                f"paired game {i} (game seed {im.impact_game_seed(seed, i)}) of "
+                f"{scenario.game}, {ambiguity} {options[0]} vs {options[1]}, seed {seed}"
             )
             raise GameFailed.wrap(what, e) from e
     return out
@@ -64,45 +77,61 @@ def paired_games(
 
 def impact(
     run: Runner,
-    game: str,
+    scenario: Scenario,
+    ambiguity: str,
+    options: tuple[str, str],
+    sampling: Sampling,
+    on_done: Progress | None = None,
+    engine: str = "reference",
+) -> im.Impact:
+    """Play the paired games of ``sampling`` of the two readings on ``run`` and compare
+    them (``engine``: ``auto``, ``kernel`` or ``reference``)."""
+    result = _impact(run, scenario, ambiguity, options, sampling.games, on_done, engine)
+    width = sampling.until_width
+    while width is not None and result.games < sampling.max_games:
+        stat = im.headline(result)
+        wanted = min(sampling.max_games, stat.games_for_width(width))
+        if stat.high - stat.low <= width or wanted <= result.games:
+            break
+        games = max(wanted, result.games + 1)
+        result = _impact(run, scenario, ambiguity, options, games, on_done, engine)
+    return result
+
+
+def _impact(
+    run: Runner,
+    scenario: Scenario,
     ambiguity: str,
     options: tuple[str, str],
     games: int,
-    seed: int = 0,
-    policy: str = "random",
-    preset: str = "",
-    overrides: Sequence[str] = (),
-    on_done: Progress | None = None,
-    engine: str = "reference",
-    decided: Decided = (),
+    on_done: Progress | None,
+    engine: str,
 ) -> im.Impact:
-    """Play ``games`` paired games of the two readings on ``run`` and compare them
-    (``engine``: ``auto``, ``kernel`` or ``reference``), under the ``decided`` readings."""
+    """Paired games ``0..games-1`` on ``run``."""
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
-    spec = get_game(game)
-    get_policy(policy, spec.policies)
-    ma, _ = reading_models(spec, spec.config(preset, overrides), ambiguity, options, decided)
-    engine, _ = playout_engine(spec, ma, policy, engine)
-    ovr = tuple(overrides)
+    spec = get_game(scenario.game)
+    ma, _ = reading_models(spec, scenario.config(spec), ambiguity, options, scenario.readings)
+    engine, _ = playout_engine(spec, ma, scenario.policy, engine)
     tasks = [
         Task(
             paired_games,
-            (game, preset, ovr, ambiguity, options, policy, seed, r, engine, decided),
-            f"impact task (paired games {r.start}..{r.stop - 1} of {game}, {ambiguity} "
-            f"{options[0]} vs {options[1]}, seed {seed}, policy {policy})",
+            (scenario, ambiguity, options, r, engine),
+            f"impact task (paired games {r.start}..{r.stop - 1} of {scenario.game}, "
+            f"{ambiguity} {options[0]} vs {options[1]}, seed {scenario.seed}, "
+            f"policy {scenario.policy})",
             command(
                 "impact",
-                ("--game", game),
+                ("--game", scenario.game),
                 ("--ambiguity", ambiguity),
                 ("--options", ",".join(options)),
-                ("--config", preset),
-                ("--set", ovr),
-                ("--policy", policy),
-                ("--seed", seed),
+                ("--config", scenario.preset),
+                ("--set", scenario.overrides),
+                ("--policy", scenario.policy),
+                ("--seed", scenario.seed),
                 ("--games", max(2, r.stop)),
                 ("--engine", engine if engine != "reference" else None),
-                ("--interpret", tuple(f"{k}={v}" for k, v in decided)),
+                ("--interpret", scenario.interpret()),
             ),
         )
         for r in partition(games, run.workers, largest=100 if engine == "reference" else 2000)
@@ -111,5 +140,5 @@ def impact(
     chunks = run.map(tasks, on_done)
     results = [pair for chunk in chunks for pair in chunk]
     return im.summarise_impact(
-        spec, ambiguity, options, policy, seed, preset, results, time.perf_counter() - start
+        spec, scenario, ambiguity, options, results, time.perf_counter() - start
     )

@@ -10,31 +10,23 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
 from typing import Any
 
 from ..engines import simulate as sim
 from ..registry import get_game
+from ..scenario import Scenario
 from .runner import GameFailed, Progress, Runner, Task, command, partition
 
 
 def play_games(
-    game: str,
-    preset: str,
-    overrides: tuple[str, ...],
-    interpret: tuple[str, ...],
-    policy: str,
-    seed: int,
-    games: range,
-    max_steps: int,
-    exact: bool,
-    engine: str = "reference",
+    scenario: Scenario, games: range, max_steps: int, exact: bool, engine: str = "reference"
 ) -> list[sim.Playout]:
-    """Task: games ``games`` of the run with master seed ``seed``, without their final
-    states (:meth:`~hhh_verify.engines.simulate.Playout.light`); ``engine="kernel"``
-    plays them inside the game's kernel."""
+    """Task: games ``games`` of ``scenario``'s run, without their final states
+    (:meth:`~hhh_verify.engines.simulate.Playout.light`); ``engine="kernel"`` plays them
+    inside the game's kernel."""
+    game, seed, policy = scenario.game, scenario.seed, scenario.policy
     spec = get_game(game)
-    model = spec.model(preset, overrides, interpret)
+    model = scenario.model(spec)
     player = sim.get_policy(policy, spec.policies)
     if engine == "kernel":
         _, kernel = sim.playout_engine(spec, model, policy, "kernel", exact)
@@ -60,39 +52,34 @@ def play_games(
 
 def simulate(
     run: Runner,
-    game: str,
-    preset: str = "",
-    overrides: Sequence[str] = (),
-    interpret: Sequence[str] = (),
+    scenario: Scenario,
     games: int = 100,
-    seed: int = 0,
-    policy: str = "random",
-    max_steps: int = sim.DEFAULT_MAX_STEPS,
-    exact: bool = False,
     on_done: Progress | None = None,
     engine: str = "reference",
+    max_steps: int = sim.DEFAULT_MAX_STEPS,
+    exact: bool = False,
 ) -> sim.Summary:
-    """Play ``games`` games of ``game`` on ``run`` and summarise them (``engine``:
+    """Play ``games`` games of ``scenario`` on ``run`` and summarise them (``engine``:
     ``auto``, ``kernel`` or ``reference``, see
     :func:`~hhh_verify.engines.simulate.playout_engine`; the summary names the one used)."""
+    game, seed, policy = scenario.game, scenario.seed, scenario.policy
     spec = get_game(game)
-    model = spec.model(preset, overrides, interpret)
+    model = scenario.model(spec)
     sim.get_policy(policy, spec.policies)  # a bad name fails here, before any task
     engine, _ = sim.playout_engine(spec, model, policy, engine, exact)
     if games < 1:
         sim.simulate(model, games)  # raises the engine's own message
-    ovr, interp = tuple(overrides), tuple(interpret)
     tasks = [
         Task(
             play_games,
-            (game, preset, ovr, interp, policy, seed, r, max_steps, exact, engine),
+            (scenario, r, max_steps, exact, engine),
             f"simulate task (games {r.start}..{r.stop - 1} of {game}, seed {seed}, policy {policy})",
             command(
                 "simulate",
                 ("--game", game),
-                ("--config", preset),
-                ("--set", ovr),
-                ("--interpret", interp),
+                ("--config", scenario.preset),
+                ("--set", scenario.overrides),
+                ("--interpret", scenario.interpret()),
                 ("--policy", policy),
                 ("--seed", seed),
                 ("--max-steps", max_steps if max_steps != sim.DEFAULT_MAX_STEPS else None),

@@ -28,6 +28,7 @@ from ..engines import simulate as sim
 from ..execution.runner import Progress, Runner, Task, command
 from ..interpretations import Decisions
 from ..registry import get_game
+from ..scenario import Scenario
 from ..spec import GameSpec
 from ..trace import write_atomic
 from . import assumptions, json_text, ranking, strength
@@ -130,7 +131,7 @@ def _baseline(
     spec = get_game(game)
     if engines(spec, (policy,), decided)[policy] == "kernel":
         return None
-    return im.baseline(spec, games, seed, policy, decided=decided)
+    return im.baseline(spec, Scenario(game, readings=decided, policy=policy, seed=seed), games)
 
 
 def _pair_task(
@@ -163,25 +164,16 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
     for policy in budget.policies:
         base = None
         games = budget.games_for(where[policy])
+        scenario = Scenario(game, readings=decided, policy=policy, seed=seed)
         if baselines is not None and where[policy] == "reference":
             if baselines.get(policy) is None:
-                baselines[policy] = im.baseline(spec, games, seed, policy, decided=decided)
+                baselines[policy] = im.baseline(spec, scenario, games)
             base = baselines[policy]
-        imp = im.impact(
-            spec,
-            amb,
-            opts,
-            games,
-            seed,
-            policy,
-            base_games=base,
-            engine=where[policy],
-            decided=decided,
-        )
+        imp = im.impact(spec, scenario, amb, opts, games, base, where[policy])
         data = imp.to_json()
-        if "money" in imp.stats:  # a cooperative game's final money (the report's plots)
-            data["money_a"] = list(imp.money_a)
-            data["money_b"] = list(imp.money_b)
+        for name, (va, vb) in imp.per_game.items():  # the report's plots (Measure.plot)
+            data[f"{name}_a"] = list(va)
+            data[f"{name}_b"] = list(vb)
         impacts[policy] = (imp, data)
         if imp.first_parted is not None:
             # the kernel's games are other games than the model's: the model's first
@@ -189,32 +181,26 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
             kernel = where[policy] == "kernel"
             firsts[policy] = budget.reference_games - 1 if kernel else imp.first_parted
             labels[policy] = "model games" if kernel else "impact games"
-    res = dv.diverge(
-        spec,
-        amb,
-        opts,
-        seed=seed,
-        max_states=budget.max_states,
-        max_games=budget.max_games,
-        max_seconds=None,
+    scenario = Scenario(game, readings=decided, seed=seed)
+    search = dv.Search(
+        budget.max_states,
+        budget.max_games,
+        None,
         probes=spec.probes_for(amb) + dv.default_probes(spec),
         differential=not budget.quick,
-        decided=decided,
     )
+    res = dv.diverge(spec, scenario, amb, opts, search)
     replayed = None
     if res.material is not True and not budget.quick:
         for policy, first in sorted(firsts.items(), key=lambda kv: (kv[1], kv[0])):
             again = dv.diverge(
                 spec,
+                replace(scenario, preset=spec.default_preset),
                 amb,
                 opts,
-                spec.default_preset,
-                seed=seed,
-                max_games=first + 1,
-                max_seconds=None,
-                explorer=False,
-                policies=(policy,),
-                decided=decided,
+                dv.Search(
+                    max_games=first + 1, max_seconds=None, explorer=False, policies=(policy,)
+                ),
             )
             again.searched = res.searched + [
                 s | {"replays": f"{labels[policy]} 0..{first} ({policy})"} for s in again.searched
@@ -477,7 +463,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
     from .render_effects import forest_svg
     from .render_html import render_html
     from .render_md import render_markdown
-    from .render_svg import has_money_plot, money_svg
+    from .render_svg import has_plot, plot_svg
 
     game = data["game"]
     data = strength.attach_strong_play(data, out_dir)
@@ -486,7 +472,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
     plots: dict[tuple[str, str], str] = {}
     for e in data["entries"]:
         for p in e["pairs"]:
-            if has_money_plot(p):
+            if has_plot(p):
                 name = f"{e['id']}--{p['options'][1]}.svg"
                 plots[(e["id"], p["options"][1])] = f"{svg_dir}/{name}"
     if "md" in formats or "html" in formats:
@@ -501,7 +487,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
             entry = next(x for x in data["entries"] if x["id"] == amb)
             pair = next(x for x in entry["pairs"] if x["options"][1] == opt)
             path = os.path.join(out_dir, rel)
-            write_atomic(path, money_svg(amb, pair))
+            write_atomic(path, plot_svg(amb, pair))
             written.append(path)
         forest = f"{svg_dir}/forest.svg"
         path = os.path.join(out_dir, forest)

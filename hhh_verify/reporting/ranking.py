@@ -29,7 +29,9 @@ from statistics import NormalDist
 from typing import Any
 
 from ..engines import impact
-from .units import WEIGHTS
+from ..engines import impact as im
+from ..measures import Measure
+from .measures import known
 
 ALPHA = 0.05
 SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")
@@ -88,16 +90,15 @@ def apply(data: dict[str, Any]) -> dict[str, Any]:
     """Annotate ``data`` (a built report) with the correction, severities, flags,
     ranking effects and the top list; returns ``data``."""
     stats = family(data)
+    measures = known()
     for st, q in zip(stats, _adjust([st["p"] for st in stats])):
         st["q"] = float(f"{q:.4g}")
         st["holds"] = bool(st["significant"] and q < ALPHA)
     for e in data["entries"]:
         for p in e["pairs"]:
             for policy, imp in p["impact"].items():
-                imp["ranked"] = impact.ranked(policy) or not any(
-                    impact.ranked(x) for x in p["impact"]
-                )
-                imp["severity"] = impact.effect_severity(imp, _holds)
+                imp["ranked"] = im.ranked(policy) or not any(im.ranked(x) for x in p["impact"])
+                imp["severity"] = im.effect_severity(imp, _holds, measures)
             ranked = [imp["severity"] for _, imp in _ranked_impacts(p)]
             p["severity"] = (
                 worst(ranked)
@@ -126,27 +127,35 @@ def _candidates(
     """(weighted size, measure, stats, reading, policy, holds, ranks) of every shift
     under competent play; ``ranks`` is false for the score shifts of a comparison that
     never changed the winner (shown as the entry's effect, never ranked)."""
+    measures = known()
     for p in e["pairs"]:
         for policy, imp in _ranked_impacts(p):
-            only_scores = impact.scores_only(imp)
-            for name, w in WEIGHTS.items():
+            only_scores = im.scores_only(imp)
+            for name, m in measures.items():
                 st = imp["stats"].get(name)
-                if st is None:
+                if st is None or m.weight is None:
                     continue
-                ranks = not (only_scores and name in impact.SCORE_MEASURES)
+                w = m.weight
+                ranks = not (only_scores and m.score)
                 size = abs(st["diff"]) * w
                 yield size, name, st, p["options"][1], policy, _holds(name, st), ranks
 
 
+def _is_score(measures: Mapping[str, Measure], name: str) -> bool:
+    m = measures.get(name)
+    return m is not None and m.score
+
+
 def _entry(e: dict[str, Any], comparisons: int) -> None:
     e["severity"] = worst([p["severity"] for p in e["pairs"]])
+    measures = known()
     cands = list(_candidates(e))
     e["score"] = round(max([c[0] for c in cands if c[5] and c[6]], default=0.0), 4)
     e["score_any"] = round(max([c[0] for c in cands if c[6]], default=0.0), 4)
     flags = []
     if any(
-        impact.scores_only(imp)
-        and any(_holds(n, imp["stats"][n]) for n in impact.SCORE_MEASURES if n in imp["stats"])
+        im.scores_only(imp)
+        and any(_holds(n, st) for n, st in imp["stats"].items() if _is_score(measures, n))
         for p in e["pairs"]
         for _, imp in _ranked_impacts(p)
     ):
@@ -191,7 +200,7 @@ def games_to_settle(
     correction even if it were the weakest of ``comparisons`` (Bonferroni's level, which
     Benjamini-Hochberg never asks more than)."""
     lo, hi = st["ci95"]
-    limit = impact.high_limit(name, st["mean_a"])
+    limit = im.high_limit(known().get(name), st["mean_a"])
     straddles = limit is not None and (lo < limit <= hi or lo <= -limit < hi)
     if not chance and not straddles:
         return None

@@ -13,8 +13,8 @@ from typing import Any
 
 from ..svg import Svg
 from . import units
+from .measures import weight
 from .render_md import best_effect, measures_of
-from .units import WEIGHTS
 
 #: Where a shift whose paired differences never vary (every game moved alike) is drawn.
 ALIKE = "every paired game moved alike"
@@ -26,6 +26,14 @@ SCALE_TEXT = (
     "Scale: standardised shift, B-A over the spread (standard deviation) of the paired "
     "differences (about 0.2 small, 0.5 medium, 0.8 large); each shift in its own unit on the right"
 )
+
+
+def _weight(name: str) -> float:
+    """The ranking weight of a measure that has one (the ones these plots draw)."""
+    w = weight(name)
+    if w is None:
+        raise ValueError(f"measure {name!r} has no ranking weight")
+    return w
 
 
 def _ticks(limit: float) -> list[float]:
@@ -161,7 +169,7 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any]) -> str:
         (policy, name, imp["stats"][name])
         for policy, imp in pair["impact"].items()
         for name in measures_of(imp)
-        if name in WEIGHTS
+        if weight(name) is not None
     ]
     width, left, right = 860, 200, 470
     height = 22 + len(rows) * 16 + 22

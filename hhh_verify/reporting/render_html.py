@@ -6,6 +6,7 @@ from html import escape
 from typing import Any
 
 from . import strength, summary, units
+from .measures import of_report
 from .render_effects import forest_svg, shifts_svg
 from .render_md import (
     TOP_TEXT,
@@ -17,7 +18,7 @@ from .render_md import (
     top_effect,
     traced,
 )
-from .render_svg import has_money_plot, money_svg
+from .render_svg import has_plot, plot_svg, plot_title
 from .winner_change import winner_change
 from .witness_text import action_text, unlist, witness_header, witness_rows
 
@@ -102,7 +103,7 @@ def render_html(data: dict[str, Any]) -> str:
         *_summary(data),
         *_decided(data),
         *_assumptions(data),
-        *_glossary(comp),
+        *_glossary(comp, of_report(data)),
         *_method(data),
         '<section id="glance"><h2>Impact at a glance</h2>',
         forest_svg(data),
@@ -203,13 +204,13 @@ def _assumptions(data: dict[str, Any]) -> list[str]:
     return out
 
 
-def _glossary(comp: bool) -> list[str]:
+def _glossary(comp: bool, names: list[str]) -> list[str]:
     out = [
         '<section id="glossary" class="glossary summary-part"><h2>Glossary</h2><dl class="glossary">'
     ]
     out += [f"<dt>{_e(t)}</dt><dd>{_e(d)}</dd>" for t, d in summary.glossary(comp)]
     out.append("</dl><p><b>Units</b> (one per measure, everywhere in this report): ")
-    out.append("; ".join(f"{_e(m)}: {_e(u)}" for m, u in units.unit_lines(comp)) + ".</p>")
+    out.append("; ".join(f"{_e(m)}: {_e(u)}" for m, u in units.unit_lines(names)) + ".</p>")
     out.append("</section>")
     return out
 
@@ -357,9 +358,10 @@ def _entry(
         ]
         if changes:
             out.append(f'<p class="winner-change">{"; ".join(changes)}.</p>')
-        if has_money_plot(p):
-            out.append("<details><summary>Final money under each reading</summary>")
-            out.append(money_svg(e["id"], p))
+        if has_plot(p):
+            title = plot_title(p).capitalize()
+            out.append(f"<details><summary>{_e(title)} under each reading</summary>")
+            out.append(plot_svg(e["id"], p))
             out.append("</details>")
     out.append("</section>")
     return out

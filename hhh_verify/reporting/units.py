@@ -4,50 +4,31 @@ A rules editor compares numbers across tables, plots and the summary; a win chan
 reads 0.113 in one place and 11.25 in another is two numbers to them. Every rendering
 of a measure goes through here: rates (win chance, seat 0's win share, the share of
 games that end one way) always in percent and their shifts in percentage points;
-money in dollars; scores in points.
+money in dollars; scores in points. The words and units are the game's
+(``GameSpec.measures``, :mod:`.measures`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: Measure -> (name in words, scale to display units, unit of a shift).
-MEASURES: dict[str, tuple[str, float, str]] = {
-    "win": ("win chance", 100.0, "pts"),
-    "seat0_win": ("seat 0's win share", 100.0, "pts"),
-    "money": ("final money", 1.0, "$"),
-    "rating_rank": ("rating rank", 1.0, "ranks"),
-    "deaths": ("deaths", 1.0, "deaths"),
-    "rounds": ("rounds played", 1.0, "rounds"),
-    "seat0_score": ("seat 0's score", 1.0, "points"),
-    "winning_score": ("winning score", 1.0, "points"),
-}
-
-#: Ranking weights: dollars (cooperative games) or points (competitive ones) per unit,
-#: so shifts of different measures compare (a win-chance point counts $1 or 1 point).
-WEIGHTS = {
-    "money": 1.0,
-    "win": 100.0,
-    "rounds": 5.0,
-    "deaths": 5.0,
-    "seat0_win": 100.0,
-    "seat0_score": 1.0,
-    "winning_score": 1.0,
-}
-
-#: Measures that are shares of games: levels in percent, shifts in percentage points.
-RATES = ("win", "seat0_win")
+from .measures import measure
 
 
 def _spec(name: str) -> tuple[str, float, str]:
+    """(name in words, scale to display units, unit of a shift) of a measure."""
     if name.startswith("end:"):
         return (f"games ending '{name[4:]}'", 100.0, "pts")
-    return MEASURES.get(name, (name, 1.0, ""))
+    m = measure(name)
+    if m is None:
+        return (name, 1.0, "")
+    return (m.label, 100.0 if m.rate else 1.0, m.unit)
 
 
 def is_rate(name: str) -> bool:
     """Whether ``name`` is a share of games (shown in percent)."""
-    return name in RATES or name.startswith("end:")
+    m = measure(name)
+    return name.startswith("end:") or (m is not None and m.rate)
 
 
 def label(name: str) -> str:
@@ -83,26 +64,16 @@ def effect(name: str, diff: float, ci: Sequence[float]) -> str:
     return f"{label(name)} {shift(name, diff)} {interval(name, ci)}"
 
 
-def unit_lines(competitive: bool) -> list[tuple[str, str]]:
-    """(measure, its unit) for the report's units table."""
-    names = (
-        ["seat0_win", "seat0_score", "winning_score", "rounds"]
-        if competitive
-        else ["win", "money", "rating_rank", "deaths", "rounds"]
-    )
+def unit_lines(names: Sequence[str]) -> list[tuple[str, str]]:
+    """(measure, its unit) for the report's units table: the report's measures
+    ``names`` (the game's and the round reached), shares of games first."""
     out = []
-    for n in names:
-        _, _, unit = _spec(n)
+    for n in sorted(names, key=lambda n: not is_rate(n)):
+        m = measure(n)
         what = (
             "percent of games; a shift in percentage points (pts)"
             if is_rate(n)
-            else {
-                "$": "dollars",
-                "points": "score points",
-                "ranks": "rating places (0 a loss, 1 the worst rating, ...)",
-                "rounds": "rounds",
-                "deaths": "patients who died",
-            }.get(unit, unit)
+            else (m.unit_words if m is not None else "")
         )
         out.append((label(n), what))
     out.append(("games ending one way", "percent of games; a shift in percentage points (pts)"))

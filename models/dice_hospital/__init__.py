@@ -14,6 +14,7 @@ the adapters' action space, bounds and observation (``action_space.py``,
 from __future__ import annotations
 
 from hhh_verify.late import late, late_call
+from hhh_verify.measures import SEAT_MEASURES
 from hhh_verify.model import GameSpec
 
 from .action_space import action_space
@@ -40,6 +41,7 @@ SPEC = GameSpec(
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
+    measures=SEAT_MEASURES,
     smt=late_call("hhh_verify.properties.dice_hospital_smt:support"),
     promises=late(".promises:BOOK", __name__),
     action_space=action_space,

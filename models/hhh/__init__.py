@@ -16,7 +16,8 @@ from hhh_verify.model import GameSpec
 from .action_space import action_space
 from .ambiguities import REGISTRY
 from .config import PRESETS, HHHConfig
-from .model import RATINGS, HHHModel
+from .measures import MEASURES, RATING_NAMES
+from .model import HHHModel
 from .policies import POLICIES
 from .probes import PROBES
 from .rule_index import RULES
@@ -37,7 +38,8 @@ SPEC = GameSpec(
     probes=PROBES,
     reduced_preset="tiny",
     smt=late_call("hhh_verify.properties.hhh_smt:support"),
-    ratings=tuple(name for _, name in reversed(RATINGS)),
+    ratings=RATING_NAMES,
+    measures=MEASURES,
     action_space=action_space,
     board=late(".board_svg:render_board", __name__),
     kernel=late_call(".kernel:make_kernel", __name__),

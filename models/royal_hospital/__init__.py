@@ -11,6 +11,7 @@ the sentence-level rule map (``rule_map.py``) and the compiled kernel (``kernel/
 from __future__ import annotations
 
 from hhh_verify.late import late, late_call
+from hhh_verify.measures import SEAT_MEASURES
 from hhh_verify.model import GameSpec
 
 from .action_space import action_space
@@ -37,6 +38,7 @@ SPEC = GameSpec(
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
+    measures=SEAT_MEASURES,
     smt=late_call("hhh_verify.properties.royal_hospital_smt:support"),
     promises=late(".promises:BOOK", __name__),
     rule_map=late(".rule_map:RULE_MAP", __name__),
