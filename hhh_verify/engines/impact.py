@@ -353,7 +353,8 @@ def impact(
     start = time.perf_counter()
     engine, ka = playout_engine(spec, ma, policy, engine)
     if ka is not None:
-        kb = spec.kernel(mb) if spec.kernel is not None else None
+        assert spec.kernel is not None  # the first reading's kernel came from it
+        kb = spec.kernel(mb)
         results = kernel_paired(ka, kb, spec.measures, policy, seed, range(games))
         return summarise_impact(
             spec, scenario, ambiguity, options, results, time.perf_counter() - start
@@ -391,7 +392,7 @@ def _kernel_result(g: KernelGame, measures: Measures) -> GameResult:
 
 
 def kernel_paired(
-    ka: Kernel, kb: Kernel | None, measures: Measures, policy: str, seed: int, games: range
+    ka: Kernel, kb: Kernel, measures: Measures, policy: str, seed: int, games: range
 ) -> list[Paired]:
     """Paired games ``games`` played inside the game's kernels of the two readings
     (``GameSpec.kernel``): the same seeds, paired step by step as :func:`paired_at` pairs

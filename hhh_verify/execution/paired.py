@@ -54,7 +54,8 @@ def paired_games(
     if engine == "kernel":
         _, ka = playout_engine(spec, ma, scenario.policy, "kernel")
         try:
-            kb = spec.kernel(mb) if spec.kernel is not None else None
+            assert spec.kernel is not None and ka is not None  # "kernel" or it raised
+            kb = spec.kernel(mb)
             return im.kernel_paired(ka, kb, spec.measures, scenario.policy, seed, games)
         except Exception as e:
             what = (
