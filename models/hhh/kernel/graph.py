@@ -60,6 +60,10 @@ COMPILED = (
     ("hhh.goal-arrest", "goal"),
     ("hhh.goal-bankrupt", "goal"),
     ("hhh.goal-er-return", "goal"),
+    ("hhh.levels-in-range", "invariant"),
+    ("hhh.level-5-dies", "invariant"),
+    ("hhh.arrest-iff-no-place", "invariant"),
+    ("hhh.loss-is-final", "invariant"),
 )
 
 #: The end reasons' outcome labels (``won:``/``lost:`` and the reason), by reason code.
@@ -168,6 +172,63 @@ def state_bits(K, s, na: np.int64, params) -> np.uint64:
         red = s[L.H_DRAWN + s[L.H_COLOUR]] - s[L.H_DRAWN + L.BLACK]
         if 1 <= red <= 4:
             bits |= np.uint64(512)
+    bits |= _levels_bits(K, s)
+    bits |= _ending_bits(K, s, na)
+    return bits
+
+
+@njit(cache=True)
+def _awaiting_er(s, room: np.int64, cubes: np.int64) -> bool:
+    """properties/hhh.py ``awaiting_er``: a 5-cube patient just formed in ``room`` while
+    the players choose who takes the Emergency Room's last space."""
+    return s[L.PHASE] == b.PP_ER_ADMIT and s[L.CURSOR] % 8 == room and cubes == 5
+
+
+@njit(cache=True)
+def _levels_bits(K, s) -> np.uint64:
+    """levels-in-range (bit 10) and level-5-dies (bit 11), both void once the game is
+    lost: a Treatment Room patient within 1..4 (5 Improved), no negative Emergency Room
+    count, Waiting Room patients of 0..4 cubes (5 while awaiting the Emergency Room).
+    A Ward stores counts of patients at levels 1..4, so no Ward level is out of range."""
+    bits = np.uint64(0)
+    if s[L.REASON] == b.BANKRUPT or s[L.REASON] == b.ARRESTED:
+        return bits
+    for c in range(K[L.K_C]):
+        level = s[L.TREAT_LEVEL + c]
+        top = 5 if s[L.ROOMS + c] == 2 else 4
+        if level != 0 and not 1 <= level <= top:
+            bits |= np.uint64(1024)
+        if s[L.ER + c] < 0:
+            bits |= np.uint64(1024)
+        for w in range(K[L.K_WAITING_ROOMS]):
+            cubes = s[L.WAITING + 5 * w + c]
+            if not 0 <= cubes <= 4 and not _awaiting_er(s, w, cubes):
+                bits |= np.uint64(1024)
+            if cubes >= 5 and not _awaiting_er(s, w, cubes):
+                bits |= np.uint64(2048)
+    return bits
+
+
+@njit(cache=True)
+def _ending_bits(K, s, na: np.int64) -> np.uint64:
+    """arrest-iff-no-place (bit 12): an arrest only with every place for a body used (or
+    no white marker left where HHH-WHITE-OUT arrests); loss-is-final (bit 13): money
+    below $0, a bankruptcy or arrest, or a body without a place means the game is over
+    (phase over, no action, not won)."""
+    bits = np.uint64(0)
+    bodies = 0
+    for i in range(7):
+        bodies += s[L.CEMETERY + i]
+    reason = s[L.REASON]
+    if reason == b.ARRESTED:
+        full = bodies >= b.body_capacity(K, s)
+        no_white = K[L.K_WHITE_OUT_ARREST] != 0 and s[L.SUPPLY + L.WHITE] == 0
+        if not (full or no_white):
+            bits |= np.uint64(4096)
+    lost = s[L.MONEY] < 0 or reason == b.BANKRUPT or reason == b.ARRESTED
+    if lost or s[L.DEATHS] > bodies:
+        if s[L.PHASE] != b.OVER or na != 0 or reason == b.COMPLETED:
+            bits |= np.uint64(8192)
     return bits
 
 
