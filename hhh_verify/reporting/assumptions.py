@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..spec import GameSpec
+from .english import for_game, section_label
 
 #: A note that says the figure rests on something the book does not give.
 _NOT_PRINTED = re.compile(r"stand-in|not printed|invented|parameter\b", re.IGNORECASE)
@@ -26,8 +27,10 @@ _ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b")
 def assumptions(spec: GameSpec, entry_ids: Sequence[str]) -> list[dict[str, Any]]:
     """Rows ``{"source", "text", "entries", "everywhere"}``: ``entries`` are the report's
     entries the row names; ``everywhere``: the content is in every game played on the
-    real game (stand-in cards, tiles...), so every measured effect rests on it."""
+    real game (stand-in cards, tiles...), so every measured effect rests on it. A
+    section of a rulebook in another language carries its heading's English."""
     ids = set(entry_ids)
+    label = section_label(for_game(spec))
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
 
@@ -45,7 +48,7 @@ def assumptions(spec: GameSpec, entry_ids: Sequence[str]) -> list[dict[str, Any]
         if status != "parameterised" and not _NOT_PRINTED.search(note):
             continue
         named = [x for x in _ID.findall(where) if x in ids]
-        add(f"rulebook: {section}", note, named, bool(_STAND_IN.search(note)))
+        add(f"rulebook: {label(section)}", note, named, bool(_STAND_IN.search(note)))
     for a in spec.ambiguities:
         if a.category == "parameter" and a.id in ids:
             add(f"entry {a.id}", f"a number the book does not print: {a.title}", [a.id], False)
@@ -103,13 +106,22 @@ def describe_preset(spec: GameSpec, label: str) -> dict[str, Any]:
 
 
 def presets_used(spec: GameSpec, entries: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    """Every configuration a witness of ``entries`` was found on, described."""
+    """Every configuration a witness of ``entries`` was found on or their paired games
+    were played on, described (so a reader learns whether a witness's configuration is
+    the one its measured consequence comes from)."""
     labels = sorted(
         {
             p["diverge"]["config"]
             for e in entries
             for p in e["pairs"]
             if p["diverge"]["witness"] is not None and p["diverge"]["config"]
+        }
+        | {
+            imp["config"]
+            for e in entries
+            for p in e["pairs"]
+            for imp in p["impact"].values()
+            if imp.get("config")
         }
     )
     return {label: describe_preset(spec, label) for label in labels}

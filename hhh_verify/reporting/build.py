@@ -31,7 +31,7 @@ from ..registry import get_game
 from ..scenario import Scenario
 from ..spec import GameSpec
 from ..trace import write_atomic
-from . import assumptions, json_text, ranking, strength
+from . import assumptions, english, json_text, ranking, strength
 from .boards import witness_boards
 from .render_md import trace_paths
 
@@ -282,12 +282,15 @@ def build(
             traces[f"{t[1]}/{t[2][1]}"] = pair_traces
         by_id.setdefault(t[1], []).append(r)
     out_entries = []
+    rendering = english.for_game(spec)
     for a in entries:
         pairs = by_id[a.id]
         material = _material(pairs)
+        data = a.to_json()
         out_entries.append(
             {
-                **a.to_json(),
+                **data,
+                "quotes": english.with_english(data["quotes"], rendering),
                 "pairs": pairs,
                 "material": material,
                 "material_engine": next(

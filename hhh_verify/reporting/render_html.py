@@ -14,13 +14,15 @@ from .render_md import (
     competitive,
     effect_cell,
     measures_of,
+    quote_section,
+    real_witnesses,
     searched_text,
     top_effect,
     traced,
 )
 from .render_svg import has_plot, plot_svg, plot_title
 from .winner_change import winner_change
-from .witness_text import action_text, unlist, witness_header, witness_rows
+from .witness_text import action_text, reduced_note, unlist, witness_header, witness_rows
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:84em;margin:1em auto;padding:0 1em;color:#222}
@@ -28,7 +30,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 vertical-align:top;font-size:.92em}th{background:#f3f3f3}pre{background:#f7f7f7;padding:.5em;
 overflow:auto}blockquote{border-left:3px solid #bbb;margin:.3em 0;padding-left:.8em;color:#444}
 .sev-high{background:#f8d0d0}.sev-medium{background:#fbe9c4}.sev-low{background:#eef5d9}
-.sig{font-weight:bold}.chance{color:#8a5a00}.unranked{color:#666}
+.en{color:#555;font-style:italic}.sig{font-weight:bold}.chance{color:#8a5a00}.unranked{color:#666}
 .boards{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
 figure{margin:.4em 0;flex:1 1 30em;min-width:0}figcaption{font-size:.9em;color:#444;margin-bottom:.2em}
 svg.board,svg.forest,svg.shifts{max-width:100%;height:auto;display:block}
@@ -302,30 +304,20 @@ def _entry(
         f"{_e(_mat(e))}{flags}</p>",
     ]
     for q in e["quotes"]:
-        out.append(f"<blockquote>{_e(q['text'])} &mdash; <i>{_e(q['section'])}</i></blockquote>")
+        en = f'<br><span class="en">English: {_e(q["en"])}</span>' if q.get("en") else ""
+        out.append(
+            f"<blockquote>{_e(q['text'])} &mdash; <i>{_e(quote_section(q))}</i>{en}</blockquote>"
+        )
     out.append("<ul>")
     for o in e["options"]:
         mark = " (default)" if o["id"] == e["default"] else ""
         out.append(f"<li><code>{_e(o['id'])}</code>{mark}: {_e(o['summary'])}</li>")
     out.append(f"</ul><p>Why the default: {_e(e['why'])}</p>")
     out.append(f"<p><b>What changes.</b> {_code(summary.what_changes(e))}</p>")
-    full = [
-        p for p in e["pairs"] if (configs.get(p["diverge"].get("config") or "") or {}).get("full")
-    ]
     for p in e["pairs"]:
         a, b = p["options"]
         out.append(f"<h3><code>{_e(a)}</code> (A) vs <code>{_e(b)}</code> (B)</h3>")
-        note = ""
-        conf = configs.get(p["diverge"].get("config") or "") or {}
-        if p["diverge"]["witness"] is not None and not conf.get("full", True):
-            others = [x["options"][1] for x in full if x is not p]
-            note = "This position is from a reduced configuration, not the real game" + (
-                "; a witness on the real game is shown under reading "
-                + ", ".join(f"<code>{_e(o)}</code>" for o in others)
-                + "."
-                if others
-                else "; the real game was not searched once this witness was found."
-            )
+        note = _code(reduced_note(p, configs, real_witnesses(e, configs, p)))
         out += _witness(
             p, boards.get(f"{e['id']}/{b}"), traces.get(f"{e['id']}/{b}"), configs, note
         )

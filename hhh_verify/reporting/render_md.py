@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import strength, summary, units
 from .measures import known, of_report
 from .render_svg import plot_title
 from .winner_change import winner_change
-from .witness_text import action_text, unlist, witness_header, witness_rows
+from .witness_text import action_text, reduced_note, unlist, witness_header, witness_rows
 
 
 def measures_of(imp: dict[str, Any]) -> list[str]:
@@ -25,6 +26,22 @@ def competitive(data: dict[str, Any]) -> bool:
         for p in e["pairs"]
         for imp in p["impact"].values()
     )
+
+
+def real_witnesses(e: dict[str, Any], configs: dict[str, Any], but: dict[str, Any]) -> list[str]:
+    """The readings B of ``e`` whose witness is on the real game, ``but`` this pair's."""
+    return [
+        p["options"][1]
+        for p in e["pairs"]
+        if p is not but
+        and p["diverge"]["witness"] is not None
+        and (configs.get(p["diverge"].get("config") or "") or {}).get("full")
+    ]
+
+
+def quote_section(q: dict[str, Any]) -> str:
+    """A quote's section, with its English when the book is in another language."""
+    return f"{q['section']} ({q['section_en']})" if q.get("section_en") else q["section"]
 
 
 def _mat(entry: dict[str, Any]) -> str:
@@ -284,7 +301,9 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str], data: dict[str,
         "",
     ]
     for q in e["quotes"]:
-        out.append(f"> {q['text']} — *{q['section']}*")
+        out.append(f"> {q['text']} — *{quote_section(q)}*")
+        if q.get("en"):
+            out.append(f"> (English: {q['en']})")
         out.append(">")
     if out[-1] == ">":
         out.pop()
@@ -294,10 +313,11 @@ def _entry(e: dict[str, Any], plots: dict[tuple[str, str], str], data: dict[str,
         out.append(f"- `{o['id']}`{mark}: {o['summary']}")
     out += ["", f"Why the default: {e['why']}", ""]
     out += [f"What changes: {summary.what_changes(e)}", ""]
+    configs = data.get("configs", {})
     for p in e["pairs"]:
         a, b = p["options"]
         out += [f"### `{a}` (A) vs `{b}` (B)", ""]
-        out += _witness(p, traced(data, e["id"], b), data.get("configs", {}))
+        out += _witness(p, traced(data, e["id"], b), configs, real_witnesses(e, configs, p))
         for policy, imp in p["impact"].items():
             ranked = imp.get("ranked", True)
             out.append(
@@ -344,6 +364,7 @@ def _witness(
     p: dict[str, Any],
     traces: tuple[str, str] | None = None,
     configs: dict[str, Any] | None = None,
+    elsewhere: Sequence[str] = (),
 ) -> list[str]:
     d = p["diverge"]
     w = d["witness"]
@@ -351,8 +372,9 @@ def _witness(
         return [f"Witness: **{d['note']}** (searched: {searched_text(d)}).", ""]
     conf = (configs or {}).get(d["config"]) or {}
     out = [witness_header(d, conf), ""]
-    if not conf.get("full", True):
-        out[0] += " This position is from a reduced configuration, not the real game."
+    note = reduced_note(p, configs or {}, elsewhere)
+    if note:
+        out[0] += f" {note}"
     if w["state"] is not None:
         out += ["Position:", "", "```", unlist(w["state"]), "```", ""]
     if w.get("decision"):

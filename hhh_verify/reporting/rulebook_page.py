@@ -11,6 +11,7 @@ from typing import Any
 from ..rulemap import STATUSES, Entry, Placed, coverage, normalise
 from ..rulemap_check import load, placed
 from ..spec import GameSpec
+from .english import English, from_map
 
 #: Background colour per status (light, so the text stays readable when printed).
 COLOURS = {
@@ -53,8 +54,14 @@ def _entry_link(spec: GameSpec, amb: str, in_report: frozenset[str] | None) -> s
     return f'<a href="{escape(spec.id)}.html#{escape(amb)}">{escape(amb)}</a>'
 
 
-def _detail(e: Entry, spec: GameSpec, in_report: frozenset[str] | None = None) -> str:
-    """What carries one entry, as HTML."""
+def _detail(
+    e: Entry,
+    spec: GameSpec,
+    in_report: frozenset[str] | None = None,
+    english: English | None = None,
+) -> str:
+    """What carries one entry, as HTML (a deciding quote from another sentence of a
+    book in another language with that sentence's English)."""
     full = spec.presets.get("full")
     if e.status == "reading":
         links = ", ".join(_entry_link(spec, a, in_report) for a in e.where)
@@ -68,6 +75,9 @@ def _detail(e: Entry, spec: GameSpec, in_report: frozenset[str] | None = None) -
         text = f"settled: {escape(e.note)}"
         if e.quote:
             text += f" &mdash; decided by &ldquo;{escape(normalise(e.quote))}&rdquo;"
+            en = english.quote(e.quote) if english is not None else ""
+            if en:
+                text += f' <span class="en">(English: {escape(en)})</span>'
         if e.where:
             text += " (" + ", ".join(f"<code>{escape(w)}</code>" for w in e.where) + ")"
         return text
@@ -80,7 +90,12 @@ def _detail(e: Entry, spec: GameSpec, in_report: frozenset[str] | None = None) -
     return text
 
 
-def _line_html(group: list[Placed], spec: GameSpec, in_report: frozenset[str] | None) -> list[str]:
+def _line_html(
+    group: list[Placed],
+    spec: GameSpec,
+    in_report: frozenset[str] | None,
+    english: English | None = None,
+) -> list[str]:
     spans, notes = [], []
     for p in group:
         for k, e in enumerate(p.entries, 1):
@@ -92,7 +107,7 @@ def _line_html(group: list[Placed], spec: GameSpec, in_report: frozenset[str] | 
             )
             if e.status != "no-rule" or e.note not in ("", "heading"):
                 en = f'<br><span class="en">{escape(e.en)}</span>' if e.en else ""
-                detail = _detail(e, spec, in_report)
+                detail = _detail(e, spec, in_report, english)
                 notes.append(f"<p><b>{escape(anchor)}</b> {detail}{en}</p>")
     line = f'<p class="l">{" ".join(spans)}</p>'
     return [line, f'<div class="n">{"".join(notes)}</div>'] if notes else [line]
@@ -102,6 +117,7 @@ def render_rulebook_page(spec: GameSpec, in_report: frozenset[str] | None = None
     """The annotated rulebook of ``spec``'s game as one HTML page; ``in_report``: the
     entries the report beside it has (others are named, not linked)."""
     rule_map = load(spec)
+    english = from_map(rule_map)
     rows = placed(spec)
     counts = coverage(rows)
     total = sum(counts.values())
@@ -125,6 +141,6 @@ def render_rulebook_page(spec: GameSpec, in_report: frozenset[str] | None = None
         )
     h.append("</table><h2>The rulebook</h2>")
     for _, group in groupby(rows, key=lambda p: p.sentence.line):
-        h += _line_html(list(group), spec, in_report)
+        h += _line_html(list(group), spec, in_report, english)
     h.append("</body></html>")
     return "\n".join(h) + "\n"

@@ -21,8 +21,10 @@ tuples of counts); its description is what a player reads (``P0 patients: red 6
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from .summary import player
 
 #: ``label: value`` where the label is a few words (``Waiting Room 1``, ``P0``).
 _LABELLED = re.compile(r"([A-Za-z][A-Za-z0-9 '_-]{0,40}): (.*)")
@@ -263,4 +265,44 @@ def witness_header(d: Mapping[str, Any], config: Mapping[str, Any] | None) -> st
     return (
         f"Found on {where} by {how}, {when}after {w['depth']} steps: "
         f"{KIND_TEXT.get(w['kind'], w['kind'])}."
+    )
+
+
+def reduced_note(
+    p: Mapping[str, Any], configs: Mapping[str, Any], elsewhere: Sequence[str] = ()
+) -> str:
+    """Words for a witness found on a reduced configuration only: that it is not the real
+    game, the readings ``elsewhere`` whose witness is on the real game (else that the
+    real game was not searched once this one was found), and the consequence measured on
+    the real game: in how many of its paired games the readings parted, per player (the
+    impact figures beside it), or that none did. "" for a witness on the real game."""
+    conf = configs.get(p["diverge"].get("config") or "") or {}
+    if p["diverge"]["witness"] is None or conf.get("full", True):
+        return ""
+    text = "This position is from a reduced configuration, not the real game" + (
+        "; a witness on the real game is shown under reading "
+        + ", ".join(f"`{o}`" for o in elsewhere)
+        if elsewhere
+        else "; the real game was not searched once this witness was found"
+    )
+    real = [
+        (policy, imp)
+        for policy, imp in p["impact"].items()
+        if (configs.get(imp.get("config") or "") or {}).get("full")
+    ]
+    if not real:
+        return text + ". No paired games were played on the real game."
+    if any(imp["games_parted"] for _, imp in real):
+        counts = [
+            f"{imp['games_parted']} of {imp['games']} paired games of {player(pol)}"
+            for pol, imp in real
+        ]
+        return (
+            f"{text}. On the real game the readings parted in {' and '.join(counts)}: "
+            "the impact below is the consequence measured there."
+        )
+    games = [f"{imp['games']} paired games of {player(pol)}" for pol, imp in real]
+    return (
+        f"{text}. On the real game the readings never parted ({' and '.join(games)}): "
+        "no consequence on the real game was measured."
     )

@@ -61,6 +61,14 @@ COMPILED = (
     ("hhh.goal-arrest", "goal"),
     ("hhh.goal-bankrupt", "goal"),
     ("hhh.goal-er-return", "goal"),
+    ("hhh.levels-in-range", "invariant"),
+    ("hhh.level-5-dies", "invariant"),
+    ("hhh.arrest-iff-no-place", "invariant"),
+    ("hhh.loss-is-final", "invariant"),
+    ("hhh.capacities", "invariant"),
+    ("hhh.markers-conserved", "invariant"),
+    ("hhh.no-action-after-end", "invariant"),
+    ("hhh.staff-reveals", "invariant"),
 )
 
 #: The end reasons' outcome labels (``won:``/``lost:`` and the reason), by reason code.
@@ -112,8 +120,9 @@ def leaf_weight(ch) -> float:
 def state_bits(K, s, na: np.int64, params) -> np.uint64:
     """The bits of :data:`COMPILED` for flat state ``s`` with ``na`` legal actions.
     ``params``: last round, cubes per colour, black cubes, colours, Medical tokens per
-    player, Administrative tokens dealt, the COO's Staff index, players, New Room cap
-    (:meth:`HHHGraph.__init__`)."""
+    player, Administrative tokens dealt, the COO's Staff index, players, New Room cap,
+    Patient markers per colour (less the variant's), per colour as printed, white
+    markers, then the Staff pool per type (:meth:`HHHGraph.__init__`)."""
     bits = np.uint64(0)
     last, each, blacks, C = params[0], params[1], params[2], params[3]
     # cubes-conserved: bag + discard + Waiting Rooms + 5 per ER patient + Blood Bank +
@@ -169,6 +178,159 @@ def state_bits(K, s, na: np.int64, params) -> np.uint64:
         red = s[L.H_DRAWN + s[L.H_COLOUR]] - s[L.H_DRAWN + L.BLACK]
         if 1 <= red <= 4:
             bits |= np.uint64(512)
+    bits |= _levels_bits(K, s)
+    bits |= _ending_bits(K, s, na)
+    bits |= _capacity_bits(K, s)
+    bits |= _marker_bits(K, s, params)
+    # no-action-after-end (bit 16): an end reason exactly when the game is over, and no
+    # action then (the outcome's won/lost follows the reason in the model itself)
+    if (s[L.PHASE] == b.OVER) != (reason != 0) or (s[L.PHASE] == b.OVER and na != 0):
+        bits |= np.uint64(65536)
+    bits |= _staff_bits(K, s, params)
+    return bits
+
+
+@njit(cache=True)
+def _staff_bits(K, s, params) -> np.uint64:
+    """staff-reveals (bit 17): each Staff type's markers hidden + face up + set aside +
+    hired = its pool (``params[12:]``), none negative; no Cat hired; none set aside where
+    all face-up Staff stay hireable (HHH-STAFF-HIREABLE); at most ``reveal`` a round
+    revealed (one round more with HHH-STAFF-ROUND1 reveal-at-setup), within the spaces."""
+    bad = False
+    revealed = 0
+    passed = 0
+    for t in range(11):
+        h, o = s[L.STAFF_HIDDEN + t], s[L.STAFF_OPEN + t]
+        p, d = s[L.STAFF_PASSED + t], s[L.STAFF_HIRED + t]
+        if min(min(h, o), min(p, d)) < 0 or h + o + p + d != params[12 + t]:
+            bad = True
+        revealed += o + p + d
+        passed += p
+    if s[L.STAFF_HIRED + b.CAT] != 0:
+        bad = True
+    if passed != 0 and K[L.K_STAFF_THIS_ROUND] == 0:
+        bad = True
+    rounds = s[L.ROUND] - 1 + (1 if K[L.K_STAFF_ROUND1_SETUP] != 0 else 0)
+    if revealed > min(K[L.K_REVEAL] * rounds, max(K[L.K_STAFF_SPACES], 0)):
+        bad = True
+    return np.uint64(131072) if bad else np.uint64(0)
+
+
+@njit(cache=True)
+def _capacity_bits(K, s) -> np.uint64:
+    """capacities (bit 14): Waiting Room spots, Ward beds, a Treatment Room patient only
+    in an installed room, the Emergency Room's and the Blood Bank's sizes (no black cube
+    in the Blood Bank), the places for bodies."""
+    over = False
+    for c in range(K[L.K_C]):
+        for w in range(K[L.K_WAITING_ROOMS]):
+            if s[L.WAITING + 5 * w + c] > K[L.K_SPOTS]:
+                over = True
+        if b.ward_size(s, c) > K[L.K_BEDS]:
+            over = True
+        if s[L.TREAT_LEVEL + c] != 0 and s[L.ROOMS + c] == 0:
+            over = True
+    er = 0
+    for c in range(K[L.K_C]):
+        er += s[L.ER + c]
+    blood = 0
+    for k in range(L.NC):
+        blood += s[L.BLOOD + k]
+    if er > b.er_capacity(s) or blood > b.blood_size(s) or s[L.BLOOD + L.BLACK] != 0:
+        over = True
+    bodies = 0
+    for i in range(7):
+        bodies += s[L.CEMETERY + i]
+    if bodies > b.body_capacity(K, s):
+        over = True
+    return np.uint64(16384) if over else np.uint64(0)
+
+
+@njit(cache=True)
+def _marker_bits(K, s, params) -> np.uint64:
+    """markers-conserved (bit 15): per colour supply + Ward + Treatment Room + tombstones
+    is the colour's markers (also the undiminished count under HHH-FEWER-MARKERS
+    after-setup), none negative; white: supply + tombstones. One colour may be a marker
+    short when the body that ended the game by arrest found no tombstone."""
+    each, per_colour, white = params[9], params[10], params[11]
+    bodies = 0
+    for i in range(7):
+        bodies += s[L.CEMETERY + i]
+    limbo = 0
+    if s[L.DEATHS] - bodies == 1 and (s[L.REASON] == b.ARRESTED or s[L.REASON] == b.BANKRUPT):
+        if bodies >= b.body_capacity(K, s):
+            limbo = 1
+    missing = 0
+    bad = False
+    for c in range(K[L.K_C]):
+        supply, tomb = s[L.SUPPLY + c], s[L.CEMETERY + c]
+        board = b.ward_size(s, c) + (1 if s[L.TREAT_LEVEL + c] != 0 else 0)
+        total = supply + board + tomb
+        fine = total == each or (K[L.K_MARKERS_OUT_AFTER] != 0 and total == per_colour)
+        short = 0 if fine else each - total
+        if short == 1 and missing < limbo:
+            missing += 1
+            continue
+        if min(supply, board, tomb) < 0 or short != 0:
+            bad = True
+    ws, wt = s[L.SUPPLY + L.WHITE], s[L.CEMETERY + L.WHITE]
+    if min(ws, wt) < 0 or ws + wt != white:
+        bad = True
+    return np.uint64(32768) if bad else np.uint64(0)
+
+
+@njit(cache=True)
+def _awaiting_er(s, room: np.int64, cubes: np.int64) -> bool:
+    """properties/hhh.py ``awaiting_er``: a 5-cube patient just formed in ``room`` while
+    the players choose who takes the Emergency Room's last space."""
+    return s[L.PHASE] == b.PP_ER_ADMIT and s[L.CURSOR] % 8 == room and cubes == 5
+
+
+@njit(cache=True)
+def _levels_bits(K, s) -> np.uint64:
+    """levels-in-range (bit 10) and level-5-dies (bit 11), both void once the game is
+    lost: a Treatment Room patient within 1..4 (5 Improved), no negative Emergency Room
+    count, Waiting Room patients of 0..4 cubes (5 while awaiting the Emergency Room).
+    A Ward stores counts of patients at levels 1..4, so no Ward level is out of range."""
+    bits = np.uint64(0)
+    if s[L.REASON] == b.BANKRUPT or s[L.REASON] == b.ARRESTED:
+        return bits
+    for c in range(K[L.K_C]):
+        level = s[L.TREAT_LEVEL + c]
+        top = 5 if s[L.ROOMS + c] == 2 else 4
+        if level != 0 and not 1 <= level <= top:
+            bits |= np.uint64(1024)
+        if s[L.ER + c] < 0:
+            bits |= np.uint64(1024)
+        for w in range(K[L.K_WAITING_ROOMS]):
+            cubes = s[L.WAITING + 5 * w + c]
+            if not 0 <= cubes <= 4 and not _awaiting_er(s, w, cubes):
+                bits |= np.uint64(1024)
+            if cubes >= 5 and not _awaiting_er(s, w, cubes):
+                bits |= np.uint64(2048)
+    return bits
+
+
+@njit(cache=True)
+def _ending_bits(K, s, na: np.int64) -> np.uint64:
+    """arrest-iff-no-place (bit 12): an arrest only with every place for a body used (or
+    no white marker left where HHH-WHITE-OUT arrests); loss-is-final (bit 13): money
+    below $0, a bankruptcy or arrest, or a body without a place means the game is over
+    (phase over, no action, not won)."""
+    bits = np.uint64(0)
+    bodies = 0
+    for i in range(7):
+        bodies += s[L.CEMETERY + i]
+    reason = s[L.REASON]
+    if reason == b.ARRESTED:
+        full = bodies >= b.body_capacity(K, s)
+        no_white = K[L.K_WHITE_OUT_ARREST] != 0 and s[L.SUPPLY + L.WHITE] == 0
+        if not (full or no_white):
+            bits |= np.uint64(4096)
+    lost = s[L.MONEY] < 0 or reason == b.BANKRUPT or reason == b.ARRESTED
+    if lost or s[L.DEATHS] > bodies:
+        if s[L.PHASE] != b.OVER or na != 0 or reason == b.COMPLETED:
+            bits |= np.uint64(8192)
     return bits
 
 
@@ -286,6 +448,10 @@ class HHHGraph:
                 COO,
                 cfg.players,
                 cap,
+                cfg.markers_each,
+                cfg.markers_per_colour,
+                cfg.white_markers,
+                *c.staff_pool,
             ],
             dtype=np.int64,
         )
