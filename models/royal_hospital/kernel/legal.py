@@ -51,24 +51,75 @@ def same_row(s, a, b, w):
 
 
 @njit(cache=True)
-def row_before(acts, a, b):
-    for j in range(L.NA):
-        if acts[a, j] != acts[b, j]:
-            return acts[a, j] < acts[b, j]
-    return False
+def action_phase(K, s, b, acts):
+    """Action Phase choices, generated verb by verb in the model's order (Activate,
+    Pass, PlayCard, SellCard, SellResearch; each by card type), so no sort is needed."""
+    M = K[L.K_M]
+    tok = b + L.P_TOK
+    hand = b + K[L.PO_HAND]
+    n = 0
+    for t in range(M):
+        if med(K, t, L.MED_NACT) and s[b + K[L.PO_PLAYED] + t] > s[b + K[L.PO_USED] + t]:
+            n = add(acts, n, L.V_ACTIVATE, t, 0, 0, 0)
+    n = add(acts, n, L.V_PASS, 0, 0, 0, 0)
+    for t in range(M):
+        if (
+            s[hand + t]
+            and s[b + L.P_CREDITS] >= med(K, t, L.MED_CREDITS)
+            and s[tok + RESEARCH] + s[tok + DOCTOR] >= med(K, t, L.MED_RESEARCH)
+            and s[b + L.P_HEALED] >= med(K, t, L.MED_HEALED)
+        ):
+            n = add(acts, n, L.V_PLAY, t, 0, 0, 0)
+    for t in range(M):
+        if s[hand + t]:
+            n = add(acts, n, L.V_SELL_CARD, t, 0, 0, 0)
+    if s[tok + RESEARCH] + s[tok + DOCTOR] and K[L.K_PLANTED] != 4:
+        n = add(acts, n, L.V_SELL_RESEARCH, 0, 0, 0, 0)
+    return n
 
 
 @njit(cache=True)
-def sort_rows(acts, n):
-    """Insertion sort by swapping neighbours (no scratch array)."""
-    for i in range(1, min(n, L.MAX_ACTIONS)):
-        k = i
-        while k > 0 and row_before(acts, k, k - 1):
-            for j in range(L.NA):
-                x = acts[k, j]
-                acts[k, j] = acts[k - 1, j]
-                acts[k - 1, j] = x
-            k -= 1
+def treatment_verb(K, s, p, r):
+    """What the patient at ``r`` offers: Diagnose, Heal, Assign or nothing (-1)."""
+    card, diagnosed = s[r], s[r + 1]
+    d, hh = stage_cost(K, s[r : r + 4])
+    critical = card >= 0 and prio(K, card) == CRITICAL
+    if can_pay(K, s, p, d, hh):
+        return L.V_HEAL if diagnosed or critical else L.V_DIAGNOSE
+    if can_assign(K, s, p, s[r : r + 4]):
+        return L.V_ASSIGN
+    return -1
+
+
+@njit(cache=True)
+def treatment_patients(K, s, p, b, acts, n, verb):
+    """Player ``p``'s distinct patients offering ``verb``, in list (sorted) order."""
+    at = b + K[L.PO_PAT]
+    for i in range(s[b + L.P_NPAT]):
+        r = at + 4 * i
+        if i > 0 and same_row(s, r, r - 4, 4):
+            continue
+        if treatment_verb(K, s, p, r) == verb:
+            n = add_patient(acts, n, verb, s, r)
+    return n
+
+
+@njit(cache=True)
+def treatment_phase(K, s, p, b, acts):
+    """Treatment Phase choices in the model's order (Assign, Diagnose, EndTreatment,
+    Heal, TreatTerminal; each over the sorted lists), so no sort is needed."""
+    n = treatment_patients(K, s, p, b, acts, 0, L.V_ASSIGN)
+    n = treatment_patients(K, s, p, b, acts, n, L.V_DIAGNOSE)
+    n = add(acts, n, L.V_END_TREATMENT, 0, 0, 0, 0)
+    n = treatment_patients(K, s, p, b, acts, n, L.V_HEAL)
+    tat = b + K[L.PO_TERM]
+    for i in range(s[b + L.P_NTERM]):
+        r = tat + 3 * i
+        if i > 0 and same_row(s, r, r - 3, 3):
+            continue
+        if terminal_treatable(K, s, p, r):
+            n = add(acts, n, L.V_TREAT_TERMINAL, s[r], 0, 0, 0)
+    return n
 
 
 @njit(cache=True)
@@ -143,48 +194,8 @@ def legal(K, s, acts):
     p = s[L.S_TURN]
     b = pb(K, p)
     if s[L.S_PHASE] == ACTIONS:
-        n = add(acts, n, L.V_PASS, 0, 0, 0, 0)
-        tok = b + L.P_TOK
-        for t in range(K[L.K_M]):
-            if s[b + K[L.PO_HAND] + t]:
-                n = add(acts, n, L.V_SELL_CARD, t, 0, 0, 0)
-                if (
-                    s[b + L.P_CREDITS] >= med(K, t, L.MED_CREDITS)
-                    and s[tok + RESEARCH] + s[tok + DOCTOR] >= med(K, t, L.MED_RESEARCH)
-                    and s[b + L.P_HEALED] >= med(K, t, L.MED_HEALED)
-                ):
-                    n = add(acts, n, L.V_PLAY, t, 0, 0, 0)
-            if med(K, t, L.MED_NACT) and s[b + K[L.PO_PLAYED] + t] > s[b + K[L.PO_USED] + t]:
-                n = add(acts, n, L.V_ACTIVATE, t, 0, 0, 0)
-        if s[tok + RESEARCH] + s[tok + DOCTOR] and K[L.K_PLANTED] != 4:
-            n = add(acts, n, L.V_SELL_RESEARCH, 0, 0, 0, 0)
-        sort_rows(acts, n)
-        return n
+        return action_phase(K, s, b, acts)
     if s[L.S_PHASE] == TREATMENT:
-        n = add(acts, n, L.V_END_TREATMENT, 0, 0, 0, 0)
-        at = b + K[L.PO_PAT]
-        for i in range(s[b + L.P_NPAT]):
-            r = at + 4 * i
-            if i > 0 and same_row(s, r, r - 4, 4):
-                continue
-            pt = s[r : r + 4]
-            d, hh = stage_cost(K, pt)
-            critical = pt[0] >= 0 and prio(K, pt[0]) == CRITICAL
-            if can_pay(K, s, p, d, hh):
-                if not pt[1] and not critical:
-                    n = add_patient(acts, n, L.V_DIAGNOSE, s, r)
-                elif pt[1] or critical:
-                    n = add_patient(acts, n, L.V_HEAL, s, r)
-            elif can_assign(K, s, p, pt):
-                n = add_patient(acts, n, L.V_ASSIGN, s, r)
-        tat = b + K[L.PO_TERM]
-        for i in range(s[b + L.P_NTERM]):
-            r = tat + 3 * i
-            if i > 0 and same_row(s, r, r - 3, 3):
-                continue
-            if terminal_treatable(K, s, p, r):
-                n = add(acts, n, L.V_TREAT_TERMINAL, s[r], 0, 0, 0)
-        sort_rows(acts, n)
-        return n
+        return treatment_phase(K, s, p, b, acts)
     s[L.S_ERR] = 1
     return 0

@@ -41,30 +41,31 @@ def patient_score(K, F, card, tokens):
 
 
 @njit(cache=True)
-def greedy_score(K, F, s, a):
-    """policies.greedy_score, for row ``a`` in ``s``."""
-    v = a[0]
+def greedy_score(K, F, s, acts, i):
+    """policies.greedy_score, for row ``i`` of ``acts`` (read in place: no row view)."""
+    v = acts[i, 0]
+    f1 = acts[i, 1]
     if v == L.V_HEAL or v == L.V_DIAGNOSE:
-        return 200 + patient_score(K, F, a[1], a[3])
+        return 200 + patient_score(K, F, f1, acts[i, 3])
     if v == L.V_TREAT_TERMINAL:
         return 250.0
     if v == L.V_ASSIGN:
-        return 150 + patient_score(K, F, a[1], a[3]) / 10
+        return 150 + patient_score(K, F, f1, acts[i, 3]) / 10
     if v == L.V_ACTIVATE:
         return 120.0
     if v == L.V_PLAY:
-        return 100 + F[a[1]]
+        return 100 + F[f1]
     if v == L.V_KEEP:
-        return F[a[1]]
+        return F[f1]
     if v == L.V_REJECT:
-        return -patient_score(K, F, a[1], a[3])
+        return -patient_score(K, F, f1, acts[i, 3])
     if v == L.V_CHOOSE_INS:
-        return -float(s[pb(K, current_player(K, s)) + L.P_INS + a[1]])
+        return -float(s[pb(K, current_player(K, s)) + L.P_INS + f1])
     if v == L.V_HELI_DRAW:
         p = current_player(K, s)
         return 5.0 if s[pb(K, p) + L.P_NPAT] < capacity(K, s, p) else -5.0
     if v == L.V_HELI_DISCARD:
-        return -patient_score(K, F, a[1], a[3]) / 10
+        return -patient_score(K, F, f1, acts[i, 3]) / 10
     if v == L.V_SELL_RESEARCH or v == L.V_SELL_CARD:
         return -20.0
     return 0.0
@@ -76,7 +77,7 @@ def greedy_best(K, F, s, acts, n, idx):
     best = -1e300
     m = 0
     for i in range(n):
-        sc = greedy_score(K, F, s, acts[i])
+        sc = greedy_score(K, F, s, acts, i)
         if sc > best:
             best = sc
             m = 0

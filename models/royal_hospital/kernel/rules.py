@@ -59,6 +59,8 @@ from .board import (
 from .rewards import advance_insurance, apply_effect, eff, first_open, is_decision
 
 HELI_DISCARDED, HELI_DREW = 1, 2
+#: int64 constants, so rows built as tuples (no array allocated) index like arrays
+ZERO, ONE = np.int64(0), np.int64(1)
 
 
 @njit(cache=True)
@@ -125,8 +127,7 @@ def take(K, s, key):
 @njit(cache=True)
 def arrive(K, s, p, card):
     """patients.arrive: terminal patients to the playing area, others wait to be admitted."""
-    vals = np.zeros(4, dtype=np.int64)
-    vals[0] = card
+    vals = (card, ZERO, ZERO, ZERO)
     if card >= 0 and prio(K, card) == TERMINAL:
         b = pb(K, p)
         list_insert(s, b + K[L.PO_TERM], b + L.P_NTERM, K[L.TMAX], L.TERMW, vals)
@@ -319,9 +320,7 @@ def can_assign(K, s, p, pt):
 def assign(K, s, p, pt):
     d, _ = stage_cost(K, pt)
     spend1(K, s, p, DIAG if d else HEAL, 1)
-    new = pt.copy()
-    new[3] += 1
-    replace_patient(K, s, p, pt, new, False)
+    replace_patient(K, s, p, pt, (pt[0], pt[1], pt[2], pt[3] + ONE), False)
 
 
 @njit(cache=True)
@@ -332,10 +331,7 @@ def diagnose_paid(K, s, p, pt):
 
 @njit(cache=True)
 def diagnosed_as(K, s, p, pt, card):
-    flipped = np.zeros(4, dtype=np.int64)
-    flipped[0] = card
-    flipped[1] = 1
-    flipped[2] = pt[2]
+    flipped = (card, ONE, pt[2], ZERO)
     if pt[0] < 0:
         s[K[L.O_UNRES] + card] -= 1
     replace_patient(K, s, p, pt, flipped, False)
@@ -366,10 +362,7 @@ def treat_terminal(K, s, p, card):
     reward = K[L.K_TERMINAL_REWARD]
     pays = reward == 0 or (reward == 1 and not rewarded)
     list_remove_at(s, at, b + L.P_NTERM, L.TERMW, i)
-    vals = np.zeros(3, dtype=np.int64)
-    vals[0] = card
-    vals[1] = 1
-    vals[2] = 1 if reward == 1 else 0
+    vals = (card, ONE, ONE if reward == 1 else ZERO)
     list_insert(s, at, b + L.P_NTERM, K[L.TMAX], L.TERMW, vals)
     if pays:
         s[b + L.P_CREDITS] += pat(K, card, L.PT_CREDITS)
@@ -755,9 +748,8 @@ def chance_apply(K, s, key):
         return
     if k == T_REVEAL:
         r = first_reveal(K, s, p)
-        pt = s[r : r + 4].copy()
-        new = pt.copy()
-        new[0] = key
+        pt = (s[r], s[r + 1], s[r + 2], s[r + 3])
+        new = (key, pt[1], pt[2], pt[3])
         s[K[L.O_UNRES] + key] -= 1
         replace_patient(K, s, p, pt, new, False)
         return
