@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import readings as R
 from ..actions import (
     Activate,
     BloodHeal,
@@ -53,15 +54,37 @@ KINDED = {
 VERB_OF = {cls: v for v, cls in {**PLAIN, **KINDED}.items()}
 
 ONE_OF = {
-    "DH-AMBULANCE-VALUE": ("number", "pip-sum", "number-one"),
-    "DH-EVICT-WHO": ("player-chooses", "sickest-first", "all-current"),
-    "DH-EXPANSION-DISCARD": ("instead-of-taking", "owned-tile", "same-permission"),
-    "DH-PAST-6": ("discharge", "stop-at-6"),
-    "DH-OVER-12": ("five-each", "rising", "nothing"),
-    "DH-EMPTY-HOSPITAL": ("discharged-and-empty", "any-empty", "all-discharged"),
-    "DH-FINAL-TOKENS": ("per-token", "once", "bag-once"),
+    R.AMBULANCE_VALUE.ID: (
+        R.AMBULANCE_VALUE.NUMBER,
+        R.AMBULANCE_VALUE.PIP_SUM,
+        R.AMBULANCE_VALUE.NUMBER_ONE,
+    ),
+    R.EVICT_WHO.ID: (
+        R.EVICT_WHO.PLAYER_CHOOSES,
+        R.EVICT_WHO.SICKEST_FIRST,
+        R.EVICT_WHO.ALL_CURRENT,
+    ),
+    R.EXPANSION_DISCARD.ID: (
+        R.EXPANSION_DISCARD.INSTEAD_OF_TAKING,
+        R.EXPANSION_DISCARD.OWNED_TILE,
+        R.EXPANSION_DISCARD.SAME_PERMISSION,
+    ),
+    R.PAST_6.ID: (R.PAST_6.DISCHARGE, R.PAST_6.STOP_AT_6),
+    R.OVER_12.ID: (R.OVER_12.FIVE_EACH, R.OVER_12.RISING, R.OVER_12.NOTHING),
+    R.EMPTY_HOSPITAL.ID: (
+        R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY,
+        R.EMPTY_HOSPITAL.ANY_EMPTY,
+        R.EMPTY_HOSPITAL.ALL_DISCHARGED,
+    ),
+    R.FINAL_TOKENS.ID: (R.FINAL_TOKENS.PER_TOKEN, R.FINAL_TOKENS.ONCE, R.FINAL_TOKENS.BAG_ONCE),
 }
-EXTRA = ("none", "admission-once", "expansion-once", "twice")
+#: "none": no extra reveal (the ambiguity does not arise, as ``context.Ctx`` sets it).
+EXTRA = (
+    "none",
+    R.EXTRA_REVEAL.ADMISSION_ONCE,
+    R.EXTRA_REVEAL.EXPANSION_ONCE,
+    R.EXTRA_REVEAL.TWICE,
+)
 
 
 def config_array(ctx: Any, planted: int = 0) -> np.ndarray:
@@ -84,20 +107,20 @@ def config_array(ctx: Any, planted: int = 0) -> np.ndarray:
         K[L.K_WCOL + k], K[L.K_WMATCH + k] = w.colour, w.match
     for k, sp in enumerate(SPECIALISTS):
         K[L.K_SCOL + k], K[L.K_STARGET + k] = sp.colour, sp.target
-    K[L.K_SOLO_BAR] = ctx.solo == "first-player-bar"
+    K[L.K_SOLO_BAR] = ctx.solo == R.SOLO.FIRST_PLAYER_BAR
     K[L.K_EXTRA] = EXTRA.index(ctx.extra_reveal)
     for key, slot in (
-        ("DH-AMBULANCE-VALUE", L.K_AMB_VALUE),
-        ("DH-EVICT-WHO", L.K_EVICT),
-        ("DH-EXPANSION-DISCARD", L.K_EXP_DISCARD),
-        ("DH-PAST-6", L.K_PAST6),
-        ("DH-OVER-12", L.K_OVER12),
-        ("DH-EMPTY-HOSPITAL", L.K_EMPTY),
-        ("DH-FINAL-TOKENS", L.K_FINAL),
+        (R.AMBULANCE_VALUE.ID, L.K_AMB_VALUE),
+        (R.EVICT_WHO.ID, L.K_EVICT),
+        (R.EXPANSION_DISCARD.ID, L.K_EXP_DISCARD),
+        (R.PAST_6.ID, L.K_PAST6),
+        (R.OVER_12.ID, L.K_OVER12),
+        (R.EMPTY_HOSPITAL.ID, L.K_EMPTY),
+        (R.FINAL_TOKENS.ID, L.K_FINAL),
     ):
         K[slot] = ONE_OF[key].index(choice(key))
     K[L.K_MORT_RETURN], K[L.K_RECYCLE] = ctx.mortuary_returns, ctx.recycle_when_short
-    K[L.K_SUPERBUG_FLOOR] = ctx.superbug_2 == "floor-1"
+    K[L.K_SUPERBUG_FLOOR] = ctx.superbug_2 == R.SUPERBUG_2.FLOOR_1
     K[L.K_BLOOD_MARKS], K[L.K_TINT_ROUND] = ctx.blood_marks, ctx.tint_round
     K[L.K_EFFECT_OPT] = ctx.effect_optional
     K[L.K_EPI_D6] = len(ctx.epidemic_faces) == 6
