@@ -37,6 +37,7 @@ NOT_READINGS = {
     "models/royal_hospital/bounds.py": ({"tokens"}, "a field name"),
     "models/royal_hospital/describe.py": ({"none"}, "a label"),
     "models/royal_hospital/effects.py": ({"production"}, "an effect's field"),
+    "models/royal_hospital/kernel/api.py": ({"none"}, "a parted game's label"),
     "models/royal_hospital/promise_scoring.py": ({"production", "tokens"}, "field names"),
     "models/royal_hospital/smt/encoding.py": ({"reject", "tokens"}, "effect and field names"),
     "models/royal_hospital/state.py": ({"keep"}, "a task name"),

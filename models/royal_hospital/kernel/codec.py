@@ -10,6 +10,7 @@ import numpy as np
 from hhh_verify.model import ModelError
 
 from .. import actions as A
+from .. import readings as R
 from ..bounds import all_effects
 from ..cards import TERMINAL
 from ..effects import AMBULANCE, INSURANCE, Effect
@@ -67,9 +68,11 @@ def config_array(ctx: Any, planted: int = 0) -> tuple[np.ndarray, np.ndarray, Ta
         L.K_CRITICAL_TOKENS: ctx.critical_tokens,
         L.K_TERMINAL_EVERY: ctx.terminal_every_round,
         L.K_TERMINAL_ONE: ctx.terminal_one_heal,
-        L.K_TERMINAL_REWARD: ("every-treatment", "first-treatment", "none").index(
-            ctx.terminal_reward
-        ),
+        L.K_TERMINAL_REWARD: (
+            R.TERMINAL_REWARD.EVERY_TREATMENT,
+            R.TERMINAL_REWARD.FIRST_TREATMENT,
+            R.TERMINAL_REWARD.NONE,
+        ).index(ctx.terminal_reward),
         L.K_CHRONIC_DIE: ctx.chronic_die,
         L.K_QOC_OFFSET: ctx.qoc_offset,
         L.K_QOC_CLAMP: ctx.qoc_floor is not None,
@@ -94,7 +97,8 @@ def config_array(ctx: Any, planted: int = 0) -> tuple[np.ndarray, np.ndarray, Ta
         L.K_DOCTOR_SUBST: ctx.doctor_substitutes,
         L.K_DRAW_PATIENTS: ctx.draw_patients,
     }
-    assert i("RH-SOLO") in ("same-rules", "reject")  # read by the model's config check only
+    # read by the model's config check only
+    assert i(R.SOLO.ID) in (R.SOLO.SAME_RULES, R.SOLO.REJECT)
     for k, v in flags.items():
         head[k] = int(v)
     # state layout
