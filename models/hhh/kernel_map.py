@@ -14,6 +14,10 @@ _CODEC = "packs, hashes or stores flat states for the compiled explorer"
 _ARRAY = "edits one slot of the flat state array (the reference builds a new record)"
 _DRIVER = "drives whole games, batches or the explorer around the rules; no rule of its own"
 _ROWS = "encodes or orders action rows (the reference sorts action records)"
+_CHECK = (
+    "a compiled invariant check of the explorer (its reference is the property in "
+    "properties/hhh.py, proven equal on every tiny state by test_hhh_kernel_explore_verify)"
+)
 
 TABLE = KernelMap(
     kernel="hhh_verify.models.hhh.kernel",
@@ -129,6 +133,12 @@ TABLE = KernelMap(
         "explore.bfs": _DRIVER,
         "graph._comb": "a binomial coefficient in float64 for the event weights",
         "graph.state_bits": _CODEC,
+        "graph._awaiting_er": _CHECK,
+        "graph._capacity_bits": _CHECK,
+        "graph._ending_bits": _CHECK,
+        "graph._levels_bits": _CHECK,
+        "graph._marker_bits": _CHECK,
+        "graph._staff_bits": _CHECK,
         "graph._grow2": _CODEC,
         "graph._grow1": _CODEC,
         "graph.expand_rows": _DRIVER,
