@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import strength, summary, units
+from . import optimal, strength, summary, units
 from .winner_change import winner_change
 from .witness_text import action_text, unlist, witness_header, witness_rows
 
@@ -202,6 +202,7 @@ def render_markdown(
         )
     lines.append("")
     lines += strength.markdown(data)
+    lines += optimal.markdown(data)
     for e in data["entries"]:
         lines += _entry(e, plots, data)
     return "\n".join(lines).rstrip() + "\n"
