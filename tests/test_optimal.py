@@ -120,7 +120,7 @@ def test_report_section_shows_values_and_not_computed(recorded: Path) -> None:
     row = next(
         r for r in json.loads(recorded.read_text())["presets"]["tiny"]["readings"] if r["id"]
     )
-    assert "## Best possible play (tiny)" in md
+    assert "## Best possible play" in md and "| Pmax(win) (tiny) |" in md
     assert (
         f"| {AMB} | `{OTHER}` | {row['pmax']:.4f} | {row['pmin']:.4f} | {row['prandom']:.4f} |"
         in md
@@ -145,3 +145,15 @@ def test_report_optimal_option_bad_input(tmp_path: Path, args: list[str], says: 
     r = CliRunner().invoke(main, ["report", "--out", str(tmp_path / "r"), *args])
     assert r.exit_code == 2 and r.output.startswith(f"error: {says}"), r.output
     assert not (tmp_path / "r").exists()
+
+
+def test_each_preset_has_its_own_columns(recorded: Path) -> None:
+    data = _report(recorded)
+    row = {"id": "", "option": "", "pmax": 0.25, "pmin": 0.0, "prandom": 0.125}
+    op.merge(data["optimal"], "medium", "v", row | {"complete": True, "states": 9})
+    md = "\n".join(op.markdown(data))
+    assert "| Pmax(win) (tiny) |" in md and "| Pmax(win) (medium) |" in md
+    assert "| 0.2500 | 0.0000 | 0.1250 |" in md
+    assert f"| {AMB} | `{OTHER}` |" in md
+    amb_row = next(line for line in md.splitlines() if line.startswith(f"| {AMB} |"))
+    assert amb_row.count("not computed") == 3

@@ -106,8 +106,8 @@ def attach(data: dict[str, Any], path: str | None) -> dict[str, Any]:
 TEXT = (
     "The exact probability of a win under the best possible play (Pmax, every decision "
     "chosen to maximise it, over every chance outcome), from the verified compiled "
-    "exploration of the `{preset}` preset ({states} states under the defaults) by "
-    "`hhh-verify optimal --config {preset}`; beside it the strong player's win rate on the "
+    "exploration of reduced presets ({presets} under the defaults; `hhh-verify optimal "
+    "--config PRESET`), each in its own columns; beside it the strong player's win rate on the "
     'full game (where measured). A reading not yet recorded says "not computed".'
 )
 
@@ -127,13 +127,27 @@ def _strong(data: dict[str, Any]) -> dict[tuple[str, str], str]:
     return out
 
 
-def rows(data: dict[str, Any]) -> tuple[str, list[list[str]]]:
-    """The preset shown (the largest recorded) and one row per reading of the report's
-    entries: id, reading, Pmax(win), Pmin, random play, strong player."""
-    presets = data["optimal"]["presets"]
-    order = ["medium", "small", "tiny"]
-    preset = min(presets, key=lambda p: (order.index(p) if p in order else 9, p))
-    found = {(r["id"], r["option"]): r for r in presets[preset]["readings"]}
+ORDER = ("tiny", "small", "medium")
+
+
+def presets(data: dict[str, Any]) -> list[str]:
+    """The recorded presets, smallest first (each gets its own columns, never mixed)."""
+    rank = {p: i for i, p in enumerate(ORDER)}
+    return sorted(data["optimal"]["presets"], key=lambda p: (rank.get(p, len(ORDER)), p))
+
+
+def head(data: dict[str, Any]) -> list[str]:
+    cols = [f"{m} ({p})" for p in presets(data) for m in ("Pmax(win)", "Pmin", "random play")]
+    return ["id", "reading", *cols, "strong player, full game"]
+
+
+def rows(data: dict[str, Any]) -> list[list[str]]:
+    """One row per reading of the report's entries (the defaults first): id, reading,
+    Pmax / Pmin / random play of a win per recorded preset, the strong player's rate."""
+    found = {
+        p: {(r["id"], r["option"]): r for r in data["optimal"]["presets"][p]["readings"]}
+        for p in presets(data)
+    }
     strong = _strong(data)
     registry = get_game(data["game"]).ambiguities
     readings = [("", "")] + [
@@ -144,35 +158,34 @@ def rows(data: dict[str, Any]) -> tuple[str, list[list[str]]]:
     ]
     out = []
     for amb, option in readings:
-        r = found.get((amb, option))
-        if r is None:
-            cells = ["not computed"] * 3
-        else:
-            done = "" if r["complete"] else " (incomplete)"
-            cells = [f"{r[k]:.4f}{done}" for k in ("pmax", "pmin", "prandom")]
+        cells = []
+        for p in presets(data):
+            r = found[p].get((amb, option))
+            if r is None:
+                cells += ["not computed"] * 3
+            else:
+                done = "" if r["complete"] else " (incomplete)"
+                cells += [f"{r[k]:.4f}{done}" for k in ("pmax", "pmin", "prandom")]
         name = f"`{option}`" if amb else "defaults"
         out.append([amb or "-", name, *cells, strong.get((amb, option), "-")])
-    return preset, out
+    return out
 
 
-HEAD = ["id", "reading", "Pmax(win)", "Pmin(win)", "random play", "strong player, full game"]
-
-
-def _intro(data: dict[str, Any], preset: str) -> str:
-    defaults = next(
-        (r for r in data["optimal"]["presets"][preset]["readings"] if not r["id"]), None
-    )
-    states = "-" if defaults is None else f"{defaults['states']:,}"
-    return TEXT.format(preset=preset, states=states)
+def _intro(data: dict[str, Any]) -> str:
+    sizes = []
+    for p in presets(data):
+        d = next((r for r in data["optimal"]["presets"][p]["readings"] if not r["id"]), None)
+        sizes.append(f"`{p}`" + ("" if d is None else f", {d['states']:,} states"))
+    return TEXT.format(presets="; ".join(sizes))
 
 
 def markdown(data: dict[str, Any]) -> list[str]:
     """The section as Markdown lines (none without a recorded file)."""
     if not data.get("optimal", {}).get("presets"):
         return []
-    preset, table = rows(data)
-    lines = [f"## Best possible play ({preset})", "", _intro(data, preset), ""]
-    lines += ["| " + " | ".join(HEAD) + " |", "|" + "---|" * len(HEAD)]
+    table, cols = rows(data), head(data)
+    lines = ["## Best possible play", "", _intro(data), ""]
+    lines += ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     lines += ["| " + " | ".join(r) + " |" for r in table]
     return [*lines, ""]
 
@@ -181,14 +194,14 @@ def html(data: dict[str, Any]) -> list[str]:
     """The section as HTML elements (none without a recorded file)."""
     if not data.get("optimal", {}).get("presets"):
         return []
-    preset, table = rows(data)
-    head = "".join(f"<th>{escape(h)}</th>" for h in HEAD)
+    table = rows(data)
+    cols = "".join(f"<th>{escape(h)}</th>" for h in head(data))
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(c.replace('`', ''))}</td>" for c in r) + "</tr>"
         for r in table
     )
     return [
-        f"<h2>Best possible play ({escape(preset)})</h2>",
-        f"<p>{escape(_intro(data, preset).replace('`', ''))}</p>",
-        f"<table><tr>{head}</tr>{body}</table>",
+        "<h2>Best possible play</h2>",
+        f"<p>{escape(_intro(data).replace('`', ''))}</p>",
+        f"<table><tr>{cols}</tr>{body}</table>",
     ]
