@@ -17,6 +17,7 @@ from .explore import explore_command
 from .games import games_command
 from .hunt import hunt_command
 from .impact import impact_command
+from .optimal import optimal_command
 from .query import query_command
 from .reach import reach_command
 from .replay import replay_command
@@ -65,3 +66,4 @@ main.add_command(impact_command)
 main.add_command(report_command)
 main.add_command(rules_command)
 main.add_command(query_command)
+main.add_command(optimal_command)

@@ -10,6 +10,7 @@ from .. import registry
 from ..interpretations import Decisions
 from ..model import ModelError
 from ..reporting import build as rp
+from ..reporting import optimal as op
 from ..reporting.index import write_index
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
@@ -103,6 +104,14 @@ def _applied(
 @click.option(
     "--quick", is_flag=True, help="Explorer on reduced presets only (no differential search)."
 )
+@click.option(
+    "--optimal",
+    "optimal_file",
+    default=None,
+    metavar="FILE",
+    help="The best-play probabilities recorded by `hhh-verify optimal` (default: "
+    "OUT/data/GAME-optimal.json when present).",
+)
 @interpret_option
 @decisions_option
 @cluster_options
@@ -119,6 +128,7 @@ def report_command(
     max_games: int,
     only: tuple[str, ...],
     quick: bool,
+    optimal_file: str | None,
     interpret: tuple[str, ...],
     decisions: Decisions | None,
     scheduler: str | None,
@@ -147,6 +157,13 @@ def report_command(
     applied = _applied(game, interpret, decisions)
     ids = list(registry.games()) if game == "all" else [game]
     specs = [registry.get_game(g) for g in ids]
+    if optimal_file is not None:
+        if game == "all":
+            raise ModelError("--optimal needs a single --game; accepted: a game id")
+        if not os.path.isfile(optimal_file):
+            raise ModelError(f"--optimal {optimal_file}: no such file; accepted: a file "
+                             "written by `hhh-verify optimal`")  # fmt: skip
+        op.load(optimal_file, game)  # a bad file is one line, before any work
     for spec in specs:
         for amb in only:
             spec.ambiguities.get(amb)  # validate before any work
@@ -163,7 +180,7 @@ def report_command(
         for spec in specs:
             with task_progress(f"report {spec.id}", run, as_json) as on_done:
                 data = built[spec.id] = rp.build(spec.id, seed, budget, only, run, on_done, applied)
-            written += rp.write(data, out, fmts)
+            written += rp.write(data, out, fmts, optimal_file)
     if game == "all" or os.path.exists(os.path.join(out, "index.html")):
         titles = {g: s.title for g, s in registry.games().items()}
         written += write_index(out, titles, built)

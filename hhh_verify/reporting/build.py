@@ -31,7 +31,7 @@ from ..registry import get_game
 from ..scenario import Scenario
 from ..spec import GameSpec
 from ..trace import write_atomic
-from . import assumptions, english, json_text, ranking, strength
+from . import assumptions, english, json_text, optimal, ranking, strength
 from .boards import witness_boards
 from .render_md import trace_paths
 
@@ -459,10 +459,16 @@ def _material(pairs: Sequence[dict[str, Any]]) -> bool | None:
     return None
 
 
-def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) -> list[str]:
+def write(
+    data: dict[str, Any],
+    out_dir: str,
+    formats: Sequence[str] = FORMATS,
+    optimal_file: str | None = None,
+) -> list[str]:
     """Write ``<game>.md/.html/.json``, the SVG plots and (with Markdown or HTML, which
     link them) every witness's two traces (:func:`trace_paths`) into ``out_dir``;
-    return the paths."""
+    return the paths. ``optimal_file``: the recorded best play (default: the one under
+    ``out_dir``, when present)."""
     from .render_effects import forest_svg
     from .render_html import render_html
     from .render_md import render_markdown
@@ -470,6 +476,7 @@ def write(data: dict[str, Any], out_dir: str, formats: Sequence[str] = FORMATS) 
 
     game = data["game"]
     data = strength.attach_strong_play(data, out_dir)
+    data = optimal.attach(data, optimal_file or optimal.default_path(out_dir, game))
     written = []
     svg_dir = f"{game}-plots"
     plots: dict[tuple[str, str], str] = {}

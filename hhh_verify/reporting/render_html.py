@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from . import strength, summary, units
+from . import optimal, strength, summary, units
 from .measures import of_report
 from .render_effects import forest_svg, shifts_svg
 from .render_md import (
@@ -138,6 +138,7 @@ def render_html(data: dict[str, Any]) -> str:
         )
     h.append("</table></section>")
     h += strength.html(data)
+    h += optimal.html(data)
     boards = data.get("boards", {})
     traces = {
         f"{e['id']}/{p['options'][1]}": traced(data, e["id"], p["options"][1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import strength, summary, units
+from . import optimal, strength, summary, units
 from .measures import known, of_report
 from .render_svg import plot_title
 from .winner_change import winner_change
@@ -209,6 +209,7 @@ def render_markdown(
         )
     lines.append("")
     lines += strength.markdown(data)
+    lines += optimal.markdown(data)
     for e in data["entries"]:
         lines += _entry(e, plots, data)
     return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,207 @@
+"""Best possible play: the exact optimal win probability under each reading, beside the
+strong player's full-game win rate -- how winnable each reading makes the game.
+
+The probabilities come from the verified compiled exploration (``hhh-verify optimal``),
+far too costly to run inside ``report`` on ``medium``, so they are recorded once into
+``<out>/data/<game>-optimal.json`` (this module reads and writes that file) and the
+report shows what is recorded, saying "not computed" for a reading that is not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+from html import escape
+from typing import Any
+
+from ..model import ModelError
+from ..registry import get_game
+from ..trace import write_atomic
+
+FORMAT = "hhh-verify-optimal/1"
+
+
+def default_path(out_dir: str, game: str) -> str:
+    """Where ``hhh-verify optimal`` writes by default and ``report`` reads (under the
+    report's output directory)."""
+    return os.path.join(out_dir, "data", f"{game}-optimal.json")
+
+
+def code_version(game: str) -> str:
+    """A digest of the game's model sources and the explorer's: a value recorded under
+    another digest may be stale, so it is run again rather than reused."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    spec = importlib.util.find_spec(f"hhh_verify.models.{get_game(game).id.replace('-', '_')}")
+    roots = [os.path.join(here, "engines", "explore")]
+    if spec is not None and spec.submodule_search_locations:
+        roots += list(spec.submodule_search_locations)
+    digest = hashlib.sha256()
+    for root in sorted(roots):
+        for folder, _dirs, files in sorted(os.walk(root)):
+            for name in sorted(f for f in files if f.endswith(".py")):
+                path = os.path.join(folder, name)
+                digest.update(os.path.relpath(path, root).encode())
+                with open(path, "rb") as fh:
+                    digest.update(fh.read())
+    return digest.hexdigest()[:16]
+
+
+def load(path: str, game: str) -> dict[str, Any]:
+    """The recorded file (an empty one when ``path`` does not exist); a file that is not
+    one of ours, or for another game, is one line of error."""
+    if not os.path.exists(path):
+        return {"format": FORMAT, "game": game, "presets": {}}
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError) as e:
+        raise ModelError(f"{path}: not readable JSON ({e}); accepted: a file {FORMAT}") from None
+    ok = (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and isinstance(data.get("presets"), dict)
+        and all(
+            isinstance(p, dict) and isinstance(p.get("readings"), list)
+            for p in data["presets"].values()
+        )
+    )
+    if not ok:
+        raise ModelError(f"{path}: not an optimal-play file; accepted: a file {FORMAT}")
+    if data.get("game") != game:
+        raise ModelError(f"{path} records game {data.get('game')!r}; accepted: {game}")
+    return data
+
+
+def recorded(data: dict[str, Any], preset: str, version: str) -> set[tuple[str, str]]:
+    """The readings ``(id, option)`` recorded for ``preset`` under code ``version``."""
+    run = data["presets"].get(preset)
+    if not run or run.get("code_version") != version:
+        return set()
+    return {(r["id"], r["option"]) for r in run["readings"]}
+
+
+def merge(data: dict[str, Any], preset: str, version: str, row: dict[str, Any]) -> None:
+    """Add one reading's row; rows recorded under another code version are dropped."""
+    run = data["presets"].get(preset)
+    if not run or run.get("code_version") != version:
+        run = data["presets"][preset] = {"code_version": version, "readings": []}
+    rows = [r for r in run["readings"] if (r["id"], r["option"]) != (row["id"], row["option"])]
+    run["readings"] = sorted([*rows, row], key=lambda r: (r["id"], r["option"]))
+
+
+def save(path: str, data: dict[str, Any]) -> None:
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def attach(data: dict[str, Any], path: str | None) -> dict[str, Any]:
+    """``data`` with the recorded optimal play (``optimal``) when the file exists and the
+    game has a kernel explorer; otherwise ``data`` unchanged."""
+    if path is None or not os.path.exists(path) or get_game(data["game"]).kernel is None:
+        return data
+    return {**data, "optimal": load(path, data["game"])}
+
+
+TEXT = (
+    "The exact probability of a win under the best possible play (Pmax, every decision "
+    "chosen to maximise it, over every chance outcome), from the verified compiled "
+    "exploration of reduced presets ({presets} under the defaults; `hhh-verify optimal "
+    "--config PRESET`), each in its own columns; beside it the strong player's win rate on the "
+    'full game (where measured). A reading not yet recorded says "not computed".'
+)
+
+
+def _strong(data: dict[str, Any]) -> dict[tuple[str, str], str]:
+    """The strong player's full-game win rate per reading ``(id, option)`` (``("", "")``:
+    the defaults), from the strong-play measurements attached to the report."""
+    sp = data.get("strong_play") or {}
+    out: dict[tuple[str, str], str] = {}
+    for p in sp.get("players", []):
+        if p["policy"] == sp.get("policy"):
+            out[("", "")] = f"{p['win_rate']:.1%} ({p['games']} games)"
+    for r in sp.get("rows", []):
+        win = (r.get(sp.get("policy", "")) or {}).get("win")
+        if win:
+            out[(r["id"], r["options"][1])] = f"{win['mean_b']:.1%} ({r['games']} games)"
+    return out
+
+
+ORDER = ("tiny", "small", "medium")
+
+
+def presets(data: dict[str, Any]) -> list[str]:
+    """The recorded presets, smallest first (each gets its own columns, never mixed)."""
+    rank = {p: i for i, p in enumerate(ORDER)}
+    return sorted(data["optimal"]["presets"], key=lambda p: (rank.get(p, len(ORDER)), p))
+
+
+def head(data: dict[str, Any]) -> list[str]:
+    cols = [f"{m} ({p})" for p in presets(data) for m in ("Pmax(win)", "Pmin", "random play")]
+    return ["id", "reading", *cols, "strong player, full game"]
+
+
+def rows(data: dict[str, Any]) -> list[list[str]]:
+    """One row per reading of the report's entries (the defaults first): id, reading,
+    Pmax / Pmin / random play of a win per recorded preset, the strong player's rate."""
+    found = {
+        p: {(r["id"], r["option"]): r for r in data["optimal"]["presets"][p]["readings"]}
+        for p in presets(data)
+    }
+    strong = _strong(data)
+    registry = get_game(data["game"]).ambiguities
+    readings = [("", "")] + [
+        (e["id"], o)
+        for e in data["entries"]
+        for o in registry.get(e["id"]).option_ids
+        if o != registry.get(e["id"]).default
+    ]
+    out = []
+    for amb, option in readings:
+        cells = []
+        for p in presets(data):
+            r = found[p].get((amb, option))
+            if r is None:
+                cells += ["not computed"] * 3
+            else:
+                done = "" if r["complete"] else " (incomplete)"
+                cells += [f"{r[k]:.4f}{done}" for k in ("pmax", "pmin", "prandom")]
+        name = f"`{option}`" if amb else "defaults"
+        out.append([amb or "-", name, *cells, strong.get((amb, option), "-")])
+    return out
+
+
+def _intro(data: dict[str, Any]) -> str:
+    sizes = []
+    for p in presets(data):
+        d = next((r for r in data["optimal"]["presets"][p]["readings"] if not r["id"]), None)
+        sizes.append(f"`{p}`" + ("" if d is None else f", {d['states']:,} states"))
+    return TEXT.format(presets="; ".join(sizes))
+
+
+def markdown(data: dict[str, Any]) -> list[str]:
+    """The section as Markdown lines (none without a recorded file)."""
+    if not data.get("optimal", {}).get("presets"):
+        return []
+    table, cols = rows(data), head(data)
+    lines = ["## Best possible play", "", _intro(data), ""]
+    lines += ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    lines += ["| " + " | ".join(r) + " |" for r in table]
+    return [*lines, ""]
+
+
+def html(data: dict[str, Any]) -> list[str]:
+    """The section as HTML elements (none without a recorded file)."""
+    if not data.get("optimal", {}).get("presets"):
+        return []
+    table = rows(data)
+    cols = "".join(f"<th>{escape(h)}</th>" for h in head(data))
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(c.replace('`', ''))}</td>" for c in r) + "</tr>"
+        for r in table
+    )
+    return [
+        "<h2>Best possible play</h2>",
+        f"<p>{escape(_intro(data).replace('`', ''))}</p>",
+        f"<table><tr>{cols}</tr>{body}</table>",
+    ]
