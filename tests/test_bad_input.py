@@ -58,6 +58,7 @@ BAD_TEXT: dict[str, str | tuple[str, str]] = {
     "--compare": "NOPE-1",
     "--scheduler": "nope",
     "--decisions": "missing-decisions.json",
+    "--optimal": ("missing-optimal.json", "--optimal"),
 }
 
 #: Options with no bad value to give, and why.

@@ -18,7 +18,7 @@ import click
 from ..engines.explore.kernel import LocalParts, explore_kernel
 from ..execution.explore import build_source
 from ..model import ModelError
-from ..registry import get_game
+from ..registry import DEFAULT_GAME, games, get_game
 from ..reporting import optimal as op
 from .common import (
     POSITIVE,
@@ -74,7 +74,9 @@ def run_reading(game: str, config: str, amb: str, option: str, max_states: int) 
 
 
 @click.command("optimal")
-@click.option("--game", "game", default="hhh", show_default=True, help="Game id (with a kernel).")
+@click.option(
+    "--game", "game", default=DEFAULT_GAME, show_default=True, help="Game id (with a kernel)."
+)
 @config_option
 @click.option(
     "--ambiguity",
@@ -119,7 +121,8 @@ def optimal_command(
     same preset and code version are skipped, so a long run resumes)."""
     spec = get_game(game)
     if spec.kernel is None:
-        raise ModelError(f"optimal: game {game!r} declares no kernel; accepted: hhh")
+        with_kernel = ", ".join(g for g, s in games().items() if s.kernel is not None)
+        raise ModelError(f"optimal: game {game!r} declares no kernel; accepted: {with_kernel}")
     preset = config or "default"
     spec.model(config, (), ())  # an unknown preset is one line here, before any work
     todo = readings_of(game, only)
