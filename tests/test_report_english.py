@@ -118,3 +118,16 @@ def test_a_built_report_carries_the_english_of_its_quotes() -> None:
         "If dice show tied values, the last player decides where the dice of each colour go."
     )
     assert {q["section_en"] for q in entry["quotes"]} == {"Admitting patients", "Before the game"}
+
+
+def test_the_ambiguities_command_shows_the_english_beside_each_polish_quote() -> None:
+    from click.testing import CliRunner
+
+    from hhh_verify.cli import main
+
+    text = CliRunner().invoke(main, ["ambiguities", "--game", "dice-hospital", "--id", "DH-SOLO"])
+    assert text.exit_code == 0, text.output
+    assert 'quote (Przyjmowanie pacjentów): "Pierwszy gracz' in text.output
+    assert 'in English: "The first player may not choose ambulance number 1."' in text.output
+    doc = CliRunner().invoke(main, ["ambiguities", "--game", "hhh", "--id", "HHH-MORGUE"])
+    assert doc.exit_code == 0 and "in English" not in doc.output  # an English rulebook

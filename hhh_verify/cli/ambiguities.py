@@ -12,6 +12,7 @@ import click
 from .. import registry
 from ..model import ModelError
 from ..promises import NoPromise, Promise, PromiseBook
+from ..reporting.english import for_game, with_english
 from .common import command_errors, emit_json, game_option, json_option
 
 
@@ -44,9 +45,11 @@ def ambiguities_command(game: str, only: tuple[str, ...], sort: str, as_json: bo
         scores, note = report_scores(game)
         click.echo(note, err=True)
         entries = sorted(entries, key=lambda a: impact_key(scores, a.id))
+    english = for_game(spec)  # Polish rulebooks: each quote's English rendering beside it
     if as_json:
         out = [a.to_json() for a in entries]
         for a, row in zip(entries, out):
+            row["quotes"] = with_english(row["quotes"], english)
             for o in row["options"]:
                 o["promise"] = promise_json(book, a.id, o["id"])
             if a.id in scores:
@@ -60,6 +63,9 @@ def ambiguities_command(game: str, only: tuple[str, ...], sort: str, as_json: bo
         click.echo(f"{a.id}  [{a.category}]  {a.title}{score}")
         for q in a.quotes:
             _echo_wrapped(f'  quote ({q.section}): "{q.text}"')
+            en = english.quote(q.text) if english is not None else ""
+            if en:
+                _echo_wrapped(f'    in English: "{en}"')
         for o in a.options:
             mark = "*" if o.id == a.default else " "
             _echo_wrapped(f"  {mark} {o.id}: {o.summary}")
