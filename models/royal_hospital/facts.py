@@ -41,6 +41,8 @@ Fact = tuple[str, str, Any, Callable[[Any], Any]]
 #: that reading applied, so choosing another reading is not a broken fact.
 READINGS: dict[str, tuple[str, ...]] = {
     "critical patients die if they have any time tokens": ("RH-CRITICAL-DEADLINE=first-cleanup",),
+    # under in-hand the starting card joins the five kept cards: a hand of six
+    "choose 5 to start the game with, discarding the other 5": ("RH-STARTING-CARD=in-play",),
 }
 
 
