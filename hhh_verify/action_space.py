@@ -38,6 +38,9 @@ class ActionSpace:
     information says what each player sees instead: ``public(s)`` (``public_size``
     numbers every player sees) and ``private(s, player)`` (``private_size`` numbers only
     that player sees); together they are all a player observes of ``s``.
+    ``batch``, when the game has a compiled kernel that plays many games at once, turns
+    that kernel (``GameSpec.kernel(model)``) into the batched games the vector
+    environment steps (``hhh_verify.adapters.vector.BatchKernel``).
     """
 
     actions: Sequence[Any]
@@ -53,6 +56,7 @@ class ActionSpace:
     public: Callable[[Any], Sequence[float]] | None = None
     private_size: int = 0
     private: Callable[[Any, int], Sequence[float]] | None = None
+    batch: Callable[[Any], Any] | None = None
     _ids: dict[Any, int] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

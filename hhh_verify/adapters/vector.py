@@ -1,17 +1,27 @@
 """A game's compiled kernel as a batched Gymnasium vector environment.
 
-``vector_env(GAME, config, num_envs=N)`` steps ``N`` games of a cooperative game at once
-inside the game's compiled kernel (``GameSpec.kernel``, when the kernel offers batched
-games: :class:`BatchKernel`). It is one agent playing every seat, as the reference
-environments let a cooperative game be played. Each observation row is the kernel's flat
-state of one game; an action is an index into that game's legal actions in the
+``vector_env(GAME, config, num_envs=N)`` steps ``N`` games at once inside the game's
+compiled kernel (``GameSpec.kernel``), for every game whose adapter declaration says how
+its kernel plays batched games (``ActionSpace.batch``: :class:`BatchKernel`). One agent
+plays every seat, as the reference environments let a game be played by one learner
+(self-play in a competitive game, where ``infos["player"]`` is the seat to move in each
+game, -1 when a game just ended). An action is an index into that game's legal actions in the
 reference's order (``infos["legal_count"]``: the legal indices are ``0 .. count - 1``),
-so sampling ``rng.integers(count)`` is uniform random play. Draws are resolved inside
-the step from the exact law, the game's return (``reward="win"``: 1 or 0; ``"money"``:
-a won game's money, -1 for a loss) comes with ``terminated``, and a finished game is
-started again at the next step (Gymnasium's next-step autoreset). Results depend only on
-the seed and the actions, never on ``num_envs``. ``tests/test_adapters_vector.py`` proves
-it equal in law to the reference model; ``benchmarks/adapters_vector.py`` measures it.
+so sampling ``rng.integers(count)`` is uniform random play.
+
+Each observation row is what the seat to move sees: the kernel's flat state, with
+what that seat may not see hidden in a game of imperfect information (Royal Hospital:
+the other hands, the Medical deck and cards drawn by another seat shown as their
+sizes, as the reference adapter shows them). Draws are resolved inside the step from
+the exact law, and a finished game is started again at the next step (Gymnasium's
+next-step autoreset). Returns come with ``terminated``: a cooperative game's
+``rewards`` are one number per game (``reward="win"``: 1 or 0; ``"money"``: a won
+game's money, -1 for a loss); a competitive game's are one row per game with every
+seat's return (``"win"``: the zero-sum win shares after the tie-breakers;
+``"score"``: final scores), as the reference adapters compute them from the model's
+outcome. Results depend only on the seed and the actions, never on ``num_envs``.
+``tests/test_adapters_vector*.py`` prove it equal in law to the reference model;
+``benchmarks/adapters_vector.py`` measures it.
 """
 
 from __future__ import annotations
@@ -50,24 +60,16 @@ class BatchKernel(Protocol):
     def decode(self, row: np.ndarray) -> Any: ...
 
 
-@runtime_checkable
-class BatchingKernel(Protocol):
-    """A kernel that also plays many games at once (an optional part of a kernel)."""
-
-    def batch(self) -> Any: ...
-
-
 def batch_kernel(setup: core.Setup) -> BatchKernel:
     """The batched kernel of a game, or a clear error when it has none."""
     spec = setup.spec
     if spec.kernel is None:
         raise ModelError(f"game {spec.id!r} has no compiled kernel; use the PettingZoo adapter")
-    kernel = spec.kernel(setup.model)
-    batch = kernel.batch() if isinstance(kernel, BatchingKernel) else None
-    if not isinstance(batch, BatchKernel):
+    if setup.space.batch is None:
         raise ModelError(f"game {spec.id!r}'s kernel plays no batched games")
-    if not setup.space.cooperative:
-        raise ModelError(f"game {spec.id!r} is competitive; the vector environment is one agent")
+    batch = setup.space.batch(spec.kernel(setup.model))
+    if not isinstance(batch, BatchKernel):
+        raise ModelError(f"game {spec.id!r}'s batched games miss part of the protocol")
     return batch
 
 
@@ -112,12 +114,14 @@ class KernelVectorEnv(VectorEnv):  # type: ignore[misc]
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, most))
         self._buf = self.batch.new(self.num_envs)
         self._base = 0
+        self.cooperative = bool(self.setup.space.cooperative)
+        self.players = int(self.setup.space.players)
 
     def reset(self, *, seed: int | None = None, options: Any = None) -> tuple[Any, dict[str, Any]]:
         if seed is not None:
             self._base = int(seed) & 0xFFFFFFFFFFFFFFFF
         self.batch.reset(self._buf, self._base, seed is not None)
-        return self._buf["states"].copy(), self._infos()
+        return self._observations(), self._infos()
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
@@ -129,19 +133,39 @@ class KernelVectorEnv(VectorEnv):  # type: ignore[misc]
             )
         ended = self._buf["ended"]
         if (ended == 3).any():
-            raise ModelError(f"a state has more than {self.batch.max_actions} legal actions")
+            raise ModelError(
+                f"a state has more than {self.batch.max_actions} legal actions or outgrew "
+                "the kernel's room"
+            )
         terminated = ended == 1
         truncated = ended == 2  # no action and not over: stuck (the model's deadlock)
         return (
-            self._buf["states"].copy(),
-            self._buf["rewards"].copy(),
+            self._observations(),
+            self._rewards(terminated),
             terminated,
             truncated,
             self._infos(),
         )
 
+    def _observations(self) -> Any:
+        return self._buf.get("obs", self._buf["states"]).copy()
+
+    def _rewards(self, terminated: np.ndarray) -> Any:
+        """The kernel's rewards (cooperative), or every seat's return of each game that
+        ended, from the model's outcome of its final state (competitive: once a game)."""
+        if self.cooperative:
+            return self._buf["rewards"].copy()
+        out = np.zeros((self.num_envs, self.players), dtype=np.float64)
+        model, space = self.setup.model, self.setup.space
+        for i in np.flatnonzero(terminated):
+            out[i] = core.returns(space, model.outcome(self.model_state(int(i))), self.reward)
+        return out
+
     def _infos(self) -> dict[str, Any]:
-        return {"legal_count": np.maximum(self._buf["legal_n"], 0)}
+        infos = {"legal_count": np.maximum(self._buf["legal_n"], 0)}
+        if "player" in self._buf:
+            infos["player"] = self._buf["player"].copy()
+        return infos
 
     def model_state(self, i: int) -> Any:
         """Game ``i``'s state as the reference model's state."""

@@ -212,4 +212,12 @@ def action_space(model: Any) -> ActionSpace:
         return_range=b.score_range,
         observation_size=observation_size(config),
         observe=lambda s: encode(config, s),
+        batch=_batch,
     )
+
+
+def _batch(kernel: Any) -> Any:
+    """The kernel's batched games (imported late: declaring the space compiles nothing)."""
+    from .kernel_batch import batch
+
+    return batch(kernel)

@@ -195,4 +195,10 @@ def action_space(model: Any) -> ActionSpace:
         return_range=(0, max_money(config)),
         observation_size=observation_size(model),
         observe=lambda s: encode(model, s),
+        batch=_batch,
     )
+
+
+def _batch(kernel: Any) -> Any:
+    """The kernel's batched games (``kernel/vector.py``, reached through ``batch()``)."""
+    return kernel.batch()

@@ -131,4 +131,12 @@ def action_space(model: Any) -> ActionSpace:
         public=lambda s: public(config, s),
         private_size=private_size(model),
         private=lambda s, p: private(config, s, p),
+        batch=_batch,
     )
+
+
+def _batch(kernel: Any) -> Any:
+    """The kernel's batched games (imported late: declaring the space compiles nothing)."""
+    from .kernel_batch import batch
+
+    return batch(kernel)
