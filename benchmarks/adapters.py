@@ -6,7 +6,8 @@ Every registered game that declares an action space plays ``--games`` games on
 framework what a learning agent asks: OpenSpiel the legal actions and the
 current player's information-state string and observation tensor, PettingZoo ``last()``
 (observation and action mask; ``--sparse``: the legal ids the acting agent's ``info``
-carries). Prints one line per game and framework.
+carries). Rates are per CPU-second of this process (``time.process_time``), so a busy
+machine does not lower them. Prints one line per game and framework.
 
     python benchmarks/adapters.py --games 5 --config full
 """
@@ -27,7 +28,7 @@ def openspiel_games(game_id: str, config: str, games: int, seed: int) -> float:
 
     game = load_game(game_id, config, chance="sampled", seed=seed)
     rng = np.random.RandomState(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -38,7 +39,7 @@ def openspiel_games(game_id: str, config: str, games: int, seed: int) -> float:
             state.information_state_string(player)
             state.observation_tensor(player)
             state.apply_action(rng.choice(state.legal_actions()))
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def pettingzoo_games(
@@ -48,7 +49,7 @@ def pettingzoo_games(
 
     e = env(game_id, config)
     rng = np.random.default_rng(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for g in range(games):
         e.reset(seed=seed + g)
         for _agent in e.agent_iter():
@@ -58,7 +59,7 @@ def pettingzoo_games(
                 continue
             legal = info["legal_actions"] if sparse else np.flatnonzero(obs["action_mask"])
             e.step(int(rng.choice(legal)))
-    return games / (time.perf_counter() - start)
+    return games / (time.process_time() - start)
 
 
 def main() -> None:
