@@ -25,8 +25,10 @@ RH, DH = "royal-hospital", "dice-hospital"
 GAMES = (RH, DH)
 #: Decisions after which the law of the state reached has several outcomes.
 DECISIONS = {RH: 2, DH: 2}
-#: A planted kernel bug that moves random games' results (``kernel/codec.py``, ``rules.py``).
-PLANTED = {RH: 2, DH: 2}  # RH: every visible patient class drawn with weight 1; DH: table
+#: A planted kernel bug that moves random games' results: RH "reject-keeps-quality" (a
+#: rejected patient costs no quality of care, ``kernel/codec.py``), DH ``PLANT_TABLE`` (the
+#: discharge table's first row scores 2, ``kernel/rules.py``).
+PLANTED = {RH: 1, DH: 2}
 #: Random games compared (the reference model plays them in Python).
 REFERENCE_GAMES, VECTOR_GAMES = 600, 3000
 

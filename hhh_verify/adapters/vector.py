@@ -44,7 +44,7 @@ except ImportError:  # pragma: no cover - exercised only without the extra
 
 @runtime_checkable
 class BatchKernel(Protocol):
-    """Batched games of one model (``kernel.batch()``)."""
+    """Batched games of one model (what ``ActionSpace.batch`` makes of its kernel)."""
 
     state_size: int
     max_actions: int
