@@ -13,13 +13,12 @@ from typing import Any
 import numpy as np
 import pytest
 from scipy.stats import chisquare
+from vector_helpers import law_after, reference_results, same_law, vector_results
 
 from hhh_verify.adapters import core
 from hhh_verify.adapters.vector import vector_env
 from hhh_verify.model import CHANCE, ModelError
 from hhh_verify.models.hhh.kernel.api import GameKernel
-
-from vector_helpers import law_after, reference_results, same_law, vector_results
 
 GAME, PRESET = "hhh", "tiny"
 
