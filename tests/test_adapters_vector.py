@@ -7,6 +7,7 @@ planted bug (a Ward heal paying $1 too much) fails the same comparison.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from typing import Any
 
@@ -16,7 +17,7 @@ from scipy.stats import chisquare
 from vector_helpers import law_after, reference_results, same_law, vector_results
 
 from hhh_verify.adapters import core
-from hhh_verify.adapters.vector import vector_env
+from hhh_verify.adapters.vector import batch_kernel, vector_env
 from hhh_verify.model import CHANCE, ModelError
 from hhh_verify.models.hhh.kernel.api import GameKernel
 
@@ -100,3 +101,7 @@ def test_bad_input_is_a_clear_error() -> None:
         env.step(np.array([info["legal_count"][0], 0]))
     with pytest.raises(ModelError, match="num_envs=0"):
         vector_env(GAME, PRESET, num_envs=0)
+    setup = env.setup
+    bare = dataclasses.replace(setup, space=dataclasses.replace(setup.space, batch=None))
+    with pytest.raises(ModelError, match="kernel plays no batched games"):
+        batch_kernel(bare)

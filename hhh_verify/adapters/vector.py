@@ -44,7 +44,11 @@ except ImportError:  # pragma: no cover - exercised only without the extra
 
 @runtime_checkable
 class BatchKernel(Protocol):
-    """Batched games of one model (what ``ActionSpace.batch`` makes of its kernel)."""
+    """Batched games of one model (what ``ActionSpace.batch`` makes of its kernel). Its
+    buffers (``new``) hold one row per game: ``states`` (flat states), ``legal_n`` (the
+    legal count; 0 or less: over), ``ended`` (1 ended, 2 stuck, 3 beyond the kernel),
+    ``rewards`` (a cooperative game's return), and for a competitive game ``player``
+    (the seat to move) and, when a seat may not see all of a state, ``obs``."""
 
     state_size: int
     max_actions: int
