@@ -14,9 +14,8 @@ import time
 
 import click
 
-from .. import checking, registry
-from .. import trace as tr
-from .. import verdicts as vd
+from .. import checking, registry, trace
+from .. import verdicts as verdict_rules
 from ..engines import results as check_results
 from ..engines.stateful import PROFILES
 from ..execution.checks import CheckPlan, check_all
@@ -177,11 +176,11 @@ def check_command(
         results = check_all(run, tasks, options, on_done)
     elapsed = time.perf_counter() - start
     registered = {(spec.id, p.id): p for spec, _, reg in plan for p in reg}
-    verdicts = vd.decide(results, registered)
+    verdicts = verdict_rules.decide(results, registered)
     _write_traces(trace_dir, verdicts)
     if junit:
-        tr.write_atomic(junit, checking.junit_xml(verdicts))
-    ok = vd.all_met(verdicts)
+        trace.write_atomic(junit, checking.junit_xml(verdicts))
+    ok = verdict_rules.all_met(verdicts)
     if as_json:
         emit_json(
             {
@@ -207,7 +206,7 @@ def check_command(
         raise SystemExit(1)
 
 
-def _write_traces(trace_dir: str, verdicts: list[vd.Verdict]) -> None:
+def _write_traces(trace_dir: str, verdicts: list[verdict_rules.Verdict]) -> None:
     """Write the trace of every failing row, every counted witness and every witness
     that was not counted (so it can be looked at)."""
     for v in verdicts:
@@ -222,5 +221,5 @@ def _write_trace(trace_dir: str, r: check_results.CheckResult) -> str:
     assert r.trace is not None
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{r.game}-{r.property}-{r.engine}") + ".trace.json"
     path = os.path.join(trace_dir, name)
-    tr.save(r.trace, path)
+    trace.save(r.trace, path)
     return path

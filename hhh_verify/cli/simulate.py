@@ -11,8 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import registry
-from .. import trace as tr
-from ..engines import simulate as sim
+from .. import trace as traces
+from ..engines import simulate
 from ..errors import ModelError
 from ..execution import paired, playouts
 from ..interpretations import Decisions
@@ -54,7 +54,7 @@ from .impact import measure_impact, show_impact
     "--max-steps",
     "max_steps",
     type=POSITIVE,
-    default=sim.DEFAULT_MAX_STEPS,
+    default=simulate.DEFAULT_MAX_STEPS,
     show_default=True,
     help="Cut a game after this many steps (counted as reason 'max-steps').",
 )
@@ -74,7 +74,7 @@ from .impact import measure_impact, show_impact
 @click.option(
     "--engine",
     "engine",
-    type=click.Choice(sim.ENGINES),
+    type=click.Choice(simulate.ENGINES),
     default="auto",
     show_default=True,
     help="Where games are played: the game's compiled kernel when it has one and plays "
@@ -134,17 +134,17 @@ def simulate_command(
         )
     if trace_out:
         engine = "reference"
-    engine, _ = sim.playout_engine(spec, model, policy, engine, exact)
+    engine, _ = simulate.playout_engine(spec, model, policy, engine, exact)
     with (
         task_runner(scheduler, jobs) as run,
         task_progress("simulate", run, quiet=as_json) as on_done,
     ):
         summary = playouts.simulate(run, scenario, games, on_done, engine, max_steps, exact)
     if trace_out:
-        trace = sim.record_playout(
+        trace = simulate.record_playout(
             model, spec.ambiguities, seed, 0, policy, max_steps, exact, game_policies=players
         )
-        tr.save(trace, trace_out)
+        traces.save(trace, trace_out)
     if as_json:
         data = summary.to_json()
         data["interpretation_non_default"] = model.interpretation.non_default(spec.ambiguities)
@@ -162,7 +162,7 @@ def simulate_command(
     _render(summary, model.interpretation.non_default(spec.ambiguities), trace_out)
 
 
-def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | None) -> None:
+def _render(summary: simulate.Summary, non_default: dict[str, str], trace_out: str | None) -> None:
     console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
     low, high = summary.win_rate_ci
     readings = ", ".join(f"{k}={v}" for k, v in non_default.items()) or "all defaults"
