@@ -32,7 +32,7 @@ def play_games(
         _, kernel = simulation.playout_engine(spec, model, policy, "kernel", exact)
         assert kernel is not None  # engine "kernel" gives one or raises
         try:
-            return simulation.kernel_playouts(kernel, seed, games, policy, max_steps)
+            return simulation.kernel_playouts(kernel, seed, games, policy, max_steps, spec.measures)
         except Exception as e:
             raise GameFailed.wrap(
                 f"games {games.start}..{games.stop - 1} of {game} with seed {seed} (kernel)", e
@@ -41,7 +41,9 @@ def play_games(
     for i in games:
         rng = random.Random(simulation.game_seed(seed, i))
         try:
-            p = simulation.playout(model, rng, player, max_steps, exact=exact)
+            p = simulation.playout(
+                model, rng, player, max_steps, exact=exact, measures=spec.measures
+            )
         except Exception as e:
             raise GameFailed.wrap(
                 f"game {i} (game seed {simulation.game_seed(seed, i)}) of {game} with seed {seed}",
@@ -97,6 +99,7 @@ def simulate(
     return simulation.summarise(
         model,
         played,
+        spec.measures,
         policy=policy,
         seed=seed,
         seconds=time.perf_counter() - start,
