@@ -184,7 +184,6 @@ class RunStats:
     games_finished: int = 0
     max_round: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
-    best_money: int | None = None  # most money at the end of a finished game
     witnesses: dict[str, Finding] = field(default_factory=dict)  # goal id -> shortest seen
 
 
@@ -447,8 +446,6 @@ class ModelMachine(RuleBasedStateMachine):
         if out is not None:
             setup.run_stats.games_finished += 1
             setup.run_stats.outcomes[out.reason] = setup.run_stats.outcomes.get(out.reason, 0) + 1
-            if out.money is not None and out.won:
-                setup.run_stats.best_money = max(out.money, setup.run_stats.best_money or out.money)
             self._new_game()
             return
         try:
