@@ -19,22 +19,17 @@ outcomes (a full-game bag draw):
 * ``sample_step(s, a, rng) -> state``: one successor drawn with ``rng`` from exactly the
   distribution ``step`` gives (simulation, the stateful engine, sampled traces);
 * ``outcome_probability(s, a, succ) -> Fraction``: the probability ``step(s, a)`` gives
-  ``succ`` (0 when it cannot), computed for that one successor (a *point probability*).
-  Replay, trace writing and ``diverge`` call it through :func:`outcome_probability`,
-  which falls back to looking ``succ`` up in ``step`` for a model without it; tests prove
-  the two equal for every outcome.
+  ``succ`` (0 when it cannot), for that one successor (a *point probability*;
+  :func:`outcome_probability` looks ``succ`` up in ``step`` for a model without it).
 
-Summaries read two optional state attributes when a state has them: ``deaths`` and
-``money`` (ints; e.g. the money of a game cut at ``max-steps``). Everything else about a
-game reaches the engines through its :class:`~hhh_verify.spec.GameSpec`.
-
-The two optional methods are the :class:`SamplingModel` and
-:class:`PointProbabilityModel` protocols: engines ask ``isinstance(model,
-SamplingModel)``, never for an attribute by name. The rest of the contract lives in small
-modules (:mod:`~hhh_verify.outcomes`, :mod:`~hhh_verify.actions`,
-:mod:`~hhh_verify.configs`, :mod:`~hhh_verify.spec`, :mod:`~hhh_verify.kernel_protocol`,
-:mod:`~hhh_verify.action_space`, :mod:`~hhh_verify.errors`); this module re-exports their
-names so that games and tests written against it keep working.
+They are the :class:`SamplingModel` and :class:`PointProbabilityModel` protocols: engines
+ask ``isinstance``, never for an attribute by name. Everything else about a game (what it
+measures, its presets, properties, kernel) reaches the engines through its
+:class:`~hhh_verify.spec.GameSpec`. The contract's other parts live in small modules
+(:mod:`~hhh_verify.outcomes`, :mod:`~hhh_verify.actions`, :mod:`~hhh_verify.configs`,
+:mod:`~hhh_verify.spec`, :mod:`~hhh_verify.kernel_protocol`,
+:mod:`~hhh_verify.action_space`, :mod:`~hhh_verify.errors`); their names are re-exported
+here so that a game imports its contract from one place.
 """
 
 from __future__ import annotations

@@ -37,8 +37,8 @@ class Outcome:
     winners: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON values; ``winners`` appears only when the game names them (older
-        readers of outcomes without it see the same keys as before)."""
+        """Plain JSON values; ``winners`` appears only when the game names them (so the
+        outcomes of a game that does not name them keep the same keys)."""
         data: dict[str, Any] = {
             "won": self.won,
             "reason": self.reason,

@@ -20,10 +20,14 @@ from .trace import Trace
 def games() -> dict[str, GameSpec]:
     """Every registered game by id, in display order."""
     from .models.dice_hospital import SPEC as DICE_HOSPITAL
-    from .models.hhh import SPEC as HHH
+    from .models.hhh import SPEC as HEALTHY_HEART_HOSPITAL
     from .models.royal_hospital import SPEC as ROYAL_HOSPITAL
 
-    return {HHH.id: HHH, ROYAL_HOSPITAL.id: ROYAL_HOSPITAL, DICE_HOSPITAL.id: DICE_HOSPITAL}
+    return {
+        HEALTHY_HEART_HOSPITAL.id: HEALTHY_HEART_HOSPITAL,
+        ROYAL_HOSPITAL.id: ROYAL_HOSPITAL,
+        DICE_HOSPITAL.id: DICE_HOSPITAL,
+    }
 
 
 #: The game a command works on when ``--game`` is not given (the flagship model).

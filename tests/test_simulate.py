@@ -50,16 +50,27 @@ def test_random_policy_win_rate_matches_the_exact_value() -> None:
 
 
 def test_summary_fields() -> None:
-    s = sim.simulate(toy_model.toy(), 500, seed=1)
-    assert s.money is not None and s.money.min >= 0 and s.money.max <= 30
-    assert sum(n for _, n in s.money_histogram) == 500
-    assert all(lo % 10 == 0 for lo, _ in s.money_histogram)
-    assert set(s.ratings) <= {"gold", "silver", "none"} and sum(s.ratings.values()) == 500
-    assert s.deaths is not None and 0 <= s.deaths.mean <= 1
+    s = sim.simulate(toy_model.toy(), 500, seed=1, measures=toy_model.MEASURES)
+    money = s.measures["money"]
+    assert money.min >= 0 and money.max <= 30
+    assert sum(n for _, n in s.histograms["money"]) == 500  # plotted: $10 bins
+    assert all(lo % 10 == 0 for lo, _ in s.histograms["money"])
+    ranks = dict(s.counts["rating_rank"])  # not plotted: games per value
+    assert set(ranks) <= {0, 1, 2, 3} and sum(ranks.values()) == 500
+    assert 0 <= s.measures["deaths"].mean <= 1
+    assert "win" not in s.measures  # a rate: the win rate says it
     assert s.steps.min >= 1 and s.decisions.max <= 4
     data = s.to_json()
     assert json.loads(json.dumps(data)) == data
-    assert {"games", "wins", "win_rate", "reasons", "money", "ratings", "deaths"} <= set(data)
+    assert {"games", "wins", "win_rate", "reasons", "measures", "histograms", "counts"} <= set(data)
+    assert set(data["measures"]) == {"money", "rating_rank", "deaths"}
+
+
+def test_summary_names_only_the_games_measures() -> None:
+    """No measures given, none summarised: the summary knows no game's vocabulary."""
+    data = sim.simulate(toy_model.toy(), 50, seed=1).to_json()
+    assert data["measures"] == {} and data["histograms"] == {} and data["counts"] == {}
+    assert "money" not in data and "deaths" not in data
 
 
 def test_interpretation_changes_the_outcomes() -> None:

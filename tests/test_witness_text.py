@@ -91,6 +91,13 @@ def test_outcomes_in_words() -> None:
     assert outcome_text({"won": None, "reason": "completed", "scores": [4, 0], "winners": [0]}) == (
         "ended (completed, scores P0 4, P1 0, won by P0)"
     )
+    # A game's own outcome fields are worded by their keys (the code names none of them);
+    # a field without a value is left out.
+    won = {"won": True, "reason": "completed", "money": 12, "rating": "Notable", "scores": []}
+    assert outcome_text(won) == "won (completed, money 12, rating Notable)"
+    assert outcome_text({"won": True, "reason": "completed", "stars": 3, "rating": None}) == (
+        "won (completed, stars 3)"
+    )
 
 
 #: One material ambiguity per game whose witness the explorer finds on ``tiny`` in well

@@ -11,18 +11,19 @@ from __future__ import annotations
 import os
 import re
 import time
+from typing import Any
 
 import click
 
-from .. import checking, registry
-from .. import trace as tr
-from .. import verdicts as vd
+from .. import checking, registry, trace
+from .. import verdicts as verdict_rules
 from ..engines import results as check_results
 from ..engines.stateful import PROFILES
 from ..execution.checks import CheckPlan, check_all
 from ..interpretations import Decisions
-from ..model import ModelError
+from ..model import Model, ModelError
 from ..registry import properties_for
+from ..spec import GameSpec
 from .check_render import render
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
@@ -127,48 +128,15 @@ def check_command(
     Each engine on each game is a task: in this process unless --jobs N (a local Dask
     cluster) or --scheduler asks for more (a local cluster's start-up would cost more
     than the quick checks take)."""
-    specs = registry.games()
     if decisions is not None:
         game = game_of(game, decisions)
         if game == "all":
             raise ModelError("--decisions needs a single --game; accepted: a game id")
     if game != "all":
         interpret = readings(game, interpret, decisions)
-    if game == "all":
-        game_ids = list(specs)
-    else:
-        registry.get_game(game)
-        game_ids = [game]
-    if len(game_ids) > 1 and (config or interpret or only):
-        raise click.UsageError("--config/--interpret/--property need a single --game")
-    plan = []
-    for gid in game_ids:  # validate everything before running anything
-        spec = specs[gid]
-        try:
-            props = properties_for(gid)
-        except ModelError:
-            if game != "all":
-                raise
-            progress(f"skipping {gid}: no properties registered", as_json)
-            continue
-        if only:
-            props = props.select(only)
-        plan.append((spec, spec.model(config, (), interpret), props))
-    # Each game's engines are set up from its spec (so the explorer's name says which
-    # reduced preset it explores); --engine picks by name among all of them.
-    engine_sets = {spec.id: checking.engines(spec) for spec, _, _ in plan}
-    available = list(dict.fromkeys(e.name for es in engine_sets.values() for e in es))
-    for name in engine_names:
-        if name not in available:
-            raise ModelError(f"unknown engine {name!r}; accepted: {', '.join(available)}")
-    wanted = set(engine_names) or set(available)
+    plan = _plan(game, config, interpret, only, as_json)
+    tasks = _tasks(plan, config, interpret, only, engine_names, profile, as_json)
     options = check_results.CheckOptions(profile=profile, seed=seed, chance=chance)
-    tasks = []
-    for spec, _, props in plan:
-        progress(f"checking {spec.id}: {len(props)} properties, profile {profile}", as_json)
-        for e in engine_sets[spec.id]:
-            if e.name in wanted and any(e.supports(p) for p in props):
-                tasks.append(CheckPlan(spec.id, config, interpret, e.name, only))
     start = time.perf_counter()
     with (
         task_runner(scheduler, jobs, auto=False) as run,
@@ -177,11 +145,11 @@ def check_command(
         results = check_all(run, tasks, options, on_done)
     elapsed = time.perf_counter() - start
     registered = {(spec.id, p.id): p for spec, _, reg in plan for p in reg}
-    verdicts = vd.decide(results, registered)
+    verdicts = verdict_rules.decide(results, registered)
     _write_traces(trace_dir, verdicts)
     if junit:
-        tr.write_atomic(junit, checking.junit_xml(verdicts))
-    ok = vd.all_met(verdicts)
+        trace.write_atomic(junit, checking.junit_xml(verdicts))
+    ok = verdict_rules.all_met(verdicts)
     if as_json:
         emit_json(
             {
@@ -207,7 +175,68 @@ def check_command(
         raise SystemExit(1)
 
 
-def _write_traces(trace_dir: str, verdicts: list[vd.Verdict]) -> None:
+#: One game to check: its spec, its model and the properties selected.
+Planned = tuple[GameSpec, Model, Any]
+
+
+def _plan(
+    game: str, config: str, interpret: tuple[str, ...], only: tuple[str, ...], as_json: bool
+) -> list[Planned]:
+    """Every game to check with its model and properties, validated before anything runs
+    (``all`` skips a game without properties; a named game without them is an error)."""
+    specs = registry.games()
+    if game == "all":
+        game_ids = list(specs)
+    else:
+        registry.get_game(game)
+        game_ids = [game]
+    if len(game_ids) > 1 and (config or interpret or only):
+        raise click.UsageError("--config/--interpret/--property need a single --game")
+    plan: list[Planned] = []
+    for gid in game_ids:
+        spec = specs[gid]
+        try:
+            props = properties_for(gid)
+        except ModelError:
+            if game != "all":
+                raise
+            progress(f"skipping {gid}: no properties registered", as_json)
+            continue
+        if only:
+            props = props.select(only)
+        plan.append((spec, spec.model(config, (), interpret), props))
+    return plan
+
+
+def _tasks(
+    plan: list[Planned],
+    config: str,
+    interpret: tuple[str, ...],
+    only: tuple[str, ...],
+    engine_names: tuple[str, ...],
+    profile: str,
+    as_json: bool,
+) -> list[CheckPlan]:
+    """One task per game and engine that supports one of its properties.
+
+    Each game's engines are set up from its spec (so the explorer's name says which
+    reduced preset it explores); --engine picks by name among all of them."""
+    engine_sets = {spec.id: checking.engines(spec) for spec, _, _ in plan}
+    available = list(dict.fromkeys(e.name for es in engine_sets.values() for e in es))
+    for name in engine_names:
+        if name not in available:
+            raise ModelError(f"unknown engine {name!r}; accepted: {', '.join(available)}")
+    wanted = set(engine_names) or set(available)
+    tasks = []
+    for spec, _, props in plan:
+        progress(f"checking {spec.id}: {len(props)} properties, profile {profile}", as_json)
+        for e in engine_sets[spec.id]:
+            if e.name in wanted and any(e.supports(p) for p in props):
+                tasks.append(CheckPlan(spec.id, config, interpret, e.name, only))
+    return tasks
+
+
+def _write_traces(trace_dir: str, verdicts: list[verdict_rules.Verdict]) -> None:
     """Write the trace of every failing row, every counted witness and every witness
     that was not counted (so it can be looked at)."""
     for v in verdicts:
@@ -222,5 +251,5 @@ def _write_trace(trace_dir: str, r: check_results.CheckResult) -> str:
     assert r.trace is not None
     name = re.sub(r"[^A-Za-z0-9_.-]", "_", f"{r.game}-{r.property}-{r.engine}") + ".trace.json"
     path = os.path.join(trace_dir, name)
-    tr.save(r.trace, path)
+    trace.save(r.trace, path)
     return path

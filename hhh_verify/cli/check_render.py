@@ -18,8 +18,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .. import trace as tr
-from .. import verdicts as vd
+from .. import trace as traces
+from .. import verdicts as verdict_rules
 from ..checks import FACT, GOAL, INVARIANT, SMT
 from ..engines.results import CheckResult
 from ..errors import ModelError
@@ -34,7 +34,7 @@ CONTRACT = "model contract (the engines' own checks)"
 
 def render(
     console: Console,
-    verdicts: Sequence[vd.Verdict],
+    verdicts: Sequence[verdict_rules.Verdict],
     results: Sequence[CheckResult],
     elapsed: float,
     models: dict[str, Any],
@@ -92,11 +92,13 @@ def render(
     console.print(closing_line(verdicts, len(results), elapsed))
 
 
-def _table(console: Console, title: str, verdicts: Sequence[vd.Verdict]) -> None:
+def _table(console: Console, title: str, verdicts: Sequence[verdict_rules.Verdict]) -> None:
     if not verdicts:
         return
     engines = list(
-        dict.fromkeys(e for v in verdicts for e, m in v.marks.items() if m is not vd.ABSENT)
+        dict.fromkeys(
+            e for v in verdicts for e, m in v.marks.items() if m is not verdict_rules.ABSENT
+        )
     )
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("property", overflow="fold")
@@ -106,14 +108,14 @@ def _table(console: Console, title: str, verdicts: Sequence[vd.Verdict]) -> None
     for v in verdicts:
         cells = []
         for e in engines:
-            m = v.marks.get(e, vd.ABSENT)
+            m = v.marks.get(e, verdict_rules.ABSENT)
             cells.append(f"[{m.style}]{m.label}[/]")
         table.add_row(escape(v.property), *cells, f"[{v.verdict.style}]{v.verdict.label}[/]")
     console.print(table)
 
 
-def counts(verdicts: Sequence[vd.Verdict]) -> dict[vd.VerdictKind, int]:
-    out = {k: 0 for k in vd.VERDICT_KINDS}
+def counts(verdicts: Sequence[verdict_rules.Verdict]) -> dict[verdict_rules.VerdictKind, int]:
+    out = {k: 0 for k in verdict_rules.VERDICT_KINDS}
     for v in verdicts:
         out[v.verdict] = out.get(v.verdict, 0) + 1
     return out
@@ -121,42 +123,45 @@ def counts(verdicts: Sequence[vd.Verdict]) -> dict[vd.VerdictKind, int]:
 
 #: Every verdict kind's words in a game's summary; ``True``: shown even when 0.
 SUMMARY = (
-    (vd.V_HOLDS, "hold", True),
-    (vd.V_REACHED, "reached", True),
-    (vd.V_NOT_FOUND, "not found within budget", True),
-    (vd.V_VIOLATED, "violated", True),
-    (vd.V_UNREACHABLE, "proved unreachable", False),
-    (vd.V_ERROR, "errors", False),
-    (vd.V_UNDECIDED, "undecided", False),
-    (vd.V_SKIPPED, "skipped", False),
+    (verdict_rules.V_HOLDS, "hold", True),
+    (verdict_rules.V_REACHED, "reached", True),
+    (verdict_rules.V_NOT_FOUND, "not found within budget", True),
+    (verdict_rules.V_VIOLATED, "violated", True),
+    (verdict_rules.V_UNREACHABLE, "proved unreachable", False),
+    (verdict_rules.V_ERROR, "errors", False),
+    (verdict_rules.V_UNDECIDED, "undecided", False),
+    (verdict_rules.V_SKIPPED, "skipped", False),
 )
 
 
-def game_summary(game: str, verdicts: Sequence[vd.Verdict]) -> str:
+def game_summary(game: str, verdicts: Sequence[verdict_rules.Verdict]) -> str:
     """``hhh: 32 properties: 28 hold, 4 reached, 0 not found within budget, 0 violated``."""
     n = counts(verdicts)
     parts = [f"{n[k]} {label}" for k, label, always in SUMMARY if always or n[k]]
     return f"{game}: {len(verdicts)} properties: " + ", ".join(parts)
 
 
-def closing_line(verdicts: Sequence[vd.Verdict], rows: int, elapsed: float) -> str:
+def closing_line(verdicts: Sequence[verdict_rules.Verdict], rows: int, elapsed: float) -> str:
     """Whether every expectation is met, and what is only open (never "met" alone
     when some goals were only not found)."""
     n = counts(verdicts)
     failed = sum(1 for v in verdicts if v.fails)
     head = "all expectations met" if not failed else f"{failed} expectation(s) NOT met"
     open_ = []
-    if n[vd.V_NOT_FOUND]:
-        k = n[vd.V_NOT_FOUND]
+    if n[verdict_rules.V_NOT_FOUND]:
+        k = n[verdict_rules.V_NOT_FOUND]
         open_.append(f"{k} goal{'s' if k != 1 else ''} not found within budget")
-    if n[vd.V_UNDECIDED]:
-        open_.append(f"{n[vd.V_UNDECIDED]} undecided")
+    if n[verdict_rules.V_UNDECIDED]:
+        open_.append(f"{n[verdict_rules.V_UNDECIDED]} undecided")
     tail = f"; {', '.join(open_)} (not failures)" if open_ else ""
     return f"{len(verdicts)} properties ({rows} engine results) in {elapsed:.1f}s: {head}{tail}"
 
 
 def _details_table(
-    console: Console, verdicts: Sequence[vd.Verdict], results: Sequence[CheckResult], prefix: bool
+    console: Console,
+    verdicts: Sequence[verdict_rules.Verdict],
+    results: Sequence[CheckResult],
+    prefix: bool,
 ) -> None:
     """Every engine's row as it came back, and what it counts as (``--details``)."""
     marks = {(v.game, v.property, e): m for v in verdicts for e, m in v.marks.items()}
@@ -164,7 +169,7 @@ def _details_table(
     for col in ("property", "engine", "expected", "result", "counts as", "time"):
         table.add_column(col, justify="right" if col == "time" else "left", overflow="fold")
     for r in results:
-        m = marks.get((r.game, r.property, r.engine), vd.ABSENT)
+        m = marks.get((r.game, r.property, r.engine), verdict_rules.ABSENT)
         table.add_row(
             escape(f"{r.game}.{r.property}" if prefix else r.property),
             escape(r.engine),
@@ -176,7 +181,7 @@ def _details_table(
     console.print(table)
 
 
-def _failure(console: Console, v: vd.Verdict, checked: Any) -> None:
+def _failure(console: Console, v: verdict_rules.Verdict, checked: Any) -> None:
     """What failed: each deciding engine's message, and its trace replayed step by step
     on the model the trace names."""
     console.print(
@@ -196,7 +201,7 @@ def _failure(console: Console, v: vd.Verdict, checked: Any) -> None:
             )
 
 
-def _trace_model(trace: tr.Trace, checked: Model) -> Model:
+def _trace_model(trace: traces.Trace, checked: Model) -> Model:
     """The model a trace was recorded on (an explorer's is the reduced preset's), or the
     checked model when the trace's cannot be built."""
     try:
@@ -205,10 +210,10 @@ def _trace_model(trace: tr.Trace, checked: Model) -> Model:
         return checked
 
 
-def replay_lines(trace: tr.Trace, model: Model) -> list[str]:
+def replay_lines(trace: traces.Trace, model: Model) -> list[str]:
     """The trace rule by rule (``describe_action``), ending with the final state."""
     try:
-        res = tr.replay(trace, model)
+        res = traces.replay(trace, model)
     except Exception as e:  # the last step of an error trace raises again
         return [f"  (replay raised {type(e).__name__}: {e})"]
     lines = ["  " + line for line in res.lines]

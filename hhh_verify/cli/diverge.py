@@ -10,9 +10,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import registry
-from .. import trace as tr
-from ..engines import diverge as dv
+from .. import registry, trace
+from ..engines import diverge
 from ..engines.diverge_kernel import kernel_runner, kernels
 from ..engines.simulate import get_policy
 from ..execution.differential import searcher
@@ -57,7 +56,7 @@ from .common import (
     "--max-states",
     "max_states",
     type=POSITIVE,
-    default=dv.DEFAULT_MAX_STATES,
+    default=diverge.DEFAULT_MAX_STATES,
     show_default=True,
     help="Explorer state budget per configuration (decides).",
 )
@@ -65,7 +64,7 @@ from .common import (
     "--max-games",
     "max_games",
     type=POSITIVE,
-    default=dv.DEFAULT_MAX_GAMES,
+    default=diverge.DEFAULT_MAX_GAMES,
     show_default=True,
     help="Differential playouts budget (decides).",
 )
@@ -73,7 +72,7 @@ from .common import (
     "--max-seconds",
     "max_seconds",
     type=POSITIVE_NUMBER,
-    default=dv.DEFAULT_MAX_SECONDS,
+    default=diverge.DEFAULT_MAX_SECONDS,
     show_default=True,
     help="Time safety net per engine run: a search it cuts is incomplete, never a verdict.",
 )
@@ -140,7 +139,7 @@ def diverge_command(
     chosen = readings(game, interpret, decisions)
     spec = registry.get_game(game)
     opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
-    pair = dv.pick_options(spec, ambiguity, opts)  # validate before any output
+    pair = diverge.pick_options(spec, ambiguity, opts)  # validate before any output
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
     for p in pols:
         get_policy(p, spec.policies)
@@ -148,14 +147,14 @@ def diverge_command(
     fixed = scenario.readings
     config_obj = scenario.config(spec)
     if engine == "kernel":  # refuse a game without a kernel before any output
-        models = dv.reading_models(spec, config_obj, ambiguity, pair, fixed)
-        kernels(spec, *models, pols or dv.default_policies(spec))
+        models = diverge.reading_models(spec, config_obj, ambiguity, pair, fixed)
+        kernels(spec, *models, pols or diverge.default_policies(spec))
     progress(f"searching {ambiguity} ...", quiet=as_json)
     with (
         task_runner(scheduler, jobs) as run,
         task_progress("differential playouts", run, as_json) as on_done,
     ):
-        search = dv.Search(
+        search = diverge.Search(
             max_states,
             max_games,
             max_seconds,
@@ -169,16 +168,16 @@ def diverge_command(
             ),
             engine="kernel" if engine == "kernel" else "differential",
         )
-        result = dv.diverge(spec, scenario, ambiguity, opts, search)
-    data = dv.result_json(result)
+        result = diverge.diverge(spec, scenario, ambiguity, opts, search)
+    data = diverge.result_json(result)
     data["game"] = game
     data["decided"] = dict(fixed)
     if out and result.witness is not None:
         progress("writing traces ...", quiet=as_json)
-        ta, tb = dv.witness_traces(result, spec)
+        ta, tb = diverge.witness_traces(result, spec)
         paths = (f"{out}-A.json", f"{out}-B.json")
         for t, p in zip((ta, tb), paths):
-            tr.save(t, p)
+            trace.save(t, p)
         data["traces"] = list(paths)
     if as_json:
         emit_json(data)

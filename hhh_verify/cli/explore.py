@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ..engines.explore import analysis as an
+from ..engines.explore import analysis
 from ..engines.explore.explorer import (
     ExplorationError,
     explore,
@@ -193,7 +193,7 @@ def explore_command(
         )
     except ExplorationError as e:
         model_failure(e, model, as_json)
-    dead, stuck = an.deadlocks(exp), an.cannot_end(exp)
+    dead, stuck = analysis.deadlocks(exp), analysis.cannot_end(exp)
     result = summary(exp) | {
         "game": game,
         "config": config or "default",
@@ -337,7 +337,7 @@ def _render_kernel(r: dict[str, Any]) -> None:
 
 def model_failure(e: ExplorationError, model: Model, as_json: bool) -> None:
     """A model that raises on a reachable state is a bug found: report it, exit 1."""
-    lines = an.path_lines(model, e.path)
+    lines = analysis.path_lines(model, e.path)
     if as_json:
         emit_json({"error": str(e), "witness": lines})
     else:

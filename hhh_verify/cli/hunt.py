@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from .. import trace as tr
+from .. import trace
 from ..engines.results import CheckOptions, CheckResult
 from ..engines.stateful_check import StatefulEngine
 from ..interpretations import Decisions
@@ -103,7 +103,7 @@ def hunt_command(
     found = [r for r in results if r.trace is not None]
     failed = [r for r in results if not r.ok]
     if out and found:
-        tr.save(found[0].trace, out)  # type: ignore[arg-type]
+        trace.save(found[0].trace, out)  # type: ignore[arg-type]
         found[0].trace_file = out
     if as_json:
         emit_json(

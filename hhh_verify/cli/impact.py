@@ -10,8 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import registry
-from ..engines import impact as im
-from ..engines import simulate as sim
+from ..engines import impact, simulate
 from ..engines.diverge import pick_options
 from ..execution import paired
 from ..interpretations import Decisions
@@ -69,7 +68,7 @@ WIDTH = Number(max=2, meaning="a win-rate interval width")
 @click.option(
     "--engine",
     "engine",
-    type=click.Choice(sim.ENGINES),
+    type=click.Choice(simulate.ENGINES),
     default="auto",
     show_default=True,
     help="Where the paired games are played: the game's compiled kernel when it has one "
@@ -154,7 +153,7 @@ def measure_impact(
     engine: str,
     cluster: tuple[str | None, int | None],
     quiet: bool,
-) -> im.Impact:
+) -> impact.Impact:
     """The body of `impact` (also `simulate --compare ID`): the comparison of the two
     readings ``options`` (``A,B``; empty: the default and the next) of ``ambiguity``,
     on the task runner of ``cluster`` (``--scheduler``, ``--jobs``)."""
@@ -168,24 +167,26 @@ def measure_impact(
         return paired.impact(run, scenario, ambiguity, pair, sampling, on_done, engine)
 
 
-def show_impact(scenario: Scenario, result: im.Impact, width: float | None, as_json: bool) -> None:
+def show_impact(
+    scenario: Scenario, result: impact.Impact, width: float | None, as_json: bool
+) -> None:
     """Print one comparison (``width``: also how many paired games an interval of that
     width needs)."""
     game, decided, policy, seed = scenario.game, scenario.readings, scenario.policy, scenario.seed
     pair = result.options
     ambiguity = result.ambiguity
     games = result.games
-    need_for_width = None if width is None else im.headline(result).games_for_width(width)
+    need_for_width = None if width is None else impact.headline(result).games_for_width(width)
     if as_json:
         data = result.to_json()
         data["game"] = game
         data["decided"] = dict(decided)
-        data["severity"] = im.severity(result, None)
+        data["severity"] = impact.severity(result, None)
         if width is not None:
             data["width"] = {
-                "measure": im.headline(result).name,
+                "measure": impact.headline(result).name,
                 "requested": width,
-                "reached": round(im.headline(result).high - im.headline(result).low, 6),
+                "reached": round(impact.headline(result).high - impact.headline(result).low, 6),
                 "games_needed": need_for_width,
             }
         emit_json(data)
@@ -195,7 +196,7 @@ def show_impact(scenario: Scenario, result: im.Impact, width: float | None, as_j
     console.print(
         f"{ambiguity}: A={a} vs B={b}; {games} paired games, policy {policy}, "
         f"seed {seed}; the readings parted in {result.parted} games; "
-        f"severity {im.severity(result, None)}"
+        f"severity {impact.severity(result, None)}"
     )
     if decided:
         console.print("other readings decided: " + ", ".join(f"{k}={v}" for k, v in decided))
@@ -219,9 +220,9 @@ def show_impact(scenario: Scenario, result: im.Impact, width: float | None, as_j
         )
     console.print(table)
     if width is not None:
-        stat = im.headline(result)
+        stat = impact.headline(result)
         console.print(
             f"95% interval of {stat.name}: {stat.high - stat.low:.4f} wide after {games} "
             f"paired games; a width of {width} needs about {need_for_width} paired games"
         )
-    console.print(im.METHOD)
+    console.print(impact.METHOD)

@@ -19,7 +19,7 @@ from ..engines.explore.kernel import LocalParts, explore_kernel
 from ..execution.explore import build_source
 from ..model import ModelError
 from ..registry import DEFAULT_GAME, games, get_game
-from ..reporting import optimal as op
+from ..reporting import optimal
 from .common import (
     POSITIVE,
     command_errors,
@@ -126,10 +126,10 @@ def optimal_command(
     preset = config or "default"
     spec.model(config, (), ())  # an unknown preset is one line here, before any work
     todo = readings_of(game, only)
-    out = out or op.default_path("reports", game)
-    data = op.load(out, game)
-    version = op.code_version(game)
-    done = op.recorded(data, preset, version)
+    out = out or optimal.default_path("reports", game)
+    data = optimal.load(out, game)
+    version = optimal.code_version(game)
+    done = optimal.recorded(data, preset, version)
     pending = [r for r in todo if r not in done]
     progress(
         f"{game} [{preset}]: {len(todo) - len(pending)} of {len(todo)} readings recorded, "
@@ -138,8 +138,8 @@ def optimal_command(
     )
 
     def keep(row: dict[str, Any]) -> None:
-        op.merge(data, preset, version, row)
-        op.save(out, data)
+        optimal.merge(data, preset, version, row)
+        optimal.save(out, data)
         name = f"{row['id']}={row['option']}" if row["id"] else "defaults"
         progress(
             f"  {name}: Pmax(win) {row['pmax']:.6f}, {row['states']:,} states, {row['seconds']} s",

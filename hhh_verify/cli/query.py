@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from .. import registry
-from .. import trace as tr
+from .. import trace as traces
 from ..execution.queries import answer_all
 from ..interpretations import Decisions
 from .cluster import cluster_options, task_progress, task_runner
@@ -113,7 +113,7 @@ def query_command(
         row["trace_file"] = None
         if trace is not None and out_dir:
             path = f"{out_dir.rstrip('/')}/{row['name']}.json"
-            tr.save(trace, path)
+            traces.save(trace, path)
             row["trace_file"] = path
         row["witness_steps"] = len(trace.steps) if trace is not None else None
         results.append(row)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .. import trace as tr
+from .. import trace
 from ..engines.explore.explorer import ExplorationError, require_limits
 from ..engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
 from ..engines.search_reach import with_search
@@ -155,7 +155,7 @@ def reach_command(
     except ExplorationError as e:
         model_failure(e, model, as_json)
     if out and report.trace is not None:
-        tr.save(report.trace, out)
+        trace.save(report.trace, out)
     if as_json:
         emit_json(report.to_json() | {"trace_file": out if report.trace else None})
     else:

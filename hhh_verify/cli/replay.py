@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .. import trace as tr
+from .. import trace as traces
 from ..registry import get_game, model_for_trace
 from ..reporting.replay_page import render_replay_page
 from ..reporting.witness_text import outcome_text
@@ -30,13 +30,13 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
     The trace names its game, config and interpretation, so no other option is needed.
     With ``--html FILE`` the page shows the steps that replayed (and why it stopped).
     """
-    trace = tr.load(trace_file)
+    trace = traces.load(trace_file)
     model = model_for_trace(trace)
     if html_file is None:
-        result = tr.replay(trace, model)
+        result = traces.replay(trace, model)
     else:
         page, result = render_replay_page(trace, model, get_game(trace.game), trace_file)
-        tr.write_atomic(html_file, page)
+        traces.write_atomic(html_file, page)
     outcome = result.outcome.to_json() if result.outcome else None
     final = model.describe_state(result.final_state)
     if as_json:

@@ -9,8 +9,7 @@ import click
 from .. import registry
 from ..interpretations import Decisions
 from ..model import ModelError
-from ..reporting import build as rp
-from ..reporting import optimal as op
+from ..reporting import build, optimal
 from ..reporting.index import write_index
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
@@ -65,7 +64,7 @@ def _applied(
     "--games",
     "games",
     type=WholeNumber(min=2),
-    default=rp.Budget().games,
+    default=build.Budget().games,
     show_default=True,
     help="Paired games per policy for the impact of each reading, played inside the "
     "game's compiled kernel (when it has one that plays the policy).",
@@ -74,7 +73,7 @@ def _applied(
     "--reference-games",
     "reference_games",
     type=WholeNumber(min=2),
-    default=rp.Budget().reference_games,
+    default=build.Budget().reference_games,
     show_default=True,
     help="Paired games per policy when they are played on the model (no kernel).",
 )
@@ -82,7 +81,7 @@ def _applied(
     "--max-states",
     "max_states",
     type=POSITIVE,
-    default=rp.Budget().max_states,
+    default=build.Budget().max_states,
     show_default=True,
     help="Explorer states per reduced preset.",
 )
@@ -90,7 +89,7 @@ def _applied(
     "--max-games",
     "max_games",
     type=POSITIVE,
-    default=rp.Budget().max_games,
+    default=build.Budget().max_games,
     show_default=True,
     help="Differential playouts on the real game.",
 )
@@ -148,10 +147,10 @@ def report_command(
     file's note, not measured; every other entry is measured on models that take the
     decided readings. Without --game, the decisions file's game."""
     fmts = tuple(f.strip() for f in formats.split(",") if f.strip())
-    bad = [f for f in fmts if f not in rp.FORMATS]
+    bad = [f for f in fmts if f not in build.FORMATS]
     if bad or not fmts:
         raise ModelError(
-            f"unknown format {','.join(bad) or formats!r}; accepted: {', '.join(rp.FORMATS)}"
+            f"unknown format {','.join(bad) or formats!r}; accepted: {', '.join(build.FORMATS)}"
         )
     game = game_of(game, decisions)
     applied = _applied(game, interpret, decisions)
@@ -163,11 +162,11 @@ def report_command(
         if not os.path.isfile(optimal_file):
             raise ModelError(f"--optimal {optimal_file}: no such file; accepted: a file "
                              "written by `hhh-verify optimal`")  # fmt: skip
-        op.load(optimal_file, game)  # a bad file is one line, before any work
+        optimal.load(optimal_file, game)  # a bad file is one line, before any work
     for spec in specs:
         for amb in only:
             spec.ambiguities.get(amb)  # validate before any work
-    budget = rp.Budget(
+    budget = build.Budget(
         games=games,
         reference_games=reference_games,
         max_states=max_states,
@@ -179,8 +178,10 @@ def report_command(
     with task_runner(scheduler, jobs) as run:
         for spec in specs:
             with task_progress(f"report {spec.id}", run, as_json) as on_done:
-                data = built[spec.id] = rp.build(spec.id, seed, budget, only, run, on_done, applied)
-            written += rp.write(data, out, fmts, optimal_file)
+                data = built[spec.id] = build.build(
+                    spec.id, seed, budget, only, run, on_done, applied
+                )
+            written += build.write(data, out, fmts, optimal_file)
     if game == "all" or os.path.exists(os.path.join(out, "index.html")):
         titles = {g: s.title for g, s in registry.games().items()}
         written += write_index(out, titles, built)

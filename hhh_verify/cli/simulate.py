@@ -11,11 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import registry
-from .. import trace as tr
-from ..engines import simulate as sim
+from .. import trace as traces
+from ..engines import simulate
 from ..errors import ModelError
 from ..execution import paired, playouts
 from ..interpretations import Decisions
+from ..measures import Measure, Measures
 from ..model import SamplingModel
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
@@ -54,7 +55,7 @@ from .impact import measure_impact, show_impact
     "--max-steps",
     "max_steps",
     type=POSITIVE,
-    default=sim.DEFAULT_MAX_STEPS,
+    default=simulate.DEFAULT_MAX_STEPS,
     show_default=True,
     help="Cut a game after this many steps (counted as reason 'max-steps').",
 )
@@ -74,7 +75,7 @@ from .impact import measure_impact, show_impact
 @click.option(
     "--engine",
     "engine",
-    type=click.Choice(sim.ENGINES),
+    type=click.Choice(simulate.ENGINES),
     default="auto",
     show_default=True,
     help="Where games are played: the game's compiled kernel when it has one and plays "
@@ -109,7 +110,7 @@ def simulate_command(
     jobs: int | None,
     as_json: bool,
 ) -> None:
-    """Play --games games under a policy; print win rate, end reasons, money, ratings, deaths.
+    """Play --games games under a policy; print win rate, end reasons and the game's measures.
 
     The same --seed gives the same result (only `seconds` differs); game i of a run is
     the same game whatever --games is, so `--trace-out` saves game 0 of this very run
@@ -134,17 +135,17 @@ def simulate_command(
         )
     if trace_out:
         engine = "reference"
-    engine, _ = sim.playout_engine(spec, model, policy, engine, exact)
+    engine, _ = simulate.playout_engine(spec, model, policy, engine, exact)
     with (
         task_runner(scheduler, jobs) as run,
         task_progress("simulate", run, quiet=as_json) as on_done,
     ):
         summary = playouts.simulate(run, scenario, games, on_done, engine, max_steps, exact)
     if trace_out:
-        trace = sim.record_playout(
+        trace = simulate.record_playout(
             model, spec.ambiguities, seed, 0, policy, max_steps, exact, game_policies=players
         )
-        tr.save(trace, trace_out)
+        traces.save(trace, trace_out)
     if as_json:
         data = summary.to_json()
         data["interpretation_non_default"] = model.interpretation.non_default(spec.ambiguities)
@@ -159,10 +160,15 @@ def simulate_command(
             data["trace"] = trace_out
         emit_json(data)
         return
-    _render(summary, model.interpretation.non_default(spec.ambiguities), trace_out)
+    _render(summary, spec.measures, model.interpretation.non_default(spec.ambiguities), trace_out)
 
 
-def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | None) -> None:
+def _render(
+    summary: simulate.Summary,
+    measures: Measures,
+    non_default: dict[str, str],
+    trace_out: str | None,
+) -> None:
     console = Console(file=sys.stdout, highlight=False, markup=False, soft_wrap=True)
     low, high = summary.win_rate_ci
     readings = ", ".join(f"{k}={v}" for k, v in non_default.items()) or "all defaults"
@@ -180,25 +186,18 @@ def _render(summary: sim.Summary, non_default: dict[str, str], trace_out: str | 
         _standings(table, summary.standings, summary.games)
     for reason, n in sorted(summary.reasons.items(), key=lambda kv: (-kv[1], kv[0])):
         _row(table, f"ended: {reason}", _share(n, summary.games))
-    if summary.money:
-        _row(table, "money mean [min..max]", _stats(summary.money, money=True))
-    for rating, n in sorted(summary.ratings.items()):
-        _row(table, f"rating: {rating}", _share(n, summary.games))
-    if summary.deaths:
-        _row(table, "deaths mean [min..max]", _stats(summary.deaths))
+    for name, stats in summary.measures.items():
+        unit = measures[name].unit
+        _row(table, f"{measures[name].label} mean [min..max]", _stats(stats, unit))
+        if name in summary.counts:
+            per_value = ", ".join(f"{v}: {n}" for v, n in summary.counts[name])
+            _row(table, f"{measures[name].label}: games per value", per_value)
     _row(table, "steps mean [min..max]", _stats(summary.steps))
     _row(table, "decisions mean [min..max]", _stats(summary.decisions))
     _row(table, "seconds", f"{summary.seconds:.2f}")
     console.print(table)
-    if summary.money_histogram:
-        hist = Table(title="final money ($10 bins)", show_header=True, header_style="bold")
-        hist.add_column("money")
-        hist.add_column("games", justify="right")
-        hist.add_column("")
-        top = max(n for _, n in summary.money_histogram)
-        for lo, n in summary.money_histogram:
-            _row(hist, f"{_money(lo)}..{_money(lo + 9)}", str(n), "#" * max(1, round(30 * n / top)))
-        console.print(hist)
+    for name, bins in summary.histograms.items():
+        console.print(_histogram(measures[name], bins))
     if trace_out:
         console.print(
             f"trace of game 0 saved to {trace_out} (replay: hhh-verify replay {trace_out})"
@@ -222,10 +221,32 @@ def _share(n: int, total: int) -> str:
     return f"{n} ({n / total:.1%})"
 
 
-def _stats(s: Any, money: bool = False) -> str:
-    if money:
-        return f"{_money(s.mean)} [{_money(s.min)}..{_money(s.max)}]"
+def _histogram(measure: Measure, bins: tuple[tuple[int, int], ...]) -> Table:
+    """A plotted measure's games per bin of :data:`~hhh_verify.engines.simulate.HISTOGRAM_BIN`
+    units, with a bar."""
+    width = simulate.HISTOGRAM_BIN
+    unit = measure.unit
+    size = _amount(width, unit) if unit == "$" else f"{width} {unit}"
+    hist = Table(title=f"{measure.label} ({size} bins)", show_header=True, header_style="bold")
+    hist.add_column(measure.label)
+    hist.add_column("games", justify="right")
+    hist.add_column("")
+    top = max(n for _, n in bins)
+    for lo, n in bins:
+        span = f"{_amount(lo, unit)}..{_amount(lo + width - 1, unit)}"
+        _row(hist, span, str(n), "#" * max(1, round(30 * n / top)))
+    return hist
+
+
+def _stats(s: Any, unit: str = "") -> str:
+    if unit == "$":
+        return f"{_amount(s.mean, unit)} [{_amount(s.min, unit)}..{_amount(s.max, unit)}]"
     return f"{s.mean:.2f} [{s.min}..{s.max}]"
+
+
+def _amount(value: float, unit: str) -> str:
+    """A value in its unit: dollars as -$7, $2.50, $10 (the sign before the dollar)."""
+    return _money(value) if unit == "$" else str(value)
 
 
 def _money(amount: float) -> str:

@@ -516,27 +516,58 @@ def diverge(
     differential playouts. ``material`` is False only when the searched configuration
     was exhausted; an exhausted probe with nothing found on the real game stays None.
     """
-    preset, overrides, seed = scenario.preset, scenario.overrides, scenario.seed
-    decided = scenario.readings
-    max_states, max_games, max_seconds = search.max_states, search.max_games, search.max_seconds
-    probes, explorer, differential = search.probes, search.explorer, search.differential
     opts = pick_options(spec, ambiguity, options)
+    configs, explicit = _configs_to_search(spec, scenario, search)
     searched: list[dict[str, Any]] = []
-    if preset or overrides:
-        configs: list[tuple[str, tuple[str, ...]]] = [
-            (preset or spec.default_preset, tuple(overrides))
-        ]
-        explicit = True
-    else:
-        given = probes if probes is not None else default_probes(spec)
-        configs = [(n, tuple(o)) for n, o in given]
-        explicit = False
-    proofs = []
-    for name, ovr in configs if explorer else []:
+    proofs: list[str] = []
+    if search.explorer:
+        found = _explore_configs(
+            spec, scenario, ambiguity, opts, search, configs, explicit, searched, proofs
+        )
+        if found is not None:
+            return found
+    cut = [e["reason"] for e in searched if e["reason"].startswith(SAFETY_NET)]
+    if not search.differential:
+        return _explorer_only(spec, scenario, ambiguity, opts, configs[-1], searched, proofs, cut)
+    searched_config = configs[0] if explicit else (spec.default_preset, ())
+    return _differential(
+        spec, scenario, ambiguity, opts, search, searched_config, searched, proofs, cut
+    )
+
+
+#: One configuration to search: a preset and its overrides.
+Config = tuple[str, tuple[str, ...]]
+
+
+def _configs_to_search(
+    spec: GameSpec, scenario: Scenario, search: Search
+) -> tuple[list[Config], bool]:
+    """The configurations to search and whether the scenario named one (then only it)."""
+    if scenario.preset or scenario.overrides:
+        return [(scenario.preset or spec.default_preset, tuple(scenario.overrides))], True
+    given = search.probes if search.probes is not None else default_probes(spec)
+    return [(n, tuple(o)) for n, o in given], False
+
+
+def _explore_configs(
+    spec: GameSpec,
+    scenario: Scenario,
+    ambiguity: str,
+    opts: tuple[str, str],
+    search: Search,
+    configs: list[Config],
+    explicit: bool,
+    searched: list[dict[str, Any]],
+    proofs: list[str],
+) -> DivergeResult | None:
+    """Explore each configuration exhaustively under both readings: the result when a
+    witness is found (or the one named configuration is exhausted), else None; every
+    run is added to ``searched`` and every exhausted configuration to ``proofs``."""
+    for name, ovr in configs:
         config = spec.config(name, ovr)
-        ma, mb = reading_models(spec, config, ambiguity, opts, decided)
+        ma, mb = reading_models(spec, config, ambiguity, opts, scenario.readings)
         label = config_label(name, ovr)
-        res = product_search(ma, mb, max_states, max_seconds)
+        res = product_search(ma, mb, search.max_states, search.max_seconds)
         searched.append(
             {
                 "engine": "explorer",
@@ -576,43 +607,71 @@ def diverge(
                     searched,
                     f"no difference in any reachable state of {label} (exhaustive)",
                 )
-    cut = [e["reason"] for e in searched if e["reason"].startswith(SAFETY_NET)]
-    if not differential:
-        note = "not found within budget (explorer only)"
-        if cut:
-            note = f"incomplete: {cut[0]} (explorer only)"
-        if proofs:
-            note += f"; identical in every reachable state of {', '.join(proofs)} (exhaustive)"
-        name, ovr = configs[-1]
-        config = spec.config(name, ovr)
-        return DivergeResult(
-            ambiguity,
-            opts,
-            None,
-            "none",
-            config_label(name, ovr),
-            config_to_json(config),
-            None,
-            ma,
-            mb,
-            searched,
-            note,
-        )
-    if explicit:
-        name, ovr = configs[0]
-    else:
-        name, ovr = spec.default_preset, ()
+    return None
+
+
+def _explorer_only(
+    spec: GameSpec,
+    scenario: Scenario,
+    ambiguity: str,
+    opts: tuple[str, str],
+    last: Config,
+    searched: list[dict[str, Any]],
+    proofs: list[str],
+    cut: list[str],
+) -> DivergeResult:
+    """Nothing found by the explorer and no playouts asked for: the last configuration's
+    result, saying what was proved and what was cut."""
+    note = "not found within budget (explorer only)"
+    if cut:
+        note = f"incomplete: {cut[0]} (explorer only)"
+    if proofs:
+        note += f"; identical in every reachable state of {', '.join(proofs)} (exhaustive)"
+    name, ovr = last
     config = spec.config(name, ovr)
-    ma, mb = reading_models(spec, config, ambiguity, opts, decided)
+    ma, mb = reading_models(spec, config, ambiguity, opts, scenario.readings)
+    return DivergeResult(
+        ambiguity,
+        opts,
+        None,
+        "none",
+        config_label(name, ovr),
+        config_to_json(config),
+        None,
+        ma,
+        mb,
+        searched,
+        note,
+    )
+
+
+def _differential(
+    spec: GameSpec,
+    scenario: Scenario,
+    ambiguity: str,
+    opts: tuple[str, str],
+    search: Search,
+    searched_config: Config,
+    searched: list[dict[str, Any]],
+    proofs: list[str],
+    cut: list[str],
+) -> DivergeResult:
+    """Differential playouts of one configuration under both readings (the search's
+    runner when it has one, else :func:`differential_search` here)."""
+    name, ovr = searched_config
+    config = spec.config(name, ovr)
+    ma, mb = reading_models(spec, config, ambiguity, opts, scenario.readings)
     label = config_label(name, ovr)
     names = tuple(search.policies or default_policies(spec))
     engine = search.engine if search.runner is not None else "differential"
     if search.runner is not None:
         searched_in = dataclasses.replace(scenario, preset=name, overrides=tuple(ovr))
-        dres = search.runner(searched_in, max_games, max_seconds, names)
+        dres = search.runner(searched_in, search.max_games, search.max_seconds, names)
     else:
         players = [get_policy(p, spec.policies) for p in names]
-        dres = differential_search(ma, mb, seed, max_games, max_seconds, players)
+        dres = differential_search(
+            ma, mb, scenario.seed, search.max_games, search.max_seconds, players
+        )
     searched.append(
         {
             "engine": engine,

@@ -36,6 +36,7 @@ from ..configs import config_to_json
 from ..errors import ModelError
 from ..interpretations import AmbiguityRegistry
 from ..kernel_protocol import Kernel
+from ..measures import Measures
 from ..model import Model, SamplingModel, outcome_probability
 from ..outcomes import Outcome, sample_index
 from ..sampled import RecordingRandom
@@ -116,7 +117,8 @@ class Playout:
     steps: int  # every step, chance steps included
     decisions: int  # steps where the policy chose among two or more actions
     final_state: Any  # None once dropped (:meth:`light`)
-    deaths: int | None = None  # the final state's ``deaths``, when it has an int one
+    #: The game's measures at the end (``GameSpec.measures``, name -> value), in order.
+    values: tuple[tuple[str, Any], ...] = ()
 
     def light(self) -> Playout:
         """The same record without the final state: what a summary needs, small enough
@@ -124,9 +126,15 @@ class Playout:
         return replace(self, final_state=None)
 
 
-def _ended(out: Outcome | None, reason: str, steps: int, decisions: int, s: Any) -> Playout:
-    deaths = getattr(s, "deaths", None)
-    return Playout(out, reason, steps, decisions, s, deaths if isinstance(deaths, int) else None)
+#: No measures: a playout that records only how the game ended.
+NO_MEASURES: Measures = MappingProxyType({})
+
+
+def _ended(
+    out: Outcome | None, reason: str, steps: int, decisions: int, s: Any, measures: Measures
+) -> Playout:
+    values = tuple((name, m.at_end(s, out)) for name, m in measures.items() if m.of is not None)
+    return Playout(out, reason, steps, decisions, s, values)
 
 
 def playout(
@@ -136,11 +144,13 @@ def playout(
     max_steps: int = DEFAULT_MAX_STEPS,
     trace: Trace | None = None,
     exact: bool = False,
+    measures: Measures = NO_MEASURES,
 ) -> Playout:
     """Play one game from the initial state; append every step to ``trace`` if given.
 
     ``exact=True`` ignores the model's ``sample_step`` and samples ``step``'s enumerated
     distribution (slower; a different, equally distributed game for the same ``rng``).
+    ``measures`` (the game's) are taken at the end.
     """
     sampler = model.sample_step if not exact and isinstance(model, SamplingModel) else None
     s = model.initial_state()
@@ -148,12 +158,12 @@ def playout(
     while True:
         out = model.outcome(s)
         if out is not None:
-            return _ended(out, out.reason, steps, decisions, s)
+            return _ended(out, out.reason, steps, decisions, s, measures)
         if steps >= max_steps:
-            return _ended(None, "max-steps", steps, decisions, s)
+            return _ended(None, "max-steps", steps, decisions, s, measures)
         legal = model.legal_actions(s)
         if not legal:
-            return _ended(None, "deadlock", steps, decisions, s)
+            return _ended(None, "deadlock", steps, decisions, s, measures)
         if len(legal) == 1:
             action = legal[0]
         else:
@@ -187,10 +197,12 @@ def playouts(
     policy: Policy = random_policy,
     max_steps: int = DEFAULT_MAX_STEPS,
     exact: bool = False,
+    measures: Measures = NO_MEASURES,
 ) -> Iterator[Playout]:
     """Games ``0..games-1`` of the run with master seed ``seed``."""
     for i in range(games):
-        yield playout(model, random.Random(game_seed(seed, i)), policy, max_steps, exact=exact)
+        rng = random.Random(game_seed(seed, i))
+        yield playout(model, rng, policy, max_steps, exact=exact, measures=measures)
 
 
 #: ``--engine``: ``auto`` plays inside the game's kernel when it can (see
@@ -227,12 +239,28 @@ def playout_engine(
 
 
 def kernel_playouts(
-    kernel: Kernel, seed: int, games: range, policy: str, max_steps: int
+    kernel: Kernel,
+    seed: int,
+    games: range,
+    policy: str,
+    max_steps: int,
+    measures: Measures = NO_MEASURES,
 ) -> list[Playout]:
     """Games ``games`` of the run with master seed ``seed``, played inside ``kernel``
     (game ``i`` from ``game_seed(seed, i)``: reproducible, but not the model's game ``i``)."""
     played = kernel.games([game_seed(seed, i) for i in games], policy, max_steps)
-    return [Playout(g.outcome, g.reason, g.steps, g.decisions, None, g.deaths) for g in played]
+    kept = [(name, m) for name, m in measures.items() if m.of is not None]
+    return [
+        Playout(
+            g.outcome,
+            g.reason,
+            g.steps,
+            g.decisions,
+            None,
+            tuple((name, m.of_kernel_game(g)) for name, m in kept),
+        )
+        for g in played
+    ]
 
 
 def record_playout(
@@ -268,10 +296,14 @@ class Summary:
     games: int
     wins: int
     reasons: dict[str, int]  # loss and end reasons -> games
-    money: Stats | None  # None when the game reports no money
-    money_histogram: tuple[tuple[int, int], ...]  # (bin start, games) in $10 bins
-    ratings: dict[str, int]
-    deaths: Stats | None  # None when the state has no ``deaths``
+    #: Mean, min and max of each of the game's measures that is neither a rate nor a
+    #: seat score (the standings hold those), by measure name.
+    measures: dict[str, Stats]
+    #: Per plotted measure (``Measure.plot``): (bin start, games) in bins of
+    #: :data:`HISTOGRAM_BIN` units.
+    histograms: dict[str, tuple[tuple[int, int], ...]]
+    #: Per other shown measure: (value, games), by value (e.g. games per rating rank).
+    counts: dict[str, tuple[tuple[Any, int], ...]]
     steps: Stats
     decisions: Stats
     seconds: float
@@ -303,12 +335,14 @@ class Summary:
             "win_rate": round(self.win_rate, 6),
             "win_rate_ci95": [round(low, 6), round(high, 6)],
             "reasons": dict(sorted(self.reasons.items())),
-            "money": self.money.to_json() if self.money else None,
-            "money_histogram": [
-                {"from": lo, "to": lo + 9, "games": n} for lo, n in self.money_histogram
-            ],
-            "ratings": dict(sorted(self.ratings.items())),
-            "deaths": self.deaths.to_json() if self.deaths else None,
+            "measures": {name: st.to_json() for name, st in self.measures.items()},
+            "histograms": {
+                name: [{"from": lo, "to": lo + HISTOGRAM_BIN - 1, "games": n} for lo, n in bins]
+                for name, bins in self.histograms.items()
+            },
+            "counts": {
+                name: {str(value): n for value, n in pairs} for name, pairs in self.counts.items()
+            },
             "steps": self.steps.to_json(),
             "decisions": self.decisions.to_json(),
             "seconds": round(self.seconds, 3),
@@ -332,13 +366,31 @@ def wilson_interval(successes: int, n: int, z: float = 1.959964) -> tuple[float,
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarise(model: Model, results: list[Playout], **fields: Any) -> Summary:
-    """Fold playouts into a :class:`Summary` (``fields`` fill policy, seed, seconds...)."""
+#: The width of a plotted measure's histogram bins, in its units.
+HISTOGRAM_BIN = 10
+
+
+def summarise(
+    model: Model, results: list[Playout], measures: Measures = NO_MEASURES, **fields: Any
+) -> Summary:
+    """Fold playouts into a :class:`Summary` (``fields`` fill policy, seed, seconds...);
+    ``measures`` are the game's, whose values the playouts carry."""
     if not results:
         raise ModelError("a summary needs at least one game")
-    money = [p.outcome.money for p in results if p.outcome and p.outcome.money is not None]
-    deaths = [p.deaths for p in results if p.deaths is not None]
-    bins = Counter((m // 10) * 10 for m in money)
+    values: dict[str, list[Any]] = {}
+    for p in results:
+        for name, value in p.values:
+            values.setdefault(name, []).append(value)
+    shown = {n: m for n, m in measures.items() if not m.rate and not m.score and n in values}
+    stats = {n: Stats.of(values[n]) for n in shown}
+    histograms = {
+        n: tuple(
+            sorted(Counter(int(v // HISTOGRAM_BIN) * HISTOGRAM_BIN for v in values[n]).items())
+        )
+        for n, m in shown.items()
+        if m.plot
+    }
+    counts = {n: tuple(sorted(Counter(values[n]).items())) for n, m in shown.items() if not m.plot}
     interp = model.interpretation
     return Summary(
         game=model.game,
@@ -347,10 +399,9 @@ def summarise(model: Model, results: list[Playout], **fields: Any) -> Summary:
         games=len(results),
         wins=sum(1 for p in results if p.outcome is not None and p.outcome.won),
         reasons=dict(Counter(p.reason for p in results)),
-        money=Stats.of(money),
-        money_histogram=tuple(sorted(bins.items())),
-        ratings=dict(Counter(p.outcome.rating for p in results if p.outcome and p.outcome.rating)),
-        deaths=Stats.of(deaths),
+        measures={n: st for n, st in stats.items() if st is not None},
+        histograms=histograms,
+        counts=counts,
         steps=Stats.of([p.steps for p in results]) or Stats(0, 0, 0),
         decisions=Stats.of([p.decisions for p in results]) or Stats(0, 0, 0),
         standings=Standings.of([p.outcome for p in results]),
@@ -368,8 +419,10 @@ def simulate(
     on_game: Callable[[int], None] | None = None,
     exact: bool = False,
     game_policies: Mapping[str, Policy] = NO_POLICIES,
+    measures: Measures = NO_MEASURES,
 ) -> Summary:
-    """Play ``games`` games under ``policy`` and summarise them.
+    """Play ``games`` games under ``policy`` and summarise them (with the game's
+    ``measures``, ``GameSpec.measures``).
 
     ``interpretation`` is what the summary reports (e.g. only the non-default choices);
     by default the model's full interpretation. ``on_game(i)`` is called after each game
@@ -381,7 +434,7 @@ def simulate(
     chosen = get_policy(policy, game_policies)
     start = time.perf_counter()
     results = []
-    for i, p in enumerate(playouts(model, games, seed, chosen, max_steps, exact)):
+    for i, p in enumerate(playouts(model, games, seed, chosen, max_steps, exact, measures)):
         results.append(p)
         if on_game is not None:
             on_game(i)
@@ -389,4 +442,4 @@ def simulate(
     extra: dict[str, Any] = {}
     if interpretation is not None:
         extra["interpretation"] = interpretation
-    return summarise(model, results, policy=policy, seed=seed, seconds=seconds, **extra)
+    return summarise(model, results, measures, policy=policy, seed=seed, seconds=seconds, **extra)

@@ -184,7 +184,6 @@ class RunStats:
     games_finished: int = 0
     max_round: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
-    best_money: int | None = None  # most money at the end of a finished game
     witnesses: dict[str, Finding] = field(default_factory=dict)  # goal id -> shortest seen
 
 
@@ -294,6 +293,56 @@ class DrawnRandom(random.Random):
 # ---------------------------------------------------------------------------------------
 
 
+@dataclass
+class MachineSetup:
+    """What one built machine plays and checks, shared by all its examples.
+
+    The properties are (id, check) pairs, called directly: what Property.violation /
+    step_violation / reached do once the kind is known, without a method call per
+    property per step.
+    """
+
+    model: Model
+    ambiguities: AmbiguityRegistry
+    sampled: bool
+    orders: tuple[Any, ...]
+    state_invariants: list[tuple[str, Any]]
+    step_invariants: list[tuple[str, Any]]
+    goals: list[tuple[str, Any]]
+    run_stats: RunStats
+    trace_meta: dict[str, Any]
+    shrink_goals: bool
+    exc_types: dict[str, type[_Found]] = field(default_factory=dict)
+    index_strategies: dict[int, st.SearchStrategy[int]] = field(default_factory=dict)
+
+    def found(self, pid: str, kind: str, message: str, trace: traces.Trace) -> _Found:
+        """The finding as an exception of its property's own type."""
+        key = f"{kind}:{pid}"
+        cls = self.exc_types.get(key)
+        if cls is None:
+            name = "Found_" + re.sub(r"\W", "_", key)
+            cls = self.exc_types[key] = type(name, (_Found,), {})
+        return cls(Finding(pid, kind, message, trace))
+
+    def int_drawer(self, data: st.DataObject) -> Any:
+        """``draw(lo, hi)``: an integer in ``lo..hi`` chosen by Hypothesis (shrinks towards
+        ``lo``); the engine always asks ``0..n-1``.
+
+        Goes straight to the choice sequence when this Hypothesis has it (the public
+        ``data.draw`` costs several times more per call and a game makes thousands).
+        """
+        cd = getattr(data, "conjecture_data", None)
+        if cd is not None and hasattr(cd, "draw_integer"):
+            return cd.draw_integer
+        return lambda lo, hi: int(data.draw(self.index_strategy(hi + 1)))
+
+    def index_strategy(self, n: int) -> st.SearchStrategy[int]:
+        s = self.index_strategies.get(n)
+        if s is None:
+            s = self.index_strategies[n] = st.integers(0, n - 1)
+        return s
+
+
 def build_machine(
     model: Model,
     properties: Sequence[Property],
@@ -317,195 +366,178 @@ def build_machine(
     on, so goals never cut the invariant search short); with ``shrink_goals`` reaching a
     goal fails the example instead, so Hypothesis shrinks the witness.
     """
-    sampled = resolve_chance(model, chance) == "sampled"
     orders: tuple[Any, ...] = (
         () if order is None else tuple(order) if isinstance(order, (tuple, list)) else (order,)
     )
     props = [p for p in properties if p.relevant(model)]
-    # (id, check) pairs, called directly: what Property.violation / step_violation /
-    # reached do once the kind is known, without a method call per property per step.
-    state_invariants = [
-        (p.id, p.check) for p in props if p.kind == INVARIANT and p.check is not None
-    ]
-    step_invariants = [
-        (p.id, p.transition) for p in props if p.kind == INVARIANT and p.transition is not None
-    ]
-    goals = [(p.id, p.check) for p in props if p.kind == GOAL and p.check is not None]
-    run_stats = stats if stats is not None else RunStats()
-    trace_meta = dict(meta or {})
-    exc_types: dict[str, type[_Found]] = {}
-    index_strategies: dict[int, st.SearchStrategy[int]] = {}
+    setup = MachineSetup(
+        model=model,
+        ambiguities=ambiguities,
+        sampled=resolve_chance(model, chance) == "sampled",
+        orders=orders,
+        state_invariants=[
+            (p.id, p.check) for p in props if p.kind == INVARIANT and p.check is not None
+        ],
+        step_invariants=[
+            (p.id, p.transition) for p in props if p.kind == INVARIANT and p.transition is not None
+        ],
+        goals=[(p.id, p.check) for p in props if p.kind == GOAL and p.check is not None],
+        run_stats=stats if stats is not None else RunStats(),
+        trace_meta=dict(meta or {}),
+        shrink_goals=shrink_goals,
+    )
+    name = f"{model.game.upper()}Machine"
+    machine = type(name, (ModelMachine,), {"setup": setup, "__qualname__": name})
+    return cast(type[RuleBasedStateMachine], machine)
 
-    def found(pid: str, kind: str, message: str, trace: traces.Trace) -> _Found:
-        key = f"{kind}:{pid}"
-        cls = exc_types.get(key)
-        if cls is None:
-            name = "Found_" + re.sub(r"\W", "_", key)
-            cls = exc_types[key] = type(name, (_Found,), {})
-        return cls(Finding(pid, kind, message, trace))
 
-    def int_drawer(data: st.DataObject) -> Any:
-        """``draw(lo, hi)``: an integer in ``lo..hi`` chosen by Hypothesis (shrinks towards
-        ``lo``); the engine always asks ``0..n-1``.
+class ModelMachine(RuleBasedStateMachine):
+    """Plays the model one step per rule; properties are checked after every step.
 
-        Goes straight to the choice sequence when this Hypothesis has it (the public
-        ``data.draw`` costs several times more per call and a game makes thousands).
-        """
-        cd = getattr(data, "conjecture_data", None)
-        if cd is not None and hasattr(cd, "draw_integer"):
-            return cd.draw_integer
-        return lambda lo, hi: int(data.draw(index_strategy(hi + 1)))
+    :func:`build_machine` makes a subclass per run whose ``setup`` says what to play."""
 
-    def index_strategy(n: int) -> st.SearchStrategy[int]:
-        s = index_strategies.get(n)
-        if s is None:
-            s = index_strategies[n] = st.integers(0, n - 1)
-        return s
+    setup: MachineSetup
 
-    class ModelMachine(RuleBasedStateMachine):
-        """Plays the model one step per rule; properties are checked after every step."""
+    def __init__(self) -> None:
+        setup = self.setup
+        super().__init__()
+        setup.run_stats.examples += 1
+        self.rng = DrawnRandom(None)
+        self._new_game()
 
-        def __init__(self) -> None:
-            super().__init__()
-            run_stats.examples += 1
-            self.rng = DrawnRandom(None)
-            self._new_game()
+    def _new_game(self) -> None:
+        setup = self.setup
+        setup.run_stats.games += 1
+        self.state = setup.model.initial_state()
+        self.trace = traces.new_trace(setup.model, setup.ambiguities, **setup.trace_meta)
+        #: The game so far: (action, outcome index, successor); the successor is None
+        #: for a step that raised or broke the contract (its trace step has no digest).
+        self.path: list[tuple[Any, int, Any]] = []
+        self.samples: list[list[int]] = []
+        self.style: int | None = None  # index into ``orders``, drawn at the first decision
 
-        def _new_game(self) -> None:
-            run_stats.games += 1
-            self.state = model.initial_state()
-            self.trace = traces.new_trace(model, ambiguities, **trace_meta)
-            #: The game so far: (action, outcome index, successor); the successor is None
-            #: for a step that raised or broke the contract (its trace step has no digest).
-            self.path: list[tuple[Any, int, Any]] = []
-            self.samples: list[list[int]] = []
-            self.style: int | None = None  # index into ``orders``, drawn at the first decision
-
-        def _fail(self, pid: str, kind: str, message: str) -> _Found:
-            meta = dict(self.trace.meta, property=pid, finding=kind, message=message)
-            if sampled:
-                meta["chance"] = "sampled"
-                meta["samples"] = [list(v) for v in self.samples]
-            steps = [
-                traces.TraceStep(
-                    model.action_to_json(a), j, "" if nxt is None else state_digest(nxt), ""
-                )
-                for a, j, nxt in self.path
-            ]
-            snapshot = traces.Trace(
-                self.trace.game,
-                self.trace.config,
-                self.trace.interpretation,
-                steps,
-                self.trace.seed,
-                meta,
+    def _fail(self, pid: str, kind: str, message: str) -> _Found:
+        setup = self.setup
+        meta = dict(self.trace.meta, property=pid, finding=kind, message=message)
+        if setup.sampled:
+            meta["chance"] = "sampled"
+            meta["samples"] = [list(v) for v in self.samples]
+        steps = [
+            traces.TraceStep(
+                setup.model.action_to_json(a), j, "" if nxt is None else state_digest(nxt), ""
             )
-            return found(pid, kind, message, snapshot)
+            for a, j, nxt in self.path
+        ]
+        snapshot = traces.Trace(
+            self.trace.game,
+            self.trace.config,
+            self.trace.interpretation,
+            steps,
+            self.trace.seed,
+            meta,
+        )
+        return setup.found(pid, kind, message, snapshot)
 
-        @rule(data=st.data())
-        def play(self, data: st.DataObject) -> None:
-            s = self.state
-            out = model.outcome(s)
-            if out is not None:
-                run_stats.games_finished += 1
-                run_stats.outcomes[out.reason] = run_stats.outcomes.get(out.reason, 0) + 1
-                if out.money is not None and out.won:
-                    run_stats.best_money = max(out.money, run_stats.best_money or out.money)
-                self._new_game()
-                return
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        setup = self.setup
+        s = self.state
+        out = setup.model.outcome(s)
+        if out is not None:
+            setup.run_stats.games_finished += 1
+            setup.run_stats.outcomes[out.reason] = setup.run_stats.outcomes.get(out.reason, 0) + 1
+            self._new_game()
+            return
+        try:
+            legal = setup.model.legal_actions(s)
+        except Exception as e:  # a model bug: report it with the path that led here
+            raise self._error(e) from e
+        if not legal:
+            raise self._fail(CONTRACT, "contract", "the game is not over but no action is legal")
+        draw = setup.int_drawer(data)
+        if setup.orders and len(legal) > 1:
+            if self.style is None:
+                self.style = draw(0, len(setup.orders) - 1) if len(setup.orders) > 1 else 0
+            legal = setup.orders[self.style](setup.model, s, legal)
+        i = draw(0, len(legal) - 1) if len(legal) > 1 else 0
+        action = legal[i]
+        if setup.sampled:
+            values = self.rng.restart(lambda: draw(0, 255))
             try:
-                legal = model.legal_actions(s)
-            except Exception as e:  # a model bug: report it with the path that led here
-                raise self._error(e) from e
-            if not legal:
-                raise self._fail(
-                    CONTRACT, "contract", "the game is not over but no action is legal"
-                )
-            draw = int_drawer(data)
-            if orders and len(legal) > 1:
-                if self.style is None:
-                    self.style = draw(0, len(orders) - 1) if len(orders) > 1 else 0
-                legal = orders[self.style](model, s, legal)
-            i = draw(0, len(legal) - 1) if len(legal) > 1 else 0
-            action = legal[i]
-            if sampled:
-                values = self.rng.restart(lambda: draw(0, 255))
-                try:
-                    nxt = cast(SamplingModel, model).sample_step(s, action, self.rng)
-                except Exception as e:
-                    self.path.append((action, 0, None))
-                    self.samples.append(values)
-                    raise self._error(e) from e
+                nxt = cast(SamplingModel, setup.model).sample_step(s, action, self.rng)
+            except Exception as e:
+                self.path.append((action, 0, None))
                 self.samples.append(values)
-                self._advance(s, action, 0, nxt)
-                return
-            try:
-                dist = model.step(s, action)
-            except Exception as e:
-                self.path.append((action, 0, None))
                 raise self._error(e) from e
-            problem = _distribution_problem(dist)
-            if problem:
-                self.path.append((action, 0, None))
-                raise self._fail(CONTRACT, "contract", f"step({action!r}): {problem}")
-            j = 0
-            if len(dist) > 1:
-                j = decode_outcome(dist, outcome_order(dist), lambda: draw(0, 255))
-            self._advance(s, action, j, dist[j][0])
+            self.samples.append(values)
+            self._advance(s, action, 0, nxt)
+            return
+        try:
+            dist = setup.model.step(s, action)
+        except Exception as e:
+            self.path.append((action, 0, None))
+            raise self._error(e) from e
+        problem = _distribution_problem(dist)
+        if problem:
+            self.path.append((action, 0, None))
+            raise self._fail(CONTRACT, "contract", f"step({action!r}): {problem}")
+        j = 0
+        if len(dist) > 1:
+            j = decode_outcome(dist, outcome_order(dist), lambda: draw(0, 255))
+        self._advance(s, action, j, dist[j][0])
 
-        def _advance(self, s: Any, action: Any, j: int, nxt: Any) -> None:
-            self.path.append((action, j, nxt))
-            run_stats.steps += 1
-            self.state = nxt
-            for pid, transition in step_invariants:
-                try:
-                    msg = transition(model, s, action, nxt)
-                except Exception as e:
-                    raise self._error(e, pid) from e
-                if msg:
-                    raise self._fail(pid, "violation", str(msg))
-
-        def _error(self, e: Exception, pid: str = "error") -> _Found:
-            where = traceback.extract_tb(e.__traceback__)[-1]
-            message = f"{type(e).__name__}: {e} (at {where.filename}:{where.lineno})"
-            return self._fail(pid, "error", message)
-
-        @invariant()
-        def properties_hold(self) -> None:
-            s = self.state
+    def _advance(self, s: Any, action: Any, j: int, nxt: Any) -> None:
+        setup = self.setup
+        self.path.append((action, j, nxt))
+        setup.run_stats.steps += 1
+        self.state = nxt
+        for pid, transition in setup.step_invariants:
             try:
-                run_stats.max_round = max(run_stats.max_round, model.round_of(s))
-                over = model.outcome(s) is not None
-                if over and (model.legal_actions(s) or model.current_player(s) != TERMINAL):
-                    raise self._fail(
-                        CONTRACT, "contract", "the game is over but actions are still legal"
-                    )
-            except _Found:
-                raise
+                msg = transition(setup.model, s, action, nxt)
             except Exception as e:
-                raise self._error(e) from e
-            for pid, check in state_invariants:
-                try:
-                    msg = check(model, s)
-                except Exception as e:
-                    raise self._error(e, pid) from e
-                if msg:
-                    raise self._fail(pid, "violation", str(msg))
-            for pid, check in goals:
-                try:
-                    hit = check(model, s)
-                except Exception as e:
-                    raise self._error(e, pid) from e
-                if not hit:
-                    continue
-                if shrink_goals:
-                    raise self._fail(pid, "goal", "reached")
-                known = run_stats.witnesses.get(pid)
-                if known is None or len(self.path) < len(known.trace.steps):
-                    run_stats.witnesses[pid] = self._fail(pid, "goal", "reached").finding
+                raise self._error(e, pid) from e
+            if msg:
+                raise self._fail(pid, "violation", str(msg))
 
-    ModelMachine.__name__ = ModelMachine.__qualname__ = f"{model.game.upper()}Machine"
-    return ModelMachine
+    def _error(self, e: Exception, pid: str = "error") -> _Found:
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        message = f"{type(e).__name__}: {e} (at {where.filename}:{where.lineno})"
+        return self._fail(pid, "error", message)
+
+    @invariant()
+    def properties_hold(self) -> None:
+        setup = self.setup
+        s = self.state
+        try:
+            setup.run_stats.max_round = max(setup.run_stats.max_round, setup.model.round_of(s))
+            over = setup.model.outcome(s) is not None
+            if over and (setup.model.legal_actions(s) or setup.model.current_player(s) != TERMINAL):
+                raise self._fail(
+                    CONTRACT, "contract", "the game is over but actions are still legal"
+                )
+        except _Found:
+            raise
+        except Exception as e:
+            raise self._error(e) from e
+        for pid, check in setup.state_invariants:
+            try:
+                msg = check(setup.model, s)
+            except Exception as e:
+                raise self._error(e, pid) from e
+            if msg:
+                raise self._fail(pid, "violation", str(msg))
+        for pid, check in setup.goals:
+            try:
+                hit = check(setup.model, s)
+            except Exception as e:
+                raise self._error(e, pid) from e
+            if not hit:
+                continue
+            if setup.shrink_goals:
+                raise self._fail(pid, "goal", "reached")
+            known = setup.run_stats.witnesses.get(pid)
+            if known is None or len(self.path) < len(known.trace.steps):
+                setup.run_stats.witnesses[pid] = self._fail(pid, "goal", "reached").finding
 
 
 def resolve_chance(model: Model, chance: str) -> str:

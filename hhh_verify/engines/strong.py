@@ -12,8 +12,8 @@ with the best mean reward is played.
 This is an expectimax of depth one over sampled chance with the rollout player as the
 evaluation: Bertsekas' *rollout algorithm* (Bertsekas, Tsitsiklis & Wu 1997, "Rollout
 algorithms for combinatorial optimization"), which improves on its base player when the
-estimates are accurate. A full tree search (UCT) was tried first: with the few hundred
-simulations a decision can afford, unpaired estimates were too noisy to beat it.
+estimates are accurate; with the few hundred simulations a decision can afford, paired
+estimates tell moves apart where unpaired ones (as in a tree search) are too noisy.
 
 Rewards come from the :class:`~hhh_verify.model.Outcome`: a cooperative game pays every
 player 1 for a win plus a small share of the money (richer wins first); a lost one pays

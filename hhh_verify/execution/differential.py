@@ -15,7 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ..engines import diverge as dv
+from ..engines import diverge
 from ..engines.simulate import get_policy
 from ..registry import get_game
 from ..scenario import Scenario
@@ -29,23 +29,23 @@ def differential_games(
     policies: tuple[str, ...],
     games: range,
     max_seconds: float | None,
-) -> dv.DifferentialSearch:
+) -> diverge.DifferentialSearch:
     """Task: differential games ``games`` of ``scenario``, up to the first witness among
     them (or until the safety net of ``max_seconds`` fires)."""
     game, seed = scenario.game, scenario.seed
     spec = get_game(game)
     config = scenario.config(spec)
-    ma, mb = dv.reading_models(spec, config, ambiguity, options, scenario.readings)
+    ma, mb = diverge.reading_models(spec, config, ambiguity, options, scenario.readings)
     players = [get_policy(p, spec.policies) for p in policies]
     start = time.perf_counter()
     played = steps = rejected = 0
     reason = ""
     for i in games:
         if max_seconds is not None and time.perf_counter() - start > max_seconds:
-            reason = dv.safety_reason(max_seconds)
+            reason = diverge.safety_reason(max_seconds)
             break
         try:
-            one = dv.differential_search(ma, mb, seed, i + 1, None, players, first=i)
+            one = diverge.differential_search(ma, mb, seed, i + 1, None, players, first=i)
         except Exception as e:
             what = f"differential game {i} of {game}, {ambiguity} {options[0]} vs {options[1]}, seed {seed}"
             raise GameFailed.wrap(what, e) from e
@@ -53,10 +53,12 @@ def differential_games(
         steps += one.steps
         rejected += one.rejected
         if one.witness is not None:
-            return dv.DifferentialSearch(
+            return diverge.DifferentialSearch(
                 one.witness, played, steps, rejected, "", time.perf_counter() - start, i
             )
-    return dv.DifferentialSearch(None, played, steps, rejected, reason, time.perf_counter() - start)
+    return diverge.DifferentialSearch(
+        None, played, steps, rejected, reason, time.perf_counter() - start
+    )
 
 
 def _found(values: Mapping[int, Any]) -> bool:
@@ -72,14 +74,14 @@ def _found(values: Mapping[int, Any]) -> bool:
 
 def searcher(
     run: Runner, ambiguity: str, options: tuple[str, str], on_done: Progress | None = None
-) -> dv.DifferentialRunner:
+) -> diverge.DifferentialRunner:
     """The ``runner`` of :func:`hhh_verify.engines.diverge.diverge`'s
     :class:`~hhh_verify.engines.diverge.Search` that plays the differential games of
     ``ambiguity`` on ``run``."""
 
     def search(
         scenario: Scenario, max_games: int, max_seconds: float | None, policies: tuple[str, ...]
-    ) -> dv.DifferentialSearch:
+    ) -> diverge.DifferentialSearch:
         game, seed = scenario.game, scenario.seed
         start = time.perf_counter()
         deadline = None if max_seconds is None else start + max_seconds
@@ -110,15 +112,15 @@ def searcher(
         games = steps = rejected = 0
         for part in parts:
             if part is NOT_RUN:  # only the deadline leaves a range unplayed before the end
-                reason = dv.safety_reason(max_seconds or 0)
-                return dv.DifferentialSearch(
+                reason = diverge.safety_reason(max_seconds or 0)
+                return diverge.DifferentialSearch(
                     None, games, steps, rejected, reason, time.perf_counter() - start
                 )
             games += part.games
             steps += part.steps
             rejected += part.rejected
             if part.witness is not None or part.reason:
-                return dv.DifferentialSearch(
+                return diverge.DifferentialSearch(
                     part.witness,
                     games,
                     steps,
@@ -127,7 +129,7 @@ def searcher(
                     time.perf_counter() - start,
                     part.game_index,
                 )
-        return dv.DifferentialSearch(
+        return diverge.DifferentialSearch(
             None, games, steps, rejected, f"{games} games played", time.perf_counter() - start
         )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..engines import impact as im
+from ..engines import impact as impact_engine
 from ..engines.diverge import reading_models
 from ..engines.simulate import get_policy, playout_engine
 from ..errors import ModelError
@@ -43,7 +43,7 @@ def paired_games(
     options: tuple[str, str],
     games: range,
     engine: str = "reference",
-) -> list[im.Paired]:
+) -> list[impact_engine.Paired]:
     """Task: paired games ``games`` of the two readings of ``ambiguity`` in
     ``scenario`` (results under A and B, and where they parted); ``engine="kernel"``
     plays them inside the game's kernel."""
@@ -56,7 +56,7 @@ def paired_games(
         try:
             assert spec.kernel is not None and ka is not None  # "kernel" or it raised
             kb = spec.kernel(mb)
-            return im.kernel_paired(ka, kb, spec.measures, scenario.policy, seed, games)
+            return impact_engine.kernel_paired(ka, kb, spec.measures, scenario.policy, seed, games)
         except Exception as e:
             what = (
                 f"paired games {games.start}..{games.stop - 1} of {scenario.game} (kernel), "
@@ -66,10 +66,10 @@ def paired_games(
     out = []
     for i in games:
         try:
-            out.append(im.paired_at(ma, mb, spec.measures, player, seed, i))
+            out.append(impact_engine.paired_at(ma, mb, spec.measures, player, seed, i))
         except Exception as e:
             what = (
-                f"paired game {i} (game seed {im.impact_game_seed(seed, i)}) of "
+                f"paired game {i} (game seed {impact_engine.impact_game_seed(seed, i)}) of "
                 f"{scenario.game}, {ambiguity} {options[0]} vs {options[1]}, seed {seed}"
             )
             raise GameFailed.wrap(what, e) from e
@@ -84,13 +84,13 @@ def impact(
     sampling: Sampling,
     on_done: Progress | None = None,
     engine: str = "reference",
-) -> im.Impact:
+) -> impact_engine.Impact:
     """Play the paired games of ``sampling`` of the two readings on ``run`` and compare
     them (``engine``: ``auto``, ``kernel`` or ``reference``)."""
     result = _impact(run, scenario, ambiguity, options, sampling.games, on_done, engine)
     width = sampling.until_width
     while width is not None and result.games < sampling.max_games:
-        stat = im.headline(result)
+        stat = impact_engine.headline(result)
         wanted = min(sampling.max_games, stat.games_for_width(width))
         if stat.high - stat.low <= width or wanted <= result.games:
             break
@@ -107,7 +107,7 @@ def _impact(
     games: int,
     on_done: Progress | None,
     engine: str,
-) -> im.Impact:
+) -> impact_engine.Impact:
     """Paired games ``0..games-1`` on ``run``."""
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
@@ -140,6 +140,6 @@ def _impact(
     start = time.perf_counter()
     chunks = run.map(tasks, on_done)
     results = [pair for chunk in chunks for pair in chunk]
-    return im.summarise_impact(
+    return impact_engine.summarise_impact(
         spec, scenario, ambiguity, options, results, time.perf_counter() - start
     )

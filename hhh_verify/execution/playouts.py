@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any
 
-from ..engines import simulate as sim
+from ..engines import simulate as simulation
 from ..registry import get_game
 from ..scenario import Scenario
 from .runner import GameFailed, Progress, Runner, Task, command, partition
@@ -20,31 +20,34 @@ from .runner import GameFailed, Progress, Runner, Task, command, partition
 
 def play_games(
     scenario: Scenario, games: range, max_steps: int, exact: bool, engine: str = "reference"
-) -> list[sim.Playout]:
+) -> list[simulation.Playout]:
     """Task: games ``games`` of ``scenario``'s run, without their final states
     (:meth:`~hhh_verify.engines.simulate.Playout.light`); ``engine="kernel"`` plays them
     inside the game's kernel."""
     game, seed, policy = scenario.game, scenario.seed, scenario.policy
     spec = get_game(game)
     model = scenario.model(spec)
-    player = sim.get_policy(policy, spec.policies)
+    player = simulation.get_policy(policy, spec.policies)
     if engine == "kernel":
-        _, kernel = sim.playout_engine(spec, model, policy, "kernel", exact)
+        _, kernel = simulation.playout_engine(spec, model, policy, "kernel", exact)
         assert kernel is not None  # engine "kernel" gives one or raises
         try:
-            return sim.kernel_playouts(kernel, seed, games, policy, max_steps)
+            return simulation.kernel_playouts(kernel, seed, games, policy, max_steps, spec.measures)
         except Exception as e:
             raise GameFailed.wrap(
                 f"games {games.start}..{games.stop - 1} of {game} with seed {seed} (kernel)", e
             ) from e
     out = []
     for i in games:
-        rng = random.Random(sim.game_seed(seed, i))
+        rng = random.Random(simulation.game_seed(seed, i))
         try:
-            p = sim.playout(model, rng, player, max_steps, exact=exact)
+            p = simulation.playout(
+                model, rng, player, max_steps, exact=exact, measures=spec.measures
+            )
         except Exception as e:
             raise GameFailed.wrap(
-                f"game {i} (game seed {sim.game_seed(seed, i)}) of {game} with seed {seed}", e
+                f"game {i} (game seed {simulation.game_seed(seed, i)}) of {game} with seed {seed}",
+                e,
             ) from e
         out.append(p.light())
     return out
@@ -56,19 +59,19 @@ def simulate(
     games: int = 100,
     on_done: Progress | None = None,
     engine: str = "reference",
-    max_steps: int = sim.DEFAULT_MAX_STEPS,
+    max_steps: int = simulation.DEFAULT_MAX_STEPS,
     exact: bool = False,
-) -> sim.Summary:
+) -> simulation.Summary:
     """Play ``games`` games of ``scenario`` on ``run`` and summarise them (``engine``:
     ``auto``, ``kernel`` or ``reference``, see
     :func:`~hhh_verify.engines.simulate.playout_engine`; the summary names the one used)."""
     game, seed, policy = scenario.game, scenario.seed, scenario.policy
     spec = get_game(game)
     model = scenario.model(spec)
-    sim.get_policy(policy, spec.policies)  # a bad name fails here, before any task
-    engine, _ = sim.playout_engine(spec, model, policy, engine, exact)
+    simulation.get_policy(policy, spec.policies)  # a bad name fails here, before any task
+    engine, _ = simulation.playout_engine(spec, model, policy, engine, exact)
     if games < 1:
-        sim.simulate(model, games)  # raises the engine's own message
+        simulation.simulate(model, games)  # raises the engine's own message
     tasks = [
         Task(
             play_games,
@@ -82,7 +85,7 @@ def simulate(
                 ("--interpret", scenario.interpret()),
                 ("--policy", policy),
                 ("--seed", seed),
-                ("--max-steps", max_steps if max_steps != sim.DEFAULT_MAX_STEPS else None),
+                ("--max-steps", max_steps if max_steps != simulation.DEFAULT_MAX_STEPS else None),
                 ("--exact", exact),
                 ("--engine", engine if engine != "reference" else None),
                 ("--games", r.stop),
@@ -93,9 +96,10 @@ def simulate(
     start = time.perf_counter()
     chunks = run.map(tasks, on_done)
     played: list[Any] = [p for chunk in chunks for p in chunk]
-    return sim.summarise(
+    return simulation.summarise(
         model,
         played,
+        spec.measures,
         policy=policy,
         seed=seed,
         seconds=time.perf_counter() - start,

@@ -22,9 +22,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from ..engines import diverge as dv
-from ..engines import impact as im
-from ..engines import simulate as sim
+from ..engines import diverge, impact, simulate
 from ..execution.runner import Progress, Runner, Task, command
 from ..interpretations import Decisions
 from ..registry import get_game
@@ -79,10 +77,12 @@ class Budget:
         return self.games if engine == "kernel" else self.reference_games
 
 
-def engines(spec: GameSpec, policies: Sequence[str], decided: dv.Decided = ()) -> dict[str, str]:
+def engines(
+    spec: GameSpec, policies: Sequence[str], decided: diverge.Decided = ()
+) -> dict[str, str]:
     """Where each impact player's games are played: ``kernel`` or ``reference``."""
     model = spec.make_model(spec.config(), spec.ambiguities.with_choices(dict(decided)))
-    return {p: sim.playout_engine(spec, model, p)[0] for p in policies}
+    return {p: simulate.playout_engine(spec, model, p)[0] for p in policies}
 
 
 def players(spec: GameSpec) -> tuple[str, ...]:
@@ -97,10 +97,10 @@ def diverge_command(
     opts: Sequence[str],
     seed: int,
     budget: Budget,
-    res: dv.DivergeResult,
+    res: diverge.DivergeResult,
     replayed: tuple[str, int] | None = None,
     policies: Sequence[str] = ("random",),
-    decided: dv.Decided = (),
+    decided: diverge.Decided = (),
 ) -> str:
     """The command that finds this entry's witness again and writes its two traces
     (``policies``: the differential search's rotation, when it found the witness)."""
@@ -119,19 +119,19 @@ def diverge_command(
 
 
 #: ``(game, ambiguity, reading pair, seed, budget, decided readings)``.
-PairTask = tuple[str, str, tuple[str, str], int, Budget, dv.Decided]
+PairTask = tuple[str, str, tuple[str, str], int, Budget, diverge.Decided]
 
 
 def _baseline(
-    game: str, games: int, seed: int, policy: str, decided: dv.Decided = ()
-) -> im.Baseline | None:
+    game: str, games: int, seed: int, policy: str, decided: diverge.Decided = ()
+) -> impact.Baseline | None:
     """Task: the all-defaults (but ``decided``) games of ``policy`` every pair task
     compares against (None when the games are played inside the kernel, which plays both
     readings at once)."""
     spec = get_game(game)
     if engines(spec, (policy,), decided)[policy] == "kernel":
         return None
-    return im.baseline(spec, Scenario(game, readings=decided, policy=policy, seed=seed), games)
+    return impact.baseline(spec, Scenario(game, readings=decided, policy=policy, seed=seed), games)
 
 
 def _pair_task(
@@ -140,14 +140,14 @@ def _pair_task(
     opts: tuple[str, str],
     seed: int,
     budget: Budget,
-    decided: dv.Decided,
-    *bases: im.Baseline,
+    decided: diverge.Decided,
+    *bases: impact.Baseline,
 ) -> dict[str, Any]:
     """Task: one pair, given the baselines of ``budget.policies`` (in that order)."""
     return _pair((game, amb, opts, seed, budget, decided), dict(zip(budget.policies, bases)))
 
 
-def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> dict[str, Any]:
+def _pair(args: PairTask, baselines: dict[str, impact.Baseline] | None = None) -> dict[str, Any]:
     """One (ambiguity, reading pair): witness and impact (a task).
 
     When the searches find nothing but a paired impact game parted, that game is played
@@ -167,9 +167,9 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
         scenario = Scenario(game, readings=decided, policy=policy, seed=seed)
         if baselines is not None and where[policy] == "reference":
             if baselines.get(policy) is None:
-                baselines[policy] = im.baseline(spec, scenario, games)
+                baselines[policy] = impact.baseline(spec, scenario, games)
             base = baselines[policy]
-        imp = im.impact(spec, scenario, amb, opts, games, base, where[policy])
+        imp = impact.impact(spec, scenario, amb, opts, games, base, where[policy])
         data = imp.to_json()
         for name, (va, vb) in imp.per_game.items():  # the report's plots (Measure.plot)
             data[f"{name}_a"] = list(va)
@@ -182,23 +182,23 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
             firsts[policy] = budget.reference_games - 1 if kernel else imp.first_parted
             labels[policy] = "model games" if kernel else "impact games"
     scenario = Scenario(game, readings=decided, seed=seed)
-    search = dv.Search(
+    search = diverge.Search(
         budget.max_states,
         budget.max_games,
         None,
-        probes=spec.probes_for(amb) + dv.default_probes(spec),
+        probes=spec.probes_for(amb) + diverge.default_probes(spec),
         differential=not budget.quick,
     )
-    res = dv.diverge(spec, scenario, amb, opts, search)
+    res = diverge.diverge(spec, scenario, amb, opts, search)
     replayed = None
     if res.material is not True and not budget.quick:
         for policy, first in sorted(firsts.items(), key=lambda kv: (kv[1], kv[0])):
-            again = dv.diverge(
+            again = diverge.diverge(
                 spec,
                 replace(scenario, preset=spec.default_preset),
                 amb,
                 opts,
-                dv.Search(
+                diverge.Search(
                     max_games=first + 1, max_seconds=None, explorer=False, policies=(policy,)
                 ),
             )
@@ -211,9 +211,9 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
             res.searched = again.searched
     return {
         "options": list(opts),
-        "diverge": dv.result_json(res),
+        "diverge": diverge.result_json(res),
         "command": diverge_command(
-            game, amb, opts, seed, budget, res, replayed, dv.default_policies(spec), decided
+            game, amb, opts, seed, budget, res, replayed, diverge.default_policies(spec), decided
         ),
         "impact": {k: d for k, (_, d) in impacts.items()},
         "boards": witness_boards(spec, res),
@@ -221,7 +221,7 @@ def _pair(args: PairTask, baselines: dict[str, im.Baseline] | None = None) -> di
     }
 
 
-def witness_trace_json(spec: GameSpec, res: dv.DivergeResult) -> dict[str, Any] | None:
+def witness_trace_json(spec: GameSpec, res: diverge.DivergeResult) -> dict[str, Any] | None:
     """The witness as two replayable traces (``A``, ``B``: JSON objects), or ``None``.
 
     Deep differential witnesses are written from the sampler's choices (no chance step
@@ -229,7 +229,7 @@ def witness_trace_json(spec: GameSpec, res: dv.DivergeResult) -> dict[str, Any] 
     """
     if res.witness is None:
         return None
-    ta, tb = dv.witness_traces(res, spec)
+    ta, tb = diverge.witness_traces(res, spec)
     return {"A": ta.to_json(), "B": tb.to_json()}
 
 
@@ -252,7 +252,7 @@ def build(
     budget = budget or Budget()
     if not budget.policies:
         budget = replace(budget, policies=players(spec))
-    fixed: dv.Decided = decisions.choices if decisions is not None else ()
+    fixed: diverge.Decided = decisions.choices if decisions is not None else ()
     chosen = dict(fixed)
     entries = [
         a
@@ -318,7 +318,7 @@ def build(
             + ([decisions.flags()] if decisions is not None else [])
         ),
         **({} if decisions is None else {"decisions": decided_json(spec, decisions)}),
-        "method": im.METHOD,
+        "method": impact.METHOD,
         "version": version(),
         "date": report_date(),
         "entries": out_entries,

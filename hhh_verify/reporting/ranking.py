@@ -29,7 +29,7 @@ from statistics import NormalDist
 from typing import Any
 
 from ..engines import impact
-from ..engines import impact as im
+from ..engines import impact as impact_engine
 from ..measures import Measure
 from .measures import known
 
@@ -97,8 +97,10 @@ def apply(data: dict[str, Any]) -> dict[str, Any]:
     for e in data["entries"]:
         for p in e["pairs"]:
             for policy, imp in p["impact"].items():
-                imp["ranked"] = im.ranked(policy) or not any(im.ranked(x) for x in p["impact"])
-                imp["severity"] = im.effect_severity(imp, _holds, measures)
+                imp["ranked"] = impact_engine.ranked(policy) or not any(
+                    impact_engine.ranked(x) for x in p["impact"]
+                )
+                imp["severity"] = impact_engine.effect_severity(imp, _holds, measures)
             ranked = [imp["severity"] for _, imp in _ranked_impacts(p)]
             p["severity"] = (
                 worst(ranked)
@@ -130,7 +132,7 @@ def _candidates(
     measures = known()
     for p in e["pairs"]:
         for policy, imp in _ranked_impacts(p):
-            only_scores = im.scores_only(imp)
+            only_scores = impact_engine.scores_only(imp)
             for name, m in measures.items():
                 st = imp["stats"].get(name)
                 if st is None or m.weight is None:
@@ -154,7 +156,7 @@ def _entry(e: dict[str, Any], comparisons: int) -> None:
     e["score_any"] = round(max([c[0] for c in cands if c[6]], default=0.0), 4)
     flags = []
     if any(
-        im.scores_only(imp)
+        impact_engine.scores_only(imp)
         and any(_holds(n, st) for n, st in imp["stats"].items() if _is_score(measures, n))
         for p in e["pairs"]
         for _, imp in _ranked_impacts(p)
@@ -200,7 +202,7 @@ def games_to_settle(
     correction even if it were the weakest of ``comparisons`` (Bonferroni's level, which
     Benjamini-Hochberg never asks more than)."""
     lo, hi = st["ci95"]
-    limit = im.high_limit(known().get(name), st["mean_a"])
+    limit = impact_engine.high_limit(known().get(name), st["mean_a"])
     straddles = limit is not None and (lo < limit <= hi or lo <= -limit < hi)
     if not chance and not straddles:
         return None

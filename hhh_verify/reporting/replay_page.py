@@ -17,6 +17,7 @@ from .. import trace as traces
 from ..model import CHANCE, Model
 from ..spec import GameSpec
 from .boards import picture
+from .witness_text import outcome_text
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:64em;margin:1em auto;padding:0 1em;color:#222}
@@ -79,9 +80,7 @@ def render_replay_page(
     if result.ok:
         verdict = f"replayed all {result.steps_run} steps"
         if result.outcome is not None:
-            o = result.outcome
-            verdict += f"; game over: {o.reason}"
-            verdict += f", money {o.money}" if o.money is not None else ""
+            verdict += f"; game over: {outcome_text(result.outcome.to_json())}"
     else:
         verdict = f"replay stopped: {result.error}"
     last = len(positions) - 1

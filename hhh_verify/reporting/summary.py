@@ -176,6 +176,104 @@ def meta(data: dict[str, Any]) -> list[tuple[str, str]]:
     ]
 
 
+#: The report's terms in words, in the glossary's order up to ``severity``.
+_TERMS: tuple[tuple[str, str], ...] = (
+    (
+        "entry",
+        "one rule the book leaves open (an ambiguity), with a stable id, quotes "
+        "from the book and two or more readings.",
+    ),
+    (
+        "reading",
+        "one way to play the unclear rule. Reading A is the default the model "
+        "uses; each other reading B is compared with it.",
+    ),
+    ("reading pair", "the default reading A and one other reading B of the same entry."),
+    (
+        "B-A",
+        "the value under reading B minus the value under reading A, over the same "
+        "games: positive means B gives more.",
+    ),
+    (
+        "material",
+        "the readings lead to different play in at least one reachable "
+        "position (a witness was found). 'not found' means not found within the budget, "
+        "never proven absent; 'no (exhaustive)' means every reachable position of the "
+        "searched configuration was compared.",
+    ),
+    (
+        "witness",
+        "a position reached the same way under both readings where they allow "
+        "different moves, lead to different positions, or end the game differently. "
+        "Shown side by side, with the differences outlined.",
+    ),
+    (
+        "reduced configuration",
+        "a smaller game (fewer rounds, colours, cards) that can "
+        "be searched completely; a witness found there is named with its configuration "
+        "and how it differs from the real game.",
+    ),
+    (
+        "paired games",
+        "each game is played once under A and once under B with the same "
+        "dice, draws and random choices, so a difference comes from the rule, not from luck.",
+    ),
+    (
+        "parted",
+        "the number of paired games in which the two readings ever led to a different position.",
+    ),
+    (
+        "competent play",
+        "the game's own players (greedy, strong): only their games rank "
+        "entries. A random player's results are shown but do not rank.",
+    ),
+    (
+        "random player",
+        "picks uniformly among the legal moves: it finds odd corners "
+        "of the rules, but no person plays that way.",
+    ),
+    ("greedy player", "the game's simple sensible player: takes the move that helps most now."),
+    (
+        "95% interval",
+        "the range that holds the true B-A with 95% confidence at this number "
+        "of games; an interval clear of 0 means the shift is unlikely to be luck of one comparison.",
+    ),
+    (
+        "may be chance",
+        "the interval is clear of 0, but with hundreds of comparisons in a "
+        "report some such shifts appear by chance: this one does not survive the "
+        "Benjamini-Hochberg correction (false discovery rate 5%).",
+    ),
+    (
+        "q",
+        "the p-value after the Benjamini-Hochberg correction over every ranked "
+        "comparison of the report; below 0.05 the shift holds.",
+    ),
+    (
+        "unstable",
+        "the ranking effect could change class with more games (it may be "
+        "chance, or its interval straddles the high threshold); the report says how many "
+        "paired games would settle it.",
+    ),
+    (
+        "changes scores, not the winner",
+        "a competitive game's reading that moves scores in some games but never changes who wins.",
+    ),
+    (
+        "games needed",
+        "paired games a test (two-sided 5%, power 80%) needs to detect the "
+        "observed shift; a very large number means the shift is tiny next to the spread.",
+    ),
+)
+
+#: The term after ``severity``.
+_STAND_IN = (
+    "stand-in",
+    "content the book does not print (card texts, tiles, track lengths), "
+    "filled in by the model so the game can be played; see the assumptions box.",
+)
+
+
 def glossary(competitive: bool) -> list[tuple[str, str]]:
     """Every term the report uses, in words."""
     if competitive:
@@ -187,94 +285,7 @@ def glossary(competitive: bool) -> list[tuple[str, str]]:
     else:
         high = "the win chance moves by 5 percentage points or more, or final money by $5 or more"
     terms = [
-        (
-            "entry",
-            "one rule the book leaves open (an ambiguity), with a stable id, quotes "
-            "from the book and two or more readings.",
-        ),
-        (
-            "reading",
-            "one way to play the unclear rule. Reading A is the default the model "
-            "uses; each other reading B is compared with it.",
-        ),
-        ("reading pair", "the default reading A and one other reading B of the same entry."),
-        (
-            "B-A",
-            "the value under reading B minus the value under reading A, over the same "
-            "games: positive means B gives more.",
-        ),
-        (
-            "material",
-            "the readings lead to different play in at least one reachable "
-            "position (a witness was found). 'not found' means not found within the budget, "
-            "never proven absent; 'no (exhaustive)' means every reachable position of the "
-            "searched configuration was compared.",
-        ),
-        (
-            "witness",
-            "a position reached the same way under both readings where they allow "
-            "different moves, lead to different positions, or end the game differently. "
-            "Shown side by side, with the differences outlined.",
-        ),
-        (
-            "reduced configuration",
-            "a smaller game (fewer rounds, colours, cards) that can "
-            "be searched completely; a witness found there is named with its configuration "
-            "and how it differs from the real game.",
-        ),
-        (
-            "paired games",
-            "each game is played once under A and once under B with the same "
-            "dice, draws and random choices, so a difference comes from the rule, not from luck.",
-        ),
-        (
-            "parted",
-            "the number of paired games in which the two readings ever led to a "
-            "different position.",
-        ),
-        (
-            "competent play",
-            "the game's own players (greedy, strong): only their games rank "
-            "entries. A random player's results are shown but do not rank.",
-        ),
-        (
-            "random player",
-            "picks uniformly among the legal moves: it finds odd corners "
-            "of the rules, but no person plays that way.",
-        ),
-        ("greedy player", "the game's simple sensible player: takes the move that helps most now."),
-        (
-            "95% interval",
-            "the range that holds the true B-A with 95% confidence at this number "
-            "of games; an interval clear of 0 means the shift is unlikely to be luck of one comparison.",
-        ),
-        (
-            "may be chance",
-            "the interval is clear of 0, but with hundreds of comparisons in a "
-            "report some such shifts appear by chance: this one does not survive the "
-            "Benjamini-Hochberg correction (false discovery rate 5%).",
-        ),
-        (
-            "q",
-            "the p-value after the Benjamini-Hochberg correction over every ranked "
-            "comparison of the report; below 0.05 the shift holds.",
-        ),
-        (
-            "unstable",
-            "the ranking effect could change class with more games (it may be "
-            "chance, or its interval straddles the high threshold); the report says how many "
-            "paired games would settle it.",
-        ),
-        (
-            "changes scores, not the winner",
-            "a competitive game's reading that moves scores "
-            "in some games but never changes who wins.",
-        ),
-        (
-            "games needed",
-            "paired games a test (two-sided 5%, power 80%) needs to detect the "
-            "observed shift; a very large number means the shift is tiny next to the spread.",
-        ),
+        *_TERMS,
         (
             "severity",
             f"measured under competent play only. High: {high}, and the shift holds; "
@@ -282,11 +293,7 @@ def glossary(competitive: bool) -> list[tuple[str, str]]:
             "some game but nothing measurably moved; none: no game of competent play ever "
             "parted (a witness may still exist: see material); unknown: not measured.",
         ),
-        (
-            "stand-in",
-            "content the book does not print (card texts, tiles, track lengths), "
-            "filled in by the model so the game can be played; see the assumptions box.",
-        ),
+        _STAND_IN,
     ]
     if competitive:
         terms.append(

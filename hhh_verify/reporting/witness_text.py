@@ -175,16 +175,20 @@ def _plain(value: Any) -> str:
     return "differs"
 
 
+#: The keys of an outcome's JSON that :func:`outcome_text` words itself; any other key
+#: (a game's own field) is shown as ``key value`` when it has a value.
+_OUTCOME_KEYS = ("won", "reason", "scores", "winners")
+
+
 def outcome_text(outcome: Mapping[str, Any] | None) -> str:
     """An end of game in words (``won (completed, money 12)``; ``-`` while not over)."""
     if outcome is None:
         return "-"
     won = outcome.get("won")
     text = f"{'won' if won else 'lost' if won is False else 'ended'} ({outcome.get('reason')}"
-    if outcome.get("money") is not None:
-        text += f", money {outcome['money']}"
-    if outcome.get("rating"):
-        text += f", rating {outcome['rating']}"
+    for key, value in outcome.items():
+        if key not in _OUTCOME_KEYS and value is not None and value != "":
+            text += f", {key} {value}"
     if outcome.get("scores"):
         text += ", scores " + ", ".join(f"P{i} {x}" for i, x in enumerate(outcome["scores"]))
     if outcome.get("winners"):

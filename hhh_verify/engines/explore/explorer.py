@@ -194,44 +194,23 @@ def explore(
     goals = dict(goals or {})
     inv_items = list(invariants.items())
     goal_items = list(goals.items())
+    step_items = list((steps or {}).items())
     t0 = time.perf_counter()
     next_progress = t0 + progress_every
 
     s0 = model.initial_state()
     codec = StateCodec.for_state(s0) if compact else None
     encode = codec.encode if codec is not None else None
-    index: dict[Any, int] = {s0 if encode is None else encode(s0): 0}
-    kind = bytearray([PENDING])
-    edge_start = array("q")
-    edge_action = array("H")
-    edge_succ = array("I")
-    edge_prob = array("I")
-    probs: list[Fraction] = []
+    g = _empty_exploration(model, s0 if encode is None else encode(s0), invariants, goals, steps)
+    g.max_round, g.codec = max_round, codec
     prob_ids: dict[tuple[int, int], int] = {}
-    parent = array("i", [-1])
-    parent_action = array("H", [0])
-    parent_outcome = array("I", [0])
-    outcomes: list[Outcome] = []
     outcome_ids: dict[Outcome, int] = {}
-    outcome_of: dict[int, int] = {}
-    violations: dict[str, list[int]] = {k: [] for k in invariants}
-    messages: dict[str, str] = {}
-    goal_hits: dict[str, list[int]] = {k: [] for k in goals}
-    step_items = list((steps or {}).items())
-    step_violations: dict[str, list[tuple[int, int, int]]] = {k: [] for k in steps or {}}
-
-    legal_actions = model.legal_actions
-    step = model.step
-    outcome_fn = model.outcome
     round_of = model.round_of
     # The frontier holds packed keys when compact (decoded on expansion): a BFS level
     # can be a large share of all states, and objects would dominate peak memory.
     decode = codec.decode if codec is not None else None
-    frontier: deque[Any] = deque([s0 if encode is None else encode(s0)])
+    frontier: deque[Any] = deque(g.index)
     popleft = frontier.popleft
-    append_state = frontier.append
-    complete = True
-    reason = ""
     sid = -1
     limit = max_states if max_states is not None else 1 << 62
 
@@ -241,122 +220,176 @@ def explore(
             if (sid & 255) == 0 and sid:
                 now = time.perf_counter()
                 if max_seconds is not None and now - t0 > max_seconds:
-                    complete, reason = False, f"{SAFETY_NET} ({max_seconds:g} s) fired"
+                    g.complete, g.reason = False, f"{SAFETY_NET} ({max_seconds:g} s) fired"
                     break
                 if progress is not None and now >= next_progress:
-                    progress(len(index), len(edge_succ), now - t0)
+                    progress(len(g.index), len(g.edge_succ), now - t0)
                     next_progress = now + progress_every
             s = popleft() if decode is None else decode(popleft())
-            edge_start.append(len(edge_succ))
+            g.edge_start.append(len(g.edge_succ))
             if max_round is not None and round_of(s) > max_round:
-                kind[sid] = CUT
+                g.kind[sid] = CUT
                 continue
-            for name, check in inv_items:
-                msg = check(model, s)
-                if msg:
-                    if not violations[name]:
-                        messages[name] = str(msg)
-                    violations[name].append(sid)
-            for name, goal in goal_items:
-                if goal(model, s):
-                    goal_hits[name].append(sid)
-            out = outcome_fn(s)
-            if out is not None:
-                kind[sid] = TERMINAL
-                oid = outcome_ids.get(out)
-                if oid is None:
-                    oid = outcome_ids[out] = len(outcomes)
-                    outcomes.append(out)
-                outcome_of[sid] = oid
+            if _visit(g, sid, s, inv_items, goal_items, outcome_ids):
                 continue
-            kind[sid] = EXPANDED
-            start = len(edge_succ)
-            overflow = False
-            for ai, a in enumerate(legal_actions(s)):
-                dist = step(s, a)
-                bad = distribution_problem(dist)
-                if bad:  # the model contract: an exact distribution of positive Fractions
-                    raise ValueError(f"step({a!r}) is not an exact distribution: {bad}")
-                for oi, (t, p) in enumerate(dist):
-                    if encode is None:
-                        key = t
-                    else:
-                        try:
-                            key = encode(t)
-                        except struct.error:  # a field outgrew its width: re-pack
-                            index = codec.widen(index, frontier)  # type: ignore[union-attr]
-                            key = encode(t)
-                    tid = index.get(key)
-                    if tid is None:
-                        if len(kind) >= limit:
-                            overflow = True
-                            break
-                        tid = index[key] = len(kind)
-                        kind.append(PENDING)
-                        parent.append(sid)
-                        parent_action.append(ai)
-                        parent_outcome.append(oi)
-                        append_state(key)
-                    key = (p.numerator, p.denominator)
-                    pid = prob_ids.get(key)
-                    if pid is None:
-                        pid = prob_ids[key] = len(probs)
-                        probs.append(p)
-                    edge_action.append(ai)
-                    edge_succ.append(tid)
-                    edge_prob.append(pid)
-                    for name, scheck in step_items:
-                        msg = scheck(model, s, a, t)
-                        if msg:
-                            if not step_violations[name] and name not in messages:
-                                messages[name] = str(msg)
-                            step_violations[name].append((sid, ai, oi))
-                if overflow:
-                    break
-            if overflow:  # undo the partial expansion: this state stays PENDING
-                del edge_action[start:], edge_succ[start:], edge_prob[start:]
-                edge_start.pop()
-                kind[sid] = PENDING
-                complete, reason = False, f"state limit of {max_states} reached"
+            g.kind[sid] = EXPANDED
+            if not _expand(g, sid, s, frontier, limit, prob_ids, step_items):
+                g.complete, g.reason = False, f"state limit of {max_states} reached"
                 break
     except Exception as e:  # a model bug: report where, with the path to the state
-        crash_path: list[tuple[int, int]] = []
-        k = sid
-        while parent[k] >= 0:
-            crash_path.append((parent_action[k], parent_outcome[k]))
-            k = parent[k]
-        raise ExplorationError(
-            f"the model raised {type(e).__name__}: {e} while expanding state {sid} "
-            f"(depth {len(crash_path)})",
-            crash_path[::-1],
-        ) from e
+        raise _crash(g, sid, e) from e
 
     # States never expanded (limit hit) get empty slices.
-    while len(edge_start) < len(kind) + 1:
-        edge_start.append(len(edge_succ))
+    while len(g.edge_start) < len(g.kind) + 1:
+        g.edge_start.append(len(g.edge_succ))
+    g.seconds = time.perf_counter() - t0
+    return g
+
+
+def _empty_exploration(
+    model: Model,
+    key0: Any,
+    invariants: Mapping[str, Invariant],
+    goals: Mapping[str, Goal],
+    steps: Mapping[str, StepCheck] | None,
+) -> Exploration:
+    """The graph of the initial state alone (pending), which :func:`explore` grows."""
     return Exploration(
         model=model,
-        index=index,
-        kind=kind,
-        edge_start=edge_start,
-        edge_action=edge_action,
-        edge_succ=edge_succ,
-        edge_prob=edge_prob,
-        probs=probs,
-        parent=parent,
-        parent_action=parent_action,
-        parent_outcome=parent_outcome,
-        outcomes=outcomes,
-        outcome_of=outcome_of,
-        violations=violations,
-        messages=messages,
-        goal_hits=goal_hits,
-        step_violations=step_violations,
-        complete=complete,
-        reason=reason,
-        seconds=time.perf_counter() - t0,
-        max_round=max_round,
-        codec=codec,
+        index={key0: 0},
+        kind=bytearray([PENDING]),
+        edge_start=array("q"),
+        edge_action=array("H"),
+        edge_succ=array("I"),
+        edge_prob=array("I"),
+        probs=[],
+        parent=array("i", [-1]),
+        parent_action=array("H", [0]),
+        parent_outcome=array("I", [0]),
+        outcomes=[],
+        outcome_of={},
+        violations={k: [] for k in invariants},
+        messages={},
+        goal_hits={k: [] for k in goals},
+        step_violations={k: [] for k in steps or {}},
+        complete=True,
+        reason="",
+        seconds=0.0,
+    )
+
+
+def _visit(
+    g: Exploration,
+    sid: int,
+    s: Any,
+    inv_items: list[tuple[str, Invariant]],
+    goal_items: list[tuple[str, Goal]],
+    outcome_ids: dict[Outcome, int],
+) -> bool:
+    """Check the invariants and goals at state ``sid``; True (marked terminal, its
+    outcome interned) when the game is over there."""
+    model = g.model
+    for name, check in inv_items:
+        msg = check(model, s)
+        if msg:
+            if not g.violations[name]:
+                g.messages[name] = str(msg)
+            g.violations[name].append(sid)
+    for name, goal in goal_items:
+        if goal(model, s):
+            g.goal_hits[name].append(sid)
+    out = model.outcome(s)
+    if out is None:
+        return False
+    g.kind[sid] = TERMINAL
+    oid = outcome_ids.get(out)
+    if oid is None:
+        oid = outcome_ids[out] = len(g.outcomes)
+        g.outcomes.append(out)
+    g.outcome_of[sid] = oid
+    return True
+
+
+def _expand(
+    g: Exploration,
+    sid: int,
+    s: Any,
+    frontier: deque[Any],
+    limit: int,
+    prob_ids: dict[tuple[int, int], int],
+    step_items: list[tuple[str, StepCheck]],
+) -> bool:
+    """Add the edges of every legal action of ``sid`` (new successors join the
+    frontier); False, with the partial expansion undone and ``sid`` left pending, when
+    a successor would exceed ``limit`` states."""
+    model, codec = g.model, g.codec
+    encode = codec.encode if codec is not None else None
+    index, kind, probs = g.index, g.kind, g.probs
+    edge_action, edge_succ, edge_prob = g.edge_action, g.edge_succ, g.edge_prob
+    parent, parent_action, parent_outcome = g.parent, g.parent_action, g.parent_outcome
+    append_state = frontier.append
+    start = len(edge_succ)
+    overflow = False
+    for ai, a in enumerate(model.legal_actions(s)):
+        dist = model.step(s, a)
+        bad = distribution_problem(dist)
+        if bad:  # the model contract: an exact distribution of positive Fractions
+            raise ValueError(f"step({a!r}) is not an exact distribution: {bad}")
+        for oi, (t, p) in enumerate(dist):
+            if encode is None:
+                key = t
+            else:
+                try:
+                    key = encode(t)
+                except struct.error:  # a field outgrew its width: re-pack
+                    index = g.index = codec.widen(index, frontier)  # type: ignore[union-attr]
+                    key = encode(t)
+            tid = index.get(key)
+            if tid is None:
+                if len(kind) >= limit:
+                    overflow = True
+                    break
+                tid = index[key] = len(kind)
+                kind.append(PENDING)
+                parent.append(sid)
+                parent_action.append(ai)
+                parent_outcome.append(oi)
+                append_state(key)
+            key = (p.numerator, p.denominator)
+            pid = prob_ids.get(key)
+            if pid is None:
+                pid = prob_ids[key] = len(probs)
+                probs.append(p)
+            edge_action.append(ai)
+            edge_succ.append(tid)
+            edge_prob.append(pid)
+            for name, scheck in step_items:
+                msg = scheck(model, s, a, t)
+                if msg:
+                    if not g.step_violations[name] and name not in g.messages:
+                        g.messages[name] = str(msg)
+                    g.step_violations[name].append((sid, ai, oi))
+        if overflow:
+            break
+    if overflow:
+        del edge_action[start:], edge_succ[start:], edge_prob[start:]
+        g.edge_start.pop()
+        kind[sid] = PENDING
+        return False
+    return True
+
+
+def _crash(g: Exploration, sid: int, e: Exception) -> ExplorationError:
+    """The model raised while expanding ``sid``: the error with the path to it."""
+    crash_path: list[tuple[int, int]] = []
+    k = sid
+    while g.parent[k] >= 0:
+        crash_path.append((g.parent_action[k], g.parent_outcome[k]))
+        k = g.parent[k]
+    return ExplorationError(
+        f"the model raised {type(e).__name__}: {e} while expanding state {sid} "
+        f"(depth {len(crash_path)})",
+        crash_path[::-1],
     )
 
 

@@ -169,10 +169,7 @@ def explore_kernel(
     seconds = time.perf_counter() - t0
     states = sum(c["states"] for c in counts)
     transitions = sum(c["transitions"] for c in counts)
-    status: dict[int, int] = {}
-    for c in counts:
-        for k, v in c["status"].items():
-            status[k] = status.get(k, 0) + v
+    status = _status_counts(counts)
     terminal = {
         source.outcomes[k]: v
         for k, v in sorted(
@@ -180,6 +177,50 @@ def explore_kernel(
         )
         if k > 0
     }
+    invariants, goals, witnesses = _property_results(parts, model, source, counts, complete)
+    deadlocks = status.get(-1, 0)
+    t1 = time.perf_counter()
+    probs: dict[str, dict[str, float]] = {}
+    cannot = 0
+    if probabilities:
+        probs, cannot = _probabilities(parts, source, goals)
+    usage = parts.map("usage")
+    return KernelExploration(
+        states=states,
+        transitions=transitions,
+        complete=complete,
+        reason=reason,
+        levels=level,
+        terminal=terminal,
+        deadlocks=deadlocks,
+        cannot_end=cannot,
+        invariants=invariants,
+        goals=goals,
+        probabilities=probs,
+        states_per_part=[c["states"] for c in counts],
+        peak_bytes=[u[0] for u in usage],
+        cpu_seconds=[round(u[1], 1) for u in usage],
+        seconds=seconds,
+        value_seconds=time.perf_counter() - t1,
+        recoveries=recoveries,
+        witnesses=witnesses,
+    )
+
+
+def _status_counts(counts: list[dict[str, Any]]) -> dict[int, int]:
+    """States per status summed over the partitions (outcome index > 0, deadlock -1)."""
+    status: dict[int, int] = {}
+    for c in counts:
+        for k, v in c["status"].items():
+            status[k] = status.get(k, 0) + v
+    return status
+
+
+def _property_results(
+    parts: Parts, model: Any, source: Any, counts: list[dict[str, Any]], complete: bool
+) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]], dict[str, list[tuple[int, int]]]]:
+    """Per invariant and goal: where it was checked, how often it held or failed and the
+    shortest witness (a state and a step check of one property merge into one entry)."""
     plan = parts.call(0, "checks_plan")
     witnesses: dict[str, list[tuple[int, int]]] = {}
     invariants: dict[str, dict[str, Any]] = {}
@@ -234,39 +275,23 @@ def explore_kernel(
                 "message": message,
                 "depth": depth,
             }
-    deadlocks = status.get(-1, 0)
-    t1 = time.perf_counter()
+    return invariants, goals, witnesses
+
+
+def _probabilities(
+    parts: Parts, source: Any, goals: dict[str, dict[str, Any]]
+) -> tuple[dict[str, dict[str, float]], int]:
+    """The max / min / random probability of winning and of every checked goal, and how
+    many states cannot reach an end."""
     probs: dict[str, dict[str, float]] = {}
-    cannot = 0
-    if probabilities:
-        names = ["won", *[g for g in goals if goals[g]["checked"] != "no"]]
-        columns = [("end", "any")] + [(g, m) for g in names for m in MODES]
-        values = _values(parts, source, columns)
-        cannot = sum(c[0] for c in parts.map("zeros_of", [(0,)] * parts.n))
-        for i, name in enumerate(names):
-            probs[name] = {m: float(values[1 + 3 * i + j]) for j, m in enumerate(MODES)}
-        parts.map("drop_values")
-    usage = parts.map("usage")
-    return KernelExploration(
-        states=states,
-        transitions=transitions,
-        complete=complete,
-        reason=reason,
-        levels=level,
-        terminal=terminal,
-        deadlocks=deadlocks,
-        cannot_end=cannot,
-        invariants=invariants,
-        goals=goals,
-        probabilities=probs,
-        states_per_part=[c["states"] for c in counts],
-        peak_bytes=[u[0] for u in usage],
-        cpu_seconds=[round(u[1], 1) for u in usage],
-        seconds=seconds,
-        value_seconds=time.perf_counter() - t1,
-        recoveries=recoveries,
-        witnesses=witnesses,
-    )
+    names = ["won", *[g for g in goals if goals[g]["checked"] != "no"]]
+    columns = [("end", "any")] + [(g, m) for g in names for m in MODES]
+    values = _values(parts, source, columns)
+    cannot = sum(c[0] for c in parts.map("zeros_of", [(0,)] * parts.n))
+    for i, name in enumerate(names):
+        probs[name] = {m: float(values[1 + 3 * i + j]) for j, m in enumerate(MODES)}
+    parts.map("drop_values")
+    return probs, cannot
 
 
 def _search(
