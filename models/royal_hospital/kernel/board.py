@@ -4,28 +4,26 @@ task queue, congress doctors, quality of care and paying with tokens (the model'
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
-
 from . import layout as L
+from .jit import rule
 
 DIAG, HEAL, RESEARCH, STAFF, DOCTOR = 0, 1, 2, 3, 4
 T_QOC = 11
 
 
-@njit(cache=True)
+@rule
 def pb(K, p):
     """Where player ``p``'s block starts."""
     return K[L.O_PLAYERS] + p * K[L.PW]
 
 
-@njit(cache=True)
+@rule
 def seat_at(K, s, k):
     """The ``k``-th seat in turn order from the starting player."""
     return (s[L.S_FIRST] + k) % K[L.K_P]
 
 
-@njit(cache=True)
+@rule
 def seat_index(K, s, p):
     return (p - s[L.S_FIRST]) % K[L.K_P]
 
@@ -33,7 +31,7 @@ def seat_index(K, s, p):
 # Sorted lists of fixed-width rows ---------------------------------------------------------
 
 
-@njit(cache=True)
+@rule
 def row_less(s, a, b, w):
     for j in range(w):
         if s[a + j] != s[b + j]:
@@ -41,7 +39,7 @@ def row_less(s, a, b, w):
     return False
 
 
-@njit(cache=True)
+@rule
 def cmp_vals(s, a, vals, w):
     """-1, 0 or 1: the row at ``a`` against ``vals``."""
     for j in range(w):
@@ -50,7 +48,7 @@ def cmp_vals(s, a, vals, w):
     return 0
 
 
-@njit(cache=True)
+@rule
 def list_insert(s, at, count_at, room, w, vals):
     """Insert ``vals`` into the sorted list at ``at`` (count in ``s[count_at]``)."""
     n = s[count_at]
@@ -67,7 +65,7 @@ def list_insert(s, at, count_at, room, w, vals):
     s[count_at] = n + 1
 
 
-@njit(cache=True)
+@rule
 def list_remove_at(s, at, count_at, w, i):
     n = s[count_at]
     for k in range(i, n - 1):
@@ -78,7 +76,7 @@ def list_remove_at(s, at, count_at, w, i):
     s[count_at] = n - 1
 
 
-@njit(cache=True)
+@rule
 def list_find(s, at, count_at, w, vals):
     for i in range(s[count_at]):
         if cmp_vals(s, at + i * w, vals, w) == 0:
@@ -86,24 +84,20 @@ def list_find(s, at, count_at, w, vals):
     return -1
 
 
-@njit(cache=True)
+@rule
 def list_sort(s, at, count_at, w):
-    """Insertion sort (the lists are short and nearly sorted)."""
-    n = s[count_at]
-    tmp = np.empty(w, dtype=np.int64)
-    for i in range(1, n):
-        for j in range(w):
-            tmp[j] = s[at + i * w + j]
+    """Insertion sort by swapping neighbours (the lists are short and nearly sorted)."""
+    for i in range(1, s[count_at]):
         k = i
-        while k > 0 and cmp_vals(s, at + (k - 1) * w, tmp, w) > 0:
+        while k > 0 and row_less(s, at + k * w, at + (k - 1) * w, w):
             for j in range(w):
+                x = s[at + k * w + j]
                 s[at + k * w + j] = s[at + (k - 1) * w + j]
+                s[at + (k - 1) * w + j] = x
             k -= 1
-        for j in range(w):
-            s[at + k * w + j] = tmp[j]
 
 
-@njit(cache=True)
+@rule
 def replace_patient(K, s, p, old, new, remove):
     """Player ``p``'s hospital with ``old`` replaced by ``new`` (or removed)."""
     b = pb(K, p)
@@ -117,7 +111,7 @@ def replace_patient(K, s, p, old, new, remove):
         list_insert(s, at, b + L.P_NPAT, K[L.PMAX], L.PATW, new)
 
 
-@njit(cache=True)
+@rule
 def return_card(K, s, code):
     """A card on top of the Patient deck (the returned pile, oldest first)."""
     n = s[L.S_NRET]
@@ -131,12 +125,12 @@ def return_card(K, s, code):
 # The task queue -------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@rule
 def q_at(i, f):
     return L.S_QUEUE + i * L.TW + f
 
 
-@njit(cache=True)
+@rule
 def q_pop(s):
     n = s[L.S_QLEN]
     for i in range(L.S_QUEUE, L.S_QUEUE + (n - 1) * L.TW):
@@ -146,7 +140,7 @@ def q_pop(s):
     s[L.S_QLEN] = n - 1
 
 
-@njit(cache=True)
+@rule
 def q_open(s, i, k):
     """Make room for ``k`` tasks at position ``i``; False if the queue is full."""
     n = s[L.S_QLEN]
@@ -159,7 +153,7 @@ def q_open(s, i, k):
     return True
 
 
-@njit(cache=True)
+@rule
 def q_set(s, i, kind, player, n, effect, play):
     b = L.S_QUEUE + i * L.TW
     s[b + L.Q_KIND] = kind
@@ -169,33 +163,24 @@ def q_set(s, i, kind, player, n, effect, play):
     s[b + L.Q_PLAY] = play
 
 
-@njit(cache=True)
+@rule
 def q_push(s, kind, player, n, effect, play):
     """One task in front of the queue."""
     if q_open(s, 0, 1):
         q_set(s, 0, kind, player, n, effect, play)
 
 
-@njit(cache=True)
-def q_insert_rows(s, i, rows, k):
-    """``k`` task rows (a ``(k, TW)`` array) at position ``i``, in order."""
-    if k == 0 or not q_open(s, i, k):
-        return
-    for r in range(k):
-        q_set(s, i + r, rows[r, 0], rows[r, 1], rows[r, 2], rows[r, 3], rows[r, 4])
-
-
 # Tracks ---------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@rule
 def reached(K, old, new, space):
     if K[L.K_DOCTOR_EXACT]:
         return new == space and old != space
     return old < space <= new
 
 
-@njit(cache=True)
+@rule
 def claim_doctors(K, s, p, track, old, new):
     """Every congress doctor still on ``track`` between ``old`` and ``new`` goes to ``p``."""
     if new <= old:
@@ -211,7 +196,7 @@ def claim_doctors(K, s, p, track, old, new):
     s[pb(K, p) + L.P_TOK + DOCTOR] += won
 
 
-@njit(cache=True)
+@rule
 def change_qoc(K, s, p, d):
     b = pb(K, p)
     old = s[b + L.P_QOC]
@@ -222,7 +207,7 @@ def change_qoc(K, s, p, d):
     claim_doctors(K, s, p, T_QOC, old, new)
 
 
-@njit(cache=True)
+@rule
 def capacity(K, s, p):
     b = pb(K, p)
     extra = 0
@@ -235,28 +220,10 @@ def capacity(K, s, p):
 # Paying with tokens (treatment.chain / pay) ------------------------------------------------
 
 
-@njit(cache=True)
-def chain(K, kind, out):
-    """The tokens that pay for ``kind``, least flexible first; returns how many."""
-    if kind == RESEARCH:
-        out[0] = RESEARCH
-        out[1] = DOCTOR
-        return 2
-    out[0] = kind
-    out[1] = STAFF
-    n = 2
-    if K[L.K_RESEARCH_HEALS]:
-        out[n] = RESEARCH
-        n += 1
-    if K[L.K_DOCTOR_SUBST]:
-        out[n] = DOCTOR
-        n += 1
-    return n
-
-
-@njit(cache=True)
+@rule
 def chain_kind(K, kind, i):
-    """The ``i``-th token kind of :func:`chain` (-1 past its end), without an array."""
+    """The ``i``-th token kind that pays for ``kind`` (treatment.chain: least flexible
+    first; -1 past its end)."""
     if kind == RESEARCH:
         return RESEARCH if i == 0 else (DOCTOR if i == 1 else -1)
     if i == 0:
@@ -273,7 +240,7 @@ def chain_kind(K, kind, i):
     return -1
 
 
-@njit(cache=True)
+@rule
 def pay(K, tok, kind, amount):
     """Pay ``amount`` of ``kind`` along its chain from ``tok`` (5 counts, changed in
     place); False if short (``tok`` then undefined)."""
@@ -291,7 +258,7 @@ def pay(K, tok, kind, amount):
     return False
 
 
-@njit(cache=True)
+@rule
 def can_pay(K, s, p, diag, heal):
     """Whether ``p``'s tokens pay a diagnosis part then a healing part (each along its
     chain: its own kind, staff, then research and doctors where a reading allows)."""

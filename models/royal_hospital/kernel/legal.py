@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..cards import CRITICAL
 from ..effects import CHOICE, HELICOPTER, INSURANCE
 from ..state import ACTIONS, CHANCE_TASKS, OVER, T_ADMIT, T_EFFECT, T_KEEP, TREATMENT
 from . import layout as L
 from .board import DOCTOR, RESEARCH, can_pay, pb
+from .jit import rule
 from .rewards import eff
 from .rules import (
     HELI_DISCARDED,
@@ -26,7 +26,7 @@ from .rules import (
 CHANCE_KINDS = np.array(sorted(CHANCE_TASKS), dtype=np.int64)
 
 
-@njit(cache=True)
+@rule
 def add(acts, n, verb, f1, f2, f3, f4):
     if n < L.MAX_ACTIONS:
         acts[n, 0] = verb
@@ -37,12 +37,12 @@ def add(acts, n, verb, f1, f2, f3, f4):
     return n + 1
 
 
-@njit(cache=True)
+@rule
 def add_patient(acts, n, verb, s, r):
     return add(acts, n, verb, s[r], s[r + 1], s[r + 2], s[r + 3])
 
 
-@njit(cache=True)
+@rule
 def same_row(s, a, b, w):
     for j in range(w):
         if s[a + j] != s[b + j]:
@@ -50,7 +50,7 @@ def same_row(s, a, b, w):
     return True
 
 
-@njit(cache=True)
+@rule
 def action_phase(K, s, b, acts):
     """Action Phase choices, generated verb by verb in the model's order (Activate,
     Pass, PlayCard, SellCard, SellResearch; each by card type), so no sort is needed."""
@@ -78,7 +78,7 @@ def action_phase(K, s, b, acts):
     return n
 
 
-@njit(cache=True)
+@rule
 def treatment_verb(K, s, p, r):
     """What the patient at ``r`` offers: Diagnose, Heal, Assign or nothing (-1)."""
     card, diagnosed = s[r], s[r + 1]
@@ -91,7 +91,7 @@ def treatment_verb(K, s, p, r):
     return -1
 
 
-@njit(cache=True)
+@rule
 def treatment_patients(K, s, p, b, acts, n, verb):
     """Player ``p``'s distinct patients offering ``verb``, in list (sorted) order."""
     at = b + K[L.PO_PAT]
@@ -104,7 +104,7 @@ def treatment_patients(K, s, p, b, acts, n, verb):
     return n
 
 
-@njit(cache=True)
+@rule
 def treatment_phase(K, s, p, b, acts):
     """Treatment Phase choices in the model's order (Assign, Diagnose, EndTreatment,
     Heal, TreatTerminal; each over the sorted lists), so no sort is needed."""
@@ -122,7 +122,7 @@ def treatment_phase(K, s, p, b, acts):
     return n
 
 
-@njit(cache=True)
+@rule
 def is_chance(kind):
     for k in CHANCE_KINDS:
         if k == kind:
@@ -130,7 +130,7 @@ def is_chance(kind):
     return False
 
 
-@njit(cache=True)
+@rule
 def legal(K, s, acts):
     """The legal actions of ``s`` into ``acts``, in the model's order; returns how many
     (more than ``MAX_ACTIONS``: the caller refuses)."""
@@ -184,10 +184,10 @@ def legal(K, s, acts):
             s[L.S_ERR] = 1
             return 0
         if is_pay(kind):
-            out = np.empty(5, dtype=np.int64)
-            m = token_choices(K, s, out)
-            for i in range(m):
-                n = add(acts, n, L.V_USE_TOKEN, out[i], 0, 0, 0)
+            mask = token_choices(K, s)
+            for k in range(5):
+                if mask >> k & 1:
+                    n = add(acts, n, L.V_USE_TOKEN, k, 0, 0, 0)
             return n
         s[L.S_ERR] = 1
         return 0

@@ -5,12 +5,12 @@ lockstep until two readings part (``diverge --engine kernel``)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..cards import CHRONIC, CRITICAL, SEVERE
 from ..state import OVER
 from . import layout as L
 from .board import capacity, pb
+from .jit import driver, rule
 from .legal import legal
 from .rng import pick, randbelow, seed_stream
 from .rules import apply, current_player, outcomes, prio
@@ -24,7 +24,7 @@ NONE, LEGAL, SUCCESSORS, ENDED, FULL = 0, 1, 2, 3, 4
 MAX_OUT = 64
 
 
-@njit(cache=True)
+@rule
 def patient_score(K, F, card, tokens):
     """policies._patient_score."""
     if card < 0:
@@ -40,7 +40,7 @@ def patient_score(K, F, card, tokens):
     return 30.0 + worth
 
 
-@njit(cache=True)
+@rule
 def greedy_score(K, F, s, acts, i):
     """policies.greedy_score, for row ``i`` of ``acts`` (read in place: no row view)."""
     v = acts[i, 0]
@@ -71,7 +71,7 @@ def greedy_score(K, F, s, acts, i):
     return 0.0
 
 
-@njit(cache=True)
+@rule
 def greedy_best(K, F, s, acts, n, idx):
     """The indices of the best-scored actions, in legal order; returns how many."""
     best = -1e300
@@ -87,7 +87,7 @@ def greedy_best(K, F, s, acts, n, idx):
     return m
 
 
-@njit(cache=True)
+@rule
 def choose(K, F, s, acts, n, policy, rs, idx):
     if policy == GREEDY:
         m = greedy_best(K, F, s, acts, n, idx)
@@ -95,7 +95,7 @@ def choose(K, F, s, acts, n, policy, rs, idx):
     return randbelow(rs, n)
 
 
-@njit(cache=True)
+@rule
 def sampled(K, s, a, rs, keys, weights):
     """Apply ``a`` with its chance outcome drawn from ``rs`` (exact odds)."""
     m = outcomes(K, s, a, keys, weights)
@@ -106,7 +106,7 @@ def sampled(K, s, a, rs, keys, weights):
     apply(K, s, a, keys[i])
 
 
-@njit(cache=True)
+@rule
 def step_game(K, F, s, acts, rs, policy, seed, k, idx, keys, weights):
     """One step of game ``seed`` (step ``k``): -1 over, -2 deadlock, -3 beyond the
     kernel, else 1 if the policy chose among several actions, 0 if not."""
@@ -128,7 +128,7 @@ def step_game(K, F, s, acts, rs, policy, seed, k, idx, keys, weights):
     return 1 if n > 1 else 0
 
 
-@njit(cache=True)
+@driver
 def result(K, s, done, steps, decisions, out):
     if s[L.S_ERR]:
         out[0] = -3
@@ -147,7 +147,7 @@ def result(K, s, done, steps, decisions, out):
             out[5 + p] = scores[p]
 
 
-@njit(cache=True)
+@driver
 def play_games(K, F, init, seeds, policy, max_steps, results):
     acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
     idx = np.zeros(L.MAX_ACTIONS, dtype=np.int64)
@@ -169,7 +169,7 @@ def play_games(K, F, init, seeds, policy, max_steps, results):
         result(K, s, done, steps, decisions, results[g])
 
 
-@njit(cache=True)
+@driver
 def play_paired(KA, FA, KB, FB, init_a, init_b, seeds, policy, max_steps, results):
     """Each seed's game under two readings side by side; rows: A's result, B's result,
     then the first step at which the two states differ (-1: never)."""
@@ -216,7 +216,7 @@ def play_paired(KA, FA, KB, FB, init_a, init_b, seeds, policy, max_steps, result
         results[g, 2 * RES_W] = parted
 
 
-@njit(cache=True)
+@driver
 def play_until_parted(KA, FA, KB, init, seed, policy, max_steps, rows, states, other):
     """Game ``seed`` under ``KA`` and ``KB`` in lockstep, A's decisions; step ``j``'s
     action to ``rows[j]``, A's successor to ``states[j]``, B's parting successor to

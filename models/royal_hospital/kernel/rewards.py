@@ -3,9 +3,6 @@ insurance tracks, draws; the "set off" order of RH-REWARD-ORDER."""
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
-
 from ..effects import (
     AMBULANCE,
     CHOICE,
@@ -22,45 +19,44 @@ from ..effects import (
 )
 from ..state import T_ADMIT, T_DRAW_HAND, T_DRAW_PATIENT, T_EFFECT
 from . import layout as L
-from .board import change_qoc, claim_doctors, pb, q_insert_rows, q_push
+from .board import change_qoc, claim_doctors, pb, q_open, q_push, q_set
+from .jit import rule
 
 P_CREDIT = 4
 T_PRESTIGE_TRACK, T_AMBULANCE_TRACK = 5, 10
 INSURANCE_LEVELS = 5
 
 
-@njit(cache=True)
+@rule
 def eff(K, e, f):
     return K[K[L.T_EFF] + e * L.EFF_W + f]
 
 
-@njit(cache=True)
-def reward_rows(K, table_row, p, play, rows, at):
-    """Effect tasks of one printed reward (``K`` row of n, ids) into ``rows`` from ``at``."""
-    n = K[table_row]
-    for j in range(n):
-        r = at + j
-        rows[r, 0] = T_EFFECT
-        rows[r, 1] = p
-        rows[r, 2] = 0
-        rows[r, 3] = K[table_row + 1 + j]
-        rows[r, 4] = play
-    return at + n
-
-
-@njit(cache=True)
-def set_off(K, s, rows, k):
-    """Queue rewards set off by a reward: in front, or after the pending rewards."""
-    if K[L.K_DEPTH_FIRST]:
-        q_insert_rows(s, 0, rows, k)
+@rule
+def reward_tasks(K, s, i, table_row, p, play, more, extra):
+    """The effect tasks of one printed reward (``K`` row of n, ids; -1: none) at queue
+    position ``i`` in order, then effect ``extra`` if ``more``."""
+    n = K[table_row] if table_row >= 0 else 0
+    k = n + (1 if more else 0)
+    if k == 0 or not q_open(s, i, k):
         return
+    for j in range(n):
+        q_set(s, i + j, T_EFFECT, p, 0, K[table_row + 1 + j], play)
+    if more:
+        q_set(s, i + n, T_EFFECT, p, 0, extra, play)
+
+
+@rule
+def set_off(K, s, table_row, p, play):
+    """Queue rewards set off by a reward: in front, or after the pending rewards."""
     i = 0
-    while i < s[L.S_QLEN] and s[L.S_QUEUE + i * L.TW + L.Q_KIND] == T_EFFECT:
-        i += 1
-    q_insert_rows(s, i, rows, k)
+    if not K[L.K_DEPTH_FIRST]:
+        while i < s[L.S_QLEN] and s[L.S_QUEUE + i * L.TW + L.Q_KIND] == T_EFFECT:
+            i += 1
+    reward_tasks(K, s, i, table_row, p, play, False, 0)
 
 
-@njit(cache=True)
+@rule
 def first_open(K, s, p):
     """The first insurance company still open to ``p`` (-1: none) and how many are."""
     b = pb(K, p) + L.P_INS
@@ -74,7 +70,7 @@ def first_open(K, s, p):
     return first, n
 
 
-@njit(cache=True)
+@rule
 def is_decision(K, s, e, p):
     code = eff(K, e, 0)
     if code == CHOICE or code == HELICOPTER:
@@ -84,7 +80,7 @@ def is_decision(K, s, e, p):
     return False
 
 
-@njit(cache=True)
+@rule
 def gain(K, s, p, what, n):
     b = pb(K, p)
     if what < 5:
@@ -107,7 +103,7 @@ def gain(K, s, p, what, n):
         s[L.S_ERR] = 1
 
 
-@njit(cache=True)
+@rule
 def produce_more(K, s, p, track, n, play):
     b = pb(K, p)
     cap = K[L.K_CREDIT_MAX] if track == P_CREDIT else K[L.K_PROD_MAX]
@@ -122,7 +118,7 @@ def produce_more(K, s, p, track, n, play):
     claim_doctors(K, s, p, track, old, new)
 
 
-@njit(cache=True)
+@rule
 def ambulance_step(K, s, p, n, play):
     """Move one space, gain its reward; the rest of the move waits (RH-REWARD-ORDER)."""
     b = pb(K, p)
@@ -136,26 +132,16 @@ def ambulance_step(K, s, p, n, play):
     s[b + L.P_AMB] = new
     if lap and (not K[L.K_DOCTOR_EXACT] or (new == 0 and n == 1)):
         claim_doctors(K, s, p, T_AMBULANCE_TRACK, -1, 0)
-    rows = np.empty((8, L.TW), dtype=np.int64)
-    k = 0
-    if new:
-        k = reward_rows(K, K[L.T_AMB] + (new - 1) * L.REWARD_W, p, play, rows, 0)
+    row = K[L.T_AMB] + (new - 1) * L.REWARD_W if new else -1
     if K[L.K_DEPTH_FIRST]:
-        if n > 1:
-            rows[k, 0] = T_EFFECT
-            rows[k, 1] = p
-            rows[k, 2] = 0
-            rows[k, 3] = K[K[L.T_AMB_ID] + n - 1]
-            rows[k, 4] = play
-            k += 1
-        q_insert_rows(s, 0, rows, k)
+        reward_tasks(K, s, 0, row, p, play, n > 1, K[K[L.T_AMB_ID] + n - 1] if n > 1 else 0)
         return
-    set_off(K, s, rows, k)
+    set_off(K, s, row, p, play)
     if n > 1:
         q_push(s, T_EFFECT, p, 0, K[K[L.T_AMB_ID] + n - 1], play)
 
 
-@njit(cache=True)
+@rule
 def advance_insurance(K, s, p, company, play):
     b = pb(K, p)
     level = s[b + L.P_INS + company]
@@ -165,12 +151,10 @@ def advance_insurance(K, s, p, company, play):
         return
     s[b + L.P_INS + company] = level + 1
     claim_doctors(K, s, p, 6 + company, level, level + 1)
-    rows = np.empty((8, L.TW), dtype=np.int64)
-    k = reward_rows(K, K[L.T_INS] + (company * 5 + level) * L.REWARD_W, p, play, rows, 0)
-    set_off(K, s, rows, k)
+    set_off(K, s, K[L.T_INS] + (company * 5 + level) * L.REWARD_W, p, play)
 
 
-@njit(cache=True)
+@rule
 def apply_effect(K, s, p, e, play):
     """A reward that needs no decision (its task already off the queue)."""
     code = eff(K, e, 0)

@@ -5,13 +5,14 @@ numbers); integer draws are unbiased, so sampled chance has exactly the model's 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from .jit import rule
 
 MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
-@njit(cache=True)
+@rule
 def splitmix(x):
     """splitmix64's output function (Steele, Lea, Flood 2014)."""
     z = x + GOLDEN
@@ -20,18 +21,18 @@ def splitmix(x):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@rule
 def seed_stream(rs, seed, step, stream):
     rs[0] = splitmix(seed ^ splitmix(np.uint64(step) * np.uint64(2) + np.uint64(stream)))
 
 
-@njit(cache=True)
+@rule
 def next_u64(rs):
     rs[0] = rs[0] + GOLDEN
     return splitmix(rs[0] - GOLDEN)
 
 
-@njit(cache=True)
+@rule
 def randbelow(rs, n):
     """Uniform on 0..n-1, unbiased (rejection of the last partial block)."""
     un = np.uint64(n)
@@ -42,7 +43,7 @@ def randbelow(rs, n):
             return np.int64(r % un)
 
 
-@njit(cache=True)
+@rule
 def pick(rs, weights, n):
     """An index into ``weights[:n]`` with probability proportional to its weight."""
     total = 0

@@ -5,7 +5,6 @@ function it repeats; the rulebook sentence is cited there."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from ..cards import CHRONIC, CRITICAL, MILD, SEVERE, TERMINAL
 from ..state import (
@@ -41,7 +40,7 @@ from .board import (
     RESEARCH,
     can_pay,
     capacity,
-    chain,
+    chain_kind,
     change_qoc,
     list_find,
     list_insert,
@@ -56,6 +55,7 @@ from .board import (
     seat_at,
     seat_index,
 )
+from .jit import driver, rule
 from .rewards import advance_insurance, apply_effect, eff, first_open, is_decision
 
 HELI_DISCARDED, HELI_DREW = 1, 2
@@ -63,23 +63,23 @@ HELI_DISCARDED, HELI_DREW = 1, 2
 ZERO, ONE = np.int64(0), np.int64(1)
 
 
-@njit(cache=True)
+@rule
 def pat(K, t, f):
     return K[K[L.T_PAT] + t * L.PAT_W + f]
 
 
-@njit(cache=True)
+@rule
 def med(K, t, f):
     return K[K[L.T_MED] + t * L.MED_W + f]
 
 
-@njit(cache=True)
+@rule
 def prio(K, code):
     """Priority of a seen card (0 while its healing side is hidden)."""
     return pat(K, code, L.PT_PRIO) if code >= 0 else 0
 
 
-@njit(cache=True)
+@rule
 def class_of_code(K, code):
     return pat(K, code, L.PT_CLASS) if code >= 0 else -code - 1
 
@@ -87,7 +87,7 @@ def class_of_code(K, code):
 # Patients (patients.py) -------------------------------------------------------------------
 
 
-@njit(cache=True)
+@rule
 def deck_size(K, s):
     n = s[L.S_NRET]
     for k in range(K[L.K_NC]):
@@ -95,7 +95,7 @@ def deck_size(K, s):
     return n
 
 
-@njit(cache=True)
+@rule
 def shuffled_total(K, s):
     n = 0
     for k in range(K[L.K_NC]):
@@ -103,7 +103,7 @@ def shuffled_total(K, s):
     return n
 
 
-@njit(cache=True)
+@rule
 def take(K, s, key):
     """patients.take: the card of draw outcome ``key``, removed from the deck."""
     if key < 0:
@@ -124,7 +124,7 @@ def take(K, s, key):
     return -(key + 1)
 
 
-@njit(cache=True)
+@rule
 def arrive(K, s, p, card):
     """patients.arrive: terminal patients to the playing area, others wait to be admitted."""
     vals = (card, ZERO, ZERO, ZERO)
@@ -135,12 +135,12 @@ def arrive(K, s, p, card):
         list_insert(s, K[L.O_ARR], L.S_NARR, K[L.AMAX], L.PATW, vals)
 
 
-@njit(cache=True)
+@rule
 def fits(K, s, p):
     return s[pb(K, p) + L.P_NPAT] + s[L.S_NARR] <= capacity(K, s, p)
 
 
-@njit(cache=True)
+@rule
 def admit_all(K, s, p):
     b = pb(K, p)
     a = K[L.O_ARR]
@@ -153,7 +153,7 @@ def admit_all(K, s, p):
     s[L.S_NARR] = 0
 
 
-@njit(cache=True)
+@rule
 def reject(K, s, p, pt):
     i = list_find(s, K[L.O_ARR], L.S_NARR, L.PATW, pt)
     if i < 0:
@@ -166,7 +166,7 @@ def reject(K, s, p, pt):
         change_qoc(K, s, p, -1)
 
 
-@njit(cache=True)
+@rule
 def resolve_weights(K, s, code, keys, weights):
     """patients.resolve_weights: the types a card of ``code`` can be, weighted."""
     if code >= 0:
@@ -183,7 +183,7 @@ def resolve_weights(K, s, code, keys, weights):
     return n
 
 
-@njit(cache=True)
+@rule
 def cure(K, s, p, pt):
     card = pt[0]
     replace_patient(K, s, p, pt, pt, True)
@@ -195,7 +195,7 @@ def cure(K, s, p, pt):
     return_card(K, s, card)
 
 
-@njit(cache=True)
+@rule
 def die(K, s, p, code, loss):
     s[pb(K, p) + L.P_DEAD + prio(K, code)] += 1
     return_card(K, s, code)
@@ -205,7 +205,7 @@ def die(K, s, p, code, loss):
 # Paying (treatment.spend / token_choices / use_token) ---------------------------------------
 
 
-@njit(cache=True)
+@rule
 def spend(K, s, p, k1, n1, k2, n2):
     """Pay parts (k1, n1) then (k2, n2): at once, or as payment steps while tokens are
     scored (treatment.spend)."""
@@ -221,60 +221,71 @@ def spend(K, s, p, k1, n1, k2, n2):
         s[L.S_ERR] = 1
 
 
-@njit(cache=True)
+@rule
 def spend1(K, s, p, kind, amount):
     spend(K, s, p, kind, amount, kind, 0)
 
 
-@njit(cache=True)
+@rule
 def is_pay(kind):
     return kind == T_PAY_DIAG or kind == T_PAY_HEAL or kind == T_PAY_RESEARCH
 
 
-@njit(cache=True)
-def token_choices(K, s, out):
-    """treatment.token_choices: token kinds that may pay the next unit (sorted)."""
+@rule
+def token_choices(K, s):
+    """treatment.token_choices: the token kinds that may pay the next unit, as a bit
+    mask (bit ``k``: kind ``k``; increasing ``k`` is the model's sorted order). Each
+    kind is tried on the player's own tokens, which are put back after the try."""
     p = s[L.S_QUEUE + L.Q_PLAYER]
     b = pb(K, p) + L.P_TOK
     kind = s[L.S_QUEUE + L.Q_KIND] - T_PAY_DIAG
     n = s[L.S_QUEUE + L.Q_N]
-    order = np.empty(4, dtype=np.int64)
-    m = chain(K, kind, order)
-    found = np.zeros(5, dtype=np.int64)
-    for i in range(m):
-        k = order[i]
+    t0, t1, t2, t3, t4 = s[b], s[b + 1], s[b + 2], s[b + 3], s[b + 4]
+    tok = s[b : b + 5]
+    found = 0
+    for i in range(4):
+        k = chain_kind(K, kind, i)
+        if k < 0:
+            break
         if s[b + k] == 0:
             continue
-        rest = s[b : b + 5].copy()
-        rest[k] -= 1
-        ok = pay(K, rest, kind, n - 1)
+        tok[k] -= 1
+        ok = pay(K, tok, kind, n - 1)
         j = 1
         while ok and j < s[L.S_QLEN]:
             t = L.S_QUEUE + j * L.TW
             if not is_pay(s[t + L.Q_KIND]) or s[t + L.Q_PLAYER] != p:
                 break
-            ok = pay(K, rest, s[t + L.Q_KIND] - T_PAY_DIAG, s[t + L.Q_N])
+            ok = pay(K, tok, s[t + L.Q_KIND] - T_PAY_DIAG, s[t + L.Q_N])
             j += 1
+        s[b], s[b + 1], s[b + 2], s[b + 3], s[b + 4] = t0, t1, t2, t3, t4
         if ok:
-            found[k] = 1
+            found |= 1 << k
     if K[L.K_COMPARE_PROD]:  # only the sum of the counted kinds is scored
         keep = -1
-        for i in range(m):
-            if order[i] != DOCTOR and found[order[i]]:
-                keep = order[i]
+        for i in range(4):
+            k = chain_kind(K, kind, i)
+            if k < 0:
+                break
+            if k != DOCTOR and found >> k & 1:
+                keep = k
                 break
         for k in range(4):
             if k != keep:
-                found[k] = 0
+                found &= ~(1 << k)
+    return found
+
+
+@rule
+def n_bits(mask):
+    """How many kinds a :func:`token_choices` mask holds."""
     c = 0
     for k in range(5):
-        if found[k]:
-            out[c] = k
-            c += 1
+        c += mask >> k & 1
     return c
 
 
-@njit(cache=True)
+@rule
 def use_token(K, s, kind):
     p = s[L.S_QUEUE + L.Q_PLAYER]
     s[pb(K, p) + L.P_TOK + kind] -= 1
@@ -287,7 +298,7 @@ def use_token(K, s, kind):
 # Treatment (treatment.py) --------------------------------------------------------------
 
 
-@njit(cache=True)
+@rule
 def stage_cost(K, pt):
     """(diagnosis, healing) the patient's next step still costs."""
     card, diagnosed, tokens, paid = pt[0], pt[1], pt[2], pt[3]
@@ -301,12 +312,12 @@ def stage_cost(K, pt):
     return 0, max(heal - paid, 0)
 
 
-@njit(cache=True)
+@rule
 def terminal_cost(K, code):
     return 1 if K[L.K_TERMINAL_ONE] else pat(K, code, L.PT_HEAL)
 
 
-@njit(cache=True)
+@rule
 def can_assign(K, s, p, pt):
     d, h = stage_cost(K, pt)
     if not K[L.K_PARTIAL] or can_pay(K, s, p, d, h):
@@ -316,20 +327,20 @@ def can_assign(K, s, p, pt):
     return h > 0 and can_pay(K, s, p, 0, 1)
 
 
-@njit(cache=True)
+@rule
 def assign(K, s, p, pt):
     d, _ = stage_cost(K, pt)
     spend1(K, s, p, DIAG if d else HEAL, 1)
     replace_patient(K, s, p, pt, (pt[0], pt[1], pt[2], pt[3] + ONE), False)
 
 
-@njit(cache=True)
+@rule
 def diagnose_paid(K, s, p, pt):
     d, _ = stage_cost(K, pt)
     spend1(K, s, p, DIAG, d)
 
 
-@njit(cache=True)
+@rule
 def diagnosed_as(K, s, p, pt, card):
     flipped = (card, ONE, pt[2], ZERO)
     if pt[0] < 0:
@@ -339,14 +350,14 @@ def diagnosed_as(K, s, p, pt, card):
         cure(K, s, p, flipped)
 
 
-@njit(cache=True)
+@rule
 def heal(K, s, p, pt):
     d, h = stage_cost(K, pt)
     spend(K, s, p, DIAG, d, HEAL, h)
     cure(K, s, p, pt)
 
 
-@njit(cache=True)
+@rule
 def treat_terminal(K, s, p, card):
     """The first untreated terminal patient of ``card`` is treated (RH-TERMINAL-*)."""
     b = pb(K, p)
@@ -369,7 +380,7 @@ def treat_terminal(K, s, p, card):
         s[b + L.P_VP] += pat(K, card, L.PT_VP)
 
 
-@njit(cache=True)
+@rule
 def terminal_treatable(K, s, p, term_at):
     if s[term_at + 1]:
         return False
@@ -379,7 +390,7 @@ def terminal_treatable(K, s, p, term_at):
 # Cleanup (cleanup.py) ----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@rule
 def add_time_tokens(K, s, p):
     b = pb(K, p)
     at = b + K[L.PO_PAT]
@@ -390,12 +401,12 @@ def add_time_tokens(K, s, p):
     list_sort(s, at, b + L.P_NPAT, L.PATW)
 
 
-@njit(cache=True)
+@rule
 def needs_reveal_at(K, s, r):
     return not s[r + 1] and s[r] < 0 and s[r + 2] >= 2
 
 
-@njit(cache=True)
+@rule
 def first_reveal(K, s, p):
     b = pb(K, p)
     at = b + K[L.PO_PAT]
@@ -405,7 +416,7 @@ def first_reveal(K, s, p):
     return -1
 
 
-@njit(cache=True)
+@rule
 def dies(K, pt):
     card, diagnosed, tokens = pt[0], pt[1], pt[2]
     if card < 0:
@@ -420,7 +431,7 @@ def dies(K, pt):
     return False
 
 
-@njit(cache=True)
+@driver
 def deaths(K, s, p):
     b = pb(K, p)
     at = b + K[L.PO_PAT]
@@ -457,7 +468,7 @@ def deaths(K, s, p):
 # The order of play (flow.py) ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@rule
 def sum_range(s, at, n):
     t = 0
     for i in range(n):
@@ -465,7 +476,7 @@ def sum_range(s, at, n):
     return t
 
 
-@njit(cache=True)
+@rule
 def begin_round(K, s):
     r = s[L.S_ROUND]
     cards = K[K[L.T_ROUND_CARDS] + r - 1]
@@ -484,7 +495,7 @@ def begin_round(K, s):
     s[L.S_PHASE] = PREPARATION
 
 
-@njit(cache=True)
+@rule
 def keep_rest(K, s, p, n):
     M = K[L.K_M]
     pk = K[L.O_PICKING]
@@ -500,7 +511,7 @@ def keep_rest(K, s, p, n):
             s[pk + t] = 0
 
 
-@njit(cache=True)
+@rule
 def produce(K, s):
     for p in range(K[L.K_P]):
         b = pb(K, p)
@@ -511,7 +522,7 @@ def produce(K, s):
             s[b + K[L.PO_USED] + t] = 0
 
 
-@njit(cache=True)
+@rule
 def begin_cleanup(K, s):
     s[L.S_PHASE] = CLEANUP
     P = K[L.K_P]
@@ -526,7 +537,7 @@ def begin_cleanup(K, s):
         q_push(s, T_REVEAL, seat_at(K, s, k), 0, -1, 0)
 
 
-@njit(cache=True)
+@rule
 def round_end(K, s):
     last = s[L.S_ROUND] >= K[L.K_ROUNDS]
     empty = K[L.K_END_EMPTY] and deck_size(K, s) == 0
@@ -539,7 +550,7 @@ def round_end(K, s):
     begin_round(K, s)
 
 
-@njit(cache=True)
+@rule
 def end_treatment(K, s, p):
     i = seat_index(K, s, p)
     if i + 1 < K[L.K_P]:
@@ -548,7 +559,7 @@ def end_treatment(K, s, p):
         begin_cleanup(K, s)
 
 
-@njit(cache=True)
+@rule
 def end_turn(K, s, p):
     i = seat_index(K, s, p)
     P = K[L.K_P]
@@ -561,7 +572,7 @@ def end_turn(K, s, p):
     s[L.S_TURN] = s[L.S_FIRST]
 
 
-@njit(cache=True)
+@rule
 def helicopter_progress(K, s, flag):
     """Mark a helicopter option done; it stays pending while another may follow."""
     done = s[L.S_QUEUE + L.Q_N] | flag
@@ -572,7 +583,7 @@ def helicopter_progress(K, s, flag):
         q_pop(s)
 
 
-@njit(cache=True)
+@rule
 def helicopter_draw(K, s, p):
     P = K[L.K_P]
     i = seat_index(K, s, p) if K[L.K_HELI_SENDER] else 0
@@ -583,7 +594,7 @@ def helicopter_draw(K, s, p):
         q_push(s, T_DRAW_PATIENT, q, 1, -1, 0)
 
 
-@njit(cache=True)
+@rule
 def helicopter_discard(K, s, p, pt):
     replace_patient(K, s, p, pt, pt, True)
     return_card(K, s, pt[0])
@@ -592,7 +603,7 @@ def helicopter_discard(K, s, p, pt):
     helicopter_progress(K, s, HELI_DISCARDED)
 
 
-@njit(cache=True)
+@rule
 def waits(K, s):
     """flow.waits: whether the head task needs chance or a player."""
     h = L.S_QUEUE
@@ -615,12 +626,11 @@ def waits(K, s):
     if k == T_REVEAL:
         return first_reveal(K, s, p) >= 0
     if is_pay(k):
-        out = np.empty(5, dtype=np.int64)
-        return token_choices(K, s, out) > 1
+        return n_bits(token_choices(K, s)) > 1
     return False
 
 
-@njit(cache=True)
+@rule
 def run(K, s, k, p, n, e, play):
     """flow.run: one step that needs nobody (its task already off the queue)."""
     M = K[L.K_M]
@@ -663,16 +673,18 @@ def run(K, s, k, p, n, e, play):
         round_end(K, s)
     elif is_pay(k):
         q_push(s, k, p, n, e, play)
-        out = np.empty(5, dtype=np.int64)
-        if token_choices(K, s, out) != 1:
+        mask = token_choices(K, s)
+        if n_bits(mask) != 1:
             s[L.S_ERR] = 1
             return
-        use_token(K, s, out[0])
+        for kind in range(5):
+            if mask >> kind & 1:
+                use_token(K, s, kind)
     else:
         s[L.S_ERR] = 1
 
 
-@njit(cache=True)
+@rule
 def advance(K, s):
     """flow.advance: run the steps that need nobody until a decision, chance or the end."""
     while s[L.S_ERR] == 0:
@@ -694,7 +706,7 @@ def advance(K, s):
 # Chance (flow.chance_weights / chance_apply; treatment.diagnose) --------------------------
 
 
-@njit(cache=True)
+@rule
 def chance_weights(K, s, keys, weights):
     """The outcomes of the chance step at the head of the queue: (key, weight) pairs."""
     h = L.S_QUEUE
@@ -735,7 +747,7 @@ def chance_weights(K, s, keys, weights):
     return 0
 
 
-@njit(cache=True)
+@rule
 def chance_apply(K, s, key):
     h = L.S_QUEUE
     k = s[h + L.Q_KIND]
@@ -771,7 +783,7 @@ def chance_apply(K, s, key):
 # Actions ---------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@rule
 def push_effects(K, s, t, imm, p, play):
     """Card ``t``'s immediate (or action) rewards as tasks, then END_TURN, in front."""
     base = K[L.T_MED] + t * L.MED_W
@@ -782,14 +794,14 @@ def push_effects(K, s, t, imm, p, play):
         q_push(s, T_EFFECT, p, 0, K[first + j], play)
 
 
-@njit(cache=True)
+@rule
 def current_player(K, s):
     if s[L.S_QLEN]:
         return s[L.S_QUEUE + L.Q_PLAYER]
     return s[L.S_TURN]
 
 
-@njit(cache=True)
+@rule
 def act(K, s, a, key):
     """Apply decision row ``a`` (``key``: its chance outcome, if it has one), before
     :func:`advance` (the model's ``RHModel._apply``)."""
@@ -861,7 +873,7 @@ def act(K, s, a, key):
         s[L.S_ERR] = 1
 
 
-@njit(cache=True)
+@rule
 def outcomes(K, s, a, keys, weights):
     """The chance outcomes of ``a`` in ``s`` as (key, weight); 1 outcome (key 0) if none."""
     if a[0] == L.V_DRAW:
@@ -873,7 +885,7 @@ def outcomes(K, s, a, keys, weights):
     return 1
 
 
-@njit(cache=True)
+@rule
 def apply(K, s, a, key):
     """Decision ``a`` with chance outcome ``key``, then everything that needs nobody."""
     act(K, s, a, key)

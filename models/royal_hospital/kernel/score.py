@@ -4,15 +4,15 @@ and the winners after the tie-breakers (RH-FINAL-TIE)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from . import layout as L
 from .board import pb, seat_at
+from .jit import driver
 
 NKEY = 9  # final victory points, then the eight tie-breakers
 
 
-@njit(cache=True)
+@driver
 def counters(K, s, p, out):
     b = pb(K, p)
     out[0] = s[b + L.P_QOC]
@@ -27,7 +27,7 @@ def counters(K, s, p, out):
         out[4 + k] = s[b + (L.P_PROD if K[L.K_COMPARE_PROD] else L.P_TOK) + k]
 
 
-@njit(cache=True)
+@driver
 def final_scores(K, s, scores):
     P = K[L.K_P]
     c = np.zeros((P, 8), dtype=np.int64)
@@ -44,7 +44,7 @@ def final_scores(K, s, scores):
         scores[p] = v
 
 
-@njit(cache=True)
+@driver
 def ranking_keys(K, s, keys):
     P = K[L.K_P]
     scores = np.zeros(P, dtype=np.int64)
@@ -74,7 +74,7 @@ def ranking_keys(K, s, keys):
         keys[p, 8] = best
 
 
-@njit(cache=True)
+@driver
 def key_cmp(keys, a, b):
     for j in range(NKEY):
         if keys[a, j] != keys[b, j]:
@@ -82,7 +82,7 @@ def key_cmp(keys, a, b):
     return 0
 
 
-@njit(cache=True)
+@driver
 def winners_mask(K, s):
     """Bit ``p`` set for each winning seat."""
     P = K[L.K_P]
