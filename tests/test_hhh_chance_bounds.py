@@ -1,7 +1,7 @@
 """HHH's declared chance ceiling: the recorded per-preset maxima are recomputed by
-exhaustive exploration (``tiny`` and ``interactions`` always, ``small`` under the
-``thorough`` profile: about four minutes), hold only for their own config and reading, and
-reach the OpenSpiel adapter. A planted extra outcome shows the recomputation can fail.
+exhaustive exploration (``tiny`` and ``interactions`` always, ``small`` and every single
+reading under the ``thorough`` profile: minutes), hold only for their own config and
+readings, and reach the OpenSpiel adapter. A planted extra outcome shows the recomputation can fail.
 """
 
 from __future__ import annotations
@@ -33,6 +33,20 @@ def test_recorded_maximum_is_the_explored_one(preset: str) -> None:
     assert cb.explore_largest_step(SPEC.model(preset), STATE_BUDGET) == cb.EXPLORED[preset]
 
 
+@pytest.mark.parametrize("preset", cb.ONE_READING)
+def test_one_reading_maximum_is_the_explored_one(preset: str) -> None:
+    """One reading (every reading under ``thorough``: about two minutes on ``tiny``)."""
+    readings = cb.single_readings() if THOROUGH else ["HHH-VISIT-CUBES=rebag"]
+    largest = cb.EXPLORED[preset].max_outcomes
+    for reading in readings:
+        model = SPEC.model(preset, (), (reading,))
+        assert cb.recorded(model) == cb.ONE_READING[preset]
+        largest = max(largest, cb.explore_largest_step(model, STATE_BUDGET).max_outcomes)
+    assert largest <= cb.ONE_READING[preset]
+    if THOROUGH:
+        assert largest == cb.ONE_READING[preset]
+
+
 def test_declaration_uses_the_recorded_maximum() -> None:
     model = SPEC.model("tiny")
     assert SPEC.action_space(model).max_chance_outcomes == cb.EXPLORED["tiny"].max_outcomes
@@ -40,8 +54,13 @@ def test_declaration_uses_the_recorded_maximum() -> None:
 
 @pytest.mark.parametrize(
     "overrides, readings",
-    [(("rounds=1",), ()), (("arrival_cubes=3",), ()), ((), ("HHH-TRAINING-BONUS=two",))],
-    ids=["override", "bigger-draw", "reading"],
+    [
+        (("rounds=1",), ()),
+        (("arrival_cubes=3",), ()),
+        ((), ("HHH-TRAINING-BONUS=two", "HHH-VISIT-CUBES=rebag")),
+        (("rounds=1",), ("HHH-VISIT-CUBES=rebag",)),
+    ],
+    ids=["override", "bigger-draw", "two-readings", "override-and-reading"],
 )
 def test_a_changed_preset_falls_back(overrides: tuple[str, ...], readings: tuple[str, ...]) -> None:
     model = SPEC.model("tiny", overrides, readings)

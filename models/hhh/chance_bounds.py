@@ -6,8 +6,11 @@ more outcomes, so it must be proven, not guessed. Two sources, in this order:
 * :data:`EXPLORED`: for a preset the explorer enumerates completely, the exact largest
   support (distinct successors of ``step``) over every reachable state and action, with
   the state count it came from. It holds only for that preset's config under the
-  default reading: any override or other reading falls back to the ceiling below
+  default reading: any override falls back to the ceiling below
   (``tests/test_hhh_chance_bounds.py`` recomputes the table).
+* :data:`ONE_READING`: the same maximum taken over the default and every reading that
+  changes one ambiguity from its default (one exploration each), for the preset's config
+  under at most one non-default choice.
 * :data:`UNPROVEN_CEILING` otherwise.
 """
 
@@ -39,6 +42,9 @@ EXPLORED = {
     "interactions": Explored(max_outcomes=2, states=14_248),
 }
 
+#: Largest step over the default and each single non-default reading (44 explorations).
+ONE_READING = {"tiny": 5}
+
 #: The ceiling where nothing above applies. Not a proven maximum: the largest step known
 #: is Visit the Wards on the full game (~42,000 outcomes, issue 17); adapters refuse a
 #: step above it with a clear error.
@@ -46,14 +52,22 @@ UNPROVEN_CEILING = 1 << 20
 
 
 def recorded(model: Any) -> int | None:
-    """The explored maximum when ``model`` is exactly an explored preset under the
-    default reading (a recorded value never stands for another config)."""
-    if model.interpretation != REGISTRY.default():
-        return None
-    for name, found in EXPLORED.items():
-        if model.config == PRESETS[name]:
-            return found.max_outcomes
+    """The explored maximum when ``model`` is exactly an explored preset under a reading
+    its table covers (a recorded value never stands for another config)."""
+    changed = len(model.interpretation.non_default(REGISTRY))
+    for name in PRESETS:
+        if model.config != PRESETS[name]:
+            continue
+        if changed == 0 and name in EXPLORED:
+            return EXPLORED[name].max_outcomes
+        if changed == 1 and name in ONE_READING:
+            return ONE_READING[name]
     return None
+
+
+def single_readings() -> list[str]:
+    """Every reading that changes one ambiguity from its default (``ID=OPTION``)."""
+    return [f"{a.id}={o}" for a in REGISTRY for o in a.option_ids if o != a.default]
 
 
 def max_chance_outcomes(model: Any) -> int:
