@@ -35,7 +35,7 @@ def test_recorded_maximum_is_the_explored_one(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", cb.ONE_READING)
 def test_one_reading_maximum_is_the_explored_one(preset: str) -> None:
-    """One reading (every reading under ``thorough``: about two minutes on ``tiny``)."""
+    """One reading (every reading under ``thorough``: about two minutes on ``tiny``, three on ``interactions``)."""
     readings = cb.single_readings() if THOROUGH else ["HHH-VISIT-CUBES=rebag"]
     largest = cb.EXPLORED[preset].max_outcomes
     for reading in readings:

@@ -42,8 +42,8 @@ EXPLORED = {
     "interactions": Explored(max_outcomes=2, states=14_248),
 }
 
-#: Largest step over the default and each single non-default reading (44 explorations).
-ONE_READING = {"tiny": 5}
+#: Largest step over the default and each single non-default reading (44 explorations each).
+ONE_READING = {"tiny": 5, "interactions": 2}
 
 #: The ceiling where nothing above applies. Not a proven maximum: the largest step known
 #: is Visit the Wards on the full game (~42,000 outcomes, issue 17); adapters refuse a
