@@ -46,6 +46,7 @@ from .actions import (
     Transfer,
     VisitWard,
 )
+from .chance_bounds import max_chance_outcomes
 from .config import ADMIN_BLACK_PAY, COO, STAFF, TRAINING_NAMES, TRAINING_REBAG, HHHConfig
 from .observation import encode, observation_size
 from .player_actions import CFO_GAIN
@@ -70,10 +71,6 @@ RESEARCH_DECISIONS = 3  # Research, the benefit, EndPicks (picks counted separat
 #: Treatment Room; the Ward pays ``ward_pay``, the Emergency Room at most $3).
 MAX_LEVELS_PAID = 5
 MAX_TREATMENT_PAY = 4
-#: Declared ceiling on the outcomes of one chance step (exact mode). Not a proven
-#: maximum: the largest step known is Visit the Wards on the full game (~42,000
-#: outcomes, issue 17); adapters refuse a step above it with a clear error.
-MAX_CHANCE_OUTCOMES = 1 << 20
 
 
 def room_kinds(config: HHHConfig) -> tuple[int, ...]:
@@ -190,7 +187,7 @@ def action_space(model: Any) -> ActionSpace:
         actions=all_actions(config),
         players=config.players,
         cooperative=True,
-        max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+        max_chance_outcomes=max_chance_outcomes(model),
         max_game_length=max_game_length(config),
         return_range=(0, max_money(config)),
         observation_size=observation_size(model),
