@@ -63,6 +63,7 @@ from .rules import (
     MARKET,
     NURSE,
     OVER,
+    PLACE,
     ROLL,
     SETUP_ADMIN,
     SETUP_DICE,
@@ -146,7 +147,13 @@ def greedy_score(K, s, a) -> float:
 
 @njit(cache=True)
 def greedy_best(K, s, acts, n, best_idx) -> np.int64:
-    """Indices of the best-scored actions (in row order) into ``best_idx``; their number."""
+    """Indices of the best-scored actions (in row order) into ``best_idx``; their number.
+    Placements all score 0 (``greedy_score`` has no case for them): every one is best,
+    without scoring each."""
+    if s[PHASE] == PLACE:
+        for i in range(n):
+            best_idx[i] = i
+        return n
     best = -1e300
     m = 0
     for i in range(n):
