@@ -97,9 +97,10 @@ def patient_value(code, steps) -> float:
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def greedy_score(K, s, a) -> float:
-    """policies.greedy_score."""
+    """policies.greedy_score (inlined into the loop over candidates: a call per
+    candidate cost more than most scores)."""
     verb = a[0]
     if verb == V_ACTIVATE:
         steps = K[K_WSTEPS + a[2]]
