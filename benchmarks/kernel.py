@@ -181,24 +181,28 @@ def royal_hospital(args: argparse.Namespace) -> None:
 
 def dice_hospital(args: argparse.Namespace) -> None:
     """Dice Hospital: reference vs kernel games/s (random, greedy) for 2 and 4 players,
-    the ratio, and both explorers' states/s on ``tiny`` and ``small``."""
+    per wall and per CPU second (the fairer figure on a shared machine), the ratio, and
+    both explorers' states/s on ``tiny`` and ``small``."""
     spec = get_game("dice-hospital")
-    policies = spec.policies
-    print(f"{'players':7} {'policy':8} {'reference g/s':>14} {'kernel g/s':>11} {'ratio':>7}")
+    print(
+        f"{'players':7} {'policy':8} {'reference g/s':>14} {'kernel g/s':>11} {'ratio':>7}"
+        f" {'ref cpu g/s':>12} {'kernel cpu g/s':>15} {'cpu ratio':>10}"
+    )
     for players in (2, 4):
         model = spec.model(args.preset, overrides=[f"players={players}"])
         kernel = spec.kernel(model)
         kernel.games([0], "greedy", 100_000)  # load (or compile) every kernel function
         for policy in ("random", "greedy"):
-            player = sim.get_policy(policy, policies)
-            games = 0
-            start = time.perf_counter()
-            while time.perf_counter() - start < args.seconds or games == 0:
-                sim.playout(model, random.Random(sim.game_seed(0, games)), player)
-                games += 1
-            ref = games / (time.perf_counter() - start)
-            fast, _ = kernel_rate(kernel, policy, args.games)
-            print(f"{players:7} {policy:8} {ref:14.1f} {fast:11.1f} {fast / ref:7.1f}x")
+            player = sim.get_policy(policy, spec.policies)
+            seeds = [sim.game_seed(0, i) for i in range(args.games)]
+            one_ref = partial(reference_game, model, player, iter(range(10**9)))
+            batch = partial(kernel_batch, kernel, seeds, policy)
+            ref, ref_cpu = cpu_rates(one_ref, args.seconds)
+            fast, fast_cpu = cpu_rates(batch, 0.0)
+            print(
+                f"{players:7} {policy:8} {ref:14.1f} {fast:11.1f} {fast / ref:7.1f}x"
+                f" {ref_cpu:12.1f} {fast_cpu:15.1f} {fast_cpu / ref_cpu:9.1f}x"
+            )
     from hhh_verify.engines.explore.explorer import explore
 
     for preset in ("tiny", "small"):
@@ -206,13 +210,17 @@ def dice_hospital(args: argparse.Namespace) -> None:
         start = time.perf_counter()
         ref_run = explore(m, max_states=2_000_000, max_seconds=args.seconds * 4)
         ref_rate = ref_run.n_states / (time.perf_counter() - start)
-        got = spec.kernel(m).count_states(50_000_000)
+        counter = spec.kernel(m)
+        counter.count_states(10)  # load (or compile) the explorer
+        cpu = time.process_time()
+        got = counter.count_states(50_000_000)
+        cpu_rate = got["states"] / (time.process_time() - cpu)
         rate = got["states"] / got["seconds"]
         print(
             f"explorer {preset}: reference {ref_rate:,.0f} states/s "
             f"({'complete' if ref_run.complete else 'cut'}), kernel {rate:,.0f} states/s "
-            f"({got['states']:,} states, {got['bytes_per_state']:.0f} bytes/state), "
-            f"{rate / ref_rate:.0f}x"
+            f"({cpu_rate:,.0f} per CPU second; {got['states']:,} states, "
+            f"{got['bytes_per_state']:.0f} bytes/state), {rate / ref_rate:.0f}x"
         )
 
 

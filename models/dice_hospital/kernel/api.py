@@ -243,7 +243,7 @@ class GameKernel(DHKernel):
         r = explore_counts(self, max_states)
         if r["overflow"]:
             raise ModelError(
-                "a state outgrew the kernel explorer's packing (a value beyond its range); "
+                "a step with more chance events than the kernel explorer logs; "
                 "explore this config with --engine reference"
             )
         r["terminal"] = r.pop("outcomes")

@@ -1,12 +1,14 @@
 """Breadth-first search of every reachable state inside the kernel, for the counts of
 reduced configurations (``explore --engine kernel``, ``count_states``).
 
-States are bit-packed (:func:`packing`): only the slots a config can make non-zero, each
-in a width that covers its range, checked on every pack (a value outside its range stops
-the search with ``overflow``, never a wrong count). A state id is its BFS position; an
-open-addressing table of ids finds duplicates. Each expanded state's actions are
-enumerated exactly (:mod:`.chance`, enumerate mode); a transition is a distinct
-(state, action, successor), as the reference explorer counts them.
+A state is stored as a short byte string over the slots a config can make non-zero
+(:func:`packing`'s slots): a run of zeros as ``0, length``, any other value as a zigzag
+varint (most of a hospital's patient kinds are empty, so a state takes a few dozen
+bytes, and any ``int64`` fits). The strings sit end to end in one growing buffer; a
+state id is its BFS position, and an open-addressing table of ids finds duplicates.
+Each expanded state's actions are enumerated exactly (:mod:`.chance`, enumerate mode);
+a transition is a distinct (state, action, successor), as the reference explorer counts
+them. The fixed-width packing (:func:`pack`) stays for the graph source (:mod:`.graph`).
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ import numpy as np
 from numba import njit
 
 from . import layout as L
+from .borrow import borrow, held
 from .chance import ENUMERATE, OVERFLOW, POS, PREFIX_LEN, advance, new_chance
 from .legal import legal
 from .rules import OVER, apply
-
-EMPTY = np.int64(0)
 
 
 def _bits(n: int) -> int:
@@ -128,62 +129,143 @@ def unpack(row, slots, lows, widths, words, shifts, s) -> None:
         s[slots[i]] = np.int64((row[words[i]] >> np.uint64(shifts[i])) & mask) + lows[i]
 
 
-@njit(cache=True)
-def _hash(row) -> np.uint64:
-    h = np.uint64(0x9E3779B97F4A7C15)
-    for i in range(row.shape[0]):
-        h ^= row[i]
-        h *= np.uint64(0xBF58476D1CE4E5B9)
-        h ^= h >> np.uint64(29)
-    return h
+#: bytes one value can take (a 64-bit zigzag varint)
+MAX_VARINT = 10
 
 
 @njit(cache=True)
-def _find(table, states, row, nwords) -> tuple[np.int64, np.int64]:
-    """(slot in ``table``, state id or -1) of ``row``."""
+def encode_slots(s, slots, buf) -> np.int64:
+    """``s`` at ``slots`` as bytes into ``buf``; returns how many."""
+    w = slots.shape[0]
+    j = 0
+    o = 0
+    while j < w:
+        v = s[slots[j]]
+        if v == 0:
+            run = 1
+            while j + run < w and run < 255 and s[slots[j + run]] == 0:
+                run += 1
+            buf[o] = 0
+            buf[o + 1] = run
+            o += 2
+            j += run
+            continue
+        z = np.uint64((v << 1) ^ (v >> 63))
+        while z >= np.uint64(128):
+            buf[o] = np.uint8((z & np.uint64(127)) | np.uint64(128))
+            z >>= np.uint64(7)
+            o += 1
+        buf[o] = np.uint8(z)
+        o += 1
+        j += 1
+    return o
+
+
+@njit(cache=True)
+def decode_slots(blob, a, b, slots, s) -> None:
+    """The state encoded in ``blob[a:b]`` into ``s`` (every other slot zero)."""
+    s[:] = 0
+    j = 0
+    o = a
+    while o < b:
+        x = blob[o]
+        if x == 0:
+            j += np.int64(blob[o + 1])
+            o += 2
+            continue
+        z = np.uint64(0)
+        shift = np.uint64(0)
+        while True:
+            x = blob[o]
+            o += 1
+            z |= np.uint64(x & 127) << shift
+            if x < 128:
+                break
+            shift += np.uint64(7)
+        s[slots[j]] = np.int64(z >> np.uint64(1)) ^ -np.int64(z & np.uint64(1))
+        j += 1
+
+
+@njit(cache=True)
+def bytes_hash(buf, a, b) -> np.uint64:
+    """FNV-1a over ``buf[a:b]``, finished by splitmix64's mixer."""
+    h = np.uint64(0xCBF29CE484222325)
+    for i in range(a, b):
+        h = (h ^ np.uint64(buf[i])) * np.uint64(0x100000001B3)
+    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return h ^ (h >> np.uint64(31))
+
+
+@njit(cache=True)
+def find_slot(table, blob, starts, enc, m) -> tuple[np.int64, np.int64]:
+    """(slot in ``table``, state id or -1) of the string ``enc[0:m]``."""
     mask = np.uint64(table.shape[0] - 1)
-    i = np.int64(_hash(row) & mask)
+    i = np.int64(bytes_hash(enc, 0, m) & mask)
     while True:
         e = table[i]
-        if e == EMPTY:
+        if e == 0:
             return i, -1
-        sid = e - 1
-        same = True
-        for w in range(nwords):
-            if states[sid, w] != row[w]:
-                same = False
-                break
-        if same:
-            return i, sid
+        sid = np.int64(e) - 1
+        a = starts[sid]
+        if starts[sid + 1] - a == m:
+            same = True
+            for q in range(m):
+                if blob[a + q] != enc[q]:
+                    same = False
+                    break
+            if same:
+                return i, sid
         i = (i + 1) & np.int64(mask)
 
 
 @njit(cache=True)
-def _rehash(table_size, states, n, nwords):
-    table = np.zeros(table_size, dtype=np.int64)
+def rehash(size, blob, starts, n):
+    """A table of ``size`` slots holding states ``0..n-1``."""
+    table = np.zeros(size, dtype=np.uint32)
+    mask = np.uint64(size - 1)
     for sid in range(n):
-        slot, _ = _find(table, states, states[sid], nwords)
-        table[slot] = sid + 1
+        i = np.int64(bytes_hash(blob, starts[sid], starts[sid + 1]) & mask)
+        while table[i] != 0:
+            i = (i + 1) & np.int64(mask)
+        table[i] = sid + 1
     return table
 
 
 @njit(cache=True)
-def bfs(K, init, slots, lows, widths, words, shifts, nwords, max_states, stats):
+def distinct(ids, m) -> np.int64:
+    """How many distinct values ``ids[0:m]`` holds (sorted in place)."""
+    if m == 0:
+        return 0
+    ids[:m].sort()
+    d = 1
+    for i in range(1, m):
+        if ids[i] != ids[i - 1]:
+            d += 1
+    return d
+
+
+@njit(cache=True)
+def bfs(K, init, slots, max_states, stats):
     """Breadth-first from ``init``. ``stats``: states, transitions, deadlocks, complete,
-    overflow, terminal states. Returns the packed states."""
-    cap = 1 << 16
-    states = np.zeros((cap, nwords), dtype=np.uint64)
-    table = np.zeros(1 << 17, dtype=np.int64)
-    row = np.zeros(nwords, dtype=np.uint64)
-    s = np.zeros(L.NSTATE, dtype=np.int64)
-    out = np.zeros(L.NSTATE, dtype=np.int64)
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
-    ch = new_chance(ENUMERATE)
-    rs = np.zeros(1, dtype=np.uint64)
+    (unused), terminal states, bytes of the strings, table slots."""
+    blob = np.zeros(1 << 20, dtype=np.uint8)
+    starts = np.zeros(1 << 16, dtype=np.int64)
+    table = np.zeros(1 << 17, dtype=np.uint32)
+    enc_own = np.zeros(MAX_VARINT * slots.shape[0] + 2, dtype=np.uint8)
+    s_own = np.zeros(L.NSTATE, dtype=np.int64)
+    out_own = np.zeros(L.NSTATE, dtype=np.int64)
+    acts_own = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    ch_own = new_chance(ENUMERATE)
+    rs_own = np.zeros(1, dtype=np.uint64)
     succ = np.zeros(1024, dtype=np.int64)
-    pack(init, slots, lows, widths, words, shifts, row)
-    states[0] = row
-    slot, _ = _find(table, states, row, nwords)
+    # borrowed views (:mod:`.borrow`): no atomic reference counts per successor
+    enc, s, out, acts = borrow(enc_own), borrow(s_own), borrow(out_own), borrow(acts_own)
+    ch, rs, K, slots = borrow(ch_own), borrow(rs_own), borrow(K), borrow(slots)
+    m0 = encode_slots(init, slots, enc)
+    blob[:m0] = enc[:m0]
+    starts[1] = m0
+    slot, _ = find_slot(table, blob, starts, enc, m0)
     table[slot] = 1
     n = 1
     head = 0
@@ -191,7 +273,7 @@ def bfs(K, init, slots, lows, widths, words, shifts, nwords, max_states, stats):
     deadlocks = 0
     complete = 1
     while head < n:
-        unpack(states[head], slots, lows, widths, words, shifts, s)
+        decode_slots(blob, starts[head], starts[head + 1], slots, s)
         head += 1
         if s[L.PHASE] == OVER:
             stats[5] += 1
@@ -207,57 +289,64 @@ def bfs(K, init, slots, lows, widths, words, shifts, nwords, max_states, stats):
                 out[:] = s
                 ch[POS] = 0
                 apply(K, out, acts[ai], ch, rs)
-                if ch[OVERFLOW] or not pack(out, slots, lows, widths, words, shifts, row):
+                if ch[OVERFLOW]:
                     stats[4] = 1
-                    stats[0] = n
-                    return states[:n]
-                slot, sid = _find(table, states, row, nwords)
+                    break
+                e = encode_slots(out, slots, enc)
+                slot, sid = find_slot(table, blob, starts, enc, e)
                 if sid < 0:
                     if n >= max_states:
                         complete = 0
                         head = n  # stop expanding
                         break
-                    if n == states.shape[0]:
-                        bigger = np.zeros((2 * n, nwords), dtype=np.uint64)
-                        bigger[:n] = states
-                        states = bigger
-                    states[n] = row
+                    if n + 1 == starts.shape[0]:
+                        starts = np.concatenate((starts, np.zeros_like(starts)))
+                    a = starts[n]
+                    while a + e > blob.shape[0]:
+                        blob = np.concatenate((blob, np.zeros_like(blob)))
+                    blob[a : a + e] = enc[:e]
+                    starts[n + 1] = a + e
                     table[slot] = n + 1
                     sid = n
                     n += 1
                     if 2 * n > table.shape[0]:
-                        table = _rehash(2 * table.shape[0], states, n, nwords)
+                        table = rehash(2 * table.shape[0], blob, starts, n)
                 if m == succ.shape[0]:
-                    grown = np.zeros(2 * m, dtype=np.int64)
-                    grown[:m] = succ
-                    succ = grown
+                    succ = np.concatenate((succ, np.zeros_like(succ)))
                 succ[m] = sid
                 m += 1
                 if not advance(ch):
                     break
-            transitions += np.unique(succ[:m]).shape[0]
+            if stats[4]:
+                break
+            transitions += distinct(succ, m)
             if not complete:
                 break
-        if not complete:
+        if not complete or stats[4]:
             break
+    held(enc_own)
+    held(s_own)
+    held(out_own)
+    held(acts_own)
+    held(ch_own)
+    held(rs_own)
     stats[0] = n
     stats[1] = transitions
     stats[2] = deadlocks
     stats[3] = complete
-    return states[:n]
+    stats[6] = starts[n]
+    stats[7] = table.shape[0]
 
 
 def explore_counts(kernel: Any, max_states: int = 50_000_000) -> dict[str, Any]:
-    """Every reachable state of ``kernel``'s model, counted (no properties checked)."""
-    slots, lows, widths, words, shifts, nwords = packing(kernel.ctx)
+    """Every reachable state of ``kernel``'s model, counted (no properties checked).
+    ``bytes_per_state``: the strings, their offsets and the table, over the states."""
+    slots = packing(kernel.ctx)[0]
     stats = np.zeros(10, dtype=np.int64)
     start, cpu = time.perf_counter(), time.process_time()
-    states = bfs(
-        kernel.K, kernel.init, slots, lows, widths, words, shifts, nwords, max_states, stats
-    )
+    bfs(kernel.K, kernel.init, slots, max_states, stats)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     n = int(stats[0])
-    table = 1 << max(17, (2 * n - 1).bit_length())
     return {
         "states": n,
         "transitions": int(stats[1]),
@@ -267,6 +356,5 @@ def explore_counts(kernel: Any, max_states: int = 50_000_000) -> dict[str, Any]:
         "outcomes": {"over:completed": int(stats[5])} if stats[5] else {},
         "seconds": seconds,
         "cpu_seconds": cpu,
-        "bytes_per_state": (states.nbytes + 8 * table) / max(1, n),
-        "words_per_state": nwords,
+        "bytes_per_state": (int(stats[6]) + 8 * (n + 1) + 4 * int(stats[7])) / max(1, n),
     }

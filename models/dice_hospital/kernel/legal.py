@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .borrow import stack_zeros
 from .layout import (
     ADMIN,
     AHAND,
@@ -89,6 +90,7 @@ from .rules import (
 )
 
 BIG = 1 << 40
+NMEEPLES = NS + 1  # the nurse and one per specialist kind
 
 
 @njit(cache=True)
@@ -106,10 +108,10 @@ def activation(K, s, acts) -> np.int64:
     """model._activation: meeples into wards (activation.activation_options), the end
     of the activation (DH-PLACEMENT-OPTIONAL), blood bags."""
     h = hosp(s[CURSOR])
-    ks = np.empty(NK, dtype=np.int64)
-    cs = np.empty(NK, dtype=np.int64)
+    ks = stack_zeros(NK)
+    cs = stack_zeros(NK)
     m = kinds_of(s, h, ks, cs)
-    meeples = np.zeros(NS + 1, dtype=np.int64)
+    meeples = stack_zeros(NMEEPLES)
     nm = 0
     nurses = K[K_NURSES] + (1 if s[h + ADMIN] == MATRON else 0)
     if nurses - s[h + NURSES] > 0:
@@ -210,7 +212,7 @@ def legal(K, s, acts) -> np.int64:
     if ph == ACTIVATE:
         return activation(K, s, acts)
     if ph == EFFECT:
-        out = np.empty(NK, dtype=np.int64)
+        out = stack_zeros(NK)
         m = effect_targets(K, s, s[CURSOR], out)
         n = 0
         for i in range(m):

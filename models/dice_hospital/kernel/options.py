@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .borrow import stack_zeros, stack_zeros2
 from .layout import (
     DK,
     DRAWN,
@@ -30,6 +31,8 @@ from .layout import (
     K_WCOL,
     K_WMATCH,
     K_WSIZE,
+    MAXAMB,
+    MC,
     NK,
     PAT,
     ROLLED,
@@ -146,26 +149,26 @@ def arrangements(K, s, acts, n, stop) -> np.int64:
     C = K[K_C]
     na = K[K_AMBS]
     d = K[K_AMB_DICE]
-    cntv = np.zeros(7, dtype=np.int64)
+    cntv = stack_zeros(7)
     for c in range(C):
         for v in range(1, 7):
             cntv[v] += s[ROLLED + c * 6 + v - 1]
-    need = np.zeros((7, na), dtype=np.int64)
+    need = stack_zeros2(7, MAXAMB)
     idx = 0
     for v in range(1, 7):
         for _ in range(cntv[v]):
             j = idx % na if K[K_DEALT] else idx // d
             need[v, j] += 1
             idx += 1
-    vlist = np.zeros(6, dtype=np.int64)
+    vlist = stack_zeros(6)
     nv = 0
     for v in range(1, 7):
         if cntv[v]:
             vlist[nv] = v
             nv += 1
-    counts = np.zeros(nv, dtype=np.int64)
-    X = np.zeros((na, C), dtype=np.int64)
-    rem = np.zeros(C, dtype=np.int64)
+    counts = stack_zeros(6)
+    X = stack_zeros2(MAXAMB, MC)
+    rem = stack_zeros(MC)
     for u in range(nv):
         v = vlist[u]
         for c in range(C):
@@ -174,7 +177,7 @@ def arrangements(K, s, acts, n, stop) -> np.int64:
         while ok:
             counts[u] += 1
             ok = next_table(X, need[v], na, rem, C)
-    offs = np.zeros(nv + 1, dtype=np.int64)
+    offs = stack_zeros(7)
     for u in range(nv):
         offs[u + 1] = offs[u] + counts[u]
     T = np.zeros((offs[nv], na), dtype=np.int64)
@@ -192,7 +195,7 @@ def arrangements(K, s, acts, n, stop) -> np.int64:
                 T[t, j] = p
             t += 1
             ok = next_table(X, need[v], na, rem, C)
-    pick = np.zeros(nv, dtype=np.int64)
+    pick = stack_zeros(6)
     while True:
         if n < acts.shape[0]:
             acts[n, :] = 0
@@ -228,11 +231,13 @@ def evictions(K, s, h, over, acts, n, stop) -> np.int64:
             acts[n, 0] = V_EVICT
             acts[n, 1] = -1
         return n + 1
-    ks = np.zeros(NK, dtype=np.int64)
-    cs = np.zeros(NK, dtype=np.int64)
+    ks = stack_zeros(NK)
+    cs = stack_zeros(NK)
     m = kinds_of(s, h, ks, cs)
-    base = np.zeros(m, dtype=np.int64)
-    caps = cs[:m].copy()
+    base = stack_zeros(NK)
+    caps = stack_zeros(NK)
+    for i in range(m):
+        caps[i] = cs[i]
     r = over
     if mode == 1:
         cum = 0
@@ -252,7 +257,7 @@ def evictions(K, s, h, over, acts, n, stop) -> np.int64:
                 caps[i] = 0
             elif hv > cut:
                 caps[i] = 0
-    x = np.zeros(m, dtype=np.int64)
+    x = stack_zeros(NK)
     ok = first_comp(x, caps, m, r)
     while ok:
         if n < acts.shape[0]:
@@ -291,11 +296,11 @@ def ward_groups(K, w, ks, cs, m, meeples, nm, verb, acts, n) -> np.int64:
                         acts[n, 4] = ks[i]
                     n += 1
         return n
-    caps = np.zeros(m, dtype=np.int64)
+    caps = stack_zeros(NK)
     for i in range(m):
         if col == -1 or shown(ks[i]) == col:
             caps[i] = cs[i]
-    x = np.zeros(m, dtype=np.int64)
+    x = stack_zeros(NK)
     ok = first_comp(x, caps, m, size)
     while ok:
         good = True

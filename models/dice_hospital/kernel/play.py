@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .borrow import borrow, held
 from .chance import POS, SAMPLE, new_chance, randbelow, seed_stream, unit
 from .layout import (
     AMB,
@@ -62,6 +63,7 @@ from .rules import (
     MARKET,
     NURSE,
     OVER,
+    PLACE,
     ROLL,
     SETUP_ADMIN,
     SETUP_DICE,
@@ -95,9 +97,10 @@ def patient_value(code, steps) -> float:
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def greedy_score(K, s, a) -> float:
-    """policies.greedy_score."""
+    """policies.greedy_score (inlined into the loop over candidates: a call per
+    candidate cost more than most scores)."""
     verb = a[0]
     if verb == V_ACTIVATE:
         steps = K[K_WSTEPS + a[2]]
@@ -145,7 +148,13 @@ def greedy_score(K, s, a) -> float:
 
 @njit(cache=True)
 def greedy_best(K, s, acts, n, best_idx) -> np.int64:
-    """Indices of the best-scored actions (in row order) into ``best_idx``; their number."""
+    """Indices of the best-scored actions (in row order) into ``best_idx``; their number.
+    Placements all score 0 (``greedy_score`` has no case for them): every one is best,
+    without scoring each."""
+    if s[PHASE] == PLACE:
+        for i in range(n):
+            best_idx[i] = i
+        return n
     best = -1e300
     m = 0
     for i in range(n):
@@ -274,11 +283,15 @@ def work_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 @njit(cache=True)
 def play_games(K, init, seeds, policy, max_steps, results, work) -> None:
-    """One game per seed from ``init``; a result row each (``R_*``)."""
+    """One game per seed from ``init``; a result row each (``R_*``). Every array of
+    the loop is borrowed (:mod:`.borrow`): no atomic reference counts per step."""
     acts, _, best_idx = work
-    ch = new_chance(SAMPLE)
-    rs = np.zeros(1, dtype=np.uint64)
-    s = np.empty(NSTATE, dtype=np.int64)
+    acts, best_idx = borrow(acts), borrow(best_idx)
+    K, init, seeds, results = borrow(K), borrow(init), borrow(seeds), borrow(results)
+    ch_own = new_chance(SAMPLE)
+    rs_own = np.zeros(1, dtype=np.uint64)
+    s_own = np.empty(NSTATE, dtype=np.int64)
+    ch, rs, s = borrow(ch_own), borrow(rs_own), borrow(s_own)
     for g in range(seeds.shape[0]):
         s[:] = init
         steps = 0
@@ -294,6 +307,9 @@ def play_games(K, init, seeds, policy, max_steps, results, work) -> None:
             decisions += r
             steps += 1
         record(K, s, reason, steps, decisions, results[g])
+    held(ch_own)
+    held(rs_own)
+    held(s_own)
 
 
 @njit(cache=True)
@@ -301,10 +317,13 @@ def play_paired(KA, KB, init_a, init_b, seeds, policy, max_steps, results, work)
     """Each seed's game under two readings side by side (``impact``): A's result row,
     B's, then the first step at which the two states differ (-1: never)."""
     acts, _, best_idx = work
-    ch = new_chance(SAMPLE)
-    rs = np.zeros(1, dtype=np.uint64)
-    sa = np.empty(NSTATE, dtype=np.int64)
-    sb = np.empty(NSTATE, dtype=np.int64)
+    acts, best_idx = borrow(acts), borrow(best_idx)
+    KA, KB, seeds, results = borrow(KA), borrow(KB), borrow(seeds), borrow(results)
+    ch_own = new_chance(SAMPLE)
+    rs_own = np.zeros(1, dtype=np.uint64)
+    sa_own = np.empty(NSTATE, dtype=np.int64)
+    sb_own = np.empty(NSTATE, dtype=np.int64)
+    ch, rs, sa, sb = borrow(ch_own), borrow(rs_own), borrow(sa_own), borrow(sb_own)
     for g in range(seeds.shape[0]):
         sa[:] = init_a
         sb[:] = init_b
@@ -340,3 +359,7 @@ def play_paired(KA, KB, init_a, init_b, seeds, policy, max_steps, results, work)
         record(KA, sa, reason[0], steps[0], dec[0], results[g, :NR])
         record(KB, sb, reason[1], steps[1], dec[1], results[g, NR : 2 * NR])
         results[g, 2 * NR] = parted
+    held(ch_own)
+    held(rs_own)
+    held(sa_own)
+    held(sb_own)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .borrow import stack_zeros, stack_zeros2
 from .chance import draw, roll
 from .layout import (
     ABOX,
@@ -62,6 +63,7 @@ from .layout import (
     LOUNGE,
     MORT,
     MORTALITY,
+    MP,
     NA,
     NEXT_FIRST,
     NK,
@@ -140,7 +142,7 @@ def add_patient(s, h, code, k) -> None:
 def forced(K, s) -> None:
     """setup.forced, repeated while the next decision is forced too (a loop, not
     recursion: the compiled functions call no one back)."""
-    one = np.zeros((2, NA), dtype=np.int64)
+    one = stack_zeros2(2, NA)
     while True:
         if s[PHASE] == SETUP_HEALTH:
             if health_options(K, s, one, 0, 2) != 1:
@@ -214,7 +216,7 @@ def keep_admin(K, s, kind) -> None:
 @njit(cache=True)
 def placed(K, s) -> None:
     """admission.placed."""
-    one = np.zeros((2, NA), dtype=np.int64)
+    one = stack_zeros2(2, NA)
     if arrangements(K, s, one, 0, 2) == 1:
         place(K, s, one[0])
     else:
@@ -268,7 +270,7 @@ def admit(K, s) -> None:
             inc += s[INCOMING + k]
         over = s[h + NPAT] + inc - K[K_CAP]
         if over > 0:
-            one = np.zeros((2, NA), dtype=np.int64)
+            one = stack_zeros2(2, NA)
             if evictions(K, s, h, over, one, 0, 2) > 1:
                 s[PHASE] = EVICT
                 return
@@ -338,10 +340,12 @@ def amb_key(K, s, number) -> np.int64:
 def after_picks(K, s) -> None:
     """expansion.after_picks (turns.blood_bag_takers, draft_order, next_first)."""
     P = K[K_P]
-    keys = np.zeros(P, dtype=np.int64)
+    keys = stack_zeros(MP)
     for p in range(P):
         keys[p] = amb_key(K, s, s[TAKEN + p])
-    low = keys.min()
+    low = keys[0]
+    for p in range(1, P):
+        low = min(low, keys[p])
     mode = K[K_AMB_VALUE]
     for p in range(P):
         take_bag = False
@@ -353,7 +357,13 @@ def after_picks(K, s) -> None:
             take_bag = keys[p] == low
         if take_bag:
             s[hosp(p) + BLOOD] += 1
-    order = np.argsort(keys, kind="mergesort")
+    order = stack_zeros(MP)  # seats by key, ties in seat order (a stable sort)
+    for p in range(P):
+        j = p
+        while j > 0 and keys[order[j - 1]] > keys[p]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = p
     if mode == 2:
         nf = s[FIRST]
         for p in range(P):
@@ -484,7 +494,7 @@ def activate(K, s, a) -> None:
         s[h + NURSES] += 1
     else:
         s[h + US + meeple] += 1
-    just = np.zeros(3, dtype=np.int64)
+    just = stack_zeros(3)
     nj = 0
     for i in range(size):
         now = heal(K, s, h, a[4 + i], K[K_WSTEPS + kind], True)
@@ -499,7 +509,7 @@ def activate(K, s, a) -> None:
     s[EFF_N] = nj
     for i in range(3):
         s[EFF_P + i] = just[i] if i < nj else 0
-    out = np.empty(NK, dtype=np.int64)
+    out = stack_zeros(NK)
     m = effect_targets(K, s, s[CURSOR], out)
     if m == 0:
         finish(K, s)
@@ -554,7 +564,7 @@ def close_hospital(K, s, player) -> None:
             if spared >= 0:
                 break
     deaths = 0
-    new = np.zeros(NK, dtype=np.int64)
+    new = stack_zeros(NK)
     for k in range(NK):
         x = s[h + PAT + k]
         if x == 0:
@@ -632,7 +642,7 @@ def end_of_round(K, s) -> None:
 def chance_step(K, s, ch, rs) -> None:
     """model._chance: one leaf (sampled or enumerated) of the phase's chance step."""
     ph = s[PHASE]
-    got = np.zeros(NW, dtype=np.int64)
+    got = stack_zeros(NW)
     if ph == SETUP_DICE:
         draw(ch, rs, s, SUPPLY, K[K_C], K[K_START_N], got)
         for c in range(K[K_C]):
