@@ -107,9 +107,10 @@ def merge(
 ) -> None:
     """Add one reading's row to run ``key``; rows recorded under another code version
     (or, under a hand-edited key, other decided readings) are dropped."""
-    run = data["presets"].get(key)
+    run: dict[str, Any] | None = data["presets"].get(key)
     if not run or run.get("code_version") != version or _decided_of(run) != (decided or {}):
-        run = data["presets"][key] = {"code_version": version, "readings": []}
+        run = {"code_version": version, "readings": []}
+        data["presets"][key] = run
         if decided:
             run["decided"] = dict(sorted(decided.items()))
     rows = [r for r in run["readings"] if (r["id"], r["option"]) != (row["id"], row["option"])]
