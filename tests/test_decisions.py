@@ -18,10 +18,7 @@ from hhh_verify.model import ModelError
 #: Commands that build no model (a trace names its own readings; the rest list data).
 NO_MODEL = {"games", "replay", "rules", "ambiguities"}
 #: Commands that build models but take no decided readings, and why.
-NOT_YET = {
-    "optimal": "records each reading against the book's defaults into a shared file; "
-    "decided readings would need to be part of that file's key (not built yet)",
-}
+NOT_YET: dict[str, str] = {}
 
 RH = {
     "game": "royal-hospital",

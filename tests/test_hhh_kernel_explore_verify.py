@@ -5,7 +5,7 @@ terminal states by outcome, deadlocks, states that cannot end, every invariant's
 violations and every goal's hits with the depth of the shortest witness -- on 1, 2 and 3
 partitions, and its float64 goal probabilities equal the reference's exact Fractions
 within 1e-9 (and each other exactly). Each compiled check equals its Python property on
-every ``tiny`` and ``interactions`` state; every check can fail (planted bugs), and
+every ``tiny`` and ``interactions`` state and a sample of ``small``; every check can fail (planted bugs), and
 witnesses replay through the model.
 """
 
@@ -205,10 +205,38 @@ def _counts_only(parts: LocalParts) -> dict[str, Any]:
 
 
 def test_unchecked_properties_say_so() -> None:
+    """Where each part of each invariant ran: a property with a compiled state check and
+    a Python step check says ``compiled+python``, ``compiled+no`` when its step part was
+    skipped (not ``compiled``), ``no`` when nothing of it ran."""
     parts = LocalParts(build_source, TINY, 1, python_checks=False)
     r = explore_kernel(TINY, parts, max_states=100_000, probabilities=False)
-    assert r.invariants["hhh.end-after-last-round"]["checked"] == "no"
-    assert r.invariants["hhh.cubes-conserved"]["checked"] == "compiled"
+    inv = r.invariants
+    assert inv["hhh.end-after-last-round"]["checked"] == "compiled"
+    assert inv["hhh.cubes-conserved"]["checked"] == "compiled"
+    assert inv["hhh.deaths-hidden"]["checked"] == "compiled+no"
+    assert inv["hhh.deaths-hidden"]["violations"] == 0
+    assert inv["hhh.money-accounting"] == {
+        "checked": "no",
+        "violations": None,
+        "message": None,
+        "depth": None,
+    }
+    full = explore_kernel(
+        TINY, LocalParts(build_source, TINY, 1), max_states=100_000, probabilities=False
+    )
+    assert full.invariants["hhh.deaths-hidden"]["checked"] == "compiled+python"
+    assert full.invariants["hhh.money-accounting"]["checked"] == "python"
+    assert full.invariants["hhh.tokens"]["checked"] == "compiled"
+
+
+def test_every_state_invariant_is_compiled() -> None:
+    """What stays in Python on HHH: the step properties and the goals no reduced preset
+    reaches (``goal-triumphant`` applies to full-length games only)."""
+    model = HHH.model("full")
+    checks = split_properties(properties_for("hhh"), model)
+    compiled = {pid for pid, _kind in COMPILED}
+    assert set(checks.invariants) <= compiled
+    assert set(checks.goals) - compiled == {"hhh.goal-triumphant"}
 
 
 def test_a_cut_search_says_so() -> None:
@@ -268,6 +296,8 @@ BROKEN = {
     "hhh.markers-conserved": lambda v, L: v.__setitem__(
         L.SUPPLY + L.WHITE, v[L.SUPPLY + L.WHITE] + 1
     ),
+    "hhh.deaths-hidden": lambda v, L: v.__setitem__(L.DEATHS, 1),  # a body nowhere
+    "hhh.end-after-last-round": lambda v, L: v.__setitem__(L.REASON, 3),  # round 1
 }
 
 
@@ -284,6 +314,44 @@ def test_each_compiled_invariant_flags_a_broken_state_as_its_property_does(pid: 
     assert (int(state_bits(kernel.K, v, 1, graph.params)) >> bit) & 1
     checks = split_properties(properties_for("hhh"), model)
     assert checks.invariants[pid](model, kernel.decode(v)) is not None
+
+
+def test_a_wrong_rating_is_caught_by_the_compiled_end_check(monkeypatch: Any) -> None:
+    """Planted: the model rates every game Triumphant. The rating half of
+    ``end-after-last-round`` is a table built from the property, so the compiled check
+    flags every completed game, as the property does."""
+    from hhh_verify.models.hhh import model as hhh_model
+
+    monkeypatch.setattr(hhh_model, "rating", lambda money: "Triumphant")
+    r = explore_kernel(TINY, LocalParts(build_source, TINY, 2), max_states=100_000)
+    v = r.invariants["hhh.end-after-last-round"]
+    assert v["checked"] == "compiled" and v["violations"] == r.terminal["won:completed"]
+    assert "Triumphant" in v["message"]
+
+
+def test_compiled_checks_equal_their_properties_on_a_sample_of_small() -> None:
+    """2,000 states drawn from the compiled exploration of ``small`` (423,829 states):
+    each state's compiled bits as it was expanded equal its properties on the decoded
+    state."""
+    model = HHH.model("small")
+    parts = LocalParts(build_source, SMALL, 1, False)
+    explore_kernel(SMALL, parts, max_states=1_000_000, probabilities=False)
+    part = parts.parts[0]
+    arrays = part.export()
+    checks = split_properties(properties_for("hhh"), model)
+    ids = np.random.default_rng(25).choice(len(arrays["bits"]), 2_000, replace=False)
+    seen = np.zeros(len(COMPILED), dtype=np.int64)
+    for i in ids:
+        s = part.source.state(arrays["rows"][i])
+        bits = int(arrays["bits"][i])
+        for k, (pid, kind) in enumerate(COMPILED):
+            if kind == "goal":
+                want = pid in checks.goals and bool(checks.goals[pid](model, s))
+            else:
+                want = checks.invariants[pid](model, s) is not None
+            assert bool((bits >> k) & 1) == want, (pid, s)
+            seen[k] += want
+    assert seen[[c for c, _k in COMPILED].index("hhh.goal-bankrupt")]
 
 
 def test_no_dead_end_flags_a_live_state_without_actions() -> None:
@@ -327,7 +395,9 @@ def test_cli_runs_the_compiled_checks_only_when_asked() -> None:
     r = CliRunner().invoke(main, [*args, "--only-compiled-checks", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert data["invariants"]["hhh.end-after-last-round"]["checked"] == "no"
+    assert data["invariants"]["hhh.end-after-last-round"]["checked"] == "compiled"
+    assert data["invariants"]["hhh.deaths-hidden"]["checked"] == "compiled+no"
+    assert data["invariants"]["hhh.admin-flips"]["checked"] == "no"
     assert data["invariants"]["hhh.tokens"] == {
         "checked": "compiled",
         "violations": 0,

@@ -3,7 +3,10 @@
 On ``tiny``, for the defaults and one other reading, the recorded Pmax / Pmin / random
 play of a win equal the reference explorer's exact Fractions; a second run skips what is
 recorded; a file that is not ours is one line, exit 2, left as it was; the report shows
-recorded values and "not computed", and is unchanged without a file.
+recorded values and "not computed", and is unchanged without a file. A run on top of
+decided readings (``--interpret`` / ``--decisions``) is recorded under its own key: it
+neither overwrites nor reuses the defaults' run, and equals the defaults' run's row of
+the same readings.
 """
 
 from __future__ import annotations
@@ -157,3 +160,111 @@ def test_each_preset_has_its_own_columns(recorded: Path) -> None:
     assert f"| {AMB} | `{OTHER}` |" in md
     amb_row = next(line for line in md.splitlines() if line.startswith(f"| {AMB} |"))
     assert amb_row.count("not computed") == 3
+
+
+DEFAULT = get_game("hhh").ambiguities.get(AMB).default
+
+
+@pytest.fixture(scope="module")
+def decided_run(recorded: Path) -> tuple[Path, bytes, dict[str, Any]]:
+    """The recorded file after a run with ``AMB=OTHER`` decided; the file before it."""
+    plain = json.loads(recorded.read_text())["presets"]["tiny"]
+    r = run(
+        "--config",
+        "tiny",
+        "--ambiguity",
+        AMB,
+        "--interpret",
+        f"{AMB}={OTHER}",
+        "--out",
+        str(recorded),
+    )
+    assert r.exit_code == 0, r.output
+    assert "0 of 2 readings recorded, 2 to run" in r.output
+    return recorded, plain, json.loads(recorded.read_text())
+
+
+def test_a_decided_run_has_its_own_key_and_equal_values(decided_run: Any) -> None:
+    _path, plain, data = decided_run
+    key = f"tiny with {AMB}={OTHER}"
+    assert data["presets"]["tiny"] == plain  # the defaults' run is left as it was
+    run_ = data["presets"][key]
+    assert run_["decided"] == {AMB: OTHER}
+    rows = {(r["id"], r["option"]): r for r in run_["readings"]}
+    assert set(rows) == {("", ""), (AMB, DEFAULT)}
+    assert rows[("", "")]["interpret"] == [f"{AMB}={OTHER}"]
+    assert rows[(AMB, DEFAULT)]["interpret"] == [f"{AMB}={DEFAULT}"]
+    same = {(r["id"], r["option"]): r for r in plain["readings"]}
+    for mine, theirs in ((("", ""), (AMB, OTHER)), ((AMB, DEFAULT), ("", ""))):
+        for k in ("pmax", "pmin", "prandom", "states"):
+            assert rows[mine][k] == same[theirs][k], (mine, k)
+
+
+def test_a_decided_run_resumes_and_is_not_reused(decided_run: Any, monkeypatch: Any) -> None:
+    path, _plain, _data = decided_run
+
+    def refuse(*args: Any) -> Any:
+        raise AssertionError("a recorded reading was run again")
+
+    monkeypatch.setattr(cli_optimal, "run_reading", refuse)
+    again = run(
+        "--config", "tiny", "--ambiguity", AMB, "--interpret", f"{AMB}={OTHER}", "--out", str(path)
+    )
+    assert again.exit_code == 0 and "2 of 2 readings recorded, 0 to run" in again.output
+    # deciding the default decides nothing: the defaults' run, already recorded
+    same = run(
+        "--config",
+        "tiny",
+        "--ambiguity",
+        AMB,
+        "--interpret",
+        f"{AMB}={DEFAULT}",
+        "--out",
+        str(path),
+    )
+    assert same.exit_code == 0 and "2 of 2 readings recorded, 0 to run" in same.output
+    other = run(
+        "--config",
+        "tiny",
+        "--ambiguity",
+        AMB,
+        "--interpret",
+        "HHH-WAITING-SPOTS=one-fewer",
+        "--out",
+        str(path),
+    )
+    assert other.exit_code != 0 and "0 of 2 readings recorded" in other.output
+
+
+def test_the_report_shows_the_defaults_runs_only(decided_run: Any) -> None:
+    path, _plain, _data = decided_run
+    md = "\n".join(op.markdown(_report(path)))
+    assert "| Pmax(win) (tiny) |" in md and " with " not in md
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--interpret", "NOPE=x"], "error: "),
+        (["--interpret", f"{AMB}=nope"], "error: "),
+        (["--decisions", "absent.json"], "error: "),
+    ],
+    ids=["unknown-id", "unknown-option", "missing-file"],
+)
+def test_bad_decided_readings_are_one_line_exit_2(
+    tmp_path: Path, args: list[str], says: str
+) -> None:
+    out = tmp_path / "o.json"
+    r = run("--config", "tiny", "--ambiguity", AMB, *args, "--out", str(out))
+    assert r.exit_code == 2 and r.output.startswith(says) and r.output.count("\n") == 1, r.output
+    assert not out.exists()
+
+
+def test_decisions_file_gives_the_game_and_the_readings(tmp_path: Path) -> None:
+    doc = tmp_path / "d.json"
+    doc.write_text(json.dumps({"game": "hhh", "decisions": {AMB: OTHER}}))
+    out = tmp_path / "o.json"
+    r = run("--config", "tiny", "--ambiguity", AMB, "--decisions", str(doc), "--out", str(out))
+    assert r.exit_code == 0, r.output
+    data = json.loads(out.read_text())
+    assert list(data["presets"]) == [f"tiny with {AMB}={OTHER}"]

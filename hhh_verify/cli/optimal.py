@@ -1,11 +1,15 @@
 """`hhh-verify optimal`: the best possible play under each reading, by the compiled explorer.
 
 Per reading (the defaults once, then each non-default option with every other rule at its
-default) the verified compiled exploration (:mod:`hhh_verify.engines.explore.kernel`)
+default; with ``--interpret`` / ``--decisions`` the decided readings replace the defaults
+throughout) the verified compiled exploration (:mod:`hhh_verify.engines.explore.kernel`)
 gives the exact max / min / random-play probability of a win. A ``medium`` run costs
 minutes and gigabytes per reading, so the results go into a JSON file that is merged
 and rewritten atomically after every reading: a long run can be stopped and resumed,
-and readings already recorded for the same preset and code version are skipped.
+and readings already recorded for the same preset, decided readings and code version
+are skipped. The decided readings are part of the recorded run's key
+(:func:`hhh_verify.reporting.optimal.run_key`), so a decided run neither overwrites nor
+reuses a run under other readings.
 """
 
 from __future__ import annotations
@@ -24,16 +28,24 @@ from .common import (
     POSITIVE,
     command_errors,
     config_option,
+    decided,
+    decisions_option,
     emit_json,
+    game_of,
+    interpret_option,
     json_option,
     output_file,
     progress,
 )
 
 
-def readings_of(game: str, only: tuple[str, ...]) -> list[tuple[str, str]]:
-    """The readings to run as ``(ambiguity, option)``: ``("", "")`` for the defaults, then
-    each non-default option of each ambiguity (of ``only`` when given)."""
+def readings_of(
+    game: str, only: tuple[str, ...], base: dict[str, str] | None = None
+) -> list[tuple[str, str]]:
+    """The readings to run as ``(ambiguity, option)``: ``("", "")`` for the base (the
+    defaults, or the decided readings ``base``), then each option of each ambiguity (of
+    ``only`` when given) other than the base's."""
+    base = base or {}
     registry = get_game(game).ambiguities
     known = [a.id for a in registry]
     unknown = [i for i in only if i not in known]
@@ -44,15 +56,28 @@ def readings_of(game: str, only: tuple[str, ...]) -> list[tuple[str, str]]:
     chosen = [a for a in registry if not only or a.id in only]
     out = [("", "")]
     for a in chosen:
-        out += [(a.id, o) for o in a.option_ids if o != a.default]
+        out += [(a.id, o) for o in a.option_ids if o != base.get(a.id, a.default)]
     return out
 
 
-def run_reading(game: str, config: str, amb: str, option: str, max_states: int) -> dict[str, Any]:
+def interpret_of(base: dict[str, str], amb: str, option: str) -> tuple[str, ...]:
+    """The ``ID=OPTION`` readings of one row: the decided ones, ``amb`` set to ``option``."""
+    chosen = dict(base) | ({amb: option} if amb else {})
+    return tuple(f"{k}={v}" for k, v in sorted(chosen.items()))
+
+
+def run_reading(
+    game: str,
+    config: str,
+    amb: str,
+    option: str,
+    max_states: int,
+    base: dict[str, str] | None = None,
+) -> dict[str, Any]:
     """One reading's verified exploration, as a file row (in a worker process or here).
-    Only the compiled checks run: the probabilities do not depend on the others, which
-    cost ~0.2 ms per state (hours on ``medium``)."""
-    interpret = (f"{amb}={option}",) if amb else ()
+    Only the compiled checks run (every state invariant has one): the probabilities do
+    not depend on the step properties, which cost ~0.15 ms per edge (hours on ``medium``)."""
+    interpret = interpret_of(base or {}, amb, option)
     scenario = (game, config, (), interpret)
     parts = LocalParts(build_source, scenario, 1, python_checks=False)
     r = explore_kernel(scenario, parts, max_states=max_states)
@@ -78,6 +103,8 @@ def run_reading(game: str, config: str, amb: str, option: str, max_states: int) 
     "--game", "game", default=DEFAULT_GAME, show_default=True, help="Game id (with a kernel)."
 )
 @config_option
+@interpret_option
+@decisions_option
 @click.option(
     "--ambiguity",
     "only",
@@ -110,6 +137,8 @@ def run_reading(game: str, config: str, amb: str, option: str, max_states: int) 
 def optimal_command(
     game: str,
     config: str,
+    interpret: tuple[str, ...],
+    decisions: Any,
     only: tuple[str, ...],
     out: str | None,
     jobs: int,
@@ -118,27 +147,35 @@ def optimal_command(
 ) -> None:
     """Pmax / Pmin / random-play probability of a win under each reading, from the
     verified compiled exploration, merged into --out (readings already recorded for the
-    same preset and code version are skipped, so a long run resumes)."""
+    same preset, decided readings and code version are skipped, so a long run resumes).
+    With --interpret / --decisions every reading is run on top of the decided ones and
+    recorded as a run of its own."""
+    game = game_of(game, decisions)
     spec = get_game(game)
     if spec.kernel is None:
         with_kernel = ", ".join(g for g, s in games().items() if s.kernel is not None)
         raise ModelError(f"optimal: game {game!r} declares no kernel; accepted: {with_kernel}")
     preset = config or "default"
+    registry = spec.ambiguities
+    chosen = decided(game, interpret, decisions)  # bad ids or options: one line, here
+    # a decided reading that is the default decides nothing: same run as without it
+    base = {k: v for k, v in chosen.items() if v != registry.get(k).default}
     spec.model(config, (), ())  # an unknown preset is one line here, before any work
-    todo = readings_of(game, only)
+    todo = readings_of(game, only, base)
     out = out or optimal.default_path("reports", game)
     data = optimal.load(out, game)
     version = optimal.code_version(game)
-    done = optimal.recorded(data, preset, version)
+    key = optimal.run_key(preset, base)
+    done = optimal.recorded(data, key, version, base)
     pending = [r for r in todo if r not in done]
     progress(
-        f"{game} [{preset}]: {len(todo) - len(pending)} of {len(todo)} readings recorded, "
+        f"{game} [{key}]: {len(todo) - len(pending)} of {len(todo)} readings recorded, "
         f"{len(pending)} to run",
         as_json,
     )
 
     def keep(row: dict[str, Any]) -> None:
-        optimal.merge(data, preset, version, row)
+        optimal.merge(data, key, version, row, base)
         optimal.save(out, data)
         name = f"{row['id']}={row['option']}" if row["id"] else "defaults"
         progress(
@@ -148,11 +185,11 @@ def optimal_command(
 
     if jobs == 1 or len(pending) <= 1:
         for amb, option in pending:
-            keep(run_reading(game, config, amb, option, max_states))
+            keep(run_reading(game, config, amb, option, max_states, base))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                pool.submit(run_reading, game, config, amb, option, max_states)
+                pool.submit(run_reading, game, config, amb, option, max_states, base)
                 for amb, option in pending
             ]
             for f in as_completed(futures):
@@ -160,4 +197,4 @@ def optimal_command(
     if as_json:
         emit_json(data)
     else:
-        click.echo(f"{out}: {len(todo)} readings of {game} [{preset}] recorded")
+        click.echo(f"{out}: {len(todo)} readings of {game} [{key}] recorded")

@@ -74,19 +74,45 @@ def load(path: str, game: str) -> dict[str, Any]:
     return data
 
 
-def recorded(data: dict[str, Any], preset: str, version: str) -> set[tuple[str, str]]:
-    """The readings ``(id, option)`` recorded for ``preset`` under code ``version``."""
-    run = data["presets"].get(preset)
-    if not run or run.get("code_version") != version:
+def run_key(preset: str, decided: dict[str, str] | None = None) -> str:
+    """The key of one recorded run: the preset, then the decided readings it was run on
+    top of (``medium with HHH-A=x, HHH-B=y``), so runs under other readings never share
+    a key; the preset alone for the book's defaults."""
+    if not decided:
+        return preset
+    return preset + " with " + ", ".join(f"{k}={v}" for k, v in sorted(decided.items()))
+
+
+def _decided_of(run: dict[str, Any]) -> dict[str, str]:
+    return dict(run.get("decided") or {})
+
+
+def recorded(
+    data: dict[str, Any], key: str, version: str, decided: dict[str, str] | None = None
+) -> set[tuple[str, str]]:
+    """The readings ``(id, option)`` recorded under run ``key`` (:func:`run_key`) with
+    code ``version`` and these ``decided`` readings."""
+    run = data["presets"].get(key)
+    if not run or run.get("code_version") != version or _decided_of(run) != (decided or {}):
         return set()
     return {(r["id"], r["option"]) for r in run["readings"]}
 
 
-def merge(data: dict[str, Any], preset: str, version: str, row: dict[str, Any]) -> None:
-    """Add one reading's row; rows recorded under another code version are dropped."""
-    run = data["presets"].get(preset)
-    if not run or run.get("code_version") != version:
-        run = data["presets"][preset] = {"code_version": version, "readings": []}
+def merge(
+    data: dict[str, Any],
+    key: str,
+    version: str,
+    row: dict[str, Any],
+    decided: dict[str, str] | None = None,
+) -> None:
+    """Add one reading's row to run ``key``; rows recorded under another code version
+    (or, under a hand-edited key, other decided readings) are dropped."""
+    run: dict[str, Any] | None = data["presets"].get(key)
+    if not run or run.get("code_version") != version or _decided_of(run) != (decided or {}):
+        run = {"code_version": version, "readings": []}
+        data["presets"][key] = run
+        if decided:
+            run["decided"] = dict(sorted(decided.items()))
     rows = [r for r in run["readings"] if (r["id"], r["option"]) != (row["id"], row["option"])]
     run["readings"] = sorted([*rows, row], key=lambda r: (r["id"], r["option"]))
 
@@ -131,9 +157,12 @@ ORDER = ("tiny", "small", "medium")
 
 
 def presets(data: dict[str, Any]) -> list[str]:
-    """The recorded presets, smallest first (each gets its own columns, never mixed)."""
+    """The presets recorded under the book's defaults, smallest first (each gets its own
+    columns, never mixed); runs on top of decided readings are not the report's rows."""
     rank = {p: i for i, p in enumerate(ORDER)}
-    return sorted(data["optimal"]["presets"], key=lambda p: (rank.get(p, len(ORDER)), p))
+    runs = data["optimal"]["presets"]
+    plain = [p for p in runs if not runs[p].get("decided")]
+    return sorted(plain, key=lambda p: (rank.get(p, len(ORDER)), p))
 
 
 def head(data: dict[str, Any]) -> list[str]:
@@ -181,7 +210,7 @@ def _intro(data: dict[str, Any]) -> str:
 
 def markdown(data: dict[str, Any]) -> list[str]:
     """The section as Markdown lines (none without a recorded file)."""
-    if not data.get("optimal", {}).get("presets"):
+    if not data.get("optimal") or not presets(data):
         return []
     table, cols = rows(data), head(data)
     lines = ["## Best possible play", "", _intro(data), ""]
@@ -192,7 +221,7 @@ def markdown(data: dict[str, Any]) -> list[str]:
 
 def html(data: dict[str, Any]) -> list[str]:
     """The section as HTML elements (none without a recorded file)."""
-    if not data.get("optimal", {}).get("presets"):
+    if not data.get("optimal") or not presets(data):
         return []
     table = rows(data)
     cols = "".join(f"<th>{escape(h)}</th>" for h in head(data))

@@ -295,6 +295,13 @@ SMALL = replace(TINY, colours=2, cubes_per_colour=3, black_cubes=1, rooms_in_dec
 # a third round and 4 cubes of each colour. 16,970,911 states (tests/test_hhh_kernel_explore.py).
 MEDIUM = replace(SMALL, rounds=3, cubes_per_colour=4)
 
+# The compiled explorer past one process (docs/scaling.md): ``medium`` with a 5th cube of
+# each colour, the next step a 2-worker Dask run on this 2-core, 23 GB machine can hold
+# (a 4th round multiplies the states by about 20, past its memory). Longer draws, more
+# Heal bonuses and later bankruptcies than ``medium``. 23,341,053 states, 5.1 GiB at the
+# peak per worker of two (docs/scaling.md).
+LARGE = replace(MEDIUM, cubes_per_colour=5)
+
 # Every Staff member in play at once, the Emergency Room from the start, one colour (so
 # every Waiting Room patient shares it) and $5: the place where rule interactions meet
 # (an Intern on an ER patient whose cubes join a Waiting Room patient and kill it, with
@@ -331,6 +338,7 @@ INTERACTIONS = replace(
 PRESETS = {
     "full": FULL,
     "medium": MEDIUM,
+    "large": LARGE,
     "small": SMALL,
     "tiny": TINY,
     "interactions": INTERACTIONS,

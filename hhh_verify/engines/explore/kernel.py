@@ -163,7 +163,7 @@ def explore_kernel(
     is called after every level.
     """
     t0 = time.perf_counter()
-    model, source, _checks = parts.builder(scenario)
+    model, source, checks = parts.builder(scenario)
     level, recoveries, complete, reason = _search(parts, max_states, checkpoints, progress)
     counts = parts.map("counts")
     seconds = time.perf_counter() - t0
@@ -177,7 +177,7 @@ def explore_kernel(
         )
         if k > 0
     }
-    invariants, goals, witnesses = _property_results(parts, model, source, counts, complete)
+    invariants, goals, witnesses = _property_results(parts, model, source, checks, counts, complete)
     deadlocks = status.get(-1, 0)
     t1 = time.perf_counter()
     probs: dict[str, dict[str, float]] = {}
@@ -217,7 +217,12 @@ def _status_counts(counts: list[dict[str, Any]]) -> dict[int, int]:
 
 
 def _property_results(
-    parts: Parts, model: Any, source: Any, counts: list[dict[str, Any]], complete: bool
+    parts: Parts,
+    model: Any,
+    source: Any,
+    checks: Any,
+    counts: list[dict[str, Any]],
+    complete: bool,
 ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]], dict[str, list[tuple[int, int]]]]:
     """Per invariant and goal: where it was checked, how often it held or failed and the
     shortest witness (a state and a step check of one property merge into one entry)."""
@@ -227,25 +232,24 @@ def _property_results(
     goals: dict[str, dict[str, Any]] = {}
     for spec in plan:
         if spec.where == "unchecked":
-            entry = {"checked": "no", "violations": None, "message": None, "depth": None}
             if spec.kind == "goal":
                 goals[spec.id] = {"checked": "no", "reachable": None, "states": None, "depth": None}
             else:
-                invariants.setdefault(spec.id, entry)
+                _merge_invariant(invariants, spec.id, "no", None, None, None)
             continue
         found = [(c["checks"][spec.id], p) for p, c in enumerate(counts)]
         total = sum(f[0] for f, _p in found)
         hits = [(f[1], p, f[2]) for f, p in found if f[0]]
-        path = None
-        depth = None
+        depth = message = None
         if hits:
-            d, p, lid = min(hits)
+            _d, p, lid = min(hits)
             path = _path(parts, model, source, p, lid)
             if spec.kind == "step":
                 act, succ = parts.call(p, "step_edge", spec.bit, lid)
                 path = path + [_step(parts, model, source, p, lid, act, succ)]
             depth = len(path)
             witnesses[spec.id] = path
+            message = _message(counts[p]["messages"], spec, model, source, checks, parts, p, lid)
         if spec.kind == "goal":
             goals[spec.id] = {
                 "checked": spec.where,
@@ -254,27 +258,7 @@ def _property_results(
                 "depth": depth,
             }
         else:
-            message = None
-            if hits:
-                d, p, lid = min(hits)
-                message = counts[p]["messages"].get(spec.id, (0, 0, "invariant does not hold"))[2]
-            old = invariants.get(spec.id)
-            if old and old["violations"]:  # a state and a step check of one property
-                if depth is not None and depth < old["depth"]:
-                    old.update(depth=depth, message=message)
-                old["violations"] += total
-                old["checked"] += "+" + spec.where
-                continue
-            if old:
-                total += old["violations"] or 0
-                if old["depth"] is not None and (depth is None or old["depth"] <= depth):
-                    depth, message = old["depth"], old["message"]
-            invariants[spec.id] = {
-                "checked": spec.where if not old else old["checked"] + "+" + spec.where,
-                "violations": total,
-                "message": message,
-                "depth": depth,
-            }
+            _merge_invariant(invariants, spec.id, spec.where, total, depth, message)
     return invariants, goals, witnesses
 
 
@@ -292,6 +276,60 @@ def _probabilities(
         probs[name] = {m: float(values[1 + 3 * i + j]) for j, m in enumerate(MODES)}
     parts.map("drop_values")
     return probs, cannot
+
+
+def _message(
+    messages: dict[str, Any],
+    spec: Any,
+    model: Model,
+    source: Any,
+    checks: Any,
+    parts: Parts,
+    part: int,
+    lid: int,
+) -> str | None:
+    """The first violation's message: the Python check's, noted where it ran (a step
+    part under ``ID#step``); for a compiled check, its property's on the decoded state
+    (which must agree, else the disagreement is the message)."""
+    if spec.kind == "goal":
+        return None
+    if spec.where != "compiled":
+        key = spec.id + "#step" if spec.kind == "step" else spec.id
+        return str(messages.get(key, (0, 0, "invariant does not hold"))[2])
+    state = source.state(parts.call(part, "step_back", lid)[2])
+    said = checks.invariants[spec.id](model, state) if spec.id in checks.invariants else None
+    return str(said) if said else "the compiled check fails where its property holds"
+
+
+def _merge_invariant(
+    invariants: dict[str, dict[str, Any]],
+    pid: str,
+    where: str,
+    total: int | None,
+    depth: int | None,
+    message: str | None,
+) -> None:
+    """Add one part of an invariant (its state check, then its step check) to its entry.
+    ``checked`` names where each part ran, joined by ``+`` in plan order (``compiled``,
+    ``python``, ``no`` for a part skipped), so a run that checked the state part only
+    says ``compiled+no``; ``no`` alone when no part ran (``violations`` is then None)."""
+    where = "no" if where == "unchecked" else where
+    old = invariants.get(pid)
+    if old is None:
+        invariants[pid] = {
+            "checked": where,
+            "violations": total,
+            "message": message,
+            "depth": depth,
+        }
+        return
+    parts = [*old["checked"].split("+"), where]
+    old["checked"] = "no" if set(parts) == {"no"} else "+".join(parts)
+    if total is None:
+        return
+    old["violations"] = (old["violations"] or 0) + total
+    if depth is not None and (old["depth"] is None or depth < old["depth"]):
+        old.update(depth=depth, message=message)
 
 
 def _search(

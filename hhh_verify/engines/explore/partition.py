@@ -221,7 +221,7 @@ class Partition:
                         msg = self.checks.steps[c.id](model, s, actions[act[e]], t)
                         if msg:
                             e_pybits[e] |= np.uint64(1 << c.bit)
-                            self._note(c.id, self.lo + i, str(msg))
+                            self._note(c.id + "#step", self.lo + i, str(msg))
         return pybits, e_pybits
 
     def _note(self, check: str, lid: int, text: str) -> None:

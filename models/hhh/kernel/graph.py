@@ -9,11 +9,13 @@ enumerated (:mod:`.chance`) with each leaf's weight in float64 (:func:`leaf_weig
 float twin of :mod:`.weights`); leaves reaching the same successor are merged, so an
 edge is a distinct (state, action index, successor), the reference's transition.
 
-The compiled checks (:data:`COMPILED`) are the fast path of a few registered
-properties: each computes, on the flat state, what its Python property decides on the
-decoded state; ``tests/test_hhh_kernel_graph.py`` proves every one equal to its
-property on every ``tiny`` and ``interactions`` state. The others are checked on the
-decoded state by the explorer.
+The compiled checks (:data:`COMPILED`) are the fast path of every registered state
+invariant and of the goals the reduced presets reach: each computes, on the flat state,
+what its Python property decides on the decoded state;
+``tests/test_hhh_kernel_explore_verify.py`` proves every one equal to its property on
+every ``tiny`` and ``interactions`` state and a sample of ``small``. The others (the
+step properties and ``goal-triumphant``) are checked on the decoded states by the
+explorer.
 """
 
 from __future__ import annotations
@@ -69,7 +71,14 @@ COMPILED = (
     ("hhh.markers-conserved", "invariant"),
     ("hhh.no-action-after-end", "invariant"),
     ("hhh.staff-reveals", "invariant"),
+    ("hhh.deaths-hidden", "invariant"),
+    ("hhh.end-after-last-round", "invariant"),
 )
+
+#: ``params`` index of the lowest packable money; the next :data:`MONEY_SPAN` entries are
+#: 1 where a completed game with that money breaks ``end-after-last-round``'s rating.
+RATING_AT = 23
+MONEY_LOW, MONEY_SPAN = -256, 4096  # the packing's money slot (:func:`.explore.packing`)
 
 #: The end reasons' outcome labels (``won:``/``lost:`` and the reason), by reason code.
 OUTCOMES = ("", "lost:bankrupt", "lost:arrested", "won:completed", "lost:stuck")
@@ -187,7 +196,41 @@ def state_bits(K, s, na: np.int64, params) -> np.uint64:
     if (s[L.PHASE] == b.OVER) != (reason != 0) or (s[L.PHASE] == b.OVER and na != 0):
         bits |= np.uint64(65536)
     bits |= _staff_bits(K, s, params)
+    bits |= _death_bits(K, s)
+    bits |= _end_bits(s, params)
     return bits
+
+
+@njit(cache=True)
+def _death_bits(K, s) -> np.uint64:
+    """deaths-hidden (bit 18), properties/hhh.py ``every_death_has_a_place``: bodies on
+    tombstones = deaths, or one fewer when that last body, finding every place used,
+    ended the game (arrested or bankrupt)."""
+    bodies = 0
+    for i in range(7):
+        bodies += s[L.CEMETERY + i]
+    deaths = s[L.DEATHS]
+    if bodies == deaths:
+        return np.uint64(0)
+    lost = s[L.REASON] == b.ARRESTED or s[L.REASON] == b.BANKRUPT
+    if bodies == deaths - 1 and lost and bodies >= b.body_capacity(K, s):
+        return np.uint64(0)
+    return np.uint64(262144)
+
+
+@njit(cache=True)
+def _end_bits(s, params) -> np.uint64:
+    """end-after-last-round (bit 19): a completed game is over (else it has no outcome to
+    rate), in the last round and rated by its money; the rating half is the table
+    :meth:`HHHGraph.rating_table` built from the property itself (on a game over it
+    reads only the end reason, the round and the money)."""
+    if s[L.REASON] != b.COMPLETED:
+        return np.uint64(0)
+    at = s[L.MONEY] - params[RATING_AT]
+    wrong = at < 0 or at >= MONEY_SPAN or params[RATING_AT + 1 + at] != 0
+    if s[L.PHASE] != b.OVER or s[L.ROUND] != params[0] or wrong:
+        return np.uint64(524288)
+    return np.uint64(0)
 
 
 @njit(cache=True)
@@ -452,9 +495,31 @@ class HHHGraph:
                 cfg.markers_per_colour,
                 cfg.white_markers,
                 *c.staff_pool,
+                MONEY_LOW,
+                *self.rating_table(),
             ],
             dtype=np.int64,
         )
+        assert len(c.staff_pool) == RATING_AT - 12
+
+    def rating_table(self) -> list[int]:
+        """Per packable money (from :data:`MONEY_LOW`): 1 where the property
+        ``end-after-last-round`` fails on a game completed in the last round with that
+        money. The property reads only the end reason, the round and the money, so this
+        table is the property on every such state (its model's rating included)."""
+        from dataclasses import replace
+
+        from hhh_verify.properties.hhh import end_after_last_round
+
+        from ..state import COMPLETED, OVER
+
+        model = self.model
+        last = self.kernel.ctx.last_round
+        done = replace(model.initial_state(), phase=OVER, reason=COMPLETED, round=last)
+        return [
+            int(end_after_last_round(model, replace(done, money=m)) is not None)
+            for m in range(MONEY_LOW, MONEY_LOW + MONEY_SPAN)
+        ]
 
     def initial_row(self) -> np.ndarray:
         row = np.zeros(self.nwords, dtype=np.uint64)
