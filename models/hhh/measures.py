@@ -53,6 +53,7 @@ MEASURES: dict[str, Measure] = {
         high=lambda mean_a: 5,
         plot=True,
         rank=1,
+        midgame=True,
     ),
     "rating_rank": Measure(
         of=lambda s, o: _rank(o),
@@ -70,5 +71,6 @@ MEASURES: dict[str, Measure] = {
         unit_words="patients who died",
         weight=5.0,
         rank=3,
+        midgame=True,
     ),
 }
