@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from .outcomes import Outcome
@@ -13,16 +13,16 @@ from .outcomes import Outcome
 class KernelGame:
     """How one game played inside a kernel ended (see ``GameSpec.kernel``): its outcome
     (None when cut or deadlocked), the end reason (``outcome.reason``, ``"max-steps"``
-    or ``"deadlock"``), steps, policy decisions, deaths (None: the game counts none),
-    the round reached and the final money."""
+    or ``"deadlock"``), steps, policy decisions, the round reached, and ``values``: the
+    final values the game's measures read from its final state, by name (a kernel game
+    has no state in the model's terms; ``Measure.of_kernel`` reads them)."""
 
     outcome: Outcome | None
     reason: str
     steps: int
     decisions: int
-    deaths: int | None
     round: int
-    money: int
+    values: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

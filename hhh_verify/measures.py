@@ -58,6 +58,9 @@ class Measure:
     ``rank``
         Its place in a report's per-measure tables (lowest first; the round reached
         is 2).
+    ``midgame``
+        ``of(state, None)`` is also meaningful in a position before the end (e.g. money
+        held so far): a divergence witness shows it for each reading's successor.
     """
 
     of: Callable[[Any, Outcome | None], Any] | None
@@ -72,6 +75,7 @@ class Measure:
     headline: bool = False
     plot: bool = False
     rank: int = 0
+    midgame: bool = False
 
     def at_end(self, state: Any, outcome: Outcome | None) -> Any:
         """The value at the end of a model's game (see ``of``)."""

@@ -28,10 +28,12 @@ from hhh_verify.engines.search import SearchBudget, search
 from hhh_verify.engines.search_bounds import with_lower_bound
 from hhh_verify.engines.search_check import SearchEngine
 from hhh_verify.engines.simulate import get_policy, random_policy, simulate
-from hhh_verify.engines.strong import StrongPlayer, rewards
+from hhh_verify.engines.strong import StrongPlayer, TieBreakPolicy, rewards
 from hhh_verify.model import Outcome
 from hhh_verify.smt.budget import Budget
 from hhh_verify.smt.queries import WitnessSearch
+from models.hhh.measures import MEASURES
+from models.hhh.policies import POLICIES as HHH_POLICIES
 
 
 def run_json(*args: str, code: int = 0) -> Any:
@@ -203,8 +205,11 @@ def test_strong_seat_maximises_its_own_score_in_the_duel() -> None:
 def test_rewards() -> None:
     won = Outcome(True, "completed", money=50)
     lost = Outcome(False, "bankrupt", money=-3)
-    assert rewards(None, won, 2) == [1.005, 1.005]
+    assert rewards(None, won, 2) == [1.0, 1.0]  # no tie-break measure: the result alone
+    assert rewards(None, won, 2, tie_break=MEASURES["money"]) == [1.005, 1.005]
     assert rewards(None, lost, 1, survived=0)[0] < rewards(None, lost, 1, survived=3)[0] < 0.5
+    strong = get_policy("strong", HHH_POLICIES).rollout  # type: ignore[attr-defined]
+    assert isinstance(strong, TieBreakPolicy) and strong.tie_break is MEASURES["money"]
     tie = Outcome(None, "completed", scores=(4, 4, 1))
     r = rewards(None, tie, 3)
     assert r[0] == r[1] > 0.5 > r[2]

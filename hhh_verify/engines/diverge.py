@@ -38,6 +38,7 @@ from typing import Any, cast
 
 from ..configs import config_to_json
 from ..errors import ModelError
+from ..measures import Measures
 from ..model import (
     Model,
     PointProbabilityModel,
@@ -110,6 +111,8 @@ class DivergeResult:
     model_b: Model
     searched: list[dict[str, Any]] = field(default_factory=list)  # one entry per engine run
     note: str = ""
+    #: The game's measures (``GameSpec.measures``); the witness shows the midgame ones.
+    measures: Measures = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------
@@ -516,6 +519,14 @@ def diverge(
     differential playouts. ``material`` is False only when the searched configuration
     was exhausted; an exhausted probe with nothing found on the real game stays None.
     """
+    found = _diverge(spec, scenario, ambiguity, options, search)
+    return dataclasses.replace(found, measures=spec.measures)
+
+
+def _diverge(
+    spec: GameSpec, scenario: Scenario, ambiguity: str, options: Sequence[str], search: Search
+) -> DivergeResult:
+    """:func:`diverge` without the game's measures attached."""
     opts = pick_options(spec, ambiguity, options)
     configs, explicit = _configs_to_search(spec, scenario, search)
     searched: list[dict[str, Any]] = []
@@ -756,12 +767,17 @@ def _frac(p: Fraction | None) -> str | None:
     return None if p is None else str(p)
 
 
-def _result(model: Model, s: Any) -> dict[str, Any]:
+def _result(model: Model, s: Any, measures: Measures) -> dict[str, Any]:
+    """A reading's successor: its description, the game's midgame measures, its outcome."""
     out = model.outcome(s) if s is not None else None
+    shown = {
+        name: m.at_end(s, None) if s is not None else None
+        for name, m in measures.items()
+        if m.midgame
+    }
     return {
         "state": model.describe_state(s) if s is not None else None,
-        "money": getattr(s, "money", None),
-        "deaths": getattr(s, "deaths", None),
+        **shown,
         "outcome": out.to_json() if out is not None else None,
     }
 
@@ -808,7 +824,7 @@ def witness_json(result: DivergeResult) -> dict[str, Any] | None:
         ):
             readings[key] = {
                 "option": opt,
-                **_result(m, succ),
+                **_result(m, succ, result.measures),
                 "probability": {"a": _frac(prob[0]), "b": _frac(prob[1])},
             }
         data["changes"] = [

@@ -16,7 +16,8 @@ estimates are accurate; with the few hundred simulations a decision can afford, 
 estimates tell moves apart where unpaired ones (as in a tree search) are too noisy.
 
 Rewards come from the :class:`~hhh_verify.model.Outcome`: a cooperative game pays every
-player 1 for a win plus a small share of the money (richer wins first); a lost one pays
+player 1 for a win plus a small share of the game's tie-break measure when its rollout
+player declares one (``tie_break``, HHH: the money, so richer wins first); a lost one pays
 up to ``LOSS_CREDIT`` for the rounds it lasted beyond the decision (most rollouts of a
 hard game are lost, and lasting longer tells moves apart). A competitive game pays each
 seat 1 for a win (shared wins split it) plus a small share of its score; each seat
@@ -38,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from ..measures import Measure
 from ..model import Model, SamplingModel
 from ..outcomes import Outcome, sample_index
 
@@ -54,7 +56,15 @@ class FastPlayoutPolicy(Protocol):
     def fast_playouts(self, model: Model) -> FastPlayout | None: ...
 
 
-#: Weight of money (cooperative) or score (competitive) beside the result.
+@runtime_checkable
+class TieBreakPolicy(Protocol):
+    """A rollout policy that names the game's measure ranking equal cooperative results
+    (``tie_break``, read from the outcome alone: ``Measure.at_end(None, outcome)``)."""
+
+    tie_break: Measure
+
+
+#: Weight of the tie-break measure (cooperative) or score (competitive) beside the result.
 SHARE = 0.01
 #: Most a lost cooperative game is worth (lasting many rounds beyond the decision).
 LOSS_CREDIT = 0.5
@@ -62,14 +72,22 @@ LOSS_CREDIT = 0.5
 MAX_ROLLOUT = 5_000
 
 
-def rewards(model: Model, out: Outcome | None, players: int, survived: int = 0) -> list[float]:
+def rewards(
+    model: Model,
+    out: Outcome | None,
+    players: int,
+    survived: int = 0,
+    tie_break: Measure | None = None,
+) -> list[float]:
     """Each seat's reward for a finished game (``None``: a cut rollout, worth nothing);
-    ``survived``: rounds the game lasted beyond the decision."""
+    ``survived``: rounds the game lasted beyond the decision; ``tie_break``: the measure
+    whose value (scaled by 1/100, clipped to [-1, 2]) adds a small share to a cooperative
+    game's reward."""
     if out is None:
         return [0.0] * players
     if out.won is not None:
-        money = out.money if out.money is not None else 0
-        share = SHARE * max(-1.0, min(2.0, money / 100))
+        value = tie_break.at_end(None, out) if tie_break is not None else 0
+        share = SHARE * max(-1.0, min(2.0, (value or 0) / 100))
         if out.won:
             return [1.0 + share] * players
         return [LOSS_CREDIT * (1.0 - 0.5**survived) + share] * players
@@ -109,13 +127,14 @@ class StrongPlayer:
         fast = self.fast(model)
         seeds = [rng.getrandbits(63) for _ in range(self.rollouts)]
         start = model.round_of(state)
+        tie_break = self.rollout.tie_break if isinstance(self.rollout, TieBreakPolicy) else None
         best, best_value = candidates[0], float("-inf")
         for a in candidates:
             total = 0.0
             for seed in seeds:
                 sim = random.Random(seed)
                 out, rnd = play_out(self.rollout, model, _step(model, state, a, sim), sim, fast)
-                total += rewards(model, out, seats, rnd - start)[seat]
+                total += rewards(model, out, seats, rnd - start, tie_break)[seat]
             if total > best_value:
                 best, best_value = a, total
         return best

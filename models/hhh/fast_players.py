@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hhh_verify.measures import Measure
 from hhh_verify.model import Outcome
 
+from .measures import MEASURES
 from .state import COMPLETED, REASONS
 
 #: Steps after which a kernel playout stops (a game that loops counts as cut).
@@ -24,10 +26,12 @@ MAX_STEPS = 100_000
 
 @dataclass(frozen=True)
 class KernelPlayer:
-    """``policy`` (a reference player) with the kernel's ``name`` player for playouts."""
+    """``policy`` (a reference player) with the kernel's ``name`` player for playouts;
+    ``tie_break``: the measure the strong player ranks equal results by (the money)."""
 
     policy: Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
     name: str
+    tie_break: Measure = MEASURES["money"]
 
     def __call__(self, model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         return self.policy(model, state, legal, rng)

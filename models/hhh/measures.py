@@ -2,7 +2,7 @@
 the rating of a won game, the patients who died (the engines add the round reached).
 
 A game cut at its step limit, or deadlocked, has no outcome: its money and deaths are
-the final state's (a kernel game's, its ``KernelGame`` fields).
+the final state's (a kernel game's, its ``KernelGame.values``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def _money(s: Any, o: Outcome | None) -> int:
 
 
 def _kernel_money(g: Any) -> int:
-    return (g.outcome.money or 0) if g.outcome is not None else g.money
+    return (g.outcome.money or 0) if g.outcome is not None else g.values["money"]
 
 
 def rating_rank(won: bool, rating: str | None) -> int:
@@ -53,6 +53,7 @@ MEASURES: dict[str, Measure] = {
         high=lambda mean_a: 5,
         plot=True,
         rank=1,
+        midgame=True,
     ),
     "rating_rank": Measure(
         of=lambda s, o: _rank(o),
@@ -64,11 +65,12 @@ MEASURES: dict[str, Measure] = {
     ),
     "deaths": Measure(
         of=_deaths,
-        of_kernel=lambda g: g.deaths or 0,
+        of_kernel=lambda g: g.values["deaths"],
         label="deaths",
         unit="deaths",
         unit_words="patients who died",
         weight=5.0,
         rank=3,
+        midgame=True,
     ),
 }

@@ -127,12 +127,12 @@ def _result(model: Any, row: Any) -> KernelGame:
             "play this config with --engine reference"
         )
     if reason != DONE:
-        return KernelGame(None, REASONS[reason], steps, decisions, None, rnd, 0)
+        return KernelGame(None, REASONS[reason], steps, decisions, rnd)
     P = model.config.players
     points = tuple(int(x) for x in row[R_POINTS : R_POINTS + P])
     winners = tuple(p for p in range(P) if mask >> p & 1)
     out = Outcome(None, "completed", scores=points, winners=winners)
-    return KernelGame(out, out.reason, steps, decisions, None, rnd, 0)
+    return KernelGame(out, out.reason, steps, decisions, rnd)
 
 
 class GameKernel(DHKernel):

@@ -135,11 +135,11 @@ def _result(model: Any, row: Any) -> KernelGame:
     reason, money, deaths, rnd, steps, decisions = (int(x) for x in row[:6])
     if reason <= 0:
         cut = "deadlock" if reason == -2 else "max-steps"
-        return KernelGame(None, cut, steps, decisions, deaths, rnd, money)
+        return KernelGame(None, cut, steps, decisions, rnd, {"money": money, "deaths": deaths})
     won = reason == COMPLETED
     rated = money - model.config.money_at_start if model.ctx.rating_profit else money
     out = Outcome(won, REASONS[reason], money, rating(rated) if won else None)
-    return KernelGame(out, out.reason, steps, decisions, deaths, rnd, money)
+    return KernelGame(out, out.reason, steps, decisions, rnd, {"money": money, "deaths": deaths})
 
 
 class GameKernel(HHHKernel):

@@ -155,10 +155,10 @@ class RHKernel:
             raise ModelError("a game outgrew the kernel's room; use --engine reference")
         if reason != 1:
             cut = "deadlock" if reason == -2 else "max-steps"
-            return KernelGame(None, cut, steps, decisions, None, rnd, 0)
+            return KernelGame(None, cut, steps, decisions, rnd)
         out = self._outcome(row)
         assert out is not None
-        return KernelGame(out, out.reason, steps, decisions, None, rnd, 0)
+        return KernelGame(out, out.reason, steps, decisions, rnd)
 
 
 class GameKernel(RHKernel):
