@@ -149,11 +149,20 @@ PYTEST_SELECTION: dict[str, tuple[str, ...]] = {
         "tests/test_royal_hospital_kernel.py::test_every_tiny_state_equal",
     ),
     "dice-hospital": (
+        "tests/test_dice_hospital_mutants.py",
         "tests/test_dice_hospital_rules.py",
         "tests/test_dice_hospital_facts.py",
+        "tests/test_dice_hospital_state_counts.py",
+        "tests/test_dice_hospital_kernel.py::test_full_playout_states_under_every_variant",
+        "tests/test_dice_hospital_kernel.py::test_full_playout_states_for_other_seat_counts",
+        "tests/test_dice_hospital_kernel.py::test_every_reading_on_playout_states",
+        "tests/test_dice_hospital_dice.py",
         "tests/test_dice_hospital_properties.py",
         "tests/test_dice_hospital_planted.py",
-        "tests/test_dice_hospital_mutants.py",
+        "tests/test_dice_hospital_readings.py",
+        "tests/test_dice_hospital_promises.py",
+        "tests/test_dice_hospital_kernel.py::test_sampler_fits_the_exact_law",
+        "tests/test_dice_hospital_kernel.py::test_greedy_player_scores_as_the_reference",
     ),
 }
 
