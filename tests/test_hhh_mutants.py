@@ -5,13 +5,15 @@ Each test names the mutant it kills (docs/mutation.md, benchmarks/mutation.py).
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from hhh_helpers import RED, action_phase, model
 
-from hhh_verify.models.hhh import patient_phase, player_actions
+from hhh_verify.models.hhh import draws, patient_phase, player_actions
 from hhh_verify.models.hhh.actions import InternTreat
 from hhh_verify.models.hhh.state import PP_ARRIVE, WARD, place
 
@@ -48,3 +50,29 @@ def test_a_full_bag_arrival_is_the_same_under_both_exhausted_draw_readings() -> 
         s = replace(action_phase(m), phase=PP_ARRIVE, cursor=place(0, 0))
         laws.append(_law(patient_phase.arrive(m.ctx, s)))
     assert laws[0] == laws[1]
+
+
+def test_the_sampler_refills_an_empty_bag_from_the_discard_as_the_exact_law_does() -> None:
+    """Key Concepts, "Empty bag: If you ever need to draw cubes and the bag is empty,
+    place all discarded cubes back into the bag and continue drawing." The sampler
+    (simulation, Hypothesis) must draw the law ``step`` enumerates when a draw empties
+    the bag and the discard pile holds cubes: every sampled result is one of the exact
+    law's, at its frequency (fixed seed). Kills ``sum(disc) == 0`` -> ``>= 0`` in
+    ``SampledDraws.plain`` and ``disc[:-1]`` -> ``disc[:-0]`` in ``SampledDraws.chain``
+    (both stopped the draw at the empty bag)."""
+    exact_of = {"plain": draws._plain, "chain": draws._chain, "no_black": draws._no_black}
+    # (bag, discard, cubes): the bag runs out part-way, then it is the discard pile's turn.
+    cases = [((1, 1, 0), (2, 1, 1), 4), ((0, 0, 0), (2, 1, 1), 2), ((1, 0, 1), (1, 2, 0), 2)]
+    n = 4_000
+    for kind, exact_draw in exact_of.items():
+        sampler = draws.SampledDraws(random.Random(5))
+        for bag, disc, need in cases:
+            exact = _law(exact_draw(bag, disc, need))
+            seen: Counter[Any] = Counter()
+            for _ in range(n):
+                ((key, _),) = getattr(sampler, kind)(bag, disc, need)
+                seen[key] += 1
+            assert set(seen) <= set(exact), (kind, bag, disc, need)
+            for key, p in exact.items():
+                sd = (float(p) * (1 - float(p)) / n) ** 0.5
+                assert abs(seen[key] / n - float(p)) <= 5 * sd + 1e-9, (kind, bag, key)
