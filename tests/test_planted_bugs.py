@@ -257,7 +257,7 @@ def test_er_patient_vanishes(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("goal", "overrides", "examples"),
     [
-        ("hhh.goal-arrest", (), 20),
+        ("hhh.goal-arrest", (), 8),
         ("hhh.goal-bankrupt", (), 8),
         ("hhh.goal-er-return", (), 8),
         # A $80 finish is beyond the search budget of the full game; with $80 to start
