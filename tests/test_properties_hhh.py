@@ -1,9 +1,13 @@
-"""The HHH property registry: every property cited and well-formed, and the `ci` check of
-the full game meets every expectation (the suite runs the same check as CI)."""
+"""The HHH property registry: every property cited and well-formed.
+
+That the `ci` check of the full game meets every expectation is the quick start's own
+first command (``hhh-verify check``, profile ``ci``, every game), which CI runs before
+pytest: its verdicts are a function of the check alone, so running it again here repeated
+the same work. Each engine's part is tested on its own (``test_check_cli.py``,
+``test_planted_bugs.py``: the stateful search reaches ``hhh.goal-bankrupt``)."""
 
 from __future__ import annotations
 
-from hhh_verify.checking import INCONCLUSIVE, CheckOptions, check_model
 from hhh_verify.checks import FACT, GOAL, INVARIANT
 from hhh_verify.registry import get_game, properties_for
 
@@ -38,12 +42,3 @@ def test_initial_and_setup_states_satisfy_every_invariant() -> None:
     s = model.initial_state()
     for p in PROPS.invariants():
         assert p.violation(model, s) is None, p.id
-
-
-def test_ci_check_of_the_full_game_meets_every_expectation() -> None:
-    results = check_model(SPEC.model("full"), SPEC.ambiguities, PROPS, CheckOptions(profile="ci"))
-    bad = [(r.property, r.status, r.message) for r in results if not r.ok]
-    assert not bad
-    by_id = {r.property: r.status for r in results if r.engine == "stateful"}
-    assert by_id["hhh.goal-triumphant"] in ("reached", INCONCLUSIVE)
-    assert by_id["hhh.goal-bankrupt"] == "reached"

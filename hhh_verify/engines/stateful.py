@@ -591,7 +591,7 @@ def run(
     start = time.perf_counter()
     safety = SHRINK_SAFETY_SECONDS[profile]
     try:
-        with counted_hypothesis(SHRINKS[profile], safety):
+        with counted_hypothesis(SHRINKS[profile], safety), no_local_constants():
             run_state_machine_as_test(machine, settings=chosen)
     except _Found as e:
         findings.append(e.finding)
@@ -649,6 +649,39 @@ def counted_hypothesis(shrinks: int, safety_seconds: float) -> Iterator[None]:
     finally:
         for name, value in saved.items():
             setattr(engine, name, value)
+
+
+@contextmanager
+def no_local_constants() -> Iterator[None]:
+    """Keep the constants of the process's own modules out of the search (restored after).
+
+    Hypothesis draws an integer, now and then, from the literals of every non-installed
+    module in ``sys.modules`` (its "local constants", re-read whenever a module is
+    imported). The project's sources count as such modules when it is installed in
+    editable mode, so importing one more module (a kernel's layout table, say) changed
+    which games were played: the findings and witness lengths followed the process's
+    import history. Inside the engine the pool is empty, so a run depends only on its
+    model, properties, budget and seed. Hypothesis caches the allowed constants per
+    draw shape; the cache is emptied on entry and on exit so neither side sees the other's.
+    """
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:  # pragma: no cover - a Hypothesis without the module
+        yield
+        return
+    original = getattr(providers, "_get_local_constants", None)
+    cache = getattr(providers, "CONSTANTS_CACHE", None)
+    if original is None or cache is None:  # pragma: no cover - before local constants
+        yield
+        return
+    empty = providers.Constants()
+    providers._get_local_constants = lambda: empty
+    cache.cache.clear()
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        cache.cache.clear()
 
 
 def _flatten(group: BaseExceptionGroup) -> list[Finding]:
