@@ -944,10 +944,10 @@ def properties() -> PropertyRegistry:
                 applies=er_possible,
             ),
             *smt_properties(),
-        ],
             kernel_agreement(
                 GAME,
                 "hhh",
                 "The whole rulebook: every rule the model reads is read again by the compiled kernel",
             ),
+        ],
     )

@@ -147,6 +147,16 @@ def compare_state(
     return None, laws
 
 
+def difference(
+    model: Model, kernel: Any, s: Any, actions: Sequence[Any] | None = None
+) -> str | None:
+    """:func:`compare_state` as one line (None: they agree), for the equality tests."""
+    diff, _ = compare_state(model, kernel, s, actions)
+    if diff is None:
+        return None
+    return f"{diff.part} differ in {s}" + (f": {diff.text}" if diff.text else "")
+
+
 def spread(items: Sequence[Any], most: int, keep: int | None) -> list[Any]:
     """At most ``most`` of ``items`` (0: all), evenly spread, always with index ``keep``."""
     if not most or len(items) <= most:
@@ -245,9 +255,12 @@ class Finding:
         )
 
 
-def _bfs(model: Model, kernel: Any, limit: int, where: str) -> tuple[int, Finding | None]:
+def compare_reachable(
+    model: Model, kernel: Any, limit: int, where: str
+) -> tuple[int, Finding | None]:
     """Every state of ``model`` breadth-first (at most ``limit``), each compared on every
-    legal action: states compared, and the first difference (its path is a shortest)."""
+    legal action (one reference ``step`` serves the comparison and the search): states
+    compared, and the first difference (its path is a shortest)."""
     start = model.initial_state()
     parent: dict[Any, Step | None] = {start: None}
     queue = deque([start])
@@ -348,7 +361,7 @@ def agreement(model: Model, budget: Budget, seed: int = 0) -> Agreement:
     if pair is not None:
         m, k = pair
         where = f"every state of the reduced preset, breadth-first, {_label(base)}"
-        if run(where, time.perf_counter(), _bfs(m, k, budget.reduced_states, where)):
+        if run(where, time.perf_counter(), compare_reachable(m, k, budget.reduced_states, where)):
             return out
     for amb in registry:
         for option in amb.option_ids:
