@@ -66,12 +66,35 @@ def merged(dist: Iterable[tuple[Any, Fraction]]) -> dict[Any, Fraction]:
     return acc
 
 
+def _names(x: Any) -> tuple[str, ...]:
+    """A record's field names (a dataclass or a NamedTuple), else none."""
+    if dataclasses.is_dataclass(x):
+        return tuple(f.name for f in dataclasses.fields(x))
+    return tuple(getattr(type(x), "_fields", ()))
+
+
+def _apart(a: Any, b: Any, path: str, out: list[str], depth: int = 0) -> None:
+    """Where two states differ, field by field down to 3 levels (``a`` vs ``b``)."""
+    if a == b or len(out) >= 4:
+        return
+    if depth < 3 and type(a) is type(b) and _names(a):
+        for n in _names(a):
+            _apart(getattr(a, n), getattr(b, n), f"{path}.{n}".lstrip("."), out, depth + 1)
+    elif depth < 3 and isinstance(a, tuple | list) and isinstance(b, tuple | list):
+        if len(a) == len(b):
+            for k, (x, y) in enumerate(zip(a, b, strict=True)):
+                _apart(x, y, f"{path}[{k}]", out, depth + 1)
+            return
+        out.append(f"{path}: {len(a)} vs {len(b)} entries")
+    else:
+        out.append(f"{path}: {a!r:.60} vs {b!r:.60}")
+
+
 def _fields_apart(a: Any, b: Any) -> str:
-    """The top-level fields in which two states differ (``a`` -> ``b``), for messages."""
-    if not (dataclasses.is_dataclass(a) and dataclasses.is_dataclass(b)):
-        return ""
-    names = [f.name for f in dataclasses.fields(a) if getattr(a, f.name) != getattr(b, f.name)]
-    return ", ".join(f"{n}: {getattr(a, n)!r} vs {getattr(b, n)!r}" for n in names[:4])
+    """The fields in which two states differ (``a`` vs ``b``), for messages."""
+    out: list[str] = []
+    _apart(a, b, "", out)
+    return "; ".join(out)
 
 
 def _actions_text(model: Model, s: Any, actions: Iterable[Any]) -> str:
