@@ -13,10 +13,11 @@ file in place, runs a test command and puts the file back:
 
 * **check**: ``hhh-verify check --game G --profile quick`` (about 22 s for hhh and
   dice-hospital, 41 s for royal-hospital on the 2-core project machine under load 8),
-  in two stages with the same verdict: first only its ``facts`` engine (a few seconds;
-  the printed numbers, asked of the rule functions), and the whole check only for a
-  mutant the facts did not kill. A fact that fails fails the whole check too, so the
-  stages change the cost, not the figure;
+  in three stages with the same verdict: first only its ``facts`` engine (a few seconds;
+  the printed numbers, asked of the rule functions), then only its ``kernel`` engine (the
+  model compared with its compiled kernel, which is not mutated), and the whole check
+  only for a mutant neither killed. A property that fails fails the whole check too, so
+  the stages change the cost, not the figure;
 * **suite** (``--tests suite``, the default): check, then, for a mutant check missed,
   the game's fixed pytest selection ``PYTEST_SELECTION`` (``-x -q``: every test file
   that exercises the game's rules, cheap and strong first, less what docs/mutation.md
@@ -181,14 +182,14 @@ class Mutant:
     killed_by: str  # stage and the failed properties or test, "" for a survivor
 
 
-def _commands(game: str, trace_dir: str) -> tuple[str, str, str]:
-    """The facts stage of check, the whole check, and the pytest command (this
-    interpreter)."""
+def _commands(game: str, trace_dir: str) -> tuple[str, str, str, str]:
+    """The facts and the kernel stages of check, the whole check, and the pytest command
+    (this interpreter)."""
     exe = Path(sys.executable).parent / "hhh-verify"
     check = f"{exe} check --game {game} --profile quick --trace-dir {trace_dir} --json"
     tests = " ".join(PYTEST_SELECTION[game])
     pytest = f"{sys.executable} -m pytest -x -q -p no:cacheprovider {tests}"
-    return f"{check} --engine facts", check, pytest
+    return f"{check} --engine facts", f"{check} --engine kernel", check, pytest
 
 
 def _culprits(output: str) -> str:
@@ -259,7 +260,7 @@ def run(
     the mutants with verdicts."""
     mutants: list[Mutant] = []
     with tempfile.TemporaryDirectory(prefix="mutation-") as tmp:
-        facts_cmd, check_cmd, pytest_cmd = _commands(game, str(Path(tmp) / "traces"))
+        facts_cmd, kernel_cmd, check_cmd, pytest_cmd = _commands(game, str(Path(tmp) / "traces"))
         sample = _sample(Path(tmp) / "session.sqlite", game, n, seed)
         for i, item in enumerate(sample, 1):
             if only and i not in only:
@@ -268,6 +269,9 @@ def run(
             started = time.monotonic()
             check, mutated, why = _verdict(item, facts_cmd, timeout)
             by = f"check (facts stage): {why}"
+            if check == "survived":
+                check, mutated, why = _verdict(item, kernel_cmd, timeout)
+                by = f"check (kernel stage): {why}"
             if check == "survived":
                 check, mutated, why = _verdict(item, check_cmd, timeout)
                 by = f"check: {why}"
@@ -307,6 +311,8 @@ def summary(game: str, mutants: list[Mutant], tests: str) -> None:
     print(f"  killed by check: {_share(by_check, len(run_))}")
     by_facts = sum(m.killed_by.startswith("check (facts stage)") for m in run_)
     print(f"    of which by its facts stage alone: {by_facts}")
+    by_kernel = sum(m.killed_by.startswith("check (kernel stage)") for m in run_)
+    print(f"    of which by its kernel stage (the model against its kernel): {by_kernel}")
     if tests == "suite":
         print(f"  killed by the suite (check, then pytest): {_share(by_suite, len(run_))}")
     survivors = [

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .checks import PropertyRegistry
+from .checks import Property, PropertyRegistry
 from .engines.distribution_check import DistributionEngine
 from .engines.explore.check import ReducedExplorerEngine
 from .engines.explore.sweep import SweepEngine
 from .engines.fact_check import FactEngine
+from .engines.kernel_check import KernelEngine, is_kernel_agreement
 from .engines.results import INCONCLUSIVE, CheckOptions, CheckResult, Engine
 from .engines.search_check import SearchEngine
 from .engines.smt_check import Z3Engine
@@ -46,14 +47,23 @@ def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
     search engine takes the goals marked hard to reach, on the checked model.
     """
     return (
-        FactEngine(),
+        _Facts(),
         StatefulEngine(spec),
         DistributionEngine(),
         ReducedExplorerEngine(spec),
         SweepEngine(spec),
         Z3Engine(spec),
         SearchEngine(spec),
+        KernelEngine(),
     )
+
+
+class _Facts(FactEngine):
+    """The facts engine without the kernel-agreement facts (the kernel engine runs those,
+    with its profile's budget; the facts stay a few seconds' check)."""
+
+    def supports(self, prop: Property) -> bool:
+        return super().supports(prop) and not is_kernel_agreement(prop)
 
 
 def spec_of(model: Model) -> GameSpec | None:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hhh_verify.checks import Property, PropertyRegistry
+from hhh_verify.engines.kernel_check import kernel_agreement
 from hhh_verify.models.dice_hospital import actions as A
 from hhh_verify.models.dice_hospital import readings as R
 from hhh_verify.models.dice_hospital.components import (
@@ -672,6 +673,11 @@ def properties() -> PropertyRegistry:
                 "Przyjmowanie pacjentów: kostki ... umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu",
                 "before the first pick the ambulances hold ambulance_dice dice each, unless the bag ran out",
                 ambulances_filled,
+            ),
+            kernel_agreement(
+                GAME,
+                "dh",
+                "The whole player aid: every rule the model reads is read again by the compiled kernel",
             ),
         ],
     )

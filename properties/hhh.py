@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import Any
 
 from hhh_verify.checks import Property, PropertyRegistry
+from hhh_verify.engines.kernel_check import kernel_agreement
 from hhh_verify.models.hhh import actions as A
 from hhh_verify.models.hhh import readings as R
 from hhh_verify.models.hhh.board import (
@@ -943,5 +944,10 @@ def properties() -> PropertyRegistry:
                 applies=er_possible,
             ),
             *smt_properties(),
+            kernel_agreement(
+                GAME,
+                "hhh",
+                "The whole rulebook: every rule the model reads is read again by the compiled kernel",
+            ),
         ],
     )

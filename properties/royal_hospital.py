@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from hhh_verify.checks import Property, PropertyRegistry
+from hhh_verify.engines.kernel_check import kernel_agreement
 from hhh_verify.models.royal_hospital import actions as A
 from hhh_verify.models.royal_hospital import readings as R
 from hhh_verify.models.royal_hospital.cards import (
@@ -946,5 +947,10 @@ def properties() -> PropertyRegistry:
             *_winning_goals(H),
             *_track_goals(H),
             *query_properties(GAME, QUERIES),
+            kernel_agreement(
+                GAME,
+                "rh",
+                "The whole rulebook: every rule the model reads is read again by the compiled kernel",
+            ),
         ],
     )

@@ -9,12 +9,10 @@ from collections import deque
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
+from hhh_verify.engines.kernel_check import difference, spread
 from hhh_verify.model import sample_index
 from hhh_verify.models.hhh import SPEC
 from hhh_verify.models.hhh.kernel.api import HHHKernel
-from hhh_verify.models.hhh.kernel.codec import action_row
 
 
 def model_and_kernel(preset: str, readings: dict[str, str] | None = None, planted: int = 0):  # type: ignore[no-untyped-def]
@@ -33,27 +31,10 @@ def dist_map(dist: Any) -> dict[Any, Fraction]:
 
 def compare_state(m: Any, k: Any, s: Any, steps: bool = True, most: int = 0) -> str | None:
     """None when the kernel agrees with the reference on ``s``, else what differs
-    (``most`` > 0: the distributions of at most that many actions, spread evenly)."""
-    if k.decode(k.encode(s)) != s:
-        return "state does not round-trip through the kernel codec"
-    ref = m.legal_actions(s)
-    got = k.legal_actions(s)
-    if sorted(map(repr, ref)) != sorted(map(repr, got)):
-        return f"legal actions differ: reference {ref}, kernel {got}"
-    if not steps:
-        return None
-    chosen = ref if not most or len(ref) <= most else ref[:: -(-len(ref) // most)]
-    for a in chosen:
-        want: dict[bytes, Fraction] = {}
-        for st, p in m.step(s, a):
-            key = k.encode(st).tobytes()
-            want[key] = want.get(key, Fraction(0)) + p
-        have = k.step_arrays(k.encode(s), action_row(k.C, a))
-        if want != have:
-            extra = [k.decode(np.frombuffer(x, dtype=np.int64)) for x in have if x not in want]
-            missing = [k.decode(np.frombuffer(x, dtype=np.int64)) for x in want if x not in have]
-            return f"step {a!r} differs: kernel-only {extra[:1]}, reference-only {missing[:1]}"
-    return None
+    (``most`` > 0: the laws of at most that many actions, spread evenly). The
+    comparison is ``check``'s kernel engine's (:mod:`hhh_verify.engines.kernel_check`)."""
+    actions = [] if not steps else spread(m.legal_actions(s), most, None) if most else None
+    return difference(m, k, s, actions)
 
 
 def all_states(m: Any, limit: int = 1_000_000) -> list[Any]:

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
+from hhh_verify.engines.kernel_check import difference
 from hhh_verify.models.royal_hospital import SPEC
 from hhh_verify.models.royal_hospital.kernel.api import RHKernel
-from hhh_verify.models.royal_hospital.kernel.codec import action_row
 
 
 def model_and_kernel(preset: Any, readings: dict[str, str] | None = None, planted: int = 0):  # type: ignore[no-untyped-def]
@@ -24,28 +21,10 @@ def model_and_kernel(preset: Any, readings: dict[str, str] | None = None, plante
 
 
 def compare_state(m: Any, k: Any, s: Any, steps: bool = True) -> str | None:
-    """None when the kernel agrees with the reference on ``s``, else what differs."""
-    if k.decode(k.encode(s)) != s:
-        return "state does not round-trip through the kernel codec"
-    ref = m.legal_actions(s)
-    got = k.legal_actions(s)
-    if ref != got:
-        return f"legal actions differ: reference {ref}, kernel {got}"
-    if m.outcome(s) != k.outcome(k.encode(s)):
-        return f"outcome differs: reference {m.outcome(s)}, kernel {k.outcome(k.encode(s))}"
-    if not steps:
-        return None
-    for a in ref:
-        want: dict[bytes, Fraction] = {}
-        for st, p in m.step(s, a):
-            key = k.encode(st).tobytes()
-            want[key] = want.get(key, Fraction(0)) + p
-        have = k.step_arrays(k.encode(s), action_row(a))
-        if want != have:
-            extra = [k.decode(np.frombuffer(x, dtype=np.int64)) for x in have if x not in want]
-            missing = [k.decode(np.frombuffer(x, dtype=np.int64)) for x in want if x not in have]
-            return f"step {a!r} in {s}: kernel-only {extra[:1]}, reference-only {missing[:1]}"
-    return None
+    """None when the kernel agrees with the reference on ``s`` (legal actions, outcome
+    and, with ``steps``, every action's law), else what differs: ``check``'s kernel
+    engine's comparison (:mod:`hhh_verify.engines.kernel_check`)."""
+    return difference(m, k, s, None if steps else [])
 
 
 def all_states(m: Any, limit: int) -> list[Any]:

@@ -1,0 +1,504 @@
+"""Kernel agreement as a ``check`` engine: the reference model and the game's compiled
+kernel (``GameSpec.kernel``, the same rules written a second time) must agree on every
+position met: the legal actions (in order), the outcome where the kernel reports one,
+and each step's exact law over its successors.
+
+Why: a rule bug in the model usually keeps every conservation invariant true, but the
+kernel, written apart, then disagrees at the first position where the bug shows. What
+it cannot see: a bug present in both (the kernel takes the model's printed tables and
+config as data, so a wrong table entry is shared and agreed on).
+
+The comparison (:func:`compare_state`) is the one the kernel equality tests use; the
+engine (:class:`KernelEngine`) runs it in lockstep over every state of the reduced
+preset (breadth-first, so the first difference has a shortest trace), seeded playouts
+of the reduced preset under each single option of every ambiguity, and a few whole
+games of the checked config, all budgeted in compared states per profile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections import deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
+
+from ..checks import FACT, HOLDS, Property
+from ..errors import ModelError
+from ..interpretations import AmbiguityRegistry
+from ..model import Model, SamplingModel, sample_index
+from ..sampled import RecordingRandom
+from ..trace import Trace, new_trace, record, record_sampled
+from .results import (
+    ERROR,
+    HOLDS_STATUS,
+    SKIPPED,
+    VIOLATED,
+    CheckOptions,
+    CheckResult,
+    result_fields,
+)
+
+#: The parts of a position the two implementations are compared on.
+CODEC, LEGAL, OUTCOME, LAW, SUCCESSORS = "codec", "legal actions", "outcome", "law", "successors"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where the kernel and the model part on one state: which ``part`` (codec, legal
+    actions, outcome, law: same successors with other odds, successors), the action
+    whose step differs (None for the others), and what differs in the game's words."""
+
+    part: str
+    text: str
+    action: Any = None
+
+
+def merged(dist: Iterable[tuple[Any, Fraction]]) -> dict[Any, Fraction]:
+    """A step's outcomes merged by successor (two paths to one state add up)."""
+    acc: dict[Any, Fraction] = {}
+    for st, p in dist:
+        acc[st] = acc.get(st, Fraction(0)) + p
+    return acc
+
+
+def _names(x: Any) -> tuple[str, ...]:
+    """A record's field names (a dataclass or a NamedTuple), else none."""
+    if dataclasses.is_dataclass(x):
+        return tuple(f.name for f in dataclasses.fields(x))
+    return tuple(getattr(type(x), "_fields", ()))
+
+
+def _apart(a: Any, b: Any, path: str, out: list[str], depth: int = 0) -> None:
+    """Where two states differ, field by field down to 3 levels (``a`` vs ``b``)."""
+    if a == b or len(out) >= 4:
+        return
+    if depth < 3 and type(a) is type(b) and _names(a):
+        for n in _names(a):
+            _apart(getattr(a, n), getattr(b, n), f"{path}.{n}".lstrip("."), out, depth + 1)
+    elif depth < 3 and isinstance(a, tuple | list) and isinstance(b, tuple | list):
+        if len(a) == len(b):
+            for k, (x, y) in enumerate(zip(a, b, strict=True)):
+                _apart(x, y, f"{path}[{k}]", out, depth + 1)
+            return
+        out.append(f"{path}: {len(a)} vs {len(b)} entries")
+    else:
+        out.append(f"{path}: {a!r:.60} vs {b!r:.60}")
+
+
+def _fields_apart(a: Any, b: Any) -> str:
+    """The fields in which two states differ (``a`` vs ``b``), for messages."""
+    out: list[str] = []
+    _apart(a, b, "", out)
+    return "; ".join(out)
+
+
+def _actions_text(model: Model, s: Any, actions: Iterable[Any]) -> str:
+    return "; ".join(model.describe_action(s, a) for a in list(actions)[:3]) or "none"
+
+
+def compare_step(
+    model: Model, kernel: Any, s: Any, a: Any, ref: Sequence[Any]
+) -> Difference | None:
+    """None when the kernel's law of ``a`` in ``s`` equals the reference's ``ref``
+    (``model.step(s, a)``), else which part differs."""
+    want = merged(ref)
+    have = merged(kernel.step(s, a))
+    if want == have:
+        return None
+    what = model.describe_action(s, a)
+    only_ref = [t for t in want if t not in have]
+    only_kernel = [t for t in have if t not in want]
+    if not only_ref and not only_kernel:
+        t = next(t for t in want if want[t] != have[t])
+        return Difference(
+            LAW, f"{what}: a successor has probability {want[t]} (model) vs {have[t]} (kernel)", a
+        )
+    apart = _fields_apart(only_ref[0], only_kernel[0]) if only_ref and only_kernel else ""
+    return Difference(
+        SUCCESSORS,
+        f"{what}: {len(only_ref)} successor(s) only the model gives, {len(only_kernel)} only "
+        f"the kernel gives" + (f" (first pair, model vs kernel: {apart})" if apart else ""),
+        a,
+    )
+
+
+def compare_state(
+    model: Model,
+    kernel: Any,
+    s: Any,
+    actions: Sequence[Any] | None = None,
+    max_outcomes: int = 0,
+) -> tuple[Difference | None, dict[Any, tuple[Any, ...]]]:
+    """Compare the kernel with the model on ``s``: the codec round trip, the legal
+    actions (in order), the outcome (when the kernel has ``outcome``) and the law of
+    each of ``actions`` (None: every legal action) with at most ``max_outcomes``
+    reference outcomes (0: any; the kernel enumerates a large law leaf by leaf, slowly).
+    Returns the first difference (None: they agree) and the reference laws computed, by
+    action, for the caller to reuse."""
+    if kernel.decode(kernel.encode(s)) != s:
+        return Difference(CODEC, "the state does not round-trip through the kernel codec"), {}
+    ref = tuple(model.legal_actions(s))
+    got = tuple(kernel.legal_actions(s))
+    if ref != got:
+        only_ref = [a for a in ref if a not in got]
+        only_kernel = [a for a in got if a not in ref]
+        if not only_ref and not only_kernel and len(ref) == len(got):
+            return Difference(LEGAL, "the same legal actions in another order"), {}
+        return Difference(
+            LEGAL,
+            f"only the model allows: {_actions_text(model, s, only_ref)}; only the kernel "
+            f"allows: {_actions_text(model, s, only_kernel)}",
+        ), {}
+    kernel_outcome = getattr(kernel, "outcome", None)
+    if kernel_outcome is not None:
+        mine, theirs = model.outcome(s), kernel_outcome(kernel.encode(s))
+        if mine != theirs:
+            return Difference(OUTCOME, f"model {mine}, kernel {theirs}"), {}
+    laws: dict[Any, tuple[Any, ...]] = {}
+    for a in ref if actions is None else actions:
+        laws[a] = tuple(model.step(s, a))
+        if max_outcomes and len(laws[a]) > max_outcomes:
+            continue
+        diff = compare_step(model, kernel, s, a, laws[a])
+        if diff is not None:
+            return diff, laws
+    return None, laws
+
+
+def difference(
+    model: Model, kernel: Any, s: Any, actions: Sequence[Any] | None = None
+) -> str | None:
+    """:func:`compare_state` as one line (None: they agree), for the equality tests."""
+    diff, _ = compare_state(model, kernel, s, actions)
+    if diff is None:
+        return None
+    return f"{diff.part} differ in {s}" + (f": {diff.text}" if diff.text else "")
+
+
+def spread(items: Sequence[Any], most: int, keep: int | None) -> list[Any]:
+    """At most ``most`` of ``items`` (0: all), evenly spread, always with index ``keep``."""
+    if not most or len(items) <= most:
+        return list(items)
+    picked = list(items[:: -(-len(items) // most)])
+    if keep is not None and items[keep] not in picked:
+        picked.append(items[keep])
+    return picked
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Work per profile: states of the reduced preset compared breadth-first, the states
+    and the number of seeded playouts of the reduced preset per single option, whole games of the checked config and
+    their states each, actions whose law is compared per played state (0: all; the
+    action played is always among them), and the most outcomes a played law may have to
+    be compared (0: any; HHH's full-game draws have thousands), and the reference
+    outcomes a playout may enumerate (0: any): past it, only the legal actions and the
+    outcome are compared and the model's sampler plays the step."""
+
+    reduced_states: int
+    reading_states: int
+    reading_games: int
+    games: int
+    game_states: int
+    most: int
+    max_outcomes: int
+    game_outcomes: int
+
+
+BUDGETS: MappingProxyType[str, Budget] = MappingProxyType(
+    {
+        "quick": Budget(
+            reduced_states=300,
+            reading_states=40,
+            reading_games=5,
+            games=1,
+            game_states=400,
+            most=3,
+            max_outcomes=300,
+            game_outcomes=5_000,
+        ),
+        "ci": Budget(
+            reduced_states=1_500,
+            reading_states=120,
+            reading_games=8,
+            games=1,
+            game_states=2_000,
+            most=4,
+            max_outcomes=500,
+            game_outcomes=8_000,
+        ),
+        "thorough": Budget(
+            reduced_states=100_000,
+            reading_states=2_000,
+            reading_games=10,
+            games=10,
+            game_states=20_000,
+            most=0,
+            max_outcomes=0,
+            game_outcomes=0,
+        ),
+    }
+)
+
+#: state, action, outcome index in ``model.step`` (or the sampler's choices), successor
+Step = tuple[Any, Any, "int | list[int]", Any]
+
+
+@dataclass
+class Finding:
+    """A difference and the path from the initial state of ``model`` that reaches it."""
+
+    model: Model
+    where: str
+    path: list[Step]
+    state: Any
+    diff: Difference
+
+    def trace(self, registry: AmbiguityRegistry) -> Trace:
+        t = new_trace(self.model, registry, source="check", engine="kernel", where=self.where)
+        last = len(self.path) - 1
+        for n, (s, a, i, after) in enumerate(self.path):
+            note = f"the kernel and the model part after this step: {self.diff.part}"
+            note = note if n == last else ""
+            if isinstance(i, list):
+                record_sampled(t, self.model, a, i, after, note)
+            else:
+                record(t, self.model, s, a, i, after, note)
+        return t
+
+    def message(self) -> str:
+        return (
+            f"the kernel and the model disagree on {self.diff.part} ({self.where}, after "
+            f"{len(self.path)} steps): {self.diff.text}"
+        )
+
+
+def compare_reachable(
+    model: Model, kernel: Any, limit: int, where: str
+) -> tuple[int, Finding | None]:
+    """Every state of ``model`` breadth-first (at most ``limit``), each compared on every
+    legal action (one reference ``step`` serves the comparison and the search): states
+    compared, and the first difference (its path is a shortest)."""
+    start = model.initial_state()
+    parent: dict[Any, Step | None] = {start: None}
+    queue = deque([start])
+    n = 0
+    while queue and n < limit:
+        s = queue.popleft()
+        n += 1
+        diff, laws = compare_state(model, kernel, s)
+        if diff is not None:
+            path: list[Step] = []
+            at = parent[s]
+            while at is not None:
+                path.append(at)
+                at = parent[at[0]]
+            return n, Finding(model, where, path[::-1], s, diff)
+        for a, dist in laws.items():
+            for i, (t, _) in enumerate(dist):
+                if t not in parent:
+                    parent[t] = (s, a, i, t)
+                    queue.append(t)
+    return n, None
+
+
+def _playout(
+    model: Model, kernel: Any, rng: random.Random, limit: int, budget: Budget, where: str
+) -> tuple[int, Finding | None]:
+    """One seeded random game of the model, compared with the kernel state by state (at
+    most ``limit`` states): states compared, and the first difference."""
+    s = model.initial_state()
+    path: list[Step] = []
+    spent = 0  # reference outcomes enumerated so far
+    while len(path) < limit:
+        legal = model.legal_actions(s)
+        ended = model.outcome(s) is not None or not legal
+        pick = None if ended else rng.randrange(len(legal))
+        spent_all = 0 < budget.game_outcomes <= spent
+        picked = [] if spent_all else spread(legal, budget.most, pick)
+        diff, laws = compare_state(model, kernel, s, picked, budget.max_outcomes)
+        spent += sum(len(d) for d in laws.values())
+        if diff is not None:
+            return len(path) + 1, Finding(model, where, path, s, diff)
+        if pick is None:
+            break
+        a = legal[pick]
+        if a not in laws and isinstance(model, SamplingModel):
+            drawn = RecordingRandom(rng)
+            after = model.sample_step(s, a, drawn)
+            path.append((s, a, list(drawn.values), after))
+        else:
+            dist = laws[a] if a in laws else tuple(model.step(s, a))
+            i = sample_index(dist, rng)
+            after = dist[i][0]
+            path.append((s, a, i, after))
+        s = after
+    return len(path) + 1, None
+
+
+@dataclass
+class Agreement:
+    """What one agreement run compared: states, the runs by name, the readings the kernel
+    does not support (with why), and the first difference (None: none)."""
+
+    states: int = 0
+    runs: list[str] = dataclasses.field(default_factory=list)
+    unsupported: list[str] = dataclasses.field(default_factory=list)
+    finding: Finding | None = None
+
+
+def agreement(model: Model, budget: Budget, seed: int = 0) -> Agreement:
+    """Compare ``model``'s game with its kernel within ``budget`` (see :class:`Budget`),
+    under the checked model's readings, and each other single option in turn."""
+    from ..registry import get_game
+
+    spec = get_game(model.game)
+    if spec.kernel is None:
+        raise ModelError(f"game {spec.id!r} declares no kernel")
+    registry = spec.ambiguities
+    base = model.interpretation.non_default(registry)
+    reduced = spec.presets[spec.reduced_preset or spec.default_preset]
+    out = Agreement()
+
+    def build(config: Any, readings: dict[str, str], name: str) -> tuple[Model, Any] | None:
+        m = spec.make_model(config, registry.with_choices(readings))
+        try:
+            return m, spec.kernel(m)  # type: ignore[misc]
+        except ModelError as e:  # the kernel says it cannot hold this reading or config
+            out.unsupported.append(f"{name}: {e}")
+            return None
+
+    def run(name: str, t0: float, done: tuple[int, Finding | None]) -> bool:
+        n, found = done
+        out.states += n
+        out.runs.append(f"{name}: {n} states, {time.perf_counter() - t0:.1f} s")
+        out.finding = found
+        return found is not None
+
+    pair = build(reduced, base, "reduced preset")
+    if pair is not None:
+        m, k = pair
+        where = f"every state of the reduced preset, breadth-first, {_label(base)}"
+        if run(where, time.perf_counter(), compare_reachable(m, k, budget.reduced_states, where)):
+            return out
+    for amb in registry:
+        for option in amb.option_ids:
+            if base.get(amb.id, amb.default) == option:
+                continue
+            readings = {**base, amb.id: option}
+            where = f"the reduced preset under {amb.id}={option}"
+            pair = build(reduced, readings, f"{amb.id}={option}")
+            if pair is None:
+                continue
+            m, k = pair
+            for g in range(budget.reading_games):
+                rng = random.Random(f"{seed}:{amb.id}={option}:{g}")
+                limit = budget.reading_states
+                if run(
+                    f"{where}, game {g}",
+                    time.perf_counter(),
+                    _playout(m, k, rng, limit, budget, where),
+                ):
+                    return out
+    kernel = spec.kernel(model)
+    for g in range(budget.games):
+        where = f"game {g} of the checked config, {_label(base)}"
+        rng = random.Random(f"{seed}:game:{g}")
+        limit = budget.game_states
+        if run(where, time.perf_counter(), _playout(model, kernel, rng, limit, budget, where)):
+            return out
+    return out
+
+
+def _label(readings: dict[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in readings.items()) or "default readings"
+
+
+class _AgreementCheck:
+    """The property's check when called outside the engine (``check(model, None)``):
+    the ``quick`` budget. The engine calls :func:`agreement` with its profile's."""
+
+    def __call__(self, model: Any, _state: Any = None) -> str | None:
+        found = agreement(model, BUDGETS["quick"]).finding
+        return found.message() if found else None
+
+
+def kernel_agreement(game: str, prefix: str, citation: str) -> Property:
+    """The game's ``<prefix>.kernel-agrees`` property (run by :class:`KernelEngine` only).
+
+    A claim about the model itself (kind ``fact``): it and the compiled kernel, two
+    implementations of the rulebook, agree on legal actions, outcome laws and successors.
+    """
+    return Property(
+        f"{prefix}.kernel-agrees",
+        game,
+        FACT,
+        HOLDS,
+        citation,
+        "the reference model and the compiled kernel agree on legal actions, outcome laws "
+        "and successors (every reduced state, each single reading, whole games)",
+        check=_AgreementCheck(),
+        applies=_has_kernel,
+    )
+
+
+def _has_kernel(model: Any) -> bool:
+    from ..registry import get_game
+
+    return get_game(model.game).kernel is not None
+
+
+def is_kernel_agreement(prop: Property) -> bool:
+    """Whether ``prop`` is a kernel-agreement property (only the kernel engine runs it)."""
+    return isinstance(prop.check, _AgreementCheck)
+
+
+class KernelEngine:
+    """Compares the model with its game's compiled kernel (``check`` engine ``kernel``)."""
+
+    name = "kernel"
+
+    def supports(self, prop: Property) -> bool:
+        return is_kernel_agreement(prop)
+
+    def run(
+        self,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
+        properties: Sequence[Property],
+        options: CheckOptions,
+    ) -> list[CheckResult]:
+        budget = BUDGETS.get(options.profile, BUDGETS["ci"])
+        results = []
+        for p in properties:
+            t0 = time.perf_counter()
+            trace = None
+            details: dict[str, Any] = {}
+            if not p.relevant(model):
+                status, message = SKIPPED, "the game declares no kernel"
+            else:
+                try:
+                    got = agreement(model, budget, options.seed)
+                except Exception as e:  # the model or the kernel raised: a bug in one of them
+                    status, message = ERROR, f"{type(e).__name__}: {e}"
+                else:
+                    details = {
+                        "states": got.states,
+                        "runs": got.runs,
+                        "unsupported": got.unsupported,
+                    }
+                    if got.finding is None:
+                        status, message = HOLDS_STATUS, f"agree on {got.states} states"
+                    else:
+                        status, message = VIOLATED, got.finding.message()
+                        trace = got.finding.trace(ambiguities)
+            common = result_fields(p, model.game, self.name, seconds=time.perf_counter() - t0)
+            results.append(
+                CheckResult(status=status, message=message, trace=trace, details=details, **common)
+            )
+        return results
