@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .checks import Property, PropertyRegistry
+from .checks import Property, PropertyRegistry, is_kernel_agreement
 from .engines.distribution_check import DistributionEngine
 from .engines.explore.check import ReducedExplorerEngine
 from .engines.explore.sweep import SweepEngine
 from .engines.fact_check import FactEngine
-from .engines.kernel_check import KernelEngine, is_kernel_agreement
+from .engines.kernel_check import KernelEngine
 from .engines.results import INCONCLUSIVE, CheckOptions, CheckResult, Engine
 from .engines.search_check import SearchEngine
 from .engines.smt_check import Z3Engine
@@ -54,7 +54,7 @@ def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
         SweepEngine(spec),
         Z3Engine(spec),
         SearchEngine(spec),
-        KernelEngine(),
+        KernelEngine(spec),
     )
 
 

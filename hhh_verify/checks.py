@@ -202,3 +202,33 @@ class PropertyRegistry:
 
     def goals(self) -> tuple[Property, ...]:
         return tuple(p for p in self.entries if p.kind == GOAL)
+
+
+class KernelAgreement:
+    """The check of a ``<game>.kernel-agrees`` property: the model and its game's compiled
+    kernel agree. Only ``check``'s kernel engine runs it (it knows the game's kernel and
+    the profile's budget), so called on its own it says where it runs."""
+
+    def __call__(self, model: Any, _state: Any = None) -> str | None:
+        raise ModelError("a kernel-agrees property is checked by the kernel engine of `check`")
+
+
+def kernel_agreement(game: str, prefix: str, citation: str) -> Property:
+    """The game's ``<prefix>.kernel-agrees`` property: a claim about the model itself (kind
+    ``fact``): it and the compiled kernel, two implementations of the rulebook, agree on
+    legal actions, outcome laws and successors."""
+    return Property(
+        f"{prefix}.kernel-agrees",
+        game,
+        FACT,
+        HOLDS,
+        citation,
+        "the reference model and the compiled kernel agree on legal actions, outcome laws "
+        "and successors (every reduced state, each single reading, whole games)",
+        check=KernelAgreement(),
+    )
+
+
+def is_kernel_agreement(prop: Property) -> bool:
+    """Whether ``prop`` is a kernel-agreement property (only the kernel engine runs it)."""
+    return isinstance(prop.check, KernelAgreement)

@@ -15,8 +15,7 @@ from itertools import combinations_with_replacement
 from operator import attrgetter
 from typing import Any
 
-from hhh_verify.checks import Property, PropertyRegistry
-from hhh_verify.engines.kernel_check import kernel_agreement
+from hhh_verify.checks import Property, PropertyRegistry, kernel_agreement
 from hhh_verify.models.hhh import actions as A
 from hhh_verify.models.hhh import readings as R
 from hhh_verify.models.hhh.board import (

@@ -14,8 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from hhh_verify.checks import Property, PropertyRegistry
-from hhh_verify.engines.kernel_check import kernel_agreement
+from hhh_verify.checks import Property, PropertyRegistry, kernel_agreement
 from hhh_verify.models.royal_hospital import actions as A
 from hhh_verify.models.royal_hospital import readings as R
 from hhh_verify.models.royal_hospital.cards import (

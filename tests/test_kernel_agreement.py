@@ -10,7 +10,8 @@ import pytest
 
 from hhh_verify import trace as tr
 from hhh_verify.checking import engines
-from hhh_verify.engines.kernel_check import KernelEngine, is_kernel_agreement
+from hhh_verify.checks import is_kernel_agreement
+from hhh_verify.engines.kernel_check import KernelEngine
 from hhh_verify.engines.results import HOLDS_STATUS, VIOLATED, CheckOptions
 from hhh_verify.registry import get_game, model_for_trace
 
@@ -22,7 +23,7 @@ def run(game: str) -> Any:
     spec = get_game(game)
     prop = spec.load_properties().get(f"{GAMES[game]}.kernel-agrees")
     model = spec.model(spec.default_preset, (), ())
-    (row,) = KernelEngine().run(model, spec.ambiguities, [prop], QUICK)
+    (row,) = KernelEngine(spec).run(model, spec.ambiguities, [prop], QUICK)
     return row
 
 

@@ -27,11 +27,12 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from ..checks import FACT, HOLDS, Property
+from ..checks import Property, is_kernel_agreement
 from ..errors import ModelError
 from ..interpretations import AmbiguityRegistry
 from ..model import Model, SamplingModel, sample_index
 from ..sampled import RecordingRandom
+from ..spec import GameSpec
 from ..trace import Trace, new_trace, record, record_sampled
 from .results import (
     ERROR,
@@ -352,12 +353,9 @@ class Agreement:
     finding: Finding | None = None
 
 
-def agreement(model: Model, budget: Budget, seed: int = 0) -> Agreement:
-    """Compare ``model``'s game with its kernel within ``budget`` (see :class:`Budget`),
-    under the checked model's readings, and each other single option in turn."""
-    from ..registry import get_game
-
-    spec = get_game(model.game)
+def agreement(spec: GameSpec, model: Model, budget: Budget, seed: int = 0) -> Agreement:
+    """Compare ``model`` (of ``spec``'s game) with its kernel within ``budget`` (see
+    :class:`Budget`), under the checked model's readings, and each other single option."""
     if spec.kernel is None:
         raise ModelError(f"game {spec.id!r} declares no kernel")
     registry = spec.ambiguities
@@ -419,49 +417,13 @@ def _label(readings: dict[str, str]) -> str:
     return ", ".join(f"{k}={v}" for k, v in readings.items()) or "default readings"
 
 
-class _AgreementCheck:
-    """The property's check when called outside the engine (``check(model, None)``):
-    the ``quick`` budget. The engine calls :func:`agreement` with its profile's."""
-
-    def __call__(self, model: Any, _state: Any = None) -> str | None:
-        found = agreement(model, BUDGETS["quick"]).finding
-        return found.message() if found else None
-
-
-def kernel_agreement(game: str, prefix: str, citation: str) -> Property:
-    """The game's ``<prefix>.kernel-agrees`` property (run by :class:`KernelEngine` only).
-
-    A claim about the model itself (kind ``fact``): it and the compiled kernel, two
-    implementations of the rulebook, agree on legal actions, outcome laws and successors.
-    """
-    return Property(
-        f"{prefix}.kernel-agrees",
-        game,
-        FACT,
-        HOLDS,
-        citation,
-        "the reference model and the compiled kernel agree on legal actions, outcome laws "
-        "and successors (every reduced state, each single reading, whole games)",
-        check=_AgreementCheck(),
-        applies=_has_kernel,
-    )
-
-
-def _has_kernel(model: Any) -> bool:
-    from ..registry import get_game
-
-    return get_game(model.game).kernel is not None
-
-
-def is_kernel_agreement(prop: Property) -> bool:
-    """Whether ``prop`` is a kernel-agreement property (only the kernel engine runs it)."""
-    return isinstance(prop.check, _AgreementCheck)
-
-
 class KernelEngine:
     """Compares the model with its game's compiled kernel (``check`` engine ``kernel``)."""
 
     name = "kernel"
+
+    def __init__(self, spec: GameSpec | None = None):
+        self.spec = spec
 
     def supports(self, prop: Property) -> bool:
         return is_kernel_agreement(prop)
@@ -479,11 +441,11 @@ class KernelEngine:
             t0 = time.perf_counter()
             trace = None
             details: dict[str, Any] = {}
-            if not p.relevant(model):
+            if self.spec is None or self.spec.kernel is None:
                 status, message = SKIPPED, "the game declares no kernel"
             else:
                 try:
-                    got = agreement(model, budget, options.seed)
+                    got = agreement(self.spec, model, budget, options.seed)
                 except Exception as e:  # the model or the kernel raised: a bug in one of them
                     status, message = ERROR, f"{type(e).__name__}: {e}"
                 else:

@@ -76,7 +76,7 @@ def load(path: str, game: str) -> dict[str, Any]:
 
 def run_key(preset: str, decided: dict[str, str] | None = None) -> str:
     """The key of one recorded run: the preset, then the decided readings it was run on
-    top of (``medium with HHH-A=x, HHH-B=y``), so runs under other readings never share
+    top of (``medium with ID=OPTION, ...``), so runs under other readings never share
     a key; the preset alone for the book's defaults."""
     if not decided:
         return preset

@@ -135,6 +135,8 @@ TABLE = KernelMap(
         "graph.state_bits": _CODEC,
         "graph._awaiting_er": _CHECK,
         "graph._capacity_bits": _CHECK,
+        "graph._death_bits": _CHECK,
+        "graph._end_bits": _CHECK,
         "graph._ending_bits": _CHECK,
         "graph._levels_bits": _CHECK,
         "graph._marker_bits": _CHECK,
