@@ -268,3 +268,32 @@ def test_decisions_file_gives_the_game_and_the_readings(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     data = json.loads(out.read_text())
     assert list(data["presets"]) == [f"tiny with {AMB}={OTHER}"]
+
+
+def test_code_version_follows_rule_sources_not_checks_or_pictures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new fact, promise or picture keeps the recorded rows; a rule or kernel edit
+    runs them again."""
+    game = tmp_path / "game"
+    for rel in (
+        "heal.py",
+        "facts.py",
+        "promise_heal.py",
+        "board_svg.py",
+        "smt/enc.py",
+        "kernel/rules.py",
+    ):
+        (game / rel).parent.mkdir(parents=True, exist_ok=True)
+        (game / rel).write_text("x = 1\n")
+    fake = type("Spec", (), {"submodule_search_locations": [str(game)]})()
+    monkeypatch.setattr(op.importlib.util, "find_spec", lambda name: fake)
+    before = op.code_version("hhh")
+    for rel in ("facts.py", "promise_heal.py", "board_svg.py", "smt/enc.py"):
+        (game / rel).write_text("x = 2\n")
+        assert op.code_version("hhh") == before, rel
+    for rel in ("heal.py", "kernel/rules.py"):
+        (game / rel).write_text("x = 3\n")
+        changed = op.code_version("hhh")
+        assert changed != before, rel
+        before = changed
