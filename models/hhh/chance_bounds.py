@@ -201,6 +201,7 @@ class VisitRules:
     per_patient: bool  # HHH-EMPTY-BEDS-VARIANT: empty beds counted per patient
     shield: bool  # HHH-WARD-ABILITY=shield-first: the lowest patient does not draw
     rebag: bool  # HHH-VISIT-CUBES=rebag: drawn colour cubes go back into the bag
+    stuck: bool  # HHH-DRAW-EXHAUSTED=stuck: a short draw ends the game
     cap: int  # cubes of each colour
     colours: int
     blacks: int
@@ -227,21 +228,26 @@ def visit_rules(ctx: Any) -> VisitRules:
         per_patient=ctx.beds_per_patient,
         shield=bool(ctx.ability_shield and ctx.abilities_on),
         rebag=ctx.visit_rebag,
+        stuck=ctx.exhausted_stuck,
         cap=c.cubes_each,
         colours=ctx.C,
         blacks=c.black_cubes,
     )
 
 
-def ward_states(rules: VisitRules) -> list[tuple[tuple[int, ...], bool]]:
+def ward_states(rules: VisitRules) -> list[tuple[tuple[int, ...], bool, int]]:
     """Every Ward a visit can start from: 1..``beds`` patients at levels 1-4 (level 5
-    dies at once, a cured patient leaves), with or without the shield token."""
+    dies at once, a cured patient leaves), with or without the shield token, and which
+    death of the visit would end the game (0: none). Whether the ``d``-th death ends it
+    depends on ``d`` alone (the Cemetery and the money before the visit) and stays so for
+    every later death (``visit_enum._deaths_end_game``), so one number says it."""
     shields = (False, True) if rules.shield else (False,)
     return [
-        (levels, shield)
+        (levels, shield, ends)
         for m in range(1, rules.beds + 1)
         for levels in combinations_with_replacement(range(1, DEATH), m)
         for shield in shields
+        for ends in range(m + 1)
     ]
 
 
@@ -254,13 +260,16 @@ def _insort(levels: tuple[int, ...], level: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def visit_without_refill(rules: VisitRules, levels: tuple[int, ...], shield: bool) -> int:
+def visit_without_refill(
+    rules: VisitRules, levels: tuple[int, ...], shield: bool, ends: int
+) -> int:
     """Outcomes of a visit whose bag cannot run out (``point.visit_cannot_refill``) and
     whose drawn cubes are discarded.
 
     Patient ``i``'s chain takes ``k_i`` black cubes and ``n_i + k_i`` colour cubes, ``j_i``
     of the Ward's colour (``visit_enum``); the successor is fixed by the Ward that results
-    (survivors' levels, deaths, the patient whose death ended the game) and by the cube
+    (survivors' levels, deaths, the patient whose death, the ``ends``-th, ended the
+    game) and by the cube
     vector drawn: ``J`` of the Ward's colour, ``K <= blacks`` black and ``O = N + K - J``
     of the others (``N``: the cubes the patients needed), split over the other colours in
     ``compositions(others, O)`` ways. The ``(J, K)`` pairs each Ward result can come with
@@ -289,9 +298,8 @@ def visit_without_refill(rules: VisitRules, levels: tuple[int, ...], shield: boo
                     if not moved:
                         continue
                     new = level + rules.rise(j)
-                    if new >= DEATH:  # dies; the death may end the game (stop)
-                        put((surv, dead + 1, -1, need + n), moved)
-                        put((surv, dead + 1, i, need + n), moved)
+                    if new >= DEATH:  # dies; the ``ends``-th death ends the game
+                        put((surv, dead + 1, i if dead + 1 == ends else -1, need + n), moved)
                     else:
                         put((_insort(surv, new), dead, -1, need + n), moved)
         keys = nxt
@@ -306,10 +314,11 @@ def visit_without_refill(rules: VisitRules, levels: tuple[int, ...], shield: boo
 
 
 @lru_cache(maxsize=4096)
-def ward_results(rules: VisitRules, levels: tuple[int, ...]) -> int:
+def ward_results(rules: VisitRules, levels: tuple[int, ...], ends: int) -> int:
     """Every Ward a visit can leave, whatever the cubes: each patient keeps or raises its
-    level, dies (and that death may end the game), or the game ends stuck on its short
-    draw (HHH-DRAW-EXHAUSTED); counted as distinct (survivors, deaths, where it ended)."""
+    level, dies (the ``ends``-th death ends the game), or the game ends stuck on its short
+    draw (HHH-DRAW-EXHAUSTED=stuck); counted as distinct (survivors, deaths, where it
+    ended)."""
     m = len(levels)
     keys: set[tuple[tuple[int, ...], int, int]] = {((), 0, -1)}
     for i, level in enumerate(levels):
@@ -320,12 +329,14 @@ def ward_results(rules: VisitRules, levels: tuple[int, ...]) -> int:
                 nxt.add((surv, dead, stop))
                 continue
             nxt.update((_insort(surv, new), dead, -1) for new in range(level, top + 1))
-            nxt.update({(surv, dead + 1, -1), (surv, dead + 1, i), (surv, dead, m + i)})
+            nxt.add((surv, dead + 1, i if dead + 1 == ends else -1))
+            if rules.stuck:
+                nxt.add((surv, dead, m + i))
         keys = nxt
     return len(keys)
 
 
-def visit_with_refill(rules: VisitRules, levels: tuple[int, ...], shield: bool) -> int:
+def visit_with_refill(rules: VisitRules, levels: tuple[int, ...], shield: bool, ends: int) -> int:
     """Outcomes of a visit whose bag may run out (its draws may put the discard pile back).
 
     The successor is fixed by the Ward left (:func:`ward_results`) and the discard pile:
@@ -340,14 +351,14 @@ def visit_with_refill(rules: VisitRules, levels: tuple[int, ...], shield: bool) 
     discard pile holds the old colour cubes, none (after a refill) or all of them (a
     stuck game), and 0..``blacks`` black ones.
     """
-    wards = ward_results(rules, levels)
+    wards = ward_results(rules, levels, ends)
     if rules.rebag:
         return wards * 3 * (rules.blacks + 1)
     m = len(levels)
     need = max(rules.draws(x, m) for x in range(1, m + 1)) * m + rules.blacks
     colours = (rules.cap,) * rules.colours
     piles = sum(up_to_sum(colours, need + b) for b in range(rules.blacks + 1))
-    return visit_without_refill(rules, levels, shield) + wards * piles
+    return visit_without_refill(rules, levels, shield, ends) + wards * piles
 
 
 def up_to_sum(caps: tuple[int, ...], most: int) -> int:
@@ -359,12 +370,12 @@ def up_to_sum(caps: tuple[int, ...], most: int) -> int:
 def _visit_terms(rules: VisitRules) -> tuple[int, int]:
     """The largest (no-refill, may-refill) visit over every Ward state."""
     if rules.rebag:
-        most = max(ward_results(rules, levels) for levels, _ in ward_states(rules))
+        most = max(ward_results(rules, levels, ends) for levels, _, ends in ward_states(rules))
         return (most * 3 * (rules.blacks + 1),) * 2
     quiet = refill = 1
-    for levels, shield in ward_states(rules):
-        quiet = max(quiet, visit_without_refill(rules, levels, shield))
-        refill = max(refill, visit_with_refill(rules, levels, shield))
+    for ward in ward_states(rules):
+        quiet = max(quiet, visit_without_refill(rules, *ward))
+        refill = max(refill, visit_with_refill(rules, *ward))
     return quiet, refill
 
 
