@@ -32,7 +32,7 @@ from hhh_verify.trace import save
 SMALL = ("tiny", "small")
 #: Exact chance on the full game too when no chance step can list more outcomes than
 #: this (Royal Hospital 15, Dice Hospital 220; HHH's full game declares a proven 15.2M, its
-#: ``medium`` and ``large`` 683).
+#: ``medium`` and ``large`` 383).
 EXACT_CEILING = 10_000
 
 
