@@ -218,7 +218,7 @@ def _largest_visit(model: Any, s: Any, bounds: dict[str, int]) -> tuple[int, int
     """``s`` (a visit) with the Ward the visit term is largest for and a full bag: the
     outcomes ``step`` gives and the term."""
     rules = cb.visit_rules(model.ctx)
-    levels, _, _ = max(cb.ward_states(rules), key=lambda w: cb.visit_without_refill(rules, *w))
+    levels, _ = max(cb.ward_states(rules), key=lambda w: max(cb.visit_without_refill(rules, *w)))
     c = item_of(s.cursor)
     config = model.ctx.config
     bag = (config.cubes_each,) * model.ctx.C + (config.black_cubes,)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -235,19 +235,15 @@ def visit_rules(ctx: Any) -> VisitRules:
     )
 
 
-def ward_states(rules: VisitRules) -> list[tuple[tuple[int, ...], bool, int]]:
+def ward_states(rules: VisitRules) -> list[tuple[tuple[int, ...], bool]]:
     """Every Ward a visit can start from: 1..``beds`` patients at levels 1-4 (level 5
-    dies at once, a cured patient leaves), with or without the shield token, and which
-    death of the visit would end the game (0: none). Whether the ``d``-th death ends it
-    depends on ``d`` alone (the Cemetery and the money before the visit) and stays so for
-    every later death (``visit_enum._deaths_end_game``), so one number says it."""
+    dies at once, a cured patient leaves), with or without the shield token."""
     shields = (False, True) if rules.shield else (False,)
     return [
-        (levels, shield, ends)
+        (levels, shield)
         for m in range(1, rules.beds + 1)
         for levels in combinations_with_replacement(range(1, DEATH), m)
         for shield in shields
-        for ends in range(m + 1)
     ]
 
 
@@ -259,17 +255,30 @@ def _insort(levels: tuple[int, ...], level: int) -> tuple[int, ...]:
     return tuple(sorted((*levels, level)))
 
 
+def _per_ending(m: int, final: list[tuple[int, int]], ended: list[tuple[int, int]]) -> list[int]:
+    """Outcomes for each death that ends the game (0: none, else the ``D``-th). Whether
+    the ``d``-th death of a visit ends it depends on ``d`` alone (the Cemetery and the
+    money before the visit) and stays so for every later death
+    (``visit_enum._deaths_end_game``): under ``D`` a visit ends at its ``D``-th death
+    (``ended``: deaths, count) or runs to the end with fewer (``final``: deaths, count)."""
+    out = [sum(n for _, n in final)]
+    for ends in range(1, m + 1):
+        out.append(
+            sum(n for dead, n in final if dead < ends) + sum(n for dead, n in ended if dead == ends)
+        )
+    return out
+
+
 @lru_cache(maxsize=4096)
 def visit_without_refill(
-    rules: VisitRules, levels: tuple[int, ...], shield: bool, ends: int
-) -> int:
+    rules: VisitRules, levels: tuple[int, ...], shield: bool
+) -> tuple[int, ...]:
     """Outcomes of a visit whose bag cannot run out (``point.visit_cannot_refill``) and
-    whose drawn cubes are discarded.
+    whose drawn cubes are discarded, per death that ends the game (:func:`_per_ending`).
 
     Patient ``i``'s chain takes ``k_i`` black cubes and ``n_i + k_i`` colour cubes, ``j_i``
     of the Ward's colour (``visit_enum``); the successor is fixed by the Ward that results
-    (survivors' levels, deaths, the patient whose death, the ``ends``-th, ended the
-    game) and by the cube
+    (survivors' levels, deaths, the patient whose death ended the game) and by the cube
     vector drawn: ``J`` of the Ward's colour, ``K <= blacks`` black and ``O = N + K - J``
     of the others (``N``: the cubes the patients needed), split over the other colours in
     ``compositions(others, O)`` ways. The ``(J, K)`` pairs each Ward result can come with
@@ -281,15 +290,26 @@ def visit_without_refill(
         sum(1 << (j * width + k) for j in range(rules.cap + 1) for k in range(width - used))
         for used in range(width)
     ]
+    others = (rules.cap,) * (rules.colours - 1)
+
+    def weight(need: int, bits: int) -> int:
+        return sum(
+            compositions(others, need + k - j)
+            for j in range(rules.cap + 1)
+            for k in range(width)
+            if bits >> (j * width + k) & 1 and need + k - j >= 0
+        )
+
     m = len(levels)
-    keys: dict[tuple[tuple[int, ...], int, int, int], int] = {((), 0, -1, 0): 1}
+    keys: dict[tuple[tuple[int, ...], int, int], int] = {((), 0, 0): 1}
+    ended: list[tuple[int, int]] = []
     for i, level in enumerate(levels):
-        nxt: dict[tuple[tuple[int, ...], int, int, int], int] = {}
-        put = partial(_merge_bits, nxt)
-        for (surv, dead, stop, need), bits in keys.items():
-            if stop >= 0 or (shield and i == 0):
-                put(((_insort(surv, level) if stop < 0 else surv), dead, stop, need), bits)
-                continue
+        if shield and i == 0:
+            keys = {(_insort(surv, level), d, need): b for (surv, d, need), b in keys.items()}
+            continue
+        nxt: dict[tuple[tuple[int, ...], int, int], int] = {}
+        deaths: dict[tuple[tuple[int, ...], int, int], int] = {}
+        for (surv, dead, need), bits in keys.items():
             n = rules.draws(len(surv) + m - i, m)
             for k in range(width if n else 1):
                 part = bits & keep[k]
@@ -298,67 +318,39 @@ def visit_without_refill(
                     if not moved:
                         continue
                     new = level + rules.rise(j)
-                    if new >= DEATH:  # dies; the ``ends``-th death ends the game
-                        put((surv, dead + 1, i if dead + 1 == ends else -1, need + n), moved)
+                    if new >= DEATH:
+                        _merge_bits(deaths, (surv, dead + 1, need + n), moved)
                     else:
-                        put((_insort(surv, new), dead, -1, need + n), moved)
+                        _merge_bits(nxt, (_insort(surv, new), dead, need + n), moved)
+        ended += [(dead, weight(need, bits)) for (_, dead, need), bits in deaths.items()]
+        for key, bits in deaths.items():
+            _merge_bits(nxt, key, bits)
         keys = nxt
-    others = (rules.cap,) * (rules.colours - 1)
-    total = 0
-    for (_s, _d, _stop, need), bits in keys.items():
-        for j in range(rules.cap + 1):
-            for k in range(width):
-                if bits >> (j * width + k) & 1 and need + k - j >= 0:
-                    total += compositions(others, need + k - j)
-    return total
+    final = [(dead, weight(need, bits)) for (_, dead, need), bits in keys.items()]
+    return tuple(_per_ending(m, final, ended))
 
 
 @lru_cache(maxsize=4096)
-def ward_results(rules: VisitRules, levels: tuple[int, ...], ends: int) -> int:
-    """Every Ward a visit can leave, whatever the cubes: each patient keeps or raises its
-    level, dies (the ``ends``-th death ends the game), or the game ends stuck on its short
-    draw (HHH-DRAW-EXHAUSTED=stuck); counted as distinct (survivors, deaths, where it
-    ended)."""
+def ward_results(rules: VisitRules, levels: tuple[int, ...]) -> tuple[int, ...]:
+    """Every Ward a visit can leave, whatever the cubes, per death that ends the game
+    (:func:`_per_ending`): each patient keeps or raises its level, dies, or the game ends
+    stuck on its short draw (HHH-DRAW-EXHAUSTED=stuck); counted as distinct (survivors,
+    deaths, where it ended)."""
     m = len(levels)
-    keys: set[tuple[tuple[int, ...], int, int]] = {((), 0, -1)}
-    for i, level in enumerate(levels):
-        nxt: set[tuple[tuple[int, ...], int, int]] = set()
+    keys: set[tuple[tuple[int, ...], int]] = {((), 0)}
+    ended: list[tuple[int, int]] = []
+    stuck: list[tuple[int, int]] = []
+    for level in levels:
         top = min(DEATH - 1, level + 1) if rules.no_abilities else DEATH - 1
-        for surv, dead, stop in keys:
-            if stop >= 0:
-                nxt.add((surv, dead, stop))
-                continue
-            nxt.update((_insort(surv, new), dead, -1) for new in range(level, top + 1))
-            nxt.add((surv, dead + 1, i if dead + 1 == ends else -1))
-            if rules.stuck:
-                nxt.add((surv, dead, m + i))
-        keys = nxt
-    return len(keys)
-
-
-def visit_with_refill(rules: VisitRules, levels: tuple[int, ...], shield: bool, ends: int) -> int:
-    """Outcomes of a visit whose bag may run out (its draws may put the discard pile back).
-
-    The successor is fixed by the Ward left (:func:`ward_results`) and the discard pile:
-    the bag is the rest of the cubes. Without a refill the discard pile is the old one
-    plus the cubes drawn (:func:`visit_without_refill`). After the last refill it holds
-    the cubes drawn since, by the patient drawing then and those after. At most one
-    refill falls inside one chain (a second finds only black cubes to put back and ends
-    the draw), so that patient drew at most ``blacks`` black cubes before it; with the
-    ``b <= blacks`` black cubes drawn after it (all in the discard pile) those patients
-    drew at most ``sum(n) + blacks + b`` colour cubes (a chain's colour cubes are its
-    ``n`` plus one per black cube). Under HHH-VISIT-CUBES=rebag the colour cubes go back into the bag: the
-    discard pile holds the old colour cubes, none (after a refill) or all of them (a
-    stuck game), and 0..``blacks`` black ones.
-    """
-    wards = ward_results(rules, levels, ends)
-    if rules.rebag:
-        return wards * 3 * (rules.blacks + 1)
-    m = len(levels)
-    need = max(rules.draws(x, m) for x in range(1, m + 1)) * m + rules.blacks
-    colours = (rules.cap,) * rules.colours
-    piles = sum(up_to_sum(colours, need + b) for b in range(rules.blacks + 1))
-    return visit_without_refill(rules, levels, shield, ends) + wards * piles
+        deaths = {(surv, dead + 1) for surv, dead in keys}
+        ended += [(dead, 1) for _, dead in deaths]
+        if rules.stuck:
+            stuck += [(dead, 1) for _, dead in keys]
+        keys = deaths | {
+            (_insort(surv, new), dead) for surv, dead in keys for new in range(level, top + 1)
+        }
+    final = [(dead, 1) for _, dead in keys] + stuck
+    return tuple(_per_ending(m, final, ended))
 
 
 def up_to_sum(caps: tuple[int, ...], most: int) -> int:
@@ -366,16 +358,43 @@ def up_to_sum(caps: tuple[int, ...], most: int) -> int:
     return sum(compositions(caps, n) for n in range(most + 1))
 
 
+def refill_piles(rules: VisitRules, m: int) -> int:
+    """Discard piles a visit of ``m`` patients can leave after a refill of its bag.
+
+    The successor is fixed by the Ward left (:func:`ward_results`) and the discard pile:
+    the bag is the rest of the cubes. After the last refill the discard pile holds the
+    cubes drawn since, by the patient drawing then and those after. At most one refill
+    falls inside one chain (a second finds only black cubes to put back and ends the
+    draw), so that patient drew at most ``blacks`` black cubes before it; with the
+    ``b <= blacks`` black cubes drawn after it (all in the discard pile) those patients
+    drew at most ``sum(n) + blacks + b`` colour cubes (a chain's colour cubes are its
+    ``n`` plus one per black cube). Under HHH-VISIT-CUBES=rebag the colour cubes go back
+    into the bag: the discard pile holds the old colour cubes, none (after a refill) or
+    all of them (a stuck game), and 0..``blacks`` black ones.
+    """
+    if rules.rebag:
+        return 3 * (rules.blacks + 1)
+    need = max(rules.draws(x, m) for x in range(1, m + 1)) * m + rules.blacks
+    colours = (rules.cap,) * rules.colours
+    return sum(up_to_sum(colours, need + b) for b in range(rules.blacks + 1))
+
+
 @lru_cache(maxsize=256)
 def _visit_terms(rules: VisitRules) -> tuple[int, int]:
-    """The largest (no-refill, may-refill) visit over every Ward state."""
-    if rules.rebag:
-        most = max(ward_results(rules, levels, ends) for levels, _, ends in ward_states(rules))
-        return (most * 3 * (rules.blacks + 1),) * 2
+    """The largest visit over every Ward state: one whose bag cannot run out (its drawn
+    cubes discarded: :func:`visit_without_refill`; put back: the Ward left and the black
+    cubes drawn), and one whose bag may (those outcomes, and a Ward left with a discard
+    pile after a refill: :func:`refill_piles`)."""
     quiet = refill = 1
-    for ward in ward_states(rules):
-        quiet = max(quiet, visit_without_refill(rules, *ward))
-        refill = max(refill, visit_with_refill(rules, *ward))
+    for levels, shield in ward_states(rules):
+        wards = ward_results(rules, levels)
+        piles = refill_piles(rules, len(levels))
+        if rules.rebag:
+            plain = tuple(w * (rules.blacks + 1) for w in wards)
+        else:
+            plain = visit_without_refill(rules, levels, shield)
+        quiet = max(quiet, *plain)
+        refill = max(refill, *(p + w * piles for p, w in zip(plain, wards)))
     return quiet, refill
 
 
