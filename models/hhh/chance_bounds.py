@@ -13,10 +13,11 @@ more outcomes, so it must be proven, not guessed. Two sources, in this order:
 * :func:`analytic_bound` for every other config and set of readings: per kind of random
   step, a count of the distinct results its draws can have (:func:`kind_bounds`, the
   argument in each docstring), and the largest of them. It reads the readings in force,
-  so a reading that enlarges a draw enlarges the bound. Its largest term on the full game
-  is a Visit the Wards whose bag may run out (the discard pile put back mid-visit): no
-  playout has met one, and the count allows for every discard pile such a visit could
-  leave, so the bound is far above the ~42,000 outcomes of the largest visits seen.
+  so a reading that enlarges a draw enlarges the bound. On the full game it is 15,240,250,
+  set by a Visit the Wards whose bag may run out (the discard pile put back mid-visit):
+  no playout has met one, and the count allows every discard pile such a visit could
+  leave. A visit that cannot refill is bounded by 46,934 (the largest the model gives,
+  a full bag and Ward levels 1-4: 45,968); the largest steps met in play have ~11k-29k.
 """
 
 from __future__ import annotations
@@ -408,9 +409,12 @@ def kind_bounds(ctx: Any) -> dict[str, int]:
     ward" (Wards 6, Treatment Rooms 8 or 10, the Emergency Room per HHH-ER-COSTS) and
     bonuses of 1-2 cubes; Research "Draw 1 card" and "Draw 5 cubes"; Blood Bank "3
     random cubes" (5 Improved), black ones redrawn; Housekeeping "Flip the 2 Staff
-    markers" (1 in the variant). A reading that enlarges a draw enters through ``ctx``
-    (Staff and Training pools, beds, the Emergency Room's draw, the bonus size, the
-    Morgue in the deck, the visit's cubes and shield).
+    markers" (1 in the variant). The bound follows the readings in force, not a maximum
+    over all of them: those that change a draw enter through ``ctx`` (HHH-STAFF-POOL,
+    HHH-TRAINING-COUNT, HHH-WARD-BEDS, HHH-ER-COSTS, HHH-MORGUE, HHH-RESEARCH-DECK,
+    HHH-SETUP-ORDER, HHH-VISIT-CUBES, HHH-WARD-ABILITY, HHH-EMPTY-BEDS-VARIANT,
+    HHH-DRAW-EXHAUSTED); a bonus is counted at its largest, 2 cubes, under either
+    HHH-TRAINING-BONUS; HHH-BB-BLACK-ONLY and HHH-STAFF-ROUND1 change no count.
     """
     c = ctx.config
     C, blacks = ctx.C, c.black_cubes
