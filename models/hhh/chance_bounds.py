@@ -151,6 +151,7 @@ BB_BASIC, BB_IMPROVED = 3, 5  # Blood Bank: "3 random cubes" ("5" Improved)
 TREATMENT_DRAWS = (8, 10)  # "draw 8 cubes" in a Basic Treatment Room, 10 Improved
 
 
+@lru_cache(maxsize=65536)
 def compositions(caps: tuple[int, ...], n: int) -> int:
     """How many count vectors ``x`` with ``0 <= x[i] <= caps[i]`` sum to ``n``: the
     distinct results of drawing ``n`` items from a pool of those counts."""
