@@ -295,12 +295,13 @@ def visit_without_refill(
     others = (rules.cap,) * (rules.colours - 1)
 
     def weight(need: int, bits: int) -> int:
-        return sum(
-            compositions(others, need + k - j)
-            for j in range(rules.cap + 1)
-            for k in range(width)
-            if bits >> (j * width + k) & 1 and need + k - j >= 0
-        )
+        total = 0
+        while bits:  # the set bits, lowest first
+            low = bits & -bits
+            j, k = divmod(low.bit_length() - 1, width)
+            total += compositions(others, need + k - j) if need + k >= j else 0
+            bits ^= low
+        return total
 
     m = len(levels)
     keys: dict[tuple[tuple[int, ...], int, int], int] = {((), 0, 0): 1}
@@ -321,9 +322,11 @@ def visit_without_refill(
                         continue
                     new = level + rules.rise(j)
                     if new >= DEATH:
-                        _merge_bits(deaths, (surv, dead + 1, need + n), moved)
+                        key = (surv, dead + 1, need + n)
+                        deaths[key] = deaths.get(key, 0) | moved
                     else:
-                        _merge_bits(nxt, (_insort(surv, new), dead, need + n), moved)
+                        key = (_insort(surv, new), dead, need + n)
+                        nxt[key] = nxt.get(key, 0) | moved
         ended += [(dead, weight(need, bits)) for (_, dead, need), bits in deaths.items()]
         for key, bits in deaths.items():
             _merge_bits(nxt, key, bits)
