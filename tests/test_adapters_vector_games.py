@@ -18,6 +18,7 @@ from scipy.stats import chisquare
 from vector_helpers import law_after, reference_results, same_law, vector_results
 
 from hhh_verify.adapters import core
+from hhh_verify.adapters.rewards import reward
 from hhh_verify.adapters.vector import vector_env
 from hhh_verify.model import CHANCE, ModelError
 
@@ -64,6 +65,7 @@ def test_observations_are_what_the_seat_to_move_sees(game: str, preset: str) -> 
     and the same view with the same observation (nothing lost, nothing more shown)."""
     env = vector_env(game, preset, num_envs=8)
     model, space = env.setup.model, env.setup.space
+    win = reward(env.setup.spec, space, "win")
     obs, info = env.reset(seed=5)
     rng = np.random.default_rng(5)
     by_obs: dict[bytes, Any] = {}
@@ -85,8 +87,8 @@ def test_observations_are_what_the_seat_to_move_sees(game: str, preset: str) -> 
         obs, rewards, terminated, truncated, info = env.step(rng.integers(counts))
         assert not truncated.any()
         for i in np.flatnonzero(terminated):
-            outcome = model.outcome(env.model_state(i))
-            assert list(rewards[i]) == core.returns(space, outcome, "win")
+            s = env.model_state(i)
+            assert list(rewards[i]) == win.returns(s, model.outcome(s))
             ended += 1
     assert ended > 10 and len(by_obs) > 50
 
