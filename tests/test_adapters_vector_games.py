@@ -151,7 +151,7 @@ def test_planted_kernel_bug_is_caught(reference: tuple[str, Counter[Any]]) -> No
     game, ref = reference
     env = vector_env(game, "tiny", num_envs=64)
     kernel = type(env.batch.kernel)(env.setup.model, planted=PLANTED[game])
-    env.batch = type(env.batch)(kernel)
+    env.batch = env.setup.space.batch(kernel)
     assert same_law(ref, vector_results(env, VECTOR_GAMES, _result)) < 1e-6
 
 
