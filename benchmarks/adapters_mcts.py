@@ -20,7 +20,7 @@ import numpy as np
 from open_spiel.python.algorithms import mcts
 
 from hhh_verify import registry
-from hhh_verify.adapters import core
+from hhh_verify.adapters import core, rewards
 from hhh_verify.adapters.openspiel import load_game
 
 
@@ -41,7 +41,7 @@ class PolicyRollouts(mcts.Evaluator):
                 legal = model.legal_actions(s)
                 a = legal[0] if len(legal) == 1 else self.policy(model, s, legal, self.rng)
                 s = core.sample(model, s, a, self.rng)
-            total += core.returns(self.game.space, model.outcome(s), self.game.reward)
+            total += self.game.reward.returns(s, model.outcome(s))
         return total / self.rollouts
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
@@ -61,15 +61,15 @@ def main() -> None:
     ap.add_argument(
         "--reward",
         default=None,
-        choices=sorted(set(core.COOPERATIVE_REWARDS + core.COMPETITIVE_REWARDS)),
-        help="money (cooperative) or score (competitive) by default",
+        help="win, score (competitive) or a measure of the game (cooperative); by default "
+        "the game's first measure after win (cooperative) or score (competitive)",
     )
     ap.add_argument("--rollout", default="random", help="random, or a policy of the game")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     if args.reward is None:
-        cooperative = core.setup(args.game, args.config).space.cooperative
-        args.reward = "money" if cooperative else "score"
+        setup = core.setup(args.game, args.config)
+        args.reward = rewards.names(setup.spec, setup.space)[1]
 
     real = load_game(args.game, args.config, chance="sampled", seed=args.seed, reward=args.reward)
     search = load_game(
@@ -89,7 +89,7 @@ def main() -> None:
             raise SystemExit(f"error: unknown rollout policy {args.rollout!r}")
         evaluator = PolicyRollouts(search, policies[args.rollout], 1, args.seed)
     bot = mcts.MCTSBot(search, 2.0, args.simulations, evaluator, random_state=rs, solve=False)
-    wins, money, decisions = 0, [], 0
+    wins, paid, decisions = 0, [], 0
     start = time.perf_counter()
     for _ in range(args.games):
         state = real.new_initial_state()
@@ -101,13 +101,13 @@ def main() -> None:
                 decisions += 1
         outcome = real.model.outcome(state.model_state)
         wins += bool(outcome.won)
-        money.append(outcome.money)
+        paid.append(state.returns()[0])
     seconds = time.perf_counter() - start
     print(
         f"{args.game} {args.config}: {args.games} games, {args.simulations} simulations,"
         f" {args.samples} chance samples, {args.rollout} rollouts: {seconds:.1f} s"
         f" ({args.games / seconds:.3f} games/s, {decisions / seconds:.1f} decisions/s),"
-        f" wins {wins}/{args.games}, money {money}"
+        f" wins {wins}/{args.games}, seat 0's {args.reward} returns {paid}"
     )
 
 

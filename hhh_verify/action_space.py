@@ -31,8 +31,9 @@ class ActionSpace:
     order derived from the config alone; an action's id is its index, so ids mean the
     same in every process. It is a tuple, or a :class:`RankedActions` when the list is
     too long to hold. ``max_chance_outcomes`` bounds the outcomes of one ``step``,
-    ``max_game_length`` the decisions of one game, ``return_range`` ``Outcome.money``
-    (cooperative games) or each score (competitive ones). ``observe`` encodes a state
+    ``max_game_length`` the decisions of one game, ``return_range`` a won game's value
+    of each measure the game declares (cooperative games, whose measures the adapters
+    pay as rewards; from 0 up) or each score (competitive ones). ``observe`` encodes a state
     as ``observation_size`` numbers (the whole state: a framework's global state).
     ``perfect_information``: every player sees the whole state. A game of imperfect
     information says what each player sees instead: ``public(s)`` (``public_size``

@@ -4,11 +4,10 @@ or states met along reference playouts)."""
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from typing import Any
 
 import numpy as np
+from model_states import all_states, playout_states
 
 from hhh_verify.engines.kernel_check import compare_reachable, difference
 from hhh_verify.models.dice_hospital import SPEC
@@ -50,35 +49,13 @@ def compare_everywhere(m: Any, k: Any, limit: int = 1_000_000) -> tuple[int, str
     return n, None if found is None else f"{found.message()} in {found.state}"
 
 
-def all_states(m: Any, limit: int = 1_000_000) -> list[Any]:
-    """Every reachable state, breadth-first (at most ``limit``)."""
-    seen = {m.initial_state()}
-    queue = deque(seen)
-    order = []
-    while queue and len(order) < limit:
-        s = queue.popleft()
-        order.append(s)
-        for a in m.legal_actions(s):
-            for t, _ in m.step(s, a):
-                if t not in seen:
-                    seen.add(t)
-                    queue.append(t)
-    return order
-
-
-def playout_states(m: Any, games: int, seed: int, every: int = 1) -> list[Any]:
-    """States met along random reference games, every ``every``-th."""
-    out = []
-    rng = random.Random(seed)
-    for _ in range(games):
-        s = m.initial_state()
-        i = 0
-        while m.outcome(s) is None:
-            legal = m.legal_actions(s)
-            if i % every == 0:
-                out.append(s)
-            a = legal[rng.randrange(len(legal))]
-            s = m.sample_step(s, a, rng)
-            i += 1
-        out.append(s)
-    return out
+__all__ = [
+    "READINGS",
+    "VARIANTS",
+    "all_states",
+    "compare_everywhere",
+    "compare_state",
+    "label",
+    "model_and_kernel",
+    "playout_states",
+]

@@ -4,10 +4,10 @@ along playouts)."""
 
 from __future__ import annotations
 
-import random
-from collections import deque
 from fractions import Fraction
 from typing import Any
+
+from model_states import all_states, playout_states
 
 from hhh_verify.engines.kernel_check import difference, spread
 from hhh_verify.model import sample_index
@@ -35,39 +35,6 @@ def compare_state(m: Any, k: Any, s: Any, steps: bool = True, most: int = 0) -> 
     comparison is ``check``'s kernel engine's (:mod:`hhh_verify.engines.kernel_check`)."""
     actions = [] if not steps else spread(m.legal_actions(s), most, None) if most else None
     return difference(m, k, s, actions)
-
-
-def all_states(m: Any, limit: int = 1_000_000) -> list[Any]:
-    seen = {m.initial_state()}
-    queue = deque(seen)
-    order = []
-    while queue and len(order) < limit:
-        s = queue.popleft()
-        order.append(s)
-        for a in m.legal_actions(s):
-            for t, _ in m.step(s, a):
-                if t not in seen:
-                    seen.add(t)
-                    queue.append(t)
-    return order
-
-
-def playout_states(m: Any, games: int, seed: int, every: int = 1) -> list[Any]:
-    """States met along random games (reference sampler), every ``every``-th."""
-    out = []
-    rng = random.Random(seed)
-    for _ in range(games):
-        s = m.initial_state()
-        i = 0
-        while m.outcome(s) is None:
-            legal = m.legal_actions(s)
-            if i % every == 0:
-                out.append(s)
-            a = legal[rng.randrange(len(legal))]
-            s = m.sample_step(s, a, rng)
-            i += 1
-        out.append(s)
-    return out
 
 
 __all__ = ["model_and_kernel", "compare_state", "all_states", "playout_states", "sample_index"]

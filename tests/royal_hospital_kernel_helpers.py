@@ -4,9 +4,11 @@ along seeded playouts)."""
 
 from __future__ import annotations
 
-import random
-from collections import deque
+from functools import partial
 from typing import Any
+
+import model_states
+from model_states import all_states
 
 from hhh_verify.engines.kernel_check import difference
 from hhh_verify.models.royal_hospital import SPEC
@@ -27,38 +29,8 @@ def compare_state(m: Any, k: Any, s: Any, steps: bool = True) -> str | None:
     return difference(m, k, s, None if steps else [])
 
 
-def all_states(m: Any, limit: int) -> list[Any]:
-    """Every reachable state (breadth-first), at most ``limit``."""
-    start = m.initial_state()
-    seen = {start}
-    todo = deque([start])
-    out = []
-    while todo and len(out) < limit:
-        s = todo.popleft()
-        out.append(s)
-        for a in m.legal_actions(s):
-            for t, _ in m.step(s, a):
-                if t not in seen:
-                    seen.add(t)
-                    todo.append(t)
-    return out
-
-
-def playout_states(m: Any, games: int, seed: int, every: int = 1) -> list[Any]:
-    """States met along seeded random playouts of the reference (every ``every``-th)."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(games):
-        s = m.initial_state()
-        i = 0
-        while m.outcome(s) is None and i < 5000:
-            if i % every == 0:
-                out.append(s)
-            legal = m.legal_actions(s)
-            s = m.sample_step(s, legal[rng.randrange(len(legal))], rng)
-            i += 1
-        out.append(s)
-    return out
+#: States met along seeded random playouts (a game cut at 5,000 steps).
+playout_states = partial(model_states.playout_states, max_steps=5000)
 
 
 def first_difference(m: Any, k: Any, states: list[Any], steps: bool = True) -> str | None:
@@ -67,3 +39,6 @@ def first_difference(m: Any, k: Any, states: list[Any], steps: bool = True) -> s
         if why is not None:
             return why
     return None
+
+
+__all__ = ["all_states", "compare_state", "first_difference", "model_and_kernel", "playout_states"]

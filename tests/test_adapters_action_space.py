@@ -22,6 +22,7 @@ import pytest
 
 from hhh_verify import registry
 from hhh_verify.adapters import core
+from hhh_verify.adapters.rewards import names, reward
 from hhh_verify.model import CHANCE, ModelError, RankedActions, sort_actions
 
 #: Playouts per preset, and a step cap for the real games (their chance steps are sampled).
@@ -93,11 +94,13 @@ def test_declarations_hold_in_play(game_id: str, preset: str, readings: tuple[st
     model = spec.model(preset, (), readings)
     space = spec.action_space(model) if core.declares(spec) else None
     runs = PLAYOUTS.get(preset, DEFAULT_PLAYOUTS if not readings else 4)
+    paid = [reward(spec, space, name) for name in names(spec, space)] if space else []
     for seed in range(runs):
         end, decisions = play(model, space, seed)
         if space is not None:
             assert decisions <= space.max_game_length
-            core.returns(space, model.outcome(end), "money")  # raises when out of range
+            for pay in paid:  # every accepted reward: raises when out of range
+                pay.returns(end, model.outcome(end))
     if space is None:
         pytest.skip(f"{game_id} declares no action space (descriptions checked only)")
 
@@ -263,4 +266,4 @@ def test_planted_money_bound_is_caught() -> None:
     space = dataclasses.replace(spec.action_space(model), return_range=(0, -1))
     won = next(s for s in (play(model, space, k)[0] for k in range(200)) if model.outcome(s).won)
     with pytest.raises(ModelError, match="outside the declared range"):
-        core.returns(space, model.outcome(won), "money")
+        reward(spec, space, "money").returns(won, model.outcome(won))

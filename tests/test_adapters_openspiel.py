@@ -151,7 +151,7 @@ def test_parameters_round_trip_through_the_game_string() -> None:
     "kwargs, message",
     [
         ({"chance": "dice"}, "chance='dice'; accepted: exact, sampled, sample-average"),
-        ({"reward": "fame"}, "reward='fame'; accepted: win, money"),
+        ({"reward": "fame"}, "reward='fame'; accepted: win, money, rating_rank, deaths"),
         ({"overrides": ["rounds=9"]}, "rounds=9; accepted: 1..6"),
         ({"interpret": ("HHH-NOPE=x",)}, "HHH-NOPE"),
     ],
@@ -161,22 +161,33 @@ def test_bad_parameters_are_clear_errors(kwargs: dict[str, Any], message: str) -
         osp.load_game("hhh", "tiny", **kwargs)
 
 
-def test_returns_follow_the_outcome() -> None:
-    """Cooperative: every player gets the same; money mode pays a won game's money."""
-    for reward in ("win", "money"):
-        game = osp.load_game("hhh", "tiny", reward=reward)
-        rng = np.random.RandomState(4)
-        for _ in range(10):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                state.apply_action(rng.choice(state.legal_actions()))
-            outcome = game.model.outcome(state.model_state)
-            want = (
-                (1.0 if outcome.won else 0.0)
-                if reward == "win"
-                else (float(outcome.money) if outcome.won else -1.0)
-            )
-            assert state.returns() == [want] * game.num_players()
+def _team_return(reward: str, s: Any, outcome: Any) -> float:
+    """What a cooperative game pays: 1/0 (``win``), a won game's measure, -1 a loss."""
+    if reward == "win":
+        return 1.0 if outcome.won else 0.0
+    if not outcome.won:
+        return -1.0
+    if reward == "money":  # HHH's money reward as it was before measures named it
+        return float(outcome.money)
+    return float(registry.get_game("hhh").measures[reward].of(s, outcome))
+
+
+@pytest.mark.parametrize("reward", ["win", "money", "rating_rank", "deaths"])
+def test_returns_follow_the_outcome(reward: str) -> None:
+    """Cooperative: every player gets the same; a measure's reward pays a won game's
+    value of it (money: its money) and -1 for a loss."""
+    game = osp.load_game("hhh", "tiny", reward=reward)
+    rng = np.random.RandomState(4)
+    won = 0
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        outcome = game.model.outcome(state.model_state)
+        won += bool(outcome.won)
+        want = _team_return(reward, state.model_state, outcome)
+        assert state.returns() == [want] * game.num_players()
+    assert 0 < won < 40
 
 
 def test_planted_action_space_gap_is_caught() -> None:
@@ -240,7 +251,7 @@ def test_mcts_bot_completes_a_short_game(game_id: str, preset: str) -> None:
     state = _mcts_game(real, search, simulations=4, seed=0)
     outcome = real.model.outcome(state.model_state)
     assert outcome is not None
-    assert state.returns() == core.returns(real.space, outcome, real.reward)
+    assert state.returns() == real.reward.returns(state.model_state, outcome)
 
 
 def _trace_cases() -> list[Any]:

@@ -145,7 +145,7 @@ def test_illegal_action_is_a_clear_error() -> None:
 
 
 def test_bad_arguments_are_clear_errors() -> None:
-    with pytest.raises(ModelError, match="reward='fame'; accepted: win, money"):
+    with pytest.raises(ModelError, match="reward='fame'; accepted: win, money, rating_rank"):
         pz.env("hhh", "tiny", reward="fame")
     with pytest.raises(ModelError, match="reward='money'; accepted: win, score"):
         pz.env("royal-hospital", "tiny", reward="money")

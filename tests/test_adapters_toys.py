@@ -19,9 +19,9 @@ import toy_model
 from pettingzoo.test import api_test, seed_test
 
 from hhh_verify import registry
-from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
 from hhh_verify.adapters import pettingzoo as pz
+from hhh_verify.adapters import rewards
 from hhh_verify.model import ActionSpace, winning_seats
 
 pytestmark = [
@@ -107,9 +107,9 @@ def test_competitive_returns_are_win_shares(toys: None) -> None:
 
 
 def test_win_shares() -> None:
-    assert core.win_shares(3, (1,)) == [-0.5, 1.0, -0.5]
-    assert core.win_shares(4, (0, 2)) == [0.5, -0.5, 0.5, -0.5]
-    assert core.win_shares(2, (0, 1)) == [0.0, 0.0]
+    assert rewards.win_shares(3, (1,)) == [-0.5, 1.0, -0.5]
+    assert rewards.win_shares(4, (0, 2)) == [0.5, -0.5, 0.5, -0.5]
+    assert rewards.win_shares(2, (0, 1)) == [0.0, 0.0]
 
 
 def test_cooperative_single_player(toys: None) -> None:

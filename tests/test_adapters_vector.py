@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from scipy.stats import chisquare
-from vector_helpers import law_after, reference_results, same_law, vector_results
+from vector_helpers import exact_law_fit, reference_results, same_law, vector_results
 
-from hhh_verify.adapters import core
+from hhh_verify import registry
+from hhh_verify.adapters.rewards import reward
 from hhh_verify.adapters.vector import batch_kernel, vector_env
 from hhh_verify.model import CHANCE, ModelError
 from hhh_verify.models.hhh.kernel.api import GameKernel
@@ -30,22 +30,14 @@ DECISIONS = 3
 
 def test_steps_follow_the_exact_law() -> None:
     env = vector_env(GAME, "small", num_envs=4000)
-    env.reset(seed=3)
-    for _ in range(DECISIONS):
-        env.step(np.zeros(env.num_envs, dtype=np.int64))
-    law = law_after(env.setup.model, DECISIONS)
-    assert len(law) > 10
-    seen = Counter(env.model_state(i) for i in range(env.num_envs))
-    assert set(seen) <= set(law)
-    states = sorted(law, key=repr)
-    observed = [seen[s] for s in states]
-    expected = [float(law[s]) * env.num_envs for s in states]
-    assert chisquare(observed, expected).pvalue > 1e-4
+    outcomes, p = exact_law_fit(env, DECISIONS)
+    assert outcomes > 10 and p > 1e-4
 
 
 def test_observations_are_reference_states_with_their_legal_actions() -> None:
     env = vector_env(GAME, PRESET, num_envs=8)
     model = env.setup.model
+    win = reward(env.setup.spec, env.setup.space, "win")
     _, info = env.reset(seed=5)
     rng = np.random.default_rng(5)
     ended = 0
@@ -59,10 +51,46 @@ def test_observations_are_reference_states_with_their_legal_actions() -> None:
         _, rewards, terminated, truncated, info = env.step(rng.integers(counts))
         assert not truncated.any()
         for i in np.flatnonzero(terminated):
-            outcome = model.outcome(env.model_state(i))
-            assert rewards[i] == core.returns(env.setup.space, outcome, "win")[0]
+            s = env.model_state(i)
+            assert rewards[i] == win.returns(s, model.outcome(s))[0]
             ended += 1
     assert ended > 10
+
+
+def _measure_and_kernel_returns(steps: int) -> tuple[int, bool]:
+    """Random play with ``reward="money"`` (read from the decoded final state through
+    the game's measure) beside a twin whose kernel pays its own money return (the
+    batch step's last argument True): (won games, every return equal)."""
+    env = vector_env(GAME, PRESET, num_envs=16, reward="money")
+    twin = vector_env(GAME, PRESET, num_envs=16)
+    _, info = env.reset(seed=3)
+    twin.reset(seed=3)
+    rng = np.random.default_rng(3)
+    won, same = 0, True
+    for _ in range(steps):
+        acts = rng.integers(np.maximum(info["legal_count"], 1))
+        _, rewards, terminated, _, info = env.step(acts)
+        twin.batch.step(twin._buf, acts, twin._base, True)
+        assert (terminated == (twin._buf["ended"] == 1)).all()
+        won += int((rewards[terminated] >= 0).sum())
+        same = same and bool((rewards == twin._buf["rewards"]).all())
+    return won, same
+
+
+def test_measure_rewards_are_the_kernels_own() -> None:
+    """HHH's ``money`` reward, now the game's measure, is what its kernel pays."""
+    won, same = _measure_and_kernel_returns(400)
+    assert won > 5 and same
+
+
+def test_planted_measure_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A money measure $1 too high no longer matches the kernel's own return."""
+    measures = registry.get_game(GAME).measures
+    money = measures["money"]
+    wrong = dataclasses.replace(money, of=lambda s, o: money.at_end(s, o) + 1)
+    monkeypatch.setitem(measures, "money", wrong)  # type: ignore[arg-type]
+    won, same = _measure_and_kernel_returns(400)
+    assert won > 5 and not same
 
 
 def _money(o: Any) -> tuple[str, int]:

@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from scipy.stats import chisquare
-from vector_helpers import law_after, reference_results, same_law, vector_results
+from vector_helpers import exact_law_fit, reference_results, same_law, vector_results
 
 from hhh_verify.adapters import core
+from hhh_verify.adapters.rewards import reward
 from hhh_verify.adapters.vector import vector_env
 from hhh_verify.model import CHANCE, ModelError
 
@@ -40,17 +40,8 @@ def _result(o: Any) -> tuple[Any, ...]:
 @pytest.mark.parametrize("game", GAMES)
 def test_steps_follow_the_exact_law(game: str) -> None:
     env = vector_env(game, "tiny", num_envs=3000)
-    env.reset(seed=3)
-    for _ in range(DECISIONS[game]):
-        env.step(np.zeros(env.num_envs, dtype=np.int64))
-    law = law_after(env.setup.model, DECISIONS[game])
-    assert len(law) > 3
-    seen = Counter(env.model_state(i) for i in range(env.num_envs))
-    assert set(seen) <= set(law)
-    states = sorted(law, key=repr)
-    observed = [seen[s] for s in states]
-    expected = [float(law[s]) * env.num_envs for s in states]
-    assert chisquare(observed, expected).pvalue > 1e-4
+    outcomes, p = exact_law_fit(env, DECISIONS[game])
+    assert outcomes > 3 and p > 1e-4
 
 
 def _view(space: Any, s: Any, player: int) -> tuple[Any, ...]:
@@ -64,6 +55,7 @@ def test_observations_are_what_the_seat_to_move_sees(game: str, preset: str) -> 
     and the same view with the same observation (nothing lost, nothing more shown)."""
     env = vector_env(game, preset, num_envs=8)
     model, space = env.setup.model, env.setup.space
+    win = reward(env.setup.spec, space, "win")
     obs, info = env.reset(seed=5)
     rng = np.random.default_rng(5)
     by_obs: dict[bytes, Any] = {}
@@ -85,8 +77,8 @@ def test_observations_are_what_the_seat_to_move_sees(game: str, preset: str) -> 
         obs, rewards, terminated, truncated, info = env.step(rng.integers(counts))
         assert not truncated.any()
         for i in np.flatnonzero(terminated):
-            outcome = model.outcome(env.model_state(i))
-            assert list(rewards[i]) == core.returns(space, outcome, "win")
+            s = env.model_state(i)
+            assert list(rewards[i]) == win.returns(s, model.outcome(s))
             ended += 1
     assert ended > 10 and len(by_obs) > 50
 
@@ -149,7 +141,7 @@ def test_planted_kernel_bug_is_caught(reference: tuple[str, Counter[Any]]) -> No
     game, ref = reference
     env = vector_env(game, "tiny", num_envs=64)
     kernel = type(env.batch.kernel)(env.setup.model, planted=PLANTED[game])
-    env.batch = type(env.batch)(kernel)
+    env.batch = env.setup.space.batch(kernel)
     assert same_law(ref, vector_results(env, VECTOR_GAMES, _result)) < 1e-6
 
 

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from test_adapters_action_space import strong_game
 
-from hhh_verify.adapters import core
+from hhh_verify.adapters import core, rewards
 from hhh_verify.adapters import openspiel as osp
 from hhh_verify.adapters import pettingzoo as pz
 from hhh_verify.model import CHANCE, ModelError, RankedActions
@@ -184,7 +184,8 @@ def test_strong_player_games_fit_the_bounds(overrides: Any, readings: Any) -> No
     for seed in range(2):
         end, decisions, seen = strong_game(model, space, seed)
         assert decisions <= space.max_game_length
-        core.returns(space, model.outcome(end), "score")  # raises outside the score range
+        score = rewards.reward(SPEC, space, "score")
+        score.returns(end, model.outcome(end))  # raises outside the score range
         for s in seen[::3]:
             code = tuple(space.observe(s))
             assert len(code) == space.observation_size
@@ -377,7 +378,8 @@ def test_planted_score_floor_without_mortality_is_caught(monkeypatch: pytest.Mon
     assert space.return_range[0] == 0
     with pytest.raises(ModelError, match="outside the declared range"):
         for seed in range(10):
-            core.returns(space, model.outcome(_play(model, space, seed)), "score")
+            end = _play(model, space, seed)
+            rewards.reward(SPEC, space, "score").returns(end, model.outcome(end))
 
 
 def test_planted_observation_without_tints_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

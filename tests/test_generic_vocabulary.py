@@ -21,8 +21,6 @@ WORDS = frozenset({"money", "rating", "ratings", "deaths"})
 
 #: (module, name): why it stays.
 ALLOWED: dict[tuple[str, str], str] = {
-    ("adapters/core.py", "money"): "the documented 'money' reward option of the adapters",
-    ("adapters/vector.py", "money"): "the documented 'money' reward option of the adapters",
     ("outcomes.py", "money"): "Outcome.money, still a field of the generic outcome",
     ("outcomes.py", "rating"): "Outcome.rating, still a field of the generic outcome",
     ("engines/impact.py", "rating"): "GameResult.rating, read from Outcome.rating",

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from test_adapters_action_space import play, strong_game
 
-from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
+from hhh_verify.adapters import rewards
 from hhh_verify.model import ModelError
 from hhh_verify.models.royal_hospital import SPEC, bounds, observation
 from hhh_verify.models.royal_hospital.cards import PATIENT_DECKS
@@ -40,7 +40,8 @@ def test_strong_player_games_fit_the_bounds() -> None:
     for seed in range(3):
         end, decisions, seen = strong_game(model, space, seed)
         assert decisions <= space.max_game_length
-        core.returns(space, model.outcome(end), "score")  # raises outside the score range
+        score = rewards.reward(SPEC, space, "score")
+        score.returns(end, model.outcome(end))  # raises outside the score range
         for s in seen[::5]:
             code = tuple(space.observe(s))
             assert len(code) == space.observation_size

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from scipy.stats import chi2_contingency
+from scipy.stats import chi2_contingency, chisquare
 
 from hhh_verify.adapters import core
 from hhh_verify.model import CHANCE
@@ -31,6 +31,22 @@ def law_after(model: Any, decisions: int) -> dict[Any, Fraction]:
         for t, q in model.step(s, model.legal_actions(s)[0]):
             todo.append((t, p * q, made + (0 if chance else 1)))
     return out
+
+
+def exact_law_fit(env: Any, decisions: int) -> tuple[int, float]:
+    """Every game of ``env`` plays its first legal action ``decisions`` times (seed 3):
+    (how many states the exact law reaches, the chi-square p-value of the states met
+    against it). A state outside the law fails at once."""
+    env.reset(seed=3)
+    for _ in range(decisions):
+        env.step(np.zeros(env.num_envs, dtype=np.int64))
+    law = law_after(env.setup.model, decisions)
+    seen = Counter(env.model_state(i) for i in range(env.num_envs))
+    assert set(seen) <= set(law)
+    states = sorted(law, key=repr)
+    observed = [seen[s] for s in states]
+    expected = [float(law[s]) * env.num_envs for s in states]
+    return len(law), float(chisquare(observed, expected).pvalue)
 
 
 def reference_results(model: Any, games: int, key: Callable[[Any], Any]) -> Counter[Any]:

@@ -28,15 +28,11 @@ from typing import Any
 from ..configs import config_to_json
 from ..errors import ModelError
 from ..model import CHANCE, Model, SamplingModel
-from ..outcomes import Outcome, sample_index, state_digest, winning_seats
+from ..outcomes import sample_index, state_digest
 from ..registry import get_game
 from ..spec import GameSpec
 
 CHANCE_MODES = ("exact", "sampled", "sample-average")
-#: ``reward`` values: a cooperative game pays a win or its money, a competitive one the
-#: win shares (zero-sum) or each seat's score.
-COOPERATIVE_REWARDS = ("win", "money")
-COMPETITIVE_REWARDS = ("win", "score")
 #: Separators of the ``config`` and ``interpret`` parameter strings. OpenSpiel's game
 #: strings reserve ``,``, ``=`` and parentheses, so ``key:value;key:value`` with ``/``
 #: between the items of a list is used instead.
@@ -143,61 +139,6 @@ def check_action_count(space: Any, limit: int, framework: str, why: str) -> None
 def check_choice(name: str, value: Any, accepted: Sequence[Any]) -> None:
     if value not in accepted:
         raise ModelError(f"{name}={value!r}; accepted: {', '.join(str(a) for a in accepted)}")
-
-
-# Returns -----------------------------------------------------------------------------
-
-
-def rewards(space: Any) -> tuple[str, ...]:
-    """The ``reward`` values a game accepts: ``win`` first (the default)."""
-    return COOPERATIVE_REWARDS if space.cooperative else COMPETITIVE_REWARDS
-
-
-def utility_range(space: Any, reward: str) -> tuple[float, float]:
-    """Least and greatest return of one player."""
-    low, high = space.return_range
-    if reward == "win":
-        return (0.0, 1.0) if space.cooperative else (-1.0, 1.0)
-    return (-1.0, float(high)) if space.cooperative else (float(low), float(high))
-
-
-def utility_sum(space: Any, reward: str) -> float | None:
-    """The sum of every player's return when it is the same in every game: ``0`` for
-    the win shares of a competitive game (zero-sum), else ``None``."""
-    return 0.0 if reward == "win" and not space.cooperative else None
-
-
-def win_shares(players: int, winners: Sequence[int]) -> list[float]:
-    """Zero-sum win returns: the winners (after the tie-breakers) share +1, the others
-    share -1; a game every seat wins (or none) gives 0 to all. Two players: +1 / -1,
-    or 0 / 0 for a shared win."""
-    k = len(set(winners))
-    if k in (0, players):
-        return [0.0] * players
-    return [1.0 / k if p in winners else -1.0 / (players - k) for p in range(players)]
-
-
-def returns(space: Any, outcome: Outcome | None, reward: str) -> list[float]:
-    """Every player's return. Cooperative games give all players the same: 1/0 for a
-    win/loss (``win``) or a won game's money and -1 for a loss (``money``). Competitive
-    games give the win shares of :func:`win_shares` (``win``) or each seat's final
-    score (``score``). A result outside the declared range is an error."""
-    n = space.players
-    if outcome is None:
-        return [0.0] * n
-    if space.cooperative:
-        if reward == "win":
-            values = [1.0 if outcome.won else 0.0] * n
-        else:
-            values = [float(outcome.money or 0) if outcome.won else -1.0] * n
-    elif reward == "win":
-        values = win_shares(n, winning_seats(outcome))
-    else:
-        values = [float(x) for x in outcome.scores]
-    low, high = utility_range(space, reward)
-    if len(values) != n or any(not low <= v <= high for v in values):
-        raise ModelError(f"returns {values} outside the declared range {low}..{high}")
-    return values
 
 
 # What a player sees ------------------------------------------------------------------

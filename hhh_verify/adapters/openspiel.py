@@ -19,8 +19,8 @@ Importing this module registers every game of the registry with OpenSpiel as
 * ``seed``: the generator seed of the sampled modes;
 * ``reward``: ``win`` for every game: a cooperative game pays 1 or 0 to every player,
   a competitive one +1 shared by the winners after the tie-breakers and -1 shared by
-  the others (zero-sum); ``money`` (cooperative: a won game's money, -1 for a loss) or
-  ``score`` (competitive: each seat's final score).
+  the others (zero-sum); a cooperative game's measure by name (a won game's value, -1
+  for a loss) or ``score`` (competitive: each seat's final score); see :mod:`.rewards`.
 
 Decisions are model actions numbered by the game's canonical action list; a decision
 whose step is random becomes a chance node that resolves it. Observations follow the
@@ -43,7 +43,7 @@ from typing import Any
 from ..errors import ModelError
 from ..registry import games, get_game
 from ..spec import GameSpec
-from . import core
+from . import core, rewards
 
 try:
     import pyspiel
@@ -96,14 +96,16 @@ def player_range(spec: GameSpec, space: Any) -> tuple[int, int]:
     return min(ok), max(ok)
 
 
-def _utility(space: Any, reward: str) -> Any:
+def _utility(space: Any, reward: rewards.Reward) -> Any:
     Util = pyspiel.GameType.Utility
     if space.cooperative:
         return Util.IDENTICAL
-    return Util.ZERO_SUM if core.utility_sum(space, reward) == 0 else Util.GENERAL_SUM
+    return Util.ZERO_SUM if reward.total == 0 else Util.GENERAL_SUM
 
 
-def _game_type(spec: GameSpec, space: Any, players: tuple[int, int], mode: str, reward: str) -> Any:
+def _game_type(
+    spec: GameSpec, space: Any, players: tuple[int, int], mode: str, reward: rewards.Reward
+) -> Any:
     Info = pyspiel.GameType.Information
     return pyspiel.GameType(
         short_name=short_name(spec.id),
@@ -132,8 +134,9 @@ def register(game_id: str) -> str:
     if name in pyspiel.registered_names():
         return name
     base = core.setup(game_id)
+    players = player_range(base.spec, base.space)
     game_type = _game_type(
-        base.spec, base.space, player_range(base.spec, base.space), "exact", "win"
+        base.spec, base.space, players, "exact", rewards.reward(base.spec, base.space, rewards.WIN)
     )
     cls = type(_class_name(game_id), (ModelGame,), {"GAME_ID": game_id, "__module__": __name__})
     setattr(sys.modules[__name__], cls.__name__, cls)
@@ -224,15 +227,14 @@ class ModelGame(pyspiel.Game):
         )
         self.model = self.setup.model
         self.space = self.setup.space
-        core.check_choice("reward", params["reward"], core.rewards(self.space))
         self.chance = params["chance"]
         self.samples = int(params["chance_samples"])
         self.seed = int(params["seed"])
-        self.reward = params["reward"]
+        self.reward = rewards.reward(self.setup.spec, self.space, params["reward"])
         self.rng = random.Random(self.seed)  # the sampled mode's generator (OpenSpiel's)
         self.cache = core.Cache()
         core.check_action_count(self.space, MAX_ACTIONS, "OpenSpiel", "its action ids are int32")
-        low, high = core.utility_range(self.space, self.reward)
+        low, high = self.reward.range
         ceiling = {"exact": self.space.max_chance_outcomes, "sampled": 1}
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space.actions),
@@ -240,7 +242,7 @@ class ModelGame(pyspiel.Game):
             num_players=self.space.players,
             min_utility=low,
             max_utility=high,
-            utility_sum=core.utility_sum(self.space, self.reward),
+            utility_sum=self.reward.total,
             max_game_length=self.space.max_game_length,
         )
         n = self.space.players

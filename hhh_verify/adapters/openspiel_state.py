@@ -179,7 +179,7 @@ class ModelState(pyspiel.State):
 
     def returns(self) -> list[float]:
         outcome = None if self.pending is not None else self._game.model.outcome(self.model_state)
-        return core.returns(self._game.space, outcome, self._game.reward)
+        return self._game.reward.returns(self.model_state, outcome)
 
     def __str__(self) -> str:
         """The whole state (every player's hidden parts too), headed by its 160-bit

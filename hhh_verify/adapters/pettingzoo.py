@@ -11,9 +11,9 @@ state of centralised training). Chance is resolved inside ``step`` by the enviro
 generator (seeded by ``reset(seed=...)``) with the model's sampler, which draws from
 the same exact law as ``step``. Rewards come at the end: ``reward="win"`` (every game)
 pays a cooperative game's 1 or 0 to every agent, a competitive game's win shares
-(+1 shared by the winners after the tie-breakers, -1 by the others); ``"money"``
-(cooperative) a won game's money, -1 for a loss; ``"score"`` (competitive) each
-agent's final score.
+(+1 shared by the winners after the tie-breakers, -1 by the others); a cooperative
+game's measure by name (e.g. HHH's ``"money"``) a won game's value, -1 for a loss;
+``"score"`` (competitive) each agent's final score (:mod:`.rewards`).
 
 The legal ids are computed once per decision and given sparse, as the acting agent's
 ``infos[agent]["legal_actions"]`` (sorted ids: what an agent should sample from when
@@ -36,7 +36,7 @@ import sys
 from typing import Any
 
 from ..errors import ModelError
-from . import core
+from . import core, rewards
 
 try:
     import numpy as np
@@ -85,8 +85,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             core.check_choice("render_mode", render_mode, self.RENDER_MODES)
         self.setup = core.setup(game_id, config, interpret, overrides)
         self.model, self.space = self.setup.model, self.setup.space
-        core.check_choice("reward", reward, core.rewards(self.space))
-        self.reward = reward
+        self.reward = rewards.reward(self.setup.spec, self.space, reward)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"hhh_verify_{game_id}_v0"}
         core.check_action_count(
@@ -148,7 +147,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
             draw = core.pending_draw(self.model, self._state)
         outcome = self.model.outcome(self._state)
         if outcome is not None:
-            values = core.returns(self.space, outcome, self.reward)
+            values = self.reward.returns(self._state, outcome)
             for agent, value in zip(self.possible_agents, values):
                 self.rewards[agent] = value
                 self.terminations[agent] = True

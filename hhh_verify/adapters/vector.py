@@ -15,11 +15,13 @@ the other hands, the Medical deck and cards drawn by another seat shown as their
 sizes, as the reference adapter shows them). Draws are resolved inside the step from
 the exact law, and a finished game is started again at the next step (Gymnasium's
 next-step autoreset). Returns come with ``terminated``: a cooperative game's
-``rewards`` are one number per game (``reward="win"``: 1 or 0; ``"money"``: a won
-game's money, -1 for a loss); a competitive game's are one row per game with every
-seat's return (``"win"``: the zero-sum win shares after the tie-breakers;
-``"score"``: final scores), as the reference adapters compute them from the model's
-outcome. Results depend only on the seed and the actions, never on ``num_envs``.
+``rewards`` are one number per game (``reward="win"``: 1 or 0, from the kernel; a
+measure's name, e.g. HHH's ``"money"``: a won game's value, -1 for a loss); a
+competitive game's are one row per game with every seat's return (``"win"``: the
+zero-sum win shares after the tie-breakers; ``"score"``: final scores). Every return
+but a cooperative win is computed as the reference adapters compute it
+(:mod:`.rewards`), from the decoded final state and the model's outcome of it.
+Results depend only on the seed and the actions, never on ``num_envs``.
 ``tests/test_adapters_vector*.py`` prove it equal in law to the reference model;
 ``benchmarks/adapters_vector.py`` measures it.
 """
@@ -31,7 +33,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from ..errors import ModelError
-from . import core
+from . import core, rewards
 
 try:
     from gymnasium import spaces
@@ -47,8 +49,11 @@ class BatchKernel(Protocol):
     """Batched games of one model (what ``ActionSpace.batch`` makes of its kernel). Its
     buffers (``new``) hold one row per game: ``states`` (flat states), ``legal_n`` (the
     legal count; 0 or less: over), ``ended`` (1 ended, 2 stuck, 3 beyond the kernel),
-    ``rewards`` (a cooperative game's return), and for a competitive game ``player``
-    (the seat to move) and, when a seat may not see all of a state, ``obs``."""
+    ``rewards`` (a cooperative game's win/loss return, 1 or 0, of a game that ended),
+    and for a competitive game ``player`` (the seat to move) and, when a seat may not
+    see all of a state, ``obs``. ``step``'s last argument is always False (the
+    win/loss return in ``rewards``): a kernel may compute one more return of its own
+    when it is True, which the environment does not use."""
 
     state_size: int
     max_actions: int
@@ -58,7 +63,7 @@ class BatchKernel(Protocol):
     def reset(self, buf: dict[str, np.ndarray], base: int, fresh: bool) -> None: ...
 
     def step(
-        self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, money: bool
+        self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, own_reward: bool
     ) -> int: ...
 
     def decode(self, row: np.ndarray) -> Any: ...
@@ -106,10 +111,9 @@ class KernelVectorEnv(VectorEnv):  # type: ignore[misc]
         if int(num_envs) < 1:
             raise ModelError(f"num_envs={num_envs}; accepted: 1 or more")
         self.setup = core.setup(game_id, config, interpret, overrides)
-        core.check_choice("reward", reward, core.rewards(self.setup.space))
+        self.reward = rewards.reward(self.setup.spec, self.setup.space, reward)
         self.batch = batch_kernel(self.setup)
         self.num_envs = int(num_envs)
-        self.reward = reward
         size, most = self.batch.state_size, self.batch.max_actions
         info = np.iinfo(np.int64)
         self.single_observation_space = spaces.Box(info.min, info.max, (size,), np.int64)
@@ -129,7 +133,7 @@ class KernelVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        bad = self.batch.step(self._buf, acts, self._base, self.reward == "money")
+        bad = self.batch.step(self._buf, acts, self._base, False)
         if bad >= 0:
             raise ModelError(
                 f"env {bad}: action {int(acts[bad])} is not a legal index "
@@ -155,15 +159,17 @@ class KernelVectorEnv(VectorEnv):  # type: ignore[misc]
         return self._buf.get("obs", self._buf["states"]).copy()
 
     def _rewards(self, terminated: np.ndarray) -> Any:
-        """The kernel's rewards (cooperative), or every seat's return of each game that
-        ended, from the model's outcome of its final state (competitive: once a game)."""
-        if self.cooperative:
+        """The kernel's win/loss returns (a cooperative game's ``win``), or the return of
+        each game that ended, from its decoded final state and the model's outcome of it
+        (every seat's in a competitive game)."""
+        if self.cooperative and self.reward.name == rewards.WIN:
             return self._buf["rewards"].copy()
         out = np.zeros((self.num_envs, self.players), dtype=np.float64)
-        model, space = self.setup.model, self.setup.space
+        model = self.setup.model
         for i in np.flatnonzero(terminated):
-            out[i] = core.returns(space, model.outcome(self.model_state(int(i))), self.reward)
-        return out
+            state = self.model_state(int(i))
+            out[i] = self.reward.returns(state, model.outcome(state))
+        return out[:, 0].copy() if self.cooperative else out
 
     def _infos(self) -> dict[str, Any]:
         infos = {"legal_count": np.maximum(self._buf["legal_n"], 0)}

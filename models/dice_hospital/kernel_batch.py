@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify.batch_games import SeatBatch
+
 from .kernel import layout as L
 from .kernel.chance import POS, SAMPLE, new_chance, seed_stream, splitmix
 from .kernel.legal import legal
@@ -118,61 +120,13 @@ def step_batch(K, init, states, actions, base, games, steps, legal_n, player, en
     return bad
 
 
-class BatchGames:
-    """The batch functions bound to one model's kernel: what
-    :mod:`hhh_verify.adapters.vector` steps (``decode`` gives the reference state)."""
-
-    state_size = L.NSTATE
-    max_actions = L.MAX_ACTIONS
-
-    def __init__(self, kernel: Any):
-        self.kernel = kernel
-        self.decode = kernel.decode
-
-    def new(self, rows: int) -> dict[str, np.ndarray]:
-        return {
-            "states": np.zeros((rows, L.NSTATE), dtype=np.int64),
-            "games": np.zeros(rows, dtype=np.int64),
-            "steps": np.zeros(rows, dtype=np.int64),
-            "legal_n": np.zeros(rows, dtype=np.int64),
-            "player": np.zeros(rows, dtype=np.int64),
-            "rewards": np.zeros(rows, dtype=np.float64),
-            "ended": np.zeros(rows, dtype=np.int64),
-        }
-
-    def reset(self, buf: dict[str, np.ndarray], base: int, fresh: bool) -> None:
-        if fresh:
-            buf["games"][:] = -1
-        k = self.kernel
-        reset_batch(
-            k.K,
-            k.init,
-            buf["states"],
-            np.uint64(base),
-            buf["games"],
-            buf["steps"],
-            buf["legal_n"],
-            buf["player"],
-        )
-
-    def step(self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, money: bool) -> int:
-        k = self.kernel
-        return int(
-            step_batch(
-                k.K,
-                k.init,
-                buf["states"],
-                actions,
-                np.uint64(base),
-                buf["games"],
-                buf["steps"],
-                buf["legal_n"],
-                buf["player"],
-                buf["ended"],
-            )
-        )
-
-
-def batch(kernel: Any) -> BatchGames:
+def batch(kernel: Any) -> SeatBatch:
     """The batched games of a Dice Hospital kernel (``ActionSpace.batch``)."""
-    return BatchGames(kernel)
+    return SeatBatch(
+        kernel,
+        reset_batch,
+        step_batch,
+        state_size=L.NSTATE,
+        max_actions=L.MAX_ACTIONS,
+        hidden=False,
+    )
