@@ -5,7 +5,10 @@ Each test names the mutant it kills (docs/mutation.md, benchmarks/mutation.py).
 
 from __future__ import annotations
 
+import inspect
 import random
+import sys
+import types
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -13,9 +16,11 @@ from typing import Any
 
 from hhh_helpers import RED, action_phase, model
 
-from hhh_verify.models.hhh import draws, patient_phase, player_actions
+from hhh_verify.models.hhh import draws, heal, patient_phase, player_actions, setup
+from hhh_verify.models.hhh import model as hhh_model
 from hhh_verify.models.hhh.actions import InternTreat
 from hhh_verify.models.hhh.state import PP_ARRIVE, WARD, place
+from hhh_verify.properties.hhh import facts_hold, point_law_outside, sampler_within_law
 
 
 def test_the_intern_lowers_a_high_level_by_exactly_three() -> None:
@@ -76,3 +81,84 @@ def test_the_sampler_refills_an_empty_bag_from_the_discard_as_the_exact_law_does
             for key, p in exact.items():
                 sd = (float(p) * (1 - float(p)) / n) ** 0.5
                 assert abs(seen[key] / n - float(p)) <= 5 * sd + 1e-9, (kind, bag, key)
+
+
+def _plant(monkeypatch: Any, module: Any, old: str, new: str, *names: str) -> None:
+    """Plant a mutant: ``module``'s source with its one occurrence of ``old`` replaced by
+    ``new``, compiled beside it; each of ``names`` (``f`` or ``Class.method``) in
+    ``module`` is patched to the mutant's, so the model runs the mutated line."""
+    source = inspect.getsource(module)
+    assert source.count(old) == 1, old
+    mutant = types.ModuleType(f"{module.__name__}_mutant")
+    mutant.__package__ = module.__package__
+    monkeypatch.setitem(sys.modules, mutant.__name__, mutant)
+    exec(compile(source.replace(old, new), module.__file__, "exec"), mutant.__dict__)
+    for name in names:
+        owner, mutated = module, mutant
+        *path, leaf = name.split(".")
+        for part in path:
+            owner, mutated = getattr(owner, part), getattr(mutated, part)
+        monkeypatch.setattr(owner, leaf, getattr(mutated, leaf))
+
+
+def test_the_janitor_fact_catches_a_black_cube_counted_up(monkeypatch: Any) -> None:
+    """Staff Index, Janitor: "discard a just-drawn black cube without applying its effect
+    (do not draw a replacement)". The fact (``hhh.facts``) asks the Janitor's reaction on
+    a built Heal. Kills ``bump(h.drawn, ctx.B, -1)`` -> ``1`` in ``heal.janitor`` (seed 7:
+    the quick profile's games never hire the Janitor)."""
+    m = model("full")
+    assert facts_hold(m) is None
+    _plant(
+        monkeypatch,
+        heal,
+        "h2 = replace(h, drawn=bump(h.drawn, ctx.B, -1)",
+        "h2 = replace(h, drawn=bump(h.drawn, ctx.B, 1)",
+        "janitor",
+    )
+    assert "Janitor" in (facts_hold(m) or "")
+
+
+def test_the_staff_reveal_fact_catches_a_reading_compared_by_identity(monkeypatch: Any) -> None:
+    """HHH-STAFF-ROUND1=reveal-at-setup: "Flip the 2 Staff markers below the round
+    marker face up" happens before round 1. The fact takes the reading as text, as
+    ``--interpret`` does, so a reading compared by object identity is caught. Kills
+    ``ctx.staff_round1 == ...`` -> ``is`` in ``setup.to_play`` (seed 7)."""
+    m = model("full")
+    assert facts_hold(m) is None
+    _plant(
+        monkeypatch,
+        setup,
+        "if ctx.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP",
+        "if ctx.staff_round1 is R.STAFF_ROUND1.REVEAL_AT_SETUP",
+        "to_play",
+    )
+    assert "Flip the 2 Staff markers" in (facts_hold(m) or "")
+
+
+def test_the_low_bag_sampler_check_catches_a_colour_left_out(monkeypatch: Any) -> None:
+    """``hhh.sampler-at-a-low-bag``: with only the last colour and a black cube in the
+    bag, the Blood Bank's draw ("return the black cube to the bag") must take that colour,
+    not refill from the discard pile. Kills ``any(b[:-1])`` -> ``any(b[:~1])`` in
+    ``SampledDraws.no_black`` (seed 7)."""
+    m = model("full")
+    assert sampler_within_law(m) is None
+    _plant(
+        monkeypatch, draws, "if not any(b[:-1]):", "if not any(b[:~1]):", "SampledDraws.no_black"
+    )
+    assert "no_black draw" in (sampler_within_law(m) or "")
+
+
+def test_the_point_law_check_catches_a_probability_outside_the_law(monkeypatch: Any) -> None:
+    """``hhh.point-law``: a position ``step`` does not give has point probability 0.
+    Kills ``.get(succ, Fraction(0))`` -> ``Fraction(1)`` in ``outcome_probability``
+    (seed 7: replay alone asked it)."""
+    m = model("full")
+    assert point_law_outside(m) is None
+    _plant(
+        monkeypatch,
+        hhh_model,
+        ".get(succ, Fraction(0))",
+        ".get(succ, Fraction(1))",
+        "HHHModel.outcome_probability",
+    )
+    assert "does not give" in (point_law_outside(m) or "")

@@ -15,6 +15,7 @@ printed numbers the model has no use for, and why.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,7 @@ from .config import (
     CORONER,
     DEATH_LEVEL,
     GRAY,
+    JANITOR,
     LAWYER,
     SETUP_TABLE,
     TRAINING_REBAG,
@@ -53,7 +55,7 @@ from .player_actions import (
     restock_cost,
 )
 from .setup import ROOMS_AT_START_TWO, after_markers
-from .state import ACTIONS, BLOOD_BANK, ER, WARD
+from .state import ACTIONS, BLOOD_BANK, ER, HEAL_DRAWN, WARD, HealInProgress
 
 
 @dataclass(frozen=True)
@@ -129,6 +131,35 @@ def _coo_tokens(m: Any) -> int:
     s = _probe(m, staff_open=put((0,) * 11, COO, 1), money=20)
     ((after, _),) = m.step(s, HireStaff(COO))
     return int(after.admin_total - s.admin_total)
+
+
+def _janitor(m: Any) -> tuple[int, int, int]:
+    """A Ward Heal that drew 5 cubes, one of them black, and the Janitor ignoring it: (black
+    cubes that left the drawn cubes, black cubes that reached the discard pile, cubes drawn
+    from the bag as a replacement)."""
+    from .actions import JanitorIgnore
+
+    B = m.ctx.B
+    drawn = (0,) + (1,) * m.ctx.C  # one cube of each colour but the first, and a black one
+    heal = HealInProgress(0, WARD, 1, 3, drawn, (), 0, -1, 1)
+    s = _probe(m, phase=HEAL_DRAWN, heal=heal, staff_hired=put((0,) * 11, JANITOR, 1))
+    s = replace(s, bag=tuple(b - d for b, d in zip(s.bag, drawn)))
+    ((after, _),) = m.step(s, JanitorIgnore())
+    return (
+        s.heal.drawn[B] - after.heal.drawn[B],
+        after.discard[B] - s.discard[B],
+        sum(s.bag) - sum(after.bag),
+    )
+
+
+def _staff_face_up_in_round_1(m: Any) -> int:
+    """Staff markers face up when round 1's Action Phase begins, setup played with a
+    seeded draw of every chance event and the first offered New Room card."""
+    rng = random.Random(0)
+    s = m.initial_state()
+    while s.phase != ACTIONS:
+        s = m.sample_step(s, m.legal_actions(s)[0], rng)
+    return int(sum(s.staff_open))
 
 
 FACTS: tuple[Fact, ...] = (
@@ -424,6 +455,12 @@ FACTS: tuple[Fact, ...] = (
     Fact("Staff Index", "CFO (Chief Financial Officer): Gain $10.", 10, lambda m: CFO_GAIN),
     Fact(
         "Staff Index",
+        "Janitor: Once per round, discard a just-drawn black cube without applying its effect (do not draw a replacement).",
+        (1, 1, 0),
+        _janitor,
+    ),
+    Fact(
+        "Staff Index",
         "The Administrator gains 1 additional Administrative action token",
         1,
         _coo_tokens,
@@ -441,6 +478,13 @@ FACTS: tuple[Fact, ...] = (
         "Flip the 2 Staff markers below the round marker face up",
         2,
         lambda m: m.ctx.reveal,
+    ),
+    Fact(
+        "Housekeeping",
+        "Flip the 2 Staff markers below the round marker face up",
+        2,
+        _staff_face_up_in_round_1,
+        readings=("HHH-STAFF-ROUND1=reveal-at-setup",),
     ),
     Fact(
         "Housekeeping",
