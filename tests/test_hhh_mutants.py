@@ -14,12 +14,20 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from hhh_helpers import RED, action_phase, model
+from hhh_helpers import BLACK, RED, action_phase, cubes, model
 
 from hhh_verify.models.hhh import draws, heal, patient_phase, player_actions, setup
 from hhh_verify.models.hhh import model as hhh_model
 from hhh_verify.models.hhh.actions import InternTreat
-from hhh_verify.models.hhh.state import PP_ARRIVE, WARD, place
+from hhh_verify.models.hhh.promise_heal import _rebag_level_reduced
+from hhh_verify.models.hhh.state import (
+    HEAL_DRAWN,
+    PP_ARRIVE,
+    TREATMENT,
+    WARD,
+    HealInProgress,
+    place,
+)
 from hhh_verify.properties.hhh import facts_hold, point_law_outside, sampler_within_law
 
 
@@ -162,3 +170,37 @@ def test_the_point_law_check_catches_a_probability_outside_the_law(monkeypatch: 
         "HHHModel.outcome_probability",
     )
     assert "does not give" in (point_law_outside(m) or "")
+
+
+def _lowering_heal(m: Any) -> Any:
+    """A Treatment Room Heal by player 0's Doctor (Nowitz: "After healing a non-Ward
+    patient, may re-bag 2 cubes") whose draw, two red cubes and one black, lowers the
+    red patient one level."""
+    drawn = cubes((RED, 2), (BLACK, 1))
+    h = HealInProgress(0, TREATMENT, RED, 3, drawn, (), 2, -1, 1)
+    return action_phase(m, phase=HEAL_DRAWN, heal=h)
+
+
+def test_the_level_reduced_rebag_fact_and_promise_catch_a_lowering_heal_denied(
+    monkeypatch: Any,
+) -> None:
+    """HHH-REBAG-AFTER-HEAL=level-reduced: the Doctor's re-bag counts when the draw lowers
+    the level. The fact (``hhh.facts``) and the option's promise both ask a Heal whose draw
+    lowers the level. Kills ``h.drawn[h.colour] - h.drawn[ctx.B] <= 0`` -> ``&`` in
+    ``rebag_allowance`` (seed 13: 2 & 1 == 0 took the re-bag away)."""
+    full = model("full")
+    m = model("full", interpret=("HHH-REBAG-AFTER-HEAL=level-reduced",))
+    s = _lowering_heal(m)
+    assert facts_hold(full) is None
+    assert _rebag_level_reduced(m, s, None, s) is None
+    _plant(
+        monkeypatch,
+        heal,
+        "h.drawn[h.colour] - h.drawn[ctx.B] <= 0",
+        "h.drawn[h.colour] & h.drawn[ctx.B] <= 0",
+        "rebag_allowance",
+    )
+    assert "may re-bag 2 cubes" in (facts_hold(full) or "")
+    m = model("full", interpret=("HHH-REBAG-AFTER-HEAL=level-reduced",))  # no cached actions
+    s = _lowering_heal(m)
+    assert "may re-bag 0 cubes" in (_rebag_level_reduced(m, s, None, s) or "")

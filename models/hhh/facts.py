@@ -55,7 +55,7 @@ from .player_actions import (
     restock_cost,
 )
 from .setup import ROOMS_AT_START_TWO, after_markers
-from .state import ACTIONS, BLOOD_BANK, ER, HEAL_DRAWN, WARD, HealInProgress
+from .state import ACTIONS, BLOOD_BANK, ER, HEAL_DRAWN, TREATMENT, WARD, HealInProgress
 
 
 @dataclass(frozen=True)
@@ -150,6 +150,19 @@ def _janitor(m: Any) -> tuple[int, int, int]:
         after.discard[B] - s.discard[B],
         sum(s.bag) - sum(after.bag),
     )
+
+
+def _rebag_after_a_lowering_heal(m: Any) -> int:
+    """The most cubes the Settle of a Treatment Room Heal by player 0's Doctor may re-bag,
+    its draw two cubes of the patient's colour and one black (the level one lower)."""
+    from .actions import Settle
+
+    drawn = put(put((0,) * (m.ctx.C + 1), 0, 2), m.ctx.B, 1)
+    s = _probe(m, rooms=_rooms(0, 1))
+    _bonuses, rebag = bonuses_and_rebag(m.ctx, s, 0, TREATMENT, 0)
+    heal = HealInProgress(0, TREATMENT, 0, 3, drawn, (), rebag, -1, 1)
+    s = replace(s, phase=HEAL_DRAWN, heal=heal)
+    return max(sum(a.rebag) for a in m.legal_actions(s) if isinstance(a, Settle))
 
 
 def _staff_face_up_in_round_1(m: Any) -> int:
@@ -416,6 +429,13 @@ FACTS: tuple[Fact, ...] = (
         "After healing a non-Ward patient, may re-bag 2 cubes.",
         2,
         lambda m: doctor_rebag(m.ctx, 0, 1, 0),
+    ),
+    Fact(
+        "Healing a Patient Example",
+        "After healing a non-Ward patient, may re-bag 2 cubes.",
+        2,
+        _rebag_after_a_lowering_heal,
+        readings=("HHH-REBAG-AFTER-HEAL=level-reduced",),
     ),
     Fact(
         "Components",
