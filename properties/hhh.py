@@ -44,6 +44,7 @@ from hhh_verify.models.hhh.state import (
     WARD,
     HHHState,
     item_of,
+    place,
 )
 
 GAME = "hhh"
@@ -827,6 +828,64 @@ def point_law_outside(model: Any, _state: Any = None) -> str | None:
     return None
 
 
+def _two_dying_in_a_ward(model: Any) -> Any:
+    """Visit the Wards in the variant without Ward abilities: a Ward of two level-4
+    patients, the bag three cubes of each other colour (no black), so neither draws a match
+    and both die, the first before the second draws. Twelve cubes: below
+    ``visit_enum.LARGE_BAG`` the step enumerates the Visit with ``patient_phase.visit``
+    itself, not its fast mirror."""
+    from hhh_verify.records import replace
+
+    k = ctx(model)
+    c = k.C - 2
+    s = model.initial_state()
+    return replace(
+        s,
+        phase=PP_VISIT,
+        cursor=place(0, c),
+        wards=tuple((4, 4) if i == c else () for i in range(k.C)),
+        waiting=((0,) * k.C,) * len(s.waiting),
+        bag=tuple(0 if i in (c, k.C) else 3 for i in range(k.C + 1)),
+        money=99,
+    )
+
+
+#: Positions the sweep's games rarely reach, where an ambiguity's options differ: (the
+#: ambiguity, config overrides, the position). Each option's promise is asked there.
+BUILT_POSITIONS: tuple[tuple[str, tuple[str, ...], Callable[[Any], Any]], ...] = (
+    (R.EMPTY_BEDS_VARIANT.ID, ("variant_no_abilities=1",), _two_dying_in_a_ward),
+)
+
+
+def promises_on_built_positions(model: Any, _state: Any = None) -> str | None:
+    """Each option's promise (``models/hhh/promise*.py``), asked of every step from a
+    position of :data:`BUILT_POSITIONS` under that option: e.g. Variants, "During Visit
+    the Wards, for each patient, draw cubes equal to the number of empty beds in that
+    ward", where a death earlier in the same Visit is the only thing that tells
+    HHH-EMPTY-BEDS-VARIANT's two readings apart."""
+    from hhh_verify.model import apply_overrides
+    from hhh_verify.models.hhh.ambiguities import REGISTRY
+    from hhh_verify.models.hhh.model import HHHModel
+    from hhh_verify.models.hhh.promises import BOOK
+    from hhh_verify.promises import Promise
+
+    for amb, overrides, build in BUILT_POSITIONS:
+        config = apply_overrides(model.config, overrides)
+        for option in REGISTRY.get(amb).option_ids:
+            promise = BOOK.of(amb, option)
+            m = HHHModel(config, REGISTRY.with_choices({amb: option}))
+            if not isinstance(promise, Promise) or promise.step is None:
+                continue
+            if promise.applies is not None and not promise.applies(m):
+                continue
+            s = build(m)
+            for a in m.legal_actions(s):
+                for t, _p in m.step(s, a):
+                    if broken := promise.step(m, s, a, t):
+                        return f"{amb}={option} on a built position: {broken}"
+    return None
+
+
 def properties() -> PropertyRegistry:
     """Every HHH property, in the order ``check`` prints them."""
     from . import hhh_search
@@ -863,6 +922,16 @@ def properties() -> PropertyRegistry:
                 "Housekeeping: flip the 2 Staff markers; Heal a Patient: in the Wards, draw 6 cubes",
                 "the point probability of a successor is its exact probability, 0 outside the law",
                 check=point_law_outside,
+                applies=full_preset,
+            ),
+            Property(
+                "hhh.promises-on-built-positions",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Variants: draw cubes equal to the number of empty beds in that ward",
+                "each option's promise holds on built positions where the options differ",
+                check=promises_on_built_positions,
                 applies=full_preset,
             ),
             Property.invariant(

@@ -28,7 +28,12 @@ from hhh_verify.models.hhh.state import (
     HealInProgress,
     place,
 )
-from hhh_verify.properties.hhh import facts_hold, point_law_outside, sampler_within_law
+from hhh_verify.properties.hhh import (
+    facts_hold,
+    point_law_outside,
+    promises_on_built_positions,
+    sampler_within_law,
+)
 
 
 def test_the_intern_lowers_a_high_level_by_exactly_three() -> None:
@@ -204,3 +209,21 @@ def test_the_level_reduced_rebag_fact_and_promise_catch_a_lowering_heal_denied(
     m = model("full", interpret=("HHH-REBAG-AFTER-HEAL=level-reduced",))  # no cached actions
     s = _lowering_heal(m)
     assert "may re-bag 0 cubes" in (_rebag_level_reduced(m, s, None, s) or "")
+
+
+def test_the_built_visit_catches_the_empty_beds_readings_swapped(monkeypatch: Any) -> None:
+    """Variants (no Ward abilities): "draw cubes equal to the number of empty beds in that
+    ward"; HHH-EMPTY-BEDS-VARIANT says whether a death earlier in the Visit frees a bed.
+    ``hhh.promises-on-built-positions`` asks both options' promises on a Visit where the
+    first of two patients dies. Kills ``if ctx.beds_per_patient`` -> ``if not ...`` in
+    ``visit`` (seed 13: survived check and the suite)."""
+    m = model("full")
+    assert promises_on_built_positions(m) is None
+    _plant(
+        monkeypatch,
+        patient_phase,
+        "len(rest) if ctx.beds_per_patient else",
+        "len(rest) if not ctx.beds_per_patient else",
+        "visit",
+    )
+    assert "HHH-EMPTY-BEDS-VARIANT" in (promises_on_built_positions(m) or "")
