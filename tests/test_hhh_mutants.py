@@ -227,3 +227,22 @@ def test_the_built_visit_catches_the_empty_beds_readings_swapped(monkeypatch: An
         "visit",
     )
     assert "HHH-EMPTY-BEDS-VARIANT" in (promises_on_built_positions(m) or "")
+
+
+def test_the_staff_reveal_fact_catches_reveals_only_in_the_last_round(
+    monkeypatch: Any,
+) -> None:
+    """Housekeeping: "Flip the 2 Staff markers below the round marker face up", at each
+    round that has Staff spaces below it (rounds 2-6). The fact asks every Housekeeping
+    reveal. Kills ``s.round > ctx.staff_last_round`` -> ``!=`` in ``staff_to_reveal``
+    (seed 13: check's games did not reach it; the kernel tests did)."""
+    m = model("full")
+    assert facts_hold(m) is None
+    _plant(
+        monkeypatch,
+        patient_phase,
+        "if s.round > ctx.staff_last_round:",
+        "if s.round != ctx.staff_last_round:",
+        "staff_to_reveal",
+    )
+    assert "(book (2, 2, 2, 2, 2), model (0, 0, 0, 0, 2))" in (facts_hold(m) or "")

@@ -55,7 +55,16 @@ from .player_actions import (
     restock_cost,
 )
 from .setup import ROOMS_AT_START_TWO, after_markers
-from .state import ACTIONS, BLOOD_BANK, ER, HEAL_DRAWN, TREATMENT, WARD, HealInProgress
+from .state import (
+    ACTIONS,
+    BLOOD_BANK,
+    ER,
+    HEAL_DRAWN,
+    PP_STAFF,
+    TREATMENT,
+    WARD,
+    HealInProgress,
+)
 
 
 @dataclass(frozen=True)
@@ -163,6 +172,19 @@ def _rebag_after_a_lowering_heal(m: Any) -> int:
     heal = HealInProgress(0, TREATMENT, 0, 3, drawn, (), rebag, -1, 1)
     s = replace(s, phase=HEAL_DRAWN, heal=heal)
     return max(sum(a.rebag) for a in m.legal_actions(s) if isinstance(a, Settle))
+
+
+def _staff_flipped_per_round(m: Any) -> tuple[int, ...]:
+    """Staff markers flipped at each Housekeeping into rounds 2 to the last (the first
+    outcome of each reveal, a position with nothing else on the board)."""
+    from .actions import Draw
+
+    s, flipped = _probe(m), []
+    for r in range(2, m.ctx.last_round + 1):
+        before = sum(s.staff_open)
+        s = m.step(replace(s, phase=PP_STAFF, round=r), Draw())[0][0]
+        flipped.append(int(sum(s.staff_open) - before))
+    return tuple(flipped)
 
 
 def _staff_face_up_in_round_1(m: Any) -> int:
@@ -498,6 +520,12 @@ FACTS: tuple[Fact, ...] = (
         "Flip the 2 Staff markers below the round marker face up",
         2,
         lambda m: m.ctx.reveal,
+    ),
+    Fact(
+        "Housekeeping",
+        "Flip the 2 Staff markers below the round marker face up",
+        (2, 2, 2, 2, 2),
+        _staff_flipped_per_round,
     ),
     Fact(
         "Housekeeping",
