@@ -246,3 +246,21 @@ def test_the_staff_reveal_fact_catches_reveals_only_in_the_last_round(
         "staff_to_reveal",
     )
     assert "(book (2, 2, 2, 2, 2), model (0, 0, 0, 0, 2))" in (facts_hold(m) or "")
+
+
+def test_the_blood_bank_fact_catches_the_setup_order_reading_flipped(monkeypatch: Any) -> None:
+    """Blood Bank: "When built, draw 3 random cubes from the bag and place them on the
+    Blood Bank", whenever HHH-SETUP-ORDER places that draw in setup. The fact plays setup
+    with the Blood Bank as the first room under both readings. Kills
+    ``ctx.setup_order == AFTER_WAITING`` -> ``>`` in ``after_waiting`` (seed 13: under
+    'after-waiting' the Blood Bank started empty)."""
+    m = model("full")
+    assert facts_hold(m) is None
+    _plant(
+        monkeypatch,
+        setup,
+        "if ctx.setup_order == R.SETUP_ORDER.AFTER_WAITING",
+        "if ctx.setup_order > R.SETUP_ORDER.AFTER_WAITING",
+        "after_waiting",
+    )
+    assert "(book 3, model 0)" in (facts_hold(m) or "")

@@ -187,6 +187,20 @@ def _staff_flipped_per_round(m: Any) -> tuple[int, ...]:
     return tuple(flipped)
 
 
+def _blood_bank_at_start(m: Any) -> int:
+    """Cubes on the Blood Bank when round 1's Action Phase begins, the Blood Bank chosen
+    as the first New Room and setup's chance events drawn with a seeded sampler."""
+    from .actions import InstallRoom
+
+    rng = random.Random(0)
+    s = m.initial_state()
+    while s.phase != ACTIONS:
+        legal = m.legal_actions(s)
+        bank = [a for a in legal if isinstance(a, InstallRoom) and a.kind == BLOOD_BANK]
+        s = m.sample_step(s, (bank or list(legal))[0], rng)
+    return int(sum(s.blood))
+
+
 def _staff_face_up_in_round_1(m: Any) -> int:
     """Staff markers face up when round 1's Action Phase begins, setup played with a
     seeded draw of every chance event and the first offered New Room card."""
@@ -358,6 +372,16 @@ FACTS: tuple[Fact, ...] = (
         "When built, draw 3 random cubes from the bag",
         3,
         lambda m: blood_size(_probe(m, rooms=_rooms(BLOOD_BANK, 1))),
+    ),
+    *(
+        Fact(
+            "Blood Bank",
+            "When built, draw 3 random cubes from the bag and place them on the Blood Bank.",
+            3,
+            _blood_bank_at_start,
+            readings=(f"HHH-SETUP-ORDER={order}",),
+        )
+        for order in ("before-waiting", "after-waiting")
     ),
     Fact(
         "Blood Bank",
