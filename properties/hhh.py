@@ -850,10 +850,42 @@ def _two_dying_in_a_ward(model: Any) -> Any:
     )
 
 
+def _treatment_heal(drawn_colour: int) -> Callable[[Any], Any]:
+    """A Treatment Room Heal by player 0's Doctor (Nowitz: "After healing a non-Ward
+    patient, may re-bag 2 cubes"), its draw ``drawn_colour`` cubes of the patient's
+    colour and one black: it lowers the level when ``drawn_colour`` is 2, not when 1."""
+
+    def build(model: Any) -> Any:
+        from hhh_verify.models.hhh.board import put
+        from hhh_verify.models.hhh.heal import bonuses_and_rebag
+        from hhh_verify.models.hhh.state import TREATED, HealInProgress
+        from hhh_verify.records import replace
+
+        k = ctx(model)
+        s = model.initial_state()
+        s = replace(
+            s,
+            phase=ACTIONS,
+            wards=((),) * k.C,
+            waiting=((0,) * k.C,) * len(s.waiting),
+            rooms=put(s.rooms, 0, 1),
+            treatment=put(s.treatment, 0, (3, TREATED)),
+        )
+        bonuses, rebag = bonuses_and_rebag(k, s, 0, TREATMENT, 0)
+        drawn = tuple(drawn_colour if i == 0 else int(i == k.C) for i in range(k.C + 1))
+        heal = HealInProgress(0, TREATMENT, 0, 3, drawn, bonuses, rebag, -1, 1)
+        bag = tuple(b - d for b, d in zip(s.bag, drawn))
+        return replace(s, phase=HEAL_DRAWN, heal=heal, bag=bag)
+
+    return build
+
+
 #: Positions the sweep's games rarely reach, where an ambiguity's options differ: (the
 #: ambiguity, config overrides, the position). Each option's promise is asked there.
 BUILT_POSITIONS: tuple[tuple[str, tuple[str, ...], Callable[[Any], Any]], ...] = (
     (R.EMPTY_BEDS_VARIANT.ID, ("variant_no_abilities=1",), _two_dying_in_a_ward),
+    (R.REBAG_AFTER_HEAL.ID, (), _treatment_heal(1)),
+    (R.REBAG_AFTER_HEAL.ID, (), _treatment_heal(2)),
 )
 
 
@@ -862,7 +894,8 @@ def promises_on_built_positions(model: Any, _state: Any = None) -> str | None:
     position of :data:`BUILT_POSITIONS` under that option: e.g. Variants, "During Visit
     the Wards, for each patient, draw cubes equal to the number of empty beds in that
     ward", where a death earlier in the same Visit is the only thing that tells
-    HHH-EMPTY-BEDS-VARIANT's two readings apart."""
+    HHH-EMPTY-BEDS-VARIANT's two readings apart; a Treatment Room Heal that lowered no
+    level, or one, for HHH-REBAG-AFTER-HEAL."""
     from hhh_verify.model import apply_overrides
     from hhh_verify.models.hhh.ambiguities import REGISTRY
     from hhh_verify.models.hhh.model import HHHModel
@@ -929,7 +962,7 @@ def properties() -> PropertyRegistry:
                 GAME,
                 "fact",
                 "HOLDS",
-                "Variants: draw cubes equal to the number of empty beds in that ward",
+                "Variants: draw cubes equal to the number of empty beds in that ward; Doctors: after healing, may re-bag 2 cubes",
                 "each option's promise holds on built positions where the options differ",
                 check=promises_on_built_positions,
                 applies=full_preset,

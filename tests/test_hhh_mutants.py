@@ -264,3 +264,21 @@ def test_the_blood_bank_fact_catches_the_setup_order_reading_flipped(monkeypatch
         "after_waiting",
     )
     assert "(book 3, model 0)" in (facts_hold(m) or "")
+
+
+def test_the_built_heal_catches_the_doctors_rebag_after_no_lowering(monkeypatch: Any) -> None:
+    """HHH-REBAG-AFTER-HEAL=level-reduced: a Heal that lowered no level re-bags only
+    with its Re-bag Training markers. ``hhh.promises-on-built-positions`` asks the
+    option's promise on a Treatment Room Heal by Nowitz whose draw lowered nothing.
+    Kills ``h.rebag - doctor_rebag(...)`` -> ``h.rebag & doctor_rebag(...)`` in
+    ``rebag_allowance`` (seed 13: ``2 & 2`` gave the Doctor's re-bag back)."""
+    m = model("full")
+    assert promises_on_built_positions(m) is None
+    _plant(
+        monkeypatch,
+        heal,
+        "return h.rebag - doctor_rebag(",
+        "return h.rebag & doctor_rebag(",
+        "rebag_allowance",
+    )
+    assert "HHH-REBAG-AFTER-HEAL=level-reduced" in (promises_on_built_positions(m) or "")
