@@ -27,6 +27,7 @@ from hhh_verify.models.hhh.board import (
 )
 from hhh_verify.models.hhh.config import CAT, CFO, COO
 from hhh_verify.models.hhh.state import (
+    ACTIONS,
     ARRESTED,
     BANKRUPT,
     BLOOD_BANK,
@@ -36,12 +37,14 @@ from hhh_verify.models.hhh.state import (
     OVER,
     PP_ARRIVE,
     PP_ER_ADMIT,
+    PP_STAFF,
     PP_VISIT,
     SETUP_WAITING,
     TREATMENT,
     WARD,
     HHHState,
     item_of,
+    place,
 )
 
 GAME = "hhh"
@@ -746,6 +749,176 @@ def er_possible(model: Any) -> bool:
     return k.spots >= 5 and 5 in k.deck
 
 
+#: Seeded samples per edge bag in :func:`sampler_within_law` (a count, not a time).
+SAMPLER_TRIES = 12
+
+
+def sampler_within_law(model: Any, _state: Any = None) -> str | None:
+    """Key Concepts, "Empty bag: If you ever need to draw cubes and the bag is empty,
+    place all discarded cubes back into the bag and continue drawing", and the Blood
+    Bank's "Draw 1 replacement cube for each black cube that is drawn and return the black
+    cube to the bag": the sampler (simulation, Hypothesis) draws the law ``step``
+    enumerates where the bag runs low, which seeded games rarely reach. For each way of
+    drawing, each colour left alone in the bag beside one black cube, an empty or a
+    one-of-each-colour discard pile and 1 or 2 cubes wanted, every sampled result (fixed
+    seeds) is one of the exact law's."""
+    import random
+
+    from hhh_verify.models.hhh.draws import ExactDraws, SampledDraws
+
+    C = ctx(model).C
+    exact = ExactDraws()
+    kinds = {
+        "plain": (exact.plain, lambda d: d.plain),
+        "chain": (exact.chain, lambda d: d.chain),
+        "no_black": (exact.no_black, lambda d: d.no_black),
+    }
+    for kind, (law, pick) in kinds.items():
+        for colour in range(C):
+            bag = tuple(int(i in (colour, C)) for i in range(C + 1))
+            for discard in ((0,) * (C + 1), (1,) * C + (0,)):
+                for need in (1, 2):
+                    support = {r for r, _p in law(bag, discard, need)}
+                    draw = pick(SampledDraws(random.Random(colour)))
+                    for _ in range(SAMPLER_TRIES):
+                        ((got, _p),) = draw(bag, discard, need)
+                        if got not in support:
+                            return (
+                                f"{kind} draw of {need} from bag {bag}, discard {discard}: "
+                                f"sampled {got}, which the exact law does not give"
+                            )
+    return None
+
+
+def point_law_outside(model: Any, _state: Any = None) -> str | None:
+    """The point probability (how replay and the distribution check ask one successor's
+    chance) is the law's: each successor's exact probability, and 0 for a position the
+    law does not give (the position itself, a successor with one cube too many in the
+    discard pile). Asked of a Staff reveal in Housekeeping ("Flip the 2 Staff markers
+    below the round marker face up": a small enumeration) and of a Ward Heal ("In the
+    Wards, you draw 6 cubes": a bag that only shrinks)."""
+    from hhh_verify.model import outcome_probability
+    from hhh_verify.records import replace
+
+    m = model
+    k = ctx(m)
+    start = m.initial_state()
+    board = replace(
+        start, phase=ACTIONS, wards=((),) * k.C, waiting=((0,) * k.C,) * len(start.waiting)
+    )
+    reveal = replace(board, phase=PP_STAFF, round=2)
+    ward = replace(board, wards=((3,),) + ((),) * (k.C - 1))
+    heal = next(a for a in m.legal_actions(ward) if isinstance(a, A.Heal))
+    for s, a in ((reveal, A.Draw()), (ward, heal)):
+        law: dict[Any, Any] = {}
+        for t, p in m.step(s, a):
+            law[t] = law.get(t, 0) + p
+        for t, p in list(law.items())[:8]:
+            got = outcome_probability(m, s, a, t)
+            if got != p:
+                return f"{type(a).__name__} in phase {s.phase}: a successor's point probability {got}, its law {p}"
+        first = next(iter(law))
+        outside = (
+            s,
+            replace(first, discard=tuple(x + (i == 0) for i, x in enumerate(first.discard))),
+        )
+        for t in outside:
+            if t not in law and (got := outcome_probability(m, s, a, t)) != 0:
+                return f"{type(a).__name__} in phase {s.phase}: a position the law does not give has point probability {got}"
+    return None
+
+
+def _two_dying_in_a_ward(model: Any) -> Any:
+    """Visit the Wards in the variant without Ward abilities: a Ward of two level-4
+    patients, the bag three cubes of each other colour (no black), so neither draws a match
+    and both die, the first before the second draws. Twelve cubes: below
+    ``visit_enum.LARGE_BAG`` the step enumerates the Visit with ``patient_phase.visit``
+    itself, not its fast mirror."""
+    from hhh_verify.records import replace
+
+    k = ctx(model)
+    c = k.C - 2
+    s = model.initial_state()
+    return replace(
+        s,
+        phase=PP_VISIT,
+        cursor=place(0, c),
+        wards=tuple((4, 4) if i == c else () for i in range(k.C)),
+        waiting=((0,) * k.C,) * len(s.waiting),
+        bag=tuple(0 if i in (c, k.C) else 3 for i in range(k.C + 1)),
+        money=99,
+    )
+
+
+def _treatment_heal(drawn_colour: int) -> Callable[[Any], Any]:
+    """A Treatment Room Heal by player 0's Doctor (Nowitz: "After healing a non-Ward
+    patient, may re-bag 2 cubes"), its draw ``drawn_colour`` cubes of the patient's
+    colour and one black: it lowers the level when ``drawn_colour`` is 2, not when 1."""
+
+    def build(model: Any) -> Any:
+        from hhh_verify.models.hhh.board import put
+        from hhh_verify.models.hhh.heal import bonuses_and_rebag
+        from hhh_verify.models.hhh.state import TREATED, HealInProgress
+        from hhh_verify.records import replace
+
+        k = ctx(model)
+        s = model.initial_state()
+        s = replace(
+            s,
+            phase=ACTIONS,
+            wards=((),) * k.C,
+            waiting=((0,) * k.C,) * len(s.waiting),
+            rooms=put(s.rooms, 0, 1),
+            treatment=put(s.treatment, 0, (3, TREATED)),
+        )
+        bonuses, rebag = bonuses_and_rebag(k, s, 0, TREATMENT, 0)
+        drawn = tuple(drawn_colour if i == 0 else int(i == k.C) for i in range(k.C + 1))
+        heal = HealInProgress(0, TREATMENT, 0, 3, drawn, bonuses, rebag, -1, 1)
+        bag = tuple(b - d for b, d in zip(s.bag, drawn))
+        return replace(s, phase=HEAL_DRAWN, heal=heal, bag=bag)
+
+    return build
+
+
+#: Positions the sweep's games rarely reach, where an ambiguity's options differ: (the
+#: ambiguity, config overrides, the position). Each option's promise is asked there.
+BUILT_POSITIONS: tuple[tuple[str, tuple[str, ...], Callable[[Any], Any]], ...] = (
+    (R.EMPTY_BEDS_VARIANT.ID, ("variant_no_abilities=1",), _two_dying_in_a_ward),
+    (R.REBAG_AFTER_HEAL.ID, (), _treatment_heal(1)),
+    (R.REBAG_AFTER_HEAL.ID, (), _treatment_heal(2)),
+)
+
+
+def promises_on_built_positions(model: Any, _state: Any = None) -> str | None:
+    """Each option's promise (``models/hhh/promise*.py``), asked of every step from a
+    position of :data:`BUILT_POSITIONS` under that option: e.g. Variants, "During Visit
+    the Wards, for each patient, draw cubes equal to the number of empty beds in that
+    ward", where a death earlier in the same Visit is the only thing that tells
+    HHH-EMPTY-BEDS-VARIANT's two readings apart; a Treatment Room Heal that lowered no
+    level, or one, for HHH-REBAG-AFTER-HEAL."""
+    from hhh_verify.model import apply_overrides
+    from hhh_verify.models.hhh.ambiguities import REGISTRY
+    from hhh_verify.models.hhh.model import HHHModel
+    from hhh_verify.models.hhh.promises import BOOK
+    from hhh_verify.promises import Promise
+
+    for amb, overrides, build in BUILT_POSITIONS:
+        config = apply_overrides(model.config, overrides)
+        for option in REGISTRY.get(amb).option_ids:
+            promise = BOOK.of(amb, option)
+            m = HHHModel(config, REGISTRY.with_choices({amb: option}))
+            if not isinstance(promise, Promise) or promise.step is None:
+                continue
+            if promise.applies is not None and not promise.applies(m):
+                continue
+            s = build(m)
+            for a in m.legal_actions(s):
+                for t, _p in m.step(s, a):
+                    if broken := promise.step(m, s, a, t):
+                        return f"{amb}={option} on a built position: {broken}"
+    return None
+
+
 def properties() -> PropertyRegistry:
     """Every HHH property, in the order ``check`` prints them."""
     from . import hhh_search
@@ -762,6 +935,36 @@ def properties() -> PropertyRegistry:
                 "Every number the rulebook prints (Components, Setup, rooms, costs, Victory and Defeat)",
                 "rounds, capacities, costs, draw sizes, pay, rating brackets and the setup table agree with the book",
                 check=facts_hold,
+                applies=full_preset,
+            ),
+            Property(
+                "hhh.sampler-at-a-low-bag",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Key Concepts: Empty bag, place all discarded cubes back; Blood Bank: redraw black cubes",
+                "the sampler's draws from a bag of one colour and a black cube are results of the exact law",
+                check=sampler_within_law,
+                applies=full_preset,
+            ),
+            Property(
+                "hhh.point-law",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Housekeeping: flip the 2 Staff markers; Heal a Patient: in the Wards, draw 6 cubes",
+                "the point probability of a successor is its exact probability, 0 outside the law",
+                check=point_law_outside,
+                applies=full_preset,
+            ),
+            Property(
+                "hhh.promises-on-built-positions",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Variants: draw cubes equal to the number of empty beds in that ward; Doctors: after healing, may re-bag 2 cubes",
+                "each option's promise holds on built positions where the options differ",
+                check=promises_on_built_positions,
                 applies=full_preset,
             ),
             Property.invariant(

@@ -15,6 +15,7 @@ printed numbers the model has no use for, and why.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,7 @@ from .config import (
     CORONER,
     DEATH_LEVEL,
     GRAY,
+    JANITOR,
     LAWYER,
     SETUP_TABLE,
     TRAINING_REBAG,
@@ -53,7 +55,16 @@ from .player_actions import (
     restock_cost,
 )
 from .setup import ROOMS_AT_START_TWO, after_markers
-from .state import ACTIONS, BLOOD_BANK, ER, WARD
+from .state import (
+    ACTIONS,
+    BLOOD_BANK,
+    ER,
+    HEAL_DRAWN,
+    PP_STAFF,
+    TREATMENT,
+    WARD,
+    HealInProgress,
+)
 
 
 @dataclass(frozen=True)
@@ -129,6 +140,75 @@ def _coo_tokens(m: Any) -> int:
     s = _probe(m, staff_open=put((0,) * 11, COO, 1), money=20)
     ((after, _),) = m.step(s, HireStaff(COO))
     return int(after.admin_total - s.admin_total)
+
+
+def _janitor(m: Any) -> tuple[int, int, int]:
+    """A Ward Heal that drew 5 cubes, one of them black, and the Janitor ignoring it: (black
+    cubes that left the drawn cubes, black cubes that reached the discard pile, cubes drawn
+    from the bag as a replacement)."""
+    from .actions import JanitorIgnore
+
+    B = m.ctx.B
+    drawn = (0,) + (1,) * m.ctx.C  # one cube of each colour but the first, and a black one
+    heal = HealInProgress(0, WARD, 1, 3, drawn, (), 0, -1, 1)
+    s = _probe(m, phase=HEAL_DRAWN, heal=heal, staff_hired=put((0,) * 11, JANITOR, 1))
+    s = replace(s, bag=tuple(b - d for b, d in zip(s.bag, drawn)))
+    ((after, _),) = m.step(s, JanitorIgnore())
+    return (
+        s.heal.drawn[B] - after.heal.drawn[B],
+        after.discard[B] - s.discard[B],
+        sum(s.bag) - sum(after.bag),
+    )
+
+
+def _rebag_after_a_lowering_heal(m: Any) -> int:
+    """The most cubes the Settle of a Treatment Room Heal by player 0's Doctor may re-bag,
+    its draw two cubes of the patient's colour and one black (the level one lower)."""
+    from .actions import Settle
+
+    drawn = put(put((0,) * (m.ctx.C + 1), 0, 2), m.ctx.B, 1)
+    s = _probe(m, rooms=_rooms(0, 1))
+    _bonuses, rebag = bonuses_and_rebag(m.ctx, s, 0, TREATMENT, 0)
+    heal = HealInProgress(0, TREATMENT, 0, 3, drawn, (), rebag, -1, 1)
+    s = replace(s, phase=HEAL_DRAWN, heal=heal)
+    return max(sum(a.rebag) for a in m.legal_actions(s) if isinstance(a, Settle))
+
+
+def _staff_flipped_per_round(m: Any) -> tuple[int, ...]:
+    """Staff markers flipped at each Housekeeping into rounds 2 to the last (the first
+    outcome of each reveal, a position with nothing else on the board)."""
+    from .actions import Draw
+
+    s, flipped = _probe(m), []
+    for r in range(2, m.ctx.last_round + 1):
+        before = sum(s.staff_open)
+        s = m.step(replace(s, phase=PP_STAFF, round=r), Draw())[0][0]
+        flipped.append(int(sum(s.staff_open) - before))
+    return tuple(flipped)
+
+
+def _blood_bank_at_start(m: Any) -> int:
+    """Cubes on the Blood Bank when round 1's Action Phase begins, the Blood Bank chosen
+    as the first New Room and setup's chance events drawn with a seeded sampler."""
+    from .actions import InstallRoom
+
+    rng = random.Random(0)
+    s = m.initial_state()
+    while s.phase != ACTIONS:
+        legal = m.legal_actions(s)
+        bank = [a for a in legal if isinstance(a, InstallRoom) and a.kind == BLOOD_BANK]
+        s = m.sample_step(s, (bank or list(legal))[0], rng)
+    return int(sum(s.blood))
+
+
+def _staff_face_up_in_round_1(m: Any) -> int:
+    """Staff markers face up when round 1's Action Phase begins, setup played with a
+    seeded draw of every chance event and the first offered New Room card."""
+    rng = random.Random(0)
+    s = m.initial_state()
+    while s.phase != ACTIONS:
+        s = m.sample_step(s, m.legal_actions(s)[0], rng)
+    return int(sum(s.staff_open))
 
 
 FACTS: tuple[Fact, ...] = (
@@ -293,6 +373,16 @@ FACTS: tuple[Fact, ...] = (
         3,
         lambda m: blood_size(_probe(m, rooms=_rooms(BLOOD_BANK, 1))),
     ),
+    *(
+        Fact(
+            "Blood Bank",
+            "When built, draw 3 random cubes from the bag and place them on the Blood Bank.",
+            3,
+            _blood_bank_at_start,
+            readings=(f"HHH-SETUP-ORDER={order}",),
+        )
+        for order in ("before-waiting", "after-waiting")
+    ),
     Fact(
         "Blood Bank",
         "then draw 5 random cubes from the bag and place them on the Blood Bank",
@@ -387,6 +477,13 @@ FACTS: tuple[Fact, ...] = (
         lambda m: doctor_rebag(m.ctx, 0, 1, 0),
     ),
     Fact(
+        "Healing a Patient Example",
+        "After healing a non-Ward patient, may re-bag 2 cubes.",
+        2,
+        _rebag_after_a_lowering_heal,
+        readings=("HHH-REBAG-AFTER-HEAL=level-reduced",),
+    ),
+    Fact(
         "Components",
         "After healing a Psychiatric patient, may re-bag 2 cubes.",
         2,
@@ -424,6 +521,12 @@ FACTS: tuple[Fact, ...] = (
     Fact("Staff Index", "CFO (Chief Financial Officer): Gain $10.", 10, lambda m: CFO_GAIN),
     Fact(
         "Staff Index",
+        "Janitor: Once per round, discard a just-drawn black cube without applying its effect (do not draw a replacement).",
+        (1, 1, 0),
+        _janitor,
+    ),
+    Fact(
+        "Staff Index",
         "The Administrator gains 1 additional Administrative action token",
         1,
         _coo_tokens,
@@ -441,6 +544,19 @@ FACTS: tuple[Fact, ...] = (
         "Flip the 2 Staff markers below the round marker face up",
         2,
         lambda m: m.ctx.reveal,
+    ),
+    Fact(
+        "Housekeeping",
+        "Flip the 2 Staff markers below the round marker face up",
+        (2, 2, 2, 2, 2),
+        _staff_flipped_per_round,
+    ),
+    Fact(
+        "Housekeeping",
+        "Flip the 2 Staff markers below the round marker face up",
+        2,
+        _staff_face_up_in_round_1,
+        readings=("HHH-STAFF-ROUND1=reveal-at-setup",),
     ),
     Fact(
         "Housekeeping",

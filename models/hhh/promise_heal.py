@@ -191,6 +191,8 @@ def _rebag_any_heal(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
 
 def _rebag_level_reduced(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     h = s.heal
+    if s.phase == HEAL_DRAWN and h is not None and reduction(model, h) > 0:
+        return _rebag_any_heal(model, s, a, t)  # a Heal that lowered a level: all of it
     if isinstance(a, Settle) and h is not None and reduction(model, h) <= 0:
         if sum(a.rebag) > _markers(s, h):
             return f"a Heal that lowered no level re-bagged {sum(a.rebag)} cubes"
@@ -352,7 +354,8 @@ PROMISES = (
     P(
         R.REBAG_AFTER_HEAL.ID,
         R.REBAG_AFTER_HEAL.LEVEL_REDUCED,
-        "a Heal that lowered no level re-bags no more than its Re-bag Training markers",
+        "a Heal that lowered no level re-bags no more than its Re-bag Training markers; "
+        "one that lowered a level may re-bag its whole allowance",
         step=_rebag_level_reduced,
         applies=A.doctor_rebag,
     ),
