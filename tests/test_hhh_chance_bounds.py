@@ -152,8 +152,8 @@ def test_planted_chain_term_without_a_colour_is_caught_by_exploration(
 # (b) the analytic bound against full-game playouts --------------------------------------
 
 #: Chance steps (more than one outcome) played per case, in as many games as it takes:
-#: 300 in all.
-CHANCE_STEPS = 60
+#: 150 in all (300 under ``thorough``; a full game's exact steps cost ~6 CPU-s a game).
+CHANCE_STEPS = 60 if THOROUGH else 30
 MAX_GAMES = 20
 #: (overrides, readings) of the full game played: the readings that change a draw the
 #: bound counts, the variant without Ward abilities, and a 3-player game.
