@@ -91,3 +91,24 @@ def test_any_insurance_company_is_the_players_choice() -> None:
     assert resolve.is_decision(m.ctx, s, task)
     top = tuple(INSURANCE_LEVELS if c else 0 for c in range(len(player(s).insurance)))
     assert not resolve.is_decision(m.ctx, with_player(s, 0, insurance=top), task)
+
+
+def test_terminal_cards_cost_one_healing_under_both_readings_and_the_fact_can_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Patient Cards: terminal patients "must be treated with 1 healing resource"; under
+    RH-TERMINAL-COST=card-cost the cost is what the card shows, so the stand-in terminal
+    cards show 1 (rh.facts asks ``terminal_cost`` under that reading). Planted: the
+    standard deck's terminal card shows 0 healing. Kills the number mutant of the
+    terminal card's healing in ``cards.py``."""
+    from hhh_verify.models.royal_hospital import cards
+
+    (fact,) = [f for f in FACTS if f[1] == "They must be treated with 1 healing resource"]
+    assert fact[3](model("full", interpret=("RH-TERMINAL-COST=card-cost",))) == fact[2] == {1}
+    assert facts_hold(model("full")) is None
+    deck = tuple(
+        c._replace(heal=0) if c.priority == cards.TERMINAL else c for c in cards.STANDARD_PATIENTS
+    )
+    monkeypatch.setitem(cards.PATIENT_DECKS, "standard", deck)
+    assert fact[3](model("full", interpret=("RH-TERMINAL-COST=card-cost",))) == {0}
+    assert facts_hold(model("full"))

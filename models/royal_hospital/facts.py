@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import config as C
-from .cards import COMPONENT_COUNTS, MEDICAL_KINDS, PATIENT_CARDS, PRIORITY_NAMES
+from .cards import COMPONENT_COUNTS, MEDICAL_KINDS, PATIENT_CARDS, PRIORITY_NAMES, TERMINAL
 from .effects import (
     CREDITS,
     DIAG,
@@ -34,6 +34,7 @@ from .effects import (
 )
 from .scoring import COUNTER_NAMES
 from .tracks import AMBULANCE_REWARDS, DOCTOR_SPOTS, INSURANCE_BENEFITS, INSURANCE_LEVELS
+from .treatment import terminal_cost
 
 Fact = tuple[str, str, Any, Callable[[Any], Any]]
 
@@ -43,6 +44,9 @@ READINGS: dict[str, tuple[str, ...]] = {
     "critical patients die if they have any time tokens": ("RH-CRITICAL-DEADLINE=first-cleanup",),
     # under in-hand the starting card joins the five kept cards: a hand of six
     "choose 5 to start the game with, discarding the other 5": ("RH-STARTING-CARD=in-play",),
+    # under card-cost a terminal patient costs what its card shows: the stand-in cards
+    # show the one cost the book prints for them
+    "They must be treated with 1 healing resource": ("RH-TERMINAL-COST=card-cost",),
 }
 
 
@@ -52,6 +56,12 @@ def _kind_count(kind: str) -> Callable[[Any], Any]:
 
 def _spots(track_ids: tuple[int, ...]) -> Callable[[Any], Any]:
     return lambda m: tuple(space for t, space in DOCTOR_SPOTS if t in track_ids)
+
+
+def _terminal_costs(m: Any) -> set[int]:
+    """The healing that treating each terminal card of the deck costs (the rule function)."""
+    cards = m.ctx.patients
+    return {terminal_cost(m.ctx, c) for c in range(len(cards)) if cards[c].priority == TERMINAL}
 
 
 def _after_setup(m: Any) -> Any:
@@ -202,6 +212,12 @@ FACTS: tuple[Fact, ...] = (
         "terminal patients reduce the quality of care by 1",
         1,
         lambda m: C.TERMINAL_DEATH_QOC,
+    ),
+    (
+        "Patient Cards",
+        "They must be treated with 1 healing resource",
+        {1},
+        _terminal_costs,
     ),
     (
         "Cleanup Phase",
