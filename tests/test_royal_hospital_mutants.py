@@ -112,3 +112,20 @@ def test_terminal_cards_cost_one_healing_under_both_readings_and_the_fact_can_fa
     monkeypatch.setitem(cards.PATIENT_DECKS, "standard", deck)
     assert fact[3](model("full", interpret=("RH-TERMINAL-COST=card-cost",))) == {0}
     assert facts_hold(model("full"))
+
+
+@pytest.mark.parametrize("paid", [1, 2])
+def test_resources_parked_on_an_undiagnosed_patient_count_towards_its_diagnosis(
+    paid: int,
+) -> None:
+    """RH-PARTIAL-PAYMENT=partial: resources put on the card count towards its next
+    step; diagnosing costs "the number of Diagnostic resources indicated by the card's
+    difficulty", so what is still due is that difficulty less what the card holds (a
+    difficulty-3 patient holding 1 or 2 owes 2 or 1). The quick check's games rarely
+    park a resource on a difficulty-3 patient. Kills ``- pt.paid`` -> ``>> pt.paid`` in
+    ``treatment.stage_cost``."""
+    m = model("full", interpret=("RH-PARTIAL-PAYMENT=partial",))
+    ctx = m.ctx
+    k = next(k for k in range(ctx.K) if ctx.class_diag[k] == 3)
+    pt = Patient(-1 - k, 0, 0, paid)
+    assert treatment.stage_cost(ctx, pt) == (3 - paid, 0)
