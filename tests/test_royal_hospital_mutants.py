@@ -129,3 +129,20 @@ def test_resources_parked_on_an_undiagnosed_patient_count_towards_its_diagnosis(
     k = next(k for k in range(ctx.K) if ctx.class_diag[k] == 3)
     pt = Patient(-1 - k, 0, 0, paid)
     assert treatment.stage_cost(ctx, pt) == (3 - paid, 0)
+
+
+def test_every_insurance_level_is_the_books_and_the_fact_can_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """6 Insurance company tracks: "Each time players advance on an insurance track they
+    will gain the benefits shown", all twenty printed. Planted: Purple 2 pays 3 credits
+    instead of "2 credits". Kills the number mutants of the benefit table in
+    ``tracks.py`` (only four levels were facts before)."""
+    from hhh_verify.models.royal_hospital import facts
+    from hhh_verify.models.royal_hospital.effects import CREDITS, QOC, STAFF, gain
+
+    assert facts_hold(model("full")) is None
+    table = [list(levels) for levels in facts.INSURANCE_BENEFITS]
+    table[1][1] = (gain(CREDITS, 3), gain(STAFF), gain(QOC))
+    monkeypatch.setattr(facts, "INSURANCE_BENEFITS", tuple(tuple(x) for x in table))
+    assert "Purple Insurance Company" in (facts_hold(model("full")) or "")
