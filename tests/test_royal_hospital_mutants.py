@@ -146,3 +146,22 @@ def test_every_insurance_level_is_the_books_and_the_fact_can_fail(
     table[1][1] = (gain(CREDITS, 3), gain(STAFF), gain(QOC))
     monkeypatch.setattr(facts, "INSURANCE_BENEFITS", tuple(tuple(x) for x in table))
     assert "Purple Insurance Company" in (facts_hold(model("full")) or "")
+
+
+def test_a_critical_patient_owes_its_diagnosis_less_what_it_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Critical patients pay the diagnosis and the healing at once (RH-CRITICAL-COST);
+    with RH-PARTIAL-PAYMENT=partial what the card holds counts towards the diagnosis
+    first: a difficulty-3 diagnosis holding 1 still owes 2. Every shipped deck's critical
+    cards have difficulty 1 or 2, where ``d >> p`` equals ``max(d - p, 0)``, so the
+    stand-in standard deck is given a difficulty-3 critical card. Kills ``diag -
+    pt.paid`` -> ``diag >> pt.paid`` in ``treatment.stage_cost``."""
+    from hhh_verify.models.royal_hospital import cards
+
+    deck = list(cards.STANDARD_PATIENTS)
+    code = next(i for i, c in enumerate(deck) if c.priority == cards.CRITICAL)
+    deck[code] = deck[code]._replace(diag=3)
+    monkeypatch.setitem(cards.PATIENT_DECKS, "standard", tuple(deck))
+    m = model("full", interpret=("RH-PARTIAL-PAYMENT=partial",))
+    assert treatment.stage_cost(m.ctx, Patient(code, 0, 0, 1)) == (2, deck[code].heal)
