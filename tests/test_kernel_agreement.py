@@ -4,6 +4,7 @@ from the start that replays through the (bugged) model."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -11,7 +12,14 @@ import pytest
 from hhh_verify import trace as tr
 from hhh_verify.checking import engines
 from hhh_verify.checks import is_kernel_agreement
-from hhh_verify.engines.kernel_check import KernelEngine
+from hhh_verify.engines.kernel_check import (
+    ArrayKernel,
+    Budget,
+    KernelEngine,
+    agreement,
+    compare_step,
+    same_encoded_law,
+)
 from hhh_verify.engines.results import HOLDS_STATUS, VIOLATED, CheckOptions
 from hhh_verify.registry import get_game, model_for_trace
 
@@ -76,3 +84,92 @@ def test_dice_hospital_two_points_a_discharge_is_caught(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(end_round, "discharge_points", lambda n, over_12="five-each": 2 * n)
     assert_caught("dice-hospital", "")
+
+
+#: A small budget: every kind of run, whole games of the checked config cut at 60 states.
+SMALL = Budget(
+    reduced_states=50,
+    reading_states=40,
+    reading_games=1,
+    games=1,
+    game_states=60,
+    most=3,
+    max_outcomes=300,
+    game_outcomes=5_000,
+    option_games=1,
+    option_states=60,
+    probe_games=1,
+    probe_states=200,
+)
+
+
+def rh_agreement(budget: Budget) -> Any:
+    spec = get_game("royal-hospital")
+    return agreement(spec, spec.model(spec.default_preset, (), ()), budget)
+
+
+def test_a_reading_bug_only_whole_games_reach_is_caught_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RH-DOCTOR-PASS=exact: "the first player to reach those positions earns the
+    congress doctor token". Planted: under ``exact`` no move ever claims one. The
+    reduced preset's short games claim none, so only the checked config's whole games
+    under that option (the game's strong player reaches the doctors) can show it."""
+    from hhh_verify.models.royal_hospital import board
+
+    def never_exact(ctx: Any, old: int, new: int, space: int) -> bool:
+        return new == space and old == space if ctx.doctor_exact else old < space <= new
+
+    monkeypatch.setattr(board, "reached", never_exact)
+    assert rh_agreement(replace(SMALL, option_games=0)).finding is None
+    found = rh_agreement(SMALL).finding
+    assert found is not None
+    assert found.where.startswith("the checked config under RH-DOCTOR-PASS=exact")
+    trace = found.trace(get_game("royal-hospital").ambiguities)
+    replayed = tr.replay(trace, model_for_trace(trace))
+    assert replayed.ok, replayed.error
+
+
+def test_a_reading_bug_only_a_probe_reaches_is_caught_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Preparation Phase: each player draws "as many cards from the Medical and Patient
+    decks as indicated by the round tracker". Planted: a Patient draw of 0 cards still
+    draws one. Only RH-ROUND-PATIENTS' probe (a round track showing no patients, under
+    ``own-row``) has such a draw."""
+    from hhh_verify.models.royal_hospital import flow
+    from hhh_verify.models.royal_hospital.state import T_DRAW_PATIENT
+
+    original = flow.waits
+
+    def draws_nothing_too(ctx: Any, s: Any, task: Any) -> bool:
+        if task.kind == T_DRAW_PATIENT and task.n == 0:
+            return sum(s.shuffled) > 0
+        return original(ctx, s, task)
+
+    monkeypatch.setattr(flow, "waits", draws_nothing_too)
+    assert rh_agreement(replace(SMALL, probe_games=0)).finding is None
+    found = rh_agreement(SMALL).finding
+    assert found is not None
+    assert found.where.startswith("probe tiny round_patients=0,0 under RH-ROUND-PATIENTS=own-row")
+    trace = found.trace(get_game("royal-hospital").ambiguities)
+    replayed = tr.replay(trace, model_for_trace(trace))
+    assert replayed.ok, replayed.error
+
+
+def test_laws_compared_on_kernel_arrays_decide_only_agreement() -> None:
+    """The array comparison settles a law only when it matches; a changed reference law
+    fails it and the decoded comparison then names the difference."""
+    spec = get_game("royal-hospital")
+    m = spec.model("tiny", (), ())
+    k = spec.kernel(m)  # type: ignore[misc]
+    s = m.initial_state()
+    a = m.legal_actions(s)[0]
+    ref = tuple(m.step(s, a))
+    v = k.encode(s)
+    row = k.legal_rows(v)[0]
+    assert isinstance(k, ArrayKernel) and same_encoded_law(k, v, row, ref)
+    wrong = ((ref[0][0], ref[0][1] / 2), *ref[1:]) if len(ref) > 1 else ((s, ref[0][1]),)
+    assert not same_encoded_law(k, v, row, wrong)
+    diff = compare_step(m, k, s, a, wrong)
+    assert diff is not None and diff.part in ("law", "successors")

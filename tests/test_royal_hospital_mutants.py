@@ -91,3 +91,77 @@ def test_any_insurance_company_is_the_players_choice() -> None:
     assert resolve.is_decision(m.ctx, s, task)
     top = tuple(INSURANCE_LEVELS if c else 0 for c in range(len(player(s).insurance)))
     assert not resolve.is_decision(m.ctx, with_player(s, 0, insurance=top), task)
+
+
+def test_terminal_cards_cost_one_healing_under_both_readings_and_the_fact_can_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Patient Cards: terminal patients "must be treated with 1 healing resource"; under
+    RH-TERMINAL-COST=card-cost the cost is what the card shows, so the stand-in terminal
+    cards show 1 (rh.facts asks ``terminal_cost`` under that reading). Planted: the
+    standard deck's terminal card shows 0 healing. Kills the number mutant of the
+    terminal card's healing in ``cards.py``."""
+    from hhh_verify.models.royal_hospital import cards
+
+    (fact,) = [f for f in FACTS if f[1] == "They must be treated with 1 healing resource"]
+    assert fact[3](model("full", interpret=("RH-TERMINAL-COST=card-cost",))) == fact[2] == {1}
+    assert facts_hold(model("full")) is None
+    deck = tuple(
+        c._replace(heal=0) if c.priority == cards.TERMINAL else c for c in cards.STANDARD_PATIENTS
+    )
+    monkeypatch.setitem(cards.PATIENT_DECKS, "standard", deck)
+    assert fact[3](model("full", interpret=("RH-TERMINAL-COST=card-cost",))) == {0}
+    assert facts_hold(model("full"))
+
+
+@pytest.mark.parametrize("paid", [1, 2])
+def test_resources_parked_on_an_undiagnosed_patient_count_towards_its_diagnosis(
+    paid: int,
+) -> None:
+    """RH-PARTIAL-PAYMENT=partial: resources put on the card count towards its next
+    step; diagnosing costs "the number of Diagnostic resources indicated by the card's
+    difficulty", so what is still due is that difficulty less what the card holds (a
+    difficulty-3 patient holding 1 or 2 owes 2 or 1). The quick check's games rarely
+    park a resource on a difficulty-3 patient. Kills ``- pt.paid`` -> ``>> pt.paid`` in
+    ``treatment.stage_cost``."""
+    m = model("full", interpret=("RH-PARTIAL-PAYMENT=partial",))
+    ctx = m.ctx
+    k = next(k for k in range(ctx.K) if ctx.class_diag[k] == 3)
+    pt = Patient(-1 - k, 0, 0, paid)
+    assert treatment.stage_cost(ctx, pt) == (3 - paid, 0)
+
+
+def test_every_insurance_level_is_the_books_and_the_fact_can_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """6 Insurance company tracks: "Each time players advance on an insurance track they
+    will gain the benefits shown", all twenty printed. Planted: Purple 2 pays 3 credits
+    instead of "2 credits". Kills the number mutants of the benefit table in
+    ``tracks.py`` (only four levels were facts before)."""
+    from hhh_verify.models.royal_hospital import facts
+    from hhh_verify.models.royal_hospital.effects import CREDITS, QOC, STAFF, gain
+
+    assert facts_hold(model("full")) is None
+    table = [list(levels) for levels in facts.INSURANCE_BENEFITS]
+    table[1][1] = (gain(CREDITS, 3), gain(STAFF), gain(QOC))
+    monkeypatch.setattr(facts, "INSURANCE_BENEFITS", tuple(tuple(x) for x in table))
+    assert "Purple Insurance Company" in (facts_hold(model("full")) or "")
+
+
+def test_a_critical_patient_owes_its_diagnosis_less_what_it_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Critical patients pay the diagnosis and the healing at once (RH-CRITICAL-COST);
+    with RH-PARTIAL-PAYMENT=partial what the card holds counts towards the diagnosis
+    first: a difficulty-3 diagnosis holding 1 still owes 2. Every shipped deck's critical
+    cards have difficulty 1 or 2, where ``d >> p`` equals ``max(d - p, 0)``, so the
+    stand-in standard deck is given a difficulty-3 critical card. Kills ``diag -
+    pt.paid`` -> ``diag >> pt.paid`` in ``treatment.stage_cost``."""
+    from hhh_verify.models.royal_hospital import cards
+
+    deck = list(cards.STANDARD_PATIENTS)
+    code = next(i for i, c in enumerate(deck) if c.priority == cards.CRITICAL)
+    deck[code] = deck[code]._replace(diag=3)
+    monkeypatch.setitem(cards.PATIENT_DECKS, "standard", tuple(deck))
+    m = model("full", interpret=("RH-PARTIAL-PAYMENT=partial",))
+    assert treatment.stage_cost(m.ctx, Patient(code, 0, 0, 1)) == (2, deck[code].heal)

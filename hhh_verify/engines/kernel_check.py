@@ -11,8 +11,12 @@ config as data, so a wrong table entry is shared and agreed on).
 The comparison (:func:`compare_state`) is the one the kernel equality tests use; the
 engine (:class:`KernelEngine`) runs it in lockstep over every state of the reduced
 preset (breadth-first, so the first difference has a shortest trace), seeded playouts
-of the reduced preset under each single option of every ambiguity, and a few whole
-games of the checked config, all budgeted in compared states per profile.
+of the reduced preset under each single option of every ambiguity, whole games of the
+checked config under each single non-default option (a reading's code often runs only
+deep in a real game: a lap of the ambulance track, a congress doctor claimed), seeded
+games of each ambiguity's probe configs (``GameSpec.probes``, built to reach its rare
+situations) under each of its options, and a few whole games of the checked config
+under the checked readings, all budgeted in games and compared states per profile.
 """
 
 from __future__ import annotations
@@ -21,11 +25,11 @@ import dataclasses
 import random
 import time
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from ..checks import Property, is_kernel_agreement
 from ..errors import ModelError
@@ -102,6 +106,34 @@ def _actions_text(model: Model, s: Any, actions: Iterable[Any]) -> str:
     return "; ".join(model.describe_action(s, a) for a in list(actions)[:3]) or "none"
 
 
+@runtime_checkable
+class ArrayKernel(Protocol):
+    """A kernel that also steps its own flat arrays: the laws can then be compared on
+    the kernel's encoding of the model's successors, without decoding every kernel
+    successor (decoding is most of a comparison's cost)."""
+
+    def encode(self, s: Any) -> Any: ...
+
+    def legal_rows(self, v: Any) -> Any: ...
+
+    def step_arrays(self, v: Any, row: Any) -> dict[bytes, Fraction]: ...
+
+
+def same_encoded_law(kernel: ArrayKernel, v: Any, row: Any, ref: Sequence[Any]) -> bool:
+    """Whether the kernel's law of action ``row`` in its array ``v`` is, array for array,
+    the kernel's encoding of the reference law ``ref``. True settles agreement (a state
+    the codec does not round-trip is caught when it is compared itself); False may be
+    unused padding in an array, so the caller then compares decoded states."""
+    want: dict[bytes, Fraction] = {}
+    try:
+        for t, p in ref:
+            key = kernel.encode(t).tobytes()
+            want[key] = want.get(key, Fraction(0)) + p
+    except ModelError:  # a successor the kernel cannot hold: the decoded comparison says so
+        return False
+    return want == kernel.step_arrays(v, row)
+
+
 def compare_step(
     model: Model, kernel: Any, s: Any, a: Any, ref: Sequence[Any]
 ) -> Difference | None:
@@ -161,9 +193,14 @@ def compare_state(
         if mine != theirs:
             return Difference(OUTCOME, f"model {mine}, kernel {theirs}"), {}
     laws: dict[Any, tuple[Any, ...]] = {}
+    arrays = isinstance(kernel, ArrayKernel)
+    v = kernel.encode(s) if arrays else None
+    rows = dict(zip(ref, kernel.legal_rows(v), strict=True)) if arrays else {}
     for a in ref if actions is None else actions:
         laws[a] = tuple(model.step(s, a))
         if max_outcomes and len(laws[a]) > max_outcomes:
+            continue
+        if arrays and same_encoded_law(kernel, v, rows[a], laws[a]):
             continue
         diff = compare_step(model, kernel, s, a, laws[a])
         if diff is not None:
@@ -193,13 +230,23 @@ def spread(items: Sequence[Any], most: int, keep: int | None) -> list[Any]:
 
 @dataclass(frozen=True)
 class Budget:
-    """Work per profile: states of the reduced preset compared breadth-first, the states
-    and the number of seeded playouts of the reduced preset per single option, whole games of the checked config and
-    their states each, actions whose law is compared per played state (0: all; the
-    action played is always among them), and the most outcomes a played law may have to
-    be compared (0: any; HHH's full-game draws have thousands), and the reference
-    outcomes a playout may enumerate (0: any): past it, only the legal actions and the
-    outcome are compared and the model's sampler plays the step."""
+    """Work per profile, in games and compared states.
+
+    ``reduced_states``: states of the reduced preset compared breadth-first.
+    ``reading_states``, ``reading_games``: seeded playouts of the reduced preset per
+    single non-default option, and the states each.
+    ``option_games``, ``option_states``: whole games of the checked config per single
+    non-default option (the first played by the game's strong player, the next at
+    random, alternately), and the most states each.
+    ``probe_games``, ``probe_states``: seeded random games of each probe config of an
+    ambiguity under each of its options, and the most states each.
+    ``games``, ``game_states``: whole games of the checked config under the checked
+    readings, and the most states each.
+    ``most``: actions whose law is compared per played state (0: all; the action played
+    is always among them). ``max_outcomes``: the most outcomes a played law may have to
+    be compared (0: any; HHH's full-game draws have thousands). ``game_outcomes``: the
+    reference outcomes a playout may enumerate (0: any); past it, only the legal actions
+    and the outcome are compared and the model's sampler plays the step."""
 
     reduced_states: int
     reading_states: int
@@ -209,6 +256,10 @@ class Budget:
     most: int
     max_outcomes: int
     game_outcomes: int
+    option_games: int = 0
+    option_states: int = 0
+    probe_games: int = 0
+    probe_states: int = 0
 
 
 BUDGETS: MappingProxyType[str, Budget] = MappingProxyType(
@@ -222,6 +273,10 @@ BUDGETS: MappingProxyType[str, Budget] = MappingProxyType(
             most=3,
             max_outcomes=300,
             game_outcomes=5_000,
+            option_games=1,
+            option_states=600,
+            probe_games=3,
+            probe_states=200,
         ),
         "ci": Budget(
             reduced_states=1_500,
@@ -232,6 +287,10 @@ BUDGETS: MappingProxyType[str, Budget] = MappingProxyType(
             most=4,
             max_outcomes=500,
             game_outcomes=8_000,
+            option_games=1,
+            option_states=1_000,
+            probe_games=4,
+            probe_states=300,
         ),
         "thorough": Budget(
             reduced_states=100_000,
@@ -242,6 +301,10 @@ BUDGETS: MappingProxyType[str, Budget] = MappingProxyType(
             most=0,
             max_outcomes=0,
             game_outcomes=0,
+            option_games=4,
+            option_states=20_000,
+            probe_games=10,
+            probe_states=2_000,
         ),
     }
 )
@@ -308,18 +371,34 @@ def compare_reachable(
     return n, None
 
 
+#: A game's player as ``GameSpec.policies`` declares it: (model, state, legal, rng) -> action.
+Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+
+
 def _playout(
-    model: Model, kernel: Any, rng: random.Random, limit: int, budget: Budget, where: str
+    model: Model,
+    kernel: Any,
+    rng: random.Random,
+    limit: int,
+    budget: Budget,
+    where: str,
+    policy: Policy | None = None,
 ) -> tuple[int, Finding | None]:
-    """One seeded random game of the model, compared with the kernel state by state (at
-    most ``limit`` states): states compared, and the first difference."""
+    """One seeded game of the model (random moves, or ``policy``'s), compared with the
+    kernel state by state (at most ``limit`` states): states compared, and the first
+    difference."""
     s = model.initial_state()
     path: list[Step] = []
     spent = 0  # reference outcomes enumerated so far
     while len(path) < limit:
         legal = model.legal_actions(s)
         ended = model.outcome(s) is not None or not legal
-        pick = None if ended else rng.randrange(len(legal))
+        if ended:
+            pick = None
+        elif policy is None:
+            pick = rng.randrange(len(legal))
+        else:
+            pick = legal.index(policy(model, s, legal, rng))
         spent_all = 0 < budget.game_outcomes <= spent
         picked = [] if spent_all else spread(legal, budget.most, pick)
         diff, laws = compare_state(model, kernel, s, picked, budget.max_outcomes)
@@ -355,12 +434,15 @@ class Agreement:
 
 def agreement(spec: GameSpec, model: Model, budget: Budget, seed: int = 0) -> Agreement:
     """Compare ``model`` (of ``spec``'s game) with its kernel within ``budget`` (see
-    :class:`Budget`), under the checked model's readings, and each other single option."""
+    :class:`Budget`): under the checked model's readings, each other single option, and
+    each option of an ambiguity on its probe configs. Cheap runs first: the first
+    difference ends the run."""
     if spec.kernel is None:
         raise ModelError(f"game {spec.id!r} declares no kernel")
     registry = spec.ambiguities
     base = model.interpretation.non_default(registry)
     reduced = spec.presets[spec.reduced_preset or spec.default_preset]
+    strong = next(iter(spec.policies.values()), None)
     out = Agreement()
 
     def build(config: Any, readings: dict[str, str], name: str) -> tuple[Model, Any] | None:
@@ -370,6 +452,26 @@ def agreement(spec: GameSpec, model: Model, budget: Budget, seed: int = 0) -> Ag
         except ModelError as e:  # the kernel says it cannot hold this reading or config
             out.unsupported.append(f"{name}: {e}")
             return None
+
+    def games(
+        config: Any, readings: dict[str, str], name: str, n: int, limit: int, by_policy: bool
+    ) -> bool:
+        """``n`` seeded games of ``config`` under ``readings`` (with ``by_policy``, even
+        games by the game's strong player); True when one found a difference."""
+        if n == 0:
+            return False
+        pair = build(config, readings, name)
+        if pair is None:
+            return False
+        m, k = pair
+        for g in range(n):
+            policy = strong if by_policy and g % 2 == 0 else None
+            where = f"{name}, game {g}" + (" (the strong player)" if policy else "")
+            rng = random.Random(f"{seed}:{name}:{g}")
+            t0 = time.perf_counter()
+            if run(where, t0, _playout(m, k, rng, limit, budget, where, policy)):
+                return True
+        return False
 
     def run(name: str, t0: float, done: tuple[int, Finding | None]) -> bool:
         n, found = done
@@ -384,24 +486,24 @@ def agreement(spec: GameSpec, model: Model, budget: Budget, seed: int = 0) -> Ag
         where = f"every state of the reduced preset, breadth-first, {_label(base)}"
         if run(where, time.perf_counter(), compare_reachable(m, k, budget.reduced_states, where)):
             return out
-    for amb in registry:
-        for option in amb.option_ids:
-            if base.get(amb.id, amb.default) == option:
-                continue
-            readings = {**base, amb.id: option}
-            where = f"the reduced preset under {amb.id}={option}"
-            pair = build(reduced, readings, f"{amb.id}={option}")
-            if pair is None:
-                continue
-            m, k = pair
-            for g in range(budget.reading_games):
-                rng = random.Random(f"{seed}:{amb.id}={option}:{g}")
-                limit = budget.reading_states
-                if run(
-                    f"{where}, game {g}",
-                    time.perf_counter(),
-                    _playout(m, k, rng, limit, budget, where),
-                ):
+    others = [
+        (amb.id, option)
+        for amb in registry
+        for option in amb.option_ids
+        if base.get(amb.id, amb.default) != option
+    ]
+    for amb_id, option in others:
+        name = f"the reduced preset under {amb_id}={option}"
+        readings = {**base, amb_id: option}
+        if games(reduced, readings, name, budget.reading_games, budget.reading_states, False):
+            return out
+    for amb_id, probes in spec.probes.items():
+        for option in registry.get(amb_id).option_ids:
+            for preset, overrides in probes:
+                config = spec.config(preset, overrides)
+                name = f"probe {' '.join((preset, *overrides))} under {amb_id}={option}"
+                readings = {**base, amb_id: option}
+                if games(config, readings, name, budget.probe_games, budget.probe_states, False):
                     return out
     kernel = spec.kernel(model)
     for g in range(budget.games):
@@ -409,6 +511,11 @@ def agreement(spec: GameSpec, model: Model, budget: Budget, seed: int = 0) -> Ag
         rng = random.Random(f"{seed}:game:{g}")
         limit = budget.game_states
         if run(where, time.perf_counter(), _playout(model, kernel, rng, limit, budget, where)):
+            return out
+    for amb_id, option in others:
+        name = f"the checked config under {amb_id}={option}"
+        readings = {**base, amb_id: option}
+        if games(model.config, readings, name, budget.option_games, budget.option_states, True):
             return out
     return out
 

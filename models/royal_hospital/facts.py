@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import config as C
-from .cards import COMPONENT_COUNTS, MEDICAL_KINDS, PATIENT_CARDS, PRIORITY_NAMES
+from .cards import COMPONENT_COUNTS, MEDICAL_KINDS, PATIENT_CARDS, PRIORITY_NAMES, TERMINAL
 from .effects import (
     CREDITS,
     DIAG,
@@ -19,6 +19,10 @@ from .effects import (
     HEAL,
     HEALED,
     P_CREDIT,
+    P_DIAG,
+    P_HEAL,
+    P_RESEARCH,
+    P_STAFF,
     PRESTIGE,
     QOC,
     RESEARCH,
@@ -34,6 +38,7 @@ from .effects import (
 )
 from .scoring import COUNTER_NAMES
 from .tracks import AMBULANCE_REWARDS, DOCTOR_SPOTS, INSURANCE_BENEFITS, INSURANCE_LEVELS
+from .treatment import terminal_cost
 
 Fact = tuple[str, str, Any, Callable[[Any], Any]]
 
@@ -43,6 +48,9 @@ READINGS: dict[str, tuple[str, ...]] = {
     "critical patients die if they have any time tokens": ("RH-CRITICAL-DEADLINE=first-cleanup",),
     # under in-hand the starting card joins the five kept cards: a hand of six
     "choose 5 to start the game with, discarding the other 5": ("RH-STARTING-CARD=in-play",),
+    # under card-cost a terminal patient costs what its card shows: the stand-in cards
+    # show the one cost the book prints for them
+    "They must be treated with 1 healing resource": ("RH-TERMINAL-COST=card-cost",),
 }
 
 
@@ -52,6 +60,51 @@ def _kind_count(kind: str) -> Callable[[Any], Any]:
 
 def _spots(track_ids: tuple[int, ...]) -> Callable[[Any], Any]:
     return lambda m: tuple(space for t, space in DOCTOR_SPOTS if t in track_ids)
+
+
+#: "6 Insurance company tracks", each company's five levels as the book prints them.
+_STAFF_OR_RESEARCH = choice(gain(STAFF), gain(RESEARCH))
+_COMPANIES: dict[str, tuple[tuple[Any, ...], ...]] = {
+    "Blue": (
+        (_STAFF_OR_RESEARCH, ambulance(1)),  # 1 staff member or 1 research. 1 ambulance.
+        (gain(CREDITS, 7), gain(QOC)),  # 7 credits. care quality by 1.
+        (ambulance(1), gain(STAFF), gain(RESEARCH)),  # 1 ambulance, 1 staff, 1 research
+        (ambulance(2), gain(DIAG), gain(HEAL)),  # 2 ambulances, 1 diagnosis, 1 healing
+        (prod(P_DIAG), draw(1)),  # diagnosis production by 1 and draw 1 card
+    ),
+    "Purple": (
+        (_STAFF_OR_RESEARCH, gain(PRESTIGE)),  # 1 staff member or 1 research. 1 prestige.
+        (gain(CREDITS, 2), gain(STAFF), gain(QOC)),  # 2 credits, 1 staff, care quality 1
+        (gain(PRESTIGE), gain(STAFF), gain(RESEARCH)),  # 1 prestige, 1 staff, 1 research
+        (gain(PRESTIGE, 2), gain(DIAG), gain(HEAL)),  # 2 prestige, 1 diagnosis, 1 healing
+        (prod(P_HEAL), draw(1)),  # healing production by 1 and draw a card
+    ),
+    "Green": (
+        (_STAFF_OR_RESEARCH, prod(P_CREDIT)),  # 1 staff or 1 research. credit production 1
+        (gain(CREDITS, 2), gain(RESEARCH), gain(QOC)),  # 2 credits, 1 research, quality 1
+        (prod(P_CREDIT), gain(STAFF), gain(RESEARCH)),  # credit production 1, staff, research
+        (prod(P_CREDIT, 2), gain(DIAG), gain(HEAL)),  # credit production 2, diagnosis, healing
+        (prod(P_RESEARCH),),  # research production by 1
+    ),
+    "Red": (
+        (gain(HEAL), gain(DIAG)),  # 1 healing and 1 diagnosis
+        (gain(CREDITS, 2), helicopter(), gain(QOC)),  # 2 credits, 1 helicopter, quality 1
+        # 1 prestige, 1 ambulance, credit production by 1; 1 diagnosis or 1 healing
+        (gain(PRESTIGE), ambulance(1), prod(P_CREDIT), choice(gain(DIAG), gain(HEAL))),
+        (gain(VP, 3), gain(DIAG), gain(HEAL)),  # 3 victory points, 1 diagnosis, 1 healing
+        (prod(P_STAFF),),  # staff production by 1
+    ),
+}
+
+
+def _company(c: int) -> Callable[[Any], Any]:
+    return lambda m: INSURANCE_BENEFITS[c]
+
+
+def _terminal_costs(m: Any) -> set[int]:
+    """The healing that treating each terminal card of the deck costs (the rule function)."""
+    cards = m.ctx.patients
+    return {terminal_cost(m.ctx, c) for c in range(len(cards)) if cards[c].priority == TERMINAL}
 
 
 def _after_setup(m: Any) -> Any:
@@ -136,6 +189,10 @@ FACTS: tuple[Fact, ...] = (
         (prod(P_CREDIT, 2), gain(DIAG), gain(HEAL)),
         lambda m: INSURANCE_BENEFITS[2][3],
     ),
+    *(
+        ("6 Insurance company tracks", f"{name} Insurance Company, levels 1-5", levels, _company(c))
+        for c, (name, levels) in enumerate(_COMPANIES.items())
+    ),
     ("Game Setup 2", "quality of care counters on space 6", 6, lambda m: m.config.start_qoc),
     (
         "Game Setup 2",
@@ -202,6 +259,12 @@ FACTS: tuple[Fact, ...] = (
         "terminal patients reduce the quality of care by 1",
         1,
         lambda m: C.TERMINAL_DEATH_QOC,
+    ),
+    (
+        "Patient Cards",
+        "They must be treated with 1 healing resource",
+        {1},
+        _terminal_costs,
     ),
     (
         "Cleanup Phase",
