@@ -118,6 +118,15 @@ def _reveal_always(self: Any) -> None:
 
 
 _CTX_INIT = Ctx.__post_init__
+_NEXT_DRAFT = expansion.next_draft
+
+
+def _last_of_four_skips_the_draft(ctx: Any, s: Any) -> Any:
+    if ctx.P == 4 and s.cursor == 2:
+        s = replace(s, cursor=3)
+    return _NEXT_DRAFT(ctx, s)
+
+
 _TABLE = ((1, 1, 1), (2, 6, 2), (7, 8, 3), (9, 10, 4))
 #: One planted rule bug per fact: (the fact's question, config changes, patches
 #: (module, name, value)); each must break that fact and so fail dh.facts.
@@ -150,6 +159,12 @@ PLANTS: list[tuple[str, dict[str, Any], list[tuple[Any, str, Any]]]] = [
         "is there an extra reveal with two players, and with three",
         {},
         [(Ctx, "__post_init__", _reveal_always)],
+    ),
+    (
+        "with three and with four players, round 1: ambulances taken, tiles drafted and"
+        " activations ended by each seat",
+        {},
+        [(expansion, "next_draft", _last_of_four_skips_the_draft)],
     ),
     ("blood bags gained by discarding one ward", {}, [(F, "discard_owned", lambda *a: a[1])]),
     (
