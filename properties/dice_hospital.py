@@ -225,6 +225,16 @@ def mortality_matches_mortuary(model: Any, s: DHState) -> str | None:
     return None
 
 
+def evictions_counted(model: Any, s: DHState) -> str | None:
+    """Przyjmowanie pacjentów: the patients this round's admission moved to the mortuary
+    ("a gracz dobiera żeton śmiertelności za każdego umiesczonego tam pacjenta") each
+    took a token, and tokens are never handed back: 0 <= evicted <= mortality tokens."""
+    for p, h in enumerate(s.hospitals):
+        if not 0 <= h.evicted <= h.mortality:
+            return f"P{p}: {h.evicted} evicted this round, {h.mortality} mortality tokens"
+    return None
+
+
 def mortuary_dice_stay(model: Any) -> bool:
     k = ctx(model)
     return not k.mortuary_returns and not k.recycle_when_short
@@ -534,6 +544,13 @@ def properties() -> PropertyRegistry:
                 "mortality tokens = dice in the mortuary (while they stay there)",
                 mortality_matches_mortuary,
                 applies=mortuary_dice_stay,
+            ),
+            Property.invariant(
+                "dh.evictions-counted",
+                GAME,
+                "Przyjmowanie pacjentów: żeton śmiertelności za każdego umiesczonego tam pacjenta",
+                "the round's evicted patients are at most the mortality tokens taken",
+                evictions_counted,
             ),
             Property.invariant(
                 "dh.lounge-cleared",
