@@ -29,7 +29,12 @@ from hhh_verify.models.dice_hospital.dice import ExactDice, SampledDice
 from hhh_verify.models.dice_hospital.end_round import neglect
 from hhh_verify.models.dice_hospital.facts import FACTS
 from hhh_verify.models.dice_hospital.state import ACTIVATE, EFFECT, SETUP_ADMIN_PICK, SETUP_HEALTH
-from hhh_verify.properties.dice_hospital import facts_hold, nurses_treat, specialist_choice
+from hhh_verify.properties.dice_hospital import (
+    facts_hold,
+    nurses_treat,
+    short_supply_readings,
+    specialist_choice,
+)
 
 
 def test_sampled_laws_are_one_outcome_of_the_exact_law() -> None:
@@ -372,3 +377,19 @@ def test_every_player_activates_every_round(players: int) -> None:
         dist = m.step(s, legal[rng.randrange(len(legal))])
         s = dist[sample_index(dist, rng)][0]
     assert seen == set(range(players))
+
+
+def _never_recycle(self: Any) -> None:
+    _CTX_INIT(self)
+    self.recycle_when_short = False
+
+
+def test_a_short_bag_is_asked_under_each_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """dh.short-supply asks both readings of DH-SUPPLY-SHORT on a bag of one die with
+    three in a mortuary: it holds on the model, and fails when recycle-mortuary leaves the
+    mortuary out of the draw (or crashes there: ``(0,) * C`` -> ``(0,) / C`` in
+    ``draw_dice``, a mutant check's games never reached)."""
+    assert short_supply_readings(model("full")) is None
+    monkeypatch.setattr(Ctx, "__post_init__", _never_recycle)
+    problem = short_supply_readings(model("full"))
+    assert problem is not None and "recycle-mortuary: mortuary dice left out" in problem
