@@ -670,13 +670,13 @@ def properties() -> PropertyRegistry:
                 applies=full_preset,
             ),
             Property(
-                "dh.short-supply",
+                "dh.readings-at-positions",
                 GAME,
                 "fact",
                 "HOLDS",
-                "Zmiana personelu: losowani są nowi pacjenci (DH-SUPPLY-SHORT)",
-                "a short bag fills what it can (fill-in-order) or first takes the mortuary dice back (recycle-mortuary)",
-                check=short_supply_readings,
+                "Zmiana personelu: losowani są nowi pacjenci (DH-SUPPLY-SHORT); Wypisani pacjenci: po 12. (DH-OVER-12)",
+                "each option of DH-SUPPLY-SHORT and DH-OVER-12 keeps its promise on a position where it acts (a short bag; 16 discharged)",
+                check=readings_at_their_positions,
                 applies=full_preset,
             ),
             Property.invariant(
@@ -727,38 +727,16 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
     return "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")
 
 
-def short_supply_readings(model: Any, _state: Any = None) -> str | None:
-    """Zmiana personelu: "losowani są nowi pacjenci" from a bag that holds fewer dice than
-    the ambulances need, asked under each reading of DH-SUPPLY-SHORT (its promise, on a
-    built position: one die in the bag, three in a mortuary). The checked game's bag
-    runs short only late in a full game, and the reduced presets never, so the readings'
-    code is asked here rather than left to chance."""
-    from dataclasses import replace
+def readings_at_their_positions(model: Any, _state: Any = None) -> str | None:
+    """Each option of the readings ``check``'s games never reach (a short bag,
+    DH-SUPPLY-SHORT; a 13th discharge, DH-OVER-12), asked on a built position where it
+    acts: its promise on every outcome (``promise_positions``)."""
+    from hhh_verify.models.dice_hospital.promise_positions import broken_promises
 
-    from hhh_verify.models.dice_hospital.promise_admission import supply_short
-    from hhh_verify.models.dice_hospital.state import DICE_DRAW
-
-    broken = []
-    for option, recycle in (
-        (R.SUPPLY_SHORT.FILL_IN_ORDER, False),
-        (R.SUPPLY_SHORT.RECYCLE_MORTUARY, True),
-    ):
-        choices = tuple(
-            (k, option if k == R.SUPPLY_SHORT.ID else v) for k, v in model.interpretation.choices
-        )
-        m = type(model)(model.config, replace(model.interpretation, choices=choices))
-        s = m.initial_state()
-        dead = (2, 1) + (0,) * (m.ctx.C - 2)
-        h = replace(s.hospitals[0], mortuary=dead, mortality=3)
-        bag = (1,) + (0,) * (m.ctx.C - 1)
-        s = replace(s, phase=DICE_DRAW, supply=bag, hospitals=(h,) + s.hospitals[1:])
-        try:
-            outcomes = m.step(s, A.Draw())
-            problems = {supply_short(recycle)(m, s, A.Draw(), t) for t, _ in outcomes}
-        except Exception as e:  # a rule that crashes on the position breaks it
-            problems = {f"{type(e).__name__}: {e}"}
-        broken += [f"{R.SUPPLY_SHORT.ID}={option}: {p}" for p in sorted(problems - {None})]
-    return "; ".join(broken) or None
+    broken = broken_promises(model)
+    return (
+        "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "") or None
+    )
 
 
 def full_preset(model: Any) -> bool:

@@ -32,7 +32,7 @@ from hhh_verify.models.dice_hospital.state import ACTIVATE, EFFECT, SETUP_ADMIN_
 from hhh_verify.properties.dice_hospital import (
     facts_hold,
     nurses_treat,
-    short_supply_readings,
+    readings_at_their_positions,
     specialist_choice,
 )
 
@@ -384,12 +384,21 @@ def _never_recycle(self: Any) -> None:
     self.recycle_when_short = False
 
 
-def test_a_short_bag_is_asked_under_each_reading(monkeypatch: pytest.MonkeyPatch) -> None:
-    """dh.short-supply asks both readings of DH-SUPPLY-SHORT on a bag of one die with
-    three in a mortuary: it holds on the model, and fails when recycle-mortuary leaves the
-    mortuary out of the draw (or crashes there: ``(0,) * C`` -> ``(0,) / C`` in
-    ``draw_dice``, a mutant check's games never reached)."""
-    assert short_supply_readings(model("full")) is None
-    monkeypatch.setattr(Ctx, "__post_init__", _never_recycle)
-    problem = short_supply_readings(model("full"))
-    assert problem is not None and "recycle-mortuary: mortuary dice left out" in problem
+def test_readings_are_asked_where_they_act(monkeypatch: pytest.MonkeyPatch) -> None:
+    """dh.readings-at-positions asks each reading of DH-SUPPLY-SHORT on a bag of one die
+    with three in a mortuary, and each of DH-OVER-12 on a round of 16 discharges: it holds
+    on the model, and fails when recycle-mortuary leaves the mortuary out of the draw (or
+    crashes there: ``(0,) * C`` -> ``(0,) / C`` in ``draw_dice``) or when the rising
+    reading's rows after the 12th start from the wrong row (``[-1]`` -> ``[~1]``): two
+    mutants check's games never reached."""
+    assert readings_at_their_positions(model("full")) is None
+    with monkeypatch.context() as mp:
+        mp.setattr(Ctx, "__post_init__", _never_recycle)
+        problem = readings_at_their_positions(model("full"))
+        assert problem is not None and "recycle-mortuary: mortuary dice left out" in problem
+    table = scoring.points_for_patient
+    monkeypatch.setattr(
+        scoring, "points_for_patient", lambda n, r: table(n, r) - (n > 12 and r == "rising")
+    )
+    problem = readings_at_their_positions(model("full"))
+    assert problem is not None and problem.startswith("DH-OVER-12=rising:"), problem
