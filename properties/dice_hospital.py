@@ -225,6 +225,16 @@ def mortality_matches_mortuary(model: Any, s: DHState) -> str | None:
     return None
 
 
+def evictions_counted(model: Any, s: DHState) -> str | None:
+    """Przyjmowanie pacjentów: the patients this round's admission moved to the mortuary
+    ("a gracz dobiera żeton śmiertelności za każdego umiesczonego tam pacjenta") each
+    took a token, and tokens are never handed back: 0 <= evicted <= mortality tokens."""
+    for p, h in enumerate(s.hospitals):
+        if not 0 <= h.evicted <= h.mortality:
+            return f"P{p}: {h.evicted} evicted this round, {h.mortality} mortality tokens"
+    return None
+
+
 def mortuary_dice_stay(model: Any) -> bool:
     k = ctx(model)
     return not k.mortuary_returns and not k.recycle_when_short
@@ -536,6 +546,13 @@ def properties() -> PropertyRegistry:
                 applies=mortuary_dice_stay,
             ),
             Property.invariant(
+                "dh.evictions-counted",
+                GAME,
+                "Przyjmowanie pacjentów: żeton śmiertelności za każdego umiesczonego tam pacjenta",
+                "the round's evicted patients are at most the mortality tokens taken",
+                evictions_counted,
+            ),
+            Property.invariant(
                 "dh.lounge-cleared",
                 GAME,
                 "Aktywacja szpitala / Zmiana personelu: poczekalnia do wypisu",
@@ -652,6 +669,16 @@ def properties() -> PropertyRegistry:
                 check=facts_hold,
                 applies=full_preset,
             ),
+            Property(
+                "dh.readings-at-positions",
+                GAME,
+                "fact",
+                "HOLDS",
+                "Zmiana personelu: losowani są nowi pacjenci (DH-SUPPLY-SHORT); Wypisani pacjenci: po 12. (DH-OVER-12)",
+                "each option of DH-SUPPLY-SHORT and DH-OVER-12 keeps its promise on a position where it acts (a short bag; 16 discharged)",
+                check=readings_at_their_positions,
+                applies=full_preset,
+            ),
             Property.invariant(
                 "dh.nurses-treat",
                 GAME,
@@ -698,6 +725,18 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
     if not broken:
         return None
     return "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")
+
+
+def readings_at_their_positions(model: Any, _state: Any = None) -> str | None:
+    """Each option of the readings ``check``'s games never reach (a short bag,
+    DH-SUPPLY-SHORT; a 13th discharge, DH-OVER-12), asked on a built position where it
+    acts: its promise on every outcome (``promise_positions``)."""
+    from hhh_verify.models.dice_hospital.promise_positions import broken_promises
+
+    broken = broken_promises(model)
+    return (
+        "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "") or None
+    )
 
 
 def full_preset(model: Any) -> bool:

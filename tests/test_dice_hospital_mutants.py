@@ -29,7 +29,12 @@ from hhh_verify.models.dice_hospital.dice import ExactDice, SampledDice
 from hhh_verify.models.dice_hospital.end_round import neglect
 from hhh_verify.models.dice_hospital.facts import FACTS
 from hhh_verify.models.dice_hospital.state import ACTIVATE, EFFECT, SETUP_ADMIN_PICK, SETUP_HEALTH
-from hhh_verify.properties.dice_hospital import facts_hold, nurses_treat, specialist_choice
+from hhh_verify.properties.dice_hospital import (
+    facts_hold,
+    nurses_treat,
+    readings_at_their_positions,
+    specialist_choice,
+)
 
 
 def test_sampled_laws_are_one_outcome_of_the_exact_law() -> None:
@@ -118,6 +123,15 @@ def _reveal_always(self: Any) -> None:
 
 
 _CTX_INIT = Ctx.__post_init__
+_NEXT_DRAFT = expansion.next_draft
+
+
+def _last_of_four_skips_the_draft(ctx: Any, s: Any) -> Any:
+    if ctx.P == 4 and s.cursor == 2:
+        s = replace(s, cursor=3)
+    return _NEXT_DRAFT(ctx, s)
+
+
 _TABLE = ((1, 1, 1), (2, 6, 2), (7, 8, 3), (9, 10, 4))
 #: One planted rule bug per fact: (the fact's question, config changes, patches
 #: (module, name, value)); each must break that fact and so fail dh.facts.
@@ -150,6 +164,12 @@ PLANTS: list[tuple[str, dict[str, Any], list[tuple[Any, str, Any]]]] = [
         "is there an extra reveal with two players, and with three",
         {},
         [(Ctx, "__post_init__", _reveal_always)],
+    ),
+    (
+        "with three and with four players, round 1: ambulances taken, tiles drafted and"
+        " activations ended by each seat",
+        {},
+        [(expansion, "next_draft", _last_of_four_skips_the_draft)],
     ),
     ("blood bags gained by discarding one ward", {}, [(F, "discard_owned", lambda *a: a[1])]),
     (
@@ -357,3 +377,28 @@ def test_every_player_activates_every_round(players: int) -> None:
         dist = m.step(s, legal[rng.randrange(len(legal))])
         s = dist[sample_index(dist, rng)][0]
     assert seen == set(range(players))
+
+
+def _never_recycle(self: Any) -> None:
+    _CTX_INIT(self)
+    self.recycle_when_short = False
+
+
+def test_readings_are_asked_where_they_act(monkeypatch: pytest.MonkeyPatch) -> None:
+    """dh.readings-at-positions asks each reading of DH-SUPPLY-SHORT on a bag of one die
+    with three in a mortuary, and each of DH-OVER-12 on a round of 16 discharges: it holds
+    on the model, and fails when recycle-mortuary leaves the mortuary out of the draw (or
+    crashes there: ``(0,) * C`` -> ``(0,) / C`` in ``draw_dice``) or when the rising
+    reading's rows after the 12th start from the wrong row (``[-1]`` -> ``[~1]``): two
+    mutants check's games never reached."""
+    assert readings_at_their_positions(model("full")) is None
+    with monkeypatch.context() as mp:
+        mp.setattr(Ctx, "__post_init__", _never_recycle)
+        problem = readings_at_their_positions(model("full"))
+        assert problem is not None and "recycle-mortuary: mortuary dice left out" in problem
+    table = scoring.points_for_patient
+    monkeypatch.setattr(
+        scoring, "points_for_patient", lambda n, r: table(n, r) - (n > 12 and r == "rising")
+    )
+    problem = readings_at_their_positions(model("full"))
+    assert problem is not None and problem.startswith("DH-OVER-12=rising:"), problem

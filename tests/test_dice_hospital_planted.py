@@ -109,6 +109,21 @@ def test_eviction_without_a_mortality_token(monkeypatch: pytest.MonkeyPatch) -> 
     assert_caught("dh.mortality-tokens")
 
 
+def test_an_eviction_counted_before_any(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The round's eviction count starts at one: a hospital that never evicted counts a
+    patient who took no token (the one reading that reads it, DH-EMPTY-HOSPITAL=
+    all-discharged, would then withhold the empty-hospital bonus)."""
+    wrap(
+        monkeypatch,
+        model_module.setup,
+        "initial_state",
+        lambda orig, ctx: replace(
+            orig(ctx), hospitals=tuple(replace(h, evicted=1) for h in orig(ctx).hospitals)
+        ),
+    )
+    assert_caught("dh.evictions-counted")
+
+
 def test_lounge_kept_after_the_round(monkeypatch: pytest.MonkeyPatch) -> None:
     def keep(orig: Any, ctx: Any, s: Any, player: int) -> Any:
         lounge = s.hospitals[player].lounge

@@ -17,13 +17,24 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from .actions import EndActivation, TakeSpecialist, TakeWard, TradeSpecialist, TradeWard
 from .activation import blood_heal, heal
 from .admission import epidemic, pickable, roll, take
 from .end_round import end_of_game, end_of_round, neglect, score_round, winners
 from .expansion import WARD, after_picks, discard_owned
 from .scoring import points_for_patient
 from .setup import draw_admins, draw_start, health_options, keep_admin, start_values
-from .state import EPIDEMIC, MARKET, OVER, PICK, ROLL, SETUP_ADMIN, SETUP_ADMIN_PICK, SETUP_HEALTH
+from .state import (
+    EPIDEMIC,
+    EXPAND,
+    MARKET,
+    OVER,
+    PICK,
+    ROLL,
+    SETUP_ADMIN,
+    SETUP_ADMIN_PICK,
+    SETUP_HEALTH,
+)
 
 
 class Fact(NamedTuple):
@@ -185,6 +196,27 @@ def _epidemic(m: Any) -> tuple[Any, ...]:
     return {len(u.hospitals[0].patients) for u, _ in law}, sum(p for _, p in law)
 
 
+def _turns_per_seat(m: Any, players: int) -> tuple[tuple[int, ...], ...]:
+    """Play round 1 with ``players`` seats (the first legal action, the likeliest chance
+    outcome): how many ambulances each seat takes, tiles it drafts, and activations it
+    ends. The checked game has two seats; three and four need every seat to get its turn."""
+    g = _variant(m, players=players)
+    s = g.initial_state()
+    picks, drafts, ends = [0] * players, [0] * players, [0] * players
+    while not (s.phase == MARKET and s.round == 2):
+        a = g.legal_actions(s)[0]
+        if s.phase == PICK:
+            picks[g.current_player(s)] += 1
+        elif s.phase == EXPAND and isinstance(
+            a, (TakeWard, TakeSpecialist, TradeWard, TradeSpecialist)
+        ):
+            drafts[g.current_player(s)] += 1
+        elif isinstance(a, EndActivation):
+            ends[g.current_player(s)] += 1
+        s = max(g.step(s, a), key=lambda outcome: outcome[1])[0]
+    return tuple(picks), tuple(drafts), tuple(ends)
+
+
 def _experimental(m: Any) -> tuple[int, int]:
     base = m.initial_state()
     exp = _variant(m, variant_experimental=True).initial_state()
@@ -253,6 +285,16 @@ FACTS: tuple[Fact, ...] = (
         "is there an extra reveal with two players, and with three",
         (True, False),
         _two_player_reveal,
+    ),
+    Fact(
+        "Przyjmowanie pacjentów ... Rozubudowa szpitala ... Aktywacja szpitala",
+        "Każdy gracz po kolei, wybiera jeden z ambulansów ... Każdy z graczy, w kolejności"
+        " wybranej karteki (od najmniejszej do największej wartości), wybiera jeden z"
+        " oddziałów lub specjalistów ... Każdy z graczy indywidualnie",
+        "with three and with four players, round 1: ambulances taken, tiles drafted and"
+        " activations ended by each seat",
+        {3: ((1,) * 3,) * 3, 4: ((1,) * 4,) * 3},
+        lambda m: {p: _turns_per_seat(m, p) for p in (3, 4)},
     ),
     Fact(
         "Rozubudowa szpitala",
