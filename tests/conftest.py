@@ -58,24 +58,17 @@ if _profile not in PROFILES:
 settings.load_profile(_profile)
 
 
-_SHARED_SCOPES = frozenset({"class", "module", "package"})
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under pytest-xdist, keep the tests that share a class-, module- or package-scoped
-    fixture on one worker (an ``xdist_group`` named after their module), so an expensive
-    shared fixture (a Dask cluster, an explored state space, a browser) is built once,
-    not once per worker. A test that already names its group keeps it. Runs before
-    xdist reads the marks (``tryfirst``); without xdist the mark does nothing."""
+    """Under pytest-xdist, keep each module's tests on one worker (an ``xdist_group``
+    named after the module): a module-scoped fixture (a Dask cluster, an explored state
+    space, a browser) is built once, and the first tests of a kernel's module do not both
+    compile that kernel at once on the two workers (measured: two tests of
+    ``test_adapters_vector.py`` each spent ~1,160 s compiling the same kernel side by
+    side). A test that already names its group keeps it. Runs before xdist reads the
+    marks (``tryfirst``); without xdist the mark does nothing."""
     for item in items:
-        if item.get_closest_marker("xdist_group") is not None:
-            continue
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None:
-            continue
-        scopes = {d.scope for defs in info.name2fixturedefs.values() for d in defs}
-        if scopes & _SHARED_SCOPES:
+        if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
