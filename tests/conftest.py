@@ -3,6 +3,9 @@
 Profiles ``quick``, ``ci`` (the default here) and ``thorough`` come from
 :mod:`hhh_verify.engines.stateful` when it defines them; otherwise equivalent ones are registered
 here. Choose one with ``HYPOTHESIS_PROFILE=thorough pytest``.
+
+The suite runs on two pytest-xdist workers (``-n 2 --dist loadgroup`` in pyproject.toml);
+the rules a test must follow to be safe there are in ``tests/README.md``.
 """
 
 from __future__ import annotations
@@ -53,6 +56,20 @@ _profile = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 if _profile not in PROFILES:
     raise SystemExit(f"error: HYPOTHESIS_PROFILE={_profile!r}; accepted: {', '.join(PROFILES)}")
 settings.load_profile(_profile)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, keep each module's tests on one worker (an ``xdist_group``
+    named after the module): a module-scoped fixture (a Dask cluster, an explored state
+    space, a browser) is built once, and the first tests of a kernel's module do not both
+    compile that kernel at once on the two workers (measured: two tests of
+    ``test_adapters_vector.py`` each spent ~1,160 s compiling the same kernel side by
+    side). A test that already names its group keeps it. Runs before xdist reads the
+    marks (``tryfirst``); without xdist the mark does nothing."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
 @pytest.fixture
