@@ -20,6 +20,7 @@ GAMES = sorted(registry.games())
 #: an outcome reason, an expected answer), and why they are left alone.
 NOT_READINGS = {
     "models/hhh/board_svg.py": ({"none", "discard", "treated"}, "labels and field names"),
+    "models/hhh/chance_bounds.py": ({"none"}, "the kind of a step with one outcome"),
     "models/hhh/config.py": ({"rebag", "none"}, "the config's variant values"),
     "models/hhh/describe.py": ({"none", "treated"}, "labels"),
     "models/hhh/kernel/api.py": ({"none"}, "a label"),

@@ -22,6 +22,7 @@ from typing import Any
 
 from hhh_verify.records import replace
 
+from . import readings as R
 from .board import (
     LAWYER_DISCOUNT,
     blood_size,
@@ -379,9 +380,9 @@ FACTS: tuple[Fact, ...] = (
             "When built, draw 3 random cubes from the bag and place them on the Blood Bank.",
             3,
             _blood_bank_at_start,
-            readings=(f"HHH-SETUP-ORDER={order}",),
+            readings=(f"{order.ambiguity}={order}",),
         )
-        for order in ("before-waiting", "after-waiting")
+        for order in (R.SETUP_ORDER.BEFORE_WAITING, R.SETUP_ORDER.AFTER_WAITING)
     ),
     Fact(
         "Blood Bank",
@@ -550,6 +551,9 @@ FACTS: tuple[Fact, ...] = (
         "Flip the 2 Staff markers below the round marker face up",
         (2, 2, 2, 2, 2),
         _staff_flipped_per_round,
+        # the book's own count: under reveal-at-setup round 1's pair is flipped at setup
+        # and the rounds' pairs shift down one (its promise says so)
+        readings=(f"{R.STAFF_ROUND1.ID}={R.STAFF_ROUND1.NONE_IN_ROUND_1}",),
     ),
     Fact(
         "Housekeeping",
