@@ -35,6 +35,7 @@ from .board import (
 )
 from .config import (
     ADMIN_BLACK_PAY,
+    CAT,
     COO,
     CORONER,
     DEATH_LEVEL,
@@ -42,6 +43,7 @@ from .config import (
     JANITOR,
     LAWYER,
     SETUP_TABLE,
+    STAFF,
     TRAINING_REBAG,
 )
 from .draws import _chain
@@ -53,6 +55,7 @@ from .player_actions import (
     RESEARCH_CUBES,
     RESEARCH_HIRE_COST,
     WAITING_TO_WARD,
+    hire,
     restock_cost,
 )
 from .setup import ROOMS_AT_START_TWO, after_markers
@@ -61,6 +64,8 @@ from .state import (
     BLOOD_BANK,
     ER,
     HEAL_DRAWN,
+    PICK_IMPROVE,
+    PICKS,
     PP_STAFF,
     TREATMENT,
     WARD,
@@ -200,6 +205,20 @@ def _blood_bank_at_start(m: Any) -> int:
         bank = [a for a in legal if isinstance(a, InstallRoom) and a.kind == BLOOD_BANK]
         s = m.sample_step(s, (bank or list(legal))[0], rng)
     return int(sum(s.blood))
+
+
+def _improve_on_hire(m: Any) -> tuple[str, ...]:
+    """The Staff whose hiring asks which New Room to improve, each hired on its own with a
+    Basic room in play, no patient on the board and no Ward Ability left: only the
+    Bureaucrat's 1-time effect improves a room."""
+    out = []
+    for staff in range(CAT):
+        s = _probe(m, rooms=_rooms(0, 1), abilities=(False,) * m.ctx.C, money=99)
+        s = replace(s, staff_open=tuple(int(t == staff) for t in range(len(s.staff_open))))
+        ((t, _p),) = hire(m.ctx, s, staff, m.config.staff_cost)
+        if t.phase == PICKS and t.picks[0] == PICK_IMPROVE:
+            out.append(STAFF[staff])
+    return tuple(out)
 
 
 def _staff_face_up_in_round_1(m: Any) -> int:
@@ -525,6 +544,12 @@ FACTS: tuple[Fact, ...] = (
         "Janitor: Once per round, discard a just-drawn black cube without applying its effect (do not draw a replacement).",
         (1, 1, 0),
         _janitor,
+    ),
+    Fact(
+        "Staff Index",
+        "Bureaucrat: Improve 1 New Room card already in play to the left of the game board for $0.",
+        ("Bureaucrat",),
+        _improve_on_hire,
     ),
     Fact(
         "Staff Index",
