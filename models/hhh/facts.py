@@ -47,7 +47,7 @@ from .config import (
     TRAINING_REBAG,
 )
 from .draws import _chain
-from .heal import _settle_ward, bonuses_and_rebag, doctor_rebag
+from .heal import _settle_emergency, _settle_ward, bonuses_and_rebag, doctor_rebag
 from .model import rating
 from .player_actions import (
     CFO_GAIN,
@@ -205,6 +205,15 @@ def _blood_bank_at_start(m: Any) -> int:
         bank = [a for a in legal if isinstance(a, InstallRoom) and a.kind == BLOOD_BANK]
         s = m.sample_step(s, (bank or list(legal))[0], rng)
     return int(sum(s.blood))
+
+
+def _er_patient_healed_by_2(m: Any) -> tuple[int, int]:
+    """A 5-cube Emergency Room patient healed by 2 levels, the Waiting Rooms empty: its
+    colour's cubes left in the Emergency Room, and in the Waiting Rooms together (either
+    room may take it, per HHH-ER-RETURN): a 3-cube patient waits."""
+    s = _probe(m, rooms=_rooms(ER, 1), er=put((0,) * m.ctx.C, 0, 1))
+    ((t, _p),) = _settle_emergency(m.ctx, s, 0, 2, 1)
+    return t.er[0], sum(room[0] for room in t.waiting)
 
 
 def _improve_on_hire(m: Any) -> tuple[str, ...]:
@@ -386,6 +395,12 @@ FACTS: tuple[Fact, ...] = (
     ),
     Fact(
         "Emergency Room", "only Patients with an exact Illness level of 5", 5, lambda m: DEATH_LEVEL
+    ),
+    Fact(
+        "Emergency Room",
+        "If a Patient in the Emergency Room is healed below 5 cubes, immediately move them to a matching-colored space in the Waiting Room.",
+        (0, 3),
+        _er_patient_healed_by_2,
     ),
     Fact(
         "Blood Bank",
