@@ -99,14 +99,21 @@ class Trace:
         ):
             raise ModelError("trace 'interpretation' must be an object of ID: OPTION (text)")
         seed = d.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ModelError(f"trace 'seed' must be a whole number or null, got {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            raise ModelError(
+                f"trace 'seed' must be a whole number, 0 or more, or null, got {seed!r}"
+            )
         meta = d.get("meta") or {}
         if not isinstance(meta, Mapping):
             raise ModelError("trace 'meta' must be an object")
         steps = [_step(i, s) for i, s in enumerate(d["steps"])]
         samples = step_samples(dict(meta), len(steps))
         for i, (st, drawn) in enumerate(zip(steps, samples)):
+            if drawn is not None and any(x < 0 for x in drawn):
+                raise ModelError(
+                    f"trace meta 'samples'[{i}] holds a negative choice {min(drawn)}; "
+                    "accepted: choices 0 or more (each indexes what the sampler drew from)"
+                )
             if drawn is not None and st.outcome != 0:
                 raise ModelError(
                     f"trace step {i}: 'outcome' is {st.outcome} but the step is kept by its "

@@ -336,6 +336,10 @@ def _samples_short(d: dict[str, Any]) -> None:
     d["meta"]["samples"].pop()
 
 
+def _negative_sample(d: dict[str, Any]) -> None:
+    d["meta"]["samples"][0] = [-1]
+
+
 OTHER_GAME_CONFIG = config_to_json(get_game("hhh").config("tiny", ()))
 
 
@@ -352,8 +356,10 @@ OTHER_GAME_CONFIG = config_to_json(get_game("hhh").config("tiny", ()))
         (_set(["game"], "royal-hospital"), "does not fit game 'royal-hospital'"),
         (_set(["interpretations"], {"DH-PAST-6": "stop-at-6"}), "unknown field(s)"),
         (_set(["seed"], "zero"), "'seed' must be a whole number"),
+        (_set(["seed"], -5), "'seed' must be a whole number, 0 or more, or null, got -5"),
         (_set(["meta"], [1]), "'meta' must be an object"),
         (_samples_short, "one entry per step"),
+        (_negative_sample, "'samples'[0] holds a negative choice -1"),
         (_set(["steps", 0, "outcome"], -1), "'outcome' must be an integer, 0 or more"),
         (_set(["steps", 0, "digest"], "x"), "trace step 0 has unknown field(s) ['digest']"),
         (_set(["steps", 0, "note"], [1]), "'note' must be text"),
@@ -369,8 +375,10 @@ OTHER_GAME_CONFIG = config_to_json(get_game("hhh").config("tiny", ()))
         "game-of-another-config",
         "misspelt-field",
         "seed-not-a-number",
+        "negative-seed",
         "meta-not-an-object",
         "samples-count-vs-steps",
+        "negative-sample",
         "negative-outcome",
         "unknown-step-field",
         "note-not-text",

@@ -24,7 +24,7 @@ from ..interpretations import Decisions
 from ..model import Model, ModelError
 from ..registry import properties_for
 from ..spec import GameSpec
-from .check_render import render
+from .check_render import render, summaries_json
 from .cluster import cluster_options, task_progress, task_runner
 from .common import (
     SEED,
@@ -155,6 +155,7 @@ def check_command(
             {
                 "ok": ok,
                 "seconds": round(elapsed, 3),
+                "games": summaries_json(verdicts),
                 "verdicts": [v.to_json() for v in verdicts],
                 "results": [r.to_json() for r in results],
             }

@@ -85,7 +85,8 @@ def render(
     if files:
         where = sorted({f.rsplit("/", 1)[0] if "/" in f else "." for f in files})
         console.print(
-            f"{len(files)} witness traces written to {', '.join(where)} "
+            f"{len(files)} witness trace{'s' if len(files) != 1 else ''} written to "
+            f"{', '.join(where)} "
             "(re-run one: hhh-verify replay FILE)",
             style="dim",
         )
@@ -139,6 +140,16 @@ def game_summary(game: str, verdicts: Sequence[verdict_rules.Verdict]) -> str:
     n = counts(verdicts)
     parts = [f"{n[k]} {label}" for k, label, always in SUMMARY if always or n[k]]
     return f"{game}: {len(verdicts)} properties: " + ", ".join(parts)
+
+
+def summaries_json(verdicts: Sequence[verdict_rules.Verdict]) -> dict[str, dict[str, int]]:
+    """The summary line of each game for ``--json``: ``properties`` and the count of
+    every verdict kind by its JSON id (0 included, so a consumer never guesses a key)."""
+    out = {}
+    for game in dict.fromkeys(v.game for v in verdicts):
+        mine = [v for v in verdicts if v.game == game]
+        out[game] = {"properties": len(mine)} | {k.id: c for k, c in counts(mine).items()}
+    return out
 
 
 def closing_line(verdicts: Sequence[verdict_rules.Verdict], rows: int, elapsed: float) -> str:

@@ -300,6 +300,12 @@ def checkpoint_dir(given: str | None) -> Iterator[str]:
         yield where
 
 
+def _among(r: dict[str, Any]) -> str:
+    """What "holds" and "not reached" cover: every state, or in an incomplete
+    exploration (a budget or the time safety net cut it) only the states explored."""
+    return "" if r["complete"] else " among the states explored (incomplete)"
+
+
 def _render_kernel(r: dict[str, Any]) -> None:
     done = "complete" if r["complete"] else f"INCOMPLETE ({r['incomplete_reason']})"
     click.echo(
@@ -317,7 +323,7 @@ def _render_kernel(r: dict[str, Any]) -> None:
         elif g["reachable"]:
             how = f"reachable in {g['depth']} steps ({g['states']:,} states)"
         else:
-            how = "not reached"
+            how = "not reached" + _among(r)
         click.echo(f"  goal {k}: {how}" + (f" [{g['checked']}]" if g["checked"] != "no" else ""))
     for k, p in r["probabilities"].items():
         click.echo(
@@ -329,7 +335,7 @@ def _render_kernel(r: dict[str, Any]) -> None:
         elif v["violations"]:
             how = f"VIOLATED ({v['violations']:,} times) at depth {v['depth']}: {v['message']}"
         else:
-            how = "holds"
+            how = "holds" + _among(r)
         click.echo(
             f"  invariant {k}: {how}" + (f" [{v['checked']}]" if v["checked"] != "no" else "")
         )
@@ -372,11 +378,15 @@ def _render(r: dict[str, Any], exp: Any, dead: list[int], stuck: list[int]) -> N
         how = (
             f"reachable in {g['depth']} steps ({g['states']:,} states)"
             if g["reachable"]
-            else "not reached"
+            else "not reached" + _among(r)
         )
         click.echo(f"  goal {k}: {how}")
     for k, v in r["invariants"].items():
-        how = f"VIOLATED at depth {v['depth']}: {v['message']}" if v["violations"] else "holds"
+        how = (
+            f"VIOLATED at depth {v['depth']}: {v['message']}"
+            if v["violations"]
+            else "holds" + _among(r)
+        )
         click.echo(f"  invariant {k}: {how}")
     for label, ids in (("deadlock", dead), ("cannot end", stuck)):
         if ids:

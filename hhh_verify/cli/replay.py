@@ -9,6 +9,7 @@ from ..registry import get_game, model_for_trace
 from ..reporting.replay_page import render_replay_page
 from ..reporting.witness_text import outcome_text
 from .common import command_errors, emit_json, json_option, output_file
+from .replay_claim import recorded_claim
 
 
 @click.command("replay")
@@ -28,6 +29,8 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
     """Replay TRACE exactly; exit 1 at the first step the model rejects.
 
     The trace names its game, config and interpretation, so no other option is needed.
+    A trace that names its property (as ``check`` and ``hunt`` write them) must show it:
+    the goal reached, or the invariant broken, on the replayed path; else exit 1.
     With ``--html FILE`` the page shows the steps that replayed (and why it stopped).
     """
     trace = traces.load(trace_file)
@@ -39,6 +42,7 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
         traces.write_atomic(html_file, page)
     outcome = result.outcome.to_json() if result.outcome else None
     final = model.describe_state(result.final_state)
+    claim = recorded_claim(trace, model) if result.ok else None
     if as_json:
         emit_json(
             {
@@ -51,6 +55,7 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
                 "error": result.error or None,
                 "outcome": outcome,
                 "final_state": final,
+                "claim": None if claim is None else claim.to_json(),
             }
         )
     else:
@@ -67,7 +72,11 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
             if outcome:
                 verdict += f"; {outcome_text(outcome)}"
             click.echo(verdict)
+            if claim is not None and claim.shown:
+                click.echo(claim.text())
+            elif claim is not None:
+                click.echo(f"replay failed: {claim.text()} (model changed?)", err=True)
         else:
             click.echo(f"replay failed at {result.error}", err=True)
-    if not result.ok:
+    if not result.ok or (claim is not None and not claim.shown):
         raise SystemExit(1)

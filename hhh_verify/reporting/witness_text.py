@@ -120,10 +120,18 @@ def unlist(text: str) -> str:
     return _BRACKETS.sub(lambda m: " / ".join(_split(m.group(1), ", ")) or "none", text)
 
 
+def _missing(item: str) -> list[str]:
+    """The other side of a counted item only one side has: ``no yellow`` for ``1
+    yellow`` (a bare ``-`` would read as an empty field, although its other items are
+    the same on both sides). A flag without a count (``passed``) stays on its side."""
+    name = " ".join(_AMOUNT.sub("", item).split())
+    return [f"no {name}"] if name and _AMOUNT.search(item) else []
+
+
 def _changed_items(a: str, b: str) -> tuple[str, str]:
     """Only the items of two comma lists that differ, when both list items about the
     same things (each named once): ``89 credits, tokens #1 7`` rather than the whole
-    line; an item only one side has is shown on that side."""
+    line; an item only one side has is shown on that side, ``no ITEM`` on the other."""
     items_a, items_b = _split(a, ", "), _split(b, ", ")
     keys_a = [_item_key(x) for x in items_a]
     keys_b = [_item_key(y) for y in items_b]
@@ -143,11 +151,15 @@ def _changed_items(a: str, b: str) -> tuple[str, str]:
             continue
         if y is None:
             out_a.append(unlist(x))
+            out_b += _missing(x)
             continue
         pos = _positions(x, y)
         out_a.append(pos[0] if pos else unlist(x))
         out_b.append(pos[1] if pos else unlist(y))
-    out_b += [unlist(y) for key, y in zip(keys_b, items_b) if key not in set(keys_a)]
+    for key, y in zip(keys_b, items_b):
+        if key not in set(keys_a):
+            out_a += _missing(y)
+            out_b.append(unlist(y))
     return ", ".join(out_a) or "-", ", ".join(out_b) or "-"
 
 
