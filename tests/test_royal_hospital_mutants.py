@@ -165,3 +165,27 @@ def test_a_critical_patient_owes_its_diagnosis_less_what_it_holds(
     monkeypatch.setitem(cards.PATIENT_DECKS, "standard", tuple(deck))
     m = model("full", interpret=("RH-PARTIAL-PAYMENT=partial",))
     assert treatment.stage_cost(m.ctx, Patient(code, 0, 0, 1)) == (2, deck[code].heal)
+
+
+def test_a_move_onto_the_starting_space_earns_its_doctor_and_the_fact_can_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Game Setup 4: a congress doctor "On the ambulance track, on the starting space",
+    earned by "the first player to reach those positions"; 2 Ambulance track: "once
+    players reach space 0, they continue advancing by returning to space 1". A move from
+    space 13 onto space 0 reaches it under both readings of RH-DOCTOR-PASS (rh.facts asks
+    both). Planted: the claim looks at spaces up to 1 instead of 0, which ``exact`` never
+    matches. Kills ``-1, 0`` -> ``-1, 1`` in ``resolve.ambulance_step``."""
+    lap = [f for f in FACTS if f[1].startswith("a move from space 13 onto space 0")]
+    assert len(lap) == 2
+    for how in ("reach-or-pass", "exact"):
+        m = model("full", interpret=(f"RH-DOCTOR-PASS={how}",))
+        assert all(f[3](m) == f[2] == 1 for f in lap)
+    assert facts_hold(model("full")) is None
+    original = resolve.claim_doctors
+
+    def claim_past_the_start(ctx: Any, s: Any, p: int, track: int, old: int, new: int) -> Any:
+        return original(ctx, s, p, track, old, 1 if (old, new) == (-1, 0) else new)
+
+    monkeypatch.setattr(resolve, "claim_doctors", claim_past_the_start)
+    assert "space 0 earns the starting space's doctor (exact)" in (facts_hold(model("full")) or "")

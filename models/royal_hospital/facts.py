@@ -36,6 +36,7 @@ from .effects import (
     insurance,
     prod,
 )
+from .resolve import ambulance_step
 from .scoring import COUNTER_NAMES
 from .tracks import AMBULANCE_REWARDS, DOCTOR_SPOTS, INSURANCE_BENEFITS, INSURANCE_LEVELS
 from .treatment import terminal_cost
@@ -51,6 +52,16 @@ READINGS: dict[str, tuple[str, ...]] = {
     # under card-cost a terminal patient costs what its card shows: the stand-in cards
     # show the one cost the book prints for them
     "They must be treated with 1 healing resource": ("RH-TERMINAL-COST=card-cost",),
+    # space 0 is on the loop, so a move from space 13 ends on the starting space: under
+    # either reading of passing, that move reaches the doctor there
+    "a move from space 13 onto space 0 earns the starting space's doctor (reach-or-pass)": (
+        "RH-AMBULANCE-WRAP=fourteen-spaces",
+        "RH-DOCTOR-PASS=reach-or-pass",
+    ),
+    "a move from space 13 onto space 0 earns the starting space's doctor (exact)": (
+        "RH-AMBULANCE-WRAP=fourteen-spaces",
+        "RH-DOCTOR-PASS=exact",
+    ),
 }
 
 
@@ -105,6 +116,17 @@ def _terminal_costs(m: Any) -> set[int]:
     """The healing that treating each terminal card of the deck costs (the rule function)."""
     cards = m.ctx.patients
     return {terminal_cost(m.ctx, c) for c in range(len(cards)) if cards[c].priority == TERMINAL}
+
+
+def _lap_doctors(m: Any) -> int:
+    """The congress doctors a player on ambulance space 13 earns by moving 1 space (the
+    rule function ``resolve.ambulance_step``, from the opening position)."""
+    s = m.initial_state()
+    players = list(s.players)
+    players[0] = players[0]._replace(ambulance=13)
+    s = s._replace(players=tuple(players))
+    t = ambulance_step(m.ctx, s, 0, 1, 0)
+    return int(t.players[0].tokens[DOCTOR] - s.players[0].tokens[DOCTOR])
 
 
 def _after_setup(m: Any) -> Any:
@@ -224,6 +246,15 @@ FACTS: tuple[Fact, ...] = (
     ("Game Setup 4", "space 5 of each insurance company", (5, 5, 5, 5), _spots((6, 7, 8, 9))),
     ("Game Setup 4", "the ambulance starting space", (0,), _spots((10,))),
     ("Game Setup 4", "care quality doctors on 9 and 12", (9, 12), _spots((11,))),
+    *(
+        (
+            "2 Ambulance track; Game Setup 4",
+            f"a move from space 13 onto space 0 earns the starting space's doctor ({how})",
+            1,
+            _lap_doctors,
+        )
+        for how in ("reach-or-pass", "exact")
+    ),
     (
         "Game Setup 4",
         "21 congress doctors on the board",
