@@ -168,3 +168,17 @@ def test_diverge_cut_by_the_clock_decides_nothing(
     expired(monkeypatch)
     cut = dv.diverge(SPEC, Scenario("toy", "default", ("blacks=0",)), "TOY-BLACK")
     assert cut.material is None and cut.note.startswith("incomplete: time safety net")
+
+
+def test_checks_explorer_time_net_is_far_beyond_a_loaded_reduced_exploration() -> None:
+    """Royal Hospital's reduced preset passed the explorer's own 600 s net on a loaded
+    machine (its holds became undecided): ``check`` gives its explorer an hour, so only a
+    runaway exploration, not a busy machine, leaves a verdict open."""
+    from hhh_verify.checking import EXPLORE_SAFETY_SECONDS, engines
+    from hhh_verify.engines.explore.check import ReducedExplorerEngine
+    from hhh_verify.registry import get_game
+
+    for game in ("hhh", "royal-hospital", "dice-hospital"):
+        explorer = [e for e in engines(get_game(game)) if isinstance(e, ReducedExplorerEngine)]
+        assert [e.inner.max_seconds for e in explorer] == [EXPLORE_SAFETY_SECONDS]
+    assert EXPLORE_SAFETY_SECONDS >= 3600
