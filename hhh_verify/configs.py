@@ -110,6 +110,14 @@ def _coerce(key: str, raw: str, current: Any) -> Any:
             return tuple(p.strip() for p in parts)
         return raw
     except ValueError:
-        raise ModelError(
-            f"bad value {raw!r} for {key}; expected {type(current).__name__}"
-        ) from None
+        raise ModelError(f"bad value {raw!r} for {key}; accepted: {_how(current)}") from None
+
+
+def _how(current: Any) -> str:
+    """How to write a ``--set`` value of the current value's kind, with an example."""
+    if isinstance(current, bool):
+        return "true or false (also 1/0, yes/no, on/off)"
+    if isinstance(current, int):
+        return "a whole number"
+    now = ",".join(str(x) for x in current)
+    return f"whole numbers separated by commas, like 3,4,5 (now {now})"

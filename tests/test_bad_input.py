@@ -142,6 +142,11 @@ def command_cases(cmd: click.Command, under_file: str) -> list[tuple[str, list[s
     if "--set" in opts:
         out.append(("--set", ["--set", "nope=1"], "nope", "-bad-set"))
         out.append(("--set", ["--set", "rounds"], "rounds", "-set-no-value"))
+        out.append(("--set", ["--set", "rounds=x"], "accepted: a whole number", "-set-not-int"))
+        tuple_how = (
+            "'a,b' for rooms_in_deck; accepted: whole numbers separated by commas, like 3,4,5"
+        )
+        out.append(("--set", ["--set", "rooms_in_deck=a,b"], tuple_how, "-set-bad-tuple"))
     if "--interpret" in opts:
         out.append(("--interpret", ["--interpret", "HHH-NOPE=x"], "HHH-NOPE", "-bad-interpret"))
     for flag in output_options(cmd):

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from hhh_verify.models.royal_hospital import SPEC as RH
-from hhh_verify.models.royal_hospital import resolve
+from hhh_verify.models.royal_hospital import board, resolve
 from hhh_verify.models.royal_hospital.board import claim_doctors, set_player
-from hhh_verify.models.royal_hospital.effects import ambulance
+from hhh_verify.models.royal_hospital.effects import PRESTIGE, ambulance
 from hhh_verify.models.royal_hospital.resolve import effect_tasks, push
 from hhh_verify.models.royal_hospital.state import T_EFFECT, Task
 from hhh_verify.models.royal_hospital.tracks import AMBULANCE_REWARDS, T_AMBULANCE
@@ -97,3 +97,35 @@ def test_the_fourteen_space_loop_still_gives_the_doctor_to_a_move_ending_on_zero
     model = RH.model("full", (), ("RH-DOCTOR-PASS=exact",))
     ((s, t),) = _lap(model, resolve.ambulance_step, 1)
     assert t.players[0].ambulance == 0 and sum(s.doctors) - sum(t.doctors) == 1
+
+
+def _ending_moves(model: Any, track: str) -> list[tuple[Any, Any]]:
+    """Seat 0's moves that end on a doctor's space: 13 -> 0 on the ambulance loop, or
+    prestige 5 -> 7 (a gain of 2) and 6 -> 7; and prestige 6 -> 8, which passes 7."""
+    if track == "ambulance":
+        return _lap(model, resolve.ambulance_step, 1)
+    s0 = model.initial_state()
+    pairs = []
+    for start, n in ((5, 2), (6, 1), (6, 2)):
+        s = set_player(s0, 0, prestige=start)
+        pairs.append((s, resolve.gain(model.ctx, s, 0, PRESTIGE, n)))
+    return pairs
+
+
+@pytest.mark.parametrize("track", ["ambulance", "prestige"])
+def test_the_exact_promise_catches_a_move_ending_on_a_doctor_that_stays(
+    track: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RH-DOCTOR-PASS=exact: "only ending a move on the space earns it" -- and ending
+    there does. A planted rule that never grants the doctor is caught on the move that
+    ends on the space, and only there (passing the space is no defect under exact)."""
+    model = RH.model("full", (), ("RH-DOCTOR-PASS=exact",))
+    prop = properties_for("royal-hospital").get("promise:RH-DOCTOR-PASS=exact")
+    assert [prop.step_violation(model, s, None, t) for s, t in _ending_moves(model, track)] == [
+        None
+    ] * len(_ending_moves(model, track))
+    monkeypatch.setattr(board, "reached", lambda ctx, old, new, space: False)
+    broken = [prop.step_violation(model, s, None, t) for s, t in _ending_moves(model, track)]
+    expected = [True] if track == "ambulance" else [True, True, False]
+    assert [v is not None for v in broken] == expected, broken
+    assert "ended a move on space" in str(broken[0])

@@ -69,6 +69,33 @@ def _ends_on_space(model: Any, s: RHState, action: Any, t: RHState) -> str | Non
     return None
 
 
+def _ending_earns(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
+    """``exact``, its other half (Game Setup: "the first player to reach those positions
+    earns the congress doctor token"): a move that ends on a doctor's space takes the
+    doctor still there -- a move up on a track, or the last space of an ambulance move
+    that lands on the starting space. Every track with a doctor, as the option's words
+    name no track."""
+    for i, (was, now) in enumerate(zip(s.doctors, t.doctors)):
+        if not (was and now):
+            continue
+        track, space = DOCTOR_SPOTS[i]
+        for p, (a, b) in enumerate(zip(s.players, t.players)):
+            before, after = position(a, track), position(b, track)
+            if after != space or before == space:
+                continue
+            ended = not moving_on(t, p) if track == T_AMBULANCE else before < space
+            if ended:
+                return (
+                    f"seat {p} ended a move on space {space} of track {track} and left its doctor"
+                )
+    return None
+
+
+def _exact(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
+    """``exact``: only a move ending on a doctor's space earns it, and such a move does."""
+    return _ends_on_space(model, s, action, t) or _ending_earns(model, s, action, t)
+
+
 def _reached_earns(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
     """``reach-or-pass``: a doctor still on the board after a step was not reached or
     passed by anyone in it (off the ambulance loop, where moves go up)."""
@@ -559,8 +586,9 @@ BOOK = PromiseBook(
         Promise(
             RD.DOCTOR_PASS.ID,
             RD.DOCTOR_PASS.EXACT,
-            "a congress doctor leaves the board only on a move that ends on its space",
-            step=_ends_on_space,
+            "a congress doctor leaves the board only on a move that ends on its space, and "
+            "the first move to end there takes it (every track, the loop's space 0 too)",
+            step=_exact,
         ),
         Promise(
             RD.DOCTOR_PASS.ID,
