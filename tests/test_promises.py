@@ -112,11 +112,34 @@ def _ending_moves(model: Any, track: str) -> list[tuple[Any, Any]]:
     return pairs
 
 
+def test_the_exact_promise_catches_a_doctor_earned_by_a_fall(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """RH-DOCTOR-PASS=exact: "only ending a move up on the space earns it (a fall onto it
+    does not)". A Quality of care counter that passed 12 without taking its doctor (13)
+    and falls back onto 12 keeps the doctor on the board; a planted rule that gives the
+    doctor to the fall is caught."""
+    model = RH.model("full", (), ("RH-DOCTOR-PASS=exact",))
+    prop = properties_for("royal-hospital").get("promise:RH-DOCTOR-PASS=exact")
+    s = set_player(model.initial_state(), 0, qoc=13)
+    t = board.change_qoc(model.ctx, s, 0, -1)
+    assert t.players[0].qoc == 12 and t.doctors == s.doctors
+    assert prop.step_violation(model, s, None, t) is None
+
+    def claims_on_a_fall(ctx: Any, s: Any, p: int, track: int, old: int, new: int) -> Any:
+        return claim_doctors(ctx, s, p, track, new - 1 if new < old else old, new)
+
+    monkeypatch.setattr(board, "claim_doctors", claims_on_a_fall)
+    planted = board.change_qoc(model.ctx, s, 0, -1)
+    assert sum(planted.doctors) == sum(s.doctors) - 1
+    assert "falling onto it" in str(prop.step_violation(model, s, None, planted))
+
+
 @pytest.mark.parametrize("track", ["ambulance", "prestige"])
 def test_the_exact_promise_catches_a_move_ending_on_a_doctor_that_stays(
     track: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """RH-DOCTOR-PASS=exact: "only ending a move on the space earns it" -- and ending
+    """RH-DOCTOR-PASS=exact: "only ending a move up on the space earns it" -- and ending
     there does. A planted rule that never grants the doctor is caught on the move that
     ends on the space, and only there (passing the space is no defect under exact)."""
     model = RH.model("full", (), ("RH-DOCTOR-PASS=exact",))

@@ -341,10 +341,13 @@ ENTRIES = [
         ],
         [
             ("reach-or-pass", "moving onto or past the space earns it"),
-            ("exact", "only ending a move on the space earns it"),
+            ("exact", "only ending a move up on the space earns it (a fall onto it does not)"),
         ],
         "reach-or-pass",
-        "A player who has gone beyond a space has reached it; the ambulance rule says passed benefits count.",
+        "A player who has gone beyond a space has reached it; the ambulance rule says passed benefits count. "
+        "Under both options only a move up reaches a space: a Quality of care counter falling onto 9 or 12 "
+        "does not earn its doctor (under reach-or-pass it was passed on the way up, so only `exact` can "
+        "meet a doctor still there).",
     ),
     Ambiguity.of(
         "RH-PRODUCTION-BONUS",

@@ -36,6 +36,7 @@ from .effects import (
     insurance,
     prod,
 )
+from .readings import DOCTOR_PASS
 from .resolve import ambulance_step
 from .scoring import COUNTER_NAMES
 from .tracks import AMBULANCE_REWARDS, DOCTOR_SPOTS, INSURANCE_BENEFITS, INSURANCE_LEVELS
@@ -253,7 +254,7 @@ FACTS: tuple[Fact, ...] = (
             1,
             _lap_doctors,
         )
-        for how in ("reach-or-pass", "exact")
+        for how in (DOCTOR_PASS.REACH_OR_PASS, DOCTOR_PASS.EXACT)
     ),
     (
         "Game Setup 4",

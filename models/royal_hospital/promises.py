@@ -59,11 +59,14 @@ def _claims(s: RHState, t: RHState) -> list[tuple[int, int, int]]:
 
 
 def _ends_on_space(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
-    """``exact``: a doctor leaves the board only on a move that ends on its space."""
+    """``exact``: a doctor leaves the board only on a move up that ends on its space (the
+    option's words: a fall onto it does not earn it)."""
     for i, p, at in _claims(s, t):
         track, space = DOCTOR_SPOTS[i]
         if at != space:
             return f"seat {p} took the doctor on space {space} of track {track} standing on {at}"
+        if track != T_AMBULANCE and position(s.players[p], track) > space:
+            return f"seat {p} took the doctor on space {space} of track {track} falling onto it"
         if track == T_AMBULANCE and moving_on(t, p):
             return f"seat {p} took the ambulance doctor in the middle of a move"
     return None
@@ -92,7 +95,7 @@ def _ending_earns(model: Any, s: RHState, action: Any, t: RHState) -> str | None
 
 
 def _exact(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
-    """``exact``: only a move ending on a doctor's space earns it, and such a move does."""
+    """``exact``: only a move up ending on a doctor's space earns it, and such a move does."""
     return _ends_on_space(model, s, action, t) or _ending_earns(model, s, action, t)
 
 
