@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from hhh_verify.model import ModelError
+from hhh_verify.model import Model, ModelError
 
 INVARIANT = "invariant"
 GOAL = "goal"
@@ -124,32 +124,34 @@ class Property:
         return cls(id, game, GOAL, REACHABLE, citation, description, check=check, **kw)
 
     # Evaluation helpers (engines call these, so a check that raises is a clear failure)
-    def violation(self, model: Any, state: Any) -> str | None:
+    def violation(self, model: Model[Any, Any], state: Any) -> str | None:
         """The invariant's message for ``state``, or ``None`` when it holds."""
         if self.kind != INVARIANT or self.check is None:
             return None
         msg = self.check(model, state)
         return str(msg) if msg else None
 
-    def fact_violation(self, model: Any) -> str | None:
+    def fact_violation(self, model: Model[Any, Any]) -> str | None:
         """A fact's message for ``model`` (the numbers it does not agree with), or ``None``."""
         if self.kind != FACT or self.check is None:
             return None
         msg = self.check(model, None)
         return str(msg) if msg else None
 
-    def step_violation(self, model: Any, state: Any, action: Any, successor: Any) -> str | None:
+    def step_violation(
+        self, model: Model[Any, Any], state: Any, action: Any, successor: Any
+    ) -> str | None:
         """The transition check's message for one step, or ``None`` when it holds."""
         if self.transition is None:
             return None
         msg = self.transition(model, state, action, successor)
         return str(msg) if msg else None
 
-    def reached(self, model: Any, state: Any) -> bool:
+    def reached(self, model: Model[Any, Any], state: Any) -> bool:
         """Whether a goal's situation holds in ``state``."""
         return self.kind == GOAL and self.check is not None and bool(self.check(model, state))
 
-    def relevant(self, model: Any) -> bool:
+    def relevant(self, model: Model[Any, Any]) -> bool:
         return self.applies is None or bool(self.applies(model))
 
     def to_json(self) -> dict[str, Any]:
@@ -209,7 +211,7 @@ class KernelAgreement:
     kernel agree. Only ``check``'s kernel engine runs it (it knows the game's kernel and
     the profile's budget), so called on its own it says where it runs."""
 
-    def __call__(self, model: Any, _state: Any = None) -> str | None:
+    def __call__(self, model: Model[Any, Any], _state: Any = None) -> str | None:
         raise ModelError("a kernel-agrees property is checked by the kernel engine of `check`")
 
 

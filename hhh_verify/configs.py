@@ -1,4 +1,5 @@
-"""Config dataclasses as JSON, and ``key=value`` overrides of a preset.
+"""Config dataclasses as JSON, ``key=value`` overrides of a preset, and the seat count a
+config may declare.
 
 A recorded config is rebuilt (and so re-validated) before a trace is replayed on it.
 """
@@ -8,10 +9,18 @@ from __future__ import annotations
 import dataclasses
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from .actions import from_json_value, to_json_value
 from .errors import ModelError
+
+
+@runtime_checkable
+class SeatedConfig(Protocol):
+    """A config that says how many seats play (``players``); a config without the field
+    is one seat's (a solitaire game)."""
+
+    players: int
 
 
 def config_to_json(config: Any) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The fast kernel a game may declare (``GameSpec.kernel``) and the games it returns."""
+"""The fast kernel a game may declare (``GameSpec.kernel``), the games it returns, and
+what a kernel may also offer (:class:`OutcomeKernel`)."""
 
 from __future__ import annotations
 
@@ -80,3 +81,13 @@ class Kernel(Protocol):
         successor), ``terminal`` (outcome label -> states), ``deadlocks``, ``complete``,
         ``seconds``, ``bytes_per_state``. No property is checked."""
         ...
+
+
+@runtime_checkable
+class OutcomeKernel(Protocol):
+    """A kernel that also reads a finished game's outcome off its own flat array, so the
+    kernel engine of ``check`` compares it with the model's ``outcome``."""
+
+    def encode(self, s: Any) -> Any: ...
+
+    def outcome(self, v: Any) -> Outcome | None: ...

@@ -80,3 +80,37 @@ def test_the_model_module_re_exports_each_moved_name_from_its_home() -> None:
         found = [h for h in homes if name in vars(h)]
         if found:
             assert getattr(model, name) is getattr(found[0], name), name
+
+
+class _ReadsOutcome:
+    """A kernel that reads a finished game's outcome off its flat array."""
+
+    def encode(self, s: Any) -> Any:
+        return s
+
+    def outcome(self, v: Any) -> outcomes.Outcome | None:
+        return None
+
+
+class _OutcomeSwitchedOff(_ReadsOutcome):
+    outcome = None  # type: ignore[assignment]
+
+
+def test_a_kernel_that_reads_outcomes_is_recognised_by_its_protocol() -> None:
+    """The kernel engine compares outcomes with a kernel only when it is an
+    ``OutcomeKernel`` (Royal Hospital's is; Dice Hospital's is not)."""
+    from hhh_verify.models.dice_hospital.kernel.api import DHKernel
+    from hhh_verify.models.royal_hospital.kernel.api import RHKernel
+
+    assert isinstance(_ReadsOutcome(), kernel_protocol.OutcomeKernel)
+    assert not isinstance(_OutcomeSwitchedOff(), kernel_protocol.OutcomeKernel)
+    assert issubclass(RHKernel, kernel_protocol.OutcomeKernel)
+    assert not issubclass(DHKernel, kernel_protocol.OutcomeKernel)
+
+
+def test_a_config_declares_its_seats_by_a_players_field() -> None:
+    """The strong player keeps rewards for ``players`` seats when the config declares
+    them, one seat otherwise (the toy's config has no such field)."""
+    for spec_ in games().values():
+        assert isinstance(spec_.presets[spec_.default_preset], configs.SeatedConfig), spec_.id
+    assert not isinstance(toy_model.ToyConfig(), configs.SeatedConfig)

@@ -108,6 +108,19 @@ def rh_agreement(budget: Budget) -> Any:
     return agreement(spec, spec.model(spec.default_preset, (), ()), budget)
 
 
+def assert_only_that_run_catches(without: Budget, where: str) -> None:
+    """A planted Royal Hospital bug: missed under ``without`` (the :data:`SMALL` budget
+    with one kind of run switched off), found under ``SMALL`` in a run whose description
+    starts with ``where``, with a trace from the start that replays."""
+    assert rh_agreement(without).finding is None
+    found = rh_agreement(SMALL).finding
+    assert found is not None
+    assert found.where.startswith(where)
+    trace = found.trace(get_game("royal-hospital").ambiguities)
+    replayed = tr.replay(trace, model_for_trace(trace))
+    assert replayed.ok, replayed.error
+
+
 def test_a_reading_bug_only_whole_games_reach_is_caught_there(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -121,13 +134,9 @@ def test_a_reading_bug_only_whole_games_reach_is_caught_there(
         return new == space and old == space if ctx.doctor_exact else old < space <= new
 
     monkeypatch.setattr(board, "reached", never_exact)
-    assert rh_agreement(replace(SMALL, option_games=0)).finding is None
-    found = rh_agreement(SMALL).finding
-    assert found is not None
-    assert found.where.startswith("the checked config under RH-DOCTOR-PASS=exact")
-    trace = found.trace(get_game("royal-hospital").ambiguities)
-    replayed = tr.replay(trace, model_for_trace(trace))
-    assert replayed.ok, replayed.error
+    assert_only_that_run_catches(
+        replace(SMALL, option_games=0), "the checked config under RH-DOCTOR-PASS=exact"
+    )
 
 
 def test_a_reading_bug_only_a_probe_reaches_is_caught_there(
@@ -148,13 +157,10 @@ def test_a_reading_bug_only_a_probe_reaches_is_caught_there(
         return original(ctx, s, task)
 
     monkeypatch.setattr(flow, "waits", draws_nothing_too)
-    assert rh_agreement(replace(SMALL, probe_games=0)).finding is None
-    found = rh_agreement(SMALL).finding
-    assert found is not None
-    assert found.where.startswith("probe tiny round_patients=0,0 under RH-ROUND-PATIENTS=own-row")
-    trace = found.trace(get_game("royal-hospital").ambiguities)
-    replayed = tr.replay(trace, model_for_trace(trace))
-    assert replayed.ok, replayed.error
+    assert_only_that_run_catches(
+        replace(SMALL, probe_games=0),
+        "probe tiny round_patients=0,0 under RH-ROUND-PATIENTS=own-row",
+    )
 
 
 def test_laws_compared_on_kernel_arrays_decide_only_agreement() -> None:

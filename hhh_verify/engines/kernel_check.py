@@ -34,6 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..checks import Property, is_kernel_agreement
 from ..errors import ModelError
 from ..interpretations import AmbiguityRegistry
+from ..kernel_protocol import OutcomeKernel
 from ..model import Model, SamplingModel, sample_index
 from ..sampled import RecordingRandom
 from ..spec import GameSpec
@@ -187,9 +188,8 @@ def compare_state(
             f"only the model allows: {_actions_text(model, s, only_ref)}; only the kernel "
             f"allows: {_actions_text(model, s, only_kernel)}",
         ), {}
-    kernel_outcome = getattr(kernel, "outcome", None)
-    if kernel_outcome is not None:
-        mine, theirs = model.outcome(s), kernel_outcome(kernel.encode(s))
+    if isinstance(kernel, OutcomeKernel):
+        mine, theirs = model.outcome(s), kernel.outcome(kernel.encode(s))
         if mine != theirs:
             return Difference(OUTCOME, f"model {mine}, kernel {theirs}"), {}
     laws: dict[Any, tuple[Any, ...]] = {}

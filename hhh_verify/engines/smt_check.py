@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..checks import SMT, Property
 from ..interpretations import AmbiguityRegistry
 from ..model import Model
 from ..smt.queries import run_query
@@ -38,8 +39,8 @@ class Z3Engine:
         self.rlimit = rlimit  # None: each query's own units
         self.seconds = seconds
 
-    def supports(self, prop: Any) -> bool:
-        return getattr(prop, "kind", None) == "smt"
+    def supports(self, prop: Property) -> bool:
+        return prop.kind == SMT
 
     def _reduced(self, support: Any) -> str | None:
         """The preset a query falls back to when the checked config is not encoded exactly."""

@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from ..configs import SeatedConfig
 from ..measures import Measure
 from ..model import Model, SamplingModel
 from ..outcomes import Outcome, sample_index
@@ -179,7 +180,7 @@ def play_out(
 
 
 def _seats(model: Model) -> int:
-    players = getattr(model.config, "players", 1)
+    players = model.config.players if isinstance(model.config, SeatedConfig) else 1
     return players if isinstance(players, int) and players > 0 else 1
 
 

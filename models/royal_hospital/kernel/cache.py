@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hhh_verify import kernel_cache
+from hhh_verify import kernel_cache, kernel_edges
 
 
 def ensure_fresh() -> None:
     """Drop cached compiled functions built from other sources of this folder."""
-    kernel_cache.ensure_fresh(Path(__file__).resolve().parent, "rh")
+    kernel_cache.ensure_fresh(
+        Path(__file__).resolve().parent, "rh", [Path(kernel_edges.__file__).resolve()]
+    )

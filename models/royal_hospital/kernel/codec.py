@@ -253,7 +253,7 @@ def _rows(v: np.ndarray, at: int, rows: Any, room: int, width: int) -> None:
 
 def decode(K: np.ndarray, T: Tables, v: np.ndarray) -> RHState:
     """The model state of a kernel array."""
-    x = [int(a) for a in v]
+    x = np.asarray(v, dtype=np.int64).tolist()  # Python ints, as the model's fields are
     M = int(K[L.K_M])
     queue = []
     for j in range(x[L.S_QLEN]):

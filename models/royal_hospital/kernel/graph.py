@@ -18,6 +18,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify.kernel_edges import add_edge, new_edges
+
 from ..state import OVER
 from . import layout as L
 from .codec import decode, row_action
@@ -49,30 +51,12 @@ def unpack(row, s):
 
 
 @njit(cache=True)
-def _grow1(a, n):
-    b = np.zeros(2 * a.shape[0], dtype=a.dtype)
-    b[:n] = a[:n]
-    return b
-
-
-@njit(cache=True)
-def _grow2(a, n):
-    b = np.zeros((2 * a.shape[0], a.shape[1]), dtype=a.dtype)
-    b[:n] = a[:n]
-    return b
-
-
-@njit(cache=True)
 def expand_rows(K, rows, width):
     """Expand every row: ``(status, bits, src, act, prob, succ)`` as the explorer wants."""
     m, nwords = rows.shape
     status = np.zeros(m, dtype=np.int64)
     bits = np.zeros(m, dtype=np.uint64)
-    cap = max(16, 2 * m)
-    src = np.zeros(cap, dtype=np.int64)
-    act = np.zeros(cap, dtype=np.int64)
-    prob = np.zeros(cap, dtype=np.float64)
-    succ = np.zeros((cap, nwords), dtype=np.uint64)
+    src, act, prob, succ = new_edges(m, nwords)
     ne = 0
     s = np.zeros(width, dtype=np.int64)
     out = np.zeros(width, dtype=np.int64)
@@ -105,20 +89,7 @@ def expand_rows(K, rows, width):
                     status[i] = OUT
                     return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
                 p = weights[o] / total
-                found = -1
-                for e in range(first, ne):
-                    if np.array_equal(succ[e], row):
-                        found = e
-                        break
-                if found >= 0:
-                    prob[found] += p
-                else:
-                    if ne == src.shape[0]:
-                        src, act, prob = _grow1(src, ne), _grow1(act, ne), _grow1(prob, ne)
-                        succ = _grow2(succ, ne)
-                    src[ne], act[ne], prob[ne] = i, ai, p
-                    succ[ne] = row
-                    ne += 1
+                src, act, prob, succ, ne = add_edge(src, act, prob, succ, ne, first, i, ai, p, row)
     return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
 
 
