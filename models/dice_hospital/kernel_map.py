@@ -88,8 +88,6 @@ TABLE = KernelMap(
         "explore.pack": _CODEC,
         "explore.unpack": _CODEC,
         "graph._comb": "a binomial coefficient in float64 for the event weights",
-        "graph._grow1": _CODEC,
-        "graph._grow2": _CODEC,
         "graph.expand_rows": _DRIVER,
         "legal.put": _ROWS,
         "multiset.first_comp": _MULTISET,

@@ -128,8 +128,6 @@ TABLE = KernelMap(
         "explore.encode_row": _CODEC,
         "explore.decode_row": _CODEC,
         "explore.same_bytes": _CODEC,
-        "graph._grow1": _CODEC,
-        "graph._grow2": _CODEC,
         "graph.pack": _CODEC,
         "graph.unpack": _CODEC,
         "graph.expand_rows": _DRIVER,
