@@ -81,20 +81,34 @@ class ActorParts:
 
     def map(self, method: str, args: Sequence[tuple[Any, ...]] | None = None) -> list[Any]:
         args = args or [()] * self.n
-        calls = [getattr(a, method)(*x) for a, x in zip(self.actors, args, strict=True)]
+        calls = [self._submit(i, method, x) for i, x in enumerate(args)]
         return [self._result(i, c) for i, c in enumerate(calls)]
 
     def call(self, part: int, method: str, *args: Any) -> Any:
-        return self._result(part, getattr(self.actors[part], method)(*args))
+        return self._result(part, self._submit(part, method, args))
+
+    def _submit(self, part: int, method: str, args: tuple[Any, ...]) -> Any:
+        """Start one call. An actor whose worker the client already knows is gone refuses
+        the call itself (``RuntimeError: Worker holding Actor was lost``), before any
+        future exists: that is a lost partition too."""
+        try:
+            return getattr(self.actors[part], method)(*args)
+        except Exception:
+            self._raise_if_left(part)
+            raise
 
     def _result(self, part: int, call: Any) -> Any:
         try:
             return call.result()
         except Exception:
-            for _ in range(40):  # the scheduler notices a dead worker within seconds
-                if self.homes[part] not in self.client.scheduler_info()["workers"]:
-                    raise PartLost(
-                        f"the worker of partition {part} ({self.homes[part]}) left"
-                    ) from None
-                time.sleep(0.5)
+            self._raise_if_left(part)
             raise
+
+    def _raise_if_left(self, part: int) -> None:
+        """:class:`PartLost` if partition ``part``'s worker has left the cluster."""
+        for _ in range(40):  # the scheduler notices a dead worker within seconds
+            if self.homes[part] not in self.client.scheduler_info()["workers"]:
+                raise PartLost(
+                    f"the worker of partition {part} ({self.homes[part]}) left"
+                ) from None
+            time.sleep(0.5)
