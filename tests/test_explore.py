@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from toy_model import AMBIGUITIES, SPEC, STATE_COUNTS, toy
 
 from hhh_verify import registry
+from hhh_verify.checks import GOAL, HOLDS, INVARIANT, REACHABLE, SMT, Property
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.check import explore_check
 from hhh_verify.engines.explore.explorer import PENDING, explore, outcome_goal, split_properties
@@ -82,20 +83,19 @@ def test_step_invariant_witness_ends_with_the_offending_step() -> None:
     assert exp.violation_count("no-black") == 4  # one per bust terminal
 
 
-class FakeProperty:
-    """Duck-typed stand-in for hhh_verify.properties.Property."""
-
-    def __init__(self, id: str, kind: str, check: Any, transition: Any = None) -> None:
-        self.id, self.kind, self.check, self.transition = id, kind, check, transition
+def prop(id: str, kind: str, check: Any) -> Property:
+    """A toy property of ``kind`` with ``check`` (the explorer reads the declared fields)."""
+    expected = REACHABLE if kind == GOAL else HOLDS
+    return Property(id, "toy", kind, expected, "test", id, check=check)
 
 
 def test_explore_check_reports_each_property() -> None:
     props = [
-        FakeProperty("score-ok", "invariant", lambda m, s: None if s.score <= 3 else "too much"),
-        FakeProperty("planted", "invariant", lambda m, s: "bust" if s.reason == "bust" else None),
-        FakeProperty("can-win", "goal", lambda m, s: s.reason == "completed"),
-        FakeProperty("score-9", "goal", lambda m, s: s.score == 9),
-        FakeProperty("z3-only", "smt", None),
+        prop("score-ok", INVARIANT, lambda m, s: None if s.score <= 3 else "too much"),
+        prop("planted", INVARIANT, lambda m, s: "bust" if s.reason == "bust" else None),
+        prop("can-win", GOAL, lambda m, s: s.reason == "completed"),
+        prop("score-9", GOAL, lambda m, s: s.score == 9),
+        prop("z3-only", SMT, None),
     ]
     results = {r.id: r for r in explore_check(toy(), props, registry=AMBIGUITIES)}
     assert results["score-ok"].status == "holds"

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ...interpretations import AmbiguityRegistry
 from ...model import Model
 from ...trace import Trace, new_trace, record
 from .explorer import CUT, EXPANDED, PENDING, TERMINAL, Exploration
@@ -257,7 +258,9 @@ def goal_probabilities(
 # ---------------------------------------------------------------------------------------
 
 
-def witness_trace(exp: Exploration, sid: int, registry: Any = None, **meta: Any) -> Trace:
+def witness_trace(
+    exp: Exploration, sid: int, registry: AmbiguityRegistry | None = None, **meta: Any
+) -> Trace:
     """The shortest path to state ``sid`` as a replayable trace (re-derived via ``step``).
 
     ``registry`` is the game's AmbiguityRegistry (None: the defaults the model's
@@ -267,7 +270,10 @@ def witness_trace(exp: Exploration, sid: int, registry: Any = None, **meta: Any)
 
 
 def path_trace(
-    model: Model, path: list[tuple[int, int]], registry: Any = None, **meta: Any
+    model: Model,
+    path: list[tuple[int, int]],
+    registry: AmbiguityRegistry | None = None,
+    **meta: Any,
 ) -> Trace:
     """A trace following ``(action index, outcome index)`` steps from the initial state."""
     trace = new_trace(model, registry, **meta)

@@ -4,15 +4,17 @@ exploration, plus two structural checks (no deadlock, an end is always reachable
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...checks import GOAL, INVARIANT, Property
 from ...interpretations import AmbiguityRegistry
 from ...model import Model
 from ...spec import GameSpec
 from ...trace import Trace
 from .. import results as check_results
+from ..results import CheckOptions, CheckResult
 from . import analysis
 from .explorer import (
     SAFETY_NET,
@@ -64,7 +66,7 @@ SAFETY_SECONDS = 600.0
 
 def explore_check(
     model: Model,
-    properties: Iterable[Any],
+    properties: Iterable[Property],
     max_states: int | None = None,
     max_seconds: float | None = None,
     *,
@@ -187,8 +189,12 @@ class ReducedExplorerEngine:
         return self.inner.supports(prop)
 
     def run(
-        self, model: Model, ambiguities: AmbiguityRegistry, properties: Any, options: Any
-    ) -> list[Any]:
+        self,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
+        properties: Sequence[Property],
+        options: CheckOptions,
+    ) -> list[CheckResult]:
         if self.preset is not None:
             assert self.spec is not None  # the preset comes from the spec
             reduced = self.spec.presets[self.preset]
@@ -215,15 +221,18 @@ class ExplorerEngine:
     def __init__(self, max_states: int = 500_000, max_seconds: float = SAFETY_SECONDS):
         self.max_states, self.max_seconds = max_states, max_seconds
 
-    def supports(self, prop: Any) -> bool:
-        return prop.kind in ("invariant", "goal") and (
-            getattr(prop, "check", None) is not None
-            or getattr(prop, "transition", None) is not None
+    def supports(self, prop: Property) -> bool:
+        return prop.kind in (INVARIANT, GOAL) and (
+            prop.check is not None or prop.transition is not None
         )
 
     def run(
-        self, model: Model, ambiguities: AmbiguityRegistry, properties: Any, options: Any
-    ) -> list[Any]:
+        self,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
+        properties: Sequence[Property],
+        options: CheckOptions,
+    ) -> list[CheckResult]:
         t0 = time.perf_counter()
         relevant = [p for p in properties if p.relevant(model)]
         try:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ...checks import GOAL, INVARIANT, Property
 from ...errors import ModelError
 from ...model import Model
 from ...outcomes import Outcome, distribution_problem
@@ -437,13 +438,14 @@ class Checks:
         return list(dict.fromkeys([*self.invariants, *self.steps]))
 
 
-def split_properties(properties: Iterable[Any], model: Model | None = None) -> Checks:
-    """The explorer's checks from Property records (:mod:`hhh_verify.properties`).
-
-    Uses ``kind``, ``violation`` / ``step_violation`` / ``reached`` and ``relevant``
-    when present; ``smt`` properties are skipped (the explorer cannot check them), and
-    so are properties whose ``relevant(model)`` is false. Plain ``(name, callable)``
-    pairs work too: a name starting with ``goal`` is a goal, anything else an invariant.
+def split_properties(
+    properties: Iterable[Property | tuple[str, Callable[..., Any]]], model: Model | None = None
+) -> Checks:
+    """The explorer's checks from :class:`Property` records: invariants by their
+    ``violation`` / ``step_violation``, goals by ``reached``; facts, ``smt`` properties and
+    those not ``relevant(model)`` are left out (the explorer cannot or need not check
+    them). Plain ``(name, callable)`` pairs work too: a name starting with ``goal`` is a
+    goal, anything else an invariant.
     """
     checks = Checks()
     for p in properties:
@@ -454,16 +456,15 @@ def split_properties(properties: Iterable[Any], model: Model | None = None) -> C
             else:
                 checks.invariants[name] = _adapt(fn)
             continue
-        if model is not None and hasattr(p, "relevant") and not p.relevant(model):
+        if model is not None and not p.relevant(model):
             continue
-        kind = getattr(p, "kind", "")
-        if kind == "invariant":
-            if getattr(p, "check", None) is not None:
-                checks.invariants[p.id] = _adapt(getattr(p, "violation", p.check))
-            if getattr(p, "transition", None) is not None:
-                checks.steps[p.id] = getattr(p, "step_violation", p.transition)
-        elif kind == "goal":
-            checks.goals[p.id] = _adapt_goal(getattr(p, "reached", p.check))
+        if p.kind == INVARIANT:
+            if p.check is not None:
+                checks.invariants[p.id] = _adapt(p.violation)
+            if p.transition is not None:
+                checks.steps[p.id] = p.step_violation
+        elif p.kind == GOAL:
+            checks.goals[p.id] = _adapt_goal(p.reached)
     return checks
 
 

@@ -29,9 +29,12 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from ...errors import ModelError
+from ...interpretations import AmbiguityRegistry
 from ...model import Model
+from ...trace import Trace
 from . import analysis
-from .partition import LOCAL, SHIFT, Partition
+from .explorer import Checks
+from .partition import LOCAL, SHIFT, Builder, CheckSpec, GraphSource, Partition
 from .rowtable import owners
 
 MODES = ("max", "min", "random")
@@ -62,16 +65,13 @@ class Parts(Protocol):
         ...
 
 
-Builder = Callable[[Sequence[Any]], tuple[Any, Any, Any]]
-
-
 @runtime_checkable
 class GraphKernel(Protocol):
     """A kernel the compiled explorer can run: ``graph()`` gives its graph source
     (``nwords``, ``compiled``, ``outcomes``, ``initial_row()``, ``expand(rows)``,
     ``state(row)``, ``actions(row)``; HHH: ``models/hhh/kernel/graph.py``)."""
 
-    def graph(self) -> Any: ...
+    def graph(self) -> GraphSource: ...
 
 
 class LocalParts:
@@ -218,9 +218,9 @@ def _status_counts(counts: list[dict[str, Any]]) -> dict[int, int]:
 
 def _property_results(
     parts: Parts,
-    model: Any,
-    source: Any,
-    checks: Any,
+    model: Model,
+    source: GraphSource,
+    checks: Checks,
     counts: list[dict[str, Any]],
     complete: bool,
 ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]], dict[str, list[tuple[int, int]]]]:
@@ -263,7 +263,7 @@ def _property_results(
 
 
 def _probabilities(
-    parts: Parts, source: Any, goals: dict[str, dict[str, Any]]
+    parts: Parts, source: GraphSource, goals: dict[str, dict[str, Any]]
 ) -> tuple[dict[str, dict[str, float]], int]:
     """The max / min / random probability of winning and of every checked goal, and how
     many states cannot reach an end."""
@@ -280,10 +280,10 @@ def _probabilities(
 
 def _message(
     messages: dict[str, Any],
-    spec: Any,
+    spec: CheckSpec,
     model: Model,
-    source: Any,
-    checks: Any,
+    source: GraphSource,
+    checks: Checks,
     parts: Parts,
     part: int,
     lid: int,
@@ -397,7 +397,7 @@ def _write_level(directory: str, level: int, nparts: int) -> None:
     os.replace(tmp, path)
 
 
-def _values(parts: Parts, source: Any, columns: list[tuple[str, str]]) -> np.ndarray:
+def _values(parts: Parts, source: GraphSource, columns: list[tuple[str, str]]) -> np.ndarray:
     """Distributed value iteration of ``columns``; the values at the initial state."""
     n = parts.n
     needs = parts.map("prepare_values", [(columns,)] * n)
@@ -421,7 +421,9 @@ def _values(parts: Parts, source: Any, columns: list[tuple[str, str]]) -> np.nda
     return parts.call(int(owners(init, n)[0]), "value", 0)  # the first state it took
 
 
-def _path(parts: Parts, model: Model, source: Any, part: int, lid: int) -> list[tuple[int, int]]:
+def _path(
+    parts: Parts, model: Model, source: GraphSource, part: int, lid: int
+) -> list[tuple[int, int]]:
     """The ``(action index, outcome index)`` steps of the BFS path to a state, walked
     back owner by owner and matched to the model's ``step`` outcomes."""
     rows, acts = [], []
@@ -440,7 +442,7 @@ def _path(parts: Parts, model: Model, source: Any, part: int, lid: int) -> list[
 
 
 def _step(
-    parts: Parts, model: Model, source: Any, part: int, lid: int, act: int, succ: int
+    parts: Parts, model: Model, source: GraphSource, part: int, lid: int, act: int, succ: int
 ) -> tuple[int, int]:
     s = source.state(parts.call(part, "step_back", lid)[2])
     t = source.state(parts.call(succ >> SHIFT, "step_back", succ & LOCAL)[2])
@@ -458,7 +460,10 @@ def _match(model: Model, s: Any, ai: int, t: Any) -> tuple[int, int]:
 
 
 def witness_trace(
-    model: Model, path: list[tuple[int, int]], registry: Any = None, **meta: Any
-) -> Any:
+    model: Model,
+    path: list[tuple[int, int]],
+    registry: AmbiguityRegistry | None = None,
+    **meta: Any,
+) -> Trace:
     """A witness path as a replayable trace (re-derived through ``model.step``)."""
     return analysis.path_trace(model, path, registry, **meta)

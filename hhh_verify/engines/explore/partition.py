@@ -23,12 +23,16 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from . import rowtable
 from .sweeps import MODE_CODES, local_order, mark_changed, predecessors, sweep
+
+if TYPE_CHECKING:
+    from ...model import Model
+    from .explorer import Checks
 
 SHIFT = 40
 LOCAL = (1 << SHIFT) - 1
@@ -37,6 +41,32 @@ PENDING = -3  # status of a state not expanded yet
 
 def gid(part: int, lid: int) -> int:
     return (part << SHIFT) | lid
+
+
+class GraphSource(Protocol):
+    """A game's kernel as the compiled explorer reads it (HHH:
+    ``models/hhh/kernel/graph.py``): states as rows of ``nwords`` words, the compiled
+    checks ``(property id, kind)``, the outcome names by status code."""
+
+    nwords: int
+    compiled: Sequence[tuple[str, str]]
+    outcomes: Sequence[str]
+
+    def initial_row(self) -> np.ndarray: ...
+
+    def expand(self, rows: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Per row its status and compiled-check bits; per edge its source row, action
+        index, probability and successor row."""
+        ...
+
+    def state(self, row: np.ndarray) -> Any: ...
+
+    def actions(self, row: np.ndarray) -> Sequence[Any]: ...
+
+
+#: ``builder(scenario)``: a partition builds its game itself from names (a task carries
+#: no model): the model, its graph source and the registered checks.
+Builder = Callable[[Sequence[Any]], tuple["Model", GraphSource, "Checks"]]
 
 
 @dataclass(frozen=True)
@@ -51,12 +81,16 @@ class CheckSpec:
     bit: int
 
 
-def plan_checks(source: Any, checks: Any, python_checks: bool) -> list[CheckSpec]:
+def plan_checks(source: GraphSource, checks: Checks, python_checks: bool) -> list[CheckSpec]:
     """Which check runs where: the kernel's compiled check when it has one, else the
     registered Python property on the decoded state (none when not ``python_checks``)."""
     compiled = {pid: i for i, (pid, _kind) in enumerate(source.compiled)}
     out: list[CheckSpec] = []
-    kinds = [("invariant", checks.invariants), ("goal", checks.goals), ("step", checks.steps)]
+    kinds = [
+        ("invariant", list(checks.invariants)),
+        ("goal", list(checks.goals)),
+        ("step", list(checks.steps)),
+    ]
     state_bit = edge_bit = 0
     for kind, table in kinds:
         for pid in table:
@@ -78,7 +112,7 @@ class Partition:
 
     def __init__(
         self,
-        builder: Callable[[Sequence[Any]], tuple[Any, Any, Any]],
+        builder: Builder,
         scenario: Sequence[Any],
         index: int,
         nparts: int,

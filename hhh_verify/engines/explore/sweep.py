@@ -21,11 +21,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...checks import INVARIANT, Property
 from ...errors import ModelError
 from ...interpretations import AmbiguityRegistry
 from ...model import Model
 from ...spec import GameSpec
 from .. import results as check_results
+from ..results import CheckOptions, CheckResult
 from . import analysis
 from .explorer import ExplorationError, explore, split_properties
 
@@ -100,25 +102,28 @@ class SweepEngine:
     def __init__(self, spec: GameSpec | None = None):
         self.spec = spec
 
-    def supports(self, prop: Any) -> bool:
-        return (
-            self.spec is not None
-            and prop.kind == "invariant"
-            and getattr(prop, "sweep", None) is not None
-        )
+    def supports(self, prop: Property) -> bool:
+        return self.spec is not None and prop.kind == INVARIANT and prop.sweep is not None
 
     def run(
-        self, model: Model, ambiguities: AmbiguityRegistry, properties: Sequence[Any], options: Any
-    ) -> list[Any]:
+        self,
+        model: Model,
+        ambiguities: AmbiguityRegistry,
+        properties: Sequence[Property],
+        options: CheckOptions,
+    ) -> list[CheckResult]:
         results = []
-        by_preset: dict[str, list[Any]] = {}
+        by_preset: dict[str, list[Property]] = {}
         for p in properties:
-            by_preset.setdefault(p.sweep, []).append(p)
+            if p.sweep is not None:  # supports() admits only these
+                by_preset.setdefault(p.sweep, []).append(p)
         for preset, props in by_preset.items():
             results += self._sweep(model, preset, props, options.profile)
         return results
 
-    def _sweep(self, model: Model, preset: str, props: list[Any], profile: str) -> list[Any]:
+    def _sweep(
+        self, model: Model, preset: str, props: list[Property], profile: str
+    ) -> list[CheckResult]:
         assert self.spec is not None  # supports() admits nothing without a spec
         t0 = time.perf_counter()
         first: dict[str, tuple[str, Any]] = {}
