@@ -13,6 +13,7 @@ from hhh_verify import trace as tr
 from hhh_verify.checking import engines
 from hhh_verify.checks import is_kernel_agreement
 from hhh_verify.engines.kernel_check import (
+    BUDGETS,
     ArrayKernel,
     Budget,
     KernelEngine,
@@ -42,6 +43,20 @@ def assert_caught(game: str, part: str) -> None:
     assert row.trace is not None
     replayed = tr.replay(row.trace, model_for_trace(row.trace))
     assert replayed.ok, replayed.error
+
+
+@pytest.mark.parametrize("profile", sorted(BUDGETS))
+def test_every_profile_bounds_the_outcomes_a_game_enumerates(profile: str) -> None:
+    """A full HHH game's laws have thousands of outcomes each: a profile that enumerates
+    them all (0: any) held every action's law at once and ran out of memory (24 GB)."""
+    budget = BUDGETS[profile]
+    assert budget.max_outcomes > 0 and budget.game_outcomes > 0 and budget.most > 0
+
+
+def test_thorough_is_at_least_as_deep_as_ci_everywhere() -> None:
+    ci, thorough = BUDGETS["ci"], BUDGETS["thorough"]
+    for name in Budget.__dataclass_fields__:
+        assert getattr(thorough, name) >= getattr(ci, name), name
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

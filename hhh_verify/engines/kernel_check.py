@@ -246,7 +246,9 @@ class Budget:
     is always among them). ``max_outcomes``: the most outcomes a played law may have to
     be compared (0: any; HHH's full-game draws have thousands). ``game_outcomes``: the
     reference outcomes a playout may enumerate (0: any); past it, only the legal actions
-    and the outcome are compared and the model's sampler plays the step."""
+    and the outcome are compared and the model's sampler plays the step. Every profile
+    bounds both: enumerating every law of HHH's full game held the laws of all its
+    actions at once and ran past 24 GB."""
 
     reduced_states: int
     reading_states: int
@@ -298,9 +300,9 @@ BUDGETS: MappingProxyType[str, Budget] = MappingProxyType(
             reading_games=10,
             games=10,
             game_states=20_000,
-            most=0,
-            max_outcomes=0,
-            game_outcomes=0,
+            most=8,
+            max_outcomes=5_000,
+            game_outcomes=100_000,
             option_games=4,
             option_states=20_000,
             probe_games=10,
