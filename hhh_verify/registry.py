@@ -7,8 +7,7 @@ Nothing registers itself on import. Adding a game is one import and one entry in
 
 from __future__ import annotations
 
-from typing import Any
-
+from .checks import PropertyRegistry
 from .configs import config_from_json
 from .errors import ModelError
 from .model import Model
@@ -42,7 +41,7 @@ def get_game(game_id: str) -> GameSpec:
     return registered[game_id]
 
 
-def properties_for(game_id: str) -> Any:
+def properties_for(game_id: str) -> PropertyRegistry:
     """The property registry of a registered game (``ModelError`` when it has none),
     with the promises of its readings (:mod:`hhh_verify.promises`) as invariants."""
     spec = get_game(game_id)
@@ -52,7 +51,7 @@ def properties_for(game_id: str) -> Any:
     book = spec.promises()
     sweep = book.sweep or spec.reduced_preset
     extra = promise_properties(spec.id, book, sweep)
-    return type(registry)(registry.game, [*registry, *extra])
+    return PropertyRegistry(registry.game, [*registry, *extra])
 
 
 def model_for_trace(trace: Trace) -> Model:

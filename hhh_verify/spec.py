@@ -12,6 +12,7 @@ from .errors import ModelError
 from .kernel_protocol import Kernel
 
 if TYPE_CHECKING:  # the model module re-exports this one; readings import the model
+    from .checks import PropertyRegistry
     from .interpretations import AmbiguityRegistry, Interpretation
     from .measures import Measure
     from .model import Model
@@ -148,7 +149,7 @@ class GameSpec:
     #: (section, status, where, note) rows: which rulebook sections are modelled,
     #: parameterised, read through an ambiguity, or left out (and why).
     rule_index: tuple[tuple[str, str, str, str], ...] = ()
-    properties: Callable[[], Any] | None = None
+    properties: Callable[[], PropertyRegistry] | None = None
     search_order: Callable[[], Any] | None = None
     policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
     probes: Mapping[str, Sequence[Probe]] = field(default_factory=dict)
@@ -197,7 +198,7 @@ class GameSpec:
                 declared.append(name)
         return tuple(declared)
 
-    def load_properties(self) -> Any:
+    def load_properties(self) -> PropertyRegistry:
         """The game's ``PropertyRegistry`` (``ModelError`` when it declares none)."""
         if self.properties is None:
             raise ModelError(f"game {self.id!r} declares no properties")

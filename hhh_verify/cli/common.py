@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
+from ..checks import Property
 from ..engines.simulate import get_policy
 from ..errors import ModelError
 from ..interpretations import Decisions, load_decisions
@@ -273,7 +274,7 @@ def decided(game: str, interpret: tuple[str, ...], decisions: Decisions | None) 
     return dict((x.strip() for x in item.split("=", 1)) for item in items)  # type: ignore[misc]
 
 
-def game_properties(spec: GameSpec) -> list[Any]:
+def game_properties(spec: GameSpec) -> list[Property]:
     """The game's registered properties (none when it declares no property registry)."""
     return list(properties_for(spec.id)) if spec.properties is not None else []
 

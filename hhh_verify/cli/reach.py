@@ -131,7 +131,7 @@ def reach_command(
     model = spec.model(config, overrides, interpret)
     symbolic = engine in ("z3", "both")
     properties = game_properties(spec)
-    heuristic = next((p.heuristic for p in properties if getattr(p, "id", None) == goal), None)
+    heuristic = next((p.heuristic for p in properties if p.id == goal), None)
     request = ReachRequest(
         model=model,
         goal_id=goal,
