@@ -21,6 +21,8 @@ import numpy as np
 class SeatBatch:
     """Batched games of one kernel whose rows carry the seat to move (``player``)."""
 
+    pays: frozenset[str] = frozenset()
+
     def __init__(
         self,
         kernel: Any,
@@ -68,12 +70,10 @@ class SeatBatch:
             buf["player"],
         )
 
-    def step(
-        self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, own_reward: bool
-    ) -> int:
+    def step(self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, reward: str) -> int:
         """One step in every row; the first row whose action is not a legal index, or
-        -1. ``own_reward`` is not read: these games pay no return of their own (the
-        environment computes every seat's from the decoded final state)."""
+        -1. ``reward`` is not read: these games pay no return of their own (``pays`` is
+        empty; the environment computes every seat's from the decoded final state)."""
         k = self.kernel
         return int(
             self._step_rows(

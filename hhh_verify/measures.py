@@ -15,7 +15,7 @@ its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +61,10 @@ class Measure:
     ``midgame``
         ``of(state, None)`` is also meaningful in a position before the end (e.g. money
         held so far): a divergence witness shows it for each reading's successor.
+    ``categories``, ``counted_as``
+        A measure whose values 1, 2, ... name places (worst first; 0 is none of them,
+        e.g. a lost game) has those names: ``impact`` counts the games at each place
+        under both readings, in its JSON under the key ``counted_as``.
     """
 
     of: Callable[[Any, Outcome | None], Any] | None
@@ -76,6 +80,12 @@ class Measure:
     plot: bool = False
     rank: int = 0
     midgame: bool = False
+    categories: tuple[str, ...] = ()
+    counted_as: str = ""
+
+    def __post_init__(self) -> None:
+        if self.categories and not self.counted_as:
+            raise ValueError(f"measure {self.label!r} names categories but no counted_as key")
 
     def at_end(self, state: Any, outcome: Outcome | None) -> Any:
         """The value at the end of a model's game (see ``of``)."""
@@ -181,6 +191,25 @@ SEAT_MEASURES: dict[str, Measure] = {
         rank=5,
     ),
 }
+
+
+def category_counts(
+    measures: Measures, values_a: Sequence[Sequence[Any]], values_b: Sequence[Sequence[Any]]
+) -> dict[str, dict[str, tuple[int, int]]]:
+    """Per measure that names categories (``Measure.categories``), keyed by its
+    ``counted_as``: the games at each category under A and under B (``values_a``,
+    ``values_b``: one row of the measures' values per game, in ``measures``' order)."""
+    counts = {}
+    for k, m in enumerate(measures.values()):
+        if m.categories:
+            counts[m.counted_as] = {
+                name: (
+                    sum(row[k] == place for row in values_a),
+                    sum(row[k] == place for row in values_b),
+                )
+                for place, name in enumerate(m.categories, 1)
+            }
+    return counts
 
 
 def with_rounds(measures: Measures) -> dict[str, Measure]:

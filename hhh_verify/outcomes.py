@@ -26,26 +26,32 @@ class Outcome:
     ``"bankrupt"``, ``"arrested"``, ...). ``winners`` (competitive games) are the seats
     that won after every tie-breaker, in seat order (several: a shared win); a game
     whose winners the scores decide alone may leave it empty, and the engines then take
-    the seats with the top score (:func:`winning_seats`).
+    the seats with the top score (:func:`winning_seats`). ``values`` are the game's own
+    end-of-game values, ``(name, value)`` pairs in the order the game reports them (the
+    engines read them only through the game's measures): a pair, not a mapping, so the
+    outcome stays hashable.
     """
 
     won: bool | None
     reason: str
-    money: int | None = None
-    rating: str | None = None
     scores: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
+    values: tuple[tuple[str, int | str | None], ...] = ()
+
+    def value(self, name: str) -> int | str | None:
+        """The game's end-of-game value ``name`` (``KeyError`` when the game has none)."""
+        for key, value in self.values:
+            if key == name:
+                return value
+        raise KeyError(f"outcome has no value {name!r}; it has: {[k for k, _ in self.values]}")
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON values; ``winners`` appears only when the game names them (so the
-        outcomes of a game that does not name them keep the same keys)."""
-        data: dict[str, Any] = {
-            "won": self.won,
-            "reason": self.reason,
-            "money": self.money,
-            "rating": self.rating,
-            "scores": list(self.scores),
-        }
+        """Plain JSON values: the result, the game's own values in their order, the
+        scores; ``winners`` appears only when the game names them (so the outcomes of a
+        game that does not name them keep the same keys)."""
+        data: dict[str, Any] = {"won": self.won, "reason": self.reason}
+        data.update(self.values)
+        data["scores"] = list(self.scores)
         if self.winners:
             data["winners"] = list(self.winners)
         return data

@@ -29,7 +29,6 @@ OPTIONAL_PARTS = (
     "probes",
     "reduced_preset",
     "smt",
-    "ratings",
     "action_space",
     "board",
     "kernel",
@@ -94,9 +93,6 @@ class GameSpec:
         goal formulas, registered queries). A loader, so that z3 is imported only by the
         commands that use it. ``None``: ``query``, ``reach --engine z3`` and ``check``
         say "no Z3 encoding".
-    ``ratings``
-        The names ``Outcome.rating`` takes, worst first: ``impact`` ranks a won game by
-        its rating (0 for a loss, 1 + the index of its rating).
     ``measures``
         ``{name: Measure}`` (:mod:`hhh_verify.measures`): the numbers ``impact``
         compares at the end of a game and a report words (win, money, scores...), in
@@ -155,7 +151,6 @@ class GameSpec:
     probes: Mapping[str, Sequence[Probe]] = field(default_factory=dict)
     reduced_preset: str | None = None
     smt: Callable[[], Any] | None = None
-    ratings: tuple[str, ...] = ()
     measures: Mapping[str, Measure] = field(default_factory=dict)
     action_space: Callable[[Model[Any, Any]], ActionSpace] | None = None
     board: Callable[[], Any] | None = None

@@ -17,6 +17,7 @@ from typing import Any
 
 from hhh_verify.checks import Property, PropertyRegistry, kernel_agreement
 from hhh_verify.models.hhh import actions as A
+from hhh_verify.models.hhh import outcome as ending
 from hhh_verify.models.hhh import readings as R
 from hhh_verify.models.hhh.board import (
     blood_size,
@@ -464,8 +465,8 @@ def end_after_last_round(model: Any, s: HHHState) -> str | None:
         return f"the game completed in round {s.round}, not {last}"
     out = model.outcome(s)
     want = rating_of(rated_money(model, s))
-    if out is None or (out.rating or "").lower() != want.lower():
-        return f"${s.money} rated {out.rating if out else None}, not {want}"
+    if out is None or (ending.rating_of(out) or "").lower() != want.lower():
+        return f"${s.money} rated {ending.rating_of(out) if out else None}, not {want}"
     return None
 
 

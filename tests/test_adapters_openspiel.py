@@ -27,6 +27,7 @@ from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
 from hhh_verify.cli import main as cli
 from hhh_verify.model import ModelError
+from hhh_verify.models.hhh.outcome import money_of
 from hhh_verify.trace import save
 
 SMALL = ("tiny", "small")
@@ -168,7 +169,7 @@ def _team_return(reward: str, s: Any, outcome: Any) -> float:
     if not outcome.won:
         return -1.0
     if reward == "money":  # HHH's money reward as it was before measures named it
-        return float(outcome.money)
+        return float(money_of(outcome))
     return float(registry.get_game("hhh").measures[reward].of(s, outcome))
 
 

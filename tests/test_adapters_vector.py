@@ -20,6 +20,7 @@ from hhh_verify.adapters.rewards import reward
 from hhh_verify.adapters.vector import batch_kernel, vector_env
 from hhh_verify.model import CHANCE, ModelError
 from hhh_verify.models.hhh.kernel.api import GameKernel
+from hhh_verify.models.hhh.outcome import money_of
 
 GAME, PRESET = "hhh", "tiny"
 
@@ -58,27 +59,46 @@ def test_observations_are_reference_states_with_their_legal_actions() -> None:
 
 
 def _measure_and_kernel_returns(steps: int) -> tuple[int, bool]:
-    """Random play with ``reward="money"`` (read from the decoded final state through
-    the game's measure) beside a twin whose kernel pays its own money return (the
-    batch step's last argument True): (won games, every return equal)."""
+    """Random play with ``reward="money"``, which the kernel pays itself (asked for by
+    the measure's name), beside the game's measure read from each decoded final state:
+    (won games, every return equal)."""
     env = vector_env(GAME, PRESET, num_envs=16, reward="money")
-    twin = vector_env(GAME, PRESET, num_envs=16)
+    assert env.paid
+    model = env.setup.model
+    money = reward(env.setup.spec, env.setup.space, "money")
     _, info = env.reset(seed=3)
-    twin.reset(seed=3)
     rng = np.random.default_rng(3)
     won, same = 0, True
     for _ in range(steps):
         acts = rng.integers(np.maximum(info["legal_count"], 1))
         _, rewards, terminated, _, info = env.step(acts)
-        twin.batch.step(twin._buf, acts, twin._base, True)
-        assert (terminated == (twin._buf["ended"] == 1)).all()
+        for i in np.flatnonzero(terminated):
+            s = env.model_state(int(i))
+            same = same and rewards[i] == money.returns(s, model.outcome(s))[0]
         won += int((rewards[terminated] >= 0).sum())
-        same = same and bool((rewards == twin._buf["rewards"]).all())
     return won, same
 
 
+def test_kernel_pays_only_the_rewards_it_names() -> None:
+    env = vector_env(GAME, PRESET, num_envs=2)
+    assert env.batch.pays == {"win", "money"} and not vector_env(GAME, PRESET, reward="deaths").paid
+    with pytest.raises(ModelError, match="pays no reward 'deaths'; accepted: win, money"):
+        env.batch.step(env._buf, np.zeros(2, dtype=np.int64), 0, "deaths")
+
+
+def test_kernel_paid_return_outside_the_range_is_an_error() -> None:
+    """A planted range that a won game's money exceeds: the kernel's return is refused."""
+    env = vector_env(GAME, PRESET, num_envs=16, reward="money")
+    env.reward = dataclasses.replace(env.reward, declared=(0, 0))
+    _, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    with pytest.raises(ModelError, match=r"outside the declared range -1.0..0.0"):
+        for _ in range(400):
+            _, _, _, _, info = env.step(rng.integers(np.maximum(info["legal_count"], 1)))
+
+
 def test_measure_rewards_are_the_kernels_own() -> None:
-    """HHH's ``money`` reward, now the game's measure, is what its kernel pays."""
+    """HHH's ``money`` reward, the game's measure, is what its kernel pays."""
     won, same = _measure_and_kernel_returns(400)
     assert won > 5 and same
 
@@ -94,7 +114,7 @@ def test_planted_measure_bug_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _money(o: Any) -> tuple[str, int]:
-    return (o.reason, o.money)
+    return (o.reason, money_of(o))
 
 
 @pytest.fixture(scope="module")

@@ -123,7 +123,7 @@ def test_the_winner_counts_of_paired_games() -> None:
     def game(scores: tuple[int, ...]) -> im.GameResult:
         top = tuple(i for i, x in enumerate(scores) if x == max(scores))
         values = (scores[0], max(scores), (1 / len(top)) if 0 in top else 0.0)
-        return im.GameResult(False, "completed", "", 10, 6, scores, values=values)
+        return im.GameResult(False, "completed", 10, 6, scores, values=values)
 
     a = [game((10, 12)), game((9, 3))]
     same = [game((16, 18)), game((15, 9))]  # +6 for everyone: same winners

@@ -33,6 +33,7 @@ from hhh_verify.model import Outcome
 from hhh_verify.smt.budget import Budget
 from hhh_verify.smt.queries import WitnessSearch
 from models.hhh.measures import MEASURES
+from models.hhh.outcome import hhh_outcome, rating_of
 from models.hhh.policies import POLICIES as HHH_POLICIES
 
 
@@ -133,7 +134,7 @@ def test_check_search_reaches_triumphant_on_the_full_game() -> None:
     assert row.status == ck.REACHED, row.message
     assert row.trace is not None
     end = tr.replay(row.trace, m, describe=False)
-    assert end.ok and end.outcome is not None and end.outcome.rating == "Triumphant"
+    assert end.ok and end.outcome is not None and rating_of(end.outcome) == "Triumphant"
 
 
 #: Positions the witness search of the lower bound generates (a count: the same
@@ -203,8 +204,8 @@ def test_strong_seat_maximises_its_own_score_in_the_duel() -> None:
 
 
 def test_rewards() -> None:
-    won = Outcome(True, "completed", money=50)
-    lost = Outcome(False, "bankrupt", money=-3)
+    won = hhh_outcome(True, "completed", 50)
+    lost = hhh_outcome(False, "bankrupt", -3)
     assert rewards(None, won, 2) == [1.0, 1.0]  # no tie-break measure: the result alone
     assert rewards(None, won, 2, tie_break=MEASURES["money"]) == [1.005, 1.005]
     assert rewards(None, lost, 1, survived=0)[0] < rewards(None, lost, 1, survived=3)[0] < 0.5

@@ -189,7 +189,8 @@ class ToyModel:
         if s.phase != OVER:
             return None
         rating = "gold" if s.score >= 3 else "silver" if s.score == 2 else "none"
-        return Outcome(s.reason == "completed", s.reason, money=10 * s.score, rating=rating)
+        values = (("money", 10 * s.score), ("rating", rating))
+        return Outcome(s.reason == "completed", s.reason, values=values)
 
     def round_of(self, s: ToyState) -> int:
         """Rounds are draws: 1 + cubes that have left the bag."""
@@ -214,14 +215,15 @@ RATINGS = ("none", "silver", "gold")
 
 
 def _rating_rank(o: Outcome | None) -> int:
-    return 1 + RATINGS.index(o.rating) if o and o.won and o.rating in RATINGS else 0
+    rating = o.value("rating") if o is not None and o.won else None
+    return 1 + RATINGS.index(rating) if isinstance(rating, str) and rating in RATINGS else 0
 
 
 #: What impact compares for the toy (the same vocabulary as a team game's, declared here).
 MEASURES = {
     "win": WIN,
     "money": Measure(
-        of=lambda s, o: (o.money or 0) if o is not None else 0,
+        of=lambda s, o: o.value("money") if o is not None else 0,
         label="final money",
         unit="$",
         unit_words="dollars",
@@ -231,7 +233,12 @@ MEASURES = {
         rank=1,
     ),
     "rating_rank": Measure(
-        of=lambda s, o: _rating_rank(o), label="rating rank", unit="ranks", rank=4
+        of=lambda s, o: _rating_rank(o),
+        label="rating rank",
+        unit="ranks",
+        rank=4,
+        categories=RATINGS,
+        counted_as="ratings",
     ),
     "deaths": Measure(of=lambda s, o: s.deaths, label="deaths", unit="deaths", weight=5.0, rank=3),
 }
@@ -261,7 +268,6 @@ def _spec() -> GameSpec:
         probes=PROBES,
         reduced_preset="tiny",
         smt=late_call("toy_smt:support"),
-        ratings=RATINGS,
         measures=MEASURES,
         board=board_loader,
     )

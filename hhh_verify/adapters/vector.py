@@ -15,12 +15,13 @@ the other hands, the Medical deck and cards drawn by another seat shown as their
 sizes, as the reference adapter shows them). Draws are resolved inside the step from
 the exact law, and a finished game is started again at the next step (Gymnasium's
 next-step autoreset). Returns come with ``terminated``: a cooperative game's
-``rewards`` are one number per game (``reward="win"``: 1 or 0, from the kernel; a
-measure's name, e.g. HHH's ``"money"``: a won game's value, -1 for a loss); a
-competitive game's are one row per game with every seat's return (``"win"``: the
-zero-sum win shares after the tie-breakers; ``"score"``: final scores). Every return
-but a cooperative win is computed as the reference adapters compute it
-(:mod:`.rewards`), from the decoded final state and the model's outcome of it.
+``rewards`` are one number per game (``reward="win"``: 1 or 0; a measure's name, e.g.
+HHH's ``"money"``: a won game's value, -1 for a loss); a competitive game's are one row
+per game with every seat's return (``"win"``: the zero-sum win shares after the
+tie-breakers; ``"score"``: final scores). The kernel pays a cooperative return itself
+when it names it (``BatchKernel.pays``: the environment asks for it by name); every
+other return is computed as the reference adapters compute it (:mod:`.rewards`), from
+the decoded final state and the model's outcome of it.
 Results depend only on the seed and the actions, never on ``num_envs``.
 ``tests/test_adapters_vector*.py`` prove it equal in law to the reference model;
 ``benchmarks/adapters_vector.py`` measures it.
@@ -49,21 +50,23 @@ class BatchKernel(Protocol):
     """Batched games of one model (what ``ActionSpace.batch`` makes of its kernel). Its
     buffers (``new``) hold one row per game: ``states`` (flat states), ``legal_n`` (the
     legal count; 0 or less: over), ``ended`` (1 ended, 2 stuck, 3 beyond the kernel),
-    ``rewards`` (a cooperative game's win/loss return, 1 or 0, of a game that ended),
-    and for a competitive game ``player`` (the seat to move) and, when a seat may not
-    see all of a state, ``obs``. ``step``'s last argument is always False (the
-    win/loss return in ``rewards``): a kernel may compute one more return of its own
-    when it is True, which the environment does not use."""
+    ``rewards`` (a cooperative game's return of a game that ended), and for a
+    competitive game ``player`` (the seat to move) and, when a seat may not see all of
+    a state, ``obs``. ``pays`` names the returns a cooperative game's kernel writes in
+    ``rewards`` (``"win"``: 1 or 0; a measure's name: as :mod:`.rewards` defines it);
+    ``step``'s last argument is the one of them to write (a competitive game's kernel
+    pays none and ignores it)."""
 
     state_size: int
     max_actions: int
+    pays: frozenset[str]
 
     def new(self, rows: int) -> dict[str, np.ndarray]: ...
 
     def reset(self, buf: dict[str, np.ndarray], base: int, fresh: bool) -> None: ...
 
     def step(
-        self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, own_reward: bool
+        self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, reward: str
     ) -> int: ...
 
     def decode(self, row: np.ndarray) -> Any: ...
@@ -124,6 +127,9 @@ class KernelVectorEnv(VectorEnv):  # type: ignore[misc]
         self._base = 0
         self.cooperative = bool(self.setup.space.cooperative)
         self.players = int(self.setup.space.players)
+        #: The kernel pays the reward itself (else it is read from the decoded state).
+        self.paid = self.cooperative and self.reward.name in self.batch.pays
+        self._ask = self.reward.name if self.paid else rewards.WIN
 
     def reset(self, *, seed: int | None = None, options: Any = None) -> tuple[Any, dict[str, Any]]:
         if seed is not None:
@@ -133,7 +139,7 @@ class KernelVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def step(self, actions: Any) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        bad = self.batch.step(self._buf, acts, self._base, False)
+        bad = self.batch.step(self._buf, acts, self._base, self._ask)
         if bad >= 0:
             raise ModelError(
                 f"env {bad}: action {int(acts[bad])} is not a legal index "
@@ -159,11 +165,18 @@ class KernelVectorEnv(VectorEnv):  # type: ignore[misc]
         return self._buf.get("obs", self._buf["states"]).copy()
 
     def _rewards(self, terminated: np.ndarray) -> Any:
-        """The kernel's win/loss returns (a cooperative game's ``win``), or the return of
-        each game that ended, from its decoded final state and the model's outcome of it
-        (every seat's in a competitive game)."""
-        if self.cooperative and self.reward.name == rewards.WIN:
-            return self._buf["rewards"].copy()
+        """The kernel's own returns (``paid``), or the return of each game that ended,
+        from its decoded final state and the model's outcome of it (every seat's in a
+        competitive game). A return outside the declared range is an error."""
+        if self.paid:
+            paid = self._buf["rewards"].copy()
+            low, high = self.reward.range
+            ended = paid[terminated]
+            if ((ended < low) | (ended > high)).any():
+                raise ModelError(
+                    f"returns {ended.tolist()} outside the declared range {low}..{high}"
+                )
+            return paid
         out = np.zeros((self.num_envs, self.players), dtype=np.float64)
         model = self.setup.model
         for i in np.flatnonzero(terminated):

@@ -124,8 +124,9 @@ def impact_command(
     jobs: int | None,
     as_json: bool,
 ) -> None:
-    """How much the choice between two readings of AMBIGUITY moves win rate, end reasons,
-    money, rating, deaths and rounds reached (paired differences B - A, 95% intervals).
+    """How much the choice between two readings of AMBIGUITY moves the game's measures
+    (HHH: win rate, money, rating rank, deaths), end reasons and rounds reached (paired
+    differences B - A, 95% intervals).
     The paired games run as tasks (--jobs, --scheduler); the result does not depend on where.
     Paired game i is the same pair whatever --games is, so --until-width only adds games.
     Both readings take the other readings of --interpret and --decisions; without --game,

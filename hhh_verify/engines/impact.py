@@ -28,7 +28,7 @@ from typing import Any
 
 from ..errors import ModelError
 from ..kernel_protocol import Kernel, KernelGame
-from ..measures import Measure, Measures, with_rounds
+from ..measures import Measure, Measures, category_counts, with_rounds
 from ..outcomes import winning_seats
 from ..scenario import Scenario
 from ..spec import GameSpec
@@ -78,7 +78,6 @@ class GameResult:
 
     won: bool
     reason: str
-    rating: str
     steps: int
     round: int = 0
     scores: tuple[int, ...] = ()  # per seat, competitive games only
@@ -93,11 +92,10 @@ def _end(m: Any, measures: Measures, s: Any, steps: int, reason: str = "") -> Ga
     values = tuple(x.at_end(s, out) for x in measures.values())
     rnd = m.round_of(s)
     if out is None:
-        return GameResult(False, reason or "max-steps", "", steps, rnd, values=values)
+        return GameResult(False, reason or "max-steps", steps, rnd, values=values)
     return GameResult(
         bool(out.won),
         out.reason,
-        out.rating or "",
         steps,
         rnd,
         out.scores if is_competitive(out) else (),
@@ -286,7 +284,8 @@ class Impact:
     reasons: dict[str, tuple[int, int]]  # end reason -> (games under A, games under B)
     #: The measures a report plots (``Measure.plot``): values per game under A and B.
     per_game: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]]
-    ratings: dict[str, tuple[int, int]]
+    #: Per measure naming categories (``Measure.counted_as``): category -> (A, B) games.
+    counts: dict[str, dict[str, tuple[int, int]]]
     seconds: float
     #: Competitive games: paired games whose scores differ, and whose winners differ.
     scores_changed: int = 0
@@ -296,23 +295,29 @@ class Impact:
     measures: Measures = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "ambiguity": self.ambiguity,
-            "options": list(self.options),
-            "policy": self.policy,
-            "seed": self.seed,
-            "config": self.config,
-            "games": self.games,
-            "games_parted": self.parted,
-            "first_parted": self.first_parted,
-            "method": METHOD,
-            "stats": {k: v.to_json() for k, v in self.stats.items()},
-            "reasons": {k: {"a": a, "b": b} for k, (a, b) in sorted(self.reasons.items())},
-            "ratings": {k: {"a": a, "b": b} for k, (a, b) in self.ratings.items()},
-        } | (
-            {"scores_changed": self.scores_changed, "winner_changed": self.winner_changed}
-            if self.competitive
-            else {}
+        return (
+            {
+                "ambiguity": self.ambiguity,
+                "options": list(self.options),
+                "policy": self.policy,
+                "seed": self.seed,
+                "config": self.config,
+                "games": self.games,
+                "games_parted": self.parted,
+                "first_parted": self.first_parted,
+                "method": METHOD,
+                "stats": {k: v.to_json() for k, v in self.stats.items()},
+                "reasons": {k: {"a": a, "b": b} for k, (a, b) in sorted(self.reasons.items())},
+            }
+            | {
+                key: {k: {"a": a, "b": b} for k, (a, b) in per.items()}
+                for key, per in self.counts.items()
+            }
+            | (
+                {"scores_changed": self.scores_changed, "winner_changed": self.winner_changed}
+                if self.competitive
+                else {}
+            )
         )
 
 
@@ -379,11 +384,10 @@ def _kernel_result(g: KernelGame, measures: Measures) -> GameResult:
     out = g.outcome
     values = tuple(x.of_kernel_game(g) for x in measures.values())
     if out is None:
-        return GameResult(False, g.reason, "", g.steps, g.round, values=values)
+        return GameResult(False, g.reason, g.steps, g.round, values=values)
     return GameResult(
         bool(out.won),
         out.reason,
-        out.rating or "",
         g.steps,
         g.round,
         out.scores if is_competitive(out) else (),
@@ -457,10 +461,6 @@ def summarise_impact(
         stats[f"end:{r}"] = paired_stat(
             f"end:{r}", [x.reason == r for x in ra], [x.reason == r for x in rb]
         )
-    ratings = {
-        name: (sum(x.rating == name for x in ra), sum(x.rating == name for x in rb))
-        for name in spec.ratings
-    }
     per_game = {
         name: (tuple(x.values[k] for x in ra), tuple(x.values[k] for x in rb))
         for k, (name, m) in enumerate(spec.measures.items())
@@ -478,7 +478,7 @@ def summarise_impact(
         stats,
         {r: (sum(x.reason == r for x in ra), sum(x.reason == r for x in rb)) for r in reasons},
         per_game,
-        ratings,
+        category_counts(spec.measures, [x.values for x in ra], [x.values for x in rb]),
         seconds,
         sum(x.scores != y.scores for x, y in zip(ra, rb)),
         sum(_winners(x) != _winners(y) for x, y in zip(ra, rb)),

@@ -16,7 +16,7 @@ from hhh_verify.model import GameSpec
 from .action_space import action_space
 from .ambiguities import REGISTRY
 from .config import PRESETS, HHHConfig
-from .measures import MEASURES, RATING_NAMES
+from .measures import MEASURES
 from .model import HHHModel
 from .policies import POLICIES
 from .probes import PROBES
@@ -38,7 +38,6 @@ SPEC = GameSpec(
     probes=PROBES,
     reduced_preset="tiny",
     smt=late_call("hhh_verify.properties.hhh_smt:support"),
-    ratings=RATING_NAMES,
     measures=MEASURES,
     action_space=action_space,
     board=late(".board_svg:render_board", __name__),

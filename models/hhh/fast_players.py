@@ -18,6 +18,7 @@ from hhh_verify.measures import Measure
 from hhh_verify.model import Outcome
 
 from .measures import MEASURES
+from .outcome import hhh_outcome
 from .state import COMPLETED, REASONS
 
 #: Steps after which a kernel playout stops (a game that loops counts as cut).
@@ -60,6 +61,6 @@ class KernelPlayer:
             reason, money, _, rnd = (int(x) for x in out[0, :4])
             if reason <= 0:
                 return None, rnd
-            return Outcome(reason == COMPLETED, REASONS[reason], money), rnd
+            return hhh_outcome(reason == COMPLETED, REASONS[reason], money), rnd
 
         return playout

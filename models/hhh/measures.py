@@ -13,19 +13,20 @@ from hhh_verify.measures import WIN, Measure
 from hhh_verify.model import Outcome
 
 from .model import RATINGS
+from .outcome import money_of, rating_of
 
-#: The ratings a won game earns, worst first (``GameSpec.ratings``).
+#: The ratings a won game earns, worst first (the rating rank's categories).
 RATING_NAMES = tuple(name for _, name in reversed(RATINGS))
 
 
 def _money(s: Any, o: Outcome | None) -> int:
     if o is not None:
-        return o.money or 0
+        return money_of(o)
     return getattr(s, "money", 0) or 0
 
 
 def _kernel_money(g: Any) -> int:
-    return (g.outcome.money or 0) if g.outcome is not None else g.values["money"]
+    return money_of(g.outcome) if g.outcome is not None else g.values["money"]
 
 
 def rating_rank(won: bool, rating: str | None) -> int:
@@ -34,7 +35,7 @@ def rating_rank(won: bool, rating: str | None) -> int:
 
 
 def _rank(o: Outcome | None) -> int:
-    return rating_rank(bool(o.won), o.rating) if o is not None else 0
+    return rating_rank(bool(o.won), rating_of(o)) if o is not None else 0
 
 
 def _deaths(s: Any, o: Outcome | None) -> int:
@@ -62,6 +63,8 @@ MEASURES: dict[str, Measure] = {
         unit="ranks",
         unit_words="rating places (0 a loss, 1 the worst rating, ...)",
         rank=4,
+        categories=RATING_NAMES,
+        counted_as="ratings",
     ),
     "deaths": Measure(
         of=_deaths,

@@ -63,6 +63,7 @@ from .config import HHHConfig
 from .context import Ctx
 from .describe import describe_action, describe_state
 from .draws import SampledDraws
+from .outcome import hhh_outcome
 from .rooms import installable
 from .state import (
     ACTIONS,
@@ -150,7 +151,7 @@ class HHHModel(RuleModel):
         if s.phase != OVER:
             return None
         won = s.reason == COMPLETED
-        return Outcome(
+        return hhh_outcome(
             won, REASONS[s.reason], s.money, rating(rated_money(self.ctx, s)) if won else None
         )
 

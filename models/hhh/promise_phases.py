@@ -15,6 +15,7 @@ from . import promise_config as A
 from . import readings as R
 from .actions import EndActions
 from .config import CORONER, LAWYER
+from .outcome import rating_of
 from .state import (
     ARRESTED,
     MORGUE,
@@ -254,8 +255,8 @@ def _rated_on(profit: bool) -> Any:
         if out is None or not out.won:
             return None
         money = t.money - model.config.money_at_start if profit else t.money
-        if out.rating != bracket(money):
-            return f"rated {out.rating} for ${money}; the brackets say {bracket(money)}"
+        if rating_of(out) != bracket(money):
+            return f"rated {rating_of(out)} for ${money}; the brackets say {bracket(money)}"
         return None
 
     return check

@@ -10,9 +10,10 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify.model import KernelGame, ModelError, Outcome, PartedGame
+from hhh_verify.model import KernelGame, ModelError, PartedGame
 
 from ..model import rating
+from ..outcome import hhh_outcome
 from ..state import COMPLETED, REASONS
 from . import layout as L
 from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, seed_stream
@@ -138,7 +139,7 @@ def _result(model: Any, row: Any) -> KernelGame:
         return KernelGame(None, cut, steps, decisions, rnd, {"money": money, "deaths": deaths})
     won = reason == COMPLETED
     rated = money - model.config.money_at_start if model.ctx.rating_profit else money
-    out = Outcome(won, REASONS[reason], money, rating(rated) if won else None)
+    out = hhh_outcome(won, REASONS[reason], money, rating(rated) if won else None)
     return KernelGame(out, out.reason, steps, decisions, rnd, {"money": money, "deaths": deaths})
 
 

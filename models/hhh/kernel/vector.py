@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify.errors import ModelError
+
 from . import board as b
 from .chance import POS, SAMPLE, new_chance, seed_stream, splitmix
 from .layout import A_DRAW, MAX_ACTIONS, MONEY, NA, NSTATE, PHASE, REASON
@@ -31,6 +33,9 @@ OVER, STUCK, TOO_MANY = 0, -1, -2
 #: ``REASON`` of a won game (``state.COMPLETED``).
 COMPLETED = 3
 REWARD_WIN, REWARD_MONEY = 0, 1
+#: The returns the batch pays itself, by the adapter's reward names: the win (1 or 0)
+#: and the ``money`` measure (a won game's final money, -1 for a loss).
+REWARD_MODES = {"win": REWARD_WIN, "money": REWARD_MONEY}
 
 
 @njit(cache=True)
@@ -127,6 +132,7 @@ class BatchGames:
 
     state_size = NSTATE
     max_actions = MAX_ACTIONS
+    pays = frozenset(REWARD_MODES)
 
     def __init__(self, kernel: Any):
         self.kernel = kernel
@@ -152,9 +158,13 @@ class BatchGames:
             k.K, k.init, buf["states"], np.uint64(base), buf["games"], buf["steps"], buf["legal_n"]
         )
 
-    def step(self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, money: bool) -> int:
+    def step(self, buf: dict[str, np.ndarray], actions: np.ndarray, base: int, reward: str) -> int:
+        """One step in every row, paying the return ``reward`` (one of ``pays``) in the
+        rows whose game ended; the first row whose action is not a legal index, or -1."""
+        if reward not in REWARD_MODES:
+            raise ModelError(f"the HHH kernel pays no reward {reward!r}; accepted: win, money")
         k = self.kernel
-        mode = REWARD_MONEY if money else REWARD_WIN
+        mode = REWARD_MODES[reward]
         return int(
             step_batch(
                 k.K,
