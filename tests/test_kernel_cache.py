@@ -1,11 +1,13 @@
 """The compiled kernels' cache stamp (hhh_verify/kernel_cache.py): a change to a kernel's
-own file or to a framework file its compiled functions call (``kernel_edges``) changes
-the stamp, so Numba's cache is dropped rather than served stale."""
+own file or to a framework file compiled into it (``kernel_edges``, ``kernel_parted``)
+changes the stamp, so Numba's cache is dropped rather than served stale."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import hhh_verify.models
 from hhh_verify.kernel_cache import source_stamp
 
 
@@ -35,3 +37,33 @@ def test_the_games_that_share_edge_code_stamp_it() -> None:
     for module in (rh_cache, dh_cache):
         assert "kernel_edges" in Path(module.__file__ or "").read_text()
     assert Path(edges.__file__).name == "kernel_edges.py"
+
+
+def _framework_kernel_modules(text: str) -> set[str]:
+    """The framework's ``kernel_*`` modules a source file imports (the cache module aside)."""
+    names = set(re.findall(r"hhh_verify\.(kernel_\w+)", text))
+    for group in re.findall(r"from hhh_verify import ([\w, ]+)", text):
+        names |= {n.strip() for n in group.split(",") if n.strip().startswith("kernel_")}
+    return names - {"kernel_cache", "kernel_protocol", "kernel_map"}
+
+
+def test_every_framework_file_a_kernel_imports_is_stamped() -> None:
+    """A framework ``kernel_*`` module imported by any file of a game's kernel folder may
+    be compiled into it, so the folder's ``cache.py`` names it among the shared files."""
+    models = Path(hhh_verify.models.__file__ or "").resolve().parent
+    folders = sorted(p.parent for p in models.glob("*/kernel/cache.py"))
+    assert len(folders) == 3
+    for folder in folders:
+        used: set[str] = set()
+        for f in folder.glob("*.py"):
+            if f.name != "cache.py":
+                used |= _framework_kernel_modules(f.read_text())
+        stamped = _framework_kernel_modules((folder / "cache.py").read_text())
+        assert used <= stamped, (folder, used - stamped)
+
+
+def test_the_import_scan_sees_both_spellings() -> None:
+    """Planted: a module imported either way is found, so a missing stamp can fail."""
+    text = "from hhh_verify.kernel_edges import add_edge\nfrom hhh_verify import kernel_parted\n"
+    assert _framework_kernel_modules(text) == {"kernel_edges", "kernel_parted"}
+    assert _framework_kernel_modules("from hhh_verify import kernel_cache\n") == set()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hhh_verify import kernel_cache
+from hhh_verify import kernel_cache, kernel_parted
 
 
 def ensure_fresh() -> None:
     """Drop cached compiled functions built from other sources of this folder."""
-    kernel_cache.ensure_fresh(Path(__file__).resolve().parent, "hhh")
+    shared = [Path(kernel_parted.__file__).resolve()]
+    kernel_cache.ensure_fresh(Path(__file__).resolve().parent, "hhh", shared)
