@@ -85,8 +85,6 @@ TABLE = KernelMap(
         "explore.encode_slots": _CODEC,
         "explore.find_slot": _CODEC,
         "explore.rehash": _CODEC,
-        "explore.pack": _CODEC,
-        "explore.unpack": _CODEC,
         "graph._comb": "a binomial coefficient in float64 for the event weights",
         "graph.expand_rows": _DRIVER,
         "legal.put": _ROWS,

@@ -125,8 +125,6 @@ TABLE = KernelMap(
         "chance.log_value": _ODOMETER,
         "chance.advance": _ODOMETER,
         "chance._colours_of": _ARRAY,
-        "explore.pack": _CODEC,
-        "explore.unpack": _CODEC,
         "explore._hash": _CODEC,
         "explore._find": _CODEC,
         "explore._rehash": _CODEC,

@@ -25,6 +25,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify.kernel_packing import pack, unpack
+
 from .. import readings as R
 from ..config import COO
 from . import board as b
@@ -42,7 +44,7 @@ from .chance import (
     new_chance,
 )
 from .codec import decode, row_action
-from .explore import pack, packing, unpack
+from .explore import packing
 from .legal import legal
 from .rules import apply
 
