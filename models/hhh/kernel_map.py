@@ -134,8 +134,6 @@ TABLE = KernelMap(
         "graph._levels_bits": _CHECK,
         "graph._marker_bits": _CHECK,
         "graph._staff_bits": _CHECK,
-        "graph._grow2": _CODEC,
-        "graph._grow1": _CODEC,
         "graph.expand_rows": _DRIVER,
         "legal._row": _ROWS,
         "legal._unsorted": _ROWS,
