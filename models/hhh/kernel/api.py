@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify import kernel_parted
+from hhh_verify import kernel_parted, kernel_steps
 from hhh_verify.model import KernelGame, ModelError, Outcome, PartedGame
 
 from ..model import rating
@@ -90,16 +90,12 @@ class HHHKernel:
 
     def step_arrays(self, v: np.ndarray, row: np.ndarray) -> dict[bytes, Fraction]:
         """The exact outcome distribution over kernel arrays (``bytes`` keys), merged."""
-        acc: dict[bytes, Fraction] = {}
-        for succ, p in self.leaves(v, row):
-            key = succ.tobytes()
-            acc[key] = acc.get(key, Fraction(0)) + p
-        return acc
+        return kernel_steps.merged(self.leaves(v, row))
 
     def step(self, s: Any, a: Any) -> tuple[tuple[Any, Fraction], ...]:
         """The exact outcome distribution, merged (outcome order is the kernel's)."""
         dist = self.step_arrays(self.encode(s), action_row(self.C, a))
-        return tuple((self.decode(np.frombuffer(k, dtype=np.int64)), p) for k, p in dist.items())
+        return kernel_steps.decoded(dist, self.decode)
 
     def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
         out = np.empty(L.NSTATE, dtype=np.int64)
