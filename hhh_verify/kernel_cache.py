@@ -4,8 +4,9 @@
 beside the kernel's files), but Numba re-validates a cached function only against its
 own file: a function whose callee changed in another file would keep running the old
 callee. So the cache carries a stamp of every source file of the kernel's folder and of
-the framework's compiled files it calls (:mod:`hhh_verify.kernel_edges`); when any
-file changes, every cached kernel function is dropped and compiled afresh.
+the framework's files compiled into it (the ``hhh_verify.kernel_*`` modules its files
+import, such as :mod:`hhh_verify.kernel_edges`); when any file changes, every cached
+kernel function is dropped and compiled afresh.
 """
 
 from __future__ import annotations

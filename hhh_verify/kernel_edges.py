@@ -40,7 +40,9 @@ def _grow2(a: np.ndarray, n: int) -> np.ndarray:
     return bigger
 
 
-@njit(cache=True)
+# Inlined into the caller's loop: a call returning the four buffers cost the merge
+# about 40% more than the same code written inline (measured, synthetic leaves).
+@njit(cache=True, inline="always")
 def add_edge(
     src: np.ndarray,
     act: np.ndarray,

@@ -17,8 +17,10 @@ from hhh_verify import trace as tr
 from hhh_verify.cli import main
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines.diverge_kernel import confirm, kernel_runner, kernel_search, kernels
+from hhh_verify.kernel_parted import PathBuffers
 from hhh_verify.model import ModelError
 from hhh_verify.models.hhh import SPEC
+from hhh_verify.models.hhh.kernel import layout as L
 from hhh_verify.models.hhh.kernel.api import GameKernel
 from hhh_verify.scenario import Scenario
 
@@ -136,10 +138,10 @@ def test_a_game_longer_than_the_path_buffers_is_played_again() -> None:
     ma, mb = _models("HHH-TRAINING-BONUS", ("one", "two"))
     roomy, kb = GameKernel(ma), GameKernel(mb)
     cramped = GameKernel(ma)
-    cramped._path_buffers = tuple(x[:2].copy() for x in cramped._path_buffers)  # type: ignore[assignment]
+    cramped._path = PathBuffers(L.NA, L.NSTATE, room=2)
     for i in range(3):
         seed = dv.game_seed(0, i)
         assert cramped.parted_game(kb, seed, "mixed", 10_000) == roomy.parted_game(
             kb, seed, "mixed", 10_000
         )
-    assert len(cramped._path_buffers[0]) > 2
+    assert len(cramped._path.rows) > 2

@@ -34,9 +34,9 @@ def test_a_missing_or_wrong_entry_is_reported() -> None:
     mirrors = dict(table.mirrors)
     del mirrors["rules.settle"]
     mirrors["rules.heal_start"] = "heal:no_such_rule"
-    kernel_only = dict(table.kernel_only, **{"rules.gone": "x", "chance.splitmix": " "})
+    kernel_only = dict(table.kernel_only, **{"rules.gone": "x", "chance.pick_one": " "})
     found = problems(dataclasses.replace(table, mirrors=mirrors, kernel_only=kernel_only))
     assert any(p.startswith("rules.settle: compiled, but in neither") for p in found)
     assert any(p.startswith("rules.heal_start: heal:no_such_rule does not exist") for p in found)
     assert any(p.startswith("rules.gone: named, but no compiled function") for p in found)
-    assert any(p.startswith("chance.splitmix: kernel-only without a reason") for p in found)
+    assert any(p.startswith("chance.pick_one: kernel-only without a reason") for p in found)

@@ -6,7 +6,6 @@ kernel's compiled cache is stamped with every file in that folder."""
 from hhh_verify.kernel_map import KernelMap
 
 #: Kernel-only parts, by what they do instead of a rule.
-_RNG = "the kernel's counter-based random stream (the reference samples with random.Random)"
 _ODOMETER = (
     "enumerates a step's chance outcomes leaf by leaf (the reference returns them as a list)"
 )
@@ -72,11 +71,6 @@ TABLE = KernelMap(
         "chance.advance": _ODOMETER,
         "chance.choose": _ODOMETER,
         "chance.new_chance": _ODOMETER,
-        "chance.next_u64": _RNG,
-        "chance.randbelow": _RNG,
-        "chance.seed_stream": _RNG,
-        "chance.splitmix": _RNG,
-        "chance.unit": _RNG,
         "borrow.held": _DRIVER,
         "explore.bfs": _DRIVER,
         "explore.bytes_hash": _CODEC,
@@ -85,8 +79,6 @@ TABLE = KernelMap(
         "explore.encode_slots": _CODEC,
         "explore.find_slot": _CODEC,
         "explore.rehash": _CODEC,
-        "explore.pack": _CODEC,
-        "explore.unpack": _CODEC,
         "graph._comb": "a binomial coefficient in float64 for the event weights",
         "graph.expand_rows": _DRIVER,
         "legal.put": _ROWS,

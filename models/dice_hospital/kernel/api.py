@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify import kernel_parted, kernel_steps
 from hhh_verify.model import KernelGame, ModelError, Outcome, PartedGame
 
 from . import layout as L
@@ -17,7 +18,7 @@ from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, 
 from .codec import action_row, config_array, decode, encode, row_action
 from .legal import legal
 from .order import sort_rows
-from .parted import FULL, LEGAL, OVER, SUCCESSORS, play_until_parted
+from .parted import play_until_parted
 from .play import (
     CUT,
     DEADLOCK,
@@ -98,15 +99,11 @@ class DHKernel:
 
     def step_arrays(self, v: np.ndarray, row: np.ndarray) -> dict[bytes, Fraction]:
         """The exact outcome distribution over kernel arrays (``bytes`` keys), merged."""
-        acc: dict[bytes, Fraction] = {}
-        for succ, p in self.leaves(v, row):
-            key = succ.tobytes()
-            acc[key] = acc.get(key, Fraction(0)) + p
-        return acc
+        return kernel_steps.merged(self.leaves(v, row))
 
     def step(self, s: Any, a: Any) -> tuple[tuple[Any, Fraction], ...]:
         dist = self.step_arrays(self.encode(s), action_row(a))
-        return tuple((self.decode(np.frombuffer(k, dtype=np.int64)), p) for k, p in dist.items())
+        return kernel_steps.decoded(dist, self.decode)
 
     def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
         out = np.empty(L.NSTATE, dtype=np.int64)
@@ -142,10 +139,7 @@ class GameKernel(DHKernel):
 
     def __init__(self, model: Any, planted: int = 0):
         super().__init__(model, planted)
-        self._path_buffers = (
-            np.zeros((256, L.NA), dtype=np.int64),
-            np.zeros((256, L.NSTATE), dtype=np.int64),
-        )
+        self._path = kernel_parted.PathBuffers(L.NA, L.NSTATE)  # parted_game's path
         self._work = work_arrays()
 
     def greedy_best(self, s: Any) -> tuple[Any, ...]:
@@ -196,46 +190,16 @@ class GameKernel(DHKernel):
         return out
 
     def parted_game(self, other: Any, seed: int, policy: str, max_steps: int) -> PartedGame:
-        if not np.array_equal(self.init, other.init):
-            return PartedGame(
-                "start", 0, succ_a=self.decode(self.init), succ_b=other.decode(other.init)
-            )
-        last_b = np.zeros(L.NSTATE, dtype=np.int64)
-        how = FULL
-        while how == FULL:  # a game longer than the path buffers: grow them, play again
-            rows, states = self._path_buffers
-            k, how = play_until_parted(
-                self.K,
-                other.K,
-                self.init,
-                np.uint64(seed),
-                POLICY_CODES[policy],
-                max_steps,
-                rows,
-                states,
-                last_b,
-                self._work,
-            )
-            if how == FULL:
-                n = 4 * len(rows)
-                self._path_buffers = (
-                    np.zeros((n, L.NA), dtype=np.int64),
-                    np.zeros((n, L.NSTATE), dtype=np.int64),
-                )
-        if how == OVER:  # both over in one state: the readings may still name other winners
-            at = self.decode(states[k - 1] if k else self.init)
-            if self.model.outcome(at) == other.model.outcome(at):
-                return PartedGame("none", k)
-        elif how not in (LEGAL, SUCCESSORS):
-            return PartedGame("none", k)
-        path = tuple((row_action(rows[j]), self.decode(states[j])) for j in range(k))
-        state = path[-1][1] if path else self.decode(self.init)
-        if how == LEGAL:
-            return PartedGame("legal-actions", k, path, state)
-        if how == SUCCESSORS:
-            succ_a, succ_b = self.decode(states[k]), other.decode(last_b)
-            return PartedGame("successors", k + 1, path, state, row_action(rows[k]), succ_a, succ_b)
-        return PartedGame("outcome", k, path, state)
+        def play(rows: np.ndarray, states: np.ndarray, last_b: np.ndarray) -> tuple[int, int]:
+            code = POLICY_CODES[policy]
+            args = (self.init, np.uint64(seed), code, max_steps, rows, states, last_b)
+            return play_until_parted(self.K, other.K, *args, self._work)
+
+        def same_end(at: np.ndarray, k: int) -> bool:  # readings may still name other winners
+            end = self.decode(at)
+            return bool(self.model.outcome(end) == other.model.outcome(end))
+
+        return kernel_parted.parted_game(self, other, self._path, play, row_action, same_end)
 
     def count_states(self, max_states: int) -> dict[str, Any]:
         from .explore import explore_counts

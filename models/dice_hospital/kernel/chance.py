@@ -18,6 +18,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+# the shared generator, also imported from here by the kernel's other files
+from hhh_verify.kernel_random import randbelow as randbelow
+from hhh_verify.kernel_random import seed_stream as seed_stream
+from hhh_verify.kernel_random import splitmix as splitmix
+from hhh_verify.kernel_random import unit as unit
+
 MODE, POS, PREFIX_LEN, OVERFLOW = 0, 1, 2, 3
 MAXEV = 64
 PREFIX = 8
@@ -26,49 +32,6 @@ LOG = NOPT + MAXEV  # MAXEV rows of 5: kind, a, b, c, value
 NCH = LOG + MAXEV * 5
 SAMPLE, ENUMERATE = 0, 1
 EV_HYP, EV_BIN = 1, 2
-
-MASK64 = np.uint64(0xFFFFFFFFFFFFFFFF)
-
-
-@njit(cache=True)
-def splitmix(x: np.uint64) -> np.uint64:
-    """splitmix64's output function (Steele, Lea, Flood 2014)."""
-    z = x + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def seed_stream(rs, seed: np.uint64, step: np.int64, stream: np.int64) -> None:
-    """Start the generator of (game seed, step, stream)."""
-    rs[0] = splitmix(seed ^ splitmix(np.uint64(step) * np.uint64(2) + np.uint64(stream)))
-
-
-@njit(cache=True)
-def next_u64(rs) -> np.uint64:
-    rs[0] = rs[0] + np.uint64(0x9E3779B97F4A7C15)
-    z = rs[0]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def randbelow(rs, n: np.int64) -> np.int64:
-    """Uniform on 0..n-1, unbiased (rejection of the last partial block)."""
-    un = np.uint64(n)
-    limit = MASK64 - (MASK64 % un)
-    while True:
-        r = next_u64(rs)
-        if r < limit:
-            return np.int64(r % un)
-
-
-@njit(cache=True)
-def unit(rs) -> float:
-    """Uniform on [0, 1) with 53 random bits."""
-    return float(next_u64(rs) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True)

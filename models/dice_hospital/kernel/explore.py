@@ -8,7 +8,8 @@ bytes, and any ``int64`` fits). The strings sit end to end in one growing buffer
 state id is its BFS position, and an open-addressing table of ids finds duplicates.
 Each expanded state's actions are enumerated exactly (:mod:`.chance`, enumerate mode);
 a transition is a distinct (state, action, successor), as the reference explorer counts
-them. The fixed-width packing (:func:`pack`) stays for the graph source (:mod:`.graph`).
+them. The fixed-width packing (:func:`packing`, :mod:`hhh_verify.kernel_packing`) stays
+for the graph source (:mod:`.graph`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify.kernel_packing import Packing, bits, lay_out
+
 from . import layout as L
 from .borrow import borrow, held
 from .chance import ENUMERATE, OVERFLOW, POS, PREFIX_LEN, advance, new_chance
@@ -26,15 +29,11 @@ from .legal import legal
 from .rules import OVER, apply
 
 
-def _bits(n: int) -> int:
-    return max(1, int(n).bit_length())
-
-
-def packing(ctx: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+def packing(ctx: Any) -> Packing:
     """(slots, lows, widths, words, shifts, number of 64-bit words) of one config."""
     c = ctx.config
     P, C = ctx.P, ctx.C
-    dice = _bits(c.dice_each * C)
+    dice = bits(c.dice_each * C)
     fields: list[tuple[int, int, int]] = []  # (slot, low, width)
 
     def add(slot: int, width: int, low: int = 0) -> None:
@@ -68,7 +67,7 @@ def packing(ctx: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
         for k, n in enumerate(counts):
             if n:
                 for base in bases:
-                    add(base + k, _bits(n))
+                    add(base + k, bits(n))
     for p in range(P):
         h = L.HOSP + p * L.HSZ
         for k in range(48 * C):
@@ -86,47 +85,14 @@ def packing(ctx: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
         ):
             for k, n in enumerate(counts):
                 if n:
-                    add(h + base + k, _bits(n))
+                    add(h + base + k, bits(n))
                 board = c.board_wards[k] if base == L.WARDS else 0
                 if n + board:
-                    add(h + used + k, _bits(n + board))
+                    add(h + used + k, bits(n + board))
         add(h + L.NURSES, 4)
         add(h + L.EVICTED, 4)
         add(h + L.NPAT, dice)
-    slots, lows, widths, words, shifts = [], [], [], [], []
-    word = bit = 0
-    for slot, low, width in fields:
-        if bit + width > 64:
-            word, bit = word + 1, 0
-        slots.append(slot)
-        lows.append(low)
-        widths.append(width)
-        words.append(word)
-        shifts.append(bit)
-        bit += width
-    arr = [np.array(x, dtype=np.int64) for x in (slots, lows, widths, words, shifts)]
-    return arr[0], arr[1], arr[2], arr[3], arr[4], word + 1
-
-
-@njit(cache=True)
-def pack(s, slots, lows, widths, words, shifts, out) -> bool:
-    """``s`` into ``out`` (uint64 words); False when a value is outside its range."""
-    for i in range(out.shape[0]):
-        out[i] = np.uint64(0)
-    for i in range(slots.shape[0]):
-        v = s[slots[i]] - lows[i]
-        if v < 0 or v >= (np.int64(1) << widths[i]):
-            return False
-        out[words[i]] |= np.uint64(v) << np.uint64(shifts[i])
-    return True
-
-
-@njit(cache=True)
-def unpack(row, slots, lows, widths, words, shifts, s) -> None:
-    s[:] = 0
-    for i in range(slots.shape[0]):
-        mask = (np.uint64(1) << np.uint64(widths[i])) - np.uint64(1)
-        s[slots[i]] = np.int64((row[words[i]] >> np.uint64(shifts[i])) & mask) + lows[i]
+    return lay_out(fields)
 
 
 #: bytes one value can take (a 64-bit zigzag varint)

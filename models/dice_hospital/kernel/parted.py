@@ -11,17 +11,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from hhh_verify.kernel_parted import FULL, LEGAL, NONE, OVER, SUCCESSORS
+
 from .chance import POS, SAMPLE, new_chance, seed_stream
 from .layout import MAX_ACTIONS, NA, NSTATE, PHASE
 from .legal import legal
 from .play import choose_action
 from .rules import OVER as PHASE_OVER
 from .rules import apply
-
-#: How a paired game ended: never parted (cut or deadlocked), legal actions differ at
-#: the state after ``k`` steps, step ``k``'s successors differ, both over in one state;
-#: or the path buffers filled up before ``max_steps`` (the caller grows them, replays).
-NONE, LEGAL, SUCCESSORS, OVER, FULL = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify import kernel_parted, kernel_steps
 from hhh_verify.model import KernelGame, ModelError, PartedGame
 
 from ..model import rating
@@ -19,7 +20,7 @@ from . import layout as L
 from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, seed_stream
 from .codec import action_row, config_array, decode, encode, row_action
 from .legal import legal
-from .parted import FULL, LEGAL, OVER, SUCCESSORS, play_until_parted, work_arrays
+from .parted import play_until_parted, work_arrays
 from .play import GREEDY, MIXED, RANDOM, greedy_best, play_games, play_paired
 from .rules import apply
 from .weights import leaf_weight
@@ -90,16 +91,12 @@ class HHHKernel:
 
     def step_arrays(self, v: np.ndarray, row: np.ndarray) -> dict[bytes, Fraction]:
         """The exact outcome distribution over kernel arrays (``bytes`` keys), merged."""
-        acc: dict[bytes, Fraction] = {}
-        for succ, p in self.leaves(v, row):
-            key = succ.tobytes()
-            acc[key] = acc.get(key, Fraction(0)) + p
-        return acc
+        return kernel_steps.merged(self.leaves(v, row))
 
     def step(self, s: Any, a: Any) -> tuple[tuple[Any, Fraction], ...]:
         """The exact outcome distribution, merged (outcome order is the kernel's)."""
         dist = self.step_arrays(self.encode(s), action_row(self.C, a))
-        return tuple((self.decode(np.frombuffer(k, dtype=np.int64)), p) for k, p in dist.items())
+        return kernel_steps.decoded(dist, self.decode)
 
     def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
         out = np.empty(L.NSTATE, dtype=np.int64)
@@ -150,11 +147,7 @@ class GameKernel(HHHKernel):
 
     def __init__(self, model: Any, planted: int = 0):
         super().__init__(model, planted)
-        # parted_game's path: each step's action row and successor (grown on demand)
-        self._path_buffers = (
-            np.zeros((256, L.NA), dtype=np.int64),
-            np.zeros((256, L.NSTATE), dtype=np.int64),
-        )
+        self._path = kernel_parted.PathBuffers(L.NA, L.NSTATE)  # parted_game's path
         self._work = work_arrays()
 
     def batch(self) -> Any:
@@ -164,50 +157,18 @@ class GameKernel(HHHKernel):
         return BatchGames(self)
 
     def parted_game(self, other: Any, seed: int, policy: str, max_steps: int) -> PartedGame:
-        if not np.array_equal(self.init, other.init):
-            return PartedGame(
-                "start", 0, succ_a=self.decode(self.init), succ_b=other.decode(other.init)
-            )
-        last_b = np.zeros(L.NSTATE, dtype=np.int64)
-        how = FULL
-        while how == FULL:  # a game longer than the path buffers: grow them, play again
-            rows, states = self._path_buffers
-            k, how = play_until_parted(
-                self.K,
-                other.K,
-                self.init,
-                np.uint64(seed),
-                POLICY_CODES[policy],
-                max_steps,
-                rows,
-                states,
-                last_b,
-                self._work,
-            )
-            if how == FULL:
-                n = 4 * len(rows)
-                self._path_buffers = (
-                    np.zeros((n, L.NA), dtype=np.int64),
-                    np.zeros((n, L.NSTATE), dtype=np.int64),
-                )
-        if how == OVER:  # both over in one state: the readings may still rate it apart
-            at = states[k - 1] if k else self.init
+        def play(rows: np.ndarray, states: np.ndarray, last_b: np.ndarray) -> tuple[int, int]:
+            code = POLICY_CODES[policy]
+            args = (self.init, np.uint64(seed), code, max_steps, rows, states, last_b)
+            return play_until_parted(self.K, other.K, *args, self._work)
+
+        def same_end(at: np.ndarray, k: int) -> bool:  # the readings may still rate it apart
             row = (at[L.REASON], at[L.MONEY], at[L.DEATHS], at[L.ROUND], k, 0)
-            if _result(self.model, row).outcome == _result(other.model, row).outcome:
-                return PartedGame("none", k)
-        elif how not in (LEGAL, SUCCESSORS):
-            return PartedGame("none", k)
-        # Parted: only now decode the path (decoding costs about a model step).
-        path = tuple((row_action(self.C, rows[j]), self.decode(states[j])) for j in range(k))
-        state = path[-1][1] if path else self.decode(self.init)
-        if how == LEGAL:
-            return PartedGame("legal-actions", k, path, state)
-        if how == SUCCESSORS:
-            succ_a, succ_b = self.decode(states[k]), other.decode(last_b)
-            return PartedGame(
-                "successors", k + 1, path, state, row_action(self.C, rows[k]), succ_a, succ_b
-            )
-        return PartedGame("outcome", k, path, state)
+            return _result(self.model, row).outcome == _result(other.model, row).outcome
+
+        return kernel_parted.parted_game(
+            self, other, self._path, play, lambda r: row_action(self.C, r), same_end
+        )
 
     def count_states(self, max_states: int) -> dict[str, Any]:
         from .explore import explore_counts

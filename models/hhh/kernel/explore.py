@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify.kernel_packing import Packing, bits, lay_out, pack, unpack
+
 from . import board as b
 from . import layout as L
 from .chance import ENUMERATE, OVERFLOW, POS, PREFIX_LEN, advance, new_chance
@@ -25,15 +27,11 @@ from .rules import apply
 EMPTY = np.int64(0)
 
 
-def _bits(n: int) -> int:
-    return max(1, int(n).bit_length())
-
-
-def packing(ctx: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+def packing(ctx: Any) -> Packing:
     """(slots, lows, widths, words, shifts, number of 64-bit words) of one config."""
     c = ctx.config
     C, P, W = ctx.C, ctx.P, c.waiting_rooms
-    cubes = _bits(c.cubes_each * C + c.black_cubes)
+    cubes = bits(c.cubes_each * C + c.black_cubes)
     fields: list[tuple[int, int, int]] = []  # (slot, low, width)
 
     def add(slot: int, width: int, low: int = 0) -> None:
@@ -95,50 +93,17 @@ def packing(ctx: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, n
     for t, n in enumerate(ctx.staff_pool):
         if n:
             for base in (L.STAFF_HIDDEN, L.STAFF_OPEN, L.STAFF_PASSED, L.STAFF_HIRED):
-                add(base + t, _bits(n))
+                add(base + t, bits(n))
     for t, n in enumerate(ctx.training_pool):
         if n:
-            add(L.TRAIN_OPEN + t, _bits(n))
-            add(L.TRAIN_HIDDEN + t, _bits(n))
+            add(L.TRAIN_OPEN + t, bits(n))
+            add(L.TRAIN_HIDDEN + t, bits(n))
             for p in range(P):
-                add(L.TRAINING + 6 * p + t, _bits(n))
+                add(L.TRAINING + 6 * p + t, bits(n))
     for r in range(ctx.research_types):
-        add(L.RDECK + r, _bits(c.research_cards))
-        add(L.RDISCARD + r, _bits(c.research_cards))
-    slots, lows, widths, words, shifts = [], [], [], [], []
-    word = bit = 0
-    for slot, low, width in fields:
-        if bit + width > 64:
-            word, bit = word + 1, 0
-        slots.append(slot)
-        lows.append(low)
-        widths.append(width)
-        words.append(word)
-        shifts.append(bit)
-        bit += width
-    arr = [np.array(x, dtype=np.int64) for x in (slots, lows, widths, words, shifts)]
-    return arr[0], arr[1], arr[2], arr[3], arr[4], word + 1
-
-
-@njit(cache=True)
-def pack(s, slots, lows, widths, words, shifts, out) -> bool:
-    """``s`` into ``out`` (uint64 words); False when a value is outside its range."""
-    for i in range(out.shape[0]):
-        out[i] = np.uint64(0)
-    for i in range(slots.shape[0]):
-        v = s[slots[i]] - lows[i]
-        if v < 0 or v >= (np.int64(1) << widths[i]):
-            return False
-        out[words[i]] |= np.uint64(v) << np.uint64(shifts[i])
-    return True
-
-
-@njit(cache=True)
-def unpack(row, slots, lows, widths, words, shifts, s) -> None:
-    s[:] = 0
-    for i in range(slots.shape[0]):
-        mask = (np.uint64(1) << np.uint64(widths[i])) - np.uint64(1)
-        s[slots[i]] = np.int64((row[words[i]] >> np.uint64(shifts[i])) & mask) + lows[i]
+        add(L.RDECK + r, bits(c.research_cards))
+        add(L.RDISCARD + r, bits(c.research_cards))
+    return lay_out(fields)
 
 
 @njit(cache=True)

@@ -25,6 +25,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify.kernel_edges import add_edge, new_edges
+from hhh_verify.kernel_packing import pack, unpack
+
 from .. import readings as R
 from ..config import COO
 from . import board as b
@@ -42,7 +45,7 @@ from .chance import (
     new_chance,
 )
 from .codec import decode, row_action
-from .explore import pack, packing, unpack
+from .explore import packing
 from .legal import legal
 from .rules import apply
 
@@ -378,20 +381,6 @@ def _ending_bits(K, s, na: np.int64) -> np.uint64:
 
 
 @njit(cache=True)
-def _grow2(a, n):
-    bigger = np.zeros((2 * n, a.shape[1]), dtype=a.dtype)
-    bigger[:n] = a[:n]
-    return bigger
-
-
-@njit(cache=True)
-def _grow1(a, n):
-    bigger = np.zeros(2 * n, dtype=a.dtype)
-    bigger[:n] = a[:n]
-    return bigger
-
-
-@njit(cache=True)
 def expand_rows(K, rows, slots, lows, widths, words, shifts, params):
     """Expand every row of ``rows``. Returns ``(status, bits, src, act, prob, succ)``:
     per row its status and compiled-check bits; per edge its row index, action index,
@@ -400,11 +389,7 @@ def expand_rows(K, rows, slots, lows, widths, words, shifts, params):
     m, nwords = rows.shape
     status = np.zeros(m, dtype=np.int64)
     bits = np.zeros(m, dtype=np.uint64)
-    cap = max(16, 2 * m)
-    src = np.zeros(cap, dtype=np.int64)
-    act = np.zeros(cap, dtype=np.int64)
-    prob = np.zeros(cap, dtype=np.float64)
-    succ = np.zeros((cap, nwords), dtype=np.uint64)
+    src, act, prob, succ = new_edges(m, nwords)
     ne = 0
     s = np.zeros(L.NSTATE, dtype=np.int64)
     out = np.zeros(L.NSTATE, dtype=np.int64)
@@ -437,25 +422,7 @@ def expand_rows(K, rows, slots, lows, widths, words, shifts, params):
                     status[i] = OUT
                     return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
                 p = leaf_weight(ch)
-                found = -1
-                for e in range(first, ne):
-                    same = True
-                    for w in range(nwords):
-                        if succ[e, w] != row[w]:
-                            same = False
-                            break
-                    if same:
-                        found = e
-                        break
-                if found >= 0:
-                    prob[found] += p
-                else:
-                    if ne == src.shape[0]:
-                        src, act, prob = _grow1(src, ne), _grow1(act, ne), _grow1(prob, ne)
-                        succ = _grow2(succ, ne)
-                    src[ne], act[ne], prob[ne] = i, ai, p
-                    succ[ne] = row
-                    ne += 1
+                src, act, prob, succ, ne = add_edge(src, act, prob, succ, ne, first, i, ai, p, row)
                 if not advance(ch):
                     break
     return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]

@@ -10,20 +10,17 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from hhh_verify import kernel_parted, kernel_steps
 from hhh_verify.model import KernelGame, ModelError, Outcome, PartedGame
 
 from . import layout as L
 from .codec import action_row, config_array, decode, encode, row_action
 from .legal import legal
 from .play import (
-    ENDED,
-    FULL,
     GREEDY,
-    LEGAL,
     MAX_OUT,
     RANDOM,
     RES_W,
-    SUCCESSORS,
     greedy_best,
     play_games,
     play_paired,
@@ -98,15 +95,11 @@ class RHKernel:
 
     def step_arrays(self, v: np.ndarray, row: np.ndarray) -> dict[bytes, Fraction]:
         """The exact outcome distribution over kernel arrays (``bytes`` keys), merged."""
-        acc: dict[bytes, Fraction] = {}
-        for succ, p in self.leaves(v, row):
-            key = succ.tobytes()
-            acc[key] = acc.get(key, Fraction(0)) + p
-        return acc
+        return kernel_steps.merged(self.leaves(v, row))
 
     def step(self, s: Any, a: Any) -> tuple[tuple[Any, Fraction], ...]:
         dist = self.step_arrays(self.encode(s), action_row(a))
-        return tuple((self.decode(np.frombuffer(k, dtype=np.int64)), p) for k, p in dist.items())
+        return kernel_steps.decoded(dist, self.decode)
 
     def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
         v = self.encode(s)
@@ -166,6 +159,10 @@ class GameKernel(RHKernel):
 
     policies = frozenset(POLICY_CODES)
 
+    def __init__(self, model: Any, planted: int = 0):
+        super().__init__(model, planted)
+        self._path = kernel_parted.PathBuffers(L.NA, len(self.init))  # parted_game's path
+
     def games(self, seeds: Sequence[int], policy: str, max_steps: int) -> list[KernelGame]:
         return [self.game(r) for r in self.play(seeds, policy, max_steps)]
 
@@ -195,51 +192,15 @@ class GameKernel(RHKernel):
         return pairs
 
     def parted_game(self, other: Any, seed: int, policy: str, max_steps: int) -> PartedGame:
-        if len(self.init) != len(other.init) or not np.array_equal(self.init, other.init):
-            return PartedGame(
-                "start", 0, succ_a=self.decode(self.init), succ_b=other.decode(other.init)
-            )
-        room = 256
-        while True:
-            rows = np.zeros((room, L.NA), dtype=np.int64)
-            states = np.zeros((room, len(self.init)), dtype=np.int64)
-            last_b = np.zeros(len(self.init), dtype=np.int64)
-            k, how = play_until_parted(
-                self.K,
-                self.F,
-                other.K,
-                self.init,
-                np.uint64(seed),
-                POLICY_CODES[policy],
-                max_steps,
-                rows,
-                states,
-                last_b,
-            )
-            if how != FULL:
-                break
-            room *= 4
-        if how == ENDED:  # both over in one state: the readings may still score it apart
-            at = states[k - 1] if k else self.init
-            if self.outcome(at) == other.outcome(at):
-                return PartedGame("none", k)
-        elif how not in (LEGAL, SUCCESSORS):
-            return PartedGame("none", k)
-        path = tuple((row_action(rows[j]), self.decode(states[j])) for j in range(k))
-        state = path[-1][1] if path else self.decode(self.init)
-        if how == LEGAL:
-            return PartedGame("legal-actions", k, path, state)
-        if how == SUCCESSORS:
-            return PartedGame(
-                "successors",
-                k + 1,
-                path,
-                state,
-                row_action(rows[k]),
-                self.decode(states[k]),
-                other.decode(last_b),
-            )
-        return PartedGame("outcome", k, path, state)
+        def play(rows: np.ndarray, states: np.ndarray, last_b: np.ndarray) -> tuple[int, int]:
+            code = POLICY_CODES[policy]
+            args = (self.init, np.uint64(seed), code, max_steps, rows, states, last_b)
+            return play_until_parted(self.K, self.F, other.K, *args)
+
+        def same_end(at: np.ndarray, k: int) -> bool:  # readings may still score it apart
+            return self.outcome(at) == other.outcome(at)
+
+        return kernel_parted.parted_game(self, other, self._path, play, row_action, same_end)
 
     def graph(self) -> Any:
         """This model as the compiled explorer's graph source (:mod:`.graph`)."""

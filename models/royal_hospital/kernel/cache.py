@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hhh_verify import kernel_cache, kernel_edges
+from hhh_verify import kernel_cache, kernel_edges, kernel_parted
 
 
 def ensure_fresh() -> None:
     """Drop cached compiled functions built from other sources of this folder."""
-    kernel_cache.ensure_fresh(
-        Path(__file__).resolve().parent, "rh", [Path(kernel_edges.__file__).resolve()]
-    )
+    shared = [Path(m.__file__).resolve() for m in (kernel_edges, kernel_parted)]
+    kernel_cache.ensure_fresh(Path(__file__).resolve().parent, "rh", shared)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from hhh_verify.kernel_parted import FULL, LEGAL, NONE, SUCCESSORS
+from hhh_verify.kernel_parted import OVER as ENDED
+
 from ..cards import CHRONIC, CRITICAL, SEVERE
 from ..state import OVER
 from . import layout as L
@@ -20,7 +23,6 @@ RANDOM, GREEDY = 0, 1
 #: result row: reason (1 over, 0 cut, -2 deadlock, -3 beyond the kernel), steps,
 #: decisions, round, winners (bit mask), then each seat's final score
 RES_W = 5 + 4
-NONE, LEGAL, SUCCESSORS, ENDED, FULL = 0, 1, 2, 3, 4
 MAX_OUT = 64
 
 
