@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from hhh_verify.engines.impact import Impact
+from hhh_verify.errors import ModelError
 from hhh_verify.measures import WIN, Measure, category_counts
 from hhh_verify.models.hhh.measures import MEASURES, RATING_NAMES, rating_rank
 
@@ -34,3 +36,36 @@ def test_hhh_counts_each_won_games_rating() -> None:
     rows = [(rating_rank(w, r),) for w, r in zip(won, names)]
     counts = category_counts({"rating_rank": rank}, rows, rows)["ratings"]
     assert counts == {n: (names.count(n), names.count(n)) for n in RATING_NAMES}
+
+
+def _impact(counts: dict[str, dict[str, tuple[int, int]]], competitive: bool = False) -> Impact:
+    return Impact(
+        "X",
+        ("a", "b"),
+        "random",
+        0,
+        "tiny",
+        2,
+        0,
+        None,
+        {},
+        {},
+        {},
+        counts,
+        0.0,
+        competitive=competitive,
+    )
+
+
+@pytest.mark.parametrize("key", ["stats", "reasons", "games", "winner_changed"])
+def test_counts_may_not_take_one_of_impacts_own_fields(key: str) -> None:
+    """A game naming its counts like one of impact's fields would overwrite that field in
+    every report's JSON: refused with what is accepted."""
+    with pytest.raises(ModelError, match=f"counted_as key '{key}' is one of impact's own"):
+        _impact({key: {"low": (1, 0)}}).to_json()
+
+
+def test_counts_sit_between_the_reasons_and_the_seat_fields() -> None:
+    keys = list(_impact({"places": {"low": (1, 0)}}, competitive=True).to_json())
+    assert keys[keys.index("reasons") + 1 :] == ["places", "scores_changed", "winner_changed"]
+    assert _impact({"places": {"low": (1, 0)}}).to_json()["places"] == {"low": {"a": 1, "b": 0}}

@@ -295,30 +295,31 @@ class Impact:
     measures: Measures = field(default_factory=dict, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        return (
-            {
-                "ambiguity": self.ambiguity,
-                "options": list(self.options),
-                "policy": self.policy,
-                "seed": self.seed,
-                "config": self.config,
-                "games": self.games,
-                "games_parted": self.parted,
-                "first_parted": self.first_parted,
-                "method": METHOD,
-                "stats": {k: v.to_json() for k, v in self.stats.items()},
-                "reasons": {k: {"a": a, "b": b} for k, (a, b) in sorted(self.reasons.items())},
-            }
-            | {
-                key: {k: {"a": a, "b": b} for k, (a, b) in per.items()}
-                for key, per in self.counts.items()
-            }
-            | (
-                {"scores_changed": self.scores_changed, "winner_changed": self.winner_changed}
-                if self.competitive
-                else {}
-            )
-        )
+        own: dict[str, Any] = {
+            "ambiguity": self.ambiguity,
+            "options": list(self.options),
+            "policy": self.policy,
+            "seed": self.seed,
+            "config": self.config,
+            "games": self.games,
+            "games_parted": self.parted,
+            "first_parted": self.first_parted,
+            "method": METHOD,
+            "stats": {k: v.to_json() for k, v in self.stats.items()},
+            "reasons": {k: {"a": a, "b": b} for k, (a, b) in sorted(self.reasons.items())},
+        }
+        seats = {"scores_changed": self.scores_changed, "winner_changed": self.winner_changed}
+        for key in self.counts:
+            if key in own or key in seats:  # the game's counts would overwrite impact's field
+                raise ModelError(
+                    f"a measure's counted_as key {key!r} is one of impact's own fields; "
+                    f"accepted: any name but {', '.join(sorted({*own, *seats}))}"
+                )
+        counts = {
+            key: {k: {"a": a, "b": b} for k, (a, b) in per.items()}
+            for key, per in self.counts.items()
+        }
+        return own | counts | (seats if self.competitive else {})
 
 
 METHOD = (
