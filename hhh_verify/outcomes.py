@@ -14,7 +14,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .errors import ModelError
+
 Distribution = tuple[tuple[Any, Fraction], ...]
+#: The keys of an outcome's JSON that a game's own values may not take.
+OUTCOME_FIELDS = ("won", "reason", "scores", "winners")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,12 @@ class Outcome:
         scores; ``winners`` appears only when the game names them (so the outcomes of a
         game that does not name them keep the same keys)."""
         data: dict[str, Any] = {"won": self.won, "reason": self.reason}
+        taken = [k for k, _ in self.values if k in OUTCOME_FIELDS]
+        if taken:  # the game's value would overwrite the outcome's own field
+            raise ModelError(
+                f"outcome value {taken[0]!r} is one of the outcome's own fields; "
+                f"accepted: any name but {', '.join(OUTCOME_FIELDS)}"
+            )
         data.update(self.values)
         data["scores"] = list(self.scores)
         if self.winners:

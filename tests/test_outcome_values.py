@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from hhh_verify.model import Outcome
+from hhh_verify.model import ModelError, Outcome
 from hhh_verify.models.hhh.outcome import hhh_outcome, money_of, rating_of
 from hhh_verify.reporting.witness_text import outcome_text
 
@@ -50,3 +50,12 @@ def test_a_witness_written_with_empty_team_values_reads_the_same() -> None:
     assert outcome_text(old) == outcome_text(new) == "ended (completed, scores P0 0, P1 1)"
     hhh = hhh_outcome(True, "completed", 42, "Notable").to_json()
     assert outcome_text(hhh) == "won (completed, money 42, rating Notable)"
+
+
+@pytest.mark.parametrize("name", ["won", "reason", "scores", "winners"])
+def test_a_value_may_not_take_an_outcomes_own_field(name: str) -> None:
+    """A game's value named like the outcome's own field would overwrite it in every
+    trace and report: refused, saying which names are taken."""
+    out = Outcome(True, "completed", values=((name, 1),))
+    with pytest.raises(ModelError, match=f"outcome value '{name}' is one of the outcome's own"):
+        out.to_json()
