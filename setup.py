@@ -1,6 +1,6 @@
 """Package discovery for the one install.
 
-``models/``, ``properties/`` and ``rules/`` live at the top of the repository but install
+``models/`` and ``rules/`` live at the top of the repository but install
 inside the ``hhh_verify`` namespace (so they never collide with a user's own ``models``
 package). A static ``packages.find`` cannot rename what it finds, so every package below
 each root is found here and named under its namespace: a new game package (or a
@@ -14,7 +14,6 @@ from setuptools import find_packages, setup
 ROOTS = {
     "hhh_verify": "hhh_verify",
     "hhh_verify.models": "models",
-    "hhh_verify.properties": "properties",
     "hhh_verify.rules": "rules",
 }
 

@@ -19,8 +19,8 @@ import time
 
 import numpy as np
 
-from hhh_verify import registry
 from hhh_verify.adapters import core
+from hhh_verify.contract import registry
 
 
 def openspiel_games(game_id: str, config: str, games: int, seed: int) -> float:

@@ -19,9 +19,9 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
-from hhh_verify import registry
 from hhh_verify.adapters import core, rewards
 from hhh_verify.adapters.openspiel import load_game
+from hhh_verify.contract import registry
 
 
 class PolicyRollouts(mcts.Evaluator):

@@ -27,8 +27,8 @@ from typing import Any
 
 from distributed import Client, LocalCluster
 
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.execution import Runner, paired, playouts
-from hhh_verify.scenario import Scenario
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -109,8 +109,8 @@ def main() -> None:
 
 
 def _pair(game: str, ambiguity: str) -> tuple[str, str]:
+    from hhh_verify.contract.registry import get_game
     from hhh_verify.engines.diverge import pick_options
-    from hhh_verify.registry import get_game
 
     return pick_options(get_game(game), ambiguity)
 

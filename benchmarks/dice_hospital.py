@@ -14,9 +14,9 @@ import argparse
 import random
 import time
 
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines import simulate as sim
 from hhh_verify.engines.explore.explorer import explore
-from hhh_verify.registry import get_game
 
 GAME = "dice-hospital"
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import time
 
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import impact as im
 from hhh_verify.engines.diverge_kernel import kernel_search
-from hhh_verify.registry import get_game
-from hhh_verify.scenario import Scenario
 
 
 def main() -> None:

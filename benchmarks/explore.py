@@ -29,8 +29,8 @@ import tracemalloc
 from array import array
 from typing import Any
 
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines.explore.explorer import Exploration, explore
-from hhh_verify.registry import get_game
 
 
 def deep_size(obj: Any, seen: set[int]) -> int:

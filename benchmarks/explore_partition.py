@@ -31,8 +31,8 @@ import time
 from array import array
 from collections import Counter
 
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines.explore.explorer import EXPANDED, explore
-from hhh_verify.registry import get_game
 
 
 def owners(keys: list[bytes], machines: int) -> array:

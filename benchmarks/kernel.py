@@ -25,11 +25,11 @@ from typing import Any
 
 import numpy as np
 
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines import simulate as sim
-from hhh_verify.registry import get_game
 
 LOAD = (
-    "import time; t = time.perf_counter(); from hhh_verify.registry import get_game; "
+    "import time; t = time.perf_counter(); from hhh_verify.contract.registry import get_game; "
     "import numpy as np; spec = get_game('hhh'); m = spec.model('{preset}'); "
     "k = spec.kernel(m); k.games([1], 'greedy', 100000); print(time.perf_counter() - t)"
 )

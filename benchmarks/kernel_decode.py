@@ -17,9 +17,9 @@ import random
 import time
 from typing import Any
 
+from hhh_verify.contract.outcomes import sample_index
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines import simulate as sim
-from hhh_verify.model import sample_index
-from hhh_verify.registry import get_game
 
 
 def playout_states(model: Any, games: int, seed: int) -> list[Any]:

@@ -12,8 +12,8 @@ import argparse
 import random
 import time
 
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines import simulate as sim
-from hhh_verify.registry import get_game
 
 
 def measure(model: object, seconds: float, seed: int) -> tuple[int, int, float]:

@@ -14,7 +14,7 @@ games (seed 0). For each:
 
 CPU seconds of this process (``time.process_time``; the machine is shared), measured on
 the project machine before this work (commit 0569faf: outcome indices, visits
-enumerated patient by patient) and after it (visits factored, ``models/hhh/visit_enum.py``):
+enumerated patient by patient) and after it (visits factored, ``models/hhh/rules/visit_enum.py``):
 
 =============================  =================  ====================================
 trace                          replay              enumerate every step: before / after
@@ -41,10 +41,11 @@ import random
 import time
 from typing import Any
 
-from hhh_verify import trace as tr
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.model import outcome_probability
 from hhh_verify.engines import simulate as sim
-from hhh_verify.model import outcome_probability
-from hhh_verify.models.hhh import SPEC, draws
+from hhh_verify.models.hhh import SPEC
+from hhh_verify.models.hhh.rules import draws
 
 
 def greedy_trace(max_seed: int = 50) -> tr.Trace:

@@ -14,9 +14,9 @@ from typing import Any
 
 import z3
 
+from hhh_verify.contract.registry import get_game
 from hhh_verify.models.hhh.smt import facts as F
 from hhh_verify.models.hhh.smt.encoding import HHHEncoding
-from hhh_verify.registry import get_game
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Budget
 

@@ -11,8 +11,8 @@ import argparse
 import random
 import time
 
+from hhh_verify.contract.registry import get_game, properties_for
 from hhh_verify.engines import stateful
-from hhh_verify.registry import get_game, properties_for
 
 
 def engine_rate(preset: str, examples: int, steps: int, with_props: bool) -> tuple[float, str]:

@@ -23,9 +23,9 @@ import json
 import os
 from typing import Any
 
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.trace import write_atomic
 from hhh_verify.engines import impact as im
-from hhh_verify.registry import get_game
-from hhh_verify.trace import write_atomic
 
 MEASURES = ("win", "money", "deaths", "seat0_win", "seat0_score")
 

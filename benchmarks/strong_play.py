@@ -20,8 +20,8 @@ from typing import Any
 
 from scipy.stats import binomtest
 
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines import simulate as sim
-from hhh_verify.registry import get_game
 
 
 def wilson(successes: int, n: int) -> tuple[float, float]:

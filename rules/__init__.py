@@ -1,1 +1,1 @@
-"""The rulebook copies, installed as package data (read by ``hhh_verify.rulebooks``)."""
+"""The rulebook copies, installed as package data (read by ``hhh_verify.rulebook.texts``)."""

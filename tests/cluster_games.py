@@ -13,7 +13,7 @@ from typing import Any
 
 import toy_model
 
-from hhh_verify import registry
+from hhh_verify.contract import registry
 
 PLANTED = "planted: Stop breaks at a score of 1 or more"
 

@@ -80,7 +80,7 @@ def toy_registry(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """
     import toy_model
 
-    from hhh_verify import registry
+    from hhh_verify.contract import registry
 
     real = registry.games
     try:

@@ -1,4 +1,4 @@
-"""The shared action order (``hhh_verify.model.action_key``, compiled per class) is the
+"""The shared action order (``hhh_verify.contract.model.action_key``, compiled per class) is the
 canonical one: verb name, then fields in declaration order. Legal action indices,
 traces, adapters' ids and the HHH kernel's row order all depend on it."""
 
@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from hhh_helpers import model
 
-from hhh_verify import actions as contract
-from hhh_verify.model import action_key, sort_actions
-from hhh_verify.models.dice_hospital.actions import ACTION_TYPES as DH_TYPES
-from hhh_verify.models.hhh.actions import ACTION_TYPES as HHH_TYPES
-from hhh_verify.models.royal_hospital.actions import ACTION_TYPES as RH_TYPES
+from hhh_verify.contract import actions as contract
+from hhh_verify.contract.actions import action_key, sort_actions
+from hhh_verify.models.dice_hospital.rules.actions import ACTION_TYPES as DH_TYPES
+from hhh_verify.models.hhh.rules.actions import ACTION_TYPES as HHH_TYPES
+from hhh_verify.models.royal_hospital.rules.actions import ACTION_TYPES as RH_TYPES
 
 
 def reference_key(a: Any) -> tuple[Any, ...]:

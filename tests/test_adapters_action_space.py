@@ -20,10 +20,13 @@ from typing import Any
 
 import pytest
 
-from hhh_verify import registry
 from hhh_verify.adapters import core
 from hhh_verify.adapters.rewards import names, reward
-from hhh_verify.model import CHANCE, ModelError, RankedActions, sort_actions
+from hhh_verify.contract import registry
+from hhh_verify.contract.action_space import RankedActions
+from hhh_verify.contract.actions import sort_actions
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import CHANCE
 
 #: Playouts per preset, and a step cap for the real games (their chance steps are sampled).
 PLAYOUTS = {"full": 3}

@@ -24,10 +24,10 @@ from open_spiel.python.algorithms import get_all_states
 from open_spiel.python.algorithms import outcome_sampling_mccfr as os_mccfr
 from open_spiel.python.observation import make_observation
 
-from hhh_verify import registry
 from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
-from hhh_verify.model import ModelError
+from hhh_verify.contract import registry
+from hhh_verify.contract.errors import ModelError
 
 GAMES = [gid for gid, spec in registry.games().items() if core.declares(spec)]
 IMPERFECT = [
@@ -206,9 +206,9 @@ def test_a_hand_is_secret_from_the_other_players(game_id: str) -> None:
 
 
 def test_planted_observation_showing_every_hand_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hhh_verify.models.royal_hospital import observation
+    from hhh_verify.models.royal_hospital.view import observation
 
-    declaration = importlib.import_module("hhh_verify.models.royal_hospital.action_space")
+    declaration = importlib.import_module("hhh_verify.models.royal_hospital.view.action_space")
     for module in (observation, declaration):
         monkeypatch.setattr(module, "public", lambda config, s: observation.encode(config, s))
     assert _hand_leaks(_rh_states()) > 0

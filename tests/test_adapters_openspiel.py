@@ -22,13 +22,13 @@ import pytest
 from click.testing import CliRunner
 from open_spiel.python.algorithms import mcts
 
-from hhh_verify import registry
 from hhh_verify.adapters import core
 from hhh_verify.adapters import openspiel as osp
 from hhh_verify.cli import main as cli
-from hhh_verify.model import ModelError
-from hhh_verify.models.hhh.outcome import money_of
-from hhh_verify.trace import save
+from hhh_verify.contract import registry
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.trace import save
+from hhh_verify.models.hhh.rules.outcome import money_of
 
 SMALL = ("tiny", "small")
 #: Exact chance on the full game too when no chance step can list more outcomes than

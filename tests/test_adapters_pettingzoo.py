@@ -13,12 +13,13 @@ import pytest
 from click.testing import CliRunner
 from pettingzoo.test import api_test, render_test, seed_test
 
-from hhh_verify import registry
 from hhh_verify.adapters import core
 from hhh_verify.adapters import pettingzoo as pz
 from hhh_verify.cli import main as cli
-from hhh_verify.model import ModelError, state_digest, winning_seats
-from hhh_verify.trace import save
+from hhh_verify.contract import registry
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.outcomes import state_digest, winning_seats
+from hhh_verify.contract.trace import save
 
 #: Dict observations with an action mask are PettingZoo's own convention for masked
 #: games (its classic environments use them too); api_test merely suggests a Box.

@@ -18,11 +18,12 @@ import toy_duel
 import toy_model
 from pettingzoo.test import api_test, seed_test
 
-from hhh_verify import registry
 from hhh_verify.adapters import openspiel as osp
 from hhh_verify.adapters import pettingzoo as pz
 from hhh_verify.adapters import rewards
-from hhh_verify.model import ActionSpace, winning_seats
+from hhh_verify.contract import registry
+from hhh_verify.contract.action_space import ActionSpace
+from hhh_verify.contract.outcomes import winning_seats
 
 pytestmark = [
     pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),

@@ -15,12 +15,13 @@ import numpy as np
 import pytest
 from vector_helpers import exact_law_fit, reference_results, same_law, vector_results
 
-from hhh_verify import registry
 from hhh_verify.adapters.rewards import reward
 from hhh_verify.adapters.vector import batch_kernel, vector_env
-from hhh_verify.model import CHANCE, ModelError
+from hhh_verify.contract import registry
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import CHANCE
 from hhh_verify.models.hhh.kernel.api import GameKernel
-from hhh_verify.models.hhh.outcome import money_of
+from hhh_verify.models.hhh.rules.outcome import money_of
 
 GAME, PRESET = "hhh", "tiny"
 

@@ -19,7 +19,8 @@ from vector_helpers import exact_law_fit, reference_results, same_law, vector_re
 from hhh_verify.adapters import core
 from hhh_verify.adapters.rewards import reward
 from hhh_verify.adapters.vector import vector_env
-from hhh_verify.model import CHANCE, ModelError
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import CHANCE
 
 RH, DH = "royal-hospital", "dice-hospital"
 GAMES = (RH, DH)
@@ -86,7 +87,7 @@ def test_observations_are_what_the_seat_to_move_sees(game: str, preset: str) -> 
 def test_royal_hospital_hides_the_other_hands() -> None:
     """Moving a card of another seat's hand to another type leaves the observation of
     the seat to move as it was; moving one of its own cards changes it."""
-    from hhh_verify.models.royal_hospital.kernel_batch import _observe
+    from hhh_verify.models.royal_hospital.kernel.batch import _observe
 
     env = vector_env(RH, "small", num_envs=16)  # tiny deals no Medical cards
     _, info = env.reset(seed=7)

@@ -31,8 +31,8 @@ from click.testing import CliRunner
 
 from hhh_verify.cli import main
 from hhh_verify.cli.common import Number, WholeNumber, output_dir, output_file
-from hhh_verify.model import config_to_json
-from hhh_verify.registry import get_game
+from hhh_verify.contract.configs import config_to_json
+from hhh_verify.contract.registry import get_game
 
 COMMANDS: dict[str, click.Command] = dict(main.commands)
 

@@ -1,4 +1,4 @@
-"""The HHH board picture (models/hhh/board_svg.py): well-formed, deterministic SVG for
+"""The HHH board picture (models/hhh/view/board_svg.py): well-formed, deterministic SVG for
 positions of every phase, and every part of the state that can differ is outlined.
 
 The outline test is the planted-bug test of the picture: each state field is changed in
@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from hhh_verify.model import sample_index
-from hhh_verify.models.hhh.state import HHHState
-from hhh_verify.registry import get_game
-from hhh_verify.svg import HIGHLIGHT
+from hhh_verify.contract.outcomes import sample_index
+from hhh_verify.contract.registry import get_game
+from hhh_verify.models.hhh.rules.state import HHHState
+from hhh_verify.view.svg import HIGHLIGHT
 
 SPEC = get_game("hhh")
 RENDER = SPEC.load_board()
@@ -103,8 +103,8 @@ def test_every_field_that_differs_is_outlined(field: str) -> None:
 
 #: game id -> (the state's field holding one record per player, that record's type path)
 SEATED = {
-    "dice-hospital": ("hospitals", "hhh_verify.models.dice_hospital.state.Hospital"),
-    "royal-hospital": ("players", "hhh_verify.models.royal_hospital.state.PlayerState"),
+    "dice-hospital": ("hospitals", "hhh_verify.models.dice_hospital.rules.state.Hospital"),
+    "royal-hospital": ("players", "hhh_verify.models.royal_hospital.rules.state.PlayerState"),
 }
 
 
@@ -139,8 +139,8 @@ def test_seated_game_positions_draw_well_formed_svg(game: str) -> None:
 
 #: game id -> the state type
 STATE_TYPES = {
-    "dice-hospital": "hhh_verify.models.dice_hospital.state.DHState",
-    "royal-hospital": "hhh_verify.models.royal_hospital.state.RHState",
+    "dice-hospital": "hhh_verify.models.dice_hospital.rules.state.DHState",
+    "royal-hospital": "hhh_verify.models.royal_hospital.rules.state.RHState",
 }
 
 

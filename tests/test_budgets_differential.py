@@ -11,8 +11,8 @@ import pytest
 import toy_model
 from clocks import busy, expired
 
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.engines import diverge as dv
-from hhh_verify.scenario import Scenario
 
 #: A safety net no run on this machine reaches unless the clock is made to jump.
 NET = 3600.0

@@ -14,7 +14,9 @@ import toy_model
 from clocks import busy, expired
 from test_stateful_engine import BUST, score_below
 
-from hhh_verify.checks import GOAL, Property
+from hhh_verify.contract.properties import GOAL, Property
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.trace import replay
 from hhh_verify.engines import distribution_check, stateful
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import results as ck
@@ -22,8 +24,6 @@ from hhh_verify.engines.distribution_check import DistributionEngine
 from hhh_verify.engines.explore.check import ExplorerEngine
 from hhh_verify.engines.search import SearchBudget, search
 from hhh_verify.engines.search_check import SearchEngine
-from hhh_verify.scenario import Scenario
-from hhh_verify.trace import replay
 
 SPEC = toy_model.SPEC
 #: Safety nets no test run reaches, for the tests that the clock alone decides nothing.
@@ -174,9 +174,9 @@ def test_checks_explorer_time_net_is_far_beyond_a_loaded_reduced_exploration() -
     """Royal Hospital's reduced preset passed the explorer's own 600 s net on a loaded
     machine (its holds became undecided): ``check`` gives its explorer an hour, so only a
     runaway exploration, not a busy machine, leaves a verdict open."""
-    from hhh_verify.checking import EXPLORE_SAFETY_SECONDS, engines
+    from hhh_verify.check.run import EXPLORE_SAFETY_SECONDS, engines
+    from hhh_verify.contract.registry import get_game
     from hhh_verify.engines.explore.check import ReducedExplorerEngine
-    from hhh_verify.registry import get_game
 
     for game in ("hhh", "royal-hospital", "dice-hospital"):
         explorer = [e for e in engines(get_game(game)) if isinstance(e, ReducedExplorerEngine)]

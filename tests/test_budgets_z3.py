@@ -12,12 +12,12 @@ import pytest
 import toy_model
 from clocks import busy, expired
 
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines import results as ck
 from hhh_verify.engines.explore.reach import ReachRequest, resolve_goal
 from hhh_verify.engines.smt_check import Z3Engine
 from hhh_verify.engines.smt_reach import z3_reach
-from hhh_verify.model import ModelError
-from hhh_verify.registry import get_game
 from hhh_verify.smt import bmc
 from hhh_verify.smt import budget as smt_budget
 from hhh_verify.smt.budget import SAFETY_NET, WORK_SPENT, Budget

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.cli import main
+from hhh_verify.contract.properties import Property, PropertyRegistry
 
 HOLDS = Property(
     "toy.cubes",
@@ -224,7 +224,7 @@ def test_quick_profile_meets_every_expectation(game: str, tmp_path: Any) -> None
 
 def test_planted_bug_still_exits_1(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     """Restock Cubes loses one discarded cube (as in test_planted_bugs.py): check fails."""
-    from hhh_verify.models.hhh import board, patient_phase
+    from hhh_verify.models.hhh.rules import board, patient_phase
 
     original = patient_phase.restock
 

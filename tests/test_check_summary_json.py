@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from rich.console import Console
 from test_verdicts import T, no_replay_check, row
 
-from hhh_verify import verdicts as vd
+from hhh_verify.check import verdicts as vd
 from hhh_verify.cli import main
 from hhh_verify.cli.check_render import game_summary, render, summaries_json
 from hhh_verify.engines import results as ck

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from hhh_verify.cli import main
 from hhh_verify.cli.common import game_of
-from hhh_verify.registry import DEFAULT_GAME, games
+from hhh_verify.contract.registry import DEFAULT_GAME, games
 
 
 def test_the_game_of_an_ambiguity_id_comes_from_the_registries() -> None:

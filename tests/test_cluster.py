@@ -32,8 +32,8 @@ import cluster_games
 import pytest
 from click.testing import CliRunner
 
-from hhh_verify import registry
 from hhh_verify.cli import main
+from hhh_verify.contract import registry
 from hhh_verify.engines import simulate as sim
 from hhh_verify.execution import SCHEDULER_ENV, runner_for
 from hhh_verify.reporting import build as rp

@@ -18,8 +18,11 @@ import pytest
 import toy_model
 from click.testing import CliRunner
 
-from hhh_verify import checking, registry
+from hhh_verify.check import run as checking
 from hhh_verify.cli import main
+from hhh_verify.contract import registry
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import impact as im
 from hhh_verify.engines import simulate as sim
@@ -39,8 +42,6 @@ from hhh_verify.execution import (
 )
 from hhh_verify.execution import checks as execution_checks
 from hhh_verify.execution import runner as rn
-from hhh_verify.model import ModelError
-from hhh_verify.scenario import Scenario
 from hhh_verify.smt.queries import run_query
 
 #: Ways to cut 40 items: one range, ranges of 1, 3 and 7, and what partition() gives.

@@ -1,4 +1,4 @@
-"""The model contract (hhh_verify/model.py), checked on every registered game and preset.
+"""The model contract (hhh_verify/contract/model.py), checked on every registered game and preset.
 
 Each case plays a few random games with fixed seeds and checks every state it visits:
 exact distributions, legal actions, hashing, terminal outcomes, action JSON, replay.
@@ -18,18 +18,12 @@ from typing import Any
 import pytest
 import toy_model
 
-from hhh_verify import registry
-from hhh_verify import trace as tr
+from hhh_verify.contract import registry
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.configs import config_from_json, config_to_json
+from hhh_verify.contract.model import CHANCE, TERMINAL
+from hhh_verify.contract.outcomes import Outcome, sample_index, state_digest
 from hhh_verify.engines import simulate as sim
-from hhh_verify.model import (
-    CHANCE,
-    TERMINAL,
-    Outcome,
-    config_from_json,
-    config_to_json,
-    sample_index,
-    state_digest,
-)
 
 
 @dataclasses.dataclass(frozen=True)

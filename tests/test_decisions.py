@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from hhh_verify.cli import main
 from hhh_verify.cli.common import decided, readings
-from hhh_verify.interpretations import load_decisions
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import load_decisions
 
 #: Commands that build no model (a trace names its own readings; the rest list data).
 NO_MODEL = {"games", "replay", "rules", "ambiguities"}
@@ -137,8 +137,8 @@ def test_simulate_plays_the_decided_readings(tmp_path: Path) -> None:
 def test_diverge_compares_two_readings_under_the_decided_ones(tmp_path: Path) -> None:
     """Both models of the comparison take the decided readings; the compared
     ambiguity's own reading is each model's."""
+    from hhh_verify.contract.registry import get_game
     from hhh_verify.engines.diverge import reading_models
-    from hhh_verify.registry import get_game
 
     spec = get_game("royal-hospital")
     fixed = (("RH-CRITICAL-DEADLINE", "second-cleanup"),)

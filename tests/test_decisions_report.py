@@ -13,11 +13,11 @@ import pytest
 from click.testing import CliRunner
 
 from hhh_verify.cli import main
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import impact as im
-from hhh_verify.interpretations import Decisions
 from hhh_verify.reporting import build as rp
-from hhh_verify.scenario import Scenario
 
 BUDGET = rp.Budget(games=2, reference_games=2, max_states=30, quick=True, policies=("random",))
 ONE = ("RH-TERMINAL-UPKEEP",)
@@ -73,7 +73,7 @@ def test_the_baseline_is_reused_only_under_the_same_decisions(
 ) -> None:
     """Reading A's recorded games stand in for A only when they were played under the
     same decided readings."""
-    from hhh_verify.registry import get_game
+    from hhh_verify.contract.registry import get_game
 
     spec = get_game("royal-hospital")
     opts = ("every-round", "arrival-round-only")

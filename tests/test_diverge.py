@@ -14,10 +14,10 @@ import toy_model
 from click.testing import CliRunner
 
 from hhh_verify.cli import main
+from hhh_verify.contract.registry import model_for_trace
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.trace import replay
 from hhh_verify.engines import diverge as dv
-from hhh_verify.registry import model_for_trace
-from hhh_verify.scenario import Scenario
-from hhh_verify.trace import replay
 
 
 def toy_pair(**config: int) -> tuple[Any, Any]:
@@ -97,7 +97,7 @@ def test_diverge_cli_bad_input(toy_registry: Any, args: list[str]) -> None:
 # HHH ---------------------------------------------------------------------------------
 
 try:
-    from hhh_verify.registry import get_game
+    from hhh_verify.contract.registry import get_game
 
     HHH = get_game("hhh")
 except Exception:  # pragma: no cover - the model is part of the repository
@@ -175,7 +175,7 @@ class _OddSampler:
         return getattr(self._m, name)
 
     def sample_step(self, s: Any, a: Any, rng: Any) -> Any:
-        from hhh_verify.model import sample_index
+        from hhh_verify.contract.outcomes import sample_index
 
         rng.random()
         dist = self._m.step(s, a)

@@ -21,9 +21,9 @@ import toy_duel
 import toy_model
 from click.testing import CliRunner
 
-from hhh_verify import registry
-from hhh_verify import trace as tr
 from hhh_verify.cli import main
+from hhh_verify.contract import registry
+from hhh_verify.contract import trace as tr
 
 
 def run(*args: str) -> Any:

@@ -10,13 +10,13 @@ import pytest
 from click.testing import CliRunner
 from toy_model import AMBIGUITIES, SPEC, STATE_COUNTS, toy
 
-from hhh_verify import registry
-from hhh_verify.checks import GOAL, HOLDS, INVARIANT, REACHABLE, SMT, Property
+from hhh_verify.contract import registry
+from hhh_verify.contract.properties import GOAL, HOLDS, INVARIANT, REACHABLE, SMT, Property
+from hhh_verify.contract.registry import model_for_trace
+from hhh_verify.contract.trace import load, replay
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.check import explore_check
 from hhh_verify.engines.explore.explorer import PENDING, explore, outcome_goal, split_properties
-from hhh_verify.registry import model_for_trace
-from hhh_verify.trace import load, replay
 
 
 @pytest.mark.parametrize("reading", ["bust", "penalty"])
@@ -232,8 +232,8 @@ def test_a_model_crash_is_reported_with_the_path(
 
 
 def test_explorer_engine_for_check() -> None:
-    from hhh_verify.checking import CheckOptions
-    from hhh_verify.checks import Property
+    from hhh_verify.check.run import CheckOptions
+    from hhh_verify.contract.properties import Property
     from hhh_verify.engines.explore.check import ExplorerEngine
 
     props = [

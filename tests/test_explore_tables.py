@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from toy_model import AMBIGUITIES, ToyConfig
 
+from hhh_verify.contract.actions import action_from_json, action_to_json
+from hhh_verify.contract.outcomes import Outcome
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.explorer import explore
-from hhh_verify.model import Outcome, action_from_json, action_to_json
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -154,7 +155,7 @@ def test_round_bound_cuts_and_makes_a_lower_bound() -> None:
 
 
 def test_witness_trace_is_the_shortest_and_replays() -> None:
-    from hhh_verify.trace import replay
+    from hhh_verify.contract.trace import replay
 
     exp = explore(dag())
     target = exp.id_of("s4")

@@ -11,10 +11,10 @@ import pytest
 from test_explore_tables import cycle, dag
 from toy_model import toy
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore import export as ex
 from hhh_verify.engines.explore.explorer import explore, outcome_goal
-from hhh_verify.model import ModelError
 
 GOALS = {"won": outcome_goal("won")}
 

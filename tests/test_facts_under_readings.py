@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from hhh_verify.cli import main
-from hhh_verify.registry import games
+from hhh_verify.contract.registry import games
 
 
 def every_option() -> list[Any]:
@@ -38,7 +38,7 @@ def test_a_fact_not_tied_to_its_reading_fails(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
     """Planted: untie the critical-deadline fact and its other reading breaks it."""
-    from hhh_verify.models.royal_hospital import facts
+    from hhh_verify.models.royal_hospital.book import facts
 
     monkeypatch.setattr(facts, "READINGS", {})
     r = check_facts("royal-hospital", "RH-CRITICAL-DEADLINE=second-cleanup", str(tmp_path))
@@ -48,7 +48,7 @@ def test_a_fact_not_tied_to_its_reading_fails(
 
 def test_a_tied_fact_still_checks_the_model(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
     """Planted: a wrong number under the fact's own reading still fails."""
-    from hhh_verify.models.royal_hospital import facts
+    from hhh_verify.models.royal_hospital.book import facts
 
     text = "critical patients die if they have any time tokens"
     wrong = tuple((s, t, 2 if t == text else v, g) for s, t, v, g in facts.FACTS)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines.diverge import _result
-from hhh_verify.registry import get_game
 
 ROOT = Path(__file__).resolve().parent.parent / "hhh_verify"
 

@@ -15,8 +15,8 @@ import toy_model
 from click.testing import CliRunner
 
 from hhh_verify.cli import main
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.engines import impact as im
-from hhh_verify.scenario import Scenario
 
 
 def test_paired_stat_mean_interval_and_games_needed() -> None:
@@ -88,7 +88,7 @@ def test_impact_cli_bad_input(toy_registry: Any, args: list[str]) -> None:
 
 
 def test_hhh_impact_random_on_tiny_parts_for_ward_beds() -> None:
-    from hhh_verify.registry import get_game
+    from hhh_verify.contract.registry import get_game
 
     spec = get_game("hhh")
     imp = im.impact(spec, Scenario("hhh", "tiny"), "HHH-WARD-BEDS", ("as-config", "one-fewer"), 40)
@@ -98,8 +98,8 @@ def test_hhh_impact_random_on_tiny_parts_for_ward_beds() -> None:
 def test_greedy_policy_heals_the_highest_level_patient() -> None:
     import random
 
-    from hhh_verify.models.hhh.policies import greedy_policy
-    from hhh_verify.registry import get_game
+    from hhh_verify.contract.registry import get_game
+    from hhh_verify.models.hhh.play.policies import greedy_policy
 
     m = get_game("hhh").model("full")
     s = m.initial_state()
@@ -130,7 +130,7 @@ def test_impact_compares_the_measures_the_game_declares() -> None:
     rating or deaths. Planted: a measure that reads the wrong field moves with it."""
     from dataclasses import replace
 
-    from hhh_verify.measures import Measure
+    from hhh_verify.contract.measures import Measure
 
     score = Measure(of=lambda s, o: s.score, label="score", unit="points")
     spec = replace(toy_model.SPEC, measures={"score": score})

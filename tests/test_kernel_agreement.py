@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from hhh_verify import trace as tr
-from hhh_verify.checking import engines
-from hhh_verify.checks import is_kernel_agreement
+from hhh_verify.check.run import engines
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.properties import is_kernel_agreement
+from hhh_verify.contract.registry import get_game, model_for_trace
 from hhh_verify.engines.kernel_check import (
     BUDGETS,
     ArrayKernel,
@@ -22,7 +23,6 @@ from hhh_verify.engines.kernel_check import (
     same_encoded_law,
 )
 from hhh_verify.engines.results import HOLDS_STATUS, VIOLATED, CheckOptions
-from hhh_verify.registry import get_game, model_for_trace
 
 QUICK = CheckOptions(profile="quick")
 GAMES = {"hhh": "hhh", "royal-hospital": "rh", "dice-hospital": "dh"}
@@ -75,7 +75,7 @@ def test_only_the_kernel_engine_runs_the_agreement() -> None:
 def test_hhh_heal_paid_twice_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Healing pays twice what the table says: money is still accounted for on every
     invariant that reads only the model, but the kernel pays once."""
-    from hhh_verify.models.hhh import heal
+    from hhh_verify.models.hhh.rules import heal
 
     original = heal.draw_count
 
@@ -88,14 +88,14 @@ def test_hhh_heal_paid_twice_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_royal_hospital_free_rejection_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hhh_verify.models.royal_hospital import patients
+    from hhh_verify.models.royal_hospital.rules import patients
 
     monkeypatch.setattr(patients, "change_qoc", lambda ctx, s, p, d: s)
     assert_caught("royal-hospital", "successors")
 
 
 def test_dice_hospital_two_points_a_discharge_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hhh_verify.models.dice_hospital import end_round
+    from hhh_verify.models.dice_hospital.rules import end_round
 
     monkeypatch.setattr(end_round, "discharge_points", lambda n, over_12="five-each": 2 * n)
     assert_caught("dice-hospital", "")
@@ -143,7 +143,7 @@ def test_a_reading_bug_only_whole_games_reach_is_caught_there(
     congress doctor token". Planted: under ``exact`` no move ever claims one. The
     reduced preset's short games claim none, so only the checked config's whole games
     under that option (the game's strong player reaches the doctors) can show it."""
-    from hhh_verify.models.royal_hospital import board
+    from hhh_verify.models.royal_hospital.rules import board
 
     def never_exact(ctx: Any, old: int, new: int, space: int) -> bool:
         return new == space and old == space if ctx.doctor_exact else old < space <= new
@@ -161,8 +161,8 @@ def test_a_reading_bug_only_a_probe_reaches_is_caught_there(
     decks as indicated by the round tracker". Planted: a Patient draw of 0 cards still
     draws one. Only RH-ROUND-PATIENTS' probe (a round track showing no patients, under
     ``own-row``) has such a draw."""
-    from hhh_verify.models.royal_hospital import flow
-    from hhh_verify.models.royal_hospital.state import T_DRAW_PATIENT
+    from hhh_verify.models.royal_hospital.rules import flow
+    from hhh_verify.models.royal_hospital.rules.state import T_DRAW_PATIENT
 
     original = flow.waits
 

@@ -8,18 +8,18 @@ from importlib import import_module
 
 import pytest
 
-from hhh_verify import registry
-from hhh_verify.kernel_map import KernelMap, problems
+from hhh_verify.contract import registry
+from hhh_verify.kernel.map import KernelMap, problems
 
 KERNEL_GAMES = [gid for gid, spec in registry.games().items() if spec.kernel is not None]
 
 
 def table_of(game: str) -> KernelMap:
-    package = registry.games()[game].make_model.__module__.rpartition(".")[0]
+    package = registry.package_of(game)
     try:
-        return import_module(f"{package}.kernel_map").TABLE  # type: ignore[no-any-return]
+        return import_module(f"{package}.kernel.map").TABLE  # type: ignore[no-any-return]
     except ModuleNotFoundError:
-        pytest.fail(f"{game} has a kernel but no {package}.kernel_map (a KernelMap TABLE)")
+        pytest.fail(f"{game} has a kernel but no {package}.kernel.map (a KernelMap TABLE)")
 
 
 @pytest.mark.parametrize("game", KERNEL_GAMES)

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from hhh_verify.late import late, late_call
+from hhh_verify.contract.late import late, late_call
 
 
 def test_late_gives_the_attribute_and_late_call_calls_it() -> None:

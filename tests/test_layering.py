@@ -1,18 +1,20 @@
-"""The layering of the package, read from the source with ``ast`` (nothing is imported).
+"""The layering of the package, by folder, read from the source with ``ast`` (nothing is
+imported).
 
-Every module of the installed namespace is a node (``hhh_verify/`` plus ``models/`` and
-``properties/``, which install as ``hhh_verify.models`` and ``hhh_verify.properties``);
-every import statement is an edge, at module level or inside a function (a late import
-is still a dependency; only imports under ``if TYPE_CHECKING:`` are skipped). Then:
+Every module of the installed namespace is a node (``hhh_verify/`` plus ``models/``,
+which installs as ``hhh_verify.models``); every import statement is an edge, at module
+level, inside a function (a late import is still a dependency) or under
+``if TYPE_CHECKING:`` (a type is a dependency too). A *unit* is a top-level folder (or
+module) of the framework, or a role folder of a game. Then:
 
-1. no engine, CLI or report module imports a game (``hhh_verify.models.*`` or a game's
-   properties module ``hhh_verify.properties.<x>``): only ``hhh_verify/registry.py`` may;
+1. no framework module imports a game (``hhh_verify.models.*``): games are found through
+   the ``hhh_verify.games`` entry points (:mod:`hhh_verify.contract.registry`);
 2. no string in that code names a game: a game id (registered, or a package under
    ``models/``, with ``_`` or ``-``) as a word of its own, or an ambiguity-id prefix such
    as ``HHH-``. Docstrings and comments may (they explain); the product name
-   ``hhh-verify`` / ``hhh_verify`` is not a game id;
-3. imports go downwards only: cli -> orchestration (check, report, adapters, execution) -> registry
-   -> engines | games -> SMT toolkit -> contract;
+   ``hhh-verify`` / ``hhh_verify`` is not a game id; the registry's default game may;
+3. imports go downwards only, by folder (:data:`RANKS`): the framework's floors, then
+   inside each game its role folders (:data:`GAME_RANKS`);
 4. there is no import cycle (networkx ``simple_cycles``).
 
 Each rule has a planted-violation test on a small synthetic tree.
@@ -28,43 +30,41 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from hhh_verify import registry
+from hhh_verify.contract import registry
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Source directory -> the dotted package it installs as (pyproject package-dir).
-SOURCES = {
-    "hhh_verify": "hhh_verify",
-    "models": "hhh_verify.models",
-    "properties": "hhh_verify.properties",
-}
+#: Source directory -> the dotted package it installs as (setup.py's package_dir).
+SOURCES = {"hhh_verify": "hhh_verify", "models": "hhh_verify.models"}
 
-#: Where the games live (``models/``, ``properties/``); the framework imports neither.
-GAME_PACKAGES = ("hhh_verify.models", "hhh_verify.properties")
+#: Where the games live; the framework imports none of them.
+GAME_PACKAGES = ("hhh_verify.models",)
 
-#: Layers, lowest first: a module may import its own layer and lower ones only. Games and
-#: engines share a rank but may not import each other. A module not listed falls under
-#: ``hhh_verify`` (the contract, the strictest layer): list a new top-level module here
-#: when it belongs higher.
-CONTRACT = ("hhh_verify", "hhh_verify.model", "hhh_verify.interpretations", "hhh_verify.trace",
-            "hhh_verify.sampled", "hhh_verify.checks")  # fmt: skip
-RANKS = (
-    (0, CONTRACT),
-    (1, ("hhh_verify.smt",)),
+#: The framework's floors, lowest first: a unit may import its own floor and lower ones.
+#: Games stand on floor 1 and beside the engines (floor 2), apart from them.
+RANKS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (0, ("hhh_verify", "hhh_verify.contract")),
+    (1, ("hhh_verify.kernel", "hhh_verify.rulebook", "hhh_verify.smt", "hhh_verify.view")),
     (2, ("hhh_verify.engines", *GAME_PACKAGES)),
-    (3, ("hhh_verify.registry",)),
-    (
-        4,
-        (
-            "hhh_verify.checking",
-            "hhh_verify.rulemap_skeleton",
-            "hhh_verify.verdicts",
-            "hhh_verify.reporting",
-            "hhh_verify.adapters",
-            "hhh_verify.execution",
-        ),
-    ),
-    (5, ("hhh_verify.cli",)),
+    (3, ("hhh_verify.check",)),
+    (4, ("hhh_verify.execution",)),
+    (5, ("hhh_verify.reporting", "hhh_verify.adapters")),
+    (6, ("hhh_verify.cli",)),
 )
+
+#: Inside a game, by role folder, lowest first: rules/ is the ground floor; the book,
+#: the kernel, the SMT encoding and the view stand on it apart from each other; the
+#: players may use the kernel (compiled players); the properties may read any of those;
+#: the package's ``__init__`` (the ``GameSpec``) stands on everything.
+GAME_RANKS: dict[str, int] = {
+    "rules": 0,
+    "book": 1,
+    "kernel": 1,
+    "smt": 1,
+    "view": 1,
+    "play": 2,
+    "properties": 3,
+    "": 4,
+}
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -86,20 +86,10 @@ def modules(root: Path = ROOT) -> dict[str, Path]:
     return found
 
 
-def _type_checking_only(tree: ast.AST) -> set[int]:
-    """ids of import nodes inside ``if TYPE_CHECKING:`` blocks."""
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skipped |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
-    return skipped
-
-
 def imports(name: str, path: Path, known: set[str]) -> Iterator[tuple[str, int]]:
     """The internal modules ``name`` imports, with line numbers."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    skipped = _type_checking_only(tree)
 
     def nearest(target: str) -> str | None:
         while target and target not in known:
@@ -107,8 +97,6 @@ def imports(name: str, path: Path, known: set[str]) -> Iterator[tuple[str, int]]
         return target or None
 
     for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("hhh_verify"):
@@ -144,8 +132,8 @@ def graph(root: Path = ROOT) -> nx.DiGraph:
 
 
 def is_engine_code(name: str) -> bool:
-    """Modules that must know no game: everything in ``hhh_verify/`` but the registry."""
-    return not is_game(name) and name != "hhh_verify.registry"
+    """Modules that must know no game: everything in ``hhh_verify/``."""
+    return not is_game(name)
 
 
 def is_game(name: str) -> bool:
@@ -157,9 +145,25 @@ def rank(name: str) -> int:
     best = (-1, 0)
     for r, prefixes in RANKS:
         for p in prefixes:
-            if name == p or (name.startswith(p if p.endswith(".") else p + ".")):
+            if name == p or name.startswith(p + "."):
                 best = max(best, (len(p), r))
     return best[1]
+
+
+def game_role(name: str) -> tuple[str, str] | None:
+    """``(game, role folder)`` of a game module (role ``""`` for the package itself)."""
+    parts = name.split(".")
+    if not is_game(name) or len(parts) < 3:
+        return None
+    return parts[2], parts[3] if len(parts) > 3 else ""
+
+
+def unit(name: str) -> str:
+    """The unit a module belongs to: a framework floor's folder or a game's role folder."""
+    role = game_role(name)
+    if role is not None:
+        return ".".join(["hhh_verify.models", role[0], *([role[1]] if role[1] else [])])
+    return ".".join(name.split(".")[:2])
 
 
 def game_imports(g: nx.DiGraph) -> list[str]:
@@ -171,11 +175,19 @@ def game_imports(g: nx.DiGraph) -> list[str]:
 
 
 def downward_violations(g: nx.DiGraph) -> list[str]:
-    """Imports of a higher layer, and engine <-> game imports (same layer, apart)."""
+    """Imports of a higher floor, engine <-> game imports (same floor, apart), and inside a
+    game imports of a higher role or of another role on the same floor."""
     bad = []
     for a, b, d in g.edges(data=True):
+        where = f"line {d['line']}"
+        ra, rb = game_role(a), game_role(b)
+        if ra and rb and ra[0] == rb[0]:
+            la, lb = GAME_RANKS.get(ra[1], 0), GAME_RANKS.get(rb[1], 0)
+            if lb > la or (la == lb and ra[1] != rb[1]):
+                bad.append(f"{a} ({ra[1] or 'package'}) imports {b} ({rb[1]}), {where}")
+            continue
         if rank(b) > rank(a) or (rank(a) == rank(b) == 2 and is_game(a) != is_game(b)):
-            bad.append(f"{a} (layer {rank(a)}) imports {b} (layer {rank(b)}), line {d['line']}")
+            bad.append(f"{a} (layer {rank(a)}) imports {b} (layer {rank(b)}), {where}")
     return bad
 
 
@@ -229,8 +241,8 @@ GRAPH = graph()
 
 def test_graph_sees_the_known_edges() -> None:
     """Sanity: the walker resolves absolute, relative and late imports."""
-    assert GRAPH.has_edge("hhh_verify.registry", "hhh_verify.models.hhh")
-    assert GRAPH.has_edge("hhh_verify.cli.check", "hhh_verify.checking")
+    assert GRAPH.has_edge("hhh_verify.models.hhh", "hhh_verify.models.hhh.rules.model")
+    assert GRAPH.has_edge("hhh_verify.cli.check", "hhh_verify.check.run")
     assert GRAPH.has_edge("hhh_verify.engines.explore.reach", "hhh_verify.engines.explore.explorer")
     assert GRAPH.number_of_nodes() > 60
 
@@ -245,7 +257,7 @@ def test_engine_code_names_no_game() -> None:
     found = [
         hit
         for name, path in modules().items()
-        if is_engine_code(name)
+        if is_engine_code(name) and name != "hhh_verify.contract.registry"
         for hit in game_strings(path, ids, prefixes)
     ]
     assert found == []
@@ -280,12 +292,12 @@ def planted(tmp_path: Path) -> Path:
         tmp_path,
         {
             "hhh_verify/__init__.py": "",
-            "hhh_verify/model.py": "",
+            "hhh_verify/contract/model.py": "",
             "hhh_verify/engines/__init__.py": "",
             "hhh_verify/engines/simulate.py": (
                 '"""Plays hhh games (a docstring may say so)."""\n'
                 "def greedy():\n"
-                "    from ..models.hhh import policies\n"  # a late game import
+                "    from ..models.hhh.play import policies\n"  # a late game import
                 "    return policies\n"
                 'GAME = "hhh"\n'
                 'TOOL = "hhh-verify"\n'
@@ -296,14 +308,22 @@ def planted(tmp_path: Path) -> Path:
             "hhh_verify/model_helpers.py": "from hhh_verify.engines import simulate\n",
             "models/__init__.py": "",
             "models/hhh/__init__.py": "",
-            "models/hhh/policies.py": "from hhh_verify.model import x\n",
+            "models/hhh/play/policies.py": "from hhh_verify.contract.model import x\n",
+            "models/hhh/rules/model.py": (
+                "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n"
+                "    from hhh_verify.models.hhh.kernel import api\n"
+            ),
+            "models/hhh/kernel/api.py": "from hhh_verify.models.hhh.rules import model\n",
+            "models/hhh/view/board.py": "from hhh_verify.models.hhh.smt import encoding\n",
+            "models/hhh/smt/encoding.py": "",
         },
     )
 
 
 def test_planted_game_import_is_caught(planted: Path) -> None:
     assert game_imports(graph(planted)) == [
-        "hhh_verify.engines.simulate imports hhh_verify.models.hhh.policies (line 3)"
+        "hhh_verify.engines.simulate imports hhh_verify.models.hhh.play.policies (line 3)"
     ]
 
 
@@ -313,7 +333,7 @@ def test_planted_game_string_is_caught(planted: Path) -> None:
 
 
 def test_planted_cycle_is_caught(planted: Path) -> None:
-    assert cycles(graph(planted)) == [["hhh_verify.engines.diverge", "hhh_verify.engines.impact"]]
+    assert ["hhh_verify.engines.diverge", "hhh_verify.engines.impact"] in cycles(graph(planted))
 
 
 def test_planted_upward_import_is_caught(planted: Path) -> None:
@@ -321,4 +341,22 @@ def test_planted_upward_import_is_caught(planted: Path) -> None:
     assert any(b.startswith("hhh_verify.model_helpers (layer 0)") for b in bad)
     assert any(
         b.startswith("hhh_verify.engines.simulate (layer 2) imports hhh_verify.models") for b in bad
+    )
+
+
+def test_planted_role_imports_are_caught(planted: Path) -> None:
+    """Inside a game: rules/ importing the kernel (even for types only), and one role
+    importing another on its own floor."""
+    bad = downward_violations(graph(planted))
+    assert (
+        "hhh_verify.models.hhh.rules.model (rules) imports hhh_verify.models.hhh.kernel.api "
+        "(kernel), line 3" in bad
+    )
+    assert any(b.startswith("hhh_verify.models.hhh.view.board (view) imports") for b in bad)
+    assert not any(b.startswith("hhh_verify.models.hhh.kernel.api") for b in bad)
+
+
+def test_planted_type_checking_cycle_is_caught(planted: Path) -> None:
+    assert ["hhh_verify.models.hhh.kernel.api", "hhh_verify.models.hhh.rules.model"] in cycles(
+        graph(planted)
     )

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.measures import WIN, Measure, category_counts
 from hhh_verify.engines.impact import Impact
-from hhh_verify.errors import ModelError
-from hhh_verify.measures import WIN, Measure, category_counts
-from hhh_verify.models.hhh.measures import MEASURES, RATING_NAMES, rating_rank
+from hhh_verify.models.hhh.play.measures import MEASURES, RATING_NAMES, rating_rank
 
 PLACES = Measure(of=lambda s, o: 0, label="place", categories=("low", "high"), counted_as="places")
 

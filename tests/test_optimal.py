@@ -21,9 +21,9 @@ from click.testing import CliRunner
 
 from hhh_verify.cli import main
 from hhh_verify.cli import optimal as cli_optimal
+from hhh_verify.contract.registry import get_game
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.explorer import explore, outcome_goal
-from hhh_verify.registry import get_game
 from hhh_verify.reporting import optimal as op
 
 AMB, OTHER = "HHH-VISIT-CUBES", "rebag"
@@ -273,14 +273,16 @@ def test_decisions_file_gives_the_game_and_the_readings(tmp_path: Path) -> None:
 def test_code_version_follows_rule_sources_not_checks_or_pictures(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A new fact, promise or picture keeps the recorded rows; a rule or kernel edit
-    runs them again."""
+    """A new fact, promise, property, player or picture keeps the recorded rows; a rule or
+    kernel edit runs them again (the rules/ and kernel/ folders, no list of files)."""
     game = tmp_path / "game"
     for rel in (
-        "heal.py",
-        "facts.py",
-        "promise_heal.py",
-        "board_svg.py",
+        "rules/heal.py",
+        "book/facts.py",
+        "book/promise_heal.py",
+        "view/board_svg.py",
+        "play/policies.py",
+        "properties/catalog.py",
         "smt/enc.py",
         "kernel/rules.py",
     ):
@@ -289,10 +291,20 @@ def test_code_version_follows_rule_sources_not_checks_or_pictures(
     fake = type("Spec", (), {"submodule_search_locations": [str(game)]})()
     monkeypatch.setattr(op.importlib.util, "find_spec", lambda name: fake)
     before = op.code_version("hhh")
-    for rel in ("facts.py", "promise_heal.py", "board_svg.py", "smt/enc.py"):
+    for rel in (
+        "book/facts.py",
+        "book/promise_heal.py",
+        "view/board_svg.py",
+        "play/policies.py",
+        "properties/catalog.py",
+        "smt/enc.py",
+    ):
         (game / rel).write_text("x = 2\n")
         assert op.code_version("hhh") == before, rel
-    for rel in ("heal.py", "kernel/rules.py"):
+    (game / "rules" / "new_rule.py").write_text("x = 1\n")
+    assert op.code_version("hhh") != before, "a new rule module"
+    before = op.code_version("hhh")
+    for rel in ("rules/heal.py", "kernel/rules.py"):
         (game / rel).write_text("x = 3\n")
         changed = op.code_version("hhh")
         assert changed != before, rel

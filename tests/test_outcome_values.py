@@ -8,8 +8,9 @@ import dataclasses
 
 import pytest
 
-from hhh_verify.model import ModelError, Outcome
-from hhh_verify.models.hhh.outcome import hhh_outcome, money_of, rating_of
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.outcomes import Outcome
+from hhh_verify.models.hhh.rules.outcome import hhh_outcome, money_of, rating_of
 from hhh_verify.reporting.witness_text import outcome_text
 
 

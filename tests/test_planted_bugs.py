@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from hhh_verify import trace as tr
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.registry import get_game, properties_for
 from hhh_verify.engines import stateful
-from hhh_verify.models.hhh import board, heal, patient_phase, player_actions, rooms
-from hhh_verify.models.hhh.model import HHHModel
-from hhh_verify.models.hhh.state import ACTIONS, BANKRUPT, COMPLETED, PP_VISIT_ORDER, WAITING
-from hhh_verify.registry import get_game, properties_for
+from hhh_verify.models.hhh.rules import board, heal, patient_phase, player_actions, rooms
+from hhh_verify.models.hhh.rules.model import HHHModel
+from hhh_verify.models.hhh.rules.state import ACTIONS, BANKRUPT, COMPLETED, PP_VISIT_ORDER, WAITING
 
 SPEC = get_game("hhh")
 PROPS = properties_for("hhh")

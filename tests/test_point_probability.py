@@ -1,11 +1,11 @@
-"""Point probabilities (models/hhh/point.py) equal the enumerated ``step`` probabilities.
+"""Point probabilities (models/hhh/rules/point.py) equal the enumerated ``step`` probabilities.
 
 For sampled steps of every chance kind (setup, arrivals, visits, heals, bonus draws,
 Research, Staff and Training reveals, the Blood Bank), every reading:
 ``outcome_probability(s, a, succ) == dict(step(s, a))[succ]`` for the outcomes ``succ``
 of ``step``, on small bags (one of 17 cubes that empties all the time), a 52-cube bag
 (multi-patient visits pruned for the point probability and factored in ``step``,
-models/hhh/visit_enum.py: the code paths of the real bag) and the real 88-cube bag.
+models/hhh/rules/visit_enum.py: the code paths of the real bag) and the real 88-cube bag.
 
 ``ci`` profile: games stop after round 1; a step with more than 60 outcomes is checked on
 12 evenly spread ones; every reading plays the small bags, the readings that touch
@@ -24,11 +24,12 @@ from typing import Any
 
 import pytest
 
-from hhh_verify.model import CHANCE, outcome_probability
-from hhh_verify.models.hhh import SPEC, point_draws, visit_enum
-from hhh_verify.models.hhh import point as point_rules
-from hhh_verify.models.hhh.state import PHASE_NAMES, item_of
-from hhh_verify.records import replace
+from hhh_verify.contract.model import CHANCE, outcome_probability
+from hhh_verify.contract.records import replace
+from hhh_verify.models.hhh import SPEC
+from hhh_verify.models.hhh.rules import point as point_rules
+from hhh_verify.models.hhh.rules import point_draws, visit_enum
+from hhh_verify.models.hhh.rules.state import PHASE_NAMES, item_of
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 
@@ -182,7 +183,7 @@ def test_every_chance_kind_is_checked() -> None:
 
 def test_pruned_visits_are_checked() -> None:
     """Multi-patient visits that the floor prunes (no refill possible) and ``step``
-    factors (models/hhh/visit_enum.py): four of them, every outcome under thorough."""
+    factors (models/hhh/rules/visit_enum.py): four of them, every outcome under thorough."""
     preset, overrides = CONFIGS["medium-bag"]
     model = SPEC.model(preset, overrides)
     both = 0

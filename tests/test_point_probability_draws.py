@@ -1,4 +1,4 @@
-"""Bounded draws (models/hhh/point_draws.py): exactly the exact draws above the floor.
+"""Bounded draws (models/hhh/rules/point_draws.py): exactly the exact draws above the floor.
 
 :class:`FloorDraws` with a floor yields the results of :class:`ExactDraws` whose bag
 keeps at least the floor, with the same probabilities, from closed forms (or from the
@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from hhh_verify.models.hhh.draws import ExactDraws
-from hhh_verify.models.hhh.point_draws import FloorDraws, bounded
+from hhh_verify.models.hhh.rules.draws import ExactDraws
+from hhh_verify.models.hhh.rules.point_draws import FloorDraws, bounded
 
 KINDS = ("plain", "chain", "no_black")
 

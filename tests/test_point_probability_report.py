@@ -7,8 +7,8 @@ import glob
 import json
 import os
 
-from hhh_verify import trace as tr
-from hhh_verify.registry import model_for_trace
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.registry import model_for_trace
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPORTS = os.path.join(ROOT, "reports")

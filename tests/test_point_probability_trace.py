@@ -1,5 +1,5 @@
 """Sampled traces and point probabilities: writing and replaying full HHH games without
-enumerating a chance step (hhh_verify/trace.py, sampled.py, engines/diverge.py)."""
+enumerating a chance step (hhh_verify/contract/trace.py, sampled.py, engines/diverge.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ from typing import Any
 
 import pytest
 
-from hhh_verify import trace as tr
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import outcome_probability
+from hhh_verify.contract.records import replace
+from hhh_verify.contract.sampled import RecordingRandom, ScriptedRandom
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import simulate as sim
-from hhh_verify.model import ModelError, outcome_probability
 from hhh_verify.models.hhh import SPEC
-from hhh_verify.records import replace
-from hhh_verify.sampled import RecordingRandom, ScriptedRandom
-from hhh_verify.scenario import Scenario
 
 
 def _greedy_game(seed: int = 1) -> tr.Trace:

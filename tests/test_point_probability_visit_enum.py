@@ -1,4 +1,4 @@
-"""The factored Visit the Wards enumeration (models/hhh/visit_enum.py) is the rules' law.
+"""The factored Visit the Wards enumeration (models/hhh/rules/visit_enum.py) is the rules' law.
 
 ``step`` enumerates large visits factored; ``patient_phase.visit`` (patient by patient,
 the reference that sampling and point probabilities run) must give the same
@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from hhh_verify.models.hhh import SPEC, visit_enum
-from hhh_verify.models.hhh import patient_phase as pp
-from hhh_verify.models.hhh.state import PP_VISIT, item_of, place
-from hhh_verify.records import replace
+from hhh_verify.contract.records import replace
+from hhh_verify.models.hhh import SPEC
+from hhh_verify.models.hhh.rules import patient_phase as pp
+from hhh_verify.models.hhh.rules import visit_enum
+from hhh_verify.models.hhh.rules.state import PP_VISIT, item_of, place
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 MEDIUM_BAG = ("cubes_per_colour=10", "black_cubes=2")

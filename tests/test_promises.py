@@ -1,4 +1,4 @@
-"""Promises: each reading's words as a check (``hhh_verify.promises``). The framework's
+"""Promises: each reading's words as a check (``hhh_verify.contract.promises``). The framework's
 rules on hand-made books, promises joining the properties only where their option is in
 force, and each promise catching the defect it was written for when that defect is
 planted back."""
@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
+from hhh_verify.contract.promises import NoPromise, Promise, PromiseBook
+from hhh_verify.contract.registry import games, properties_for
 from hhh_verify.models.royal_hospital import SPEC as RH
-from hhh_verify.models.royal_hospital import board, resolve
-from hhh_verify.models.royal_hospital.board import claim_doctors, set_player
-from hhh_verify.models.royal_hospital.effects import PRESTIGE, ambulance
-from hhh_verify.models.royal_hospital.resolve import effect_tasks, push
-from hhh_verify.models.royal_hospital.state import T_EFFECT, Task
-from hhh_verify.models.royal_hospital.tracks import AMBULANCE_REWARDS, T_AMBULANCE
-from hhh_verify.promises import NoPromise, Promise, PromiseBook
-from hhh_verify.registry import games, properties_for
+from hhh_verify.models.royal_hospital.rules import board, resolve
+from hhh_verify.models.royal_hospital.rules.board import claim_doctors, set_player
+from hhh_verify.models.royal_hospital.rules.effects import PRESTIGE, ambulance
+from hhh_verify.models.royal_hospital.rules.resolve import effect_tasks, push
+from hhh_verify.models.royal_hospital.rules.state import T_EFFECT, Task
+from hhh_verify.models.royal_hospital.rules.tracks import AMBULANCE_REWARDS, T_AMBULANCE
 
 
 def _never(model: Any, s: Any, a: Any, t: Any) -> str | None:

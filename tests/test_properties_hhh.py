@@ -8,8 +8,8 @@ the same work. Each engine's part is tested on its own (``test_check_cli.py``,
 
 from __future__ import annotations
 
-from hhh_verify.checks import FACT, GOAL, INVARIANT
-from hhh_verify.registry import get_game, properties_for
+from hhh_verify.contract.properties import FACT, GOAL, INVARIANT
+from hhh_verify.contract.registry import get_game, properties_for
 
 PROPS = properties_for("hhh")
 SPEC = get_game("hhh")

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hhh_verify import registry
-from hhh_verify.readings import Reading, class_name, constant_name, render
+from hhh_verify.contract import registry
+from hhh_verify.contract.readings import Reading, class_name, constant_name, render
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(registry.games())
@@ -19,30 +19,36 @@ GAMES = sorted(registry.games())
 #: Texts that equal some option id but name something else in that file (a state field,
 #: an outcome reason, an expected answer), and why they are left alone.
 NOT_READINGS = {
-    "models/hhh/board_svg.py": ({"none", "discard", "treated"}, "labels and field names"),
-    "models/hhh/chance_bounds.py": ({"none"}, "the kind of a step with one outcome"),
-    "models/hhh/config.py": ({"rebag", "none"}, "the config's variant values"),
-    "models/hhh/describe.py": ({"none", "treated"}, "labels"),
+    "models/hhh/view/board_svg.py": ({"none", "discard", "treated"}, "labels and field names"),
+    "models/hhh/rules/chance_bounds.py": ({"none"}, "the kind of a step with one outcome"),
+    "models/hhh/rules/config.py": ({"rebag", "none"}, "the config's variant values"),
+    "models/hhh/rules/describe.py": ({"none", "treated"}, "labels"),
     "models/hhh/kernel/explore.py": ({"arrested", "stuck"}, "outcome reasons"),
-    "models/hhh/policies.py": ({"rebag"}, "an action field"),
+    "models/hhh/play/policies.py": ({"rebag"}, "an action field"),
     "models/hhh/smt/encoding.py": ({"rebag"}, "an action field"),
     "models/hhh/smt/queries.py": ({"arrested", "no", "yes"}, "reasons and expected answers"),
-    "models/hhh/state.py": ({"arrested", "stuck"}, "outcome reasons"),
-    "properties/hhh.py": ({"arrested", "discard"}, "an outcome reason and a state field"),
-    "properties/hhh_smt.py": ({"arrested", "no", "yes"}, "reasons and expected answers"),
-    "models/royal_hospital/board_svg.py": (
+    "models/hhh/rules/state.py": ({"arrested", "stuck"}, "outcome reasons"),
+    "models/hhh/properties/catalog.py": (
+        {"arrested", "discard"},
+        "an outcome reason and a state field",
+    ),
+    "models/hhh/properties/smt.py": ({"arrested", "no", "yes"}, "reasons and expected answers"),
+    "models/royal_hospital/view/board_svg.py": (
         {"production", "none", "tokens", "discard", "nothing"},
         "labels and field names",
     ),
-    "models/royal_hospital/bounds.py": ({"tokens"}, "a field name"),
-    "models/royal_hospital/describe.py": ({"none"}, "a label"),
-    "models/royal_hospital/effects.py": ({"production"}, "an effect's field"),
-    "models/royal_hospital/promise_scoring.py": ({"production", "tokens"}, "field names"),
+    "models/royal_hospital/rules/bounds.py": ({"tokens"}, "a field name"),
+    "models/royal_hospital/rules/describe.py": ({"none"}, "a label"),
+    "models/royal_hospital/rules/effects.py": ({"production"}, "an effect's field"),
+    "models/royal_hospital/book/promise_scoring.py": ({"production", "tokens"}, "field names"),
     "models/royal_hospital/smt/encoding.py": ({"reject", "tokens"}, "effect and field names"),
-    "models/royal_hospital/state.py": ({"keep"}, "a task name"),
-    "properties/royal_hospital.py": ({"production", "discard", "tokens"}, "field names"),
-    "models/dice_hospital/board_svg.py": ({"round"}, "a field name"),
-    "models/dice_hospital/config.py": ({"players"}, "a config field"),
+    "models/royal_hospital/rules/state.py": ({"keep"}, "a task name"),
+    "models/royal_hospital/properties/catalog.py": (
+        {"production", "discard", "tokens"},
+        "field names",
+    ),
+    "models/dice_hospital/view/board_svg.py": ({"round"}, "a field name"),
+    "models/dice_hospital/rules/config.py": ({"players"}, "a config field"),
     "models/dice_hospital/kernel/api.py": ({"random"}, "a policy name"),
     "models/dice_hospital/smt/encoding.py": ({"round"}, "a variable name"),
     "models/dice_hospital/smt/layout.py": ({"round"}, "a variable name"),
@@ -53,16 +59,16 @@ NOT_YET: set[str] = set()
 
 
 def package_of(game: str) -> str:
-    return registry.games()[game].make_model.__module__.rpartition(".")[0]
+    """The game's ``rules`` package (its ambiguities and generated readings)."""
+    return f"{registry.package_of(game)}.rules"
 
 
 def sources(game: str) -> list[Path]:
     """The game's package (but the registry and the generated module) and its
     properties modules."""
-    name = package_of(game).rpartition(".")[2]
+    name = registry.package_of(game).rpartition(".")[2]
     skip = {"ambiguities.py", "readings.py"}
-    found = [p for p in (ROOT / "models" / name).rglob("*.py") if p.name not in skip]
-    return sorted(found + list((ROOT / "properties").glob(f"{name}*.py")))
+    return sorted(p for p in (ROOT / "models" / name).rglob("*.py") if p.name not in skip)
 
 
 def raw_spellings(source: str, options: set[str]) -> list[str]:
@@ -112,10 +118,10 @@ def mismatched_pairs(source: str) -> list[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_generated_module_matches_the_registry(game: str) -> None:
     package = package_of(game)
-    path = ROOT / "models" / package.rpartition(".")[2] / "readings.py"
+    path = ROOT / "models" / registry.package_of(game).rpartition(".")[2] / "rules" / "readings.py"
     want = render(f"{package}.ambiguities", registry.games()[game].ambiguities)
     assert path.read_text(encoding="utf-8") == want, (
-        f"regenerate: python -m hhh_verify.readings {package}.ambiguities {path.relative_to(ROOT)}"
+        f"regenerate: python -m hhh_verify.contract.readings {package}.ambiguities {path.relative_to(ROOT)}"
     )
 
 

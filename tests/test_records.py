@@ -1,4 +1,4 @@
-"""``hhh_verify.records.replace`` gives what ``dataclasses.replace`` / ``_replace`` give,
+"""``hhh_verify.contract.records.replace`` gives what ``dataclasses.replace`` / ``_replace`` give,
 for both kinds of state record the games use, and names an unknown field."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import pytest
 
-from hhh_verify.records import replace
+from hhh_verify.contract.records import replace
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from hhh_verify import registry
-from hhh_verify.model import GameSpec
-from hhh_verify.readings import class_name
+from hhh_verify.contract import registry
+from hhh_verify.contract.readings import class_name
+from hhh_verify.contract.spec import GameSpec
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(registry.games())
@@ -26,7 +26,8 @@ def spec_of(game: str) -> GameSpec:
 
 
 def package_of(spec: GameSpec) -> str:
-    return spec.make_model.__module__.rpartition(".")[0]
+    """The game's ``rules`` package: the rule index names its modules."""
+    return f"{registry.package_of(spec.id)}.rules"
 
 
 def resolve(package: str, name: str) -> Any:
@@ -40,7 +41,7 @@ def resolve(package: str, name: str) -> Any:
 def model_sources(spec: GameSpec) -> str:
     """The game's rule code: its package but the modules that only name ambiguities, and
     the promises (which check readings, not apply them)."""
-    folder = ROOT / "models" / package_of(spec).rpartition(".")[2]
+    folder = ROOT / "models" / registry.package_of(spec.id).rpartition(".")[2]
     return "\n".join(
         p.read_text(encoding="utf-8")
         for p in sorted(folder.rglob("*.py"))

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from hhh_verify.checks import Property, PropertyRegistry
 from hhh_verify.cli import main
-from hhh_verify.registry import properties_for
+from hhh_verify.contract.properties import Property, PropertyRegistry
+from hhh_verify.contract.registry import properties_for
 
 
 @pytest.fixture(scope="module")

@@ -142,7 +142,7 @@ def test_one_entry_alone_matches_the_fixture_but_for_the_correction() -> None:
 def test_committed_report_covers_every_ambiguity() -> None:
     committed = _committed()
     every = {e["id"] for e in committed["entries"]}
-    from hhh_verify.registry import get_game
+    from hhh_verify.contract.registry import get_game
 
     assert every == {a.id for a in get_game("hhh").ambiguities}
     for e in committed["entries"]:  # each entry: a witness or an honest "not found"

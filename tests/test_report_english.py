@@ -7,13 +7,13 @@ import json
 import os
 from typing import Any
 
-from hhh_verify.registry import get_game
+from hhh_verify.contract.registry import get_game
 from hhh_verify.reporting import assumptions, english
 from hhh_verify.reporting import build as rp
 from hhh_verify.reporting.render_html import render_html
 from hhh_verify.reporting.render_md import render_markdown
 from hhh_verify.reporting.rulebook_page import render_rulebook_page
-from hhh_verify.rulemap import Entry, RuleMap
+from hhh_verify.rulebook.rule_map import Entry, RuleMap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DH = get_game("dice-hospital")

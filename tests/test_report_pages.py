@@ -20,8 +20,8 @@ import toy_model
 from click.testing import CliRunner
 from scipy.stats import binomtest
 
-from hhh_verify import registry
 from hhh_verify.cli import main
+from hhh_verify.contract import registry
 from hhh_verify.reporting import ranking
 from hhh_verify.reporting.index import write_index
 from hhh_verify.reporting.render_effects import ALIKE, forest_svg, shifts_svg, standardised

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.engines import impact as im
-from hhh_verify.registry import get_game
 from hhh_verify.reporting import assumptions, ranking, summary, units
 from hhh_verify.reporting.render_html import render_html
 from hhh_verify.reporting.witness_text import action_text, described_changes
-from hhh_verify.scenario import Scenario
 
 
 def _stat(diff: float, half: float, p: float, mean_a: float = 10.0) -> dict[str, Any]:
@@ -204,7 +204,7 @@ def test_a_report_words_and_ranks_the_measures_its_game_declares(toy_registry: A
 
     import toy_model
 
-    from hhh_verify.measures import Measure
+    from hhh_verify.contract.measures import Measure
 
     cures = Measure(
         of=lambda s, o: s.score,

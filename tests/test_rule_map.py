@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from hhh_verify.cli import main
 from hhh_verify.models.hhh import SPEC as HHH
 from hhh_verify.reporting.rulebook_page import render_rulebook_page
-from hhh_verify.rulemap import (
+from hhh_verify.rulebook.check import problems
+from hhh_verify.rulebook.rule_map import (
     RuleMap,
     RuleMapError,
     align,
@@ -25,7 +26,6 @@ from hhh_verify.rulemap import (
     settled,
     split_sentences,
 )
-from hhh_verify.rulemap_check import problems
 
 MINI = """Mini Rules
 - Draw 2 cubes. Return any black cube to the bag.
@@ -84,7 +84,7 @@ def mini_spec(tmp_path, monkeypatch):
     monkeypatch.setenv("HHH_VERIFY_RULES", str(tmp_path))
 
     def spec_with(entries):
-        rule_map = RuleMap("mini.txt", "hhh_verify.models.hhh", tuple(entries))
+        rule_map = RuleMap("mini.txt", "hhh_verify.models.hhh.rules", tuple(entries))
         return dataclasses.replace(HHH, rule_map=lambda: rule_map)
 
     return spec_with

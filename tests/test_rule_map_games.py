@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from hhh_verify.registry import games
+from hhh_verify.contract.registry import games
 from hhh_verify.reporting.rulebook_page import render_rulebook_page
-from hhh_verify.rulemap_check import placed, problems
+from hhh_verify.rulebook.check import placed, problems
 
 MAPPED = [g for g, spec in games().items() if spec.rule_map is not None]
 

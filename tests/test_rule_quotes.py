@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from rulebooks import RULES_DIR
 
-from hhh_verify.registry import games
+from hhh_verify.contract.registry import games
 
 ELLIPSIS = re.compile(r"\.\.\.|…")
 DOUBLE_QUOTED = re.compile(r'"([^"]+)"')
@@ -109,7 +109,7 @@ def _hhh_text() -> dict[str, str]:
 
 def test_hhh_settled_lines_and_sections() -> None:
     """Each settled rule-index line quotes the book, and names a section the book has."""
-    from hhh_verify.models.hhh.rule_index import SETTLED
+    from hhh_verify.models.hhh.book.rule_index import SETTLED
 
     texts = _hhh_text()
     book = next(iter(texts.values())).lower()
@@ -122,7 +122,7 @@ def test_hhh_settled_lines_and_sections() -> None:
 
 
 def test_hhh_facts_quote_the_book() -> None:
-    from hhh_verify.models.hhh.facts import FACTS
+    from hhh_verify.models.hhh.book.facts import FACTS
 
     texts = _hhh_text()
     bad = [f.quote for f in FACTS if verbatim_somewhere(f.quote, texts) is not None]
@@ -130,7 +130,7 @@ def test_hhh_facts_quote_the_book() -> None:
 
 
 def _rule_docstrings() -> Iterator[tuple[str, str]]:
-    from hhh_verify.models.hhh import (
+    from hhh_verify.models.hhh.rules import (
         board,
         heal,
         model,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rulebooks import REPO, SHARED_RULES
 
-from hhh_verify.registry import games
+from hhh_verify.contract.registry import games
 
 COPIES = REPO / "rules"
 

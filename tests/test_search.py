@@ -19,22 +19,22 @@ import toy_duel
 import toy_model
 from click.testing import CliRunner
 
-from hhh_verify import registry
-from hhh_verify import trace as tr
-from hhh_verify.checks import GOAL, Property
 from hhh_verify.cli import main
+from hhh_verify.contract import registry
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.outcomes import Outcome
+from hhh_verify.contract.properties import GOAL, Property
 from hhh_verify.engines import results as ck
 from hhh_verify.engines.search import SearchBudget, search
 from hhh_verify.engines.search_bounds import with_lower_bound
 from hhh_verify.engines.search_check import SearchEngine
 from hhh_verify.engines.simulate import get_policy, random_policy, simulate
 from hhh_verify.engines.strong import StrongPlayer, TieBreakPolicy, rewards
-from hhh_verify.model import Outcome
+from hhh_verify.models.hhh.play.measures import MEASURES
+from hhh_verify.models.hhh.play.policies import POLICIES as HHH_POLICIES
+from hhh_verify.models.hhh.rules.outcome import hhh_outcome, rating_of
 from hhh_verify.smt.budget import Budget
 from hhh_verify.smt.queries import WitnessSearch
-from models.hhh.measures import MEASURES
-from models.hhh.outcome import hhh_outcome, rating_of
-from models.hhh.policies import POLICIES as HHH_POLICIES
 
 
 def run_json(*args: str, code: int = 0) -> Any:
@@ -147,8 +147,8 @@ def test_lower_bound_meets_the_exact_maximum_of_small() -> None:
     search's witness is at most that, Z3's summary bound at least."""
     spec = registry.get_game("hhh")
     m = spec.model("small")
+    from hhh_verify.models.hhh.properties.search import cash, money
     from hhh_verify.models.hhh.smt.summary import money_upper_bound
-    from hhh_verify.properties.hhh_search import cash, money
 
     upper = money_upper_bound(m, 1, Budget(5_000_000))
     assert upper is not None and upper.value >= 16

@@ -11,10 +11,10 @@ import pytest
 import toy_model
 from click.testing import CliRunner
 
-from hhh_verify import trace as tr
 from hhh_verify.cli import main
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.engines import simulate as sim
-from hhh_verify.model import ModelError
 
 #: Win probability of the toy (default reading) under the uniform random policy:
 #: push (1/2), white (3/4), push (1/2), white (2/3), then stop (1/2) or push-white-stop

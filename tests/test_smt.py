@@ -13,16 +13,16 @@ from typing import Any
 import pytest
 import z3
 
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.trace import replay
 from hhh_verify.engines.explore.explorer import explore
-from hhh_verify.models.hhh.draws import _chain, _plain
+from hhh_verify.models.hhh.rules.draws import _chain, _plain
 from hhh_verify.models.hhh.smt import draws as hhh_draws
 from hhh_verify.models.hhh.smt import facts as F
 from hhh_verify.models.hhh.smt.encoding import HHHEncoding
-from hhh_verify.registry import get_game
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Budget
 from hhh_verify.smt.terms import Builder
-from hhh_verify.trace import replay
 
 HHH = get_game("hhh")
 #: Z3 resource units of a question on tiny: about 5x the most one spends (a loss by

@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 from hhh_verify.cli import main
-from hhh_verify.properties import hhh_smt
-from hhh_verify.registry import model_for_trace
+from hhh_verify.contract.registry import model_for_trace
+from hhh_verify.contract.trace import load, replay
+from hhh_verify.models.hhh.properties import smt as hhh_smt
 from hhh_verify.smt.queries import verdict
-from hhh_verify.trace import load, replay
 
 
 def run(*args: str) -> Any:

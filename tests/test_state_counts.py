@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
+from hhh_verify.contract.registry import model_for_trace
+from hhh_verify.contract.trace import replay
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.explorer import explore, outcome_goal
-from hhh_verify.registry import model_for_trace
-from hhh_verify.trace import replay
 
 try:
-    from hhh_verify.registry import get_game
+    from hhh_verify.contract.registry import get_game
 
     HHH = get_game("hhh")
 except Exception as e:  # the HHH model is not in this checkout

@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 from toy_model import AMBIGUITIES, ToyModel, ToyState, toy
 
-from hhh_verify import trace as tr
-from hhh_verify.checking import check_model, junit_xml
-from hhh_verify.checks import Property, PropertyRegistry, normalise_expected
+from hhh_verify.check.run import check_model, junit_xml
+from hhh_verify.check.verdicts import decide
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.outcomes import certain
+from hhh_verify.contract.properties import Property, PropertyRegistry, normalise_expected
 from hhh_verify.engines import stateful
 from hhh_verify.engines.results import (
     CONTRACT_ID,
@@ -28,8 +30,6 @@ from hhh_verify.engines.results import (
     CheckOptions,
 )
 from hhh_verify.engines.stateful_check import StatefulEngine
-from hhh_verify.model import certain
-from hhh_verify.verdicts import decide
 
 
 def score_below(n: int) -> Property:

@@ -38,7 +38,7 @@ if history == "busy":
     sys.setrecursionlimit(4321)
 
 from hhh_verify.engines import stateful
-from hhh_verify.registry import get_game, properties_for
+from hhh_verify.contract.registry import get_game, properties_for
 
 if guard == "no-guard":
     stateful.no_local_constants = contextlib.nullcontext

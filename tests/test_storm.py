@@ -43,7 +43,7 @@ HHH_GOALS = ("outcome:arrested", "outcome:bankrupt", "won")
 def hhh_tiny() -> Any:
     """One exploration of HHH ``tiny`` with the three goals (shared by the tests)."""
     try:
-        from hhh_verify.registry import get_game
+        from hhh_verify.contract.registry import get_game
 
         model = get_game("hhh").model("tiny")
     except Exception as e:  # the HHH model may not exist yet in this checkout

@@ -1,4 +1,4 @@
-"""Trace format and replay (hhh_verify/trace.py), on the toy model."""
+"""Trace format and replay (hhh_verify/contract/trace.py), on the toy model."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 import toy_model
 
-from hhh_verify import trace as tr
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.engines import simulate as sim
-from hhh_verify.model import ModelError
 
 
 def _trace(seed: int = 0, interpret: tuple[str, ...] = ()) -> tr.Trace:

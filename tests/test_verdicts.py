@@ -1,4 +1,4 @@
-"""One verdict per property from every engine's rows (hhh_verify/verdicts.py).
+"""One verdict per property from every engine's rows (hhh_verify/check/verdicts.py).
 
 The rules on hand-built rows (each verdict kind), the witness replay on real toy traces,
 and the 80-column table that wraps ids instead of cutting them.
@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from hhh_verify import trace as tr
-from hhh_verify import verdicts as vd
-from hhh_verify.checks import Property
+from hhh_verify.check import verdicts as vd
 from hhh_verify.cli.check_render import SUMMARY, closing_line, game_summary, render
+from hhh_verify.contract import trace as tr
+from hhh_verify.contract.properties import Property
 from hhh_verify.engines import results as ck
 
 #: A stand-in witness trace for hand-built rows (the test replayer never runs it).

@@ -22,27 +22,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from hhh_verify.checks import INVARIANT, Property, PropertyRegistry
-from hhh_verify.interpretations import (
+from hhh_verify.contract.actions import action_from_json, action_to_json
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import (
     Ambiguity,
     AmbiguityRegistry,
     Interpretation,
     Option,
     Quote,
 )
-from hhh_verify.measures import SEAT_MEASURES
-from hhh_verify.model import (
-    CHANCE,
-    TERMINAL,
-    Distribution,
-    GameSpec,
-    ModelError,
-    Outcome,
-    action_from_json,
-    action_to_json,
-    certain,
-    merge,
-)
+from hhh_verify.contract.measures import SEAT_MEASURES
+from hhh_verify.contract.model import CHANCE, TERMINAL
+from hhh_verify.contract.outcomes import Distribution, Outcome, certain, merge
+from hhh_verify.contract.properties import INVARIANT, Property, PropertyRegistry
+from hhh_verify.contract.spec import GameSpec
 
 DECIDE, ROLL, OVER = 0, 1, 2
 DIE = (0, 2, 3)  # what a roll adds, each with probability 1/3

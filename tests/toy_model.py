@@ -1,6 +1,6 @@
 """A tiny test-only game that implements the model contract ("push your luck").
 
-It is NOT registered in :mod:`hhh_verify.registry`; engine tests import it directly so
+It is NOT registered in :mod:`hhh_verify.contract.registry`; engine tests import it directly so
 they can run (and be understood) without the Healthy Heart Hospital model.
 
 Rules (default config ``whites=3, blacks=1, target=2``):
@@ -36,27 +36,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from hhh_verify.interpretations import (
+from hhh_verify.contract.actions import action_from_json, action_to_json
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import (
     Ambiguity,
     AmbiguityRegistry,
     Interpretation,
     Option,
     Quote,
 )
-from hhh_verify.late import late, late_call
-from hhh_verify.measures import WIN, Measure
-from hhh_verify.model import (
-    CHANCE,
-    TERMINAL,
-    Distribution,
-    GameSpec,
-    ModelError,
-    Outcome,
-    action_from_json,
-    action_to_json,
-    certain,
-    merge,
-)
+from hhh_verify.contract.late import late, late_call
+from hhh_verify.contract.measures import WIN, Measure
+from hhh_verify.contract.model import CHANCE, TERMINAL
+from hhh_verify.contract.outcomes import Distribution, Outcome, certain, merge
+from hhh_verify.contract.spec import GameSpec
 
 DECIDE = 0  # player 0 chooses Push or Stop
 DRAW = 1  # chance: one cube comes out of the bag
@@ -130,7 +123,7 @@ AMBIGUITIES = AmbiguityRegistry(
 
 
 class ToyModel:
-    """The toy game as a :class:`hhh_verify.model.Model`."""
+    """The toy game as a :class:`hhh_verify.contract.model.Model`."""
 
     game = "toy"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hhh_verify.checks import GOAL, INVARIANT, Property, PropertyRegistry
+from hhh_verify.contract.properties import GOAL, INVARIANT, Property, PropertyRegistry
 
 GAME = "toy"
 
@@ -94,7 +94,7 @@ PROBES = {"TOY-BLACK": (("default", ("blacks=2",)),)}
 
 def board(model: Any, s: Any, against: Any = None) -> str:
     """The toy's board picture: the bag's cubes and the score (differences outlined)."""
-    from hhh_verify.svg import Svg
+    from hhh_verify.view.svg import Svg
 
     white, black = s.bag
     svg = Svg(240, 70, f"toy bag {white} white {black} black, score {s.score}", "board")

@@ -16,8 +16,8 @@ from typing import Any
 import toy_model as T
 import z3
 
-from hhh_verify.checks import Property
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.properties import Property
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer, SmtQuery, SmtSupport, query_properties

@@ -14,7 +14,7 @@ import numpy as np
 from scipy.stats import chi2_contingency, chisquare
 
 from hhh_verify.adapters import core
-from hhh_verify.model import CHANCE
+from hhh_verify.contract.model import CHANCE
 
 
 def law_after(model: Any, decisions: int) -> dict[Any, Fraction]:

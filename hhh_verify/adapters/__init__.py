@@ -5,6 +5,6 @@ The adapters know no game by name: a game takes part by declaring, through its
 (players, most chance outcomes, longest game, range of results) and a fixed-length
 observation. OpenSpiel and PettingZoo are optional extras
 (``pip install -e ".[openspiel,pettingzoo]"``); importing :mod:`.openspiel` or
-:mod:`.pettingzoo` without them raises a :class:`~hhh_verify.model.ModelError` that
+:mod:`.pettingzoo` without them raises a :class:`~hhh_verify.contract.model.ModelError` that
 says what to install.
 """

@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..configs import config_to_json
-from ..errors import ModelError
-from ..model import CHANCE, Model, SamplingModel
-from ..outcomes import sample_index, state_digest
-from ..registry import get_game
-from ..spec import GameSpec
+from hhh_verify.contract.configs import config_to_json
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import CHANCE, Model, SamplingModel
+from hhh_verify.contract.outcomes import sample_index, state_digest
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.spec import GameSpec
 
 CHANCE_MODES = ("exact", "sampled", "sample-average")
 #: Separators of the ``config`` and ``interpret`` parameter strings. OpenSpiel's game
@@ -381,10 +381,10 @@ def _first(space: Any, start: Any, key: int) -> str:
 
 
 def build_trace(setup_: Setup, steps: Sequence[PathStep], **meta: Any) -> Any:
-    """A :class:`~hhh_verify.trace.Trace` of the path, replayable by ``hhh-verify
+    """A :class:`~hhh_verify.contract.trace.Trace` of the path, replayable by ``hhh-verify
     replay``. Steps resolved by sampling carry their recorded choices in
     ``meta["samples"]`` (outcome 0 of a sampled step), as the stateful engine's do."""
-    from ..trace import TraceStep, new_trace
+    from hhh_verify.contract.trace import TraceStep, new_trace
 
     trace = new_trace(setup_.model, setup_.spec.ambiguities, **meta)
     sampled = any(st.samples is not None for st in steps)

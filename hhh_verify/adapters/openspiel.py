@@ -40,10 +40,10 @@ import random
 import sys
 from typing import Any
 
-from ..errors import ModelError
-from ..registry import games, get_game
-from ..spec import GameSpec
-from . import core, rewards
+from hhh_verify.adapters import core, rewards
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.registry import games, get_game
+from hhh_verify.contract.spec import GameSpec
 
 try:
     import pyspiel
@@ -52,8 +52,8 @@ except ImportError:  # pragma: no cover - exercised only without the extra
         'the OpenSpiel adapter needs open-spiel: pip install -e ".[openspiel]"'
     ) from None
 
-from .openspiel_observer import Observer
-from .openspiel_state import ModelState, parse_record, replay
+from hhh_verify.adapters.openspiel_observer import Observer
+from hhh_verify.adapters.openspiel_state import ModelState, parse_record, replay
 
 PREFIX = "hhh_verify_"
 DEFAULTS = {

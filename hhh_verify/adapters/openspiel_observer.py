@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..errors import ModelError
-from . import core
+from hhh_verify.adapters import core
+from hhh_verify.contract.errors import ModelError
 
 _PRIVATE = {
     pyspiel.PrivateInfoType.NONE: 0,

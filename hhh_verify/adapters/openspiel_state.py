@@ -16,12 +16,12 @@ from typing import Any
 
 import pyspiel
 
-from ..configs import config_to_json
-from ..errors import ModelError
-from ..model import CHANCE, TERMINAL
-from ..outcomes import state_digest
-from ..sampled import ScriptedRandom
-from . import core
+from hhh_verify.adapters import core
+from hhh_verify.contract.configs import config_to_json
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import CHANCE, TERMINAL
+from hhh_verify.contract.outcomes import state_digest
+from hhh_verify.contract.sampled import ScriptedRandom
 
 FORMAT = "hhh-verify-openspiel-state/1"
 

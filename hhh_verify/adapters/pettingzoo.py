@@ -35,8 +35,8 @@ import random
 import sys
 from typing import Any
 
-from ..errors import ModelError
-from . import core, rewards
+from hhh_verify.adapters import core, rewards
+from hhh_verify.contract.errors import ModelError
 
 try:
     import numpy as np

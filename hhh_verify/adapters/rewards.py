@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import ModelError
-from ..measures import Measure
-from ..outcomes import Outcome, winning_seats
-from ..spec import GameSpec
-from .core import check_choice
+from hhh_verify.adapters.core import check_choice
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.measures import Measure
+from hhh_verify.contract.outcomes import Outcome, winning_seats
+from hhh_verify.contract.spec import GameSpec
 
 WIN, SCORE = "win", "score"
 

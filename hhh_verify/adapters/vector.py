@@ -33,8 +33,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ..errors import ModelError
-from . import core, rewards
+from hhh_verify.adapters import core, rewards
+from hhh_verify.contract.errors import ModelError
 
 try:
     from gymnasium import spaces

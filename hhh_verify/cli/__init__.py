@@ -10,20 +10,20 @@ from typing import Any
 
 import click
 
-from .ambiguities import ambiguities_command
-from .check import check_command
-from .diverge import diverge_command
-from .explore import explore_command
-from .games import games_command
-from .hunt import hunt_command
-from .impact import impact_command
-from .optimal import optimal_command
-from .query import query_command
-from .reach import reach_command
-from .replay import replay_command
-from .report import report_command
-from .rules import rules_command
-from .simulate import simulate_command
+from hhh_verify.cli.ambiguities import ambiguities_command
+from hhh_verify.cli.check import check_command
+from hhh_verify.cli.diverge import diverge_command
+from hhh_verify.cli.explore import explore_command
+from hhh_verify.cli.games import games_command
+from hhh_verify.cli.hunt import hunt_command
+from hhh_verify.cli.impact import impact_command
+from hhh_verify.cli.optimal import optimal_command
+from hhh_verify.cli.query import query_command
+from hhh_verify.cli.reach import reach_command
+from hhh_verify.cli.replay import replay_command
+from hhh_verify.cli.report import report_command
+from hhh_verify.cli.rules import rules_command
+from hhh_verify.cli.simulate import simulate_command
 
 
 class OneLineErrors(click.Group):

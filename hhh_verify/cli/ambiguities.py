@@ -9,11 +9,11 @@ from typing import Any
 
 import click
 
-from .. import registry
-from ..model import ModelError
-from ..promises import NoPromise, Promise, PromiseBook
-from ..reporting.english import for_game, with_english
-from .common import command_errors, emit_json, game_option, json_option
+from hhh_verify.cli.common import command_errors, emit_json, game_option, json_option
+from hhh_verify.contract import registry
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.promises import NoPromise, Promise, PromiseBook
+from hhh_verify.reporting.english import for_game, with_english
 
 
 @click.command("ambiguities")

@@ -1,6 +1,6 @@
 """`hhh-verify check`: every registered property through every engine, one verdict each.
 
-The engines' rows are decided into one verdict per property (:mod:`hhh_verify.verdicts`):
+The engines' rows are decided into one verdict per property (:mod:`hhh_verify.check.verdicts`):
 exit 0 when no verdict fails, 1 otherwise (the shrunk traces are printed and written to
 files that `hhh-verify replay` re-runs; so is the witness of each reached goal), 2 for
 bad input.
@@ -15,18 +15,11 @@ from typing import Any
 
 import click
 
-from .. import checking, registry, trace
-from .. import verdicts as verdict_rules
-from ..engines import results as check_results
-from ..engines.stateful import PROFILES
-from ..execution.checks import CheckPlan, check_all
-from ..interpretations import Decisions
-from ..model import Model, ModelError
-from ..registry import properties_for
-from ..spec import GameSpec
-from .check_render import render, summaries_json
-from .cluster import cluster_options, task_progress, task_runner
-from .common import (
+from hhh_verify.check import run as checking
+from hhh_verify.check import verdicts as verdict_rules
+from hhh_verify.cli.check_render import render, summaries_json
+from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.common import (
     SEED,
     command_errors,
     decisions_option,
@@ -38,6 +31,15 @@ from .common import (
     progress,
     readings,
 )
+from hhh_verify.contract import registry, trace
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.registry import properties_for
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines import results as check_results
+from hhh_verify.engines.stateful import PROFILES
+from hhh_verify.execution.checks import CheckPlan, check_all
 
 
 @click.command("check")

@@ -3,7 +3,7 @@
 Per game, a table per kind of property (registry invariants, goals, facts and Z3
 queries, then the engines' own checks of the model contract), so that each table has
 only the engines that run its rows and fits 80 columns; ids wrap, never get cut. Each
-cell is the engine's :class:`~hhh_verify.verdicts.Mark`, the last column the verdict.
+cell is the engine's :class:`~hhh_verify.check.verdicts.Mark`, the last column the verdict.
 Then a summary line per game, with ``--details`` the raw per-engine rows, the details of
 every failure (message, citation, replayed trace) and one closing line.
 """
@@ -18,13 +18,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .. import trace as traces
-from .. import verdicts as verdict_rules
-from ..checks import FACT, GOAL, INVARIANT, SMT
-from ..engines.results import CheckResult
-from ..errors import ModelError
-from ..model import Model
-from ..registry import model_for_trace
+from hhh_verify.check import verdicts as verdict_rules
+from hhh_verify.contract import trace as traces
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import FACT, GOAL, INVARIANT, SMT
+from hhh_verify.contract.registry import model_for_trace
+from hhh_verify.engines.results import CheckResult
 
 #: Tables of one game: title and the property kinds they hold (registry properties).
 GROUPS = (("invariants", (INVARIANT,)), ("goals", (GOAL,)), ("facts and Z3 queries", (FACT, SMT)))

@@ -11,9 +11,9 @@ from typing import Any, TypeVar
 
 import click
 
-from ..execution import SCHEDULER_ENV, Runner, TaskFailed, runner_for
-from ..execution.runner import ADDRESS
-from .common import POSITIVE, BadValue
+from hhh_verify.cli.common import POSITIVE, BadValue
+from hhh_verify.execution import SCHEDULER_ENV, Runner, TaskFailed, runner_for
+from hhh_verify.execution.runner import ADDRESS
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -1,7 +1,7 @@
 """Shared CLI plumbing: one-line errors with exit code 2, JSON output, options.
 
 Every command is wrapped by :func:`command_errors` so that bad input (a
-:class:`~hhh_verify.model.ModelError`, a click usage error) becomes one line on stderr
+:class:`~hhh_verify.contract.model.ModelError`, a click usage error) becomes one line on stderr
 and exit code 2, never a traceback.
 """
 
@@ -18,13 +18,13 @@ from typing import Any, TypeVar
 
 import click
 
-from ..checks import Property
-from ..engines.simulate import get_policy
-from ..errors import ModelError
-from ..interpretations import Decisions, load_decisions
-from ..registry import DEFAULT_GAME, games, get_game, properties_for
-from ..scenario import Scenario
-from ..spec import GameSpec
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import Decisions, load_decisions
+from hhh_verify.contract.properties import Property
+from hhh_verify.contract.registry import DEFAULT_GAME, games, get_game, properties_for
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines.simulate import get_policy
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -291,7 +291,7 @@ def scenario_of(
     policy: str,
     seed: int,
 ) -> Scenario:
-    """The command's :class:`~hhh_verify.scenario.Scenario`, validated here once: the
+    """The command's :class:`~hhh_verify.contract.scenario.Scenario`, validated here once: the
     ``ID=OPTION`` readings ``chosen`` (:func:`readings`), the policy name, then the
     config (each a one-line error naming what is accepted)."""
     spec = get_game(game)

@@ -10,15 +10,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import registry, trace
-from ..engines import diverge
-from ..engines.diverge_kernel import kernel_runner, kernels
-from ..engines.simulate import get_policy
-from ..execution.differential import searcher
-from ..interpretations import Decisions
-from ..reporting.witness_text import witness_rows
-from .cluster import cluster_options, task_progress, task_runner
-from .common import (
+from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.common import (
     POSITIVE,
     POSITIVE_NUMBER,
     command_errors,
@@ -36,6 +29,13 @@ from .common import (
     seed_option,
     set_option,
 )
+from hhh_verify.contract import registry, trace
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.engines import diverge
+from hhh_verify.engines.diverge_kernel import kernel_runner, kernels
+from hhh_verify.engines.simulate import get_policy
+from hhh_verify.execution.differential import searcher
+from hhh_verify.reporting.witness_text import witness_rows
 
 
 @click.command("diverge")

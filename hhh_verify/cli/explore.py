@@ -11,24 +11,8 @@ from typing import Any
 
 import click
 
-from ..engines.explore import analysis
-from ..engines.explore.explorer import (
-    ExplorationError,
-    explore,
-    require_limits,
-    split_properties,
-)
-from ..engines.explore.export import check_export_path, export
-from ..engines.explore.kernel import LocalParts, explore_kernel, witness_trace
-from ..engines.explore.reach import summary
-from ..errors import ModelError
-from ..execution import runner_for
-from ..execution.explore import ActorParts, build_source
-from ..interpretations import Decisions
-from ..model import Model
-from ..registry import get_game
-from .cluster import cluster_options
-from .common import (
+from hhh_verify.cli.cluster import cluster_options
+from hhh_verify.cli.common import (
     POSITIVE,
     POSITIVE_NUMBER,
     build_model,
@@ -47,6 +31,22 @@ from .common import (
     readings,
     set_option,
 )
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.registry import get_game
+from hhh_verify.engines.explore import analysis
+from hhh_verify.engines.explore.explorer import (
+    ExplorationError,
+    explore,
+    require_limits,
+    split_properties,
+)
+from hhh_verify.engines.explore.export import check_export_path, export
+from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel, witness_trace
+from hhh_verify.engines.explore.reach import summary
+from hhh_verify.execution import runner_for
+from hhh_verify.execution.explore import ActorParts, build_source
 
 limit_options = [
     click.option(

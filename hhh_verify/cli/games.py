@@ -6,9 +6,9 @@ from typing import Any
 
 import click
 
-from .. import registry
-from ..model import config_to_json
-from .common import command_errors, emit_json, json_option
+from hhh_verify.cli.common import command_errors, emit_json, json_option
+from hhh_verify.contract import registry
+from hhh_verify.contract.configs import config_to_json
 
 
 @click.command("games")

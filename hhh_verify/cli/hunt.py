@@ -10,14 +10,8 @@ from typing import Any
 
 import click
 
-from .. import trace
-from ..engines.results import CheckOptions, CheckResult
-from ..engines.stateful_check import StatefulEngine
-from ..interpretations import Decisions
-from ..model import Model
-from ..registry import get_game, properties_for
-from .check_render import replay_lines
-from .common import (
+from hhh_verify.cli.check_render import replay_lines
+from hhh_verify.cli.common import (
     POSITIVE,
     SEED,
     build_model,
@@ -34,6 +28,12 @@ from .common import (
     readings,
     set_option,
 )
+from hhh_verify.contract import trace
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.engines.results import CheckOptions, CheckResult
+from hhh_verify.engines.stateful_check import StatefulEngine
 
 
 @click.command("hunt")

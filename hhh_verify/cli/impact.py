@@ -9,15 +9,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import registry
-from ..engines import impact, simulate
-from ..engines.diverge import pick_options
-from ..execution import paired
-from ..interpretations import Decisions
-from ..model import ModelError
-from ..scenario import Scenario
-from .cluster import cluster_options, task_progress, task_runner
-from .common import (
+from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.common import (
     POSITIVE,
     Number,
     WholeNumber,
@@ -34,6 +27,13 @@ from .common import (
     seed_option,
     set_option,
 )
+from hhh_verify.contract import registry
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.engines import impact, simulate
+from hhh_verify.engines.diverge import pick_options
+from hhh_verify.execution import paired
 
 #: A 95% interval's full width on a win-rate difference (which lies in [-1, 1]).
 WIDTH = Number(max=2, meaning="a win-rate interval width")

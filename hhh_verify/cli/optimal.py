@@ -19,12 +19,7 @@ from typing import Any
 
 import click
 
-from ..engines.explore.kernel import LocalParts, explore_kernel
-from ..execution.explore import build_source
-from ..model import ModelError
-from ..registry import DEFAULT_GAME, games, get_game
-from ..reporting import optimal
-from .common import (
+from hhh_verify.cli.common import (
     POSITIVE,
     command_errors,
     config_option,
@@ -37,6 +32,11 @@ from .common import (
     output_file,
     progress,
 )
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.registry import DEFAULT_GAME, games, get_game
+from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel
+from hhh_verify.execution.explore import build_source
+from hhh_verify.reporting import optimal
 
 
 def readings_of(

@@ -9,12 +9,8 @@ from typing import Any
 
 import click
 
-from .. import registry
-from .. import trace as traces
-from ..execution.queries import answer_all
-from ..interpretations import Decisions
-from .cluster import cluster_options, task_progress, task_runner
-from .common import (
+from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.common import (
     POSITIVE,
     POSITIVE_NUMBER,
     InputError,
@@ -28,6 +24,10 @@ from .common import (
     output_dir,
     readings,
 )
+from hhh_verify.contract import registry
+from hhh_verify.contract import trace as traces
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.execution.queries import answer_all
 
 
 def _with_smt() -> list[str]:

@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .. import trace
-from ..engines.explore.explorer import ExplorationError, require_limits
-from ..engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
-from ..engines.search_reach import with_search
-from ..engines.smt_reach import DEFAULT_RLIMIT, with_z3
-from ..interpretations import Decisions
-from ..registry import get_game
-from .common import (
+from hhh_verify.cli.common import (
     POSITIVE,
     SEED,
     command_errors,
@@ -27,7 +20,14 @@ from .common import (
     readings,
     set_option,
 )
-from .explore import _limits, model_failure, progress_printer
+from hhh_verify.cli.explore import _limits, model_failure, progress_printer
+from hhh_verify.contract import trace
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.registry import get_game
+from hhh_verify.engines.explore.explorer import ExplorationError, require_limits
+from hhh_verify.engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
+from hhh_verify.engines.search_reach import with_search
+from hhh_verify.engines.smt_reach import DEFAULT_RLIMIT, with_z3
 
 ENGINES = with_search(with_z3(REACH_ENGINES))
 

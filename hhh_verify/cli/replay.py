@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from .. import trace as traces
-from ..registry import get_game, model_for_trace
-from ..reporting.replay_page import render_replay_page
-from ..reporting.witness_text import outcome_text
-from .common import command_errors, emit_json, json_option, output_file
-from .replay_claim import recorded_claim
+from hhh_verify.cli.common import command_errors, emit_json, json_option, output_file
+from hhh_verify.cli.replay_claim import recorded_claim
+from hhh_verify.contract import trace as traces
+from hhh_verify.contract.registry import get_game, model_for_trace
+from hhh_verify.reporting.replay_page import render_replay_page
+from hhh_verify.reporting.witness_text import outcome_text
 
 
 @click.command("replay")

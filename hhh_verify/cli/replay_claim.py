@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .. import trace as traces
-from ..checks import GOAL, INVARIANT
-from ..errors import ModelError
-from ..model import Model
-from ..registry import properties_for
+from hhh_verify.contract import trace as traces
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import GOAL, INVARIANT
+from hhh_verify.contract.registry import properties_for
 
 #: The stateful engine's ``finding`` of a trace and the property kind it shows.
 FINDINGS = {"goal": GOAL, "violation": INVARIANT}

@@ -6,13 +6,8 @@ import os
 
 import click
 
-from .. import registry
-from ..interpretations import Decisions
-from ..model import ModelError
-from ..reporting import build, optimal
-from ..reporting.index import write_index
-from .cluster import cluster_options, task_progress, task_runner
-from .common import (
+from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.common import (
     POSITIVE,
     WholeNumber,
     command_errors,
@@ -25,6 +20,11 @@ from .common import (
     output_dir,
     seed_option,
 )
+from hhh_verify.contract import registry
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.reporting import build, optimal
+from hhh_verify.reporting.index import write_index
 
 
 def _applied(

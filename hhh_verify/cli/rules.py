@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from ..model import GameSpec
-from ..registry import get_game
-from ..rulemap import STATUSES, coverage, normalise
-from ..rulemap_check import placed
-from .common import command_errors, emit_json, game_option, json_option
+from hhh_verify.cli.common import command_errors, emit_json, game_option, json_option
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.rulebook.check import placed
+from hhh_verify.rulebook.rule_map import STATUSES, coverage, normalise
 
 SECTION_STATUSES = ("modelled", "ambiguity", "parameterised", "left-out")
 

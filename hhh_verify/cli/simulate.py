@@ -10,16 +10,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import registry
-from .. import trace as traces
-from ..engines import simulate
-from ..errors import ModelError
-from ..execution import paired, playouts
-from ..interpretations import Decisions
-from ..measures import Measure, Measures
-from ..model import SamplingModel
-from .cluster import cluster_options, task_progress, task_runner
-from .common import (
+from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.common import (
     POSITIVE,
     command_errors,
     config_option,
@@ -35,7 +27,15 @@ from .common import (
     seed_option,
     set_option,
 )
-from .impact import measure_impact, show_impact
+from hhh_verify.cli.impact import measure_impact, show_impact
+from hhh_verify.contract import registry
+from hhh_verify.contract import trace as traces
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.measures import Measure, Measures
+from hhh_verify.contract.model import SamplingModel
+from hhh_verify.engines import simulate
+from hhh_verify.execution import paired, playouts
 
 
 @click.command("simulate")

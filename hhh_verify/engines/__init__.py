@@ -1,5 +1,5 @@
 """The engines: each works on any game through the model contract and what the game's
-:class:`~hhh_verify.model.GameSpec` declares, and imports no game.
+:class:`~hhh_verify.contract.model.GameSpec` declares, and imports no game.
 
 * :mod:`.stateful` (+ :mod:`.stateful_check`): Hypothesis stateful search;
 * :mod:`.explore`: exhaustive exploration, analyses, export, reach and check;

@@ -20,11 +20,18 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..checks import HOLDS, INVARIANT, Property
-from ..interpretations import AmbiguityRegistry
-from ..model import Model, SamplingModel, outcome_probability
-from ..outcomes import distribution_problem
-from .results import ERROR, HOLDS_STATUS, INCONCLUSIVE, VIOLATED, CheckOptions, CheckResult
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model, SamplingModel, outcome_probability
+from hhh_verify.contract.outcomes import distribution_problem
+from hhh_verify.contract.properties import HOLDS, INVARIANT, Property
+from hhh_verify.engines.results import (
+    ERROR,
+    HOLDS_STATUS,
+    INCONCLUSIVE,
+    VIOLATED,
+    CheckOptions,
+    CheckResult,
+)
 
 #: The result row's property id (the engine's own check, like ``model-contract``).
 DISTRIBUTIONS_ID = "model-distributions"

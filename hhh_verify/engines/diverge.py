@@ -36,21 +36,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
 
-from ..configs import config_to_json
-from ..errors import ModelError
-from ..measures import Measures
-from ..model import (
+from hhh_verify.contract.configs import config_to_json
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.measures import Measures
+from hhh_verify.contract.model import (
     Model,
     PointProbabilityModel,
     SamplingModel,
     outcome_probability,
 )
-from ..outcomes import sample_index, state_digest
-from ..sampled import RecordingRandom
-from ..scenario import Scenario
-from ..spec import GameSpec
-from ..trace import Trace, new_trace, record, record_sampled
-from .simulate import Policy, game_seed, get_policy, policies, random_policy
+from hhh_verify.contract.outcomes import sample_index, state_digest
+from hhh_verify.contract.sampled import RecordingRandom
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled
+from hhh_verify.engines.simulate import Policy, game_seed, get_policy, policies, random_policy
 
 #: Kinds of difference, in the order they are checked at a state.
 KINDS = ("outcome", "legal-actions", "successors")
@@ -326,7 +326,7 @@ def differential_search(
     of :func:`step_seed`; games ``first..max_games-1`` are played (a later ``first``
     lets a range of games run as a task of its own: game ``i`` is the same game). With ``verify`` a sampled difference counts only once the
     exact laws of that step are known to differ: the point probabilities of the two
-    sampled successors under both readings (:func:`hhh_verify.model.outcome_probability`)
+    sampled successors under both readings (:func:`hhh_verify.contract.model.outcome_probability`)
     settle it when they differ; when they agree, the whole ``step`` distributions are
     compared (slow on large configurations, but rare).
     """

@@ -1,7 +1,7 @@
 """The differential ``diverge`` search played inside the game's kernel (``--engine kernel``).
 
 Paired games run in the two readings' kernels (``GameSpec.kernel``, the
-:class:`~hhh_verify.model.Kernel` protocol's ``parted_game``) with common random numbers
+:class:`~hhh_verify.contract.model.Kernel` protocol's ``parted_game``) with common random numbers
 per step; a game stops where the kernels part. The kernel is fast but not the reference:
 its path is handed, decoded, to the model, which must agree that every step of the
 common prefix is legal and possible under both readings and that the readings differ at
@@ -17,12 +17,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import ModelError
-from ..kernel_protocol import Kernel
-from ..model import Model, outcome_probability
-from ..scenario import Scenario
-from ..spec import GameSpec
-from .diverge import (
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.kernel import Kernel
+from hhh_verify.contract.model import Model, outcome_probability
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines.diverge import (
     DEFAULT_MAX_GAMES,
     DifferentialRunner,
     DifferentialSearch,
@@ -32,7 +32,7 @@ from .diverge import (
     compare_state,
     reading_models,
 )
-from .simulate import DEFAULT_MAX_STEPS, game_seed
+from hhh_verify.engines.simulate import DEFAULT_MAX_STEPS, game_seed
 
 ENGINE = "kernel"
 

@@ -1,6 +1,6 @@
 """Facts as a ``check`` engine: the numbers the rulebook prints, checked once per model.
 
-A ``fact`` property (:data:`hhh_verify.properties.FACT`) says something about the model
+A ``fact`` property (:data:`hhh_verify.contract.properties.FACT`) says something about the model
 itself (six rounds, a Cemetery of 5, $5 to hire), so no state search is needed: one call
 per checked model, and a wrong constant fails ``check`` with the sentence it breaks.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from ..checks import FACT, Property
-from ..interpretations import AmbiguityRegistry
-from ..model import Model
-from .results import (
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import FACT, Property
+from hhh_verify.engines.results import (
     ERROR,
     HOLDS_STATUS,
     SKIPPED,

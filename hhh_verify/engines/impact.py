@@ -26,15 +26,15 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
 
-from ..errors import ModelError
-from ..kernel_protocol import Kernel, KernelGame
-from ..measures import Measure, Measures, category_counts, with_rounds
-from ..outcomes import winning_seats
-from ..scenario import Scenario
-from ..spec import GameSpec
-from .diverge import Decided, reading_models, sample, step_seed
-from .simulate import game_seed, get_policy, playout_engine
-from .standings import is_competitive
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.kernel import Kernel, KernelGame
+from hhh_verify.contract.measures import Measure, Measures, category_counts, with_rounds
+from hhh_verify.contract.outcomes import winning_seats
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines.diverge import Decided, reading_models, sample, step_seed
+from hhh_verify.engines.simulate import game_seed, get_policy, playout_engine
+from hhh_verify.engines.standings import is_competitive
 
 MAX_STEPS = 20_000
 

@@ -31,15 +31,16 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
-from ..checks import Property, is_kernel_agreement
-from ..errors import ModelError
-from ..interpretations import AmbiguityRegistry
-from ..kernel_protocol import OutcomeKernel
-from ..model import Model, SamplingModel, sample_index
-from ..sampled import RecordingRandom
-from ..spec import GameSpec
-from ..trace import Trace, new_trace, record, record_sampled
-from .results import (
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.kernel import OutcomeKernel
+from hhh_verify.contract.model import Model, SamplingModel
+from hhh_verify.contract.outcomes import sample_index
+from hhh_verify.contract.properties import Property, is_kernel_agreement
+from hhh_verify.contract.sampled import RecordingRandom
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled
+from hhh_verify.engines.results import (
     ERROR,
     HOLDS_STATUS,
     SKIPPED,

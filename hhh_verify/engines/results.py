@@ -8,7 +8,7 @@ reached). A search engine's ``holds`` means "no counterexample in this many exam
 not a proof; an engine that finished an exhaustive search says so with
 ``details["complete"] = True`` (:attr:`CheckResult.exhaustive`), which turns its
 ``not-reached`` into a proof. ``check`` decides one verdict per property from all the
-engines' rows (:mod:`hhh_verify.verdicts`); ``ok`` judges one row alone.
+engines' rows (:mod:`hhh_verify.check.verdicts`); ``ok`` judges one row alone.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..checks import REACHABLE, Property
-from ..interpretations import AmbiguityRegistry
-from ..model import Model
-from ..trace import Trace
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import REACHABLE, Property
+from hhh_verify.contract.trace import Trace
 
 HOLDS_STATUS = "holds"  # no counterexample found
 VIOLATED = "violated"  # counterexample found (trace attached)

@@ -19,7 +19,7 @@ seen at the end of each round (the step that enters the next round, or the end o
 that was not lost), each with the trace that reaches it: lower bounds beside Z3's upper
 bounds.
 
-Every witness is a :class:`~hhh_verify.trace.Trace` that ``hhh-verify replay`` re-runs;
+Every witness is a :class:`~hhh_verify.contract.trace.Trace` that ``hhh-verify replay`` re-runs;
 :func:`search` replays it before reporting it.
 """
 
@@ -31,11 +31,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ModelError
-from ..model import Model, SamplingModel
-from ..outcomes import sample_index
-from ..sampled import RecordingRandom
-from ..trace import Trace, new_trace, record, record_sampled, replay
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import Model, SamplingModel
+from hhh_verify.contract.outcomes import sample_index
+from hhh_verify.contract.sampled import RecordingRandom
+from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled, replay
 
 #: ``(model, state) -> float``: higher is closer to the goal (or a better value).
 Heuristic = Callable[[Any, Any], float]

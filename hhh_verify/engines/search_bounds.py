@@ -14,8 +14,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..model import Model
-from .search import SearchBudget, search
+from hhh_verify.contract.model import Model
+from hhh_verify.engines.search import SearchBudget, search
 
 #: The witness search's time safety net (seconds; the node budget decides).
 SAFETY_SECONDS = 1800.0
@@ -76,7 +76,7 @@ def with_lower_bound(
         row["seconds"] = round(row["seconds"] + time.perf_counter() - t0, 3)
         return row
     lower = int(value)
-    from ..trace import replay
+    from hhh_verify.contract.trace import replay
 
     replayed = replay(trace, model)
     row.update(lower=lower, upper=upper, replays=replayed.ok, trace=trace)

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
-from ..checks import GOAL, Property
-from ..interpretations import AmbiguityRegistry
-from ..model import Model
-from ..spec import GameSpec
-from . import results
-from .search import SearchBudget, search
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import GOAL, Property
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines import results
+from hhh_verify.engines.search import SearchBudget, search
 
 #: Search budget per goal and profile: nodes (what decides; 25,000 take about 4 s on a
 #: loaded 2-core machine), a time safety net in seconds, the first pass's beam width (each

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .explore.reach import ReachReport, ReachRequest
-from .search import SAFETY_SECONDS, SearchBudget, search
+from hhh_verify.engines.explore.reach import ReachReport, ReachRequest
+from hhh_verify.engines.search import SAFETY_SECONDS, SearchBudget, search
 
 #: Nodes searched when ``--max-nodes`` is not given (about a minute on the full HHH).
 DEFAULT_NODES = 200_000
@@ -41,7 +41,7 @@ def search_reach(req: ReachRequest) -> ReachReport:
         "guided_by": "the goal's heuristic" if req.heuristic else "no heuristic (random beam)",
     }
     if r.found and r.trace is not None:
-        from ..trace import replay
+        from hhh_verify.contract.trace import replay
 
         lines = replay(r.trace, req.model).lines
         return ReachReport("search", req.goal_id, True, trace=r.trace, steps=lines, details=details)

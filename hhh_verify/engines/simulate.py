@@ -1,7 +1,7 @@
 """Random playouts and Monte Carlo summaries.
 
 A playout follows ``model.step`` and picks chance outcomes with
-:func:`hhh_verify.model.sample_index` (or the model's equivalent ``sample_step``, below),
+:func:`hhh_verify.contract.model.sample_index` (or the model's equivalent ``sample_step``, below),
 so a simulation sees exactly the semantics that the explorer and the Hypothesis machine see. Decisions come from a *policy*: any callable
 ``policy(model, state, legal_actions, rng) -> action``. States with a single legal action
 (chance draws, forced moves) never consult the policy.
@@ -14,10 +14,10 @@ seed under two readings of a rule therefore share their random numbers game by g
 Speed: a model may offer ``sample_step(s, a, rng) -> state``, one successor drawn from
 exactly the distribution ``step`` enumerates but without enumerating it (HHH's full game
 has chance steps with thousands of outcomes). Playouts use it when present; a recorded
-trace keeps each step's random choices (:mod:`hhh_verify.sampled`), so it replays with
+trace keeps each step's random choices (:mod:`hhh_verify.contract.sampled`), so it replays with
 ``hhh-verify replay`` without enumerating anything, and recording checks that every
 sampled successor has a positive probability under ``step`` (the model's point
-probability, :func:`hhh_verify.model.outcome_probability`).
+probability, :func:`hhh_verify.contract.model.outcome_probability`).
 """
 
 from __future__ import annotations
@@ -32,18 +32,18 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
-from ..configs import config_to_json
-from ..errors import ModelError
-from ..interpretations import AmbiguityRegistry
-from ..kernel_protocol import Kernel
-from ..measures import Measures
-from ..model import Model, SamplingModel, outcome_probability
-from ..outcomes import Outcome, sample_index
-from ..sampled import RecordingRandom
-from ..spec import GameSpec
-from ..trace import Trace, new_trace, record, record_sampled
-from .standings import Standings, Stats
-from .strong import StrongPlayer
+from hhh_verify.contract.configs import config_to_json
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.kernel import Kernel
+from hhh_verify.contract.measures import Measures
+from hhh_verify.contract.model import Model, SamplingModel, outcome_probability
+from hhh_verify.contract.outcomes import Outcome, sample_index
+from hhh_verify.contract.sampled import RecordingRandom
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled
+from hhh_verify.engines.standings import Standings, Stats
+from hhh_verify.engines.strong import StrongPlayer
 
 #: A policy picks one of ``legal`` (a non-empty sorted tuple) in ``state``.
 Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..checks import SMT, Property
-from ..interpretations import AmbiguityRegistry
-from ..model import Model
-from ..smt.queries import run_query
-from ..spec import GameSpec
-from . import results as check_results
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import SMT, Property
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines import results as check_results
+from hhh_verify.smt.queries import run_query
 
 #: The time safety net per query inside ``check`` (seconds; the units decide).
 CHECK_SAFETY_SECONDS = 300.0

@@ -16,11 +16,11 @@ from typing import Any
 
 import z3
 
-from ..errors import ModelError
-from ..smt import bmc
-from ..smt.budget import Budget
-from ..trace import replay
-from .explore.reach import ReachReport, ReachRequest, explore_reach
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.trace import replay
+from hhh_verify.engines.explore.reach import ReachReport, ReachRequest, explore_reach
+from hhh_verify.smt import bmc
+from hhh_verify.smt.budget import Budget
 
 #: Z3 resource units of one reach question when ``--rlimit`` is not given.
 DEFAULT_RLIMIT = 200_000_000

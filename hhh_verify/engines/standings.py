@@ -3,7 +3,7 @@
 
 A game is won by its winners: ``Outcome.winners`` when the game names them (after its
 tie-breakers, which the scores cannot show), else the seats with the top score
-(:func:`hhh_verify.model.winning_seats`). A tie (several winners: a shared win) is
+(:func:`hhh_verify.contract.model.winning_seats`). A tie (several winners: a shared win) is
 counted apart, and a seat's *win share* of one game is 1 for an outright win, ``1/k``
 when it shares the win with ``k - 1`` others, 0 otherwise (so shares over seats sum to 1).
 """
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..outcomes import winning_seats
+from hhh_verify.contract.outcomes import winning_seats
 
 
 @dataclass(frozen=True)

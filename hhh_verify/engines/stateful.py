@@ -26,7 +26,7 @@ and a list of properties. Each rule step is one model step:
   sensible game and shrinking prefers sensible moves.
 
 Every step is recorded (the current game only) as its action, outcome and successor; a
-failure turns that path into a :class:`~hhh_verify.trace.Trace` that ``hhh-verify
+failure turns that path into a :class:`~hhh_verify.contract.trace.Trace` that ``hhh-verify
 replay`` re-runs exactly. Action encoding and state digests are computed then, not per
 step (they cost as much as a cheap property, and only findings need them). Each property gets
 its own exception type, so Hypothesis shrinks and reports every distinct failure
@@ -61,12 +61,12 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_stat
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
-from .. import trace as traces
-from ..checks import GOAL, INVARIANT, Property
-from ..errors import ModelError
-from ..interpretations import AmbiguityRegistry
-from ..model import TERMINAL, Model, SamplingModel
-from ..outcomes import Distribution, distribution_problem, state_digest
+from hhh_verify.contract import trace as traces
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import TERMINAL, Model, SamplingModel
+from hhh_verify.contract.outcomes import Distribution, distribution_problem, state_digest
+from hhh_verify.contract.properties import GOAL, INVARIANT, Property
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
@@ -260,7 +260,7 @@ class DrawnRandom(random.Random):
     Models that sample (``model.sample_step(s, a, rng)``) call ``randrange`` and friends;
     each call becomes :func:`uniform_index` over Hypothesis bytes, so it follows the
     true (uniform) odds and shrinks towards index 0. ``values`` lists the results, which
-    :class:`hhh_verify.sampled.ScriptedRandom` plays back on replay.
+    :class:`hhh_verify.contract.sampled.ScriptedRandom` plays back on replay.
     """
 
     def __init__(self, draw_byte: Any):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ..checks import GOAL, HOLDS, INVARIANT, Property
-from ..interpretations import AmbiguityRegistry
-from ..model import Model
-from ..spec import GameSpec
-from . import stateful
-from .results import (
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import GOAL, HOLDS, INVARIANT, Property
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines import stateful
+from hhh_verify.engines.results import (
     CONTRACT_ID,
     ERROR,
     HOLDS_STATUS,
@@ -104,7 +104,7 @@ class StatefulEngine:
                 else HOLDS_STATUS,
                 seconds=report.seconds,
                 message="; ".join(f.message for f in contract),
-                citation="model contract (hhh_verify/model.py)",
+                citation="model contract (hhh_verify/contract/model.py)",
                 trace=contract[0].trace if contract else None,
                 details={"shared_run": True, **stats},
             )

@@ -15,7 +15,7 @@ algorithms for combinatorial optimization"), which improves on its base player w
 estimates are accurate; with the few hundred simulations a decision can afford, paired
 estimates tell moves apart where unpaired ones (as in a tree search) are too noisy.
 
-Rewards come from the :class:`~hhh_verify.model.Outcome`: a cooperative game pays every
+Rewards come from the :class:`~hhh_verify.contract.model.Outcome`: a cooperative game pays every
 player 1 for a win plus a small share of the game's tie-break measure when its rollout
 player declares one (``tie_break``, HHH: the money, so richer wins first); a lost one pays
 up to ``LOSS_CREDIT`` for the rounds it lasted beyond the decision (most rollouts of a
@@ -39,10 +39,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from ..configs import SeatedConfig
-from ..measures import Measure
-from ..model import Model, SamplingModel
-from ..outcomes import Outcome, sample_index
+from hhh_verify.contract.configs import SeatedConfig
+from hhh_verify.contract.measures import Measure
+from hhh_verify.contract.model import Model, SamplingModel
+from hhh_verify.contract.outcomes import Outcome, sample_index
 
 Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
 #: A whole playout from a state with a seed: (outcome or None when cut, round reached).

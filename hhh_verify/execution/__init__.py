@@ -15,7 +15,7 @@ merge the results into exactly what the sequential engine returns:
 games); see :mod:`hhh_verify.reporting.build`.
 """
 
-from .runner import (
+from hhh_verify.execution.runner import (
     NOT_RUN,
     SCHEDULER_ENV,
     GameFailed,

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import checking
-from ..engines.results import CheckOptions, CheckResult
-from ..registry import get_game, properties_for
-from .runner import Progress, Runner, Task, command
+from hhh_verify.check import run as checking
+from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.engines.results import CheckOptions, CheckResult
+from hhh_verify.execution.runner import Progress, Runner, Task, command
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,19 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ..engines import diverge
-from ..engines.simulate import get_policy
-from ..registry import get_game
-from ..scenario import Scenario
-from .runner import NOT_RUN, GameFailed, Progress, Runner, Task, command, partition
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.engines import diverge
+from hhh_verify.engines.simulate import get_policy
+from hhh_verify.execution.runner import (
+    NOT_RUN,
+    GameFailed,
+    Progress,
+    Runner,
+    Task,
+    command,
+    partition,
+)
 
 
 def differential_games(

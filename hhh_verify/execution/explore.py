@@ -19,11 +19,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..engines.explore.explorer import split_properties
-from ..engines.explore.kernel import Builder, GraphKernel, PartLost
-from ..engines.explore.partition import Partition
-from ..model import ModelError
-from ..registry import get_game, properties_for
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.engines.explore.explorer import split_properties
+from hhh_verify.engines.explore.kernel import Builder, GraphKernel, PartLost
+from hhh_verify.engines.explore.partition import Partition
 
 
 def build_source(scenario: Sequence[Any]) -> tuple[Any, Any, Any]:

@@ -14,13 +14,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..engines import impact as impact_engine
-from ..engines.diverge import reading_models
-from ..engines.simulate import get_policy, playout_engine
-from ..errors import ModelError
-from ..registry import get_game
-from ..scenario import Scenario
-from .runner import GameFailed, Progress, Runner, Task, command, partition
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.engines import impact as impact_engine
+from hhh_verify.engines.diverge import reading_models
+from hhh_verify.engines.simulate import get_policy, playout_engine
+from hhh_verify.execution.runner import GameFailed, Progress, Runner, Task, command, partition
 
 #: The most paired games an interval width plays by default.
 MAX_GAMES = 200_000

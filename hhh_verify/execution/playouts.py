@@ -12,10 +12,10 @@ import random
 import time
 from typing import Any
 
-from ..engines import simulate as simulation
-from ..registry import get_game
-from ..scenario import Scenario
-from .runner import GameFailed, Progress, Runner, Task, command, partition
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.engines import simulate as simulation
+from hhh_verify.execution.runner import GameFailed, Progress, Runner, Task, command, partition
 
 
 def play_games(

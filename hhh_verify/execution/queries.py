@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engines.search_bounds import SAFETY_SECONDS, with_lower_bound
-from ..errors import ModelError
-from ..model import Model
-from ..registry import get_game
-from ..smt.queries import run_query
-from ..spec import GameSpec
-from .runner import Progress, Runner, Task, command
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines.search_bounds import SAFETY_SECONDS, with_lower_bound
+from hhh_verify.execution.runner import Progress, Runner, Task, command
+from hhh_verify.smt.queries import run_query
 
 
 def answer(

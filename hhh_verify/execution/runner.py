@@ -37,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import ModelError
+from hhh_verify.contract.errors import ModelError
 
 #: The environment variable naming a Dask scheduler (``tcp://HOST:PORT``) to run on
 #: when neither ``--scheduler`` nor ``--jobs`` is given.

@@ -1,7 +1,7 @@
 """What a report's figures rest on besides the book: stand-in content, numbers the book
 does not print, and the reduced presets its witnesses were found on.
 
-Built from the game's declaration (:class:`~hhh_verify.model.GameSpec`), never written
+Built from the game's declaration (:class:`~hhh_verify.contract.model.GameSpec`), never written
 per game: the rule index's parameterised rows and rows whose note says a text or number
 is not printed, the config fields whose documentation says stand-in or not printed, and
 entries of the ``parameter`` category. A rules editor reads this before any number.
@@ -15,8 +15,8 @@ import shlex
 from collections.abc import Sequence
 from typing import Any
 
-from ..spec import GameSpec
-from .english import for_game, section_label
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.reporting.english import for_game, section_label
 
 #: A note that says the figure rests on something the book does not give.
 _NOT_PRINTED = re.compile(r"stand-in|not printed|invented|parameter\b", re.IGNORECASE)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..model import Model
-from ..spec import GameSpec
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.spec import GameSpec
 
 
 def picture(renderer: Any, model: Model, state: Any, against: Any = None) -> str:

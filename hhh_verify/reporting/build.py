@@ -22,16 +22,16 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from ..engines import diverge, impact, simulate
-from ..execution.runner import Progress, Runner, Task, command
-from ..interpretations import Decisions
-from ..registry import get_game
-from ..scenario import Scenario
-from ..spec import GameSpec
-from ..trace import write_atomic
-from . import assumptions, english, json_text, optimal, ranking, strength
-from .boards import witness_boards
-from .render_md import trace_paths
+from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.trace import write_atomic
+from hhh_verify.engines import diverge, impact, simulate
+from hhh_verify.execution.runner import Progress, Runner, Task, command
+from hhh_verify.reporting import assumptions, english, json_text, optimal, ranking, strength
+from hhh_verify.reporting.boards import witness_boards
+from hhh_verify.reporting.render_md import trace_paths
 
 FORMATS = ("md", "html", "json")
 
@@ -469,10 +469,10 @@ def write(
     link them) every witness's two traces (:func:`trace_paths`) into ``out_dir``;
     return the paths. ``optimal_file``: the recorded best play (default: the one under
     ``out_dir``, when present)."""
-    from .render_effects import forest_svg
-    from .render_html import render_html
-    from .render_md import render_markdown
-    from .render_svg import has_plot, plot_svg
+    from hhh_verify.reporting.render_effects import forest_svg
+    from hhh_verify.reporting.render_html import render_html
+    from hhh_verify.reporting.render_md import render_markdown
+    from hhh_verify.reporting.render_svg import has_plot, plot_svg
 
     game = data["game"]
     data = strength.attach_strong_play(data, out_dir)
@@ -511,7 +511,7 @@ def write(
         write_atomic(path, render_html(data))
         written.append(path)
         if data.get("rulebook_page"):
-            from .rulebook_page import render_rulebook_page
+            from hhh_verify.reporting.rulebook_page import render_rulebook_page
 
             path = os.path.join(out_dir, data["rulebook_page"])
             entries = frozenset(e["id"] for e in data["entries"])

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import GameSpec
-from ..rulemap import Entry, RuleMap, normalise
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.rulebook.rule_map import Entry, RuleMap, normalise
 
 
 @dataclass(frozen=True)

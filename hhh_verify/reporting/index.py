@@ -13,10 +13,10 @@ import os
 from html import escape
 from typing import Any
 
-from ..trace import write_atomic
-from .render_effects import native
-from .render_html import headline_numbers
-from .render_md import best_effect
+from hhh_verify.contract.trace import write_atomic
+from hhh_verify.reporting.render_effects import native
+from hhh_verify.reporting.render_html import headline_numbers
+from hhh_verify.reporting.render_md import best_effect
 
 INDEX_FILES = ("index.html", "README.md")
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import registry
-from ..measures import ROUNDS, Measure
+from hhh_verify.contract import registry
+from hhh_verify.contract.measures import ROUNDS, Measure
 
 
 def known() -> dict[str, Measure]:

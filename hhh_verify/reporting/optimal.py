@@ -9,7 +9,6 @@ report shows what is recorded, saying "not computed" for a reading that is not.
 
 from __future__ import annotations
 
-import fnmatch
 import hashlib
 import importlib.util
 import json
@@ -17,9 +16,9 @@ import os
 from html import escape
 from typing import Any
 
-from ..model import ModelError
-from ..registry import get_game
-from ..trace import write_atomic
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.registry import get_game, package_of
+from hhh_verify.contract.trace import write_atomic
 
 FORMAT = "hhh-verify-optimal/1"
 
@@ -30,46 +29,29 @@ def default_path(out_dir: str, game: str) -> str:
     return os.path.join(out_dir, "data", f"{game}-optimal.json")
 
 
-# Modules of a game package that only state, check, explain, picture or adapt the rules:
-# the compiled exploration with compiled checks (what ``optimal`` runs) takes no result from
-# them, so editing one (a new fact, a promise, a picture) keeps the recorded rows.
-NOT_EXPLORED = (
-    "facts.py",
-    "promise*.py",
-    "promises.py",
-    "describe.py",
-    "board_svg.py",
-    "chance_bounds.py",
-    "observation.py",
-    "rule_index.py",
-    "rule_map.py",
-    "kernel_map.py",
-    "smt/*",
-)
-
-
-def _explored(relpath: str) -> bool:
-    return not any(fnmatch.fnmatch(relpath, pattern) for pattern in NOT_EXPLORED)
+#: The role folders of a game whose code the compiled exploration (what ``optimal`` runs)
+#: executes: its rules and its kernel. The book, the properties, the view, the players
+#: and the SMT encoding only state, check, picture or adapt the rules, so editing them (a
+#: new fact, a promise, a picture) keeps the recorded rows.
+EXPLORED_ROLES = ("rules", "kernel")
 
 
 def code_version(game: str) -> str:
-    """A digest of the explorer's sources and the game's model sources (bar
-    :data:`NOT_EXPLORED`): a value recorded under another digest may be stale, so it is
-    run again rather than reused."""
+    """A digest of the explorer's sources and of the game's :data:`EXPLORED_ROLES`
+    folders: a value recorded under another digest may be stale, so it is run again
+    rather than reused."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    spec = importlib.util.find_spec(f"hhh_verify.models.{get_game(game).id.replace('-', '_')}")
-    roots = [(os.path.join(here, "engines", "explore"), False)]
-    if spec is not None and spec.submodule_search_locations:
-        roots += [(root, True) for root in spec.submodule_search_locations]
+    spec = importlib.util.find_spec(package_of(game))
+    roots = [(os.path.join(here, "engines", "explore"), "")]
+    for location in (spec.submodule_search_locations or []) if spec is not None else []:
+        roots += [(os.path.join(location, role), role) for role in EXPLORED_ROLES]
     digest = hashlib.sha256()
-    for root, is_game in sorted(roots):
+    for root, role in sorted(roots):
         for folder, _dirs, files in sorted(os.walk(root)):
             for name in sorted(f for f in files if f.endswith(".py")):
                 path = os.path.join(folder, name)
                 rel = os.path.relpath(path, root).replace(os.sep, "/")
-                if is_game and not _explored(rel):
-                    continue
-                digest.update(rel.encode())
+                digest.update(f"{role}/{rel}".encode())
                 with open(path, "rb") as fh:
                     digest.update(fh.read())
     return digest.hexdigest()[:16]

@@ -28,10 +28,10 @@ from collections.abc import Iterator, Mapping
 from statistics import NormalDist
 from typing import Any
 
-from ..engines import impact
-from ..engines import impact as impact_engine
-from ..measures import Measure
-from .measures import known
+from hhh_verify.contract.measures import Measure
+from hhh_verify.engines import impact
+from hhh_verify.engines import impact as impact_engine
+from hhh_verify.reporting.measures import known
 
 ALPHA = 0.05
 SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")

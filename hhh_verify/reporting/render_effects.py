@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..svg import Svg
-from . import units
-from .measures import weight
-from .render_md import best_effect, measures_of
+from hhh_verify.reporting import units
+from hhh_verify.reporting.measures import weight
+from hhh_verify.reporting.render_md import best_effect, measures_of
+from hhh_verify.view.svg import Svg
 
 #: Where a shift whose paired differences never vary (every game moved alike) is drawn.
 ALIKE = "every paired game moved alike"

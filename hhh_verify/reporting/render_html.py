@@ -5,10 +5,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from . import optimal, strength, summary, units
-from .measures import of_report
-from .render_effects import forest_svg, shifts_svg
-from .render_md import (
+from hhh_verify.reporting import optimal, strength, summary, units
+from hhh_verify.reporting.measures import of_report
+from hhh_verify.reporting.render_effects import forest_svg, shifts_svg
+from hhh_verify.reporting.render_md import (
     TOP_TEXT,
     TOP_TEXT_COMPETITIVE,
     competitive,
@@ -20,9 +20,15 @@ from .render_md import (
     top_effect,
     traced,
 )
-from .render_svg import has_plot, plot_svg, plot_title
-from .winner_change import winner_change
-from .witness_text import action_text, reduced_note, unlist, witness_header, witness_rows
+from hhh_verify.reporting.render_svg import has_plot, plot_svg, plot_title
+from hhh_verify.reporting.winner_change import winner_change
+from hhh_verify.reporting.witness_text import (
+    action_text,
+    reduced_note,
+    unlist,
+    witness_header,
+    witness_rows,
+)
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:84em;margin:1em auto;padding:0 1em;color:#222}

@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import optimal, strength, summary, units
-from .measures import known, of_report
-from .render_svg import plot_title
-from .winner_change import winner_change
-from .witness_text import action_text, reduced_note, unlist, witness_header, witness_rows
+from hhh_verify.reporting import optimal, strength, summary, units
+from hhh_verify.reporting.measures import known, of_report
+from hhh_verify.reporting.render_svg import plot_title
+from hhh_verify.reporting.winner_change import winner_change
+from hhh_verify.reporting.witness_text import (
+    action_text,
+    reduced_note,
+    unlist,
+    witness_header,
+    witness_rows,
+)
 
 
 def measures_of(imp: dict[str, Any]) -> list[str]:

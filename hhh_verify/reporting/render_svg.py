@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .measures import known
+from hhh_verify.reporting.measures import known
 
 WIDTH, PANEL_H, PAD = 560, 150, 36
 COLOURS = ("#3b6fb6", "#e08a2c")  # reading A, reading B

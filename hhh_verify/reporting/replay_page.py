@@ -13,11 +13,11 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
-from .. import trace as traces
-from ..model import CHANCE, Model
-from ..spec import GameSpec
-from .boards import picture
-from .witness_text import outcome_text
+from hhh_verify.contract import trace as traces
+from hhh_verify.contract.model import CHANCE, Model
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.reporting.boards import picture
+from hhh_verify.reporting.witness_text import outcome_text
 
 CSS = """
 body{font-family:system-ui,sans-serif;max-width:64em;margin:1em auto;padding:0 1em;color:#222}
@@ -65,7 +65,7 @@ def render_replay_page(
     trace: traces.Trace, model: Model, spec: GameSpec, source: str = ""
 ) -> tuple[str, Any]:
     """The page for ``trace`` replayed on ``model``, and the replay's
-    :class:`~hhh_verify.trace.ReplayResult` (the page shows a failed replay up to the
+    :class:`~hhh_verify.contract.trace.ReplayResult` (the page shows a failed replay up to the
     step that failed, and why)."""
     render = spec.load_board()
     positions = [("", "", picture(render, model, model.initial_state()))]

@@ -8,10 +8,10 @@ from html import escape
 from itertools import groupby
 from typing import Any
 
-from ..rulemap import STATUSES, Entry, Placed, coverage, normalise
-from ..rulemap_check import load, placed
-from ..spec import GameSpec
-from .english import English, from_map
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.reporting.english import English, from_map
+from hhh_verify.rulebook.check import load, placed
+from hhh_verify.rulebook.rule_map import STATUSES, Entry, Placed, coverage, normalise
 
 #: Background colour per status (light, so the text stays readable when printed).
 COLOURS = {

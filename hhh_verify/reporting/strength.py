@@ -20,10 +20,10 @@ import json
 import os
 from typing import Any
 
-from ..engines.search import SearchBudget, search
-from ..registry import get_game
-from ..smt.queries import run_query
-from . import units
+from hhh_verify.contract.registry import get_game
+from hhh_verify.engines.search import SearchBudget, search
+from hhh_verify.reporting import units
+from hhh_verify.smt.queries import run_query
 
 #: Nodes each witness search of the money bounds may generate (deterministic budget).
 BOUND_NODES = 100_000

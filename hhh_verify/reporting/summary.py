@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ranking, units
+from hhh_verify.reporting import ranking, units
 
 #: How many rules the summary names.
 TOP_RULES = 5

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .measures import measure
+from hhh_verify.reporting.measures import measure
 
 
 def _spec(name: str) -> tuple[str, float, str]:

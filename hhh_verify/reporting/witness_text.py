@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .summary import player
+from hhh_verify.reporting.summary import player
 
 #: ``label: value`` where the label is a few words (``Waiting Room 1``, ``P0``).
 _LABELLED = re.compile(r"([A-Za-z][A-Za-z0-9 '_-]{0,40}): (.*)")

@@ -23,8 +23,8 @@ from typing import Any
 
 import z3
 
-from .. import trace as traces
-from .budget import Budget, Meter, as_meter
+from hhh_verify.contract import trace as traces
+from hhh_verify.smt.budget import Budget, Meter, as_meter
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
 Pred = Callable[[dict[str, Any]], Any]

@@ -21,7 +21,7 @@ from typing import Any
 
 import z3
 
-from ..errors import ModelError
+from hhh_verify.contract.errors import ModelError
 
 #: Why a check gave up, besides Z3's own reasons.
 WORK_SPENT = "rlimit spent"

@@ -24,13 +24,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..checks import SMT, Property
-from ..errors import ModelError
-from ..model import Model
-from ..spec import GameSpec
-from ..trace import replay
-from .bmc import WitnessMismatch
-from .budget import Budget, Meter
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import SMT, Property
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.trace import replay
+from hhh_verify.smt.bmc import WitnessMismatch
+from hhh_verify.smt.budget import Budget, Meter
 
 #: A formula over one symbolic state (a dict of z3 terms).
 Pred = Callable[[dict[str, Any]], Any]

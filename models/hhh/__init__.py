@@ -2,25 +2,25 @@
 
 :data:`SPEC` is everything the engines know about the game: presets, ambiguities, rule
 index, the sentence-level rule map (``rule_map.py``), properties and search order
-(``properties/hhh.py``), players, probe configurations, the Z3 encoding
-(``models/hhh/smt/``, queries in ``properties/hhh_smt.py``), the board picture
+(``models/hhh/properties/catalog.py``), players, probe configurations, the Z3 encoding
+(``models/hhh/smt/``, queries in ``models/hhh/properties/smt.py``), the board picture
 (``board_svg.py``), the compiled kernel (``kernel/``) and what each reading promises
 (``promises.py``).
 """
 
 from __future__ import annotations
 
-from hhh_verify.late import late, late_call
-from hhh_verify.model import GameSpec
+from hhh_verify.contract.late import late, late_call
+from hhh_verify.contract.spec import GameSpec
 
-from .action_space import action_space
-from .ambiguities import REGISTRY
-from .config import PRESETS, HHHConfig
-from .measures import MEASURES
-from .model import HHHModel
-from .policies import POLICIES
-from .probes import PROBES
-from .rule_index import RULES
+from .book.rule_index import RULES
+from .play.measures import MEASURES
+from .play.policies import POLICIES
+from .play.probes import PROBES
+from .rules.ambiguities import REGISTRY
+from .rules.config import PRESETS, HHHConfig
+from .rules.model import HHHModel
+from .view.action_space import action_space
 
 SPEC = GameSpec(
     id="hhh",
@@ -32,18 +32,19 @@ SPEC = GameSpec(
     ambiguities=REGISTRY,
     make_model=HHHModel,
     rule_index=RULES,
-    properties=late_call("hhh_verify.properties.hhh:properties"),
-    search_order=late("hhh_verify.properties.hhh:search_order"),
+    properties=late_call(".properties.catalog:properties", __name__),
+    search_order=late(".properties.catalog:search_order", __name__),
     policies=POLICIES,
     probes=PROBES,
     reduced_preset="tiny",
-    smt=late_call("hhh_verify.properties.hhh_smt:support"),
+    smt=late_call(".properties.smt:support", __name__),
     measures=MEASURES,
     action_space=action_space,
-    board=late(".board_svg:render_board", __name__),
+    board=late(".view.board_svg:render_board", __name__),
     kernel=late_call(".kernel:make_kernel", __name__),
-    rule_map=late(".rule_map:RULE_MAP", __name__),
-    promises=late(".promises:BOOK", __name__),
+    rule_map=late(".book.rule_map:RULE_MAP", __name__),
+    promises=late(".book.promises:BOOK", __name__),
+    order=0,
 )
 
 __all__ = ["SPEC", "HHHModel", "HHHConfig"]

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...interpretations import AmbiguityRegistry
-from ...model import Model
-from ...trace import Trace, new_trace, record
-from .explorer import CUT, EXPANDED, PENDING, TERMINAL, Exploration
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.trace import Trace, new_trace, record
+from hhh_verify.engines.explore.explorer import CUT, EXPANDED, PENDING, TERMINAL, Exploration
 
 MODES = ("max", "min", "random")
 

@@ -8,15 +8,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...checks import GOAL, INVARIANT, Property
-from ...interpretations import AmbiguityRegistry
-from ...model import Model
-from ...spec import GameSpec
-from ...trace import Trace
-from .. import results as check_results
-from ..results import CheckOptions, CheckResult
-from . import analysis
-from .explorer import (
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import GOAL, INVARIANT, Property
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.trace import Trace
+from hhh_verify.engines import results as check_results
+from hhh_verify.engines.explore import analysis
+from hhh_verify.engines.explore.explorer import (
     SAFETY_NET,
     Exploration,
     ExplorationError,
@@ -24,6 +23,7 @@ from .explorer import (
     explore,
     split_properties,
 )
+from hhh_verify.engines.results import CheckOptions, CheckResult
 
 
 @dataclass
@@ -274,7 +274,7 @@ class ExplorerEngine:
                     "kind": "invariant",
                     "expected": "HOLDS",
                     "seconds": seconds,
-                    "citation": "model contract (hhh_verify/model.py)",
+                    "citation": "model contract (hhh_verify/contract/model.py)",
                 }
                 results.append(self._result(check_results, r, common))
         return results

@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ...checks import GOAL, INVARIANT, Property
-from ...errors import ModelError
-from ...model import Model
-from ...outcomes import Outcome, distribution_problem
-from .statecodec import StateCodec
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.outcomes import Outcome, distribution_problem
+from hhh_verify.contract.properties import GOAL, INVARIANT, Property
+from hhh_verify.engines.explore.statecodec import StateCodec
 
 # State kinds -------------------------------------------------------------------------
 EXPANDED = 0  # successors computed (no edges: a deadlock)

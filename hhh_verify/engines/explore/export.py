@@ -24,10 +24,17 @@ from typing import Any
 
 import networkx as nx
 
-from ...configs import config_to_json
-from ...errors import ModelError
-from ...trace import write_atomic
-from .explorer import CUT, EXPANDED, KIND_NAMES, PENDING, TERMINAL, Exploration
+from hhh_verify.contract.configs import config_to_json
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.trace import write_atomic
+from hhh_verify.engines.explore.explorer import (
+    CUT,
+    EXPANDED,
+    KIND_NAMES,
+    PENDING,
+    TERMINAL,
+    Exploration,
+)
 
 GRAPH_FORMAT = "hhh-verify-graph/1"
 EXPORT_SUFFIXES = (".graphml", ".dot", ".json", ".drn")

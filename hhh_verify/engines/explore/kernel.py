@@ -9,7 +9,7 @@ terminal states by outcome, deadlocks, states that cannot end, every invariant (
 violations, the shortest witness), every goal (reachable, the shortest witness) and the
 max / min / random-play probabilities of each goal and of winning, by float64 value
 iteration (:mod:`.sweeps`). Witnesses are replayed through the model (``step``) and
-become traces (:mod:`hhh_verify.trace`).
+become traces (:mod:`hhh_verify.contract.trace`).
 
 Faults: with a checkpoint directory every partition writes each level's additions
 there and the driver records the last complete level (``level.json``); a partition lost
@@ -28,14 +28,21 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from ...errors import ModelError
-from ...interpretations import AmbiguityRegistry
-from ...model import Model
-from ...trace import Trace
-from . import analysis
-from .explorer import Checks
-from .partition import LOCAL, SHIFT, Builder, CheckSpec, GraphSource, Partition
-from .rowtable import owners
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.trace import Trace
+from hhh_verify.engines.explore import analysis
+from hhh_verify.engines.explore.explorer import Checks
+from hhh_verify.engines.explore.partition import (
+    LOCAL,
+    SHIFT,
+    Builder,
+    CheckSpec,
+    GraphSource,
+    Partition,
+)
+from hhh_verify.engines.explore.rowtable import owners
 
 MODES = ("max", "min", "random")
 #: Recoveries from lost partitions before the run gives up.

@@ -1,6 +1,6 @@
 """The compiled explorer's graph as a Storm DRN model (an MDP with float64
 probabilities), so an independent model checker can recompute its probabilities
-(``tests/test_hhh_kernel_explore_verify.py``).
+(``tests/hhh/test_hhh_kernel_explore_verify.py``).
 
 States are numbered partition by partition (partition 0's local ids first); the initial
 state carries ``init``, states of a target set ``goal``. A state without edges (terminal,
@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .partition import LOCAL, PENDING, SHIFT
+from hhh_verify.engines.explore.partition import LOCAL, PENDING, SHIFT
 
 
 def kernel_drn(parts: Any, target: str) -> str:

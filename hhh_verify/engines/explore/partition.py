@@ -27,12 +27,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from . import rowtable
-from .sweeps import MODE_CODES, local_order, mark_changed, predecessors, sweep
+from hhh_verify.engines.explore import rowtable
+from hhh_verify.engines.explore.sweeps import (
+    MODE_CODES,
+    local_order,
+    mark_changed,
+    predecessors,
+    sweep,
+)
 
 if TYPE_CHECKING:
-    from ...model import Model
-    from .explorer import Checks
+    from hhh_verify.contract.model import Model
+    from hhh_verify.engines.explore.explorer import Checks
 
 SHIFT = 40
 LOCAL = (1 << SHIFT) - 1

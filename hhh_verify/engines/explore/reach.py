@@ -12,11 +12,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import ModelError
-from ...model import Model
-from ...trace import Trace
-from . import analysis
-from .explorer import Exploration, Goal, Progress, explore, outcome_goal, split_properties
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.trace import Trace
+from hhh_verify.engines.explore import analysis
+from hhh_verify.engines.explore.explorer import (
+    Exploration,
+    Goal,
+    Progress,
+    explore,
+    outcome_goal,
+    split_properties,
+)
 
 
 @dataclass(frozen=True)

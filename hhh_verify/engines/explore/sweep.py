@@ -21,15 +21,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...checks import INVARIANT, Property
-from ...errors import ModelError
-from ...interpretations import AmbiguityRegistry
-from ...model import Model
-from ...spec import GameSpec
-from .. import results as check_results
-from ..results import CheckOptions, CheckResult
-from . import analysis
-from .explorer import ExplorationError, explore, split_properties
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interpretations import AmbiguityRegistry
+from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import INVARIANT, Property
+from hhh_verify.contract.spec import GameSpec
+from hhh_verify.engines import results as check_results
+from hhh_verify.engines.explore import analysis
+from hhh_verify.engines.explore.explorer import ExplorationError, explore, split_properties
+from hhh_verify.engines.results import CheckOptions, CheckResult
 
 #: States per single reading by profile (None: the whole preset).
 BUDGET: dict[str, int | None] = {"quick": 400, "ci": 1500, "thorough": None}

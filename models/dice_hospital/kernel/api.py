@@ -10,12 +10,30 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify import kernel_parted, kernel_steps
-from hhh_verify.model import KernelGame, ModelError, Outcome, PartedGame
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.kernel import KernelGame, PartedGame
+from hhh_verify.contract.outcomes import Outcome
+from hhh_verify.kernel import parted as kernel_parted
+from hhh_verify.kernel import steps as kernel_steps
 
 from . import layout as L
-from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, seed_stream
-from .codec import action_row, config_array, decode, encode, row_action
+from .chance import (
+    ENUMERATE,
+    LOG,
+    OVERFLOW,
+    POS,
+    SAMPLE,
+    advance,
+    new_chance,
+    seed_stream,
+)
+from .codec import (
+    action_row,
+    config_array,
+    decode,
+    encode,
+    row_action,
+)
 from .legal import legal
 from .order import sort_rows
 from .parted import play_until_parted
@@ -133,7 +151,7 @@ def _result(model: Any, row: Any) -> KernelGame:
 
 
 class GameKernel(DHKernel):
-    """The :class:`hhh_verify.model.Kernel` protocol over :class:`DHKernel`."""
+    """The :class:`hhh_verify.contract.model.Kernel` protocol over :class:`DHKernel`."""
 
     policies = frozenset(POLICY_CODES)
 

@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import readings as R
-from ..actions import (
+from ..rules import readings as R
+from ..rules.actions import (
     Activate,
     BloodHeal,
     BloodRecolour,
@@ -30,8 +30,8 @@ from ..actions import (
     TradeSpecialist,
     TradeWard,
 )
-from ..components import SPECIALISTS, WARDS
-from ..state import DHState, Hospital
+from ..rules.components import SPECIALISTS, WARDS
+from ..rules.state import DHState, Hospital
 from . import layout as L
 
 PLAIN = {

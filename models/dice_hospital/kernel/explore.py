@@ -8,7 +8,7 @@ bytes, and any ``int64`` fits). The strings sit end to end in one growing buffer
 state id is its BFS position, and an open-addressing table of ids finds duplicates.
 Each expanded state's actions are enumerated exactly (:mod:`.chance`, enumerate mode);
 a transition is a distinct (state, action, successor), as the reference explorer counts
-them. The fixed-width packing (:func:`packing`, :mod:`hhh_verify.kernel_packing`) stays
+them. The fixed-width packing (:func:`packing`, :mod:`hhh_verify.kernel.packing`) stays
 for the graph source (:mod:`.graph`).
 """
 
@@ -20,11 +20,18 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify.kernel_packing import Packing, bits, lay_out
+from hhh_verify.kernel.packing import Packing, bits, lay_out
 
 from . import layout as L
 from .borrow import borrow, held
-from .chance import ENUMERATE, OVERFLOW, POS, PREFIX_LEN, advance, new_chance
+from .chance import (
+    ENUMERATE,
+    OVERFLOW,
+    POS,
+    PREFIX_LEN,
+    advance,
+    new_chance,
+)
 from .legal import legal
 from .rules import OVER, apply
 

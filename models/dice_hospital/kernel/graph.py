@@ -18,11 +18,21 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify.kernel_edges import add_edge, new_edges
-from hhh_verify.kernel_packing import pack, unpack
+from hhh_verify.kernel.edges import add_edge, new_edges
+from hhh_verify.kernel.packing import pack, unpack
 
 from . import layout as L
-from .chance import ENUMERATE, EV_BIN, EV_HYP, LOG, OVERFLOW, POS, PREFIX_LEN, advance, new_chance
+from .chance import (
+    ENUMERATE,
+    EV_BIN,
+    EV_HYP,
+    LOG,
+    OVERFLOW,
+    POS,
+    PREFIX_LEN,
+    advance,
+    new_chance,
+)
 from .codec import decode, row_action
 from .explore import packing
 from .legal import legal

@@ -41,7 +41,12 @@ from .layout import (
     V_PLACE,
     V_SET,
 )
-from .multiset import first_comp, first_table, next_comp, next_table
+from .multiset import (
+    first_comp,
+    first_table,
+    next_comp,
+    next_table,
+)
 
 BIG = 1 << 20
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from hhh_verify.kernel_parted import FULL, LEGAL, NONE, OVER, SUCCESSORS
+from hhh_verify.kernel.parted import FULL, LEGAL, NONE, OVER, SUCCESSORS
 
 from .chance import POS, SAMPLE, new_chance, seed_stream
 from .layout import MAX_ACTIONS, NA, NSTATE, PHASE

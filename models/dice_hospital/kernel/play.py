@@ -17,7 +17,14 @@ import numpy as np
 from numba import njit
 
 from .borrow import borrow, held
-from .chance import POS, SAMPLE, new_chance, randbelow, seed_stream, unit
+from .chance import (
+    POS,
+    SAMPLE,
+    new_chance,
+    randbelow,
+    seed_stream,
+    unit,
+)
 from .layout import (
     AMB,
     CURSOR,

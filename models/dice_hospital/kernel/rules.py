@@ -110,7 +110,12 @@ from .layout import (
     WGONE,
     WMKT,
 )
-from .options import arrangements, effect_targets, evictions, health_options
+from .options import (
+    arrangements,
+    effect_targets,
+    evictions,
+    health_options,
+)
 
 # Phases (state.py)
 SETUP_DICE, SETUP_HEALTH, SETUP_ADMIN, SETUP_ADMIN_PICK, MARKET, EXTRA, EXTRA_DRAW = range(7)

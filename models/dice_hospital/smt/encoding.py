@@ -17,11 +17,20 @@ from typing import Any
 
 import z3
 
-from .. import actions as A
-from .. import readings as R
-from ..components import ANY, DONOR, GUARDIAN, MATRON, SAME_HEALTH, SPECIALISTS, UNTREATED, WARDS
-from ..scoring import discharge_points
-from ..state import (
+from ..rules import actions as A
+from ..rules import readings as R
+from ..rules.components import (
+    ANY,
+    DONOR,
+    GUARDIAN,
+    MATRON,
+    SAME_HEALTH,
+    SPECIALISTS,
+    UNTREATED,
+    WARDS,
+)
+from ..rules.scoring import discharge_points
+from ..rules.state import (
     ACT_DISCARD,
     ACTIVATE,
     DICE_DRAW,
@@ -39,7 +48,18 @@ from ..state import (
     SETUP_ADMIN_PICK,
     SETUP_DICE,
 )
-from .layout import CELLS, HEALTHS, VALUES, K, S, W, check_scope, field_names, project, scope_error
+from .layout import (
+    CELLS,
+    HEALTHS,
+    VALUES,
+    K,
+    S,
+    W,
+    check_scope,
+    field_names,
+    project,
+    scope_error,
+)
 
 # Rule codes (the step variable ``rule``)
 (

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
 
-from ..state import OVER
+from ..rules.state import OVER
 
 
 def symbolic_goal(name: str) -> Callable[[dict[str, Any]], Any]:

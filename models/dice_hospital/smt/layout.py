@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
 
-from .. import readings as R
-from ..components import ADMINISTRATORS, SPECIALISTS, WARDS
-from ..state import DHState
+from ..rules import readings as R
+from ..rules.components import ADMINISTRATORS, SPECIALISTS, WARDS
+from ..rules.state import DHState
 
 HEALTHS = range(1, 7)
 VALUES = range(2, 6)  # an admitted die (no epidemic in scope)

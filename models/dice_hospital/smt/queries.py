@@ -1,4 +1,4 @@
-"""How the Dice Hospital Z3 questions are answered (``properties/dice_hospital_smt.py``
+"""How the Dice Hospital Z3 questions are answered (``models/dice_hospital/properties/smt.py``
 registers them): the first-player bar, the most points a hospital holds in a round,
 deaths by neglect in a round, and whether a hospital can end the game empty.
 
@@ -16,7 +16,7 @@ from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer
 
-from ..state import (
+from ..rules.state import (
     ACT_DISCARD,
     ACTIVATE,
     DICE_DRAW,

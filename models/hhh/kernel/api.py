@@ -10,18 +10,36 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify import kernel_parted, kernel_steps
-from hhh_verify.model import KernelGame, ModelError, PartedGame
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.kernel import KernelGame, PartedGame
+from hhh_verify.kernel import parted as kernel_parted
+from hhh_verify.kernel import steps as kernel_steps
 
-from ..model import rating
-from ..outcome import hhh_outcome
-from ..state import COMPLETED, REASONS
+from ..rules.model import rating
+from ..rules.outcome import hhh_outcome
+from ..rules.state import COMPLETED, REASONS
 from . import layout as L
-from .chance import ENUMERATE, LOG, OVERFLOW, POS, SAMPLE, advance, new_chance, seed_stream
+from .chance import (
+    ENUMERATE,
+    LOG,
+    OVERFLOW,
+    POS,
+    SAMPLE,
+    advance,
+    new_chance,
+    seed_stream,
+)
 from .codec import action_row, config_array, decode, encode, row_action
 from .legal import legal
 from .parted import play_until_parted, work_arrays
-from .play import GREEDY, MIXED, RANDOM, greedy_best, play_games, play_paired
+from .play import (
+    GREEDY,
+    MIXED,
+    RANDOM,
+    greedy_best,
+    play_games,
+    play_paired,
+)
 from .rules import apply
 from .weights import leaf_weight
 
@@ -141,7 +159,7 @@ def _result(model: Any, row: Any) -> KernelGame:
 
 
 class GameKernel(HHHKernel):
-    """The :class:`hhh_verify.model.Kernel` protocol over :class:`HHHKernel`."""
+    """The :class:`hhh_verify.contract.model.Kernel` protocol over :class:`HHHKernel`."""
 
     policies = frozenset(POLICY_CODES)
 

@@ -1,6 +1,6 @@
 """Board facts and shared rules of the kernel: capacities, money, Patient Death, Wards
-as level counts. Each mirrors the function of the same name in ``models/hhh/board.py``
-(rulebook citations there); tests/test_hhh_kernel.py proves the two equal."""
+as level counts. Each mirrors the function of the same name in ``models/hhh/rules/board.py``
+(rulebook citations there); tests/hhh/test_hhh_kernel.py proves the two equal."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from .layout import (
     WHITE,
 )
 
-# Phases and constants of models/hhh/state.py and config.py (same numbers)
+# Phases and constants of models/hhh/rules/state.py and config.py (same numbers)
 SETUP_MARKERS, SETUP_ROOM, SETUP_BLOOD, SETUP_WAITING, SETUP_TRAINING = 0, 1, 2, 3, 4
 ACTIONS, HEAL_DRAWN, RESEARCH_DRAWN, PICKS, PP_INSTALL = 5, 6, 7, 8, 9
 PP_TRAINING_REFILL, PP_ARRIVE, PP_VISIT, PP_END, PP_STAFF, OVER = 10, 11, 12, 13, 14, 15

@@ -23,10 +23,10 @@ import numpy as np
 from numba import njit
 
 # the shared generator, also imported from here by the kernel's other files
-from hhh_verify.kernel_random import randbelow as randbelow
-from hhh_verify.kernel_random import seed_stream as seed_stream
-from hhh_verify.kernel_random import splitmix as splitmix
-from hhh_verify.kernel_random import unit as unit
+from hhh_verify.kernel.rng import randbelow as randbelow
+from hhh_verify.kernel.rng import seed_stream as seed_stream
+from hhh_verify.kernel.rng import splitmix as splitmix
+from hhh_verify.kernel.rng import unit as unit
 
 from .layout import BLACK, NC
 

@@ -3,7 +3,7 @@
 ``config_array(ctx)`` turns one (config, interpretation) pair into the kernel's ``K``:
 every reading the reference consults through ``Ctx`` becomes a number there, so every
 ``--interpret`` and ``--set`` reaches the kernel. States and actions convert both ways
-exactly (tests/test_hhh_kernel.py round-trips every state of ``tiny``).
+exactly (tests/hhh/test_hhh_kernel.py round-trips every state of ``tiny``).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import actions as act
-from .. import readings as R
-from ..config import CAT, DOCTORS, STAFF
-from ..context import Ctx
-from ..state import HealInProgress, HHHState, ResearchInProgress
+from ..rules import actions as act
+from ..rules import readings as R
+from ..rules.config import CAT, DOCTORS, STAFF
+from ..rules.context import Ctx
+from ..rules.state import HealInProgress, HHHState, ResearchInProgress
 from . import layout as L
 
 VERBS: tuple[type, ...] = (

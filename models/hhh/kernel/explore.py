@@ -16,11 +16,18 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify.kernel_packing import Packing, bits, lay_out, pack, unpack
+from hhh_verify.kernel.packing import Packing, bits, lay_out, pack, unpack
 
 from . import board as b
 from . import layout as L
-from .chance import ENUMERATE, OVERFLOW, POS, PREFIX_LEN, advance, new_chance
+from .chance import (
+    ENUMERATE,
+    OVERFLOW,
+    POS,
+    PREFIX_LEN,
+    advance,
+    new_chance,
+)
 from .legal import legal
 from .rules import apply
 

@@ -12,7 +12,7 @@ edge is a distinct (state, action index, successor), the reference's transition.
 The compiled checks (:data:`COMPILED`) are the fast path of every registered state
 invariant and of the goals the reduced presets reach: each computes, on the flat state,
 what its Python property decides on the decoded state;
-``tests/test_hhh_kernel_explore_verify.py`` proves every one equal to its property on
+``tests/hhh/test_hhh_kernel_explore_verify.py`` proves every one equal to its property on
 every ``tiny`` and ``interactions`` state and a sample of ``small``. The others (the
 step properties and ``goal-triumphant``) are checked on the decoded states by the
 explorer.
@@ -25,11 +25,11 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify.kernel_edges import add_edge, new_edges
-from hhh_verify.kernel_packing import pack, unpack
+from hhh_verify.kernel.edges import add_edge, new_edges
+from hhh_verify.kernel.packing import pack, unpack
 
-from .. import readings as R
-from ..config import COO
+from ..rules import readings as R
+from ..rules.config import COO
 from . import board as b
 from . import layout as L
 from .chance import (
@@ -206,7 +206,7 @@ def state_bits(K, s, na: np.int64, params) -> np.uint64:
 
 @njit(cache=True)
 def _death_bits(K, s) -> np.uint64:
-    """deaths-hidden (bit 18), properties/hhh.py ``every_death_has_a_place``: bodies on
+    """deaths-hidden (bit 18), models/hhh/properties/catalog.py ``every_death_has_a_place``: bodies on
     tombstones = deaths, or one fewer when that last body, finding every place used,
     ended the game (arrested or bankrupt)."""
     bodies = 0
@@ -327,7 +327,7 @@ def _marker_bits(K, s, params) -> np.uint64:
 
 @njit(cache=True)
 def _awaiting_er(s, room: np.int64, cubes: np.int64) -> bool:
-    """properties/hhh.py ``awaiting_er``: a 5-cube patient just formed in ``room`` while
+    """models/hhh/properties/catalog.py ``awaiting_er``: a 5-cube patient just formed in ``room`` while
     the players choose who takes the Emergency Room's last space."""
     return s[L.PHASE] == b.PP_ER_ADMIT and s[L.CURSOR] % 8 == room and cubes == 5
 
@@ -446,7 +446,7 @@ class HHHGraph:
             R.ROOM_CAP.SIX_TOTAL: cfg.room_limit,
             R.ROOM_CAP.SIX_INSTALLED: cfg.room_limit + start,
             R.ROOM_CAP.EVERY_PHASE: len(c.deck),
-        }[c.room_cap]  # properties/hhh.py room_limit: HHH-ROOM-CAP's readings
+        }[c.room_cap]  # models/hhh/properties/catalog.py room_limit: HHH-ROOM-CAP's readings
         self.params = np.array(
             [
                 c.last_round,
@@ -476,10 +476,15 @@ class HHHGraph:
         table is the property on every such state (its model's rating included)."""
         from dataclasses import replace
 
-        from hhh_verify.properties.hhh import end_after_last_round
+        from hhh_verify.contract.registry import get_game
 
-        from ..state import COMPLETED, OVER
+        from ..rules.state import COMPLETED, OVER
 
+        # The property itself, read through the game's declared registry (the kernel
+        # stands on rules/ and never imports the properties package).
+        found = get_game("hhh").load_properties().get("hhh.end-after-last-round")
+        end_after_last_round = found.check
+        assert end_after_last_round is not None
         model = self.model
         last = self.kernel.ctx.last_round
         done = replace(model.initial_state(), phase=OVER, reason=COMPLETED, round=last)

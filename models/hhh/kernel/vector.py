@@ -19,11 +19,19 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify.errors import ModelError
+from hhh_verify.contract.errors import ModelError
 
 from . import board as b
 from .chance import POS, SAMPLE, new_chance, seed_stream, splitmix
-from .layout import A_DRAW, MAX_ACTIONS, MONEY, NA, NSTATE, PHASE, REASON
+from .layout import (
+    A_DRAW,
+    MAX_ACTIONS,
+    MONEY,
+    NA,
+    NSTATE,
+    PHASE,
+    REASON,
+)
 from .legal import legal
 from .rules import apply
 

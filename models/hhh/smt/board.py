@@ -1,6 +1,6 @@
 """Shared HHH rule pieces in symbolic form: ending the game, money, Patient Death.
 
-Each function mirrors the function of the same name in ``models/hhh/board.py``; updates
+Each function mirrors the function of the same name in ``models/hhh/rules/board.py``; updates
 are guarded by ``cond`` and by the game still being live (``reason == 0``), which is how
 the executable model's ``then`` lets finished states pass through unchanged.
 """
@@ -13,7 +13,7 @@ import z3
 
 from hhh_verify.smt.terms import St, Term, zsum
 
-from ..state import ARRESTED, BANKRUPT, ER, MORGUE, OVER
+from ..rules.state import ARRESTED, BANKRUPT, ER, MORGUE, OVER
 from .layout import Layout
 
 

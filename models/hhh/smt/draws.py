@@ -1,6 +1,6 @@
 """Bag draws as constraints: which (drawn, bag', discard') a draw can produce.
 
-Mirrors ``models/hhh/draws.py`` exactly in *support* (which results have non-zero
+Mirrors ``models/hhh/rules/draws.py`` exactly in *support* (which results have non-zero
 probability); probabilities are not encoded. ``plain`` (Heal) and ``chain`` (black: discard
 it and draw 2 more; Arrivals, Visits) include "Empty bag: place all discarded cubes back
 into the bag and continue drawing". The refill recursion of ``chain`` is unrolled

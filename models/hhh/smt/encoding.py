@@ -22,10 +22,10 @@ from typing import Any
 
 import z3
 
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.smt.terms import Builder, St
 
-from ..state import BLOOD_BANK, OVER
+from ..rules.state import BLOOD_BANK, OVER
 from .heal import rule_bonus, rule_heal, rule_settle
 from .layout import Layout, in_fragment, layout_for, project
 from .phases import (
@@ -218,7 +218,7 @@ class HHHEncoding:
 
     def action(self, value: Any, v: StepVars) -> Any:
         """The model action the solver chose at a step (``value`` evaluates a term)."""
-        from .. import actions as A
+        from ..rules import actions as A
 
         index = value(v.rule)
         if index == len(RULES):

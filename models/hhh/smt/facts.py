@@ -1,6 +1,6 @@
 """HHH facts as formulas over a symbolic state: conservation, well-formedness, goals.
 
-Used by the registered SMT queries (``properties/hhh_smt.py``) and the tests.
+Used by the registered SMT queries (``models/hhh/properties/smt.py``) and the tests.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import z3
 
 from hhh_verify.smt.terms import zsum
 
-from ..state import (
+from ..rules.state import (
     ACTIONS,
     ARRESTED,
     HEAL_DRAWN,

@@ -9,9 +9,9 @@ from typing import Any
 
 import z3
 
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
 
-from ..state import COMPLETED, OVER, REASONS
+from ..rules.state import COMPLETED, OVER, REASONS
 
 
 def symbolic_goal(name: str) -> Callable[[dict[str, Any]], Any]:

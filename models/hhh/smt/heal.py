@@ -1,4 +1,4 @@
-"""Heal a Patient in symbolic form (mirrors ``models/hhh/heal.py``): start, bonus, settle.
+"""Heal a Patient in symbolic form (mirrors ``models/hhh/rules/heal.py``): start, bonus, settle.
 
 The action parameters (player, place, colour, level) are symbolic, so one rule covers
 every Heal; the Blood Bank cube, the Janitor and the Administrator's redraw are outside
@@ -13,9 +13,9 @@ import z3
 
 from hhh_verify.smt.terms import Builder, St, Term, sel, zmin, zsum
 
-from .. import readings as R
-from ..config import GRAY
-from ..state import (
+from ..rules import readings as R
+from ..rules.config import GRAY
+from ..rules.state import (
     ACTIONS,
     EMERGENCY,
     HEAL_DRAWN,

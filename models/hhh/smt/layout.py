@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..state import (
+from ..rules.state import (
     PP_ARRIVE,
     PP_ARRIVE_ORDER,
     PP_ER_ADMIT,

@@ -1,5 +1,5 @@
 """Transfer, the Patient Phase and its reactions in symbolic form (mirrors
-``player_actions.transfer`` and ``models/hhh/patient_phase.py``)."""
+``player_actions.transfer`` and ``models/hhh/rules/patient_phase.py``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import z3
 
 from hhh_verify.smt.terms import Builder, St, Term, sel, zmin, zsum
 
-from .. import readings as R
-from ..config import ADMIN_BLACK_PAY
-from ..state import (
+from ..rules import readings as R
+from ..rules.config import ADMIN_BLACK_PAY
+from ..rules.state import (
     ACTIONS,
     BLOOD_BANK,
     CRITICAL,

@@ -1,5 +1,5 @@
 """How each registered HHH SMT query is answered (the declarations are in
-``hhh_verify.properties.hhh_smt``).
+``hhh_verify.models.hhh.properties.smt``).
 
 Answer kinds: a *witness* (a trace that replays through the model), a *proof* (UNSAT of
 the negation, with what it is relative to: an exact encoding, an inductive invariant, or
@@ -18,8 +18,8 @@ import z3
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Meter
 
-from .. import readings as R
-from ..state import ARRESTED, BANKRUPT, COMPLETED, OVER
+from ..rules import readings as R
+from ..rules.state import ARRESTED, BANKRUPT, COMPLETED, OVER
 from . import facts as F
 from .encoding import HHHEncoding
 
@@ -100,7 +100,7 @@ def earliest(enc: HHHEncoding, reason: int, steps: int, meter: Meter) -> QueryAn
     round 1 (no earlier round exists) or when the encoding is exact."""
     a = bmc.reach(enc, lambda s: s["reason"] == reason, steps, meter)
     if a.verdict == bmc.SAT and a.trace is not None:
-        from hhh_verify.trace import replay
+        from hhh_verify.contract.trace import replay
 
         r = replay(a.trace, enc.model, describe=False)
         rnd = r.final_state.round

@@ -17,8 +17,8 @@ import z3
 
 from hhh_verify.smt.terms import Builder, St, Term, sel, zmax, zmin, zsum
 
-from .. import readings as R
-from ..state import (
+from ..rules import readings as R
+from ..rules.state import (
     ACTIONS,
     BLOOD_BANK,
     COMPLETED,

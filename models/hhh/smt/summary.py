@@ -20,7 +20,7 @@ of its round can still earn, read from the position's numbers:
 * ``$2 x every black cube`` while the end-of-Patient-Phase reaction can still be used.
 
 **Lemma** (checked on every explorer transition of the reduced presets and on sampled
-full-game transitions, tests/test_hhh_money_summary.py): for every step ``s -> s'``,
+full-game transitions, tests/hhh/test_hhh_money_summary.py): for every step ``s -> s'``,
 ``money(s') + potential(s') <= money(s) + potential(s) + 10 x (CFOs hired by the
 step)``, where ``potential(s')`` counts as 0 once ``s'`` is in a later round or the game
 is over. So the money at the end of round r is at most the money at its start plus
@@ -41,9 +41,9 @@ import z3
 
 from hhh_verify.smt.budget import Budget, Meter, as_meter
 
-from .. import readings as R
-from ..config import BUREAUCRAT, CFO
-from ..state import (
+from ..rules import readings as R
+from ..rules.config import BUREAUCRAT, CFO
+from ..rules.state import (
     ER,
     HEAL_DRAWN,
     OVER,
@@ -298,7 +298,7 @@ def money_upper_bound(model: Any, rnd: int, budget: Budget | Meter) -> UpperBoun
     return UpperBound(
         rnd,
         value,
-        f"round summaries (sound potential, tests/test_hhh_money_summary.py), "
+        f"round summaries (sound potential, tests/hhh/test_hhh_money_summary.py), "
         f"money > ${value} UNSAT: start ${cfg.money_at_start}; {parts}",
     )
 

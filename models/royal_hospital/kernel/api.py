@@ -10,11 +10,20 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify import kernel_parted, kernel_steps
-from hhh_verify.model import KernelGame, ModelError, Outcome, PartedGame
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.kernel import KernelGame, PartedGame
+from hhh_verify.contract.outcomes import Outcome
+from hhh_verify.kernel import parted as kernel_parted
+from hhh_verify.kernel import steps as kernel_steps
 
 from . import layout as L
-from .codec import action_row, config_array, decode, encode, row_action
+from .codec import (
+    action_row,
+    config_array,
+    decode,
+    encode,
+    row_action,
+)
 from .legal import legal
 from .play import (
     GREEDY,
@@ -155,7 +164,7 @@ class RHKernel:
 
 
 class GameKernel(RHKernel):
-    """The :class:`hhh_verify.model.Kernel` protocol over :class:`RHKernel`."""
+    """The :class:`hhh_verify.contract.model.Kernel` protocol over :class:`RHKernel`."""
 
     policies = frozenset(POLICY_CODES)
 

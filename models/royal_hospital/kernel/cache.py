@@ -1,10 +1,12 @@
-"""The kernel's compiled cache follows its source (:mod:`hhh_verify.kernel_cache`)."""
+"""The kernel's compiled cache follows its source (:mod:`hhh_verify.kernel.cache`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from hhh_verify import kernel_cache, kernel_edges, kernel_parted
+from hhh_verify.kernel import cache as kernel_cache
+from hhh_verify.kernel import edges as kernel_edges
+from hhh_verify.kernel import parted as kernel_parted
 
 
 def ensure_fresh() -> None:

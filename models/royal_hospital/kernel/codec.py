@@ -7,16 +7,26 @@ from typing import Any
 
 import numpy as np
 
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
 
-from .. import actions as A
-from .. import readings as R
-from ..bounds import all_effects
-from ..cards import TERMINAL
-from ..effects import AMBULANCE, INSURANCE, Effect
-from ..policies import card_value
-from ..state import Patient, PlayerState, RHState, Task, Terminal
-from ..tracks import AMBULANCE_REWARDS, DOCTOR_SPOTS, INSURANCE_BENEFITS
+from ..rules import actions as A
+from ..rules import readings as R
+from ..rules.bounds import all_effects
+from ..rules.cards import TERMINAL
+from ..rules.effects import AMBULANCE, INSURANCE, Effect
+from ..rules.state import (
+    Patient,
+    PlayerState,
+    RHState,
+    Task,
+    Terminal,
+)
+from ..rules.tracks import (
+    AMBULANCE_REWARDS,
+    DOCTOR_SPOTS,
+    INSURANCE_BENEFITS,
+)
+from ..rules.worth import card_value
 from . import layout as L
 
 #: Planted kernel bugs (tests prove the equality tests catch each): 0 none.

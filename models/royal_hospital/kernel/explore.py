@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
 
 from . import layout as L
 from .legal import legal

@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from hhh_verify.kernel_edges import add_edge, new_edges
+from hhh_verify.kernel.edges import add_edge, new_edges
 
-from ..state import OVER
+from ..rules.state import OVER
 from . import layout as L
 from .codec import decode, row_action
 from .legal import legal

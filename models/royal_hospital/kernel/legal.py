@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import CRITICAL
-from ..effects import CHOICE, HELICOPTER, INSURANCE
-from ..state import ACTIONS, CHANCE_TASKS, OVER, T_ADMIT, T_EFFECT, T_KEEP, TREATMENT
+from ..rules.cards import CRITICAL
+from ..rules.effects import CHOICE, HELICOPTER, INSURANCE
+from ..rules.state import (
+    ACTIONS,
+    CHANCE_TASKS,
+    OVER,
+    T_ADMIT,
+    T_EFFECT,
+    T_KEEP,
+    TREATMENT,
+)
 from . import layout as L
 from .board import DOCTOR, RESEARCH, can_pay, pb
 from .jit import rule

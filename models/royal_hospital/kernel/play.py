@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from hhh_verify.kernel_parted import FULL, LEGAL, NONE, SUCCESSORS
-from hhh_verify.kernel_parted import OVER as ENDED
+from hhh_verify.kernel.parted import FULL, LEGAL, NONE, SUCCESSORS
+from hhh_verify.kernel.parted import OVER as ENDED
 
-from ..cards import CHRONIC, CRITICAL, SEVERE
-from ..state import OVER
+from ..rules.cards import CHRONIC, CRITICAL, SEVERE
+from ..rules.state import OVER
 from . import layout as L
 from .board import capacity, pb
 from .jit import driver, rule

@@ -3,7 +3,7 @@ insurance tracks, draws; the "set off" order of RH-REWARD-ORDER."""
 
 from __future__ import annotations
 
-from ..effects import (
+from ..rules.effects import (
     AMBULANCE,
     CHOICE,
     CREDITS,
@@ -17,9 +17,21 @@ from ..effects import (
     QOC,
     VP,
 )
-from ..state import T_ADMIT, T_DRAW_HAND, T_DRAW_PATIENT, T_EFFECT
+from ..rules.state import (
+    T_ADMIT,
+    T_DRAW_HAND,
+    T_DRAW_PATIENT,
+    T_EFFECT,
+)
 from . import layout as L
-from .board import change_qoc, claim_doctors, pb, q_open, q_push, q_set
+from .board import (
+    change_qoc,
+    claim_doctors,
+    pb,
+    q_open,
+    q_push,
+    q_set,
+)
 from .jit import rule
 
 P_CREDIT = 4

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import CHRONIC, CRITICAL, MILD, SEVERE, TERMINAL
-from ..state import (
+from ..rules.cards import CHRONIC, CRITICAL, MILD, SEVERE, TERMINAL
+from ..rules.state import (
     ACTIONS,
     CLEANUP,
     OVER,
@@ -56,7 +56,13 @@ from .board import (
     seat_index,
 )
 from .jit import driver, rule
-from .rewards import advance_insurance, apply_effect, eff, first_open, is_decision
+from .rewards import (
+    advance_insurance,
+    apply_effect,
+    eff,
+    first_open,
+    is_decision,
+)
 
 HELI_DISCARDED, HELI_DREW = 1, 2
 #: int64 constants, so rows built as tuples (no array allocated) index like arrays

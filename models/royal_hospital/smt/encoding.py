@@ -30,13 +30,35 @@ from typing import Any
 
 import z3
 
-from hhh_verify.model import ModelError
+from hhh_verify.contract.errors import ModelError
 
-from .. import actions as A
-from ..cards import CHRONIC, CRITICAL, MILD, SEVERE, STARTING, TERMINAL
-from ..config import DEATH_QOC, REJECT_QOC, REVEAL_TOKENS, SEVERE_TOKENS, TERMINAL_DEATH_QOC
-from ..effects import CREDITS, DOCTOR, GAIN, PRESTIGE, RESEARCH, STAFF, TOKEN_KINDS, VP
-from ..state import (
+from ..rules import actions as A
+from ..rules.cards import (
+    CHRONIC,
+    CRITICAL,
+    MILD,
+    SEVERE,
+    STARTING,
+    TERMINAL,
+)
+from ..rules.config import (
+    DEATH_QOC,
+    REJECT_QOC,
+    REVEAL_TOKENS,
+    SEVERE_TOKENS,
+    TERMINAL_DEATH_QOC,
+)
+from ..rules.effects import (
+    CREDITS,
+    DOCTOR,
+    GAIN,
+    PRESTIGE,
+    RESEARCH,
+    STAFF,
+    TOKEN_KINDS,
+    VP,
+)
+from ..rules.state import (
     ACTIONS,
     CLEANUP,
     OVER,
@@ -126,7 +148,7 @@ def unsupported(model: Any) -> list[str]:
 
 
 def _default(amb_id: str) -> str:
-    from ..ambiguities import REGISTRY
+    from ..rules.ambiguities import REGISTRY
 
     return REGISTRY.get(amb_id).default
 

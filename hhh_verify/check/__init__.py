@@ -1,0 +1,1 @@
+"""The `check` command's orchestration: every property through every engine, and one verdict per property."""

@@ -1,0 +1,287 @@
+"""Ambiguities as first-class values.
+
+Every place where a rulebook is silent, contradicts itself or reads two ways is an
+:class:`Ambiguity` with quoted evidence, two or more :class:`Option` readings, a default
+and the reason for it. A model receives an :class:`Interpretation` (one chosen option per
+ambiguity) and asks it ``interp.choice("HHH-ROOM-CAP")`` at the place the rule applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hhh_verify.contract.errors import ModelError
+
+#: ``parameter``: the entry fills a gap with numbers or texts the book does not print (its
+#: options are choices of value, not readings of a sentence), so reports can say so.
+CATEGORIES = (
+    "contradiction",
+    "gap",
+    "numeric",
+    "ordering",
+    "boundary",
+    "terminology",
+    "parameter",
+)
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A short quotation from the rulebook and the section it comes from."""
+
+    section: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One reading of an ambiguous rule."""
+
+    id: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class Ambiguity:
+    """An unclear rule: evidence, readings, the default reading and why."""
+
+    id: str
+    title: str
+    category: str
+    quotes: tuple[Quote, ...]
+    options: tuple[Option, ...]
+    default: str
+    why: str
+
+    def __post_init__(self) -> None:
+        ids = [o.id for o in self.options]
+        if self.category not in CATEGORIES:
+            raise ValueError(f"{self.id}: category {self.category!r} not in {CATEGORIES}")
+        if len(ids) < 2 or len(set(ids)) != len(ids):
+            raise ValueError(f"{self.id}: needs two or more distinct options")
+        if self.default not in ids:
+            raise ValueError(f"{self.id}: default {self.default!r} is not an option")
+        if not self.quotes:
+            raise ValueError(f"{self.id}: needs at least one quote")
+
+    @classmethod
+    def of(
+        cls,
+        id: str,
+        title: str,
+        category: str,
+        quotes: Iterable[tuple[str, str]],
+        options: Iterable[tuple[str, str]],
+        default: str,
+        why: str,
+    ) -> Ambiguity:
+        """An entry written as plain pairs: ``(section, text)`` quotes and ``(id, summary)``
+        options, so a game's ``ambiguities.py`` is data, not constructor calls."""
+        return cls(
+            id,
+            title,
+            category,
+            tuple(Quote(s, t) for s, t in quotes),
+            tuple(Option(o, d) for o, d in options),
+            default,
+            why,
+        )
+
+    @property
+    def option_ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "category": self.category,
+            "quotes": [{"section": q.section, "text": q.text} for q in self.quotes],
+            "options": [{"id": o.id, "summary": o.summary} for o in self.options],
+            "default": self.default,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """One chosen option per ambiguity (hashable, so models can cache on it).
+
+    ``defaults`` are the default options of the registry that built it (not part of
+    equality), so a trace can record "what differs from the defaults" without looking
+    the game up.
+    """
+
+    choices: tuple[tuple[str, str], ...]
+    defaults: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+
+    def choice(self, ambiguity_id: str) -> str:
+        for k, v in self.choices:
+            if k == ambiguity_id:
+                return v
+        raise KeyError(f"no interpretation for {ambiguity_id}")
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.choices)
+
+    def non_default(self, registry: AmbiguityRegistry | None = None) -> dict[str, str]:
+        """Only the choices that differ from the defaults (``registry``'s, or the ones
+        recorded when the registry built this interpretation)."""
+        if registry is not None:
+            return {k: v for k, v in self.choices if registry.get(k).default != v}
+        if self.choices and not self.defaults:
+            raise ModelError("an interpretation built outside its registry needs the registry")
+        defaults = dict(self.defaults)
+        return {k: v for k, v in self.choices if defaults[k] != v}
+
+
+class AmbiguityRegistry:
+    """The ordered set of a game's ambiguities; builds and validates interpretations."""
+
+    def __init__(self, entries: Iterable[Ambiguity]):
+        self.entries: tuple[Ambiguity, ...] = tuple(entries)
+        self._by_id = {a.id: a for a in self.entries}
+        if len(self._by_id) != len(self.entries):
+            raise ValueError("duplicate ambiguity id")
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.entries)
+
+    def get(self, ambiguity_id: str) -> Ambiguity:
+        try:
+            return self._by_id[ambiguity_id]
+        except KeyError:
+            raise ModelError(
+                f"unknown interpretation {ambiguity_id!r}; accepted: {', '.join(self._by_id)}"
+            ) from None
+
+    def default(self) -> Interpretation:
+        defaults = tuple((a.id, a.default) for a in self.entries)
+        return Interpretation(defaults, defaults)
+
+    def with_choices(self, choices: Mapping[str, str]) -> Interpretation:
+        """The default interpretation with ``choices`` applied (validated)."""
+        chosen = dict(self.default().choices)
+        for k, v in choices.items():
+            amb = self.get(k)
+            if v not in amb.option_ids:
+                raise ModelError(
+                    f"unknown option {v!r} for {k}; accepted: {', '.join(amb.option_ids)}"
+                )
+            chosen[k] = v
+        defaults = tuple((a.id, a.default) for a in self.entries)
+        return Interpretation(tuple((a.id, chosen[a.id]) for a in self.entries), defaults)
+
+    def parse(self, items: Sequence[str]) -> Interpretation:
+        """Parse ``["ID=OPTION", ...]`` (the ``--interpret`` flag) into an interpretation."""
+        choices: dict[str, str] = {}
+        for item in items:
+            if "=" not in item:
+                raise ModelError(f"--interpret takes ID=OPTION, got {item!r}")
+            k, v = (x.strip() for x in item.split("=", 1))
+            choices[k] = v
+        return self.with_choices(choices)
+
+
+@dataclass(frozen=True)
+class Decisions:
+    """A rules editor's chosen readings (an edition's clarifications), read from a file:
+    ``{"game": ..., "decisions": {"ID": "OPTION", ...}, "note": "..."}``.
+
+    Commands apply them as if each were given with ``--interpret``; a reading given with
+    ``--interpret`` as well wins over the file's for that id."""
+
+    game: str
+    choices: tuple[tuple[str, str], ...]
+    note: str
+    path: str  # "" when every choice came from --interpret
+    interpreted: tuple[str, ...] = ()  # the ids whose choice --interpret gave
+
+    def items(self) -> tuple[str, ...]:
+        """The choices as ``ID=OPTION`` items (what ``--interpret`` takes)."""
+        return tuple(f"{k}={v}" for k, v in self.choices)
+
+    def overridden(self, choices: Mapping[str, str]) -> Decisions:
+        """These decisions with ``choices`` (from ``--interpret``) winning for their ids."""
+        merged = dict(self.choices) | dict(choices)
+        ids = tuple(dict.fromkeys((*self.interpreted, *choices)))
+        return Decisions(self.game, tuple(merged.items()), self.note, self.path, ids)
+
+    def source_of(self, ambiguity_id: str) -> str:
+        """Where the choice of ``ambiguity_id`` came from: the file or ``--interpret``."""
+        return "--interpret" if ambiguity_id in self.interpreted else self.path
+
+    def flags(self) -> str:
+        """The command-line options that apply these decisions again."""
+        given = dict(self.choices)
+        parts = [f"--decisions {self.path}"] if self.path else []
+        parts += [f"--interpret {k}={given[k]}" for k in self.interpreted]
+        return " ".join(parts)
+
+    def check(self, registry: AmbiguityRegistry, game: str) -> None:
+        """A :class:`ModelError` naming the file when it is for another game, or names an
+        id or an option ``registry`` does not have."""
+        if self.game != game:
+            raise ModelError(
+                f"--decisions {self.path} is for game {self.game!r}, not {game!r}; "
+                f"accepted: a file whose 'game' is {game!r}"
+            )
+        try:
+            registry.with_choices(dict(self.choices))
+        except ModelError as e:
+            raise ModelError(f"--decisions {self.path}: {e}") from None
+
+
+def _read_document(path: str) -> Any:
+    """The file as a value: TOML (``.toml``, Python 3.11+'s ``tomllib``) or JSON."""
+    import json
+
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise ModelError(f"--decisions {path} cannot be read ({e.strerror})") from None
+    if path.endswith(".toml"):
+        try:
+            import tomllib
+        except ModuleNotFoundError:  # Python 3.10
+            raise ModelError(
+                f"--decisions {path}: TOML needs Python 3.11 or later; accepted here: JSON"
+            ) from None
+        try:
+            return tomllib.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+            raise ModelError(f"--decisions {path} is not valid TOML ({e})") from None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ModelError(
+            f"--decisions {path} is not valid JSON ({e}); accepted: JSON, or TOML named *.toml"
+        ) from None
+
+
+def load_decisions(path: str) -> Decisions:
+    """Read and check the shape of a decisions file (the game's own ids and options are
+    checked by :meth:`Decisions.check`)."""
+    doc = _read_document(path)
+    shape = "accepted: {'game': ID, 'decisions': {AMBIGUITY: OPTION, ...}, 'note': TEXT}"
+    if not isinstance(doc, dict):
+        raise ModelError(f"--decisions {path} is not a table; {shape}")
+    unknown = sorted(set(doc) - {"game", "decisions", "note"})
+    if unknown:
+        raise ModelError(f"--decisions {path}: unknown field(s) {', '.join(unknown)}; {shape}")
+    game, chosen, note = doc.get("game"), doc.get("decisions"), doc.get("note", "")
+    if not isinstance(game, str) or not game:
+        raise ModelError(f"--decisions {path} names no 'game'; {shape}")
+    if not isinstance(chosen, dict) or not chosen:
+        raise ModelError(f"--decisions {path} has no 'decisions' table; {shape}")
+    bad = [k for k, v in chosen.items() if not isinstance(v, str)]
+    if bad or not isinstance(note, str):
+        what = f"the option of {bad[0]} is not a text" if bad else "'note' is not a text"
+        raise ModelError(f"--decisions {path}: {what}; {shape}")
+    return Decisions(game, tuple(chosen.items()), note, path)

@@ -1,0 +1,1 @@
+"""Shared helpers of the games' compiled kernels (packing, random streams, edges, parted games, caches)."""

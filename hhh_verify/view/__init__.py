@@ -1,0 +1,1 @@
+"""Pictures shared by board renderers and reports (a tiny SVG builder)."""

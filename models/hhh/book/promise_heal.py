@@ -1,0 +1,429 @@
+"""Promises of the Heal, Transfer, Emergency Room and Intern readings (``promises.BOOK``).
+
+A Heal's level change is read from its words ("Count the number of cubes drawn that
+match the Patient's color. Subtract the number of black cubes drawn"); the Re-bag
+allowance and the Blood Bank cube from the Heal in progress that the state records.
+Where an option promises that a move is offered, the check asks the model's legal
+moves in the position before (the rule's result, not the rule)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hhh_verify.contract.promises import Promise
+
+from ..rules import readings as R
+from ..rules.actions import (
+    AdminRedraw,
+    ChaplainFlip,
+    EndActions,
+    Heal,
+    InternTreat,
+    JanitorIgnore,
+    Settle,
+    Transfer,
+)
+from ..rules.config import CHAPLAIN, GRAY, JANITOR, TRAINING_REBAG
+from ..rules.state import (
+    ACTIONS,
+    CRITICAL,
+    EMERGENCY,
+    HEAL_DRAWN,
+    TREATED,
+    TREATMENT,
+    WARD,
+    HealInProgress,
+    HHHState,
+)
+from . import promise_config as A
+from .promise_phases import DEATH, beds, settlement
+
+#: the Emergency Room's numbers under HHH-ER-COSTS: (cubes drawn, $ per level, death)
+TREATMENT_LIKE = (8, 3, 12)
+INTERN_HEAL = 3  # Staff Index, Intern: "reduce its Illness level by 3"
+
+
+def reduction(model: Any, h: HealInProgress) -> int:
+    """Matching cubes drawn less black cubes drawn."""
+    return h.drawn[h.colour] - h.drawn[model.config.colours]
+
+
+def legal(model: Any, s: HHHState) -> tuple[Any, ...]:
+    return tuple(model.legal_actions(s))
+
+
+def settles(model: Any, s: HHHState) -> list[tuple[int, ...]]:
+    return [a.rebag for a in legal(model, s) if isinstance(a, Settle)]
+
+
+# HHH-TR-OVERFLOW=dies, HHH-TR-TO-WARD-5=dies ---------------------------------------------
+
+
+def _overflow_dies(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    h = s.heal
+    if not isinstance(a, Settle) or h is None or h.place != TREATMENT:
+        return None
+    top = 5 if s.rooms[h.colour] == 2 else 4
+    new = h.level - reduction(model, h)
+    if new > top and (t.treatment[h.colour][0] or t.deaths == s.deaths):
+        return f"a Treatment Room patient healed to level {new} above {top} did not die"
+    return None
+
+
+def _level5_to_ward_dies(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == TREATMENT and a.target == WARD:
+        if a.level >= DEATH and (t.deaths == s.deaths or t.wards[a.colour] != s.wards[a.colour]):
+            return "a level-5 patient moved to a Ward did not die on arrival"
+        cost = settlement(s, model.config.ward_death_cost)
+        if a.level >= DEATH and not t.reason and s.money - t.money != cost:
+            return f"a level-5 patient's death in a Ward cost ${s.money - t.money}, not ${cost}"
+    if s.phase != ACTIONS or not any(s.medical):
+        return None
+    p = next(i for i, n in enumerate(s.medical) if n)
+    for c, (level, _side) in enumerate(s.treatment):
+        if level >= DEATH and len(s.wards[c]) < beds(model):
+            if Transfer(p, TREATMENT, 0, c, level, WARD) not in legal(model, s):
+                return f"the level-{level} Treatment Room patient cannot move to a free Ward bed"
+    return None
+
+
+# HHH-ER-RETURN -------------------------------------------------------------------------
+
+
+def _er_return(model: Any, s: HHHState, a: Any) -> tuple[int, int] | None:
+    """(colour, cubes left) of an Emergency Room patient the step heals below 5 cubes:
+    a Heal lowers it by its matching cubes less black ones, the Intern by 3."""
+    h = s.heal
+    if isinstance(a, Settle) and h is not None and h.place == EMERGENCY:
+        r = reduction(model, h)
+        return (h.colour, DEATH - min(r, DEATH)) if r > 0 else None
+    if isinstance(a, InternTreat) and a.place == EMERGENCY:
+        return a.colour, DEATH - INTERN_HEAL
+    return None
+
+
+def spots(model: Any) -> int:
+    """Spots per colour in a Waiting Room under the HHH-WAITING-SPOTS reading."""
+    fewer = 1 if model.interpretation.choice(R.WAITING_SPOTS.ID) == R.WAITING_SPOTS.ONE_FEWER else 0
+    return int(model.config.waiting_spots) - fewer
+
+
+def _er_returns_to(first_room: bool) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        back = _er_return(model, s, a)
+        if back is None or t.reason:
+            return None
+        c, cubes = back
+        fewest = min(room[c] for room in s.waiting)
+        changed = [w for w, (x, y) in enumerate(zip(s.waiting, t.waiting)) if x[c] != y[c]]
+        for w in changed:
+            if first_room and w:
+                return f"the Emergency Room patient's cubes went to Waiting Room {w}"
+            if not first_room and s.waiting[w][c] != fewest:
+                return f"the cubes went to Waiting Room {w} holding {s.waiting[w][c]}, not {fewest}"
+        if not cubes:
+            return None
+        if not changed:
+            return f"the Emergency Room patient's {cubes} cubes went to no Waiting Room"
+        w = changed[0]
+        joined = min(s.waiting[w][c] + cubes, spots(model))
+        died = t.deaths > s.deaths
+        if (joined >= DEATH) != died or t.waiting[w][c] != (0 if died else joined):
+            return (
+                f"{cubes} cubes joined {s.waiting[w][c]} in Waiting Room {w}: "
+                f"{t.waiting[w][c]} left, {'a death' if died else 'no death'}"
+            )
+        return None
+
+    return check
+
+
+# HHH-ER-COSTS --------------------------------------------------------------------------
+
+
+def er_numbers(model: Any, treatment_like: bool) -> tuple[int, int, int]:
+    c = model.config
+    return TREATMENT_LIKE if treatment_like else (c.ward_draw, c.ward_pay, c.waiting_death_cost)
+
+
+def _er_costs(treatment_like: bool) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        draw, pay, death = er_numbers(model, treatment_like)
+        if isinstance(a, Heal) and a.place == EMERGENCY and t.heal is not None:
+            got = sum(t.heal.drawn)
+            if got != draw and (sum(t.bag) or sum(t.discard)):
+                return f"an Emergency Room Heal drew {got} cubes, not {draw}"
+        h = s.heal
+        healed = isinstance(a, Settle) and h is not None and h.place == EMERGENCY
+        if healed and h is not None and not t.reason and t.deaths == s.deaths:
+            levels = min(max(0, reduction(model, h)), DEATH)
+            if t.money - s.money != levels * pay and t.money < 199:
+                return f"{levels} Emergency Room levels healed paid ${t.money - s.money}"
+        critical = any(lv and side == CRITICAL for lv, side in s.treatment)
+        if isinstance(a, EndActions) and not critical and not t.reason:
+            lost = sum(s.er) * settlement(s, death)
+            if s.money - t.money != lost:
+                return f"{sum(s.er)} Emergency Room deaths cost ${s.money - t.money}, not ${lost}"
+        return None
+
+    return check
+
+
+# HHH-REBAG-AFTER-HEAL, HHH-BB-REBAG ------------------------------------------------------
+
+
+def _markers(s: HHHState, h: HealInProgress) -> int:
+    """Re-bag Training markers of the healer (their Re-bag needs no healed level)."""
+    return s.training[h.player][TRAINING_REBAG]
+
+
+def _rebag_any_heal(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    h = s.heal
+    if s.phase != HEAL_DRAWN or h is None:
+        return None
+    cubes = sum(h.drawn) - (1 if h.blood >= 0 else 0)
+    want = min(h.rebag, cubes)
+    most = max(map(sum, settles(model, s)), default=0)
+    if most < want:
+        return f"the Heal may re-bag {most} cubes of its allowance {h.rebag} ({cubes} drawn)"
+    return None
+
+
+def _rebag_level_reduced(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    h = s.heal
+    if s.phase == HEAL_DRAWN and h is not None and reduction(model, h) > 0:
+        return _rebag_any_heal(model, s, a, t)  # a Heal that lowered a level: all of it
+    if isinstance(a, Settle) and h is not None and reduction(model, h) <= 0:
+        if sum(a.rebag) > _markers(s, h):
+            return f"a Heal that lowered no level re-bagged {sum(a.rebag)} cubes"
+    return None
+
+
+def _bb_cube_rebags(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    h = s.heal
+    if s.phase != HEAL_DRAWN or h is None or h.blood < 0:
+        return None
+    allowance = h.rebag if reduction(model, h) > 0 else _markers(s, h)
+    want = min(h.drawn[h.blood], allowance)
+    most = max((r[h.blood] for r in settles(model, s)), default=0)
+    if most < want:
+        return f"{most} of the {h.drawn[h.blood]} drawn cubes of the Blood Bank's colour may be re-bagged"
+    return None
+
+
+def _bb_cube_discarded(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    h = s.heal
+    if isinstance(a, Settle) and h is not None and h.blood >= 0:
+        if a.rebag[h.blood] >= h.drawn[h.blood]:
+            return "the Blood Bank cube was re-bagged"
+    return None
+
+
+# HHH-TRAINING-BONUS --------------------------------------------------------------------
+
+
+def _bonus_cubes(size: int) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        if not isinstance(a, Heal) or t.heal is None:
+            return None
+        nowitz = model.config.doctors[a.player] == "nowitz" and a.colour == GRAY
+        want = sorted([2] * nowitz + [size] * s.training[a.player][a.colour])
+        if list(t.heal.bonuses) != want:
+            return f"the Heal's bonus draws are {t.heal.bonuses}, not {tuple(want)}"
+        return None
+
+    return check
+
+
+# HHH-REACTION-TIMING, HHH-CHAPLAIN-TIMING -----------------------------------------------
+
+
+def _reaction_latest(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    h = s.heal
+    if isinstance(a, (JanitorIgnore, AdminRedraw)) and h is not None and not h.latest_black:
+        return "a reaction took a black cube from an earlier draw of the Heal"
+    return None
+
+
+def _reaction_any(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    h = s.heal
+    if s.phase != HEAL_DRAWN or h is None or not h.drawn[model.config.colours]:
+        return None
+    if s.staff_hired[JANITOR] and not s.janitor_used:
+        if JanitorIgnore() not in legal(model, s):
+            return "the Janitor cannot discard a black cube drawn for this Heal"
+    return None
+
+
+def _chaplain_in_heal(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if s.phase != HEAL_DRAWN or model.config.no_admin:
+        return None
+    if s.staff_hired[CHAPLAIN] and not s.chaplain_used and not s.admin_face_up:
+        if ChaplainFlip() not in legal(model, s):
+            return "the Chaplain cannot flip the Administrator card during a Heal"
+    return None
+
+
+# HHH-INTERN-TREATMENT ------------------------------------------------------------------
+
+
+def _intern_side(treated: bool) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        if not isinstance(a, InternTreat) or a.place != TREATMENT or t.reason:
+            return None
+        level, side = t.treatment[a.colour]
+        want = TREATED if treated else s.treatment[a.colour][1]
+        if level and side != want:
+            return f"the Intern's Treatment Room patient is on side {side}, not {want}"
+        return None
+
+    return check
+
+
+# HHH-MONEY-CAP=uncapped ----------------------------------------------------------------
+
+
+def _money_counts(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """A Ward Heal pays $ per level healed in full, whatever the money already is."""
+    h = s.heal
+    if not isinstance(a, Settle) or h is None or h.place != WARD or t.reason:
+        return None
+    r = reduction(model, h)
+    new = h.level - r
+    if new >= DEATH:
+        return None
+    levels = h.level if new <= 0 else max(0, r)
+    if t.money - s.money != levels * model.config.ward_pay:
+        return f"{levels} levels healed in a Ward paid ${t.money - s.money} at ${s.money}"
+    return None
+
+
+P = Promise
+PROMISES = (
+    P(
+        R.TR_OVERFLOW.ID,
+        R.TR_OVERFLOW.DIES,
+        "a Treatment Room patient healed above the room's maximum dies",
+        step=_overflow_dies,
+        applies=A.treatment_room,
+    ),
+    P(
+        R.TR_TO_WARD_5.ID,
+        R.TR_TO_WARD_5.DIES,
+        "a level-5 Treatment Room patient may move to a free Ward bed and dies there",
+        step=_level5_to_ward_dies,
+        applies=A.improved_treatment_room,
+    ),
+    P(
+        R.ER_RETURN.ID,
+        R.ER_RETURN.EMPTIEST,
+        "a healed Emergency Room patient's cubes go to a Waiting Room with the fewest of "
+        "its colour",
+        step=_er_returns_to(first_room=False),
+        applies=A.EMERGENCY_ROOM,
+    ),
+    P(
+        R.ER_RETURN.ID,
+        R.ER_RETURN.FIRST_ROOM,
+        "a healed Emergency Room patient's cubes go to Waiting Room 1",
+        step=_er_returns_to(first_room=True),
+        applies=A.EMERGENCY_ROOM,
+    ),
+    P(
+        R.ER_COSTS.ID,
+        R.ER_COSTS.WARD_LIKE,
+        "an Emergency Room Heal draws the Ward's cubes and pays its $ per level; an "
+        "Emergency Room death costs the Waiting Room's $5",
+        step=_er_costs(treatment_like=False),
+        applies=A.EMERGENCY_ROOM,
+    ),
+    P(
+        R.ER_COSTS.ID,
+        R.ER_COSTS.TREATMENT_LIKE,
+        "an Emergency Room Heal draws 8 cubes and pays $3 per level; a death costs $12",
+        step=_er_costs(treatment_like=True),
+        applies=A.EMERGENCY_ROOM,
+    ),
+    P(
+        R.REBAG_AFTER_HEAL.ID,
+        R.REBAG_AFTER_HEAL.ANY_HEAL,
+        "every Heal may re-bag its whole allowance, whatever the draw did to the level",
+        step=_rebag_any_heal,
+        applies=A.doctor_rebag,
+    ),
+    P(
+        R.REBAG_AFTER_HEAL.ID,
+        R.REBAG_AFTER_HEAL.LEVEL_REDUCED,
+        "a Heal that lowered no level re-bags no more than its Re-bag Training markers; "
+        "one that lowered a level may re-bag its whole allowance",
+        step=_rebag_level_reduced,
+        applies=A.doctor_rebag,
+    ),
+    P(
+        R.BB_REBAG.ID,
+        R.BB_REBAG.YES,
+        "the Blood Bank cube may be re-bagged like a drawn cube",
+        step=_bb_cube_rebags,
+        applies=A.both(A.BLOOD, A.any_rebag),
+    ),
+    P(
+        R.BB_REBAG.ID,
+        R.BB_REBAG.NO,
+        "the Blood Bank cube is never re-bagged",
+        step=_bb_cube_discarded,
+        applies=A.both(A.BLOOD, A.any_rebag),
+    ),
+    P(
+        R.TRAINING_BONUS.ID,
+        R.TRAINING_BONUS.ONE,
+        "each Training bonus draw of a Heal is 1 cube",
+        step=_bonus_cubes(1),
+        applies=A.colour_training,
+    ),
+    P(
+        R.TRAINING_BONUS.ID,
+        R.TRAINING_BONUS.TWO,
+        "each Training bonus draw of a Heal is 2 cubes",
+        step=_bonus_cubes(2),
+        applies=A.colour_training,
+    ),
+    P(
+        R.REACTION_TIMING.ID,
+        R.REACTION_TIMING.LATEST_DRAW,
+        "a reaction takes a black cube of the Heal's most recent draw only",
+        step=_reaction_latest,
+    ),
+    P(
+        R.REACTION_TIMING.ID,
+        R.REACTION_TIMING.ANY_IN_HEAL,
+        "the Janitor may discard any black cube drawn for the Heal before it settles",
+        step=_reaction_any,
+    ),
+    P(
+        R.CHAPLAIN_TIMING.ID,
+        R.CHAPLAIN_TIMING.DURING_HEAL,
+        "the unused Chaplain may flip the face-down Administrator card during a Heal",
+        step=_chaplain_in_heal,
+        applies=A.both(A.staff(CHAPLAIN), A.administrator),
+    ),
+    P(
+        R.INTERN_TREATMENT.ID,
+        R.INTERN_TREATMENT.STAYS,
+        "the Intern's Treatment Room patient keeps its side",
+        step=_intern_side(treated=False),
+        applies=A.INTERN_ON_ROOM,
+    ),
+    P(
+        R.INTERN_TREATMENT.ID,
+        R.INTERN_TREATMENT.TREATED,
+        "the Intern's Treatment Room patient is on the Treated side",
+        step=_intern_side(treated=True),
+        applies=A.INTERN_ON_ROOM,
+    ),
+    P(
+        R.MONEY_CAP.ID,
+        R.MONEY_CAP.UNCAPPED,
+        "a Ward Heal pays $ per level healed in full, above $199 too",
+        step=_money_counts,
+    ),
+)

@@ -1,0 +1,400 @@
+"""Promises of the setup, Patient Phase and end-of-game readings (``promises.BOOK``).
+
+Each check reads the position before a step, the action and the position after (or the
+finished game) with the config's numbers, and says what its option's words forbid; none
+calls the rule it checks. Cube counts are compared only where the bag cannot have been
+refilled from the discard pile in the step (then every cube drawn left the bag)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hhh_verify.contract.promises import Promise
+
+from ..rules import readings as R
+from ..rules.actions import EndActions
+from ..rules.config import CORONER, LAWYER
+from ..rules.outcome import rating_of
+from ..rules.state import (
+    ARRESTED,
+    MORGUE,
+    PP_INSTALL,
+    PP_VISIT,
+    SETUP_MARKERS,
+    SETUP_WAITING,
+    HHHState,
+    item_of,
+)
+from ..rules.state import BLOOD_BANK as BB
+from . import promise_config as A
+
+DEATH = 5  # Patient Death: "an Illness level of 5"
+LAWYER_OFF = 2  # Staff Index, Lawyer: "Reduce the amount of Money you lose by $2"
+
+
+def choice(model: Any, ambiguity: str) -> str:
+    return str(model.interpretation.choice(ambiguity))
+
+
+def beds(model: Any) -> int:
+    """Beds per Ward under the model's HHH-WARD-BEDS reading (at least one)."""
+    fewer = 1 if choice(model, R.WARD_BEDS.ID) == R.WARD_BEDS.ONE_FEWER else 0
+    return max(1, model.config.ward_beds - fewer)
+
+
+def settlement(s: HHHState, cost: int) -> int:
+    """What a death costs: the printed cost less $2 per Lawyer, never below $0."""
+    return max(0, cost - LAWYER_OFF * s.staff_hired[LAWYER])
+
+
+def capacity(model: Any, s: HHHState) -> int:
+    """Places for bodies: the Cemetery, the Coroner's space, the Morgue if installed."""
+    c = model.config
+    cap = c.tombstones + (1 if s.staff_hired[CORONER] else 0)
+    if s.rooms[MORGUE]:
+        cap += c.morgue_capacity + (1 if s.rooms[MORGUE] == 2 else 0)
+    return cap
+
+
+# HHH-ROOM-CAP=every-phase --------------------------------------------------------------
+
+
+def _install_every_phase(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, EndActions) and not t.reason and t.phase != PP_INSTALL:
+        left = [k for k in model.ctx.deck if not t.rooms[k]]
+        if left:
+            return f"a Patient Phase skipped its New Room with {len(left)} cards in the deck"
+    return None
+
+
+# HHH-SETUP-LEVEL5 ----------------------------------------------------------------------
+
+
+def _setup_draw(s: HHHState, a: Any) -> bool:
+    return s.phase == SETUP_WAITING
+
+
+def _setup_kills_fifth(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """``dies``: a 5-cube patient formed in setup dies at once ($5, a white marker)."""
+    if not _setup_draw(s, a) or t.reason:
+        return None
+    for w, room in enumerate(t.waiting):
+        for k, n in enumerate(room):
+            if n >= DEATH:
+                return f"a {n}-cube patient of colour {k} waits in Waiting Room {w} after setup"
+    died = t.deaths - s.deaths
+    tossed = sum(t.discard) - sum(s.discard)
+    if tossed != DEATH * died:
+        return f"the setup draw discarded {tossed} cubes for {died} deaths (5 cubes each)"
+    if s.money - t.money != died * settlement(s, model.config.waiting_death_cost):
+        return f"{died} setup deaths cost ${s.money - t.money}"
+    C = model.config.colours
+    hidden = sum(t.cemetery[C:]) - sum(s.cemetery[C:])
+    if hidden != died:
+        return f"{died} setup deaths put {hidden} bodies without a colour marker on tombstones"
+    return None
+
+
+def _setup_no_death(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if _setup_draw(s, a) and t.deaths > s.deaths:
+        return "a Waiting Room patient died in setup although the 5th spot is never filled"
+    return None
+
+
+# HHH-SETUP-ORDER -----------------------------------------------------------------------
+
+
+def _blood_before_waiting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if s.phase == SETUP_WAITING and s.rooms[BB] and not any(s.blood):
+        return "a setup Waiting Room draw came before the starting Blood Bank's cubes"
+    return None
+
+
+def _blood_after_waiting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if s.phase == SETUP_WAITING and any(s.blood):
+        return "the starting Blood Bank drew its cubes before a setup Waiting Room draw"
+    last = s.phase == SETUP_WAITING and t.phase != SETUP_WAITING
+    if last and not t.reason and t.rooms[BB] and not any(t.blood):
+        return "the setup Waiting Room draws ended and the starting Blood Bank stayed empty"
+    return None
+
+
+# Visit the Wards: HHH-WARD-ABILITY, HHH-VISIT-CUBES, HHH-EMPTY-BEDS-VARIANT --------------
+
+
+def _visit(model: Any, s: HHHState, t: HHHState) -> tuple[int, int] | None:
+    """(Ward colour, patients) of a Visit step that cannot have refilled the bag and did
+    not end the game: the bag held more cubes than every draw and black chain could take."""
+    if s.phase != PP_VISIT or t.reason:
+        return None
+    c = item_of(s.cursor)
+    n = len(s.wards[c])
+    C = model.config.colours
+    most = n * max(1, beds(model)) + 2 * s.bag[C]
+    if sum(s.bag) <= most:
+        return None
+    return c, n
+
+
+def _colour_drawn(model: Any, s: HHHState, t: HHHState) -> int:
+    C = model.config.colours
+    return sum(s.bag[:C]) - sum(t.bag[:C])
+
+
+def _blacks_drawn(model: Any, s: HHHState, t: HHHState) -> int:
+    C = model.config.colours
+    return s.bag[C] - t.bag[C]
+
+
+def _abilities_play(model: Any) -> bool:
+    c = model.config
+    return bool(c.ward_abilities and not c.variant_no_abilities)
+
+
+def _discarding(model: Any) -> bool:
+    return choice(model, R.VISIT_CUBES.ID) == R.VISIT_CUBES.DISCARD
+
+
+def _token_changes_nothing(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    v = _visit(model, s, t)
+    if v and _colour_drawn(model, s, t) < v[1]:
+        return f"{v[1]} patients visited but {_colour_drawn(model, s, t)} cubes left the bag"
+    return None
+
+
+def _token_shields_first(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if s.phase != PP_VISIT or t.reason:
+        return None
+    c = item_of(s.cursor)
+    if not s.abilities[c] or not s.wards[c]:
+        return None
+    if not t.wards[c] or t.wards[c][0] != s.wards[c][0]:
+        return f"the shielded level-{s.wards[c][0]} patient of Ward {c} changed in its Visit"
+    return None
+
+
+def _visit_discards(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    v = _visit(model, s, t)
+    if not v:
+        return None
+    c, n = v
+    if model.config.variant_no_abilities:
+        drawing = n * (beds(model) - n)
+    else:
+        drawing = n - (1 if s.abilities[c] else 0)
+    if _colour_drawn(model, s, t) < drawing:
+        return f"a Visit put drawn cubes back: {_colour_drawn(model, s, t)} left the bag"
+    return None
+
+
+def _visit_rebags(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    v = _visit(model, s, t)
+    if v and _colour_drawn(model, s, t):
+        return f"a Visit discarded {_colour_drawn(model, s, t)} non-black cubes"
+    return None
+
+
+def _visit_base(model: Any, s: HHHState, t: HHHState) -> tuple[int, int, int] | None:
+    """(cubes drawn besides the black chains, the count at activation, deaths)."""
+    v = _visit(model, s, t)
+    if not v:
+        return None
+    c, n = v
+    base = _colour_drawn(model, s, t) - _blacks_drawn(model, s, t)
+    return base, n * (beds(model) - n), n - len(t.wards[c])
+
+
+def _beds_at_activation(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    v = _visit_base(model, s, t)
+    if v and v[0] != v[1]:
+        return f"the Ward's patients drew {v[0]} cubes; its empty beds at activation give {v[1]}"
+    return None
+
+
+def _beds_per_patient(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    v = _visit_base(model, s, t)
+    if not v:
+        return None
+    base, at_start, died = v
+    if base < at_start or (died >= 2 and base == at_start):
+        return f"{died} deaths in the Visit freed no bed: {base} cubes drawn"
+    return None
+
+
+def _no_abilities_variant(model: Any) -> bool:
+    return bool(model.config.variant_no_abilities) and _discarding(model)
+
+
+# HHH-WHITE-OUT=tombstone-only -----------------------------------------------------------
+
+
+def _arrest_only_when_full(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if t.reason == ARRESTED and not s.reason and sum(t.cemetery) < capacity(model, t):
+        return f"arrested with {sum(t.cemetery)} bodies in places for {capacity(model, t)}"
+    return None
+
+
+# HHH-RATING-BASIS ----------------------------------------------------------------------
+
+#: Victory and Defeat: "$0-19: Regrettable." ... "$80+: Triumphant."
+BRACKETS = (
+    (80, "Triumphant"),
+    (60, "Prosperous"),
+    (40, "Notable"),
+    (20, "Inconsequential"),
+)
+
+
+def bracket(money: int) -> str:
+    return next((name for floor, name in BRACKETS if money >= floor), "Regrettable")
+
+
+def _rated_on(profit: bool) -> Any:
+    def check(model: Any, t: HHHState) -> str | None:
+        out = model.outcome(t)
+        if out is None or not out.won:
+            return None
+        money = t.money - model.config.money_at_start if profit else t.money
+        if rating_of(out) != bracket(money):
+            return f"rated {rating_of(out)} for ${money}; the brackets say {bracket(money)}"
+        return None
+
+    return check
+
+
+# HHH-FEWER-MARKERS ----------------------------------------------------------------------
+
+
+def _markers_out(after: bool) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        if s.phase != SETUP_MARKERS:
+            return None
+        full = model.config.markers_per_colour
+        for k in range(model.config.colours):
+            ward = len(t.wards[k])
+            want = max(0, full - ward - 1) if after else full - 1 - ward
+            if t.supply[k] != want:
+                return (
+                    f"{t.supply[k]} colour-{k} markers in the supply after setup; {want} expected"
+                )
+        return None
+
+    return check
+
+
+def _fewer_markers(model: Any) -> bool:
+    return bool(model.config.variant_fewer_markers)
+
+
+P = Promise
+PROMISES = (
+    P(
+        R.ROOM_CAP.ID,
+        R.ROOM_CAP.EVERY_PHASE,
+        "every Patient Phase installs a New Room while cards remain in the deck",
+        step=_install_every_phase,
+        applies=A.more_cards_than_cap,
+    ),
+    P(
+        R.SETUP_LEVEL5.ID,
+        R.SETUP_LEVEL5.DIES,
+        "no 5-cube patient waits after a setup draw: each died, its 5 cubes discarded and "
+        "its $5 paid",
+        step=_setup_kills_fifth,
+        applies=A.fifth_spot,
+    ),
+    P(
+        R.SETUP_LEVEL5.ID,
+        R.SETUP_LEVEL5.RETURN_EXCESS,
+        "no Waiting Room patient dies in setup",
+        step=_setup_no_death,
+        applies=A.fifth_spot,
+    ),
+    P(
+        R.SETUP_ORDER.ID,
+        R.SETUP_ORDER.BEFORE_WAITING,
+        "the starting Blood Bank holds its cubes before any setup Waiting Room draw",
+        step=_blood_before_waiting,
+        applies=A.BLOOD,
+    ),
+    P(
+        R.SETUP_ORDER.ID,
+        R.SETUP_ORDER.AFTER_WAITING,
+        "the starting Blood Bank is empty during the setup Waiting Room draws and filled "
+        "when they end",
+        step=_blood_after_waiting,
+        applies=A.BLOOD,
+    ),
+    P(
+        R.WARD_ABILITY.ID,
+        R.WARD_ABILITY.NO_EFFECT,
+        "every patient of a visited Ward draws: at least one cube per patient leaves the bag",
+        step=_token_changes_nothing,
+        applies=lambda m: _abilities_play(m) and _discarding(m),
+    ),
+    P(
+        R.WARD_ABILITY.ID,
+        R.WARD_ABILITY.SHIELD_FIRST,
+        "a Visit leaves the lowest patient of a Ward with an active token as it was",
+        step=_token_shields_first,
+        applies=_abilities_play,
+    ),
+    P(
+        R.VISIT_CUBES.ID,
+        R.VISIT_CUBES.DISCARD,
+        "the cubes drawn in a Visit leave the bag: at least one per patient drawing",
+        step=_visit_discards,
+    ),
+    P(
+        R.VISIT_CUBES.ID,
+        R.VISIT_CUBES.REBAG,
+        "a Visit leaves the bag's non-black cubes as they were",
+        step=_visit_rebags,
+    ),
+    P(
+        R.EMPTY_BEDS_VARIANT.ID,
+        R.EMPTY_BEDS_VARIANT.AT_ACTIVATION,
+        "each patient draws the Ward's empty beds as the Visit begins (besides black chains)",
+        step=_beds_at_activation,
+        applies=_no_abilities_variant,
+    ),
+    P(
+        R.EMPTY_BEDS_VARIANT.ID,
+        R.EMPTY_BEDS_VARIANT.PER_PATIENT,
+        "a patient's death frees a bed for the later draws of the same Visit",
+        step=_beds_per_patient,
+        applies=_no_abilities_variant,
+    ),
+    P(
+        R.WHITE_OUT.ID,
+        R.WHITE_OUT.TOMBSTONE_ONLY,
+        "the game is lost by arrest only when every place for a body is taken",
+        step=_arrest_only_when_full,
+    ),
+    P(
+        R.RATING_BASIS.ID,
+        R.RATING_BASIS.FINAL_MONEY,
+        "a won game is rated by the bracket of its final money",
+        final=_rated_on(profit=False),
+    ),
+    P(
+        R.RATING_BASIS.ID,
+        R.RATING_BASIS.PROFIT,
+        "a won game is rated by the bracket of its final money less the starting money",
+        final=_rated_on(profit=True),
+    ),
+    P(
+        R.FEWER_MARKERS.ID,
+        R.FEWER_MARKERS.BEFORE_SETUP,
+        "the setup Wards and the supply together hold one marker fewer of each colour",
+        step=_markers_out(after=False),
+        applies=_fewer_markers,
+    ),
+    P(
+        R.FEWER_MARKERS.ID,
+        R.FEWER_MARKERS.AFTER_SETUP,
+        "after the Ward draw the supply holds one marker fewer of each colour left",
+        step=_markers_out(after=True),
+        applies=_fewer_markers,
+    ),
+)

@@ -1,0 +1,587 @@
+"""What Healthy Heart Hospital's readings promise, as checks (``hhh_verify.contract.promises``).
+
+Each check is written from the option's words and reads the position before a step, the
+action and the position after (or a finished game), with the config's numbers; none
+calls the rule it checks. The setup, Patient Phase and end-of-game readings' checks are
+in ``promise_phases``, the Heal's and Transfer's in ``promise_heal``, the Administrator's,
+Staff's and Research's in ``promise_admin``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hhh_verify.contract.promises import Promise, PromiseBook
+
+from ..rules import readings as R
+from ..rules.actions import (
+    ChaplainFlip,
+    ChooseBenefit,
+    EndPicks,
+    InternTreat,
+    ReturnBlacks,
+    Transfer,
+)
+from ..rules.config import CAT, CFO, CORONER, INTAKE_NURSE
+from ..rules.state import (
+    BLOOD_BANK,
+    EMERGENCY,
+    HEAL_DRAWN,
+    MORGUE,
+    PICK_REPLACE,
+    PICK_REPLACE_FIRST,
+    PICKS,
+    RESEARCH_DRAWN,
+    STUCK,
+    TREATMENT,
+    WAITING,
+    WARD,
+    HHHState,
+)
+from . import promise_admin, promise_heal, promise_phases
+
+#: the most cubes one draw of the rules asks for (a Heal of 12 at most, arrivals of 12
+#: at most, the Blood Bank's 5, Research's 5): a draw that could not be completed had
+#: fewer colour cubes than this in the bag and the discard pile together
+LARGEST_DRAW = 12
+
+
+def revealed(model: Any, s: HHHState) -> int:
+    """Staff markers face up or hired (the ones not face down any more)."""
+    return sum(s.staff_open) + sum(s.staff_passed) + sum(s.staff_hired)
+
+
+def staff_rows(model: Any) -> int:
+    """Rounds with Staff spaces below them: the spaces in rows of ``staff_per_round``
+    ("Flip the 2 Staff markers below the round marker"), two fewer spaces in the 5-round
+    variant."""
+    c = model.config
+    spaces = c.staff_spaces - (2 if c.variant_two_rooms else 0)
+    per = c.staff_per_round
+    return -(-spaces // per) if per else c.rounds
+
+
+def reveal_each(model: Any) -> int:
+    c = model.config
+    return 1 if c.variant_one_staff else c.staff_per_round
+
+
+def _staff_bound(first: int) -> Any:
+    """At most one row's flips a round, only in rounds ``first`` to ``first + rows - 1``."""
+
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        rows_reached = max(0, min(t.round - first + 1, staff_rows(model)))
+        bound = reveal_each(model) * rows_reached
+        if revealed(model, t) > bound:
+            return (
+                f"{revealed(model, t)} Staff markers face up in round {t.round}; the spaces "
+                f"under the rounds so far hold {bound} flips"
+            )
+        return None
+
+    return check
+
+
+def _wards_at_most(fewer: int) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        beds = model.config.ward_beds - fewer
+        for c, ward in enumerate(t.wards):
+            if len(ward) > beds:
+                return f"Ward {c} holds {len(ward)} patients in {beds} beds"
+        return None
+
+    return check
+
+
+def _waiting_at_most(fewer: int) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        spots = model.config.waiting_spots - fewer
+        for w, room in enumerate(t.waiting):
+            for c, n in enumerate(room):
+                if n > spots:
+                    return f"Waiting Room {w} holds {n} {c}-cubes on {spots} spots"
+        return None
+
+    return check
+
+
+def colour_cubes(model: Any, counts: tuple[int, ...]) -> int:
+    return sum(counts[: model.config.colours])
+
+
+def _never_stuck(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if t.reason == STUCK:
+        return "the game ended as stuck although a short draw just ends"
+    return None
+
+
+def _stuck_only_when_exhausted(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if t.reason == STUCK and s.reason != STUCK:
+        have = colour_cubes(model, s.bag) + colour_cubes(model, s.discard)
+        if have >= LARGEST_DRAW:
+            return f"the game ended as stuck with {have} colour cubes in bag and discard pile"
+    return None
+
+
+def _blood_filled(s: HHHState, t: HHHState) -> bool:
+    """A Blood Bank fill happened in the step and left the Blood Bank short."""
+    size = {0: 0, 1: 3, 2: 5}[t.rooms[BLOOD_BANK]]
+    return any(b > a for a, b in zip(s.blood, t.blood)) and sum(t.blood) < size
+
+
+def _bb_refill(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if _blood_filled(s, t) and colour_cubes(model, t.discard):
+        return "the Blood Bank fill stopped short while the discard pile held colour cubes"
+    return None
+
+
+def _bb_stop(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if _blood_filled(s, t) and colour_cubes(model, t.bag):
+        return "the Blood Bank fill stopped short while the bag held colour cubes"
+    return None
+
+
+def _replace_in_full(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    C = model.config.colours
+    replacing = s.phase == PICKS and s.picks[0] in (PICK_REPLACE, PICK_REPLACE_FIRST)
+    if isinstance(a, EndPicks) and replacing and any(s.cemetery[:C]) and s.supply[C]:
+        return f"the Replace benefit stopped with {s.picks[1]} markers left to replace"
+    return None
+
+
+def _no_decline(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """A Research ends without a benefit only when none is possible (Training and Replace
+    checked here: the Hire's affordability is the Hire rule's)."""
+    if s.phase != RESEARCH_DRAWN or not isinstance(a, ChooseBenefit) or a.benefit != -1:
+        return None
+    r = s.research
+    assert r is not None
+    _, train_c, replace_c = model.ctx.research_colours(r.card)
+    C = model.config.colours
+    if r.drawn[train_c] and (sum(s.training_open) or sum(s.training_hidden)):
+        return "the Research was declined although the Training benefit was possible"
+    if r.drawn[replace_c] and any(s.cemetery[:C]) and s.supply[C]:
+        return "the Research was declined although the Replace benefit was possible"
+    return None
+
+
+def _money_capped(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return f"money ${t.money} above the $199 cap" if t.money > 199 else None
+
+
+def _rooms_at_most(starting_uncounted: bool) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        c = model.config
+        extra = (2 if c.variant_two_rooms else 1) if starting_uncounted else 0
+        limit = c.room_limit + extra
+        if t.rooms_placed > limit:
+            return f"{t.rooms_placed} New Room cards placed; the cap allows {limit}"
+        return None
+
+    return check
+
+
+def _no_morgue(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return "a Morgue was installed" if t.rooms[MORGUE] else None
+
+
+def _morgue_holds(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    c = model.config
+    cap = c.tombstones + (1 if t.staff_hired[CORONER] else 0)
+    if t.rooms[MORGUE]:
+        cap += c.morgue_capacity + (1 if t.rooms[MORGUE] == 2 else 0)
+    if sum(t.cemetery) > cap and not t.reason:
+        return f"{sum(t.cemetery)} bodies hidden in places for {cap}, and play goes on"
+    return None
+
+
+def _staff_total(kind: int, most: Any) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        n = t.staff_hidden[kind] + t.staff_open[kind] + t.staff_passed[kind]
+        n += t.staff_hired[kind]
+        if n > most(model):
+            return f"{n} Staff markers of kind {kind}; the pool has {most(model)}"
+        return None
+
+    return check
+
+
+def _training_total(extra: int) -> Any:
+    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+        n = sum(t.training_open) + sum(t.training_hidden) + sum(map(sum, t.training))
+        pool = sum(model.config.training_pool)
+        most = pool + (extra if pool else 0)
+        if n > most:
+            return f"{n} Training markers in play; the pool has {most}"
+        return None
+
+    return check
+
+
+def _hireable_this_round(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if t.round > s.round and sum(t.staff_open):
+        return "Staff markers of the round just ended are still hireable in the next"
+    return None
+
+
+def _nothing_passed(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return "face-up Staff markers stopped being hireable" if sum(t.staff_passed) else None
+
+
+def _no_end_reaction(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return "the end-of-Patient-Phase reaction fired" if isinstance(a, ReturnBlacks) else None
+
+
+def _no_last_round_reaction(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, ReturnBlacks) and s.round >= model.config.last_round:
+        return "the end-of-Patient-Phase reaction fired in the last round"
+    return None
+
+
+def _chaplain_between(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, ChaplainFlip) and s.phase == HEAL_DRAWN:
+        return "the Chaplain flipped the Administrator card in the middle of a Heal"
+    return None
+
+
+def _intern_not_er(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, InternTreat) and a.place == EMERGENCY:
+        return "the Intern treated an Emergency Room patient"
+    return None
+
+
+def _intern_er_moves(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, InternTreat) and a.place == EMERGENCY and t.er[a.colour] >= s.er[a.colour]:
+        return "the Intern's Emergency Room patient stayed in the Emergency Room"
+    return None
+
+
+def _wr_to_wards_only(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == WAITING and a.target != WARD:
+        return "a Waiting Room patient went to a Treatment Room"
+    return None
+
+
+def _nurse_exempt(s: HHHState, a: Transfer) -> bool:
+    """The Intake Nurse's own rule lets any Waiting Room level into a Ward."""
+    return a.target == WARD and bool(s.staff_hired[INTAKE_NURSE])
+
+
+def _wr_levels_3_4(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == WAITING and not 3 <= a.level <= 4:
+        if not _nurse_exempt(s, a):
+            return f"a level-{a.level} Waiting Room patient was transferred"
+    return None
+
+
+def _wr_rooms_any_level(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == WAITING and a.target == WARD:
+        if not 3 <= a.level <= 4 and not _nurse_exempt(s, a):
+            return f"a level-{a.level} Waiting Room patient went to a Ward"
+    return None
+
+
+def _no_level5_to_ward(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if isinstance(a, Transfer) and a.source == TREATMENT and a.target == WARD and a.level >= 5:
+        return "a level-5 patient was moved from a Treatment Room to a Ward"
+    return None
+
+
+def _tr_capped(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    for c, (level, _side) in enumerate(t.treatment):
+        top = 5 if t.rooms[c] == 2 else 4
+        if level > top:
+            return f"Treatment Room {c} holds a level-{level} patient above its maximum {top}"
+    return None
+
+
+def _no_unmarked(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    C = model.config.colours
+    if t.cemetery[C + 1] > s.cemetery[C + 1] and not t.reason:
+        return "a body without a marker took a tombstone and play went on"
+    return None
+
+
+def _no_admin_tokens(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return (
+        f"{t.admin_total} Administrative tokens without an Administrator" if t.admin_total else None
+    )
+
+
+def _no_admin(model: Any) -> bool:
+    return bool(model.config.no_admin)
+
+
+def _tokens_kept(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    want = model.config.table_admin_tokens
+    if t.admin_total < want:
+        return f"{t.admin_total} Administrative tokens; the setup table gives {want}"
+    return None
+
+
+def _more_than_one_bed(model: Any) -> bool:
+    """One fewer than one bed is no Ward at all: the option keeps the one bed (it cannot
+    differ on a config of one-bed Wards, e.g. the ``interactions`` preset)."""
+    return bool(model.config.ward_beds > 1)
+
+
+P = Promise
+BOOK = PromiseBook(
+    promises=(
+        P(
+            R.STAFF_ROUND1.ID,
+            R.STAFF_ROUND1.NONE_IN_ROUND_1,
+            "no Staff marker is face up in round 1; after that at most one row's flips a "
+            "round, in the rounds with Staff spaces below them (2 onward)",
+            step=_staff_bound(2),
+        ),
+        P(
+            R.STAFF_ROUND1.ID,
+            R.STAFF_ROUND1.REVEAL_AT_SETUP,
+            "at most one row's flips a round, only in the rounds with Staff spaces below "
+            "them, from round 1 (rounds 1-5; 1-4 in the 5-round variant)",
+            step=_staff_bound(1),
+        ),
+        P(
+            R.WARD_BEDS.ID,
+            R.WARD_BEDS.AS_CONFIG,
+            "no Ward holds more patients than configured beds",
+            step=_wards_at_most(0),
+        ),
+        P(
+            R.WARD_BEDS.ID,
+            R.WARD_BEDS.ONE_FEWER,
+            "no Ward holds more patients than one bed fewer than configured",
+            step=_wards_at_most(1),
+            applies=_more_than_one_bed,
+        ),
+        P(
+            R.WAITING_SPOTS.ID,
+            R.WAITING_SPOTS.AS_CONFIG,
+            "no colour holds more cubes than its spots",
+            step=_waiting_at_most(0),
+        ),
+        P(
+            R.WAITING_SPOTS.ID,
+            R.WAITING_SPOTS.ONE_FEWER,
+            "no colour holds more cubes than one spot fewer",
+            step=_waiting_at_most(1),
+        ),
+        P(
+            R.DRAW_EXHAUSTED.ID,
+            R.DRAW_EXHAUSTED.STOP,
+            "a short draw never ends the game",
+            step=_never_stuck,
+        ),
+        P(
+            R.DRAW_EXHAUSTED.ID,
+            R.DRAW_EXHAUSTED.STUCK,
+            "the game ends stuck only on a draw that the bag and discard pile together could "
+            "not complete (fewer colour cubes than the largest draw)",
+            step=_stuck_only_when_exhausted,
+        ),
+        P(
+            R.BB_BLACK_ONLY.ID,
+            R.BB_BLACK_ONLY.REFILL,
+            "a Blood Bank fill ends short only when the discard pile has no colour cube left",
+            step=_bb_refill,
+        ),
+        P(
+            R.BB_BLACK_ONLY.ID,
+            R.BB_BLACK_ONLY.STOP,
+            "a Blood Bank fill ends short only when the bag has no colour cube left",
+            step=_bb_stop,
+        ),
+        P(
+            R.RESEARCH_AMOUNT.ID,
+            R.RESEARCH_AMOUNT.ALL,
+            "a Replace benefit never stops while dead coloured and white markers remain",
+            step=_replace_in_full,
+        ),
+        P(
+            R.RESEARCH_DECLINE.ID,
+            R.RESEARCH_DECLINE.MUST_CHOOSE,
+            "a Research is not ended without a benefit while Training or Replace is possible",
+            step=_no_decline,
+        ),
+        P(R.MONEY_CAP.ID, R.MONEY_CAP.CAPPED, "money never exceeds $199", step=_money_capped),
+        P(
+            R.ROOM_CAP.ID,
+            R.ROOM_CAP.SIX_TOTAL,
+            "at most the cap of New Room cards are placed",
+            step=_rooms_at_most(False),
+        ),
+        P(
+            R.ROOM_CAP.ID,
+            R.ROOM_CAP.SIX_INSTALLED,
+            "at most the cap of installs after the starting card(s)",
+            step=_rooms_at_most(True),
+        ),
+        P(R.MORGUE.ID, R.MORGUE.ABSENT, "no Morgue is ever installed", step=_no_morgue),
+        P(
+            R.MORGUE.ID,
+            R.MORGUE.IN_DECK,
+            "the Morgue holds morgue_capacity bodies (one more Improved) besides the "
+            "Cemetery: more bodies end the game",
+            step=_morgue_holds,
+        ),
+        P(
+            R.STAFF_POOL.ID,
+            R.STAFF_POOL.TWO_CATS,
+            "never more CFO markers than the pool's one",
+            step=_staff_total(CFO, lambda m: m.config.staff_pool[CFO]),
+        ),
+        P(
+            R.STAFF_POOL.ID,
+            R.STAFF_POOL.TWO_CFOS,
+            "the second Cat is a CFO: never more Cats than one",
+            step=_staff_total(CAT, lambda m: min(1, m.config.staff_pool[CAT])),
+        ),
+        P(
+            R.TRAINING_COUNT.ID,
+            R.TRAINING_COUNT.EIGHTEEN,
+            "never more Training markers than the pool",
+            step=_training_total(0),
+        ),
+        P(
+            R.TRAINING_COUNT.ID,
+            R.TRAINING_COUNT.TWENTY,
+            "never more than the pool and two more",
+            step=_training_total(2),
+        ),
+        P(
+            R.STAFF_HIREABLE.ID,
+            R.STAFF_HIREABLE.ALL_FACE_UP,
+            "no face-up Staff marker stops being hireable",
+            step=_nothing_passed,
+        ),
+        P(
+            R.STAFF_HIREABLE.ID,
+            R.STAFF_HIREABLE.THIS_ROUND,
+            "a new round starts with no earlier marker hireable",
+            step=_hireable_this_round,
+        ),
+        P(
+            R.END_REACTION.ID,
+            R.END_REACTION.FORGONE,
+            "the end-of-Patient-Phase reaction never fires",
+            step=_no_end_reaction,
+        ),
+        P(
+            R.END_REACTION_LAST_ROUND.ID,
+            R.END_REACTION_LAST_ROUND.NOT_LAST,
+            "no end-of-Patient-Phase reaction in the last round",
+            step=_no_last_round_reaction,
+        ),
+        P(
+            R.CHAPLAIN_TIMING.ID,
+            R.CHAPLAIN_TIMING.BETWEEN_ACTIONS,
+            "the Chaplain never flips during a Heal",
+            step=_chaplain_between,
+        ),
+        P(
+            R.INTERN_ER.ID,
+            R.INTERN_ER.NOT_ALLOWED,
+            "the Intern never treats the Emergency Room",
+            step=_intern_not_er,
+        ),
+        P(
+            R.INTERN_ER.ID,
+            R.INTERN_ER.MOVES,
+            "the Intern's Emergency Room patient leaves it",
+            step=_intern_er_moves,
+        ),
+        P(
+            R.TRANSFER_WR_DEST.ID,
+            R.TRANSFER_WR_DEST.WARDS_ONLY,
+            "Waiting Room patients go only to Wards",
+            step=_wr_to_wards_only,
+        ),
+        P(
+            R.TRANSFER_WR_DEST.ID,
+            R.TRANSFER_WR_DEST.LEVEL_3_4_ANY,
+            "only levels 3-4 leave a Waiting Room by Transfer",
+            step=_wr_levels_3_4,
+        ),
+        P(
+            R.TRANSFER_WR_DEST.ID,
+            R.TRANSFER_WR_DEST.ANY_LEVEL_ROOMS,
+            "only levels 3-4 go from a Waiting Room to a Ward",
+            step=_wr_rooms_any_level,
+        ),
+        P(
+            R.TR_TO_WARD_5.ID,
+            R.TR_TO_WARD_5.FORBIDDEN,
+            "no level-5 patient is moved to a Ward",
+            step=_no_level5_to_ward,
+        ),
+        P(
+            R.TR_OVERFLOW.ID,
+            R.TR_OVERFLOW.CAPPED,
+            "no Treatment Room patient exceeds the room's maximum",
+            step=_tr_capped,
+        ),
+        P(
+            R.WHITE_OUT.ID,
+            R.WHITE_OUT.ARRESTED,
+            "a body without a marker ends the game",
+            step=_no_unmarked,
+        ),
+        P(
+            R.NO_ADMIN_TOKENS.ID,
+            R.NO_ADMIN_TOKENS.NONE,
+            "without an Administrator there are no Administrative tokens",
+            step=_no_admin_tokens,
+            applies=_no_admin,
+        ),
+        P(
+            R.NO_ADMIN_TOKENS.ID,
+            R.NO_ADMIN_TOKENS.KEPT,
+            "without an Administrator the setup table's tokens still come",
+            step=_tokens_kept,
+            applies=_no_admin,
+        ),
+    )
+    + promise_phases.PROMISES
+    + promise_heal.PROMISES
+    + promise_admin.PROMISES,
+    reasons=(),
+    # where Staff, the Administrator and the Emergency Room meet (the game's own sweep
+    # preset): the 1-a-round variant there flips Staff in rounds 1-2 of a 1-row board
+    sweep="interactions",
+    pairs=(
+        ("HHH-STAFF-ROUND1=reveal-at-setup", "HHH-STAFF-HIREABLE=this-round"),
+        ("HHH-BB-BLACK-ONLY=stop", "HHH-DRAW-EXHAUSTED=stuck"),
+        ("HHH-RESEARCH-DECLINE=must-choose", "HHH-RESEARCH-AMOUNT=up-to"),
+        ("HHH-WARD-BEDS=one-fewer", "HHH-EMPTY-BEDS-VARIANT=per-patient"),
+        ("HHH-MORGUE=in-deck", "HHH-WHITE-OUT=arrested"),
+        # the same rule read twice: the setup draw's 5th cube and its spots
+        ("HHH-SETUP-LEVEL5=return-excess", "HHH-WAITING-SPOTS=one-fewer"),
+        # the Visit's draws: who draws (the token) and where the cubes go
+        ("HHH-WARD-ABILITY=shield-first", "HHH-VISIT-CUBES=rebag"),
+        ("HHH-EMPTY-BEDS-VARIANT=per-patient", "HHH-VISIT-CUBES=rebag"),
+        # the Emergency Room patient healed: where its cubes go, what they pay
+        ("HHH-ER-RETURN=first-room", "HHH-ER-COSTS=treatment-like"),
+        ("HHH-ER-RETURN=first-room", "HHH-INTERN-TREATMENT=treated"),
+        # a Treatment Room patient's level and where it may go
+        ("HHH-TR-OVERFLOW=capped", "HHH-TR-TO-WARD-5=forbidden"),
+        # the Heal's Re-bag: the allowance and the Blood Bank cube
+        ("HHH-REBAG-AFTER-HEAL=level-reduced", "HHH-BB-REBAG=no"),
+        # a Heal's black cubes: which count as just drawn, and what may interrupt it
+        ("HHH-REACTION-TIMING=any-in-heal", "HHH-CHAPLAIN-TIMING=during-heal"),
+        ("HHH-REACTION-TIMING=any-in-heal", "HHH-TRAINING-BONUS=two"),
+        # the Administrator's card and tokens
+        ("HHH-BB-RESTOCK-FLIP=flips-card", "HHH-UNAFFORDABLE=forbidden"),
+        ("HHH-COO-TIMING=next-round", "HHH-END-REACTION-LAST-ROUND=not-last"),
+        ("HHH-END-REACTION=forgone", "HHH-END-REACTION-LAST-ROUND=not-last"),
+        # a Research's benefits: their colours, their cost, declining them
+        ("HHH-RESEARCH-DECK=identical", "HHH-RESEARCH-ZERO=hire-without"),
+        ("HHH-RESEARCH-ZERO=hire-without", "HHH-UNAFFORDABLE=forbidden"),
+        ("HHH-RESEARCH-ZERO=hire-without", "HHH-RESEARCH-DECLINE=must-choose"),
+        ("HHH-NURSE-REFILL=no-refill", "HHH-TRAINING-COUNT=twenty"),
+        # money: its cap and what the rating reads
+        ("HHH-MONEY-CAP=capped", "HHH-RATING-BASIS=profit"),
+        # the New Room deck: its cap and the Morgue in it
+        ("HHH-ROOM-CAP=every-phase", "HHH-MORGUE=in-deck"),
+        ("HHH-FEWER-MARKERS=after-setup", "HHH-WARD-BEDS=one-fewer"),
+    ),
+)

@@ -1,0 +1,1 @@
+"""This game's properties: invariants and goals, search goals and Z3 queries."""

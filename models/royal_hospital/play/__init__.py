@@ -1,0 +1,1 @@
+"""Players and what a game measures: policies, measures and probes."""

@@ -1,0 +1,1 @@
+"""What a viewer sees: board pictures, observations and the action space."""
