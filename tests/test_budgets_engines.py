@@ -14,9 +14,10 @@ import toy_model
 from clocks import busy, expired
 from test_stateful_engine import BUST, score_below
 
-from hhh_verify.contract.properties import GOAL, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.trace import replay
+from hhh_verify.contract.vocab import EngineStatus, PropertyKind
 from hhh_verify.engines import distribution_check, stateful
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import results as ck
@@ -35,7 +36,7 @@ def score(model: Any, s: Any) -> float:
 
 
 THREE = Property(
-    "toy.goal-three", "toy", GOAL, "REACHABLE", "Toy rules, Draw", "a score of 3",
+    "toy.goal-three", "toy", PropertyKind.GOAL, "REACHABLE", "Toy rules, Draw", "a score of 3",
     check=lambda m, s: s.score >= 3, hard_to_reach=True, heuristic=score,
 )  # fmt: skip
 
@@ -65,13 +66,13 @@ def test_search_cut_by_the_safety_net_is_inconclusive(monkeypatch: pytest.Monkey
     r = search(penalty(), THREE.check, score, SearchBudget(max_nodes=500, beam=2))
     assert not r.found and r.safety_net and "time safety net" in r.reason
     (row,) = SearchEngine().run(penalty(), SPEC.ambiguities, [THREE], ck.CheckOptions())
-    assert row.status == ck.INCONCLUSIVE and "time safety net" in row.message
+    assert row.status == EngineStatus.INCONCLUSIVE and "time safety net" in row.message
 
 
 # Explorer: states decide --------------------------------------------------------------
 
 WIN = Property(
-    "toy.goal-win", "toy", GOAL, "REACHABLE", "Toy rules, Stop", "a win",
+    "toy.goal-win", "toy", PropertyKind.GOAL, "REACHABLE", "Toy rules, Stop", "a win",
     check=lambda m, s: s.reason == "completed",
 )  # fmt: skip
 
@@ -84,15 +85,15 @@ def test_explorer_cut_by_the_clock_is_inconclusive(monkeypatch: pytest.MonkeyPat
     def rows(engine: ExplorerEngine) -> dict[str, Any]:
         return {r.property: r for r in engine.run(model, None, [WIN], ck.CheckOptions())}
 
-    assert rows(ExplorerEngine(max_states=2))[WIN.id].status == ck.NOT_REACHED
+    assert rows(ExplorerEngine(max_states=2))[WIN.id].status == EngineStatus.NOT_REACHED
     calm = rows(ExplorerEngine())
-    assert calm[WIN.id].status == ck.REACHED and calm[WIN.id].details["complete"]
+    assert calm[WIN.id].status == EngineStatus.REACHED and calm[WIN.id].details["complete"]
     expired(monkeypatch)
     cut = rows(ExplorerEngine())
-    assert cut[WIN.id].status == ck.INCONCLUSIVE and cut[WIN.id].ok
+    assert cut[WIN.id].status == EngineStatus.INCONCLUSIVE and cut[WIN.id].ok
     assert "time safety net" in cut[WIN.id].message
     for pid, r in cut.items():  # the same verdict where one was reached, else none
-        assert r.status in (calm[pid].status, ck.INCONCLUSIVE), pid
+        assert r.status in (calm[pid].status, EngineStatus.INCONCLUSIVE), pid
 
 
 # Hypothesis: examples and shrinks decide ----------------------------------------------
@@ -145,14 +146,14 @@ def test_distribution_check_counts_outcomes(monkeypatch: pytest.MonkeyPatch) -> 
         return r
 
     calm = row()
-    assert calm.status == ck.HOLDS_STATUS and calm.details["reason"] == "steps played"
+    assert calm.status == EngineStatus.HOLDS and calm.details["reason"] == "steps played"
     with monkeypatch.context() as far:
         far.setattr(distribution_check, "SAFETY_SECONDS", FAR)
         busy(far)
         assert (row().status, row().details) == (calm.status, calm.details)
     expired(monkeypatch)
     cut = row()
-    assert cut.status == ck.INCONCLUSIVE and "time safety net" in cut.message
+    assert cut.status == EngineStatus.INCONCLUSIVE and "time safety net" in cut.message
 
 
 # Diverge: states and games decide -----------------------------------------------------

@@ -14,6 +14,7 @@ from clocks import busy, expired
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines import results as ck
 from hhh_verify.engines.explore.reach import ReachRequest, resolve_goal
 from hhh_verify.engines.smt_check import Z3Engine
@@ -85,7 +86,7 @@ def test_the_safety_net_makes_answers_incomplete(monkeypatch: pytest.MonkeyPatch
     model = SPEC.model("default")
     props = [p for p in SPEC.load_properties() if p.kind == "smt"]
     for r in Z3Engine(SPEC).run(model, SPEC.ambiguities, props, ck.CheckOptions()):
-        assert r.status == ck.INCONCLUSIVE and r.ok
+        assert r.status == EngineStatus.INCONCLUSIVE and r.ok
     reach = z3_reach(
         ReachRequest(model=model, goal_id="won", goal=resolve_goal("toy", "won"), smt=support)
     )

@@ -11,9 +11,10 @@ from click.testing import CliRunner
 from toy_model import AMBIGUITIES, SPEC, STATE_COUNTS, toy
 
 from hhh_verify.contract import registry
-from hhh_verify.contract.properties import GOAL, HOLDS, INVARIANT, REACHABLE, SMT, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.registry import model_for_trace
 from hhh_verify.contract.trace import load, replay
+from hhh_verify.contract.vocab import ExpectedResult, PropertyKind
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.check import explore_check
 from hhh_verify.engines.explore.explorer import PENDING, explore, outcome_goal, split_properties
@@ -85,17 +86,19 @@ def test_step_invariant_witness_ends_with_the_offending_step() -> None:
 
 def prop(id: str, kind: str, check: Any) -> Property:
     """A toy property of ``kind`` with ``check`` (the explorer reads the declared fields)."""
-    expected = REACHABLE if kind == GOAL else HOLDS
+    expected = ExpectedResult.REACHABLE if kind == PropertyKind.GOAL else ExpectedResult.HOLDS
     return Property(id, "toy", kind, expected, "test", id, check=check)
 
 
 def test_explore_check_reports_each_property() -> None:
     props = [
-        prop("score-ok", INVARIANT, lambda m, s: None if s.score <= 3 else "too much"),
-        prop("planted", INVARIANT, lambda m, s: "bust" if s.reason == "bust" else None),
-        prop("can-win", GOAL, lambda m, s: s.reason == "completed"),
-        prop("score-9", GOAL, lambda m, s: s.score == 9),
-        prop("z3-only", SMT, None),
+        prop("score-ok", PropertyKind.INVARIANT, lambda m, s: None if s.score <= 3 else "too much"),
+        prop(
+            "planted", PropertyKind.INVARIANT, lambda m, s: "bust" if s.reason == "bust" else None
+        ),
+        prop("can-win", PropertyKind.GOAL, lambda m, s: s.reason == "completed"),
+        prop("score-9", PropertyKind.GOAL, lambda m, s: s.score == 9),
+        prop("z3-only", PropertyKind.SMT, None),
     ]
     results = {r.id: r for r in explore_check(toy(), props, registry=AMBIGUITIES)}
     assert results["score-ok"].status == "holds"

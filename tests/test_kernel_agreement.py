@@ -13,6 +13,7 @@ from hhh_verify.check.run import engines
 from hhh_verify.contract import trace as tr
 from hhh_verify.contract.properties import is_kernel_agreement
 from hhh_verify.contract.registry import get_game, model_for_trace
+from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines.kernel_check import (
     BUDGETS,
     ArrayKernel,
@@ -22,7 +23,7 @@ from hhh_verify.engines.kernel_check import (
     compare_step,
     same_encoded_law,
 )
-from hhh_verify.engines.results import HOLDS_STATUS, VIOLATED, CheckOptions
+from hhh_verify.engines.results import CheckOptions
 
 QUICK = CheckOptions(profile="quick")
 GAMES = {"hhh": "hhh", "royal-hospital": "rh", "dice-hospital": "dh"}
@@ -38,7 +39,7 @@ def run(game: str) -> Any:
 
 def assert_caught(game: str, part: str) -> None:
     row = run(game)
-    assert row.status == VIOLATED, row.message
+    assert row.status == EngineStatus.VIOLATED, row.message
     assert part in row.message
     assert row.trace is not None
     replayed = tr.replay(row.trace, model_for_trace(row.trace))
@@ -62,7 +63,7 @@ def test_thorough_is_at_least_as_deep_as_ci_everywhere() -> None:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_committed_models_agree_with_their_kernels(game: str) -> None:
     row = run(game)
-    assert row.status == HOLDS_STATUS, row.message
+    assert row.status == EngineStatus.HOLDS, row.message
     assert row.details["states"] > 1000 and not row.details["unsupported"]
 
 

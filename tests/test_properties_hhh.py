@@ -8,8 +8,8 @@ the same work. Each engine's part is tested on its own (``test_check_cli.py``,
 
 from __future__ import annotations
 
-from hhh_verify.contract.properties import FACT, GOAL, INVARIANT
 from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.contract.vocab import PropertyKind
 
 PROPS = properties_for("hhh")
 SPEC = get_game("hhh")
@@ -33,7 +33,7 @@ def test_registry_lists_the_issue_properties() -> None:
         assert pid in ids
     for p in PROPS:
         assert p.citation and p.description
-        assert p.kind in (INVARIANT, GOAL, "smt", FACT)
+        assert p.kind in (PropertyKind.INVARIANT, PropertyKind.GOAL, "smt", PropertyKind.FACT)
 
 
 def test_initial_and_setup_states_satisfy_every_invariant() -> None:

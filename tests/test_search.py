@@ -23,7 +23,8 @@ from hhh_verify.cli import main
 from hhh_verify.contract import registry
 from hhh_verify.contract import trace as tr
 from hhh_verify.contract.outcomes import Outcome
-from hhh_verify.contract.properties import GOAL, Property
+from hhh_verify.contract.properties import Property
+from hhh_verify.contract.vocab import EngineStatus, PropertyKind
 from hhh_verify.engines import results as ck
 from hhh_verify.engines.search import SearchBudget, search
 from hhh_verify.engines.search_bounds import with_lower_bound
@@ -92,12 +93,12 @@ def test_search_picks_lucky_draws_and_records_round_values() -> None:
 
 def test_a_miss_states_its_budget(games: Any) -> None:
     never = Property(
-        "toy.goal-never", "toy", GOAL, "REACHABLE", "test", "impossible",
+        "toy.goal-never", "toy", PropertyKind.GOAL, "REACHABLE", "test", "impossible",
         check=lambda m, s: s.score > 99, hard_to_reach=True, heuristic=score,
     )  # fmt: skip
     m = toy_model.SPEC.model("default")
     (row,) = SearchEngine().run(m, toy_model.SPEC.ambiguities, [never], ck.CheckOptions())
-    assert row.status == ck.INCONCLUSIVE and row.ok
+    assert row.status == EngineStatus.INCONCLUSIVE and row.ok
     assert "nodes in" in row.message and "beam" in row.message
     doc = run_json("reach", "--game", "toy", "--goal", "outcome:nowhere", "--engine", "search",
                    "--max-nodes", "50", code=1)  # fmt: skip
@@ -118,10 +119,10 @@ def test_planted_sampler_witness_does_not_replay() -> None:
     m = LyingToy(spec.config("default"), spec.ambiguities.parse(()))
     r = search(m, lambda m, s: s.score >= 2, score, SearchBudget(max_nodes=200, beam=2))
     assert r.replays is False and not r.found
-    goal = Property("toy.goal-two", "toy", GOAL, "REACHABLE", "test", "two",
+    goal = Property("toy.goal-two", "toy", PropertyKind.GOAL, "REACHABLE", "test", "two",
                     check=lambda m, s: s.score >= 2, hard_to_reach=True)  # fmt: skip
     (row,) = SearchEngine().run(m, spec.ambiguities, [goal], ck.CheckOptions())
-    assert row.status == ck.ERROR and not row.ok
+    assert row.status == EngineStatus.ERROR and not row.ok
 
 
 def test_check_search_reaches_triumphant_on_the_full_game() -> None:
@@ -131,7 +132,7 @@ def test_check_search_reaches_triumphant_on_the_full_game() -> None:
     m = spec.model("full")
     goal = spec.load_properties().get("hhh.goal-triumphant")
     (row,) = SearchEngine(spec).run(m, spec.ambiguities, [goal], ck.CheckOptions())
-    assert row.status == ck.REACHED, row.message
+    assert row.status == EngineStatus.REACHED, row.message
     assert row.trace is not None
     end = tr.replay(row.trace, m, describe=False)
     assert end.ok and end.outcome is not None and rating_of(end.outcome) == "Triumphant"

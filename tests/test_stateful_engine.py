@@ -18,17 +18,9 @@ from hhh_verify.check.verdicts import decide
 from hhh_verify.contract import trace as tr
 from hhh_verify.contract.outcomes import certain
 from hhh_verify.contract.properties import Property, PropertyRegistry, normalise_expected
+from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines import stateful
-from hhh_verify.engines.results import (
-    CONTRACT_ID,
-    ERROR,
-    HOLDS_STATUS,
-    NOT_REACHED,
-    REACHED,
-    SKIPPED,
-    VIOLATED,
-    CheckOptions,
-)
+from hhh_verify.engines.results import CONTRACT_ID, CheckOptions
 from hhh_verify.engines.stateful_check import StatefulEngine
 
 
@@ -258,12 +250,12 @@ def test_check_model_statuses_and_junit(toy_registry: Any) -> None:
     )
     status = {r.property: (r.status, r.ok) for r in results}
     assert status == {
-        "toy.cubes": (HOLDS_STATUS, True),
-        "toy.score-below-3": (VIOLATED, False),
-        "toy.bust": (REACHED, True),
-        "toy.score-9": (NOT_REACHED, False),
-        "toy.na": (SKIPPED, True),
-        CONTRACT_ID: (HOLDS_STATUS, True),
+        "toy.cubes": (EngineStatus.HOLDS, True),
+        "toy.score-below-3": (EngineStatus.VIOLATED, False),
+        "toy.bust": (EngineStatus.REACHED, True),
+        "toy.score-9": (EngineStatus.NOT_REACHED, False),
+        "toy.na": (EngineStatus.SKIPPED, True),
+        CONTRACT_ID: (EngineStatus.HOLDS, True),
     }
     verdicts = decide(results)
     xml = junit_xml(verdicts)  # a search that misses toy.score-9 proves nothing: no failure
@@ -276,4 +268,4 @@ def test_check_model_statuses_and_junit(toy_registry: Any) -> None:
 def test_stateful_engine_reports_model_errors_as_error() -> None:
     results = StatefulEngine().run(Crashing(), AMBIGUITIES, [CUBES], CheckOptions(profile="quick"))
     contract = [r for r in results if r.property == CONTRACT_ID][0]
-    assert contract.status == ERROR and not contract.ok
+    assert contract.status == EngineStatus.ERROR and not contract.ok

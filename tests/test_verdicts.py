@@ -15,6 +15,7 @@ from hhh_verify.check import verdicts as vd
 from hhh_verify.cli.check_render import SUMMARY, closing_line, game_summary, render
 from hhh_verify.contract import trace as tr
 from hhh_verify.contract.properties import Property
+from hhh_verify.contract.vocab import EngineStatus, Mark, VerdictKind
 from hhh_verify.engines import results as ck
 
 #: A stand-in witness trace for hand-built rows (the test replayer never runs it).
@@ -61,100 +62,127 @@ def one(*rows: ck.CheckResult) -> vd.Verdict:
 
 def test_invariant_holds_when_no_engine_breaks_it() -> None:
     inv = {"kind": "invariant", "expected": "HOLDS", "prop": "g.inv"}
-    v = one(row("stateful", ck.HOLDS_STATUS, **inv), row("explore:tiny", ck.HOLDS_STATUS, **inv))
-    assert v.verdict is vd.V_HOLDS and not v.fails
-    assert v.marks == {"stateful": vd.HOLDS, "explore:tiny": vd.HOLDS}
+    v = one(
+        row("stateful", EngineStatus.HOLDS, **inv), row("explore:tiny", EngineStatus.HOLDS, **inv)
+    )
+    assert v.verdict is VerdictKind.HOLDS and not v.fails
+    assert v.marks == {"stateful": Mark.HOLDS, "explore:tiny": Mark.HOLDS}
 
 
 def test_one_engine_violating_an_invariant_fails_it() -> None:
     inv = {"kind": "invariant", "expected": "HOLDS", "prop": "g.inv"}
-    v = one(row("stateful", ck.HOLDS_STATUS, **inv), row("explore:tiny", ck.VIOLATED, **inv))
-    assert v.verdict is vd.V_VIOLATED and v.fails
+    v = one(
+        row("stateful", EngineStatus.HOLDS, **inv),
+        row("explore:tiny", EngineStatus.VIOLATED, **inv),
+    )
+    assert v.verdict is VerdictKind.VIOLATED and v.fails
     assert [r.engine for r in v.causes] == ["explore:tiny"]
 
 
 def test_a_fact_that_fails_is_a_violation() -> None:
-    v = one(row("facts", ck.VIOLATED, prop="g.facts", kind="fact", expected="HOLDS"))
-    assert v.verdict is vd.V_VIOLATED and v.fails
+    v = one(row("facts", EngineStatus.VIOLATED, prop="g.facts", kind="fact", expected="HOLDS"))
+    assert v.verdict is VerdictKind.VIOLATED and v.fails
 
 
 def test_goal_reached_by_one_engine_and_not_found_by_another_is_met() -> None:
-    v = one(row("stateful", ck.NOT_REACHED), row("explore:tiny", ck.REACHED, trace=T))
-    assert v.verdict is vd.V_REACHED and not v.fails
-    assert v.marks == {"stateful": vd.NOT_FOUND, "explore:tiny": vd.WITNESS}
+    v = one(
+        row("stateful", EngineStatus.NOT_REACHED),
+        row("explore:tiny", EngineStatus.REACHED, trace=T),
+    )
+    assert v.verdict is VerdictKind.REACHED and not v.fails
+    assert v.marks == {"stateful": Mark.NOT_FOUND, "explore:tiny": Mark.WITNESS}
     assert v.witness is not None and v.witness.engine == "explore:tiny"
 
 
 def test_goal_found_by_no_engine_is_not_found_not_a_failure() -> None:
-    v = one(row("stateful", ck.INCONCLUSIVE), row("search", ck.INCONCLUSIVE))
-    assert v.verdict is vd.V_NOT_FOUND and not v.fails
+    v = one(row("stateful", EngineStatus.INCONCLUSIVE), row("search", EngineStatus.INCONCLUSIVE))
+    assert v.verdict is VerdictKind.NOT_FOUND and not v.fails
     # an explorer cut short by its state budget did not prove anything either
-    v = one(row("stateful", ck.NOT_REACHED), row("explore", ck.NOT_REACHED, complete=False))
-    assert v.verdict is vd.V_NOT_FOUND and v.marks["explore"] is vd.NOT_FOUND
+    v = one(
+        row("stateful", EngineStatus.NOT_REACHED),
+        row("explore", EngineStatus.NOT_REACHED, complete=False),
+    )
+    assert v.verdict is VerdictKind.NOT_FOUND and v.marks["explore"] is Mark.NOT_FOUND
 
 
 def test_a_proof_of_unreachability_fails_a_goal_expected_reachable() -> None:
-    v = one(row("stateful", ck.NOT_REACHED), row("explore:tiny", ck.NOT_REACHED, complete=True))
-    assert v.verdict is vd.V_UNREACHABLE and v.fails
+    v = one(
+        row("stateful", EngineStatus.NOT_REACHED),
+        row("explore:tiny", EngineStatus.NOT_REACHED, complete=True),
+    )
+    assert v.verdict is VerdictKind.UNREACHABLE and v.fails
     assert [r.engine for r in v.causes] == ["explore:tiny"]
     # even beside another engine's witness: the engines contradict each other
     v = one(
-        row("stateful", ck.REACHED, trace=T), row("explore:tiny", ck.NOT_REACHED, complete=True)
+        row("stateful", EngineStatus.REACHED, trace=T),
+        row("explore:tiny", EngineStatus.NOT_REACHED, complete=True),
     )
-    assert v.verdict is vd.V_UNREACHABLE and v.fails
+    assert v.verdict is VerdictKind.UNREACHABLE and v.fails
 
 
 def test_a_witness_that_does_not_replay_is_not_counted() -> None:
     v = one(
-        row("stateful", ck.REACHED, trace=T, bad="step 3: not legal"),
-        row("search", ck.INCONCLUSIVE),
+        row("stateful", EngineStatus.REACHED, trace=T, bad="step 3: not legal"),
+        row("search", EngineStatus.INCONCLUSIVE),
     )
-    assert v.verdict is vd.V_NOT_FOUND and v.witness is None
-    assert v.marks["stateful"] is vd.NO_REPLAY
+    assert v.verdict is VerdictKind.NOT_FOUND and v.witness is None
+    assert v.marks["stateful"] is Mark.NO_REPLAY
     assert v.rejected == {"stateful": "step 3: not legal"}
 
 
 def test_witness_of_a_goal_expected_unreachable_fails() -> None:
     never = {"expected": "HOLDS", "prop": "g.never"}
-    v = one(row("stateful", ck.REACHED, trace=T, **never), row("search", ck.INCONCLUSIVE, **never))
-    assert v.verdict is vd.V_VIOLATED and v.fails and [r.engine for r in v.causes] == ["stateful"]
+    v = one(
+        row("stateful", EngineStatus.REACHED, trace=T, **never),
+        row("search", EngineStatus.INCONCLUSIVE, **never),
+    )
+    assert (
+        v.verdict is VerdictKind.VIOLATED
+        and v.fails
+        and [r.engine for r in v.causes] == ["stateful"]
+    )
     # not found, or proved unreachable: the expectation holds
     v = one(
-        row("stateful", ck.NOT_REACHED, **never),
-        row("explore", ck.NOT_REACHED, complete=True, **never),
+        row("stateful", EngineStatus.NOT_REACHED, **never),
+        row("explore", EngineStatus.NOT_REACHED, complete=True, **never),
     )
-    assert v.verdict is vd.V_HOLDS and not v.fails
+    assert v.verdict is VerdictKind.HOLDS and not v.fails
     # a claimed witness that does not replay breaks nothing
-    v = one(row("stateful", ck.REACHED, trace=T, bad="drifted", **never))
-    assert v.verdict is vd.V_UNDECIDED and not v.fails and v.marks["stateful"] is vd.NO_REPLAY
+    v = one(row("stateful", EngineStatus.REACHED, trace=T, bad="drifted", **never))
+    assert (
+        v.verdict is VerdictKind.UNDECIDED and not v.fails and v.marks["stateful"] is Mark.NO_REPLAY
+    )
 
 
 def test_an_engine_error_fails_whatever_the_others_found() -> None:
-    v = one(row("stateful", ck.REACHED, trace=T), row("search", ck.ERROR))
-    assert v.verdict is vd.V_ERROR and v.fails and [r.engine for r in v.causes] == ["search"]
+    v = one(row("stateful", EngineStatus.REACHED, trace=T), row("search", EngineStatus.ERROR))
+    assert v.verdict is VerdictKind.ERROR and v.fails and [r.engine for r in v.causes] == ["search"]
 
 
 def test_an_unknown_status_is_an_error_never_a_pass() -> None:
     v = one(row("new-engine", "broken-promise", kind="invariant", expected="HOLDS"))
-    assert v.verdict is vd.V_ERROR and v.fails
+    assert v.verdict is VerdictKind.ERROR and v.fails
 
 
 def test_skipped_everywhere_and_undecided() -> None:
-    v = one(row("stateful", ck.SKIPPED), row("explore:tiny", ck.SKIPPED))
-    assert v.verdict is vd.V_SKIPPED and not v.fails
+    v = one(row("stateful", EngineStatus.SKIPPED), row("explore:tiny", EngineStatus.SKIPPED))
+    assert v.verdict is VerdictKind.SKIPPED and not v.fails
     q = {"kind": "smt", "expected": "HOLDS", "prop": "smt-q"}
-    v = one(row("z3", ck.INCONCLUSIVE, **q))
-    assert v.verdict is vd.V_UNDECIDED and not v.fails
+    v = one(row("z3", EngineStatus.INCONCLUSIVE, **q))
+    assert v.verdict is VerdictKind.UNDECIDED and not v.fails
 
 
 def test_verdicts_group_rows_by_game_and_property() -> None:
     rows = [
-        row("stateful", ck.NOT_REACHED, prop="g.a"),
-        row("stateful", ck.HOLDS_STATUS, prop="g.b", kind="invariant", expected="HOLDS"),
-        row("explore:tiny", ck.REACHED, prop="g.a", trace=T),
+        row("stateful", EngineStatus.NOT_REACHED, prop="g.a"),
+        row("stateful", EngineStatus.HOLDS, prop="g.b", kind="invariant", expected="HOLDS"),
+        row("explore:tiny", EngineStatus.REACHED, prop="g.a", trace=T),
     ]
     verdicts = vd.decide(rows, replayer=no_replay_check)
-    assert [(v.property, v.verdict.id) for v in verdicts] == [("g.a", "reached"), ("g.b", "holds")]
+    assert [(v.property, v.verdict.value) for v in verdicts] == [
+        ("g.a", "reached"),
+        ("g.b", "holds"),
+    ]
     assert vd.all_met(verdicts)
     doc = verdicts[0].to_json()
     assert doc["engines"] == {"stateful": "not-found", "explore:tiny": "witness"}
@@ -200,23 +228,27 @@ WIN = Property(
 
 def test_a_real_witness_replays_and_reaches_its_goal(toy_registry: Any) -> None:
     model = toy_registry["toy"].model("", (), ())
-    good = row("stateful", ck.REACHED, prop="toy.bust", trace=bust_trace(model), game="toy")
+    good = row(
+        "stateful", EngineStatus.REACHED, prop="toy.bust", trace=bust_trace(model), game="toy"
+    )
     assert vd.replay_witness(good, BUST) == ""
     # the same path is no witness of a win
     assert "no state on the path" in vd.replay_witness(good, WIN)
     [v] = vd.decide([good], {("toy", "toy.bust"): BUST})
-    assert v.verdict is vd.V_REACHED
+    assert v.verdict is VerdictKind.REACHED
 
 
 def test_a_tampered_witness_does_not_replay(toy_registry: Any) -> None:
     model = toy_registry["toy"].model("", (), ())
     t = bust_trace(model)
     t.steps[0] = tr.TraceStep({"type": "Stop"}, 0, t.steps[0].state)  # a different path
-    bad = row("stateful", ck.REACHED, prop="toy.bust", trace=t, game="toy")
+    bad = row("stateful", EngineStatus.REACHED, prop="toy.bust", trace=t, game="toy")
     assert vd.replay_witness(bad, BUST).startswith("does not replay")
-    [v] = vd.decide([bad, row("explore:tiny", ck.NOT_REACHED, prop="toy.bust", game="toy")])
-    assert v.verdict is vd.V_NOT_FOUND and "stateful" in v.rejected
-    no_trace = row("search", ck.REACHED, prop="toy.bust")
+    [v] = vd.decide(
+        [bad, row("explore:tiny", EngineStatus.NOT_REACHED, prop="toy.bust", game="toy")]
+    )
+    assert v.verdict is VerdictKind.NOT_FOUND and "stateful" in v.rejected
+    no_trace = row("search", EngineStatus.REACHED, prop="toy.bust")
     assert vd.replay_witness(no_trace, BUST) == "no trace to replay"
 
 
@@ -254,13 +286,13 @@ def test_80_column_table_wraps_every_full_id(toy_registry: Any) -> None:
     rows = []
     for pid in LONG[:2]:
         rows += [
-            row("stateful", ck.NOT_REACHED, prop=pid),
-            row("explore:tiny", ck.SKIPPED, prop=pid),
-            row("search", ck.REACHED, prop=pid, trace=T),
-            row("sweep:interactions", ck.SKIPPED, prop=pid),
+            row("stateful", EngineStatus.NOT_REACHED, prop=pid),
+            row("explore:tiny", EngineStatus.SKIPPED, prop=pid),
+            row("search", EngineStatus.REACHED, prop=pid, trace=T),
+            row("sweep:interactions", EngineStatus.SKIPPED, prop=pid),
         ]
     rows.append(
-        row("explore:tiny", ck.HOLDS_STATUS, prop=LONG[2], kind="invariant", expected="HOLDS")
+        row("explore:tiny", EngineStatus.HOLDS, prop=LONG[2], kind="invariant", expected="HOLDS")
     )
     verdicts = vd.decide(rows, replayer=no_replay_check)
     console = Console(width=80, record=True, highlight=False)
@@ -276,21 +308,21 @@ def test_80_column_table_wraps_every_full_id(toy_registry: Any) -> None:
 def test_closing_line_never_says_met_alone_when_goals_were_not_found() -> None:
     verdicts = vd.decide(
         [
-            row("stateful", ck.NOT_REACHED, prop="g.a"),
-            row("stateful", ck.INCONCLUSIVE, prop="g.b"),
-            row("stateful", ck.REACHED, prop="g.c", trace=T),
+            row("stateful", EngineStatus.NOT_REACHED, prop="g.a"),
+            row("stateful", EngineStatus.INCONCLUSIVE, prop="g.b"),
+            row("stateful", EngineStatus.REACHED, prop="g.c", trace=T),
         ],
         replayer=no_replay_check,
     )
     line = closing_line(verdicts, 3, 2.0)
     assert line.endswith("all expectations met; 2 goals not found within budget (not failures)")
     assert "2 not found within budget" in game_summary("g", verdicts)
-    failing = vd.decide([row("z3", ck.VIOLATED, prop="q", kind="smt", expected="HOLDS")])
+    failing = vd.decide([row("z3", EngineStatus.VIOLATED, prop="q", kind="smt", expected="HOLDS")])
     assert "1 expectation(s) NOT met" in closing_line(failing, 1, 0.5)
 
 
-@pytest.mark.parametrize("kind", vd.VERDICT_KINDS, ids=lambda k: k.id)
-def test_every_verdict_kind_is_counted_in_the_summary(kind: vd.VerdictKind) -> None:
-    v = vd.Verdict("p", "g", "goal", "REACHABLE", kind, {}, [row("e", ck.SKIPPED)])
+@pytest.mark.parametrize("kind", VerdictKind, ids=lambda k: k.value)
+def test_every_verdict_kind_is_counted_in_the_summary(kind: VerdictKind) -> None:
+    v = vd.Verdict("p", "g", "goal", "REACHABLE", kind, {}, [row("e", EngineStatus.SKIPPED)])
     label = next(words for k, words, _ in SUMMARY if k is kind)
     assert f"1 {label}" in game_summary("g", [v])

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hhh_verify.contract.properties import GOAL, INVARIANT, Property, PropertyRegistry
+from hhh_verify.contract.properties import Property, PropertyRegistry
+from hhh_verify.contract.vocab import PropertyKind
 
 GAME = "toy"
 
@@ -45,7 +46,7 @@ def properties() -> PropertyRegistry:
             Property(
                 "toy.cubes-in-range",
                 GAME,
-                INVARIANT,
+                PropertyKind.INVARIANT,
                 "HOLDS",
                 "Toy rules, Draw",
                 "bag within its start, score = white cubes drawn at most",
@@ -54,7 +55,7 @@ def properties() -> PropertyRegistry:
             Property(
                 "toy.score-step",
                 GAME,
-                INVARIANT,
+                PropertyKind.INVARIANT,
                 "HOLDS",
                 "Toy rules, Draw",
                 "one step moves the score by at most 1",
@@ -63,7 +64,7 @@ def properties() -> PropertyRegistry:
             Property(
                 "toy.goal-win",
                 GAME,
-                GOAL,
+                PropertyKind.GOAL,
                 "REACHABLE",
                 "Toy rules, Stop",
                 "a game can be won",

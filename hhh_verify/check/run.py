@@ -11,25 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hhh_verify.check.verdicts import V_ERROR, V_SKIPPED, Verdict
+from hhh_verify.check.verdicts import Verdict
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.properties import Property, PropertyRegistry, is_kernel_agreement
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import VerdictKind
 from hhh_verify.engines.distribution_check import DistributionEngine
 from hhh_verify.engines.explore.check import ReducedExplorerEngine
 from hhh_verify.engines.explore.sweep import SweepEngine
 from hhh_verify.engines.fact_check import FactEngine
 from hhh_verify.engines.kernel_check import KernelEngine
-from hhh_verify.engines.results import INCONCLUSIVE, CheckOptions, CheckResult, Engine
+from hhh_verify.engines.results import CheckOptions, CheckResult, Engine
 from hhh_verify.engines.search_check import SearchEngine
 from hhh_verify.engines.smt_check import Z3Engine
 from hhh_verify.engines.stateful_check import StatefulEngine
 
 __all__ = [
-    "INCONCLUSIVE",
     "CheckOptions",
     "CheckResult",
     "StatefulEngine",
@@ -112,9 +112,9 @@ def junit_xml(verdicts: Sequence[Verdict]) -> str:
             "testsuite",
             name=game,
             tests=str(len(rows)),
-            failures=str(sum(1 for v in rows if v.fails and v.verdict is not V_ERROR)),
-            errors=str(sum(1 for v in rows if v.verdict is V_ERROR)),
-            skipped=str(sum(1 for v in rows if v.verdict is V_SKIPPED)),
+            failures=str(sum(1 for v in rows if v.fails and v.verdict is not VerdictKind.ERROR)),
+            errors=str(sum(1 for v in rows if v.verdict is VerdictKind.ERROR)),
+            skipped=str(sum(1 for v in rows if v.verdict is VerdictKind.SKIPPED)),
         )
         for v in rows:
             case = ET.SubElement(
@@ -132,9 +132,9 @@ def junit_xml(verdicts: Sequence[Verdict]) -> str:
                 for r in v.rows
             ]
             text = "\n".join(lines)
-            if v.verdict is V_SKIPPED:
+            if v.verdict is VerdictKind.SKIPPED:
                 ET.SubElement(case, "skipped", message=head)
-            elif v.verdict is V_ERROR:
+            elif v.verdict is VerdictKind.ERROR:
                 ET.SubElement(case, "error", message=head).text = text
             elif v.fails:
                 ET.SubElement(case, "failure", message=head).text = text

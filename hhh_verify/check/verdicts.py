@@ -5,19 +5,19 @@ A sampling engine that misses a goal says only "not found within this budget", w
 exhaustive one that finished proves "unreachable", and one replayed witness settles
 "reachable" whoever found it. So the rows are read in two steps:
 
-1. each row becomes a :class:`Mark` (what that engine showed): a ``witness`` counts only
+1. each row becomes a :class:`~hhh_verify.contract.vocab.Mark` (what that engine showed): a ``witness`` counts only
    when its trace replays through the model it names and passes through a goal state
    (:func:`replay_witness`); a ``not-reached`` counts as a proof only from an engine
    that finished (:attr:`~hhh_verify.engines.results.CheckResult.exhaustive`);
 2. the marks of one property give its :class:`Verdict` (:func:`decide`), by the rules
    in :func:`_verdict_kind`.
 
-Only a :class:`VerdictKind` with ``fails`` makes ``check`` exit 1: a violated invariant
+Only a :class:`~hhh_verify.contract.vocab.VerdictKind` with ``fails`` makes ``check`` exit 1: a violated invariant
 or fact, a proof that a goal expected reachable cannot be reached, a replayed witness of
 a goal expected unreachable, or an engine error. "Not found within budget" is shown,
 never a failure. A new kind of finding (say, a broken promise of a reading) is one more
-status in :mod:`hhh_verify.engines.results`, one more :class:`Mark` and one more
-:class:`VerdictKind` with its rule; until then an unknown status is an error, never a
+:class:`~hhh_verify.contract.vocab.EngineStatus`, one more ``Mark`` and one more
+``VerdictKind`` (:mod:`hhh_verify.contract.vocab`) with its rule; until then an unknown status is an error, never a
 silent pass.
 """
 
@@ -28,61 +28,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hhh_verify.contract.properties import GOAL, REACHABLE, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.registry import model_for_trace
 from hhh_verify.contract.trace import replay
-from hhh_verify.engines import results as check_results
-
-
-@dataclass(frozen=True)
-class Mark:
-    """What one engine's row shows about a property (``id`` is the JSON spelling)."""
-
-    id: str
-    label: str
-    style: str
-
-
-HOLDS = Mark("holds", "holds", "green")
-VIOLATED = Mark("violated", "VIOLATED", "bold red")
-WITNESS = Mark("witness", "witness", "green")
-NO_REPLAY = Mark("no-replay", "no replay", "magenta")  # a claimed witness that does not replay
-UNREACHABLE = Mark("unreachable", "unreachable", "bold")  # an exhaustive engine's proof
-NOT_FOUND = Mark("not-found", "not found", "yellow")
-UNDECIDED = Mark("undecided", "undecided", "yellow")
-SKIPPED = Mark("skipped", "skipped", "dim")
-ERROR = Mark("error", "ERROR", "bold red")
-ABSENT = Mark("-", "-", "dim")  # the engine does not run this property
-
-
-@dataclass(frozen=True)
-class VerdictKind:
-    """A property's verdict; ``fails`` makes ``check`` exit 1."""
-
-    id: str
-    label: str
-    fails: bool
-    style: str
-
-
-V_HOLDS = VerdictKind("holds", "holds", False, "green")
-V_REACHED = VerdictKind("reached", "reached", False, "green")
-V_NOT_FOUND = VerdictKind("not-found", "not found", False, "yellow")
-V_UNDECIDED = VerdictKind("undecided", "undecided", False, "yellow")
-V_SKIPPED = VerdictKind("skipped", "skipped", False, "dim")
-V_VIOLATED = VerdictKind("violated", "VIOLATED", True, "bold red")
-V_UNREACHABLE = VerdictKind("unreachable", "UNREACHABLE", True, "bold red")
-V_ERROR = VerdictKind("error", "ERROR", True, "bold red")
-VERDICT_KINDS = (
-    V_HOLDS,
-    V_REACHED,
-    V_NOT_FOUND,
-    V_UNDECIDED,
-    V_SKIPPED,
-    V_VIOLATED,
-    V_UNREACHABLE,
-    V_ERROR,
+from hhh_verify.contract.vocab import (
+    EngineStatus,
+    ExpectedResult,
+    Mark,
+    PropertyKind,
+    VerdictKind,
 )
+from hhh_verify.engines import results as check_results
 
 #: ``replay(row, property)`` -> "" when the row's witness replays and reaches the goal,
 #: else why not.
@@ -122,8 +78,8 @@ class Verdict:
 
     property: str
     game: str
-    kind: str
-    expected: str
+    kind: PropertyKind
+    expected: ExpectedResult
     verdict: VerdictKind
     marks: dict[str, Mark]
     rows: list[check_results.CheckResult]
@@ -149,11 +105,11 @@ class Verdict:
         if self.witness is not None:
             steps = len(self.witness.trace.steps) if self.witness.trace else 0
             return f"witness of {steps} steps by {self.witness.engine}, replayed"
-        if self.verdict is V_NOT_FOUND:
+        if self.verdict is VerdictKind.NOT_FOUND:
             return "not found within budget by " + ", ".join(
-                e for e, m in self.marks.items() if m is NOT_FOUND
+                e for e, m in self.marks.items() if m is Mark.NOT_FOUND
             )
-        return ", ".join(f"{e}: {m.id}" for e, m in self.marks.items() if m is not ABSENT)
+        return ", ".join(f"{e}: {m.value}" for e, m in self.marks.items() if m is not Mark.ABSENT)
 
     def to_json(self) -> dict[str, Any]:
         w = self.witness
@@ -162,9 +118,9 @@ class Verdict:
             "game": self.game,
             "kind": self.kind,
             "expected": self.expected,
-            "verdict": self.verdict.id,
+            "verdict": self.verdict.value,
             "fails": self.fails,
-            "engines": {e: m.id for e, m in self.marks.items() if m is not ABSENT},
+            "engines": {e: m.value for e, m in self.marks.items() if m is not Mark.ABSENT},
             "witness": None
             if w is None
             else {
@@ -181,49 +137,51 @@ class Verdict:
 def mark_of(row: check_results.CheckResult, replay_problem: str = "") -> Mark:
     """What ``row`` shows (``replay_problem``: why its witness does not count, if so)."""
     status = row.status
-    if status == check_results.HOLDS_STATUS:
-        return HOLDS
-    if status == check_results.VIOLATED:
-        return VIOLATED
-    if status == check_results.REACHED:
-        return NO_REPLAY if replay_problem else WITNESS
-    if status == check_results.NOT_REACHED:
-        return UNREACHABLE if row.exhaustive else NOT_FOUND
-    if status == check_results.INCONCLUSIVE:
-        return NOT_FOUND if row.kind == GOAL else UNDECIDED
-    if status == check_results.SKIPPED:
-        return SKIPPED
-    return ERROR  # ck.ERROR, or a status this module does not know yet
+    if status == EngineStatus.HOLDS:
+        return Mark.HOLDS
+    if status == EngineStatus.VIOLATED:
+        return Mark.VIOLATED
+    if status == EngineStatus.REACHED:
+        return Mark.NO_REPLAY if replay_problem else Mark.WITNESS
+    if status == EngineStatus.NOT_REACHED:
+        return Mark.UNREACHABLE if row.exhaustive else Mark.NOT_FOUND
+    if status == EngineStatus.INCONCLUSIVE:
+        return Mark.NOT_FOUND if row.kind == PropertyKind.GOAL else Mark.UNDECIDED
+    if status == EngineStatus.SKIPPED:
+        return Mark.SKIPPED
+    return Mark.ERROR  # EngineStatus.ERROR, or a status this module does not know yet
 
 
-def _verdict_kind(kind: str, expected: str, marks: Sequence[Mark]) -> VerdictKind:
+def _verdict_kind(
+    kind: PropertyKind, expected: ExpectedResult, marks: Sequence[Mark]
+) -> VerdictKind:
     """The verdict rules, first match wins."""
     present = set(marks)
-    if ERROR in present:
-        return V_ERROR
-    if VIOLATED in present:
-        return V_VIOLATED
-    if expected == REACHABLE:
-        if UNREACHABLE in present:
-            return V_UNREACHABLE  # a proof beats a witness: the engines contradict
-        if WITNESS in present:
-            return V_REACHED
-        if present <= {SKIPPED}:
-            return V_SKIPPED
-        return V_NOT_FOUND
-    if WITNESS in present:  # a goal expected never to happen, reached and replayed
-        return V_VIOLATED
-    if present & {HOLDS, UNREACHABLE, NOT_FOUND}:
-        return V_HOLDS
-    if present & {UNDECIDED, NO_REPLAY}:
-        return V_UNDECIDED
-    return V_SKIPPED
+    if Mark.ERROR in present:
+        return VerdictKind.ERROR
+    if Mark.VIOLATED in present:
+        return VerdictKind.VIOLATED
+    if expected == ExpectedResult.REACHABLE:
+        if Mark.UNREACHABLE in present:
+            return VerdictKind.UNREACHABLE  # a proof beats a witness: the engines contradict
+        if Mark.WITNESS in present:
+            return VerdictKind.REACHED
+        if present <= {Mark.SKIPPED}:
+            return VerdictKind.SKIPPED
+        return VerdictKind.NOT_FOUND
+    if Mark.WITNESS in present:  # a goal expected never to happen, reached and replayed
+        return VerdictKind.VIOLATED
+    if present & {Mark.HOLDS, Mark.UNREACHABLE, Mark.NOT_FOUND}:
+        return VerdictKind.HOLDS
+    if present & {Mark.UNDECIDED, Mark.NO_REPLAY}:
+        return VerdictKind.UNDECIDED
+    return VerdictKind.SKIPPED
 
 
 _CAUSE = {
-    V_ERROR: (ERROR,),
-    V_VIOLATED: (VIOLATED, WITNESS),
-    V_UNREACHABLE: (UNREACHABLE,),
+    VerdictKind.ERROR: (Mark.ERROR,),
+    VerdictKind.VIOLATED: (Mark.VIOLATED, Mark.WITNESS),
+    VerdictKind.UNREACHABLE: (Mark.UNREACHABLE,),
 }
 
 
@@ -248,13 +206,13 @@ def decide(
         witness = None
         for r in rows:
             problem = (
-                replayer(r, props.get((game, pid))) if r.status == check_results.REACHED else ""
+                replayer(r, props.get((game, pid))) if r.status == EngineStatus.REACHED else ""
             )
             if problem:
                 rejected[r.engine] = problem
             m = mark_of(r, problem)
             marks[r.engine] = m
-            if m is WITNESS and witness is None:
+            if m is Mark.WITNESS and witness is None:
                 witness = r
         first = rows[0]
         kind = _verdict_kind(first.kind, first.expected, list(marks.values()))

@@ -37,6 +37,7 @@ from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.registry import properties_for
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import ChanceMode, Profile
 from hhh_verify.engines import results as check_results
 from hhh_verify.engines.stateful import PROFILES
 from hhh_verify.execution.checks import CheckPlan, check_all
@@ -138,7 +139,9 @@ def check_command(
         interpret = readings(game, interpret, decisions)
     plan = _plan(game, config, interpret, only, as_json)
     tasks = _tasks(plan, config, interpret, only, engine_names, profile, as_json)
-    options = check_results.CheckOptions(profile=profile, seed=seed, chance=chance)
+    options = check_results.CheckOptions(
+        profile=Profile(profile), seed=seed, chance=ChanceMode(chance)
+    )
     start = time.perf_counter()
     with (
         task_runner(scheduler, jobs, auto=False) as run,

@@ -22,12 +22,16 @@ from hhh_verify.check import verdicts as verdict_rules
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import FACT, GOAL, INVARIANT, SMT
 from hhh_verify.contract.registry import model_for_trace
+from hhh_verify.contract.vocab import Mark, PropertyKind, VerdictKind
 from hhh_verify.engines.results import CheckResult
 
 #: Tables of one game: title and the property kinds they hold (registry properties).
-GROUPS = (("invariants", (INVARIANT,)), ("goals", (GOAL,)), ("facts and Z3 queries", (FACT, SMT)))
+GROUPS = (
+    ("invariants", (PropertyKind.INVARIANT,)),
+    ("goals", (PropertyKind.GOAL,)),
+    ("facts and Z3 queries", (PropertyKind.FACT, PropertyKind.SMT)),
+)
 #: The title of the table of rows outside the registry (an engine's own checks).
 CONTRACT = "model contract (the engines' own checks)"
 
@@ -97,9 +101,7 @@ def _table(console: Console, title: str, verdicts: Sequence[verdict_rules.Verdic
     if not verdicts:
         return
     engines = list(
-        dict.fromkeys(
-            e for v in verdicts for e, m in v.marks.items() if m is not verdict_rules.ABSENT
-        )
+        dict.fromkeys(e for v in verdicts for e, m in v.marks.items() if m is not Mark.ABSENT)
     )
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("property", overflow="fold")
@@ -109,14 +111,14 @@ def _table(console: Console, title: str, verdicts: Sequence[verdict_rules.Verdic
     for v in verdicts:
         cells = []
         for e in engines:
-            m = v.marks.get(e, verdict_rules.ABSENT)
+            m = v.marks.get(e, Mark.ABSENT)
             cells.append(f"[{m.style}]{m.label}[/]")
         table.add_row(escape(v.property), *cells, f"[{v.verdict.style}]{v.verdict.label}[/]")
     console.print(table)
 
 
 def counts(verdicts: Sequence[verdict_rules.Verdict]) -> dict[verdict_rules.VerdictKind, int]:
-    out = {k: 0 for k in verdict_rules.VERDICT_KINDS}
+    out = {k: 0 for k in VerdictKind}
     for v in verdicts:
         out[v.verdict] = out.get(v.verdict, 0) + 1
     return out
@@ -124,14 +126,14 @@ def counts(verdicts: Sequence[verdict_rules.Verdict]) -> dict[verdict_rules.Verd
 
 #: Every verdict kind's words in a game's summary; ``True``: shown even when 0.
 SUMMARY = (
-    (verdict_rules.V_HOLDS, "hold", True),
-    (verdict_rules.V_REACHED, "reached", True),
-    (verdict_rules.V_NOT_FOUND, "not found within budget", True),
-    (verdict_rules.V_VIOLATED, "violated", True),
-    (verdict_rules.V_UNREACHABLE, "proved unreachable", False),
-    (verdict_rules.V_ERROR, "errors", False),
-    (verdict_rules.V_UNDECIDED, "undecided", False),
-    (verdict_rules.V_SKIPPED, "skipped", False),
+    (VerdictKind.HOLDS, "hold", True),
+    (VerdictKind.REACHED, "reached", True),
+    (VerdictKind.NOT_FOUND, "not found within budget", True),
+    (VerdictKind.VIOLATED, "violated", True),
+    (VerdictKind.UNREACHABLE, "proved unreachable", False),
+    (VerdictKind.ERROR, "errors", False),
+    (VerdictKind.UNDECIDED, "undecided", False),
+    (VerdictKind.SKIPPED, "skipped", False),
 )
 
 
@@ -148,7 +150,7 @@ def summaries_json(verdicts: Sequence[verdict_rules.Verdict]) -> dict[str, dict[
     out = {}
     for game in dict.fromkeys(v.game for v in verdicts):
         mine = [v for v in verdicts if v.game == game]
-        out[game] = {"properties": len(mine)} | {k.id: c for k, c in counts(mine).items()}
+        out[game] = {"properties": len(mine)} | {k.value: c for k, c in counts(mine).items()}
     return out
 
 
@@ -159,11 +161,11 @@ def closing_line(verdicts: Sequence[verdict_rules.Verdict], rows: int, elapsed: 
     failed = sum(1 for v in verdicts if v.fails)
     head = "all expectations met" if not failed else f"{failed} expectation(s) NOT met"
     open_ = []
-    if n[verdict_rules.V_NOT_FOUND]:
-        k = n[verdict_rules.V_NOT_FOUND]
+    if n[VerdictKind.NOT_FOUND]:
+        k = n[VerdictKind.NOT_FOUND]
         open_.append(f"{k} goal{'s' if k != 1 else ''} not found within budget")
-    if n[verdict_rules.V_UNDECIDED]:
-        open_.append(f"{n[verdict_rules.V_UNDECIDED]} undecided")
+    if n[VerdictKind.UNDECIDED]:
+        open_.append(f"{n[VerdictKind.UNDECIDED]} undecided")
     tail = f"; {', '.join(open_)} (not failures)" if open_ else ""
     return f"{len(verdicts)} properties ({rows} engine results) in {elapsed:.1f}s: {head}{tail}"
 
@@ -180,7 +182,7 @@ def _details_table(
     for col in ("property", "engine", "expected", "result", "counts as", "time"):
         table.add_column(col, justify="right" if col == "time" else "left", overflow="fold")
     for r in results:
-        m = marks.get((r.game, r.property, r.engine), verdict_rules.ABSENT)
+        m = marks.get((r.game, r.property, r.engine), Mark.ABSENT)
         table.add_row(
             escape(f"{r.game}.{r.property}" if prefix else r.property),
             escape(r.engine),

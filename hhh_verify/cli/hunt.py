@@ -32,6 +32,7 @@ from hhh_verify.contract import trace
 from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.contract.vocab import ChanceMode, Profile
 from hhh_verify.engines.results import CheckOptions, CheckResult
 from hhh_verify.engines.stateful_check import StatefulEngine
 
@@ -93,10 +94,10 @@ def hunt_command(
         raise click.UsageError(f"property {prop} has no executable check to hunt with")
     progress(f"hunting {len(props)} propert{'y' if len(props) == 1 else 'ies'} in {game}", as_json)
     options = CheckOptions(
-        profile="thorough",
+        profile=Profile.THOROUGH,
         seed=seed,
         max_examples=examples,
-        chance=chance,
+        chance=ChanceMode(chance),
         shrink_goals=any(p.kind == "goal" for p in props),
     )
     results = engine.run(model, spec.ambiguities, props, options)

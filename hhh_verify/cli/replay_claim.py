@@ -13,11 +13,11 @@ from typing import Any
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import GOAL, INVARIANT
 from hhh_verify.contract.registry import properties_for
+from hhh_verify.contract.vocab import PropertyKind
 
 #: The stateful engine's ``finding`` of a trace and the property kind it shows.
-FINDINGS = {"goal": GOAL, "violation": INVARIANT}
+FINDINGS = {"goal": PropertyKind.GOAL, "violation": PropertyKind.INVARIANT}
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Claim:
     message: str = ""
 
     def text(self) -> str:
-        what = "reached" if self.kind == GOAL else "violated"
+        what = "reached" if self.kind == PropertyKind.GOAL else "violated"
         if not self.shown:
             return f"recorded {self.kind} {self.property}: not {what} on this path"
         where = "in the initial state" if self.step == -1 else f"at step {self.step}"
@@ -61,7 +61,11 @@ def recorded_claim(trace: traces.Trace, model: Model) -> Claim | None:
         prop = properties_for(trace.game).get(pid)
     except ModelError:
         return None
-    kinds = (GOAL, INVARIANT) if "property" in trace.meta else (GOAL,)
+    kinds = (
+        (PropertyKind.GOAL, PropertyKind.INVARIANT)
+        if "property" in trace.meta
+        else (PropertyKind.GOAL,)
+    )
     if prop.kind not in kinds or not prop.relevant(model):
         return None
     finding = trace.meta.get("finding")  # the stateful engine's word for what it found
@@ -72,7 +76,7 @@ def recorded_claim(trace: traces.Trace, model: Model) -> Claim | None:
     def look(i: int, before: Any, action: Any, state: Any) -> None:
         if hits:
             return
-        if prop.kind == GOAL:
+        if prop.kind == PropertyKind.GOAL:
             if prop.reached(model, state):
                 hits.append((i, ""))
             return

@@ -18,7 +18,8 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import TERMINAL, Model
-from hhh_verify.contract.properties import HOLDS, INVARIANT, Property
+from hhh_verify.contract.properties import Property
+from hhh_verify.contract.vocab import ExpectedResult, PropertyKind
 
 StepCheck = Callable[[Any, Any, Any, Any], "str | None"]
 FinalCheck = Callable[[Any, Any], "str | None"]
@@ -124,8 +125,8 @@ def as_property(game: str, promise: Promise, sweep: str | None) -> Property:
     return Property(
         id=f"promise:{promise.key}",
         game=game,
-        kind=INVARIANT,
-        expected=HOLDS,
+        kind=PropertyKind.INVARIANT,
+        expected=ExpectedResult.HOLDS,
         citation=f"{promise.key}: {promise.says}",
         description=f"the reading {promise.key} does what it says: {promise.says}",
         transition=transition,

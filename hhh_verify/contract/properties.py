@@ -22,8 +22,10 @@ Kinds:
   when every number agrees, otherwise a message naming the sentence broken; ``check``
   evaluates it once per checked model.
 
-``expected`` is ``HOLDS`` or ``REACHABLE``; ``VIOLATED`` (the architecture's spelling) is
-accepted as an alias of ``REACHABLE``.
+``expected`` is an :class:`~hhh_verify.contract.vocab.ExpectedResult`, ``HOLDS`` or
+``REACHABLE``; ``VIOLATED`` (the architecture's spelling) is read as ``REACHABLE``. The
+kind is a :class:`~hhh_verify.contract.vocab.PropertyKind`; a game may spell either as its
+word, and the property reads it into the enum once.
 """
 
 from __future__ import annotations
@@ -34,29 +36,15 @@ from typing import Any
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
-
-INVARIANT = "invariant"
-GOAL = "goal"
-SMT = "smt"
-FACT = "fact"
-KINDS = (INVARIANT, GOAL, SMT, FACT)
-
-HOLDS = "HOLDS"
-REACHABLE = "REACHABLE"
-_EXPECTED_ALIASES = {"HOLDS": HOLDS, "REACHABLE": REACHABLE, "VIOLATED": REACHABLE}
+from hhh_verify.contract.vocab import ExpectedResult, PropertyKind
 
 StateCheck = Callable[[Any, Any], Any]  # (model, state) -> None | str, or bool for goals
 TransitionCheck = Callable[[Any, Any, Any, Any], "str | None"]
 
 
-def normalise_expected(value: str) -> str:
+def normalise_expected(value: str) -> ExpectedResult:
     """``HOLDS`` / ``REACHABLE`` (``VIOLATED`` is read as ``REACHABLE``)."""
-    try:
-        return _EXPECTED_ALIASES[value.upper()]
-    except KeyError:
-        raise ModelError(
-            f"expected must be one of {', '.join(_EXPECTED_ALIASES)}, got {value!r}"
-        ) from None
+    return ExpectedResult.read(value)
 
 
 @dataclass(frozen=True)
@@ -69,8 +57,8 @@ class Property:
 
     id: str
     game: str
-    kind: str
-    expected: str
+    kind: PropertyKind
+    expected: ExpectedResult
     citation: str
     description: str
     check: StateCheck | None = None
@@ -90,20 +78,25 @@ class Property:
     heuristic: Callable[[Any, Any], float] | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"{self.id}: kind {self.kind!r} not in {KINDS}")
+        if self.kind not in PropertyKind.values():
+            raise ValueError(
+                f"{self.id}: kind {str(self.kind)!r} not in {tuple(PropertyKind.values())}"
+            )
+        object.__setattr__(self, "kind", PropertyKind(self.kind))
         object.__setattr__(self, "expected", normalise_expected(self.expected))
-        if self.kind == INVARIANT:
+        if self.kind == PropertyKind.INVARIANT:
             if self.check is None and self.transition is None:
                 raise ValueError(f"{self.id}: an invariant needs a check or a transition check")
-            if self.expected != HOLDS:
+            if self.expected != ExpectedResult.HOLDS:
                 raise ValueError(f"{self.id}: an invariant is expected to HOLD")
-        if self.kind == GOAL:
+        if self.kind == PropertyKind.GOAL:
             if self.check is None or self.transition is not None:
                 raise ValueError(f"{self.id}: a goal needs a state predicate (and no transition)")
         elif self.heuristic is not None:
             raise ValueError(f"{self.id}: only a goal has a search heuristic")
-        if self.kind == FACT and (self.check is None or self.expected != HOLDS):
+        if self.kind == PropertyKind.FACT and (
+            self.check is None or self.expected != ExpectedResult.HOLDS
+        ):
             raise ValueError(f"{self.id}: a fact needs a check and is expected to HOLD")
         if not self.citation:
             raise ValueError(f"{self.id}: every property cites its rule")
@@ -114,7 +107,16 @@ class Property:
     ) -> Property:
         """An invariant expected to hold: a state ``check`` and/or a ``transition=`` check
         (other fields as keywords), so a game's property list reads as its claims."""
-        return cls(id, game, INVARIANT, HOLDS, citation, description, check=check, **kw)
+        return cls(
+            id,
+            game,
+            PropertyKind.INVARIANT,
+            ExpectedResult.HOLDS,
+            citation,
+            description,
+            check=check,
+            **kw,
+        )
 
     @classmethod
     def goal(
@@ -122,19 +124,28 @@ class Property:
     ) -> Property:
         """A goal expected to be reachable: ``check(model, state)`` says a state is one
         (``hard_to_reach``, ``applies``, ``heuristic`` as keywords)."""
-        return cls(id, game, GOAL, REACHABLE, citation, description, check=check, **kw)
+        return cls(
+            id,
+            game,
+            PropertyKind.GOAL,
+            ExpectedResult.REACHABLE,
+            citation,
+            description,
+            check=check,
+            **kw,
+        )
 
     # Evaluation helpers (engines call these, so a check that raises is a clear failure)
     def violation(self, model: Model[Any, Any], state: Any) -> str | None:
         """The invariant's message for ``state``, or ``None`` when it holds."""
-        if self.kind != INVARIANT or self.check is None:
+        if self.kind != PropertyKind.INVARIANT or self.check is None:
             return None
         msg = self.check(model, state)
         return str(msg) if msg else None
 
     def fact_violation(self, model: Model[Any, Any]) -> str | None:
         """A fact's message for ``model`` (the numbers it does not agree with), or ``None``."""
-        if self.kind != FACT or self.check is None:
+        if self.kind != PropertyKind.FACT or self.check is None:
             return None
         msg = self.check(model, None)
         return str(msg) if msg else None
@@ -150,7 +161,11 @@ class Property:
 
     def reached(self, model: Model[Any, Any], state: Any) -> bool:
         """Whether a goal's situation holds in ``state``."""
-        return self.kind == GOAL and self.check is not None and bool(self.check(model, state))
+        return (
+            self.kind == PropertyKind.GOAL
+            and self.check is not None
+            and bool(self.check(model, state))
+        )
 
     def relevant(self, model: Model[Any, Any]) -> bool:
         return self.applies is None or bool(self.applies(model))
@@ -201,10 +216,10 @@ class PropertyRegistry:
         return PropertyRegistry(self.game, [self.get(i) for i in ids])
 
     def invariants(self) -> tuple[Property, ...]:
-        return tuple(p for p in self.entries if p.kind == INVARIANT)
+        return tuple(p for p in self.entries if p.kind == PropertyKind.INVARIANT)
 
     def goals(self) -> tuple[Property, ...]:
-        return tuple(p for p in self.entries if p.kind == GOAL)
+        return tuple(p for p in self.entries if p.kind == PropertyKind.GOAL)
 
 
 class KernelAgreement:
@@ -223,8 +238,8 @@ def kernel_agreement(game: str, prefix: str, citation: str) -> Property:
     return Property(
         f"{prefix}.kernel-agrees",
         game,
-        FACT,
-        HOLDS,
+        PropertyKind.FACT,
+        ExpectedResult.HOLDS,
         citation,
         "the reference model and the compiled kernel agree on legal actions, outcome laws "
         "and successors (every reduced state, each single reading, whole games)",

@@ -23,15 +23,9 @@ from typing import Any
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model, SamplingModel, outcome_probability
 from hhh_verify.contract.outcomes import distribution_problem
-from hhh_verify.contract.properties import HOLDS, INVARIANT, Property
-from hhh_verify.engines.results import (
-    ERROR,
-    HOLDS_STATUS,
-    INCONCLUSIVE,
-    VIOLATED,
-    CheckOptions,
-    CheckResult,
-)
+from hhh_verify.contract.properties import Property
+from hhh_verify.contract.vocab import EngineStatus, ExpectedResult, PropertyKind
+from hhh_verify.engines.results import CheckOptions, CheckResult
 
 #: The result row's property id (the engine's own check, like ``model-contract``).
 DISTRIBUTIONS_ID = "model-distributions"
@@ -114,7 +108,7 @@ class DistributionEngine:
     name = "distributions"
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == INVARIANT  # runs once for any game with invariants
+        return prop.kind == PropertyKind.INVARIANT  # runs once for any game with invariants
 
     def run(
         self,
@@ -128,19 +122,19 @@ class DistributionEngine:
         safety = SAFETY_SECONDS.get(options.profile, SAFETY_SECONDS["ci"])
         try:
             problem, details = check_distributions(model, options.seed, budget, safety)
-            status = VIOLATED if problem else HOLDS_STATUS
+            status = EngineStatus.VIOLATED if problem else EngineStatus.HOLDS
             if not problem and details["reason"] == CUT:
-                status = INCONCLUSIVE
+                status = EngineStatus.INCONCLUSIVE
                 problem = f"time safety net ({safety:g} s) fired: incomplete"
         except Exception as e:  # the model raised while stepping
-            problem, details, status = f"{type(e).__name__}: {e}", {}, ERROR
+            problem, details, status = f"{type(e).__name__}: {e}", {}, EngineStatus.ERROR
         return [
             CheckResult(
                 property=DISTRIBUTIONS_ID,
                 game=model.game,
                 engine=self.name,
-                kind=INVARIANT,
-                expected=HOLDS,
+                kind=PropertyKind.INVARIANT,
+                expected=ExpectedResult.HOLDS,
                 status=status,
                 seconds=time.perf_counter() - t0,
                 message=problem,

@@ -12,16 +12,9 @@ from collections.abc import Sequence
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import FACT, Property
-from hhh_verify.engines.results import (
-    ERROR,
-    HOLDS_STATUS,
-    SKIPPED,
-    VIOLATED,
-    CheckOptions,
-    CheckResult,
-    result_fields,
-)
+from hhh_verify.contract.properties import Property
+from hhh_verify.contract.vocab import EngineStatus, PropertyKind
+from hhh_verify.engines.results import CheckOptions, CheckResult, result_fields
 
 
 class FactEngine:
@@ -30,7 +23,7 @@ class FactEngine:
     name = "facts"
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == FACT
+        return prop.kind == PropertyKind.FACT
 
     def run(
         self,
@@ -43,13 +36,13 @@ class FactEngine:
         for p in properties:
             t0 = time.perf_counter()
             if not p.relevant(model):
-                status, message = SKIPPED, "does not apply to this config"
+                status, message = EngineStatus.SKIPPED, "does not apply to this config"
             else:
                 try:
                     message = p.fact_violation(model) or ""
-                    status = VIOLATED if message else HOLDS_STATUS
+                    status = EngineStatus.VIOLATED if message else EngineStatus.HOLDS
                 except Exception as e:  # a fact that raises is a model or data bug
-                    status, message = ERROR, f"{type(e).__name__}: {e}"
+                    status, message = EngineStatus.ERROR, f"{type(e).__name__}: {e}"
             common = result_fields(p, model.game, self.name, seconds=time.perf_counter() - t0)
             results.append(CheckResult(status=status, message=message, **common))
         return results

@@ -40,15 +40,8 @@ from hhh_verify.contract.properties import Property, is_kernel_agreement
 from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled
-from hhh_verify.engines.results import (
-    ERROR,
-    HOLDS_STATUS,
-    SKIPPED,
-    VIOLATED,
-    CheckOptions,
-    CheckResult,
-    result_fields,
-)
+from hhh_verify.contract.vocab import EngineStatus
+from hhh_verify.engines.results import CheckOptions, CheckResult, result_fields
 
 #: The parts of a position the two implementations are compared on.
 CODEC, LEGAL, OUTCOME, LAW, SUCCESSORS = "codec", "legal actions", "outcome", "law", "successors"
@@ -552,12 +545,12 @@ class KernelEngine:
             trace = None
             details: dict[str, Any] = {}
             if self.spec is None or self.spec.kernel is None:
-                status, message = SKIPPED, "the game declares no kernel"
+                status, message = EngineStatus.SKIPPED, "the game declares no kernel"
             else:
                 try:
                     got = agreement(self.spec, model, budget, options.seed)
                 except Exception as e:  # the model or the kernel raised: a bug in one of them
-                    status, message = ERROR, f"{type(e).__name__}: {e}"
+                    status, message = EngineStatus.ERROR, f"{type(e).__name__}: {e}"
                 else:
                     details = {
                         "states": got.states,
@@ -565,9 +558,9 @@ class KernelEngine:
                         "unsupported": got.unsupported,
                     }
                     if got.finding is None:
-                        status, message = HOLDS_STATUS, f"agree on {got.states} states"
+                        status, message = EngineStatus.HOLDS, f"agree on {got.states} states"
                     else:
-                        status, message = VIOLATED, got.finding.message()
+                        status, message = EngineStatus.VIOLATED, got.finding.message()
                         trace = got.finding.trace(ambiguities)
             common = result_fields(p, model.game, self.name, seconds=time.perf_counter() - t0)
             results.append(

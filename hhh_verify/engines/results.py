@@ -2,7 +2,7 @@
 
 An engine is an object with a ``name``, ``supports(property) -> bool`` and
 ``run(model, ambiguities, properties, options) -> list[CheckResult]``
-(:class:`Engine`). A result's ``status`` is one of :data:`STATUSES`; ``ok`` says
+(:class:`Engine`). A result's ``status`` is an :class:`EngineStatus`; ``ok`` says
 whether it meets the property's expectation (``HOLDS``: not violated; ``REACHABLE``:
 reached). A search engine's ``holds`` means "no counterexample in this many examples",
 not a proof; an engine that finished an exhaustive search says so with
@@ -20,17 +20,15 @@ from typing import Any, Protocol
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import REACHABLE, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.trace import Trace
-
-HOLDS_STATUS = "holds"  # no counterexample found
-VIOLATED = "violated"  # counterexample found (trace attached)
-REACHED = "reached"  # goal witness found (trace attached)
-NOT_REACHED = "not-reached"  # goal not found
-ERROR = "error"  # the model or the check raised (trace attached when available)
-SKIPPED = "skipped"  # the property does not apply to this config
-INCONCLUSIVE = "inconclusive"  # a search missed a goal marked hard_to_reach
-STATUSES = (HOLDS_STATUS, VIOLATED, REACHED, NOT_REACHED, ERROR, SKIPPED, INCONCLUSIVE)
+from hhh_verify.contract.vocab import (
+    ChanceMode,
+    EngineStatus,
+    ExpectedResult,
+    Profile,
+    PropertyKind,
+)
 
 #: ``details`` key of a result from an exhaustive search that finished (every state seen).
 COMPLETE = "complete"
@@ -43,11 +41,11 @@ CONTRACT_ID = "model-contract"
 class CheckOptions:
     """What every engine gets: effort profile, seed, optional example budget."""
 
-    profile: str = "ci"
+    profile: Profile = Profile.CI
     seed: int = 0
     max_examples: int | None = None
     shrink: bool = True
-    chance: str = "auto"  # stateful engine: exact / sampled / auto (engines/stateful.py)
+    chance: ChanceMode = ChanceMode.AUTO  # stateful engine (engines/stateful.py)
     shrink_goals: bool = False  # stateful engine: shrink goal witnesses (hunt does)
 
 
@@ -71,9 +69,9 @@ class CheckResult:
     property: str
     game: str
     engine: str
-    kind: str
-    expected: str
-    status: str
+    kind: PropertyKind
+    expected: ExpectedResult
+    status: EngineStatus
     seconds: float
     message: str = ""
     citation: str = ""
@@ -83,11 +81,11 @@ class CheckResult:
 
     @builtins.property  # (the field ``property`` shadows the builtin in this class body)
     def ok(self) -> bool:
-        if self.status in (SKIPPED, INCONCLUSIVE):
+        if self.status in (EngineStatus.SKIPPED, EngineStatus.INCONCLUSIVE):
             return True
-        if self.expected == REACHABLE:
-            return self.status == REACHED
-        return self.status == HOLDS_STATUS
+        if self.expected == ExpectedResult.REACHABLE:
+            return self.status == EngineStatus.REACHED
+        return self.status == EngineStatus.HOLDS
 
     @builtins.property
     def exhaustive(self) -> bool:

@@ -19,8 +19,9 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import GOAL, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import EngineStatus, PropertyKind
 from hhh_verify.engines import results
 from hhh_verify.engines.search import SearchBudget, search
 
@@ -46,7 +47,7 @@ class SearchEngine:
         self.budgets = budgets
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == GOAL and prop.hard_to_reach and prop.check is not None
+        return prop.kind == PropertyKind.GOAL and prop.hard_to_reach and prop.check is not None
 
     def run(
         self,
@@ -68,7 +69,7 @@ class SearchEngine:
             if not p.relevant(model):
                 rows.append(
                     results.CheckResult(
-                        status=results.SKIPPED,
+                        status=EngineStatus.SKIPPED,
                         seconds=0.0,
                         message="does not apply to this config",
                         **results.result_fields(p, model.game, self.name),
@@ -90,13 +91,15 @@ class SearchEngine:
             msg = f"witness of {len(r.trace.steps) if r.trace else 0} steps, replayed; " + (
                 r.budget_text()
             )
-            return results.CheckResult(status=results.REACHED, message=msg, trace=r.trace, **common)
+            return results.CheckResult(
+                status=EngineStatus.REACHED, message=msg, trace=r.trace, **common
+            )
         if r.replays is False:
             return results.CheckResult(
-                status=results.ERROR,
+                status=EngineStatus.ERROR,
                 message="the search's witness does not replay: " + r.budget_text(),
                 trace=r.trace,
                 **common,
             )
         msg = f"not found by beam search ({r.reason}; guided by {guide}): {r.budget_text()}"
-        return results.CheckResult(status=results.INCONCLUSIVE, message=msg, **common)
+        return results.CheckResult(status=EngineStatus.INCONCLUSIVE, message=msg, **common)

@@ -1,4 +1,4 @@
-"""Z3 as a ``check`` engine: runs the game's quick SMT queries (``in_check``) on the
+"""Z3 as a ``check`` engine: runs the game's quick PropertyKind.SMT queries (``in_check``) on the
 checked model and reports them as :class:`~hhh_verify.engines.results.CheckResult` rows.
 
 What it runs comes from the game's declared encoding (``GameSpec.smt``); a game without
@@ -15,8 +15,9 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import SMT, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import EngineStatus, PropertyKind
 from hhh_verify.engines import results as check_results
 from hhh_verify.smt.queries import run_query
 
@@ -40,7 +41,7 @@ class Z3Engine:
         self.seconds = seconds
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == SMT
+        return prop.kind == PropertyKind.SMT
 
     def _reduced(self, support: Any) -> str | None:
         """The preset a query falls back to when the checked config is not encoded exactly."""
@@ -57,7 +58,7 @@ class Z3Engine:
             if support is None:
                 results.append(
                     check_results.CheckResult(
-                        status=check_results.SKIPPED,
+                        status=EngineStatus.SKIPPED,
                         seconds=0.0,
                         message="no Z3 encoding of this game",
                         **common,
@@ -79,7 +80,7 @@ class Z3Engine:
                 )
                 results.append(
                     check_results.CheckResult(
-                        status=check_results.SKIPPED, seconds=0.0, message=msg, **common
+                        status=EngineStatus.SKIPPED, seconds=0.0, message=msg, **common
                     )
                 )
                 continue
@@ -91,12 +92,12 @@ class Z3Engine:
                 self.seconds,
                 model=target if q.preset is None else None,
             )
-            status = {True: check_results.HOLDS_STATUS, False: check_results.VIOLATED}.get(
-                row["ok"], check_results.HOLDS_STATUS
+            status = {True: EngineStatus.HOLDS, False: EngineStatus.VIOLATED}.get(
+                row["ok"], EngineStatus.HOLDS
             )
             msg = f"{row['answer']} (expected {q.expected or 'open'}): {row.get('proof', '')}"
             if row["method"] == "incomplete":
-                status = check_results.INCONCLUSIVE
+                status = EngineStatus.INCONCLUSIVE
             elif row["ok"] is None:
                 msg = "undecided: " + msg
             keys = ("answer", "method", "bound", "exact", "replays", "budget", "rlimit_spent")

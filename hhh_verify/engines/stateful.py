@@ -66,7 +66,8 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import TERMINAL, Model, SamplingModel
 from hhh_verify.contract.outcomes import Distribution, distribution_problem, state_digest
-from hhh_verify.contract.properties import GOAL, INVARIANT, Property
+from hhh_verify.contract.properties import Property
+from hhh_verify.contract.vocab import PropertyKind
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
@@ -376,12 +377,18 @@ def build_machine(
         sampled=resolve_chance(model, chance) == "sampled",
         orders=orders,
         state_invariants=[
-            (p.id, p.check) for p in props if p.kind == INVARIANT and p.check is not None
+            (p.id, p.check)
+            for p in props
+            if p.kind == PropertyKind.INVARIANT and p.check is not None
         ],
         step_invariants=[
-            (p.id, p.transition) for p in props if p.kind == INVARIANT and p.transition is not None
+            (p.id, p.transition)
+            for p in props
+            if p.kind == PropertyKind.INVARIANT and p.transition is not None
         ],
-        goals=[(p.id, p.check) for p in props if p.kind == GOAL and p.check is not None],
+        goals=[
+            (p.id, p.check) for p in props if p.kind == PropertyKind.GOAL and p.check is not None
+        ],
         run_stats=stats if stats is not None else RunStats(),
         trace_meta=dict(meta or {}),
         shrink_goals=shrink_goals,

@@ -7,22 +7,11 @@ from collections.abc import Sequence
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import GOAL, HOLDS, INVARIANT, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import EngineStatus, ExpectedResult, PropertyKind
 from hhh_verify.engines import stateful
-from hhh_verify.engines.results import (
-    CONTRACT_ID,
-    ERROR,
-    HOLDS_STATUS,
-    INCONCLUSIVE,
-    NOT_REACHED,
-    REACHED,
-    SKIPPED,
-    VIOLATED,
-    CheckOptions,
-    CheckResult,
-    result_fields,
-)
+from hhh_verify.engines.results import CONTRACT_ID, CheckOptions, CheckResult, result_fields
 
 
 class StatefulEngine:
@@ -35,7 +24,7 @@ class StatefulEngine:
         self.order = spec.load_search_order() if spec is not None else None
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind in (INVARIANT, GOAL) and (
+        return prop.kind in (PropertyKind.INVARIANT, PropertyKind.GOAL) and (
             prop.check is not None or prop.transition is not None
         )
 
@@ -78,18 +67,31 @@ class StatefulEngine:
             )
             if not p.relevant(model):
                 results.append(
-                    CheckResult(status=SKIPPED, message="does not apply to this config", **common)
+                    CheckResult(
+                        status=EngineStatus.SKIPPED,
+                        message="does not apply to this config",
+                        **common,
+                    )
                 )
                 continue
             f = by_id.get(p.id)
             if f is None:
-                status = HOLDS_STATUS if p.kind == INVARIANT else NOT_REACHED
-                msg = "" if p.kind == INVARIANT else "no witness found"
-                if status == NOT_REACHED and p.hard_to_reach:
-                    status, msg = INCONCLUSIVE, "not found by this search (marked hard to reach)"
+                status = (
+                    EngineStatus.HOLDS
+                    if p.kind == PropertyKind.INVARIANT
+                    else EngineStatus.NOT_REACHED
+                )
+                msg = "" if p.kind == PropertyKind.INVARIANT else "no witness found"
+                if status == EngineStatus.NOT_REACHED and p.hard_to_reach:
+                    status, msg = (
+                        EngineStatus.INCONCLUSIVE,
+                        "not found by this search (marked hard to reach)",
+                    )
                 results.append(CheckResult(status=status, message=msg, **common))
                 continue
-            status = {"violation": VIOLATED, "goal": REACHED}.get(f.kind, ERROR)
+            status = {"violation": EngineStatus.VIOLATED, "goal": EngineStatus.REACHED}.get(
+                f.kind, EngineStatus.ERROR
+            )
             results.append(CheckResult(status=status, message=f.message, trace=f.trace, **common))
         contract = [f for f in report.findings if f.property in (stateful.CONTRACT, "error")]
         results.append(
@@ -97,11 +99,13 @@ class StatefulEngine:
                 property=CONTRACT_ID,
                 game=model.game,
                 engine=self.name,
-                kind=INVARIANT,
-                expected=HOLDS,
-                status=(VIOLATED if contract[0].kind == "contract" else ERROR)
+                kind=PropertyKind.INVARIANT,
+                expected=ExpectedResult.HOLDS,
+                status=(
+                    EngineStatus.VIOLATED if contract[0].kind == "contract" else EngineStatus.ERROR
+                )
                 if contract
-                else HOLDS_STATUS,
+                else EngineStatus.HOLDS,
                 seconds=report.seconds,
                 message="; ".join(f.message for f in contract),
                 citation="model contract (hhh_verify/contract/model.py)",

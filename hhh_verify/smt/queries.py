@@ -1,6 +1,6 @@
 """What a game's Z3 encoding provides, and how a registered query is answered.
 
-A game with an SMT encoding declares ``GameSpec.smt``: a loader returning one
+A game with an PropertyKind.SMT encoding declares ``GameSpec.smt``: a loader returning one
 :class:`SmtSupport`. It names the encoding factory (``model -> encoding``; the encoding
 follows the protocol of :mod:`hhh_verify.smt.bmc` and also has ``exact`` and
 ``notes()``), the formulas of the built-in ``reach`` goals, an optional proof that a
@@ -26,9 +26,10 @@ from typing import Any
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import SMT, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import replay
+from hhh_verify.contract.vocab import ExpectedResult, PropertyKind
 from hhh_verify.smt.bmc import WitnessMismatch
 from hhh_verify.smt.budget import Budget, Meter
 
@@ -138,7 +139,9 @@ class SmtSupport:
 def query_properties(game: str, queries: tuple[SmtQuery, ...]) -> list[Property]:
     """The ``in_check`` queries as ``smt`` properties (rows of the game's registry)."""
     return [
-        Property(q.id, game, SMT, "HOLDS", q.citation, q.question) for q in queries if q.in_check
+        Property(q.id, game, PropertyKind.SMT, ExpectedResult.HOLDS, q.citation, q.question)
+        for q in queries
+        if q.in_check
     ]
 
 

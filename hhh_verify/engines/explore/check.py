@@ -10,9 +10,10 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import GOAL, INVARIANT, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import Trace
+from hhh_verify.contract.vocab import EngineStatus, PropertyKind
 from hhh_verify.engines import results as check_results
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import (
@@ -222,7 +223,7 @@ class ExplorerEngine:
         self.max_states, self.max_seconds = max_states, max_seconds
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind in (INVARIANT, GOAL) and (
+        return prop.kind in (PropertyKind.INVARIANT, PropertyKind.GOAL) and (
             prop.check is not None or prop.transition is not None
         )
 
@@ -252,13 +253,13 @@ class ExplorerEngine:
                 trace = analysis.path_trace(model, error.path, ambiguities, engine=self.name)
                 results.append(
                     check_results.CheckResult(
-                        status=check_results.ERROR, message=str(error), trace=trace, **common
+                        status=EngineStatus.ERROR, message=str(error), trace=trace, **common
                     )
                 )
             elif r is None:
                 results.append(
                     check_results.CheckResult(
-                        status=check_results.SKIPPED,
+                        status=EngineStatus.SKIPPED,
                         message="does not apply to this config",
                         **common,
                     )
@@ -282,19 +283,17 @@ class ExplorerEngine:
     @staticmethod
     def _result(check_results: Any, r: PropertyResult, common: dict[str, Any]) -> Any:
         status = {
-            "holds": check_results.HOLDS_STATUS,
-            "violated": check_results.VIOLATED,
-            "reachable": check_results.REACHED,
-            "unreachable": check_results.NOT_REACHED,
+            "holds": EngineStatus.HOLDS,
+            "violated": EngineStatus.VIOLATED,
+            "reachable": EngineStatus.REACHED,
+            "unreachable": EngineStatus.NOT_REACHED,
         }.get(r.status)
         message = r.message
         if status is None and r.reason.startswith(SAFETY_NET):  # the clock cut it
-            status = check_results.INCONCLUSIVE
+            status = EngineStatus.INCONCLUSIVE
             message = f"incomplete: {r.reason} after {r.states:,} states, nothing found"
         elif status is None:  # unknown: the state budget cut the search short
-            status = (
-                check_results.HOLDS_STATUS if r.kind == "invariant" else check_results.NOT_REACHED
-            )
+            status = EngineStatus.HOLDS if r.kind == "invariant" else EngineStatus.NOT_REACHED
             message = "search incomplete: nothing found among the states explored"
         details = {
             "states": r.states,

@@ -24,8 +24,9 @@ from typing import Any
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import INVARIANT, Property
+from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import EngineStatus, PropertyKind
 from hhh_verify.engines import results as check_results
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import ExplorationError, explore, split_properties
@@ -103,7 +104,9 @@ class SweepEngine:
         self.spec = spec
 
     def supports(self, prop: Property) -> bool:
-        return self.spec is not None and prop.kind == INVARIANT and prop.sweep is not None
+        return (
+            self.spec is not None and prop.kind == PropertyKind.INVARIANT and prop.sweep is not None
+        )
 
     def run(
         self,
@@ -179,13 +182,13 @@ class SweepEngine:
             )
             if error:
                 out.append(
-                    check_results.CheckResult(status=check_results.ERROR, message=error, **common)
+                    check_results.CheckResult(status=EngineStatus.ERROR, message=error, **common)
                 )
             elif p.id in first:
                 msg, trace = first[p.id]
                 out.append(
                     check_results.CheckResult(
-                        status=check_results.VIOLATED,
+                        status=EngineStatus.VIOLATED,
                         message=msg,
                         trace=trace,
                         details=details,
@@ -195,7 +198,7 @@ class SweepEngine:
             else:
                 out.append(
                     check_results.CheckResult(
-                        status=check_results.HOLDS_STATUS, message=note, details=details, **common
+                        status=EngineStatus.HOLDS, message=note, details=details, **common
                     )
                 )
         return out
