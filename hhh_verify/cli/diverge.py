@@ -31,6 +31,7 @@ from hhh_verify.cli.common import (
 )
 from hhh_verify.contract import registry, trace
 from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.vocab import DivergeEngine
 from hhh_verify.engines import diverge
 from hhh_verify.engines.diverge_kernel import kernel_runner, kernels
 from hhh_verify.engines.simulate import get_policy
@@ -166,7 +167,7 @@ def diverge_command(
                 if engine == "kernel"
                 else searcher(run, ambiguity, pair, on_done)
             ),
-            engine="kernel" if engine == "kernel" else "differential",
+            engine=DivergeEngine.KERNEL if engine == "kernel" else DivergeEngine.DIFFERENTIAL,
         )
         result = diverge.diverge(spec, scenario, ambiguity, opts, search)
     data = diverge.result_json(result)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from hhh_verify.contract.outcomes import Outcome
+from hhh_verify.contract.vocab import Parting
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class PartedGame:
     ``state`` led to ``succ_a`` under A and ``succ_b`` under B). ``path`` is the common
     prefix as ``(action, successor)`` pairs; ``steps`` the steps played."""
 
-    how: str
+    how: Parting
     steps: int
     path: tuple[tuple[Any, Any], ...] = ()
     state: Any = None

@@ -219,6 +219,18 @@ class BuiltinGoal(Vocabulary):
 OUTCOME_GOAL_PREFIX = "outcome:"
 
 
+class ExploreStatus(Vocabulary):
+    """A property after one exploration (``explore``'s JSON): ``holds`` / ``violated``
+    (invariants), ``reachable`` / ``unreachable`` (goals), ``unknown`` when the
+    exploration was cut short and found nothing."""
+
+    HOLDS = "holds"
+    VIOLATED = "violated"
+    REACHABLE = "reachable"
+    UNREACHABLE = "unreachable"
+    UNKNOWN = "unknown"
+
+
 class CheckKind(Vocabulary):
     """A compiled explorer check's kind: a state invariant, a goal, or a step check."""
 
@@ -260,11 +272,12 @@ class Parting(Vocabulary):
 
 
 class DivergeEngine(Vocabulary):
-    """Which search found a diverge witness."""
+    """Which search found a diverge witness (``none``: no search found one)."""
 
     EXPLORER = "explorer"
     DIFFERENTIAL = "differential"
     KERNEL = "kernel"
+    NONE = "none"
 
 
 class SimulateEngine(Vocabulary):

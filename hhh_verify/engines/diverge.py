@@ -50,10 +50,11 @@ from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled
+from hhh_verify.contract.vocab import DivergeEngine, DivergeKind
 from hhh_verify.engines.simulate import Policy, game_seed, get_policy, policies, random_policy
 
 #: Kinds of difference, in the order they are checked at a state.
-KINDS = ("outcome", "legal-actions", "successors")
+KINDS = tuple(DivergeKind)
 
 #: Limits of the default search (the counts decide; the seconds are a safety net).
 DEFAULT_MAX_STATES = 20_000
@@ -81,8 +82,8 @@ class Witness:
     record the sampler's choices instead of enumerating every step.
     """
 
-    kind: str
-    engine: str
+    kind: DivergeKind
+    engine: DivergeEngine
     path: list[tuple[Any, Any]]
     state: Any
     action: Any = None
@@ -103,7 +104,7 @@ class DivergeResult:
     ambiguity: str
     options: tuple[str, str]
     material: bool | None
-    engine: str
+    engine: DivergeEngine
     config_label: str
     config: dict[str, Any]
     witness: Witness | None
@@ -145,24 +146,24 @@ def _distinct_successors(
     return sa, sb, (ma[sa], mb.get(sa, zero)), (ma.get(sb, zero), mb[sb])
 
 
-def compare_state(ma: Model, mb: Model, s: Any) -> tuple[str, Any] | None:
+def compare_state(ma: Model, mb: Model, s: Any) -> tuple[DivergeKind, Any] | None:
     """The first difference of ``s`` under the two models without stepping (or None)."""
     oa, ob = ma.outcome(s), mb.outcome(s)
     if oa != ob:
-        return ("outcome", None)
+        return (DivergeKind.OUTCOME, None)
     if oa is not None:
         return None
     la, lb = ma.legal_actions(s), mb.legal_actions(s)
     if la != lb:
-        return ("legal-actions", (la, lb))
+        return (DivergeKind.LEGAL_ACTIONS, (la, lb))
     return None
 
 
-def _legal_witness(engine: str, path: list, s: Any, la: Any, lb: Any) -> Witness:
+def _legal_witness(engine: DivergeEngine, path: list, s: Any, la: Any, lb: Any) -> Witness:
     sb = set(lb)
     sa = set(la)
     return Witness(
-        "legal-actions",
+        DivergeKind.LEGAL_ACTIONS,
         engine,
         path,
         s,
@@ -201,7 +202,7 @@ def product_search(
     start = time.perf_counter()
     s0, s0b = ma.initial_state(), mb.initial_state()
     if s0 != s0b:
-        w = Witness("successors", "explorer", [], None, succ_a=s0, succ_b=s0b)
+        w = Witness(DivergeKind.SUCCESSORS, DivergeEngine.EXPLORER, [], None, succ_a=s0, succ_b=s0b)
         return ProductSearch(w, 1, False, "", time.perf_counter() - start)
     parent: dict[Any, tuple[Any, Any] | None] = {s0: None}
     queue: deque[Any] = deque([s0])
@@ -219,9 +220,9 @@ def product_search(
         if diff is not None:
             kind, extra = diff
             w = (
-                Witness("outcome", "explorer", path_to(s), s)
-                if kind == "outcome"
-                else _legal_witness("explorer", path_to(s), s, *extra)
+                Witness(DivergeKind.OUTCOME, DivergeEngine.EXPLORER, path_to(s), s)
+                if kind == DivergeKind.OUTCOME
+                else _legal_witness(DivergeEngine.EXPLORER, path_to(s), s, *extra)
             )
             return ProductSearch(w, len(parent), False, "", time.perf_counter() - start)
         if ma.outcome(s) is not None:
@@ -231,8 +232,8 @@ def product_search(
             if _dist_map(da) != _dist_map(db):
                 sa, sb, pa, pb = _distinct_successors(da, db)
                 w = Witness(
-                    "successors",
-                    "explorer",
+                    DivergeKind.SUCCESSORS,
+                    DivergeEngine.EXPLORER,
                     path_to(s),
                     s,
                     a,
@@ -342,7 +343,14 @@ def differential_search(
         policy = chosen[i % len(chosen)]
         s = ma.initial_state()
         if s != mb.initial_state():
-            w = Witness("successors", "differential", [], None, succ_a=s, succ_b=mb.initial_state())
+            w = Witness(
+                DivergeKind.SUCCESSORS,
+                DivergeEngine.DIFFERENTIAL,
+                [],
+                None,
+                succ_a=s,
+                succ_b=mb.initial_state(),
+            )
             return DifferentialSearch(w, games, steps, rejected, "", time.perf_counter() - start, i)
         path: list[tuple[Any, Any]] = []
         seeds: list[int] = []
@@ -352,9 +360,9 @@ def differential_search(
             if diff is not None:
                 kind, extra = diff
                 w = (
-                    Witness("outcome", "differential", list(path), s)
-                    if kind == "outcome"
-                    else _legal_witness("differential", list(path), s, *extra)
+                    Witness(DivergeKind.OUTCOME, DivergeEngine.DIFFERENTIAL, list(path), s)
+                    if kind == DivergeKind.OUTCOME
+                    else _legal_witness(DivergeEngine.DIFFERENTIAL, list(path), s, *extra)
                 )
                 w.seeds = tuple(seeds)
                 return DifferentialSearch(
@@ -375,8 +383,8 @@ def differential_search(
             k += 1
             if sa != sb:
                 w = Witness(
-                    "successors",
-                    "differential",
+                    DivergeKind.SUCCESSORS,
+                    DivergeEngine.DIFFERENTIAL,
                     list(path),
                     s,
                     a,
@@ -496,7 +504,7 @@ class Search:
     explorer: bool = True
     policies: tuple[str, ...] = ()
     runner: DifferentialRunner | None = None
-    engine: str = "differential"
+    engine: DivergeEngine = DivergeEngine.DIFFERENTIAL
 
 
 def diverge(
@@ -581,7 +589,7 @@ def _explore_configs(
         res = product_search(ma, mb, search.max_states, search.max_seconds)
         searched.append(
             {
-                "engine": "explorer",
+                "engine": DivergeEngine.EXPLORER,
                 "config": label,
                 "states": res.states,
                 "complete": res.complete,
@@ -594,7 +602,7 @@ def _explore_configs(
                 ambiguity,
                 opts,
                 True,
-                "explorer",
+                DivergeEngine.EXPLORER,
                 label,
                 config_to_json(config),
                 res.witness,
@@ -609,7 +617,7 @@ def _explore_configs(
                     ambiguity,
                     opts,
                     False,
-                    "explorer",
+                    DivergeEngine.EXPLORER,
                     label,
                     config_to_json(config),
                     None,
@@ -645,7 +653,7 @@ def _explorer_only(
         ambiguity,
         opts,
         None,
-        "none",
+        DivergeEngine.NONE,
         config_label(name, ovr),
         config_to_json(config),
         None,
@@ -674,7 +682,7 @@ def _differential(
     ma, mb = reading_models(spec, config, ambiguity, opts, scenario.readings)
     label = config_label(name, ovr)
     names = tuple(search.policies or default_policies(spec))
-    engine = search.engine if search.runner is not None else "differential"
+    engine = search.engine if search.runner is not None else DivergeEngine.DIFFERENTIAL
     if search.runner is not None:
         searched_in = dataclasses.replace(scenario, preset=name, overrides=tuple(ovr))
         dres = search.runner(searched_in, search.max_games, search.max_seconds, names)
@@ -713,7 +721,17 @@ def _differential(
     if proofs:
         note += f"; identical in every reachable state of {', '.join(proofs)} (exhaustive)"
     return DivergeResult(
-        ambiguity, opts, None, "none", label, config_to_json(config), None, ma, mb, searched, note
+        ambiguity,
+        opts,
+        None,
+        DivergeEngine.NONE,
+        label,
+        config_to_json(config),
+        None,
+        ma,
+        mb,
+        searched,
+        note,
     )
 
 
@@ -804,12 +822,12 @@ def witness_json(result: DivergeResult) -> dict[str, Any] | None:
         data["action"] = ma.action_to_json(w.action)
         data["decision"] = ma.describe_action(s, w.action)
     readings: dict[str, Any] = {}
-    if w.kind == "outcome":
+    if w.kind == DivergeKind.OUTCOME:
         for key, m, opt in (("a", ma, a_opt), ("b", mb, b_opt)):
             out = m.outcome(s)
             readings[key] = {"option": opt, "outcome": out.to_json() if out else None}
         data["changes"] = []
-    elif w.kind == "legal-actions":
+    elif w.kind == DivergeKind.LEGAL_ACTIONS:
         for key, m, opt, only in (("a", ma, a_opt, w.only_a), ("b", mb, b_opt, w.only_b)):
             readings[key] = {
                 "option": opt,
@@ -903,12 +921,12 @@ def witness_traces(
             s = nxt
             if on_step is not None:
                 on_step(i, len(w.path))
-        if w.kind == "successors" and w.action is not None and succ is not None:
+        if w.kind == DivergeKind.SUCCESSORS and w.action is not None and succ is not None:
             note = "diverging step"
             seed = w.seeds[len(w.path)] if sampled and len(w.seeds) > len(w.path) else None
             if seed is None or not _record_draw(tr, m, s, w.action, seed, succ, note):
                 record(tr, m, s, w.action, _outcome_index(m, s, w.action, succ), succ, note)
-        elif w.kind == "legal-actions" and only:
+        elif w.kind == DivergeKind.LEGAL_ACTIONS and only:
             note = "legal only under this reading"
             if isinstance(m, SamplingModel):
                 drawn = RecordingRandom(random.Random(0))

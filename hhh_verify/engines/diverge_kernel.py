@@ -22,6 +22,7 @@ from hhh_verify.contract.kernel import Kernel
 from hhh_verify.contract.model import Model, outcome_probability
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import DivergeEngine, DivergeKind, Parting
 from hhh_verify.engines.diverge import (
     DEFAULT_MAX_GAMES,
     DifferentialRunner,
@@ -34,7 +35,7 @@ from hhh_verify.engines.diverge import (
 )
 from hhh_verify.engines.simulate import DEFAULT_MAX_STEPS, game_seed
 
-ENGINE = "kernel"
+ENGINE = DivergeEngine.KERNEL
 
 
 def kernels(spec: GameSpec, ma: Model, mb: Model, policies: Sequence[str]) -> tuple[Kernel, Kernel]:
@@ -86,7 +87,7 @@ def kernel_search(
         games += 1
         g = ka.parted_game(kb, game_seed(seed, i), policies[i % len(policies)], max_steps)
         steps += g.steps
-        if g.how == "none":
+        if g.how == Parting.NONE:
             continue
         w = confirm(ma, mb, g)
         if w is None:
@@ -101,25 +102,32 @@ def kernel_search(
 def confirm(ma: Model, mb: Model, g: Any) -> Witness | None:
     """The model's witness at the kernels' parting ``g`` (a ``PartedGame``), or None when
     the model does not confirm it (the prefix is not common, or the step does not differ)."""
-    if g.how == "start":
+    if g.how == Parting.START:
         s0a, s0b = ma.initial_state(), mb.initial_state()
         if s0a == s0b:
             return None
-        return Witness("successors", ENGINE, [], None, succ_a=s0a, succ_b=s0b)
+        return Witness(DivergeKind.SUCCESSORS, ENGINE, [], None, succ_a=s0a, succ_b=s0b)
     if not common_prefix(ma, mb, g.path):
         return None
     s, path = g.state, list(g.path)
     diff = compare_state(ma, mb, s)
-    if g.how in ("outcome", "legal-actions"):
-        if diff is None or diff[0] != g.how:
+    if g.how in (Parting.OUTCOME, Parting.LEGAL_ACTIONS):
+        if diff is None or diff[0] != DivergeKind(g.how.value):
             return None
-        if g.how == "outcome":
-            return Witness("outcome", ENGINE, path, s)
+        if g.how == Parting.OUTCOME:
+            return Witness(DivergeKind.OUTCOME, ENGINE, path, s)
         return _legal_witness(ENGINE, path, s, *diff[1])
     if diff is not None or ma.outcome(s) is not None or g.action not in ma.legal_actions(s):
         return None
     w = Witness(
-        "successors", ENGINE, path, s, g.action, succ_a=g.succ_a, succ_b=g.succ_b, verified=False
+        DivergeKind.SUCCESSORS,
+        ENGINE,
+        path,
+        s,
+        g.action,
+        succ_a=g.succ_a,
+        succ_b=g.succ_b,
+        verified=False,
     )
     return w if _verify(ma, mb, s, g.action, w) else None
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from hhh_verify.contract.kernel import PartedGame
+from hhh_verify.contract.vocab import Parting
 
 #: How a paired game ended: never parted (cut or deadlocked), legal actions differ at
 #: the state after ``k`` steps, step ``k``'s successors differ, both over in one state;
@@ -68,19 +69,21 @@ def parted_game(
 ) -> PartedGame:
     """The first place where readings ``a`` and ``b`` part in one paired game."""
     if not np.array_equal(a.init, b.init):
-        return PartedGame("start", 0, succ_a=a.decode(a.init), succ_b=b.decode(b.init))
+        return PartedGame(Parting.START, 0, succ_a=a.decode(a.init), succ_b=b.decode(b.init))
     k, how, last_b = path.play(play_until)
     rows, states = path.rows, path.states
     if how == OVER:  # both over in one state: the readings may still end it apart
         if same_end(states[k - 1] if k else a.init, k):
-            return PartedGame("none", k)
+            return PartedGame(Parting.NONE, k)
     elif how not in (LEGAL, SUCCESSORS):
-        return PartedGame("none", k)
+        return PartedGame(Parting.NONE, k)
     steps = tuple((row_action(rows[j]), a.decode(states[j])) for j in range(k))
     state = steps[-1][1] if steps else a.decode(a.init)
     if how == LEGAL:
-        return PartedGame("legal-actions", k, steps, state)
+        return PartedGame(Parting.LEGAL_ACTIONS, k, steps, state)
     if how == SUCCESSORS:
         succ_a, succ_b = a.decode(states[k]), b.decode(last_b)
-        return PartedGame("successors", k + 1, steps, state, row_action(rows[k]), succ_a, succ_b)
-    return PartedGame("outcome", k, steps, state)
+        return PartedGame(
+            Parting.SUCCESSORS, k + 1, steps, state, row_action(rows[k]), succ_a, succ_b
+        )
+    return PartedGame(Parting.OUTCOME, k, steps, state)

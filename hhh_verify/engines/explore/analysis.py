@@ -27,9 +27,10 @@ from typing import Any
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.trace import Trace, new_trace, record
+from hhh_verify.contract.vocab import PLAY_MODES, OptimisationMode
 from hhh_verify.engines.explore.explorer import CUT, EXPANDED, PENDING, TERMINAL, Exploration
 
-MODES = ("max", "min", "random")
+MODES = PLAY_MODES
 
 
 def deadlocks(exp: Exploration) -> list[int]:
@@ -134,7 +135,7 @@ class ReachProbability:
     counted as failures (bounded or incomplete exploration).
     """
 
-    mode: str
+    mode: OptimisationMode
     value: float
     exact: Fraction | None
     method: str  # "backward-induction" or "value-iteration(tol=...)"
@@ -153,7 +154,7 @@ class ReachProbability:
 def reach_values(
     exp: Exploration,
     targets: Iterable[int],
-    mode: str = "max",
+    mode: OptimisationMode = OptimisationMode.MAX,
     *,
     exact: bool = True,
     tolerance: float = 1e-12,
@@ -165,7 +166,8 @@ def reach_values(
     Returns ``(values, method)``. ``order`` may pass a precomputed topological order.
     """
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        raise ValueError(f"mode must be one of {tuple(m.value for m in MODES)}, got {mode!r}")
+    mode = OptimisationMode(mode)
     n = exp.n_states
     goal = bytearray(n)
     for t in targets:
@@ -187,7 +189,7 @@ def reach_values(
 
 
 def _bellman(
-    exp: Exploration, s: int, values: list[Any], probs: list[Any], mode: str, zero: Any
+    exp: Exploration, s: int, values: list[Any], probs: list[Any], mode: OptimisationMode, zero: Any
 ) -> Any:
     """One Bellman update: best/worst/mean over actions of the expected successor value."""
     lo, hi = exp.edge_start[s], exp.edge_start[s + 1]
@@ -205,15 +207,15 @@ def _bellman(
             last = a
         acc += probs[pid[e]] * values[succ[e]]
     per_action.append(acc)
-    if mode == "max":
+    if mode == OptimisationMode.MAX:
         return max(per_action)
-    if mode == "min":
+    if mode == OptimisationMode.MIN:
         return min(per_action)
     return sum(per_action, zero) / len(per_action)
 
 
 def _iterate(
-    exp: Exploration, goal: bytearray, mode: str, tolerance: float, max_iterations: int
+    exp: Exploration, goal: bytearray, mode: OptimisationMode, tolerance: float, max_iterations: int
 ) -> tuple[list[Any], str]:
     """Gauss-Seidel value iteration in floats from 0 (least fixed point)."""
     n = exp.n_states
@@ -235,7 +237,12 @@ def _iterate(
 
 
 def reach_probability(
-    exp: Exploration, targets: Iterable[int], mode: str = "max", *, exact: bool = True, **kw: Any
+    exp: Exploration,
+    targets: Iterable[int],
+    mode: OptimisationMode = OptimisationMode.MAX,
+    *,
+    exact: bool = True,
+    **kw: Any,
 ) -> ReachProbability:
     """The probability of reaching ``targets`` from the initial state (see module doc)."""
     values, method = reach_values(exp, targets, mode, exact=exact, **kw)

@@ -13,7 +13,7 @@ from hhh_verify.contract.model import Model
 from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import Trace
-from hhh_verify.contract.vocab import EngineStatus, PropertyKind
+from hhh_verify.contract.vocab import EngineStatus, ExploreStatus, PropertyKind
 from hhh_verify.engines import results as check_results
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import (
@@ -36,8 +36,8 @@ class PropertyResult:
     """
 
     id: str
-    kind: str
-    status: str
+    kind: PropertyKind
+    status: ExploreStatus
     states: int
     complete: bool
     message: str = ""
@@ -100,8 +100,8 @@ def explore_check(
             results.append(
                 PropertyResult(
                     pid,
-                    "invariant",
-                    "violated",
+                    PropertyKind.INVARIANT,
+                    ExploreStatus.VIOLATED,
                     n,
                     done,
                     exp.messages[pid],
@@ -112,7 +112,9 @@ def explore_check(
             )
         else:
             results.append(
-                PropertyResult(pid, "invariant", "holds" if done else "unknown", n, done)
+                PropertyResult(
+                    pid, PropertyKind.INVARIANT, _unless_cut(ExploreStatus.HOLDS, done), n, done
+                )
             )
     for pid in checks.goals:
         hits = exp.goal_hits[pid]
@@ -120,8 +122,8 @@ def explore_check(
             results.append(
                 PropertyResult(
                     pid,
-                    "goal",
-                    "reachable",
+                    PropertyKind.GOAL,
+                    ExploreStatus.REACHABLE,
                     n,
                     done,
                     "",
@@ -132,13 +134,20 @@ def explore_check(
             )
         else:
             results.append(
-                PropertyResult(pid, "goal", "unreachable" if done else "unknown", n, done)
+                PropertyResult(
+                    pid, PropertyKind.GOAL, _unless_cut(ExploreStatus.UNREACHABLE, done), n, done
+                )
             )
     if structural:
         results.extend(_structural(exp, registry))
     for r in results:
         r.reason = exp.reason
     return results
+
+
+def _unless_cut(status: ExploreStatus, complete: bool) -> ExploreStatus:
+    """``status`` when the exploration finished, else ``unknown``."""
+    return status if complete else ExploreStatus.UNKNOWN
 
 
 def _structural(exp: Exploration, registry: Any) -> list[PropertyResult]:
@@ -156,11 +165,23 @@ def _structural(exp: Exploration, registry: Any) -> list[PropertyResult]:
             trace = analysis.witness_trace(exp, bad[0], registry, property=pid, engine="explore")
             out.append(
                 PropertyResult(
-                    pid, "invariant", "violated", n, done, msg, exp.depth(bad[0]), trace, len(bad)
+                    pid,
+                    PropertyKind.INVARIANT,
+                    ExploreStatus.VIOLATED,
+                    n,
+                    done,
+                    msg,
+                    exp.depth(bad[0]),
+                    trace,
+                    len(bad),
                 )
             )
         else:
-            out.append(PropertyResult(pid, "invariant", "holds" if done else "unknown", n, done))
+            out.append(
+                PropertyResult(
+                    pid, PropertyKind.INVARIANT, _unless_cut(ExploreStatus.HOLDS, done), n, done
+                )
+            )
     return out
 
 
@@ -272,7 +293,7 @@ class ExplorerEngine:
                     "property": r.id,
                     "game": model.game,
                     "engine": self.name,
-                    "kind": "invariant",
+                    "kind": PropertyKind.INVARIANT,
                     "expected": "HOLDS",
                     "seconds": seconds,
                     "citation": "model contract (hhh_verify/contract/model.py)",
@@ -283,17 +304,19 @@ class ExplorerEngine:
     @staticmethod
     def _result(check_results: Any, r: PropertyResult, common: dict[str, Any]) -> Any:
         status = {
-            "holds": EngineStatus.HOLDS,
-            "violated": EngineStatus.VIOLATED,
-            "reachable": EngineStatus.REACHED,
-            "unreachable": EngineStatus.NOT_REACHED,
+            ExploreStatus.HOLDS: EngineStatus.HOLDS,
+            ExploreStatus.VIOLATED: EngineStatus.VIOLATED,
+            ExploreStatus.REACHABLE: EngineStatus.REACHED,
+            ExploreStatus.UNREACHABLE: EngineStatus.NOT_REACHED,
         }.get(r.status)
         message = r.message
         if status is None and r.reason.startswith(SAFETY_NET):  # the clock cut it
             status = EngineStatus.INCONCLUSIVE
             message = f"incomplete: {r.reason} after {r.states:,} states, nothing found"
         elif status is None:  # unknown: the state budget cut the search short
-            status = EngineStatus.HOLDS if r.kind == "invariant" else EngineStatus.NOT_REACHED
+            status = (
+                EngineStatus.HOLDS if r.kind == PropertyKind.INVARIANT else EngineStatus.NOT_REACHED
+            )
             message = "search incomplete: nothing found among the states explored"
         details = {
             "states": r.states,

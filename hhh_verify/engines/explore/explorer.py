@@ -36,7 +36,7 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.outcomes import Outcome, distribution_problem
 from hhh_verify.contract.properties import Property
-from hhh_verify.contract.vocab import PropertyKind
+from hhh_verify.contract.vocab import OUTCOME_GOAL_PREFIX, BuiltinGoal, NodeKind, PropertyKind
 from hhh_verify.engines.explore.statecodec import StateCodec
 
 # State kinds -------------------------------------------------------------------------
@@ -47,7 +47,7 @@ CUT = 2  # beyond the round bound (not expanded, not checked)
 #: How the reason of an exploration cut by the time safety net begins.
 SAFETY_NET = "time safety net"
 PENDING = 3  # discovered, but a state/time limit stopped the search before expanding it
-KIND_NAMES = ("expanded", "terminal", "cut", "pending")
+KIND_NAMES = tuple(k.value for k in NodeKind)  # indexed by the codes above
 
 Invariant = Callable[[Any, Any], "str | None"]
 Goal = Callable[[Any, Any], bool]
@@ -400,19 +400,24 @@ def _crash(g: Exploration, sid: int, e: Exception) -> ExplorationError:
 # ---------------------------------------------------------------------------------------
 
 #: Goals every game has, named by how the game ends (``outcome:REASON``, ``won``, ...).
-BUILTIN_GOALS = ("won", "lost", "terminal", "outcome:REASON")
+BUILTIN_GOALS = (
+    BuiltinGoal.WON.value,
+    BuiltinGoal.LOST.value,
+    BuiltinGoal.TERMINAL.value,
+    OUTCOME_GOAL_PREFIX + "REASON",
+)
 
 
 def outcome_goal(name: str) -> Goal | None:
     """The built-in goal ``name`` (see :data:`BUILTIN_GOALS`), or ``None``."""
-    if name == "won":
+    if name == BuiltinGoal.WON:
         return lambda m, s: _won(m, s) is True
-    if name == "lost":
+    if name == BuiltinGoal.LOST:
         return lambda m, s: _won(m, s) is False
-    if name == "terminal":
+    if name == BuiltinGoal.TERMINAL:
         return lambda m, s: m.outcome(s) is not None
-    if name.startswith("outcome:") and len(name) > len("outcome:"):
-        reason = name[len("outcome:") :]
+    if name.startswith(OUTCOME_GOAL_PREFIX) and len(name) > len(OUTCOME_GOAL_PREFIX):
+        reason = name[len(OUTCOME_GOAL_PREFIX) :]
 
         def goal(m: Model, s: Any) -> bool:
             out = m.outcome(s)

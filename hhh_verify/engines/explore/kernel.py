@@ -32,6 +32,13 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.trace import Trace
+from hhh_verify.contract.vocab import (
+    PLAY_MODES,
+    BuiltinGoal,
+    CheckKind,
+    CheckSite,
+    OptimisationMode,
+)
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import Checks
 from hhh_verify.engines.explore.partition import (
@@ -44,7 +51,7 @@ from hhh_verify.engines.explore.partition import (
 )
 from hhh_verify.engines.explore.rowtable import owners
 
-MODES = ("max", "min", "random")
+MODES = PLAY_MODES
 #: Recoveries from lost partitions before the run gives up.
 MAX_RECOVERIES = 3
 #: Sweeps a partition may run per value-iteration round; rounds before giving up.
@@ -238,11 +245,16 @@ def _property_results(
     invariants: dict[str, dict[str, Any]] = {}
     goals: dict[str, dict[str, Any]] = {}
     for spec in plan:
-        if spec.where == "unchecked":
-            if spec.kind == "goal":
-                goals[spec.id] = {"checked": "no", "reachable": None, "states": None, "depth": None}
+        if spec.where == CheckSite.UNCHECKED:
+            if spec.kind == CheckKind.GOAL:
+                goals[spec.id] = {
+                    "checked": CheckSite.NO,
+                    "reachable": None,
+                    "states": None,
+                    "depth": None,
+                }
             else:
-                _merge_invariant(invariants, spec.id, "no", None, None, None)
+                _merge_invariant(invariants, spec.id, CheckSite.NO, None, None, None)
             continue
         found = [(c["checks"][spec.id], p) for p, c in enumerate(counts)]
         total = sum(f[0] for f, _p in found)
@@ -251,13 +263,13 @@ def _property_results(
         if hits:
             _d, p, lid = min(hits)
             path = _path(parts, model, source, p, lid)
-            if spec.kind == "step":
+            if spec.kind == CheckKind.STEP:
                 act, succ = parts.call(p, "step_edge", spec.bit, lid)
                 path = path + [_step(parts, model, source, p, lid, act, succ)]
             depth = len(path)
             witnesses[spec.id] = path
             message = _message(counts[p]["messages"], spec, model, source, checks, parts, p, lid)
-        if spec.kind == "goal":
+        if spec.kind == CheckKind.GOAL:
             goals[spec.id] = {
                 "checked": spec.where,
                 "reachable": bool(hits) if (hits or complete) else None,
@@ -275,8 +287,8 @@ def _probabilities(
     """The max / min / random probability of winning and of every checked goal, and how
     many states cannot reach an end."""
     probs: dict[str, dict[str, float]] = {}
-    names = ["won", *[g for g in goals if goals[g]["checked"] != "no"]]
-    columns = [("end", "any")] + [(g, m) for g in names for m in MODES]
+    names = [BuiltinGoal.WON, *[g for g in goals if goals[g]["checked"] != CheckSite.NO]]
+    columns = [(BuiltinGoal.END, OptimisationMode.ANY)] + [(g, m) for g in names for m in MODES]
     values = _values(parts, source, columns)
     cannot = sum(c[0] for c in parts.map("zeros_of", [(0,)] * parts.n))
     for i, name in enumerate(names):
@@ -298,10 +310,10 @@ def _message(
     """The first violation's message: the Python check's, noted where it ran (a step
     part under ``ID#step``); for a compiled check, its property's on the decoded state
     (which must agree, else the disagreement is the message)."""
-    if spec.kind == "goal":
+    if spec.kind == CheckKind.GOAL:
         return None
-    if spec.where != "compiled":
-        key = spec.id + "#step" if spec.kind == "step" else spec.id
+    if spec.where != CheckSite.COMPILED:
+        key = spec.id + "#step" if spec.kind == CheckKind.STEP else spec.id
         return str(messages.get(key, (0, 0, "invariant does not hold"))[2])
     state = source.state(parts.call(part, "step_back", lid)[2])
     said = checks.invariants[spec.id](model, state) if spec.id in checks.invariants else None
@@ -311,7 +323,7 @@ def _message(
 def _merge_invariant(
     invariants: dict[str, dict[str, Any]],
     pid: str,
-    where: str,
+    where: CheckSite,
     total: int | None,
     depth: int | None,
     message: str | None,
@@ -320,7 +332,7 @@ def _merge_invariant(
     ``checked`` names where each part ran, joined by ``+`` in plan order (``compiled``,
     ``python``, ``no`` for a part skipped), so a run that checked the state part only
     says ``compiled+no``; ``no`` alone when no part ran (``violations`` is then None)."""
-    where = "no" if where == "unchecked" else where
+    where = CheckSite.NO if where == CheckSite.UNCHECKED else where
     old = invariants.get(pid)
     if old is None:
         invariants[pid] = {
@@ -331,7 +343,7 @@ def _merge_invariant(
         }
         return
     parts = [*old["checked"].split("+"), where]
-    old["checked"] = "no" if set(parts) == {"no"} else "+".join(parts)
+    old["checked"] = CheckSite.NO if set(parts) == {CheckSite.NO} else "+".join(parts)
     if total is None:
         return
     old["violations"] = (old["violations"] or 0) + total
@@ -404,7 +416,9 @@ def _write_level(directory: str, level: int, nparts: int) -> None:
     os.replace(tmp, path)
 
 
-def _values(parts: Parts, source: GraphSource, columns: list[tuple[str, str]]) -> np.ndarray:
+def _values(
+    parts: Parts, source: GraphSource, columns: list[tuple[str, OptimisationMode]]
+) -> np.ndarray:
     """Distributed value iteration of ``columns``; the values at the initial state."""
     n = parts.n
     needs = parts.map("prepare_values", [(columns,)] * n)

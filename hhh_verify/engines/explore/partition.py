@@ -27,6 +27,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from hhh_verify.contract.vocab import (
+    OUTCOME_GOAL_PREFIX,
+    BuiltinGoal,
+    CheckKind,
+    CheckSite,
+    OptimisationMode,
+)
 from hhh_verify.engines.explore import rowtable
 from hhh_verify.engines.explore.sweeps import (
     MODE_CODES,
@@ -82,8 +89,8 @@ class CheckSpec:
     ``bit`` of the partition's own bits, state or edge)."""
 
     id: str
-    kind: str
-    where: str
+    kind: CheckKind
+    where: CheckSite
     bit: int
 
 
@@ -93,22 +100,22 @@ def plan_checks(source: GraphSource, checks: Checks, python_checks: bool) -> lis
     compiled = {pid: i for i, (pid, _kind) in enumerate(source.compiled)}
     out: list[CheckSpec] = []
     kinds = [
-        ("invariant", list(checks.invariants)),
-        ("goal", list(checks.goals)),
-        ("step", list(checks.steps)),
+        (CheckKind.INVARIANT, list(checks.invariants)),
+        (CheckKind.GOAL, list(checks.goals)),
+        (CheckKind.STEP, list(checks.steps)),
     ]
     state_bit = edge_bit = 0
     for kind, table in kinds:
         for pid in table:
-            if kind != "step" and pid in compiled:
-                out.append(CheckSpec(pid, kind, "compiled", compiled[pid]))
+            if kind != CheckKind.STEP and pid in compiled:
+                out.append(CheckSpec(pid, kind, CheckSite.COMPILED, compiled[pid]))
             elif not python_checks:
-                out.append(CheckSpec(pid, kind, "unchecked", -1))
-            elif kind == "step":
-                out.append(CheckSpec(pid, kind, "python", edge_bit))
+                out.append(CheckSpec(pid, kind, CheckSite.UNCHECKED, -1))
+            elif kind == CheckKind.STEP:
+                out.append(CheckSpec(pid, kind, CheckSite.PYTHON, edge_bit))
                 edge_bit += 1
             else:
-                out.append(CheckSpec(pid, kind, "python", state_bit))
+                out.append(CheckSpec(pid, kind, CheckSite.PYTHON, state_bit))
                 state_bit += 1
     return out
 
@@ -129,8 +136,12 @@ class Partition:
         self.model, self.source, self.checks = builder(scenario)
         self.index, self.nparts = index, nparts
         self.plan = plan_checks(self.source, self.checks, python_checks)
-        self._py_state = [c for c in self.plan if c.where == "python" and c.kind != "step"]
-        self._py_step = [c for c in self.plan if c.where == "python" and c.kind == "step"]
+        self._py_state = [
+            c for c in self.plan if c.where == CheckSite.PYTHON and c.kind != CheckKind.STEP
+        ]
+        self._py_step = [
+            c for c in self.plan if c.where == CheckSite.PYTHON and c.kind == CheckKind.STEP
+        ]
         self.nwords = self.source.nwords
         self.rows = np.zeros((1024, self.nwords), dtype=np.uint64)
         self.table = np.zeros(2048, dtype=np.int64)
@@ -246,7 +257,7 @@ class Partition:
         for i in range(len(frontier)):
             s = self.source.state(frontier[i])
             for c in self._py_state:
-                if c.kind == "invariant":
+                if c.kind == CheckKind.INVARIANT:
                     msg = inv[c.id](model, s)
                     if msg:
                         pybits[i] |= np.uint64(1 << c.bit)
@@ -300,13 +311,13 @@ class Partition:
         edge_src = np.repeat(np.arange(len(status)), _cat(self.e_count, np.int64))
         checks: dict[str, tuple[int, int, int]] = {}  # id -> (count, depth, lid)
         for c in self.plan:
-            if c.where == "unchecked":
+            if c.where == CheckSite.UNCHECKED:
                 continue
-            if c.kind == "step":
+            if c.kind == CheckKind.STEP:
                 hit = edge_src[(e_pybits >> np.uint64(c.bit)) & np.uint64(1) == 1]
                 count = len(hit)
             else:
-                arr = bits if c.where == "compiled" else pybits
+                arr = bits if c.where == CheckSite.COMPILED else pybits
                 hit = np.flatnonzero((arr >> np.uint64(c.bit)) & np.uint64(1))
                 count = len(hit)
             if count:
@@ -354,7 +365,7 @@ class Partition:
         )
 
     # Values ---------------------------------------------------------------------------
-    def prepare_values(self, columns: list[tuple[str, str]]) -> dict[int, np.ndarray]:
+    def prepare_values(self, columns: list[tuple[str, OptimisationMode]]) -> dict[int, np.ndarray]:
         """Set up value iteration for ``columns`` ((target, mode) pairs; a target is a
         check id, ``won`` / ``lost`` / ``outcome:REASON``, or ``end`` for any terminal
         or unexpanded state); the local ids this partition needs from each other one."""
@@ -400,22 +411,25 @@ class Partition:
         return needs
 
     def _target(self, name: str, status: np.ndarray) -> np.ndarray:
-        if name == "end":
+        if name == BuiltinGoal.END:
             return (status > 0) | (status == PENDING)
         outcomes = self.source.outcomes
-        if name in ("won", "lost") or name.startswith("outcome:"):
+        if name in (BuiltinGoal.WON, BuiltinGoal.LOST) or name.startswith(OUTCOME_GOAL_PREFIX):
             codes = [
                 k
                 for k, label in enumerate(outcomes)
                 if label
                 and (
                     label.startswith(name + ":")
-                    or (name.startswith("outcome:") and label.split(":")[1] == name[8:])
+                    or (
+                        name.startswith(OUTCOME_GOAL_PREFIX)
+                        and label.split(":")[1] == name[len(OUTCOME_GOAL_PREFIX) :]
+                    )
                 )
             ]
             return np.isin(status, codes)
         spec = next(c for c in self.plan if c.id == name)
-        bits = _cat(self.bits if spec.where == "compiled" else self.pybits, np.uint64)
+        bits = _cat(self.bits if spec.where == CheckSite.COMPILED else self.pybits, np.uint64)
         hit = np.zeros(len(status), dtype=bool)
         hit[: len(bits)] = (bits >> np.uint64(spec.bit)) & np.uint64(1) == 1
         return hit

@@ -17,6 +17,7 @@ from hhh_verify.contract.model import Model
 from hhh_verify.contract.trace import Trace
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import (
+    BUILTIN_GOALS,
     Exploration,
     Goal,
     Progress,
@@ -84,7 +85,7 @@ def resolve_goal(game_id: str, name: str, properties: Iterable[Any] = ()) -> Goa
     registered = split_properties(properties).goals
     if name in registered:
         return registered[name]
-    accepted = ", ".join(["won", "lost", "terminal", "outcome:REASON", *sorted(registered)])
+    accepted = ", ".join([*BUILTIN_GOALS, *sorted(registered)])
     raise ModelError(f"unknown goal {name!r} for {game_id}; accepted: {accepted}")
 
 

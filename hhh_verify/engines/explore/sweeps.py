@@ -18,8 +18,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from hhh_verify.contract.vocab import OptimisationMode
+
 MAX, MIN, RANDOM, ANY = 0, 1, 2, 3
-MODE_CODES = {"max": MAX, "min": MIN, "random": RANDOM, "any": ANY}
+MODE_CODES = {
+    OptimisationMode.MAX: MAX,
+    OptimisationMode.MIN: MIN,
+    OptimisationMode.RANDOM: RANDOM,
+    OptimisationMode.ANY: ANY,
+}
 
 
 @njit(cache=True)
