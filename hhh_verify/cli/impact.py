@@ -31,7 +31,8 @@ from hhh_verify.contract import registry
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.scenario import Scenario
-from hhh_verify.engines import impact, simulate
+from hhh_verify.contract.vocab import SimulateEngine
+from hhh_verify.engines import impact
 from hhh_verify.engines.diverge import pick_options
 from hhh_verify.execution import paired
 
@@ -68,7 +69,7 @@ WIDTH = Number(max=2, meaning="a win-rate interval width")
 @click.option(
     "--engine",
     "engine",
-    type=click.Choice(simulate.ENGINES),
+    type=click.Choice(SimulateEngine.values()),
     default="auto",
     show_default=True,
     help="Where the paired games are played: the game's compiled kernel when it has one "
@@ -165,7 +166,9 @@ def measure_impact(
     pair = pick_options(spec, ambiguity, opts)
     scheduler, jobs = cluster
     with task_runner(scheduler, jobs) as run, task_progress("impact", run, quiet) as on_done:
-        return paired.impact(run, scenario, ambiguity, pair, sampling, on_done, engine)
+        return paired.impact(
+            run, scenario, ambiguity, pair, sampling, on_done, SimulateEngine(engine)
+        )
 
 
 def show_impact(

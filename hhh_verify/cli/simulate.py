@@ -34,6 +34,7 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.measures import Measure, Measures
 from hhh_verify.contract.model import SamplingModel
+from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines import simulate
 from hhh_verify.execution import paired, playouts
 
@@ -75,7 +76,7 @@ from hhh_verify.execution import paired, playouts
 @click.option(
     "--engine",
     "engine",
-    type=click.Choice(simulate.ENGINES),
+    type=click.Choice(SimulateEngine.values()),
     default="auto",
     show_default=True,
     help="Where games are played: the game's compiled kernel when it has one and plays "
@@ -135,12 +136,14 @@ def simulate_command(
         )
     if trace_out:
         engine = "reference"
-    engine, _ = simulate.playout_engine(spec, model, policy, engine, exact)
+    engine, _ = simulate.playout_engine(spec, model, policy, SimulateEngine(engine), exact)
     with (
         task_runner(scheduler, jobs) as run,
         task_progress("simulate", run, quiet=as_json) as on_done,
     ):
-        summary = playouts.simulate(run, scenario, games, on_done, engine, max_steps, exact)
+        summary = playouts.simulate(
+            run, scenario, games, on_done, SimulateEngine(engine), max_steps, exact
+        )
     if trace_out:
         trace = simulate.record_playout(
             model, spec.ambiguities, seed, 0, policy, max_steps, exact, game_policies=players

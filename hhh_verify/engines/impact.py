@@ -32,6 +32,7 @@ from hhh_verify.contract.measures import Measure, Measures, category_counts, wit
 from hhh_verify.contract.outcomes import winning_seats
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines.diverge import Decided, reading_models, sample, step_seed
 from hhh_verify.engines.simulate import game_seed, get_policy, playout_engine
 from hhh_verify.engines.standings import is_competitive
@@ -340,7 +341,7 @@ def impact(
     options: tuple[str, str],
     games: int,
     base_games: Baseline | None = None,
-    engine: str = "reference",
+    engine: SimulateEngine = SimulateEngine.REFERENCE,
 ) -> Impact:
     """Play ``games`` paired games of the two readings of ``ambiguity`` in ``scenario``
     (both readings take its readings of the other ambiguities) and compare them.

@@ -42,6 +42,7 @@ from hhh_verify.contract.outcomes import Outcome, sample_index
 from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled
+from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines.standings import Standings, Stats
 from hhh_verify.engines.strong import StrongPlayer
 
@@ -207,19 +208,19 @@ def playouts(
 
 #: ``--engine``: ``auto`` plays inside the game's kernel when it can (see
 #: :func:`playout_engine`), ``kernel`` insists, ``reference`` plays the model.
-ENGINES = ("auto", "kernel", "reference")
-
-
 def playout_engine(
-    spec: GameSpec, model: Model, policy: str, engine: str = "auto", exact: bool = False
-) -> tuple[str, Kernel | None]:
+    spec: GameSpec,
+    model: Model,
+    policy: str,
+    engine: SimulateEngine = SimulateEngine.AUTO,
+    exact: bool = False,
+) -> tuple[SimulateEngine, Kernel | None]:
     """``("kernel", kernel)`` when games are to be played inside the game's kernel
     (``GameSpec.kernel``), else ``("reference", None)``; ``auto`` falls back to the
     model where the kernel cannot serve, ``kernel`` says why it cannot."""
-    if engine not in ENGINES:
-        raise ModelError(f"unknown engine {engine!r}; accepted: {', '.join(ENGINES)}")
-    if engine == "reference":
-        return "reference", None
+    engine = SimulateEngine.parse(engine, "engine")
+    if engine == SimulateEngine.REFERENCE:
+        return SimulateEngine.REFERENCE, None
     why = None
     kernel = None
     if spec.kernel is None:
@@ -232,10 +233,10 @@ def playout_engine(
             why = f"the kernel does not play policy {policy!r} (it plays {', '.join(sorted(kernel.policies))})"
             kernel = None
     if why is None:
-        return "kernel", kernel
-    if engine == "kernel":
+        return SimulateEngine.KERNEL, kernel
+    if engine == SimulateEngine.KERNEL:
         raise ModelError(f"--engine kernel: {why}")
-    return "reference", None
+    return SimulateEngine.REFERENCE, None
 
 
 def kernel_playouts(
@@ -311,7 +312,7 @@ class Summary:
     #: seats scored and won; None for a cooperative game.
     standings: Standings | None = None
     #: Where the games were played: ``reference`` (the model) or ``kernel``.
-    engine: str = "reference"
+    engine: SimulateEngine = SimulateEngine.REFERENCE
 
     @property
     def win_rate(self) -> float:

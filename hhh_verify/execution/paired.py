@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines import impact as impact_engine
 from hhh_verify.engines.diverge import reading_models
 from hhh_verify.engines.simulate import get_policy, playout_engine
@@ -42,7 +43,7 @@ def paired_games(
     ambiguity: str,
     options: tuple[str, str],
     games: range,
-    engine: str = "reference",
+    engine: SimulateEngine = SimulateEngine.REFERENCE,
 ) -> list[impact_engine.Paired]:
     """Task: paired games ``games`` of the two readings of ``ambiguity`` in
     ``scenario`` (results under A and B, and where they parted); ``engine="kernel"``
@@ -51,8 +52,8 @@ def paired_games(
     seed = scenario.seed
     ma, mb = reading_models(spec, scenario.config(spec), ambiguity, options, scenario.readings)
     player = get_policy(scenario.policy, spec.policies)
-    if engine == "kernel":
-        _, ka = playout_engine(spec, ma, scenario.policy, "kernel")
+    if engine == SimulateEngine.KERNEL:
+        _, ka = playout_engine(spec, ma, scenario.policy, SimulateEngine.KERNEL)
         try:
             assert spec.kernel is not None and ka is not None  # "kernel" or it raised
             kb = spec.kernel(mb)
@@ -83,7 +84,7 @@ def impact(
     options: tuple[str, str],
     sampling: Sampling,
     on_done: Progress | None = None,
-    engine: str = "reference",
+    engine: SimulateEngine = SimulateEngine.REFERENCE,
 ) -> impact_engine.Impact:
     """Play the paired games of ``sampling`` of the two readings on ``run`` and compare
     them (``engine``: ``auto``, ``kernel`` or ``reference``)."""
@@ -106,7 +107,7 @@ def _impact(
     options: tuple[str, str],
     games: int,
     on_done: Progress | None,
-    engine: str,
+    engine: SimulateEngine,
 ) -> impact_engine.Impact:
     """Paired games ``0..games-1`` on ``run``."""
     if games < 2:
@@ -131,11 +132,13 @@ def _impact(
                 ("--policy", scenario.policy),
                 ("--seed", scenario.seed),
                 ("--games", max(2, r.stop)),
-                ("--engine", engine if engine != "reference" else None),
+                ("--engine", engine if engine != SimulateEngine.REFERENCE else None),
                 ("--interpret", scenario.interpret()),
             ),
         )
-        for r in partition(games, run.workers, largest=100 if engine == "reference" else 2000)
+        for r in partition(
+            games, run.workers, largest=100 if engine == SimulateEngine.REFERENCE else 2000
+        )
     ]
     start = time.perf_counter()
     chunks = run.map(tasks, on_done)

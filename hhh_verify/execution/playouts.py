@@ -14,12 +14,17 @@ from typing import Any
 
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines import simulate as simulation
 from hhh_verify.execution.runner import GameFailed, Progress, Runner, Task, command, partition
 
 
 def play_games(
-    scenario: Scenario, games: range, max_steps: int, exact: bool, engine: str = "reference"
+    scenario: Scenario,
+    games: range,
+    max_steps: int,
+    exact: bool,
+    engine: SimulateEngine = SimulateEngine.REFERENCE,
 ) -> list[simulation.Playout]:
     """Task: games ``games`` of ``scenario``'s run, without their final states
     (:meth:`~hhh_verify.engines.simulate.Playout.light`); ``engine="kernel"`` plays them
@@ -28,8 +33,8 @@ def play_games(
     spec = get_game(game)
     model = scenario.model(spec)
     player = simulation.get_policy(policy, spec.policies)
-    if engine == "kernel":
-        _, kernel = simulation.playout_engine(spec, model, policy, "kernel", exact)
+    if engine == SimulateEngine.KERNEL:
+        _, kernel = simulation.playout_engine(spec, model, policy, SimulateEngine.KERNEL, exact)
         assert kernel is not None  # engine "kernel" gives one or raises
         try:
             return simulation.kernel_playouts(kernel, seed, games, policy, max_steps, spec.measures)
@@ -58,7 +63,7 @@ def simulate(
     scenario: Scenario,
     games: int = 100,
     on_done: Progress | None = None,
-    engine: str = "reference",
+    engine: SimulateEngine = SimulateEngine.REFERENCE,
     max_steps: int = simulation.DEFAULT_MAX_STEPS,
     exact: bool = False,
 ) -> simulation.Summary:
@@ -87,7 +92,7 @@ def simulate(
                 ("--seed", seed),
                 ("--max-steps", max_steps if max_steps != simulation.DEFAULT_MAX_STEPS else None),
                 ("--exact", exact),
-                ("--engine", engine if engine != "reference" else None),
+                ("--engine", engine if engine != SimulateEngine.REFERENCE else None),
                 ("--games", r.stop),
             ),
         )

@@ -27,6 +27,7 @@ from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import write_atomic
+from hhh_verify.contract.vocab import DivergeEngine, SimulateEngine
 from hhh_verify.engines import diverge, impact, simulate
 from hhh_verify.execution.runner import Progress, Runner, Task, command
 from hhh_verify.reporting import assumptions, english, json_text, optimal, ranking, strength
@@ -54,7 +55,7 @@ class Budget:
     policies: tuple[str, ...] = ()
     quick: bool = False  # explorer on the reduced presets only (no differential search)
 
-    def describe(self, engines: dict[str, str] | None = None) -> str:
+    def describe(self, engines: dict[str, SimulateEngine] | None = None) -> str:
         """The budget in words; ``engines`` (policy -> ``kernel``/``reference``) says
         how many paired games each policy got."""
         search = (
@@ -66,20 +67,20 @@ class Budget:
             games = f"{self.games} paired games per policy ({', '.join(self.policies)})"
         else:
             games = "; ".join(
-                f"{self.games_for(engines.get(p, 'reference'))} paired games under {p}"
-                + (" (compiled kernel)" if engines.get(p) == "kernel" else "")
+                f"{self.games_for(engines.get(p, SimulateEngine.REFERENCE))} paired games under {p}"
+                + (" (compiled kernel)" if engines.get(p) == SimulateEngine.KERNEL else "")
                 for p in self.policies
             )
         return f"{search}; impact: {games}"
 
-    def games_for(self, engine: str) -> int:
+    def games_for(self, engine: SimulateEngine) -> int:
         """Paired games per policy when played by ``engine``."""
-        return self.games if engine == "kernel" else self.reference_games
+        return self.games if engine == SimulateEngine.KERNEL else self.reference_games
 
 
 def engines(
     spec: GameSpec, policies: Sequence[str], decided: diverge.Decided = ()
-) -> dict[str, str]:
+) -> dict[str, SimulateEngine]:
     """Where each impact player's games are played: ``kernel`` or ``reference``."""
     model = spec.make_model(spec.config(), spec.ambiguities.with_choices(dict(decided)))
     return {p: simulate.playout_engine(spec, model, p)[0] for p in policies}
@@ -107,9 +108,9 @@ def diverge_command(
     base = f"hhh-verify diverge --game {game} --ambiguity {amb} --options {','.join(opts)}"
     base += "".join(f" --interpret {k}={v}" for k, v in decided)
     tail = f"--seed {seed} --max-seconds 3600 --out {amb}"
-    if res.engine == "explorer":
+    if res.engine == DivergeEngine.EXPLORER:
         return f"{base} --config {res.config_label} --engine explorer --max-states {budget.max_states} {tail}"
-    if res.engine == "differential":
+    if res.engine == DivergeEngine.DIFFERENTIAL:
         policy, games = replayed or (",".join(policies), budget.max_games)
         return (
             f"{base} --config {res.config_label} --engine differential --policies {policy} "
@@ -129,7 +130,7 @@ def _baseline(
     compares against (None when the games are played inside the kernel, which plays both
     readings at once)."""
     spec = get_game(game)
-    if engines(spec, (policy,), decided)[policy] == "kernel":
+    if engines(spec, (policy,), decided)[policy] == SimulateEngine.KERNEL:
         return None
     return impact.baseline(spec, Scenario(game, readings=decided, policy=policy, seed=seed), games)
 
@@ -165,7 +166,7 @@ def _pair(args: PairTask, baselines: dict[str, impact.Baseline] | None = None) -
         base = None
         games = budget.games_for(where[policy])
         scenario = Scenario(game, readings=decided, policy=policy, seed=seed)
-        if baselines is not None and where[policy] == "reference":
+        if baselines is not None and where[policy] == SimulateEngine.REFERENCE:
             if baselines.get(policy) is None:
                 baselines[policy] = impact.baseline(spec, scenario, games)
             base = baselines[policy]
@@ -178,7 +179,7 @@ def _pair(args: PairTask, baselines: dict[str, impact.Baseline] | None = None) -
         if imp.first_parted is not None:
             # the kernel's games are other games than the model's: the model's first
             # reference_games games are replayed instead
-            kernel = where[policy] == "kernel"
+            kernel = where[policy] == SimulateEngine.KERNEL
             firsts[policy] = budget.reference_games - 1 if kernel else imp.first_parted
             labels[policy] = "model games" if kernel else "impact games"
     scenario = Scenario(game, readings=decided, seed=seed)
