@@ -32,7 +32,6 @@ from hhh_verify.contract.outcomes import sample_index, state_digest
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.spec import GameSpec
 
-CHANCE_MODES = ("exact", "sampled", "sample-average")
 #: Separators of the ``config`` and ``interpret`` parameter strings. OpenSpiel's game
 #: strings reserve ``,``, ``=`` and parentheses, so ``key:value;key:value`` with ``/``
 #: between the items of a list is used instead.

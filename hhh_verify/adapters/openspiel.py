@@ -44,6 +44,7 @@ from hhh_verify.adapters import core, rewards
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import games, get_game
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import AdapterChance
 
 try:
     import pyspiel
@@ -60,7 +61,7 @@ DEFAULTS = {
     "config": "",
     "interpret": "",
     "players": 0,
-    "chance": "exact",
+    "chance": AdapterChance.EXACT.value,  # a plain str: OpenSpiel's parameter type
     "chance_samples": 16,
     "seed": 0,
     "reward": "win",
@@ -70,9 +71,9 @@ MAX_ACTIONS = 2**31 - 1
 #: Player counts tried when registering a game (its config says which it accepts).
 MOST_PLAYERS = 8
 _MODES = {
-    "exact": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    "sampled": pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-    "sample-average": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    AdapterChance.EXACT: pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    AdapterChance.SAMPLED: pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    AdapterChance.SAMPLE_AVERAGE: pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
 }
 
 
@@ -104,7 +105,11 @@ def _utility(space: Any, reward: rewards.Reward) -> Any:
 
 
 def _game_type(
-    spec: GameSpec, space: Any, players: tuple[int, int], mode: str, reward: rewards.Reward
+    spec: GameSpec,
+    space: Any,
+    players: tuple[int, int],
+    mode: AdapterChance,
+    reward: rewards.Reward,
 ) -> Any:
     Info = pyspiel.GameType.Information
     return pyspiel.GameType(
@@ -136,7 +141,11 @@ def register(game_id: str) -> str:
     base = core.setup(game_id)
     players = player_range(base.spec, base.space)
     game_type = _game_type(
-        base.spec, base.space, players, "exact", rewards.reward(base.spec, base.space, rewards.WIN)
+        base.spec,
+        base.space,
+        players,
+        AdapterChance.EXACT,
+        rewards.reward(base.spec, base.space, rewards.WIN),
     )
     cls = type(_class_name(game_id), (ModelGame,), {"GAME_ID": game_id, "__module__": __name__})
     setattr(sys.modules[__name__], cls.__name__, cls)
@@ -160,7 +169,7 @@ def load_game(
     *,
     overrides: Any = (),
     players: int | None = None,
-    chance: str = "exact",
+    chance: str = AdapterChance.EXACT.value,
     chance_samples: int = 16,
     seed: int = 0,
     reward: str = "win",
@@ -213,7 +222,7 @@ class ModelGame(pyspiel.Game):
 
     def __init__(self, params: Any = None):
         params = {"preset": "", **DEFAULTS, **dict(params or {})}
-        core.check_choice("chance", params["chance"], core.CHANCE_MODES)
+        core.check_choice("chance", params["chance"], AdapterChance.values())
         if int(params["chance_samples"]) < 1:
             raise ModelError("chance_samples must be at least 1")
         overrides = core.from_param(params["config"])
@@ -227,7 +236,7 @@ class ModelGame(pyspiel.Game):
         )
         self.model = self.setup.model
         self.space = self.setup.space
-        self.chance = params["chance"]
+        self.chance = AdapterChance(params["chance"])
         self.samples = int(params["chance_samples"])
         self.seed = int(params["seed"])
         self.reward = rewards.reward(self.setup.spec, self.space, params["reward"])
@@ -235,7 +244,7 @@ class ModelGame(pyspiel.Game):
         self.cache = core.Cache()
         core.check_action_count(self.space, MAX_ACTIONS, "OpenSpiel", "its action ids are int32")
         low, high = self.reward.range
-        ceiling = {"exact": self.space.max_chance_outcomes, "sampled": 1}
+        ceiling = {AdapterChance.EXACT: self.space.max_chance_outcomes, AdapterChance.SAMPLED: 1}
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space.actions),
             max_chance_outcomes=ceiling.get(self.chance, self.samples),
@@ -277,7 +286,7 @@ class ModelGame(pyspiel.Game):
 
     # Chance outcomes (cached: they are costly, and asked for then applied) -------------
     def outcomes(self, s: Any, a: Any) -> tuple[core.ChanceOutcome, ...]:
-        if self.chance == "exact":
+        if self.chance == AdapterChance.EXACT:
             ceiling = self.space.max_chance_outcomes
             return self.cache.get(  # type: ignore[no-any-return]
                 ("exact", s, a), lambda: core.exact_outcomes(self.model, s, a, ceiling)

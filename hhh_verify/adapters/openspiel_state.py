@@ -22,6 +22,7 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import state_digest
 from hhh_verify.contract.sampled import ScriptedRandom
+from hhh_verify.contract.vocab import AdapterChance
 
 FORMAT = "hhh-verify-openspiel-state/1"
 
@@ -119,13 +120,13 @@ class ModelState(pyspiel.State):
         return sorted(out)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self._game.chance == "sampled":
+        if self._game.chance == AdapterChance.SAMPLED:
             return [(0, 1.0)]
         return [(i, float(o.probability)) for i, o in enumerate(self._outcomes())]
 
     def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
         """The chance outcomes with their exact probabilities (not in ``sampled``)."""
-        if self._game.chance == "sampled":
+        if self._game.chance == AdapterChance.SAMPLED:
             raise ModelError("the sampled chance mode lists no outcomes; use exact")
         return [(i, o.probability) for i, o in enumerate(self._outcomes())]
 
@@ -133,7 +134,7 @@ class ModelState(pyspiel.State):
         game, model = self._game, self._game.model
         s, a = self.model_state, self.pending
         if a is not None:  # resolve the pending random step
-            if game.chance == "sampled":
+            if game.chance == AdapterChance.SAMPLED:
                 if self._script:  # replaying a serialised state: its recorded draws
                     drawn = self._script.pop(0)
                     after = core.sample(model, s, a, ScriptedRandom(drawn))
@@ -152,7 +153,7 @@ class ModelState(pyspiel.State):
         a = game.space.actions[action]
         if a not in model.legal_actions(s):
             raise ModelError(f"action {action} ({a!r}) is not legal here")
-        if game.chance == "exact":
+        if game.chance == AdapterChance.EXACT:
             dist = model.step(s, a)
             if len(dist) == 1:
                 self._record(a, 0, dist[0][0], None)
@@ -171,7 +172,7 @@ class ModelState(pyspiel.State):
         model, s = self._game.model, self.model_state
         if player == pyspiel.PlayerId.CHANCE:
             what = model.describe_action(s, self.pending)
-            if self._game.chance == "sampled":
+            if self._game.chance == AdapterChance.SAMPLED:
                 return f"{what}: sampled"
             p = self._outcomes()[action].probability
             return f"{what}: outcome {action} (p={p})"

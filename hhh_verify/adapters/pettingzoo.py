@@ -37,6 +37,7 @@ from typing import Any
 
 from hhh_verify.adapters import core, rewards
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.vocab import RenderMode
 
 try:
     import numpy as np
@@ -67,7 +68,7 @@ def env(game_id: str, config: Any = None, interpret: Any = (), **kwargs: Any) ->
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     """A model as an AEC environment (see the module docstring)."""
 
-    RENDER_MODES = ("ansi", "human", "rgb_array")
+    RENDER_MODES = (RenderMode.ANSI.value, RenderMode.HUMAN.value, RenderMode.RGB_ARRAY.value)
     metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(
@@ -86,7 +87,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self.setup = core.setup(game_id, config, interpret, overrides)
         self.model, self.space = self.setup.model, self.setup.space
         self.reward = rewards.reward(self.setup.spec, self.space, reward)
-        self.render_mode = render_mode
+        self.render_mode = None if render_mode is None else RenderMode(render_mode)
         self.metadata = {**self.metadata, "name": f"hhh_verify_{game_id}_v0"}
         core.check_action_count(
             self.space, MAX_MASK, "the PettingZoo environment", "one action-mask byte each"
@@ -171,7 +172,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         self._move(a)
         self._after_move()
         self._accumulate_rewards()
-        if self.render_mode == "human":
+        if self.render_mode == RenderMode.HUMAN:
             self.render()
 
     # Observations ----------------------------------------------------------------------
@@ -216,10 +217,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
     def render(self) -> Any:
         if self.render_mode is None:
             return None
-        if self.render_mode == "rgb_array":
+        if self.render_mode == RenderMode.RGB_ARRAY:
             return picture(self.setup, self._state)
         text = str(self.model.describe_state(self._state))
-        if self.render_mode == "ansi":
+        if self.render_mode == RenderMode.ANSI:
             return text
         sys.stdout.write(text + "\n")
         return None

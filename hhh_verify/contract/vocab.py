@@ -14,7 +14,7 @@ The rulebook's section statuses (``hhh_verify.rulebook``) are not here.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from hhh_verify.contract.errors import ModelError
 
@@ -29,7 +29,7 @@ class Vocabulary(str, Enum):
         return format(str(self.value), spec)
 
     @classmethod
-    def parse(cls, text: Any, what: str = "") -> Any:
+    def parse(cls: type[V], text: Any, what: str = "") -> V:
         """The member spelt ``text`` (a member is returned as it is); a
         :class:`ModelError` naming the accepted words otherwise."""
         try:
@@ -44,6 +44,9 @@ class Vocabulary(str, Enum):
     def values(cls) -> list[str]:
         """Every word, in order (e.g. for ``click.Choice``)."""
         return [m.value for m in cls]
+
+
+V = TypeVar("V", bound=Vocabulary)
 
 
 # --- Properties -------------------------------------------------------------------------
@@ -155,6 +158,16 @@ class Profile(Vocabulary):
     QUICK = "quick"
     CI = "ci"
     THOROUGH = "thorough"
+
+
+class FindingKind(Vocabulary):
+    """What the stateful engine found (a trace's ``meta["finding"]``): a violated
+    invariant, a reached goal, a broken model contract, or an exception of the model."""
+
+    VIOLATION = "violation"
+    GOAL = "goal"
+    CONTRACT = "contract"
+    ERROR = "error"
 
 
 # --- chance -----------------------------------------------------------------------------

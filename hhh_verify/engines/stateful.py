@@ -67,7 +67,7 @@ from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import TERMINAL, Model, SamplingModel
 from hhh_verify.contract.outcomes import Distribution, distribution_problem, state_digest
 from hhh_verify.contract.properties import Property
-from hhh_verify.contract.vocab import PropertyKind
+from hhh_verify.contract.vocab import ChanceMode, FindingKind, Profile, PropertyKind
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
@@ -83,8 +83,6 @@ PROFILES: MappingProxyType[str, MappingProxyType[str, Any]] = MappingProxyType(
 #: Bytes drawn at most to pick one chance outcome (resolution 256**-MAX_BYTES).
 MAX_BYTES = 4
 
-CHANCE_MODES = ("auto", "exact", "sampled")
-
 #: Shrinking budget per profile: at most this many successful shrinks of each finding
 #: (Hypothesis' ``MAX_SHRINKS``; its shrinker also stops after a run of calls without
 #: progress), a count of work, so the shrunk trace is the same on a busy machine.
@@ -94,6 +92,7 @@ SHRINKS = MappingProxyType({"quick": 50, "ci": 100, "thorough": 500})
 SHRINK_SAFETY_SECONDS = MappingProxyType({"quick": 300.0, "ci": 600.0, "thorough": 3600.0})
 
 CONTRACT = "contract"  # pseudo-property id of the engine's own model-contract checks
+ERROR = "error"  # pseudo-property id of an exception the model raised outside a property
 
 
 def register_profiles() -> None:
@@ -112,7 +111,7 @@ def register_profiles() -> None:
                 HealthCheck.data_too_large,
                 HealthCheck.filter_too_much,
             ],
-            derandomize=name == "ci",
+            derandomize=name == Profile.CI,
             **values,
         )
 
@@ -160,7 +159,7 @@ class Finding:
     """
 
     property: str
-    kind: str  # "violation" | "goal" | "contract" | "error"
+    kind: FindingKind
     message: str
     trace: traces.Trace
 
@@ -316,7 +315,7 @@ class MachineSetup:
     exc_types: dict[str, type[_Found]] = field(default_factory=dict)
     index_strategies: dict[int, st.SearchStrategy[int]] = field(default_factory=dict)
 
-    def found(self, pid: str, kind: str, message: str, trace: traces.Trace) -> _Found:
+    def found(self, pid: str, kind: FindingKind, message: str, trace: traces.Trace) -> _Found:
         """The finding as an exception of its property's own type."""
         key = f"{kind}:{pid}"
         cls = self.exc_types.get(key)
@@ -350,7 +349,7 @@ def build_machine(
     ambiguities: AmbiguityRegistry,
     stats: RunStats | None = None,
     meta: dict[str, Any] | None = None,
-    chance: str = "auto",
+    chance: ChanceMode = ChanceMode.AUTO,
     order: Any = None,
     shrink_goals: bool = False,
 ) -> type[RuleBasedStateMachine]:
@@ -374,7 +373,7 @@ def build_machine(
     setup = MachineSetup(
         model=model,
         ambiguities=ambiguities,
-        sampled=resolve_chance(model, chance) == "sampled",
+        sampled=resolve_chance(model, chance) == ChanceMode.SAMPLED,
         orders=orders,
         state_invariants=[
             (p.id, p.check)
@@ -423,11 +422,11 @@ class ModelMachine(RuleBasedStateMachine):
         self.samples: list[list[int]] = []
         self.style: int | None = None  # index into ``orders``, drawn at the first decision
 
-    def _fail(self, pid: str, kind: str, message: str) -> _Found:
+    def _fail(self, pid: str, kind: FindingKind, message: str) -> _Found:
         setup = self.setup
         meta = dict(self.trace.meta, property=pid, finding=kind, message=message)
         if setup.sampled:
-            meta["chance"] = "sampled"
+            meta["chance"] = ChanceMode.SAMPLED
             meta["samples"] = [list(v) for v in self.samples]
         steps = [
             traces.TraceStep(
@@ -460,7 +459,9 @@ class ModelMachine(RuleBasedStateMachine):
         except Exception as e:  # a model bug: report it with the path that led here
             raise self._error(e) from e
         if not legal:
-            raise self._fail(CONTRACT, "contract", "the game is not over but no action is legal")
+            raise self._fail(
+                CONTRACT, FindingKind.CONTRACT, "the game is not over but no action is legal"
+            )
         draw = setup.int_drawer(data)
         if setup.orders and len(legal) > 1:
             if self.style is None:
@@ -487,7 +488,7 @@ class ModelMachine(RuleBasedStateMachine):
         problem = _distribution_problem(dist)
         if problem:
             self.path.append((action, 0, None))
-            raise self._fail(CONTRACT, "contract", f"step({action!r}): {problem}")
+            raise self._fail(CONTRACT, FindingKind.CONTRACT, f"step({action!r}): {problem}")
         j = 0
         if len(dist) > 1:
             j = decode_outcome(dist, outcome_order(dist), lambda: draw(0, 255))
@@ -504,12 +505,12 @@ class ModelMachine(RuleBasedStateMachine):
             except Exception as e:
                 raise self._error(e, pid) from e
             if msg:
-                raise self._fail(pid, "violation", str(msg))
+                raise self._fail(pid, FindingKind.VIOLATION, str(msg))
 
-    def _error(self, e: Exception, pid: str = "error") -> _Found:
+    def _error(self, e: Exception, pid: str = ERROR) -> _Found:
         where = traceback.extract_tb(e.__traceback__)[-1]
         message = f"{type(e).__name__}: {e} (at {where.filename}:{where.lineno})"
-        return self._fail(pid, "error", message)
+        return self._fail(pid, FindingKind.ERROR, message)
 
     @invariant()
     def properties_hold(self) -> None:
@@ -520,7 +521,7 @@ class ModelMachine(RuleBasedStateMachine):
             over = setup.model.outcome(s) is not None
             if over and (setup.model.legal_actions(s) or setup.model.current_player(s) != TERMINAL):
                 raise self._fail(
-                    CONTRACT, "contract", "the game is over but actions are still legal"
+                    CONTRACT, FindingKind.CONTRACT, "the game is over but actions are still legal"
                 )
         except _Found:
             raise
@@ -532,7 +533,7 @@ class ModelMachine(RuleBasedStateMachine):
             except Exception as e:
                 raise self._error(e, pid) from e
             if msg:
-                raise self._fail(pid, "violation", str(msg))
+                raise self._fail(pid, FindingKind.VIOLATION, str(msg))
         for pid, check in setup.goals:
             try:
                 hit = check(setup.model, s)
@@ -541,19 +542,20 @@ class ModelMachine(RuleBasedStateMachine):
             if not hit:
                 continue
             if setup.shrink_goals:
-                raise self._fail(pid, "goal", "reached")
+                raise self._fail(pid, FindingKind.GOAL, "reached")
             known = setup.run_stats.witnesses.get(pid)
             if known is None or len(self.path) < len(known.trace.steps):
-                setup.run_stats.witnesses[pid] = self._fail(pid, "goal", "reached").finding
+                setup.run_stats.witnesses[pid] = self._fail(
+                    pid, FindingKind.GOAL, "reached"
+                ).finding
 
 
-def resolve_chance(model: Model, chance: str) -> str:
+def resolve_chance(model: Model, chance: ChanceMode) -> ChanceMode:
     """``exact`` or ``sampled`` for ``chance`` (``auto``: sampled when the model can)."""
-    if chance not in CHANCE_MODES:
-        raise ModelError(f"unknown chance mode {chance!r}; accepted: {', '.join(CHANCE_MODES)}")
-    if chance == "auto":
-        return "sampled" if isinstance(model, SamplingModel) else "exact"
-    if chance == "sampled" and not isinstance(model, SamplingModel):
+    chance = ChanceMode.parse(chance, "chance mode")
+    if chance == ChanceMode.AUTO:
+        return ChanceMode.SAMPLED if isinstance(model, SamplingModel) else ChanceMode.EXACT
+    if chance == ChanceMode.SAMPLED and not isinstance(model, SamplingModel):
         raise ModelError(f"the {model.game} model cannot sample (no sample_step); use exact")
     return chance
 
@@ -576,7 +578,7 @@ def run(
     max_examples: int | None = None,
     step_count: int | None = None,
     shrink: bool = True,
-    chance: str = "auto",
+    chance: ChanceMode = ChanceMode.AUTO,
     order: Any = None,
     shrink_goals: bool = False,
 ) -> StatefulReport:
@@ -604,7 +606,7 @@ def run(
         findings.append(e.finding)
     except Flaky as e:  # the model is not deterministic: a finding did not reproduce
         flaky = traces.new_trace(model, ambiguities)  # no steps: the finding did not reproduce
-        findings.append(Finding("error", "error", f"flaky model: {e}", flaky))
+        findings.append(Finding(ERROR, FindingKind.ERROR, f"flaky model: {e}", flaky))
     except BaseExceptionGroup as group:
         findings.extend(_flatten(group))
     found = {f.property for f in findings}

@@ -9,7 +9,7 @@ from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import EngineStatus, ExpectedResult, PropertyKind
+from hhh_verify.contract.vocab import EngineStatus, ExpectedResult, FindingKind, PropertyKind
 from hhh_verify.engines import stateful
 from hhh_verify.engines.results import CONTRACT_ID, CheckOptions, CheckResult, result_fields
 
@@ -89,11 +89,12 @@ class StatefulEngine:
                     )
                 results.append(CheckResult(status=status, message=msg, **common))
                 continue
-            status = {"violation": EngineStatus.VIOLATED, "goal": EngineStatus.REACHED}.get(
-                f.kind, EngineStatus.ERROR
-            )
+            status = {
+                FindingKind.VIOLATION: EngineStatus.VIOLATED,
+                FindingKind.GOAL: EngineStatus.REACHED,
+            }.get(f.kind, EngineStatus.ERROR)
             results.append(CheckResult(status=status, message=f.message, trace=f.trace, **common))
-        contract = [f for f in report.findings if f.property in (stateful.CONTRACT, "error")]
+        contract = [f for f in report.findings if f.property in (stateful.CONTRACT, stateful.ERROR)]
         results.append(
             CheckResult(
                 property=CONTRACT_ID,
@@ -102,7 +103,9 @@ class StatefulEngine:
                 kind=PropertyKind.INVARIANT,
                 expected=ExpectedResult.HOLDS,
                 status=(
-                    EngineStatus.VIOLATED if contract[0].kind == "contract" else EngineStatus.ERROR
+                    EngineStatus.VIOLATED
+                    if contract[0].kind == FindingKind.CONTRACT
+                    else EngineStatus.ERROR
                 )
                 if contract
                 else EngineStatus.HOLDS,

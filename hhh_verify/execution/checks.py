@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from hhh_verify.check import run as checking
 from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.contract.vocab import ChanceMode
 from hhh_verify.engines.results import CheckOptions, CheckResult
 from hhh_verify.execution.runner import Progress, Runner, Task, command
 
@@ -61,7 +62,7 @@ def check_all(
                 ("--engine", p.engine),
                 ("--profile", options.profile),
                 ("--seed", options.seed),
-                ("--chance", options.chance if options.chance != "auto" else None),
+                ("--chance", options.chance if options.chance != ChanceMode.AUTO else None),
             ),
         )
         for p in plans
