@@ -13,18 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.vocab import AmbiguityCategory
 
-#: ``parameter``: the entry fills a gap with numbers or texts the book does not print (its
-#: options are choices of value, not readings of a sentence), so reports can say so.
-CATEGORIES = (
-    "contradiction",
-    "gap",
-    "numeric",
-    "ordering",
-    "boundary",
-    "terminology",
-    "parameter",
-)
+#: The accepted categories (:class:`~hhh_verify.contract.vocab.AmbiguityCategory`).
+CATEGORIES = tuple(c.value for c in AmbiguityCategory)
 
 
 @dataclass(frozen=True)
@@ -43,13 +35,20 @@ class Option:
     summary: str
 
 
+def _category(entry: str, value: str) -> AmbiguityCategory:
+    """``value`` read as a category of entry ``entry`` (a ``ValueError`` naming it if not)."""
+    if value not in CATEGORIES:
+        raise ValueError(f"{entry}: category {str(value)!r} not in {CATEGORIES}")
+    return AmbiguityCategory(value)
+
+
 @dataclass(frozen=True)
 class Ambiguity:
     """An unclear rule: evidence, readings, the default reading and why."""
 
     id: str
     title: str
-    category: str
+    category: AmbiguityCategory
     quotes: tuple[Quote, ...]
     options: tuple[Option, ...]
     default: str
@@ -57,8 +56,7 @@ class Ambiguity:
 
     def __post_init__(self) -> None:
         ids = [o.id for o in self.options]
-        if self.category not in CATEGORIES:
-            raise ValueError(f"{self.id}: category {self.category!r} not in {CATEGORIES}")
+        object.__setattr__(self, "category", _category(self.id, self.category))
         if len(ids) < 2 or len(set(ids)) != len(ids):
             raise ValueError(f"{self.id}: needs two or more distinct options")
         if self.default not in ids:
@@ -82,7 +80,7 @@ class Ambiguity:
         return cls(
             id,
             title,
-            category,
+            _category(id, category),
             tuple(Quote(s, t) for s, t in quotes),
             tuple(Option(o, d) for o, d in options),
             default,

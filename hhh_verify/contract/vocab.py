@@ -85,6 +85,20 @@ class PropertyKind(Vocabulary):
     FACT = "fact"
 
 
+class AmbiguityCategory(Vocabulary):
+    """What kind of unclear rule an ambiguity is (:mod:`hhh_verify.contract.interpretations`);
+    ``parameter``: the entry fills a gap with numbers or texts the book does not print
+    (its options are choices of value, not readings of a sentence), so reports can say so."""
+
+    CONTRADICTION = "contradiction"
+    GAP = "gap"
+    NUMERIC = "numeric"
+    ORDERING = "ordering"
+    BOUNDARY = "boundary"
+    TERMINOLOGY = "terminology"
+    PARAMETER = "parameter"
+
+
 # --- check: engine rows, marks, verdicts --------------------------------------------------
 
 

@@ -32,9 +32,9 @@ from hhh_verify.contract.measures import Measure, Measures, category_counts, wit
 from hhh_verify.contract.outcomes import winning_seats
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import SimulateEngine
+from hhh_verify.contract.vocab import Severity, SimulateEngine
 from hhh_verify.engines.diverge import Decided, reading_models, sample, step_seed
-from hhh_verify.engines.simulate import game_seed, get_policy, playout_engine
+from hhh_verify.engines.simulate import RANDOM, game_seed, get_policy, playout_engine
 from hhh_verify.engines.standings import is_competitive
 
 MAX_STEPS = 20_000
@@ -506,7 +506,7 @@ def impact_game_seed(seed: int, index: int) -> int:
 
 #: Players whose effects are shown but never rank an entry: a random player makes moves
 #: no person makes, so a rule that matters only to it matters to no one at the table.
-UNRANKED_POLICIES = ("random",)
+UNRANKED_POLICIES = (RANDOM,)
 
 
 def ranked(policy: str) -> bool:
@@ -530,7 +530,7 @@ def effect_severity(
     imp: Mapping[str, Any],
     holds: Callable[[str, Mapping[str, Any]], bool],
     measures: Measures,
-) -> str:
+) -> Severity:
     """The severity of one comparison (``Impact.to_json``), where ``holds(name, stat)``
     says whether a shift counts (its interval clear of 0, and in a report surviving the
     correction for multiple comparisons), and ``measures`` word its stats.
@@ -548,17 +548,17 @@ def effect_severity(
             continue
         limit = high_limit(m, st["mean_a"])
         if limit is not None and abs(st["diff"]) >= limit:
-            return "high"
+            return Severity.HIGH
     if any(holds(name, st) for name, st in stats.items()):
-        return "medium"
-    return "low" if imp["games_parted"] else "none"
+        return Severity.MEDIUM
+    return Severity.LOW if imp["games_parted"] else Severity.NONE
 
 
-def severity(imp: Impact | None, material: bool | None) -> str:
+def severity(imp: Impact | None, material: bool | None) -> Severity:
     """The severity of one comparison on its own (:func:`effect_severity`, a shift counts
     when its 95% interval is clear of 0); ``unknown``: not measured. A report ranks
     with the correction for multiple comparisons instead
     (:mod:`hhh_verify.reporting.ranking`)."""
     if imp is None:
-        return "none" if material is False else "unknown"
+        return Severity.NONE if material is False else Severity.UNKNOWN
     return effect_severity(imp.to_json(), lambda name, st: bool(st["significant"]), imp.measures)

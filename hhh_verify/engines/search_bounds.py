@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from hhh_verify.contract.model import Model
+from hhh_verify.contract.vocab import SmtMethod
 from hhh_verify.engines.search import SearchBudget, search
 
 #: The witness search's time safety net (seconds; the node budget decides).
@@ -69,7 +70,7 @@ def with_lower_bound(
     value, trace, summary = best_at_round_end(
         model, ws, registry, max_nodes=max_nodes, max_seconds=max_seconds
     )
-    upper = row.get("value") if row.get("method") == "proof" else None
+    upper = row.get("value") if row.get("method") == SmtMethod.PROOF else None
     row = dict(row)
     row["search"] = summary
     if value is None:

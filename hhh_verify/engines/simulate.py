@@ -58,7 +58,10 @@ def random_policy(model: Model, state: Any, legal: tuple[Any, ...], rng: random.
     return legal[rng.randrange(len(legal))]
 
 
-BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({"random": random_policy})
+#: The uniform random player's name (every game has it).
+RANDOM = "random"
+
+BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({RANDOM: random_policy})
 
 #: The strong player's name (:func:`get_policy`) and its playouts per candidate move.
 STRONG = "strong"

@@ -17,7 +17,7 @@ from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import EngineStatus, PropertyKind
+from hhh_verify.contract.vocab import EngineStatus, PropertyKind, SmtMethod
 from hhh_verify.engines import results as check_results
 from hhh_verify.smt.queries import run_query
 
@@ -96,7 +96,7 @@ class Z3Engine:
                 row["ok"], EngineStatus.HOLDS
             )
             msg = f"{row['answer']} (expected {q.expected or 'open'}): {row.get('proof', '')}"
-            if row["method"] == "incomplete":
+            if row["method"] == SmtMethod.INCOMPLETE:
                 status = EngineStatus.INCONCLUSIVE
             elif row["ok"] is None:
                 msg = "undecided: " + msg

@@ -14,6 +14,7 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import SmtMethod
 from hhh_verify.engines.search_bounds import SAFETY_SECONDS, with_lower_bound
 from hhh_verify.execution.runner import Progress, Runner, Task, command
 from hhh_verify.smt.queries import run_query
@@ -66,7 +67,7 @@ def not_encoded(query: Any, model: Model, spec: GameSpec, why: str) -> dict[str,
         "interpretation": readings_of(model, spec),
         "exact": False,
         "answer": "not encoded",
-        "method": "none",
+        "method": SmtMethod.NONE,
         "proof": why,
         "ok": None,
         "replays": None,

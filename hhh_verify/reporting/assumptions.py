@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import AmbiguityCategory
 from hhh_verify.reporting.english import for_game, section_label
 
 #: A note that says the figure rests on something the book does not give.
@@ -50,7 +51,7 @@ def assumptions(spec: GameSpec, entry_ids: Sequence[str]) -> list[dict[str, Any]
         named = [x for x in _ID.findall(where) if x in ids]
         add(f"rulebook: {label(section)}", note, named, bool(_STAND_IN.search(note)))
     for a in spec.ambiguities:
-        if a.category == "parameter" and a.id in ids:
+        if a.category == AmbiguityCategory.PARAMETER and a.id in ids:
             add(f"entry {a.id}", f"a number the book does not print: {a.title}", [a.id], False)
     return rows
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.vocab import DivergeKind
 
 
 def picture(renderer: Any, model: Model, state: Any, against: Any = None) -> str:
@@ -39,7 +40,7 @@ def witness_boards(spec: GameSpec, result: Any) -> dict[str, str] | None:
     out: dict[str, str] = {}
     if w.state is not None:
         out["before"] = picture(render, ma, w.state)
-    if w.kind == "successors" and w.succ_a is not None and w.succ_b is not None:
+    if w.kind == DivergeKind.SUCCESSORS and w.succ_a is not None and w.succ_b is not None:
         out["a"] = picture(render, ma, w.succ_a, w.succ_b)
         out["b"] = picture(render, mb, w.succ_b, w.succ_a)
     return out

@@ -36,7 +36,6 @@ from hhh_verify.reporting.render_md import trace_paths
 
 FORMATS = ("md", "html", "json")
 
-SEVERITY_ORDER = ranking.SEVERITY_ORDER
 worst = ranking.worst
 
 

@@ -29,12 +29,13 @@ from statistics import NormalDist
 from typing import Any
 
 from hhh_verify.contract.measures import Measure
+from hhh_verify.contract.vocab import Severity
 from hhh_verify.engines import impact
 from hhh_verify.engines import impact as impact_engine
 from hhh_verify.reporting.measures import known
 
 ALPHA = 0.05
-SEVERITY_ORDER = ("high", "medium", "low", "none", "unknown")
+SEVERITY_ORDER = tuple(Severity)  # most severe first
 #: Keys that depend on the whole report (the correction's family), not on one entry.
 FAMILY_KEYS = {
     "stat": ("q", "holds"),
@@ -48,12 +49,12 @@ MAY_BE_CHANCE = "may be chance"
 UNSTABLE = "unstable at this budget"
 
 
-def worst(severities: list[str]) -> str:
+def worst(severities: list[Severity]) -> Severity:
     """The most severe of ``severities`` (``unknown`` only if nothing was measured)."""
     for s in SEVERITY_ORDER:
         if s in severities:
             return s
-    return "unknown"
+    return Severity.UNKNOWN
 
 
 def _ranked_impacts(pair: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -105,7 +106,7 @@ def apply(data: dict[str, Any]) -> dict[str, Any]:
             p["severity"] = (
                 worst(ranked)
                 if ranked
-                else ("none" if p["diverge"]["material"] is False else "unknown")
+                else (Severity.NONE if p["diverge"]["material"] is False else Severity.UNKNOWN)
             )
         _entry(e, len(stats))
     data["top"] = [

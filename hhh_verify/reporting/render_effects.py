@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from hhh_verify.contract.vocab import Severity
 from hhh_verify.reporting import units
 from hhh_verify.reporting.measures import weight
 from hhh_verify.reporting.render_md import best_effect, measures_of
@@ -19,7 +20,7 @@ from hhh_verify.view.svg import Svg
 #: Where a shift whose paired differences never vary (every game moved alike) is drawn.
 ALIKE = "every paired game moved alike"
 
-SEVERITY_FILL = {"high": "#c92a2a", "medium": "#e8890c", "low": "#74a33c"}
+SEVERITY_FILL = {Severity.HIGH: "#c92a2a", Severity.MEDIUM: "#e8890c", Severity.LOW: "#74a33c"}
 NEUTRAL = "#667"
 ROW = 18
 SCALE_TEXT = (
@@ -190,7 +191,7 @@ def shifts_svg(ambiguity: str, pair: dict[str, Any]) -> str:
     for i, (policy, name, st) in enumerate(rows):
         y = top + i * 16 + 8
         ranked = pair["impact"][policy].get("ranked", True)
-        colour = SEVERITY_FILL["high"] if ranked and holds(st) else NEUTRAL
+        colour = SEVERITY_FILL[Severity.HIGH] if ranked and holds(st) else NEUTRAL
         svg.text(8, y + 4, f"{policy}: {units.label(name)}" + ("" if ranked else " *"), 10)
         _interval(svg, axis, y, st, colour, f"{policy}: {native(name, st)}")
         svg.text(right + 12, y + 4, native(name, st), 10, "#333")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from hhh_verify.contract.vocab import DivergeEngine
 from hhh_verify.reporting import optimal, strength, summary, units
 from hhh_verify.reporting.measures import of_report
 from hhh_verify.reporting.render_effects import forest_svg, shifts_svg
@@ -83,7 +84,10 @@ def _mat(e: dict[str, Any]) -> str:
     return "no (exhaustive)" if e["material"] is False else "not found"
 
 
-ENGINE_WORD = {"explorer": "exhaustive search", "differential": "paired playouts"}
+ENGINE_WORD = {
+    DivergeEngine.EXPLORER: "exhaustive search",
+    DivergeEngine.DIFFERENTIAL: "paired playouts",
+}
 
 NAV = (
     ("summary", "Summary"),

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hhh_verify.reporting import optimal, strength, summary, units
+from hhh_verify.contract.vocab import DivergeEngine
+from hhh_verify.reporting import optimal, ranking, strength, summary, units
 from hhh_verify.reporting.measures import known, of_report
 from hhh_verify.reporting.render_svg import plot_title
 from hhh_verify.reporting.winner_change import winner_change
@@ -100,7 +101,7 @@ def effect_cell(entry: dict[str, Any]) -> str:
     if best is None:
         return "-"
     name, st, opt, policy = best
-    flags = [f for f in entry.get("flags", []) if f != "may be chance"]
+    flags = [f for f in entry.get("flags", []) if f != ranking.MAY_BE_CHANCE]
     head = units.effect(name, st["diff"], st["ci95"]) + flag_text(st)
     return f"{head} ({opt}, {policy})" + (f"; {'; '.join(flags)}" if flags else "")
 
@@ -356,7 +357,7 @@ def _scores_only(imp: dict[str, Any]) -> bool:
 def searched_text(d: dict[str, Any]) -> str:
     """What the witness search tried, in words."""
     return "; ".join(
-        ("exhaustive search" if s["engine"] == "explorer" else "paired playouts")
+        ("exhaustive search" if s["engine"] == DivergeEngine.EXPLORER else "paired playouts")
         + f" of `{s['config']}`: "
         + (
             f"{s['states']:,} positions" + (" (all of them)" if s.get("complete") else "")

@@ -21,6 +21,7 @@ import os
 from typing import Any
 
 from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.vocab import SmtMethod
 from hhh_verify.engines.search import SearchBudget, search
 from hhh_verify.reporting import units
 from hhh_verify.smt.queries import run_query
@@ -42,7 +43,7 @@ def money_bounds(game: str, nodes: int = BOUND_NODES, seed: int = 0) -> list[dic
         if ws is None:
             continue
         row = run_query(spec, support, q)
-        upper = row.get("value") if row.get("method") == "proof" else None
+        upper = row.get("value") if row.get("method") == SmtMethod.PROOF else None
         model = spec.model(q.preset or "", q.overrides, q.interpret)
         budget = SearchBudget(
             max_nodes=nodes, max_seconds=None, beam=ws.beam, samples=ws.samples, seed=seed

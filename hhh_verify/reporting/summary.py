@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhh_verify.contract.vocab import Severity
+from hhh_verify.engines.simulate import RANDOM
 from hhh_verify.reporting import ranking, units
 
 #: How many rules the summary names.
@@ -112,8 +114,8 @@ def counts(data: dict[str, Any]) -> dict[str, int]:
         "entries": len(entries),
         "pairs": sum(len(e["pairs"]) for e in entries),
         "material": sum(1 for e in entries if e["material"] is True),
-        "high": sum(1 for e in entries if e["severity"] == "high"),
-        "medium": sum(1 for e in entries if e["severity"] == "medium"),
+        "high": sum(1 for e in entries if e["severity"] == Severity.HIGH),
+        "medium": sum(1 for e in entries if e["severity"] == Severity.MEDIUM),
         "chance": sum(1 for e in entries if ranking.MAY_BE_CHANCE in e.get("flags", [])),
         "unstable": sum(1 for e in entries if ranking.UNSTABLE in e.get("flags", [])),
         "scores_only": sum(1 for e in entries if ranking.SCORES_NOT_WINNER in e.get("flags", [])),
@@ -138,7 +140,7 @@ def overview(data: dict[str, Any]) -> str:
     policies = data.get("budget", {}).get("policies") or sorted(
         {pol for e in data["entries"] for p in e["pairs"] for pol in p["impact"]}
     )
-    ranked = [p for p in policies if p != "random"] or ["random"]
+    ranked = [p for p in policies if p != RANDOM] or [RANDOM]
     text = (
         f"{n['entries']} rules of {data['title']} can be read more than one way "
         f"({n['pairs']} pairs of readings compared). For {n['material']} of them the tool "

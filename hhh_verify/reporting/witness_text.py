@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from hhh_verify.contract.vocab import DivergeEngine, DivergeKind
 from hhh_verify.reporting.summary import player
 
 #: ``label: value`` where the label is a few words (``Waiting Room 1``, ``P0``).
@@ -213,7 +214,7 @@ def witness_rows(w: Mapping[str, Any], sep: str = "; ") -> list[tuple[str, str, 
     reading B, in words for every kind of witness (``sep`` joins the actions legal under
     one reading only)."""
     ra, rb = w["readings"]["a"], w["readings"]["b"]
-    if w["kind"] == "legal-actions":
+    if w["kind"] == DivergeKind.LEGAL_ACTIONS:
         return [
             (
                 "legal only under this reading",
@@ -221,7 +222,7 @@ def witness_rows(w: Mapping[str, Any], sep: str = "; ") -> list[tuple[str, str, 
                 sep.join(action_text(x) for x in rb["only_here"]) or "-",
             )
         ]
-    if w["kind"] == "outcome":
+    if w["kind"] == DivergeKind.OUTCOME:
         return [("outcome", outcome_text(ra["outcome"]), outcome_text(rb["outcome"]))]
     rows = described_changes(ra["state"] or "", rb["state"] or "")
     if not rows:  # only fields that no description shows differ
@@ -255,14 +256,14 @@ def action_text(text: str) -> str:
 
 #: What a witness shows, by its kind.
 KIND_TEXT = {
-    "legal-actions": "the readings allow different moves",
-    "successors": "the same move leads to different positions",
-    "outcome": "the game ends differently",
+    DivergeKind.LEGAL_ACTIONS: "the readings allow different moves",
+    DivergeKind.SUCCESSORS: "the same move leads to different positions",
+    DivergeKind.OUTCOME: "the game ends differently",
 }
 #: How a witness was found, by the engine that found it.
 ENGINE_TEXT = {
-    "explorer": "exhaustive search",
-    "differential": "paired playouts (confirmed on the exact rules)",
+    DivergeEngine.EXPLORER: "exhaustive search",
+    DivergeEngine.DIFFERENTIAL: "paired playouts (confirmed on the exact rules)",
 }
 
 

@@ -29,7 +29,7 @@ from hhh_verify.contract.model import Model
 from hhh_verify.contract.properties import Property
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import replay
-from hhh_verify.contract.vocab import ExpectedResult, PropertyKind
+from hhh_verify.contract.vocab import ExpectedResult, PropertyKind, SmtMethod
 from hhh_verify.smt.bmc import WitnessMismatch
 from hhh_verify.smt.budget import Budget, Meter
 
@@ -39,18 +39,27 @@ Pred = Callable[[dict[str, Any]], Any]
 DEFAULT_RLIMIT = 50_000_000
 
 
+#: The answer of a query that could not decide (a free-text field otherwise: "yes",
+#: "$12", "<= $9").
+UNKNOWN = "unknown"
+
+
 @dataclass
 class QueryAnswer:
     """What a query's ``run`` found. ``answer`` is the short text compared with the
-    expectation; ``method`` is witness / proof / bounded / unknown."""
+    expectation; ``method`` is witness / proof / bounded / unknown (a game may spell it
+    as its word: it is read into :class:`~hhh_verify.contract.vocab.SmtMethod` here)."""
 
     answer: str
-    method: str
+    method: SmtMethod
     proof: str = ""
     trace: Any = None
     bound: int | None = None
     value: int | None = None
     notes: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.method = SmtMethod(self.method)
 
 
 @dataclass(frozen=True)
@@ -151,7 +160,7 @@ def verdict(answer: str, expected: str) -> bool | None:
     A bound (``max >= $9``, ``round <= 2``) never confirms; it contradicts when it
     excludes the expected value.
     """
-    if not expected or answer == "unknown":
+    if not expected or answer == UNKNOWN:
         return None
     bound = re.search(r"(<=|>=) \$?(-?\d+)", answer)
     if bound:
@@ -207,7 +216,7 @@ def run_query(
     except WitnessMismatch as e:
         row.update(
             answer="error",
-            method="mismatch",
+            method=SmtMethod.MISMATCH,
             ok=False,
             seconds=time.perf_counter() - t0,
             rlimit_spent=meter.spent(),
@@ -218,8 +227,8 @@ def run_query(
         return row
     if meter.safety_fired:
         row.update(
-            answer="unknown",
-            method="incomplete",
+            answer=UNKNOWN,
+            method=SmtMethod.INCOMPLETE,
             proof=f"time safety net ({budget.safety:g} s) fired: incomplete",
             bound=None,
             value=None,
