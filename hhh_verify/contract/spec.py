@@ -10,6 +10,7 @@ from hhh_verify.contract.action_space import ActionSpace
 from hhh_verify.contract.configs import apply_overrides
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.kernel import Kernel
+from hhh_verify.contract.vocab import RANDOM_POLICY
 
 if TYPE_CHECKING:  # the model module re-exports this one; readings import the model
     from hhh_verify.contract.interpretations import AmbiguityRegistry, Interpretation
@@ -169,8 +170,8 @@ class GameSpec:
             raise ValueError(f"{self.id}: default preset {self.default_preset!r} is not a preset")
         if self.reduced_preset is not None and self.reduced_preset not in self.presets:
             raise ValueError(f"{self.id}: reduced preset {self.reduced_preset!r} is not a preset")
-        if "random" in self.policies:
-            raise ValueError(f"{self.id}: 'random' is the engines' own policy")
+        if RANDOM_POLICY in self.policies:
+            raise ValueError(f"{self.id}: {RANDOM_POLICY!r} is the engines' own policy")
         for amb in self.probes:
             self.ambiguities.get(amb)  # a probe names a declared ambiguity
 

@@ -49,6 +49,11 @@ class Vocabulary(str, Enum):
 V = TypeVar("V", bound=Vocabulary)
 
 
+#: The engines' own uniform random player, which every game has (a game's own players
+#: are named by the game, so player names are not an enum).
+RANDOM_POLICY = "random"
+
+
 # --- Properties -------------------------------------------------------------------------
 
 
@@ -324,6 +329,24 @@ class Severity(Vocabulary):
     LOW = "low"
     NONE = "none"
     UNKNOWN = "unknown"
+
+
+class ReportFormat(Vocabulary):
+    """A file ``report`` writes per game."""
+
+    MD = "md"
+    HTML = "html"
+    JSON = "json"
+
+
+class KernelPart(Vocabulary):
+    """What the model and its compiled kernel are compared on (``kernel-agrees``)."""
+
+    CODEC = "codec"
+    LEGAL = "legal actions"
+    OUTCOME = "outcome"
+    LAW = "law"
+    SUCCESSORS = "successors"
 
 
 # --- Z3 ---------------------------------------------------------------------------------

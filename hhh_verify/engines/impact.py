@@ -32,9 +32,9 @@ from hhh_verify.contract.measures import Measure, Measures, category_counts, wit
 from hhh_verify.contract.outcomes import winning_seats
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import Severity, SimulateEngine
+from hhh_verify.contract.vocab import RANDOM_POLICY, Severity, SimulateEngine
 from hhh_verify.engines.diverge import Decided, reading_models, sample, step_seed
-from hhh_verify.engines.simulate import RANDOM, game_seed, get_policy, playout_engine
+from hhh_verify.engines.simulate import game_seed, get_policy, playout_engine
 from hhh_verify.engines.standings import is_competitive
 
 MAX_STEPS = 20_000
@@ -506,7 +506,7 @@ def impact_game_seed(seed: int, index: int) -> int:
 
 #: Players whose effects are shown but never rank an entry: a random player makes moves
 #: no person makes, so a rule that matters only to it matters to no one at the table.
-UNRANKED_POLICIES = (RANDOM,)
+UNRANKED_POLICIES = (RANDOM_POLICY,)
 
 
 def ranked(policy: str) -> bool:

@@ -40,11 +40,8 @@ from hhh_verify.contract.properties import Property, is_kernel_agreement
 from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled
-from hhh_verify.contract.vocab import EngineStatus
+from hhh_verify.contract.vocab import EngineStatus, KernelPart
 from hhh_verify.engines.results import CheckOptions, CheckResult, result_fields
-
-#: The parts of a position the two implementations are compared on.
-CODEC, LEGAL, OUTCOME, LAW, SUCCESSORS = "codec", "legal actions", "outcome", "law", "successors"
 
 
 @dataclass(frozen=True)
@@ -53,7 +50,7 @@ class Difference:
     actions, outcome, law: same successors with other odds, successors), the action
     whose step differs (None for the others), and what differs in the game's words."""
 
-    part: str
+    part: KernelPart
     text: str
     action: Any = None
 
@@ -144,11 +141,13 @@ def compare_step(
     if not only_ref and not only_kernel:
         t = next(t for t in want if want[t] != have[t])
         return Difference(
-            LAW, f"{what}: a successor has probability {want[t]} (model) vs {have[t]} (kernel)", a
+            KernelPart.LAW,
+            f"{what}: a successor has probability {want[t]} (model) vs {have[t]} (kernel)",
+            a,
         )
     apart = _fields_apart(only_ref[0], only_kernel[0]) if only_ref and only_kernel else ""
     return Difference(
-        SUCCESSORS,
+        KernelPart.SUCCESSORS,
         f"{what}: {len(only_ref)} successor(s) only the model gives, {len(only_kernel)} only "
         f"the kernel gives" + (f" (first pair, model vs kernel: {apart})" if apart else ""),
         a,
@@ -169,23 +168,25 @@ def compare_state(
     Returns the first difference (None: they agree) and the reference laws computed, by
     action, for the caller to reuse."""
     if kernel.decode(kernel.encode(s)) != s:
-        return Difference(CODEC, "the state does not round-trip through the kernel codec"), {}
+        return Difference(
+            KernelPart.CODEC, "the state does not round-trip through the kernel codec"
+        ), {}
     ref = tuple(model.legal_actions(s))
     got = tuple(kernel.legal_actions(s))
     if ref != got:
         only_ref = [a for a in ref if a not in got]
         only_kernel = [a for a in got if a not in ref]
         if not only_ref and not only_kernel and len(ref) == len(got):
-            return Difference(LEGAL, "the same legal actions in another order"), {}
+            return Difference(KernelPart.LEGAL, "the same legal actions in another order"), {}
         return Difference(
-            LEGAL,
+            KernelPart.LEGAL,
             f"only the model allows: {_actions_text(model, s, only_ref)}; only the kernel "
             f"allows: {_actions_text(model, s, only_kernel)}",
         ), {}
     if isinstance(kernel, OutcomeKernel):
         mine, theirs = model.outcome(s), kernel.outcome(kernel.encode(s))
         if mine != theirs:
-            return Difference(OUTCOME, f"model {mine}, kernel {theirs}"), {}
+            return Difference(KernelPart.OUTCOME, f"model {mine}, kernel {theirs}"), {}
     laws: dict[Any, tuple[Any, ...]] = {}
     arrays = isinstance(kernel, ArrayKernel)
     v = kernel.encode(s) if arrays else None

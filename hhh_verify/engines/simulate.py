@@ -42,7 +42,7 @@ from hhh_verify.contract.outcomes import Outcome, sample_index
 from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled
-from hhh_verify.contract.vocab import SimulateEngine
+from hhh_verify.contract.vocab import RANDOM_POLICY, SimulateEngine
 from hhh_verify.engines.standings import Standings, Stats
 from hhh_verify.engines.strong import StrongPlayer
 
@@ -58,10 +58,7 @@ def random_policy(model: Model, state: Any, legal: tuple[Any, ...], rng: random.
     return legal[rng.randrange(len(legal))]
 
 
-#: The uniform random player's name (every game has it).
-RANDOM = "random"
-
-BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({RANDOM: random_policy})
+BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({RANDOM_POLICY: random_policy})
 
 #: The strong player's name (:func:`get_policy`) and its playouts per candidate move.
 STRONG = "strong"

@@ -27,14 +27,14 @@ from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import write_atomic
-from hhh_verify.contract.vocab import DivergeEngine, SimulateEngine
+from hhh_verify.contract.vocab import DivergeEngine, ReportFormat, SimulateEngine
 from hhh_verify.engines import diverge, impact, simulate
 from hhh_verify.execution.runner import Progress, Runner, Task, command
 from hhh_verify.reporting import assumptions, english, json_text, optimal, ranking, strength
 from hhh_verify.reporting.boards import witness_boards
 from hhh_verify.reporting.render_md import trace_paths
 
-FORMATS = ("md", "html", "json")
+FORMATS = tuple(ReportFormat)
 
 worst = ranking.worst
 
@@ -485,14 +485,14 @@ def write(
             if has_plot(p):
                 name = f"{e['id']}--{p['options'][1]}.svg"
                 plots[(e["id"], p["options"][1])] = f"{svg_dir}/{name}"
-    if "md" in formats or "html" in formats:
+    if ReportFormat.MD in formats or ReportFormat.HTML in formats:
         for key, pair_traces in sorted(data.get("traces", {}).items()):
             amb, opt = key.split("/", 1)
             for rel, side in zip(trace_paths(game, amb, opt), ("A", "B")):
                 path = os.path.join(out_dir, rel)
                 write_atomic(path, json.dumps(pair_traces[side], indent=1) + "\n")
                 written.append(path)
-    if "md" in formats:
+    if ReportFormat.MD in formats:
         for (amb, opt), rel in plots.items():
             entry = next(x for x in data["entries"] if x["id"] == amb)
             pair = next(x for x in entry["pairs"] if x["options"][1] == opt)
@@ -506,7 +506,7 @@ def write(
         path = os.path.join(out_dir, f"{game}.md")
         write_atomic(path, render_markdown(data, plots, forest))
         written.append(path)
-    if "html" in formats:
+    if ReportFormat.HTML in formats:
         path = os.path.join(out_dir, f"{game}.html")
         write_atomic(path, render_html(data))
         written.append(path)
@@ -517,7 +517,7 @@ def write(
             entries = frozenset(e["id"] for e in data["entries"])
             write_atomic(path, render_rulebook_page(get_game(game), entries))
             written.append(path)
-    if "json" in formats:
+    if ReportFormat.JSON in formats:
         path = os.path.join(out_dir, f"{game}.json")
         plain = {k: v for k, v in data.items() if k not in ("boards", "traces")}
         write_atomic(path, json_text.dumps(plain) + "\n")

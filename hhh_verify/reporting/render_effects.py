@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from hhh_verify.contract.vocab import Severity
-from hhh_verify.reporting import units
+from hhh_verify.reporting import ranking, units
 from hhh_verify.reporting.measures import weight
 from hhh_verify.reporting.render_md import best_effect, measures_of
 from hhh_verify.view.svg import Svg
@@ -98,10 +98,7 @@ def holds(st: dict[str, Any]) -> bool:
 def ranks(entry: dict[str, Any]) -> bool:
     """Whether the entry's effect ranks (a shift of scores that never changed the winner
     is drawn, below the ranked ones, but does not rank)."""
-    return (
-        "changes scores, not the winner" not in entry.get("flags", [])
-        or entry.get("score_any", 0) > 0
-    )
+    return ranking.SCORES_NOT_WINNER not in entry.get("flags", []) or entry.get("score_any", 0) > 0
 
 
 def native(name: str, st: dict[str, Any]) -> str:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hhh_verify.contract.vocab import Severity
-from hhh_verify.engines.simulate import RANDOM
+from hhh_verify.contract.vocab import RANDOM_POLICY, Severity
 from hhh_verify.reporting import ranking, units
 
 #: How many rules the summary names.
@@ -140,7 +139,7 @@ def overview(data: dict[str, Any]) -> str:
     policies = data.get("budget", {}).get("policies") or sorted(
         {pol for e in data["entries"] for p in e["pairs"] for pol in p["impact"]}
     )
-    ranked = [p for p in policies if p != RANDOM] or [RANDOM]
+    ranked = [p for p in policies if p != RANDOM_POLICY] or [RANDOM_POLICY]
     text = (
         f"{n['entries']} rules of {data['title']} can be read more than one way "
         f"({n['pairs']} pairs of readings compared). For {n['material']} of them the tool "
