@@ -28,6 +28,7 @@ from hhh_verify.cli.common import (
     emit_json,
     engine_option,
     game_of,
+    interpret_option,
     json_option,
     output_dir,
     output_file,
@@ -94,13 +95,7 @@ def _wanted(given: dict[str, Any], others: dict[str, Any]) -> Wanted:
 )
 @click.option("--seed", "seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @click.option("--config", "config", default="", help="Config preset (default: the game's own).")
-@click.option(
-    "--interpret",
-    "interpret",
-    multiple=True,
-    metavar="ID=OPTION",
-    help="Choose a reading of an ambiguous rule (repeatable; wins over --decisions for that id).",
-)
+@interpret_option
 @decisions_option
 @click.option(
     "--property", "only", multiple=True, metavar="ID", help="Check only this property (repeatable)."
