@@ -27,7 +27,7 @@ from typing import Any
 
 from distributed import Client, LocalCluster
 
-from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.execution import Runner, paired, playouts
 
 
@@ -53,12 +53,14 @@ def main() -> None:
 
     def work(run: Runner) -> tuple[float, float, dict[str, Any], dict[str, Any]]:
         t_sim, summary = timed(
-            lambda: playouts.simulate(run, Scenario(args.game, policy=args.policy), args.games)
+            lambda: playouts.simulate(
+                run, Scenario(args.game, policy=args.policy), Budget(games=args.games)
+            )
         )
         spec_opts = _pair(args.game, args.ambiguity)
         t_imp, imp = timed(
             lambda: paired.impact(
-                run, Scenario(args.game), args.ambiguity, spec_opts, paired.Sampling(args.paired)
+                run, Scenario(args.game), args.ambiguity, spec_opts, Budget(games=args.paired)
             )
         )
         return t_sim, t_imp, plain(summary.to_json()), plain(imp.to_json())

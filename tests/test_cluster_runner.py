@@ -22,7 +22,7 @@ from hhh_verify.check import run as checking
 from hhh_verify.cli import main
 from hhh_verify.contract import registry
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import impact as im
 from hhh_verify.engines import simulate as sim
@@ -84,7 +84,7 @@ def test_simulate_tasks_equal_the_sequential_run(
     _cut(monkeypatch, playouts, cut)
     expected = sim.simulate(toy_model.toy(), 40, seed=4, measures=toy_model.MEASURES).to_json()
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, Scenario("toy", seed=4), 40).to_json()
+        got = playouts.simulate(run, Scenario("toy", seed=4), Budget(games=40)).to_json()
     assert _plain(got) == _plain(expected)
 
 
@@ -96,7 +96,9 @@ def test_simulate_tasks_equal_the_sequential_run_on_a_real_game(
     spec = registry.get_game("hhh")
     expected = sim.simulate(model, 9, seed=2, policy="greedy", game_policies=spec.policies, measures=spec.measures)  # fmt: skip
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, Scenario("hhh", "tiny", policy="greedy", seed=2), 9)
+        got = playouts.simulate(
+            run, Scenario("hhh", "tiny", policy="greedy", seed=2), Budget(games=9)
+        )
     assert _plain(got.to_json()) == _plain(expected.to_json())
     assert "deaths" in got.measures  # the light records keep the final measures
     assert got.measures == expected.measures
@@ -112,7 +114,7 @@ def test_impact_tasks_equal_the_sequential_run(
     )
     with Runner(jobs=1) as run:
         got = paired.impact(
-            run, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), paired.Sampling(40)
+            run, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), Budget(games=40)
         )
     assert _plain(got.to_json()) == _plain(expected.to_json())
     assert got.per_game == expected.per_game
@@ -171,7 +173,7 @@ def test_query_tasks_equal_run_query_in_order(games: None) -> None:
     ids = [q.id for q in support.queries][::-1]
     expected = [run_query(toy_model.SPEC, support, support.get(q)) for q in ids]
     with Runner(jobs=1) as run:
-        got = queries.answer_all(run, "toy", ids)
+        got = queries.answer_all(run, Scenario("toy"), ids)
     assert [r["name"] for r in got] == ids
     # What Z3 did before in the process (its term tables) may change the units a query
     # spends and which of several equally good witnesses it returns, never the answer;
@@ -189,7 +191,7 @@ def test_check_tasks_list_rows_as_the_sequential_check(games: None) -> None:
     options = CheckOptions(profile="quick", seed=1)
     model = spec.model()
     expected = checking.check_model(model, spec.ambiguities, spec.load_properties(), options)
-    plans = [execution_checks.CheckPlan("toy", "", (), e.name) for e in checking.engines(spec)]
+    plans = [execution_checks.CheckPlan(Scenario("toy"), i) for i in checking.ENGINES]
     with Runner(jobs=1) as run:
         got = execution_checks.check_all(run, plans, options)
     assert [(r.property, r.engine, r.status) for r in got] == [
@@ -199,7 +201,7 @@ def test_check_tasks_list_rows_as_the_sequential_check(games: None) -> None:
 
 def test_a_failing_game_names_its_index_seed_and_a_replay(games: None) -> None:
     with Runner(jobs=1) as run, pytest.raises(TaskFailed) as failed:
-        playouts.simulate(run, Scenario("toy-broken", seed=3), 30)
+        playouts.simulate(run, Scenario("toy-broken", seed=3), Budget(games=30))
     text = str(failed.value)
     first = next(
         i
@@ -348,7 +350,7 @@ def test_planted_out_of_order_merge_is_caught(games: None, monkeypatch: pytest.M
     monkeypatch.setattr(Runner, "gather", lambda self, hs, *a, **k: in_order(self, hs, *a, **k)[::-1])  # fmt: skip
     with Runner(jobs=1) as run:
         got = paired.impact(
-            run, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), paired.Sampling(40)
+            run, Scenario("toy", seed=6), "TOY-BLACK", ("bust", "penalty"), Budget(games=40)
         )
     assert got.per_game != expected.per_game
 
@@ -361,13 +363,13 @@ def test_planted_task_that_restarts_its_seeds_is_caught(
     own_range = playouts.play_games
 
     def restarts(*args: Any) -> Any:
-        *head, games_range, max_steps, exact, engine = args
-        return own_range(*head, range(len(games_range)), max_steps, exact, engine)
+        scenario, budget, games_range, exact, engine = args
+        return own_range(scenario, budget, range(len(games_range)), exact, engine)
 
     monkeypatch.setattr(playouts, "play_games", restarts)
     expected = sim.simulate(toy_model.toy(), 40, seed=4, measures=toy_model.MEASURES).to_json()
     with Runner(jobs=1) as run:
-        got = playouts.simulate(run, Scenario("toy", seed=4), 40).to_json()
+        got = playouts.simulate(run, Scenario("toy", seed=4), Budget(games=40)).to_json()
     assert _plain(got) != _plain(expected)
 
 

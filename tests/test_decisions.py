@@ -118,7 +118,7 @@ def test_interpret_wins_over_the_file(tmp_path: Path) -> None:
         "RH-CRITICAL-DEADLINE": "first-cleanup",
         "RH-FINAL-TIE": "later-in-turn-order",
     }
-    assert readings("royal-hospital", (), d) == ("RH-CRITICAL-DEADLINE=second-cleanup",)
+    assert readings("royal-hospital", (), d) == (("RH-CRITICAL-DEADLINE", "second-cleanup"),)
 
 
 def test_simulate_plays_the_decided_readings(tmp_path: Path) -> None:

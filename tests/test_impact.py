@@ -15,7 +15,7 @@ import toy_model
 from click.testing import CliRunner
 
 from hhh_verify.cli import main
-from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.engines import impact as im
 
 
@@ -153,7 +153,7 @@ def test_a_scenario_travels_whole() -> None:
     assert back == s and hash(back) == hash(s)
     m = back.model(toy_model.SPEC)
     assert m.config.target == 2 and m.interpretation.as_dict()["TOY-BLACK"] == "penalty"
-    assert s.interpret() == ("TOY-BLACK=penalty",)
+    assert dict(s.flags())["--interpret"] == ("TOY-BLACK=penalty",)
 
 
 def test_until_width_adds_games_until_the_interval_is_narrow(toy_registry: Any) -> None:
@@ -165,11 +165,15 @@ def test_until_width_adds_games_until_the_interval_is_narrow(toy_registry: Any) 
     scenario = Scenario("toy", seed=1)
     pair = ("bust", "penalty")
     with Runner(jobs=1) as run:
-        plain = paired.impact(run, scenario, "TOY-BLACK", pair, paired.Sampling(10))
+        plain = paired.impact(run, scenario, "TOY-BLACK", pair, Budget(games=10))
         wide = im.headline(plain)
         target = (wide.high - wide.low) / 2
-        grown = paired.impact(run, scenario, "TOY-BLACK", pair, paired.Sampling(10, target, 2_000))
-        capped = paired.impact(run, scenario, "TOY-BLACK", pair, paired.Sampling(10, 1e-6, 25))
+        grown = paired.impact(
+            run, scenario, "TOY-BLACK", pair, Budget(games=10, max_games=2_000, until_width=target)
+        )
+        capped = paired.impact(
+            run, scenario, "TOY-BLACK", pair, Budget(games=10, max_games=25, until_width=1e-6)
+        )
     assert plain.games == 10
     st = im.headline(grown)
     assert grown.games > 10 and st.high - st.low <= target

@@ -9,7 +9,7 @@ a new engine is one more line there. Results are :class:`CheckResult` rows
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hhh_verify.check.verdicts import Verdict
 from hhh_verify.contract.errors import ModelError
@@ -18,7 +18,7 @@ from hhh_verify.contract.model import Model
 from hhh_verify.contract.properties import Property, PropertyRegistry, is_kernel_agreement
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import VerdictKind
+from hhh_verify.contract.vocab import EngineId, VerdictKind
 from hhh_verify.engines.distribution_check import DistributionEngine
 from hhh_verify.engines.explore.check import ReducedExplorerEngine
 from hhh_verify.engines.explore.sweep import SweepEngine
@@ -34,6 +34,7 @@ __all__ = [
     "CheckResult",
     "StatefulEngine",
     "check_model",
+    "engine",
     "engines",
     "junit_xml",
 ]
@@ -45,23 +46,33 @@ __all__ = [
 EXPLORE_SAFETY_SECONDS = 3600.0
 
 
+#: Every engine ``check`` runs, in order, by id: each is set up from the game's spec (a
+#: new engine is one more line here).
+ENGINES: dict[EngineId, Callable[[GameSpec | None], Engine]] = {
+    EngineId.FACTS: lambda spec: _Facts(),
+    EngineId.STATEFUL: StatefulEngine,
+    EngineId.DISTRIBUTIONS: lambda spec: DistributionEngine(),
+    EngineId.EXPLORE: lambda spec: ReducedExplorerEngine(spec, max_seconds=EXPLORE_SAFETY_SECONDS),
+    EngineId.SWEEP: SweepEngine,
+    EngineId.Z3: Z3Engine,
+    EngineId.SEARCH: SearchEngine,
+    EngineId.KERNEL: KernelEngine,
+}
+
+
 def engines(spec: GameSpec | None = None) -> tuple[Engine, ...]:
-    """Every engine ``check`` runs on ``spec``'s game, in order (one line per engine).
+    """Every engine ``check`` runs on ``spec``'s game, in order (:data:`ENGINES`).
 
     Without a spec (a model outside the registry, in tests) the engines run with no
     game knowledge: no search order, the checked model explored as it is, no Z3. The
     search engine takes the goals marked hard to reach, on the checked model.
     """
-    return (
-        _Facts(),
-        StatefulEngine(spec),
-        DistributionEngine(),
-        ReducedExplorerEngine(spec, max_seconds=EXPLORE_SAFETY_SECONDS),
-        SweepEngine(spec),
-        Z3Engine(spec),
-        SearchEngine(spec),
-        KernelEngine(spec),
-    )
+    return tuple(make(spec) for make in ENGINES.values())
+
+
+def engine(spec: GameSpec | None, engine_id: EngineId) -> Engine:
+    """The engine ``engine_id`` of ``check``, set up for ``spec``'s game."""
+    return ENGINES[engine_id](spec)
 
 
 class _Facts(FactEngine):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -18,13 +19,16 @@ import click
 from hhh_verify.check import run as checking
 from hhh_verify.check import verdicts as verdict_rules
 from hhh_verify.cli.check_render import render, summaries_json
-from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
     SEED,
     command_errors,
+    converts,
     decisions_option,
     emit_json,
+    engine_option,
     game_of,
+    interpret_option,
     json_option,
     output_dir,
     output_file,
@@ -33,14 +37,52 @@ from hhh_verify.cli.common import (
 )
 from hhh_verify.contract import registry, trace
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.registry import properties_for
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.vocab import ChanceMode, Profile
 from hhh_verify.engines import results as check_results
 from hhh_verify.engines.stateful import PROFILES
 from hhh_verify.execution.checks import CheckPlan, check_all
+
+
+def _scenarios(given: dict[str, Any], others: dict[str, Any]) -> tuple[Scenario, ...]:
+    """The games to check: ``--game`` (or every registered game for ``all``) under
+    ``--config`` and the readings of ``--decisions`` and ``--interpret``, parsed once."""
+    game, decisions = given["game"], given["decisions"]
+    config, interpret, seed = given["config"], given["interpret"], others["seed"]
+    if decisions is not None:
+        game = game_of(game, decisions)
+        if game == "all":
+            raise ModelError("--decisions needs a single --game; accepted: a game id")
+    if game != "all":
+        spec = registry.get_game(game)
+        chosen = readings(game, interpret, decisions)
+        return (Scenario.parse(spec, config, (), chosen, seed=seed),)
+    specs = registry.games()
+    if len(specs) > 1 and (config or interpret or others["only"]):
+        raise click.UsageError("--config/--interpret/--property need a single --game")
+    return tuple(Scenario(gid, seed=seed) for gid in specs)
+
+
+def _options(given: dict[str, Any], others: dict[str, Any]) -> check_results.CheckOptions:
+    return check_results.CheckOptions(
+        profile=Profile(given["profile"]), seed=given["seed"], chance=ChanceMode(given["chance"])
+    )
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """What ``check`` runs: only these properties, only the engines of these names
+    (``explore:tiny``); empty: all."""
+
+    properties: tuple[str, ...]
+    engines: tuple[str, ...]
+
+
+def _wanted(given: dict[str, Any], others: dict[str, Any]) -> Wanted:
+    return Wanted(given["only"], given["engine_names"])
 
 
 @click.command("check")
@@ -56,30 +98,20 @@ from hhh_verify.execution.checks import CheckPlan, check_all
 )
 @click.option("--seed", "seed", type=SEED, default=0, show_default=True, help="Random seed.")
 @click.option("--config", "config", default="", help="Config preset (default: the game's own).")
-@click.option(
-    "--interpret",
-    "interpret",
-    multiple=True,
-    metavar="ID=OPTION",
-    help="Choose a reading of an ambiguous rule (repeatable; wins over --decisions for that id).",
-)
+@interpret_option
 @decisions_option
 @click.option(
     "--property", "only", multiple=True, metavar="ID", help="Check only this property (repeatable)."
 )
 @click.option(
     "--chance",
-    type=click.Choice(["auto", "exact", "sampled"]),
+    type=click.Choice(ChanceMode.values()),
     default="auto",
     show_default=True,
     help="Chance steps: exact distributions, or the model's sampler (auto: sampler if any).",
 )
-@click.option(
-    "--engine",
-    "engine_names",
-    multiple=True,
-    metavar="NAME",
-    help="Run only this engine (repeatable; default: every engine).",
+@engine_option(
+    name="engine_names", help="Run only this engine (repeatable; default: every engine)."
 )
 @click.option(
     "--junit",
@@ -105,22 +137,18 @@ from hhh_verify.execution.checks import CheckPlan, check_all
 )
 @cluster_options
 @json_option
+@converts("scenarios", ("game", "config", "interpret", "decisions"), _scenarios)
+@converts("options", ("profile", "seed", "chance"), _options)
+@converts("wanted", ("only", "engine_names"), _wanted)
 @command_errors
 def check_command(
-    game: str,
-    profile: str,
-    seed: int,
-    config: str,
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
-    only: tuple[str, ...],
-    chance: str,
-    engine_names: tuple[str, ...],
+    scenarios: tuple[Scenario, ...],
+    options: check_results.CheckOptions,
+    wanted: Wanted,
     junit: str | None,
     trace_dir: str,
     details: bool,
-    scheduler: str | None,
-    jobs: int | None,
+    fanout: Fanout,
     as_json: bool,
 ) -> None:
     """Check every property of GAME with every engine; exit 1 if any expectation fails.
@@ -131,25 +159,16 @@ def check_command(
     Each engine on each game is a task: in this process unless --jobs N (a local Dask
     cluster) or --scheduler asks for more (a local cluster's start-up would cost more
     than the quick checks take)."""
-    if decisions is not None:
-        game = game_of(game, decisions)
-        if game == "all":
-            raise ModelError("--decisions needs a single --game; accepted: a game id")
-    if game != "all":
-        interpret = readings(game, interpret, decisions)
-    plan = _plan(game, config, interpret, only, as_json)
-    tasks = _tasks(plan, config, interpret, only, engine_names, profile, as_json)
-    options = check_results.CheckOptions(
-        profile=Profile(profile), seed=seed, chance=ChanceMode(chance)
-    )
+    plan = _plan(scenarios, wanted.properties, as_json)
+    tasks = _tasks(plan, wanted, options.profile, as_json)
     start = time.perf_counter()
     with (
-        task_runner(scheduler, jobs, auto=False) as run,
+        task_runner(fanout, auto=False) as run,
         task_progress("check", run, as_json) as on_done,
     ):
         results = check_all(run, tasks, options, on_done)
     elapsed = time.perf_counter() - start
-    registered = {(spec.id, p.id): p for spec, _, reg in plan for p in reg}
+    registered = {(spec.id, p.id): p for _, spec, _, reg in plan for p in reg}
     verdicts = verdict_rules.decide(results, registered)
     _write_traces(trace_dir, verdicts)
     if junit:
@@ -173,7 +192,7 @@ def check_command(
             verdicts,
             results,
             elapsed,
-            {spec.id: model for spec, model, _ in plan},
+            {spec.id: model for _, spec, model, _ in plan},
             set(registered),
             details,
         )
@@ -181,64 +200,49 @@ def check_command(
         raise SystemExit(1)
 
 
-#: One game to check: its spec, its model and the properties selected.
-Planned = tuple[GameSpec, Model, Any]
+#: One game to check: its scenario, spec, model and the properties selected.
+Planned = tuple[Scenario, GameSpec, Model, Any]
 
 
-def _plan(
-    game: str, config: str, interpret: tuple[str, ...], only: tuple[str, ...], as_json: bool
-) -> list[Planned]:
+def _plan(scenarios: tuple[Scenario, ...], only: tuple[str, ...], as_json: bool) -> list[Planned]:
     """Every game to check with its model and properties, validated before anything runs
     (``all`` skips a game without properties; a named game without them is an error)."""
-    specs = registry.games()
-    if game == "all":
-        game_ids = list(specs)
-    else:
-        registry.get_game(game)
-        game_ids = [game]
-    if len(game_ids) > 1 and (config or interpret or only):
-        raise click.UsageError("--config/--interpret/--property need a single --game")
     plan: list[Planned] = []
-    for gid in game_ids:
-        spec = specs[gid]
+    for scenario in scenarios:
+        spec = registry.get_game(scenario.game)
         try:
-            props = properties_for(gid)
+            props = properties_for(spec.id)
         except ModelError:
-            if game != "all":
+            if len(scenarios) == 1:
                 raise
-            progress(f"skipping {gid}: no properties registered", as_json)
+            progress(f"skipping {spec.id}: no properties registered", as_json)
             continue
         if only:
             props = props.select(only)
-        plan.append((spec, spec.model(config, (), interpret), props))
+        plan.append((scenario, spec, scenario.model(spec), props))
     return plan
 
 
-def _tasks(
-    plan: list[Planned],
-    config: str,
-    interpret: tuple[str, ...],
-    only: tuple[str, ...],
-    engine_names: tuple[str, ...],
-    profile: str,
-    as_json: bool,
-) -> list[CheckPlan]:
+def _tasks(plan: list[Planned], wanted: Wanted, profile: str, as_json: bool) -> list[CheckPlan]:
     """One task per game and engine that supports one of its properties.
 
     Each game's engines are set up from its spec (so the explorer's name says which
-    reduced preset it explores); --engine picks by name among all of them."""
-    engine_sets = {spec.id: checking.engines(spec) for spec, _, _ in plan}
-    available = list(dict.fromkeys(e.name for es in engine_sets.values() for e in es))
-    for name in engine_names:
+    reduced preset it explores); --engine picks by name among all of them, and a task
+    names its engine by id."""
+    engine_sets = {
+        spec.id: [(i, checking.engine(spec, i)) for i in checking.ENGINES] for _, spec, _, _ in plan
+    }
+    available = list(dict.fromkeys(e.name for es in engine_sets.values() for _, e in es))
+    for name in wanted.engines:
         if name not in available:
             raise ModelError(f"unknown engine {name!r}; accepted: {', '.join(available)}")
-    wanted = set(engine_names) or set(available)
+    names = set(wanted.engines) or set(available)
     tasks = []
-    for spec, _, props in plan:
+    for scenario, spec, _, props in plan:
         progress(f"checking {spec.id}: {len(props)} properties, profile {profile}", as_json)
-        for e in engine_sets[spec.id]:
-            if e.name in wanted and any(e.supports(p) for p in props):
-                tasks.append(CheckPlan(spec.id, config, interpret, e.name, only))
+        for engine_id, e in engine_sets[spec.id]:
+            if e.name in names and any(e.supports(p) for p in props):
+                tasks.append(CheckPlan(scenario, engine_id, wanted.properties, e.name))
     return tasks
 
 

@@ -7,11 +7,12 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
 
-from hhh_verify.cli.common import POSITIVE, BadValue
+from hhh_verify.cli.common import POSITIVE, BadValue, converts
 from hhh_verify.execution import SCHEDULER_ENV, Runner, TaskFailed, runner_for
 from hhh_verify.execution.runner import ADDRESS
 
@@ -52,9 +53,23 @@ jobs_option = click.option(
 )
 
 
+@dataclass(frozen=True)
+class Fanout:
+    """Where a command's tasks run: ``--scheduler`` (an address) or ``--jobs`` (local
+    workers); neither: see :func:`hhh_verify.execution.runner_for`."""
+
+    scheduler: str | None = None
+    jobs: int | None = None
+
+
 def cluster_options(fn: F) -> F:
-    """``--scheduler`` and ``--jobs``."""
-    return scheduler_option(jobs_option(fn))
+    """``--scheduler`` and ``--jobs``, the one definition of every command's fan-out:
+    the command gets them as ``fanout``, a :class:`Fanout`."""
+
+    def build(given: dict[str, Any], others: dict[str, Any]) -> Fanout:
+        return Fanout(given["scheduler"], given["jobs"])
+
+    return scheduler_option(jobs_option(converts("fanout", ("scheduler", "jobs"), build)(fn)))
 
 
 class TaskError(click.ClickException):
@@ -67,11 +82,11 @@ class TaskError(click.ClickException):
 
 
 @contextmanager
-def task_runner(scheduler: str | None, jobs: int | None, auto: bool = True) -> Iterator[Runner]:
-    """The runner the options ask for (:func:`hhh_verify.execution.runner_for`), shut down
-    afterwards; a failed task becomes a :class:`TaskError`."""
+def task_runner(fanout: Fanout, auto: bool = True) -> Iterator[Runner]:
+    """The runner ``fanout`` asks for (:func:`hhh_verify.execution.runner_for`), shut
+    down afterwards; a failed task becomes a :class:`TaskError`."""
     try:
-        with runner_for(scheduler, jobs, auto=auto) as run:
+        with runner_for(fanout.scheduler, fanout.jobs, auto=auto) as run:
             yield run
     except TaskFailed as e:
         raise TaskError(str(e)) from None

@@ -7,13 +7,14 @@ and exit code 2, never a traceback.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import math
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
@@ -22,7 +23,7 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Decisions, load_decisions
 from hhh_verify.contract.properties import Property
 from hhh_verify.contract.registry import DEFAULT_GAME, games, get_game, properties_for
-from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.scenario import Budget, Readings, Scenario
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.engines.simulate import get_policy
 
@@ -218,13 +219,6 @@ seed_option = click.option(
 )
 
 
-def build_model(
-    game: str, config: str, overrides: tuple[str, ...], interpret: tuple[str, ...]
-) -> Any:
-    """The model for the common --game/--config/--set/--interpret options."""
-    return get_game(game).model(config, overrides, interpret)
-
-
 def _given(name: str) -> bool:
     """Whether option ``name`` of the running command was given on the command line
     (outside a command nothing was)."""
@@ -253,25 +247,29 @@ def game_of(game: str, decisions: Decisions | None = None, ambiguity: str = "") 
     return owners[0] if len(owners) == 1 else game
 
 
-def readings(game: str, interpret: tuple[str, ...], decisions: Decisions | None) -> tuple[str, ...]:
-    """The ``ID=OPTION`` choices of ``--decisions`` then ``--interpret`` (a later choice
-    of an id wins), checked against ``game`` (unknown ids, options, or a file for another
+def readings(game: str, interpret: tuple[str, ...], decisions: Decisions | None) -> Readings:
+    """The readings of ``--decisions`` then ``--interpret`` (``ID=OPTION``, each split
+    once here) as ``(id, option)`` pairs, a later choice of an id winning in the place
+    of the first; checked against ``game`` (unknown ids, options, or a file for another
     game are one-line errors)."""
     spec = get_game(game)
-    if decisions is None:
-        spec.ambiguities.parse(interpret)
-        return interpret
-    decisions.check(spec.ambiguities, game)
-    items = (*decisions.items(), *interpret)
-    spec.ambiguities.parse(items)
-    return items
+    picked: dict[str, str] = {}
+    if decisions is not None:
+        decisions.check(spec.ambiguities, game)
+        picked = {k.strip(): v.strip() for k, v in decisions.choices}
+    for item in interpret:
+        if "=" not in item:
+            raise ModelError(f"--interpret takes ID=OPTION, got {item!r}")
+        k, v = item.split("=", 1)
+        picked[k.strip()] = v.strip()
+    spec.ambiguities.with_choices(picked)
+    return tuple(picked.items())
 
 
 def decided(game: str, interpret: tuple[str, ...], decisions: Decisions | None) -> dict[str, str]:
     """The readings fixed by ``--decisions``/``--interpret`` as ``{id: option}`` (a later
     choice of an id wins), for commands that compare two readings of one ambiguity."""
-    items = readings(game, interpret, decisions)
-    return dict((x.strip() for x in item.split("=", 1)) for item in items)  # type: ignore[misc]
+    return dict(readings(game, interpret, decisions))
 
 
 def game_properties(spec: GameSpec) -> list[Property]:
@@ -283,23 +281,100 @@ def stdout_is_tty() -> bool:
     return sys.stdout.isatty()
 
 
-def scenario_of(
-    game: str,
-    config: str,
-    overrides: tuple[str, ...],
-    chosen: tuple[str, ...],
-    policy: str,
-    seed: int,
-) -> Scenario:
-    """The command's :class:`~hhh_verify.contract.scenario.Scenario`, validated here once: the
-    ``ID=OPTION`` readings ``chosen`` (:func:`readings`), the policy name, then the
-    config (each a one-line error naming what is accepted)."""
-    spec = get_game(game)
-    spec.ambiguities.parse(chosen)
-    picked: dict[str, str] = {}
-    for item in chosen:
-        k, _, v = item.partition("=")
-        picked[k.strip()] = v.strip()
-    get_policy(policy, spec.policies)
-    spec.config(config, overrides)
-    return Scenario(game, config, tuple(overrides), tuple(picked.items()), policy, seed)
+# Option groups --------------------------------------------------------------------
+#
+# A group is options declared once (above) and a converter: a decorator between
+# ``click.command`` and the command function that takes the group's option values out
+# of the call and passes the one value built from them (a Scenario, a Budget...), so a
+# command takes few parameters and parses each option once.
+
+
+def converts(
+    name: str,
+    consumes: tuple[str, ...],
+    build: Callable[[dict[str, Any], dict[str, Any]], Any],
+) -> Callable[[F], F]:
+    """The converter of an option group: the command gets ``name=build(given, others)``
+    in place of the options ``consumes`` (``given``: their values, those the command
+    declares; ``others``: its other options, to read). Bad input is one line, exit 2.
+    Converters run top down, so a converter below another sees what it built."""
+
+    def decorate(fn: F) -> F:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            given = {k: kwargs.pop(k) for k in consumes if k in kwargs}
+            try:
+                kwargs[name] = build(given, kwargs)
+            except ModelError as e:
+                raise InputError(str(e)) from None
+            return fn(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+#: The options a Scenario is built from (each command declares those it has).
+SCENARIO_OPTIONS = ("game", "config", "overrides", "interpret", "decisions", "policy", "seed")
+
+
+def with_scenario(hint: str = "") -> Callable[[F], F]:
+    """The command gets ``scenario``, a :class:`~hhh_verify.contract.scenario.Scenario`
+    built once from its ``--game``, ``--config``, ``--set``, ``--interpret``,
+    ``--decisions``, ``--policy`` and ``--seed`` (those it declares): the game
+    (:func:`game_of`; option ``hint``'s value names an ambiguity whose game it is), the
+    readings (:func:`readings`), the policy, then the config, each a one-line error
+    naming what is accepted."""
+
+    def build(given: dict[str, Any], others: dict[str, Any]) -> Scenario:
+        decisions = given.get("decisions")
+        game = game_of(given["game"], decisions, (others.get(hint) or "") if hint else "")
+        spec = get_game(game)
+        chosen = readings(game, given.get("interpret", ()), decisions)
+        policy = given.get("policy", "random")
+        get_policy(policy, spec.policies)
+        preset, overrides = given.get("config", ""), given.get("overrides", ())
+        return Scenario.parse(spec, preset, overrides, chosen, policy, given.get("seed", 0))
+
+    return converts("scenario", SCENARIO_OPTIONS, build)
+
+
+def scenario_options(fn: F) -> F:
+    """``--game``, ``--config``, ``--set``, ``--interpret`` and ``--decisions`` in that
+    order, for a command that declares them together (see :func:`with_scenario`)."""
+    return game_option(config_option(set_option(interpret_option(decisions_option(fn)))))
+
+
+#: Budget fields by the name of the option that sets them (``--timeout`` is a
+#: ``max_seconds``).
+BUDGET_OPTIONS = {f.name: f.name for f in dataclasses.fields(Budget)} | {"timeout": "max_seconds"}
+
+
+def with_budget(fn: F) -> F:
+    """The command gets ``budget``, a :class:`~hhh_verify.contract.scenario.Budget` of
+    the work-limit options it declares (``--games``, ``--max-states``, ``--rlimit``...)."""
+
+    def build(given: dict[str, Any], others: dict[str, Any]) -> Budget:
+        return Budget(**{BUDGET_OPTIONS[k]: v for k, v in given.items()})
+
+    return converts("budget", tuple(BUDGET_OPTIONS), build)(fn)
+
+
+def engine_option(
+    choices: Sequence[str] = (),
+    default: str | None = None,
+    help: str = "",
+    name: str = "engine",
+) -> Callable[[F], F]:
+    """``--engine``, the one definition every command's engine option comes from: one of
+    ``choices`` (default ``default``), or without choices a repeatable engine NAME."""
+    if not choices:
+        return click.option("--engine", name, multiple=True, metavar="NAME", help=help)
+    return click.option(
+        "--engine",
+        name,
+        type=click.Choice(list(choices)),
+        default=default,
+        show_default=True,
+        help=help,
+    )

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
     POSITIVE,
     POSITIVE_NUMBER,
@@ -18,19 +18,20 @@ from hhh_verify.cli.common import (
     config_option,
     decisions_option,
     emit_json,
-    game_of,
+    engine_option,
     game_option,
     interpret_option,
     json_option,
     output_file,
     progress,
-    readings,
-    scenario_of,
     seed_option,
     set_option,
+    with_budget,
+    with_scenario,
 )
+from hhh_verify.cli.impact import Comparison, with_comparison
 from hhh_verify.contract import registry, trace
-from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.contract.vocab import DivergeEngine
 from hhh_verify.engines import diverge
 from hhh_verify.engines.diverge_kernel import kernel_runner, kernels
@@ -77,13 +78,10 @@ from hhh_verify.reporting.witness_text import witness_rows
     show_default=True,
     help="Time safety net per engine run: a search it cuts is incomplete, never a verdict.",
 )
-@click.option(
-    "--engine",
-    "engine",
-    type=click.Choice(["auto", "explorer", "differential", "kernel"]),
-    default="auto",
-    show_default=True,
-    help="auto: explorer, then differential playouts; or only one of them; kernel: the "
+@engine_option(
+    ["auto", "explorer", "differential", "kernel"],
+    "auto",
+    "auto: explorer, then differential playouts; or only one of them; kernel: the "
     "differential playouts inside the game's compiled kernel (the model verifies the witness).",
 )
 @click.option(
@@ -103,24 +101,18 @@ from hhh_verify.reporting.witness_text import witness_rows
 )
 @cluster_options
 @json_option
+@with_scenario(hint="ambiguity")
+@with_comparison
+@with_budget
 @command_errors
 def diverge_command(
-    game: str,
-    ambiguity: str,
-    options: str,
-    config: str,
-    overrides: tuple[str, ...],
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
-    max_states: int,
-    max_games: int,
-    max_seconds: float,
+    scenario: Scenario,
+    compared: Comparison,
+    budget: Budget,
     engine: str,
     policies: str,
-    seed: int,
     out: str | None,
-    scheduler: str | None,
-    jobs: int | None,
+    fanout: Fanout,
     as_json: bool,
 ) -> None:
     """Search for a witness that two readings of AMBIGUITY differ.
@@ -136,15 +128,11 @@ def diverge_command(
     Both readings take the other readings of --interpret and --decisions; without
     --game, the game is the one AMBIGUITY belongs to.
     """
-    game = game_of(game, decisions, ambiguity)
-    chosen = readings(game, interpret, decisions)
+    game, ambiguity, pair = scenario.game, compared.ambiguity, compared.pair
     spec = registry.get_game(game)
-    opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
-    pair = diverge.pick_options(spec, ambiguity, opts)  # validate before any output
     pols = tuple(p.strip() for p in policies.split(",") if p.strip())
     for p in pols:
         get_policy(p, spec.policies)
-    scenario = scenario_of(game, config, overrides, chosen, "random", seed)  # before any output
     fixed = scenario.readings
     config_obj = scenario.config(spec)
     if engine == "kernel":  # refuse a game without a kernel before any output
@@ -152,13 +140,13 @@ def diverge_command(
         kernels(spec, *models, pols or diverge.default_policies(spec))
     progress(f"searching {ambiguity} ...", quiet=as_json)
     with (
-        task_runner(scheduler, jobs) as run,
+        task_runner(fanout) as run,
         task_progress("differential playouts", run, as_json) as on_done,
     ):
         search = diverge.Search(
-            max_states,
-            max_games,
-            max_seconds,
+            budget.max_states or diverge.DEFAULT_MAX_STATES,
+            budget.max_games or diverge.DEFAULT_MAX_GAMES,
+            budget.max_seconds,
             differential=engine != "explorer",
             explorer=engine in ("auto", "explorer"),
             policies=pols,
@@ -169,7 +157,7 @@ def diverge_command(
             ),
             engine=DivergeEngine.KERNEL if engine == "kernel" else DivergeEngine.DIFFERENTIAL,
         )
-        result = diverge.diverge(spec, scenario, ambiguity, opts, search)
+        result = diverge.diverge(spec, scenario, ambiguity, compared.given, search)
     data = diverge.result_json(result)
     data["game"] = game
     data["decided"] = dict(fixed)

@@ -11,30 +11,26 @@ from typing import Any
 
 import click
 
-from hhh_verify.cli.cluster import cluster_options
+from hhh_verify.cli.cluster import Fanout, cluster_options
 from hhh_verify.cli.common import (
     POSITIVE,
     POSITIVE_NUMBER,
-    build_model,
     command_errors,
-    config_option,
-    decisions_option,
     emit_json,
-    game_of,
-    game_option,
+    engine_option,
     game_properties,
-    interpret_option,
     json_option,
     output_dir,
     output_file,
     progress,
-    readings,
-    set_option,
+    scenario_options,
+    with_budget,
+    with_scenario,
 )
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import (
     ExplorationError,
@@ -82,11 +78,7 @@ def progress_printer(quiet: bool) -> Any:
 
 
 @click.command("explore")
-@game_option
-@config_option
-@set_option
-@interpret_option
-@decisions_option
+@scenario_options
 @_limits
 @click.option(
     "--within-rounds", type=POSITIVE, default=None, help="Do not expand states after round K."
@@ -99,13 +91,10 @@ def progress_printer(quiet: bool) -> Any:
     callback=output_file,
     help="Write the graph (.graphml, .dot, .json, .drn).",
 )
-@click.option(
-    "--engine",
-    "engine",
-    type=click.Choice(("reference", "kernel")),
-    default="reference",
-    show_default=True,
-    help="kernel: explore inside the game's compiled kernel, hash-partitioned over "
+@engine_option(
+    ("reference", "kernel"),
+    "reference",
+    "kernel: explore inside the game's compiled kernel, hash-partitioned over "
     "--jobs/--scheduler workers (the same checks, plus goal probabilities), for "
     "configurations too large for the reference explorer.",
 )
@@ -128,20 +117,15 @@ def progress_printer(quiet: bool) -> Any:
     "'not checked').",
 )
 @json_option
+@with_scenario()
+@with_budget
 @command_errors
 def explore_command(
-    game: str,
-    config: str,
-    overrides: tuple[str, ...],
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
-    max_states: int | None,
-    max_seconds: float | None,
-    within_rounds: int | None,
+    scenario: Scenario,
+    budget: Budget,
     export_path: str | None,
     engine: str,
-    scheduler: str | None,
-    jobs: int | None,
+    fanout: Fanout,
     checkpoints: str | None,
     only_compiled: bool,
     as_json: bool,
@@ -152,25 +136,13 @@ def explore_command(
     With --engine kernel the same, inside the compiled kernel, with the goals'
     max / min / random-play probabilities; --jobs/--scheduler spread it over Dask workers.
     """
-    game = game_of(game, decisions)
-    interpret = readings(game, interpret, decisions)
+    game, max_states, max_seconds = scenario.game, budget.max_states, budget.max_seconds
     if engine == "kernel":
         return _kernel_explore(
-            game,
-            config,
-            overrides,
-            interpret,
-            max_states,
-            max_seconds,
-            within_rounds,
-            export_path,
-            scheduler,
-            jobs,
-            checkpoints,
-            not only_compiled,
-            as_json,
+            scenario, budget, export_path, fanout, checkpoints, not only_compiled, as_json
         )
-    if scheduler is not None or jobs is not None or checkpoints is not None or only_compiled:
+    placed = fanout.scheduler is not None or fanout.jobs is not None
+    if placed or checkpoints is not None or only_compiled:
         raise ModelError(
             "--jobs, --scheduler, --checkpoints and --only-compiled-checks need --engine "
             "kernel (the reference explorer runs in this process)"
@@ -178,8 +150,9 @@ def explore_command(
     require_limits(max_states, max_seconds)
     if export_path:
         check_export_path(export_path)
-    model = build_model(game, config, overrides, interpret)
-    checks = split_properties(game_properties(get_game(game)), model)
+    spec = get_game(game)
+    model = scenario.model(spec)
+    checks = split_properties(game_properties(spec), model)
     try:
         exp = explore(
             model,
@@ -188,7 +161,7 @@ def explore_command(
             steps=checks.steps,
             max_states=max_states,
             max_seconds=max_seconds,
-            max_round=within_rounds,
+            max_round=budget.within_rounds,
             progress=progress_printer(as_json),
         )
     except ExplorationError as e:
@@ -196,7 +169,7 @@ def explore_command(
     dead, stuck = analysis.deadlocks(exp), analysis.cannot_end(exp)
     result = summary(exp) | {
         "game": game,
-        "config": config or "default",
+        "config": scenario.preset or "default",
         "deadlocks": len(dead),
         "cannot_end": len(stuck),
         "goals": {
@@ -217,27 +190,22 @@ def explore_command(
 
 
 def _kernel_explore(
-    game: str,
-    config: str,
-    overrides: tuple[str, ...],
-    interpret: tuple[str, ...],
-    max_states: int | None,
-    max_seconds: float | None,
-    within_rounds: int | None,
+    scenario: Scenario,
+    budget: Budget,
     export_path: str | None,
-    scheduler: str | None,
-    jobs: int | None,
+    fanout: Fanout,
     checkpoints: str | None,
     python_checks: bool,
     as_json: bool,
 ) -> None:
     """``explore --engine kernel``: the compiled, hash-partitioned explorer
     (:mod:`hhh_verify.engines.explore.kernel`), here or on a Dask cluster."""
+    game, max_states = scenario.game, budget.max_states
     if max_states is None:
         raise ModelError("--engine kernel needs --max-states N (it has no time limit)")
     for flag, value in (
-        ("--max-seconds", max_seconds),
-        ("--within-rounds", within_rounds),
+        ("--max-seconds", budget.max_seconds),
+        ("--within-rounds", budget.within_rounds),
         ("--export", export_path),
     ):
         if value is not None:
@@ -248,8 +216,7 @@ def _kernel_explore(
     spec = get_game(game)
     if spec.kernel is None:
         raise ModelError(f"--engine kernel: game {game!r} declares no kernel")
-    model = build_model(game, config, overrides, interpret)
-    scenario = (game, config, overrides, interpret)
+    model = scenario.model(spec)
 
     shown = [0.0]
 
@@ -258,13 +225,13 @@ def _kernel_explore(
             shown[0] = time.monotonic()
             progress(f"  level {level}: {states:,} states, {frontier:,} to expand", as_json)
 
-    with runner_for(scheduler, jobs, auto=False) as run:
+    with runner_for(fanout.scheduler, fanout.jobs, auto=False) as run:
         client = run.dask_client()
         if client is None:
             here = LocalParts(build_source, scenario, 1, python_checks)
             r = explore_kernel(scenario, here, max_states=max_states, progress=report)
         else:
-            nparts = run.workers if jobs is None else jobs
+            nparts = run.workers if fanout.jobs is None else fanout.jobs
             with checkpoint_dir(checkpoints) as where:
                 parts = ActorParts(client, scenario, nparts, python_checks)
                 r = explore_kernel(
@@ -274,7 +241,8 @@ def _kernel_explore(
                     checkpoints=where,
                     progress=report,
                 )
-    result = {"game": game, "config": config or "default", "engine": "kernel"} | r.to_json()
+    head = {"game": game, "config": scenario.preset or "default", "engine": "kernel"}
+    result: dict[str, Any] = head | r.to_json()
     for pid, path in r.witnesses.items():
         trace = witness_trace(model, path, spec.ambiguities, property=pid, engine="explore-kernel")
         entry = result["goals"].get(pid) or result["invariants"][pid]

@@ -14,35 +14,26 @@ from hhh_verify.cli.check_render import replay_lines
 from hhh_verify.cli.common import (
     POSITIVE,
     SEED,
-    build_model,
     command_errors,
-    config_option,
-    decisions_option,
     emit_json,
-    game_of,
-    game_option,
-    interpret_option,
     json_option,
     output_file,
     progress,
-    readings,
-    set_option,
+    scenario_options,
+    with_budget,
+    with_scenario,
 )
 from hhh_verify.contract import trace
-from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.contract.vocab import ChanceMode, Profile
 from hhh_verify.engines.results import CheckOptions, CheckResult
 from hhh_verify.engines.stateful_check import StatefulEngine
 
 
 @click.command("hunt")
-@game_option
-@config_option
-@set_option
-@interpret_option
-@decisions_option
+@scenario_options
 @click.option("--property", "prop", default=None, metavar="ID", help="Hunt only this property.")
 @click.option(
     "--examples",
@@ -68,25 +59,21 @@ from hhh_verify.engines.stateful_check import StatefulEngine
     help="Write the shrunk trace here.",
 )
 @json_option
+@with_scenario()
+@with_budget
 @command_errors
 def hunt_command(
-    game: str,
-    config: str,
-    overrides: tuple[str, ...],
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
+    scenario: Scenario,
     prop: str | None,
-    examples: int,
-    seed: int,
+    budget: Budget,
     chance: str,
     out: str | None,
     as_json: bool,
 ) -> None:
     """Hunt for a minimal trace that breaks an invariant (or reaches a goal)."""
-    game = game_of(game, decisions)
-    interpret = readings(game, interpret, decisions)
+    game = scenario.game
     spec = get_game(game)
-    model = build_model(game, config, overrides, interpret)
+    model = scenario.model(spec)
     registry = properties_for(game)
     props = [registry.get(prop)] if prop else list(registry.invariants())
     engine = StatefulEngine(spec)
@@ -95,8 +82,8 @@ def hunt_command(
     progress(f"hunting {len(props)} propert{'y' if len(props) == 1 else 'ies'} in {game}", as_json)
     options = CheckOptions(
         profile=Profile.THOROUGH,
-        seed=seed,
-        max_examples=examples,
+        seed=scenario.seed,
+        max_examples=budget.examples,
         chance=ChanceMode(chance),
         shrink_goals=any(p.kind == "goal" for p in props),
     )

@@ -3,34 +3,37 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
     POSITIVE,
+    F,
     Number,
     WholeNumber,
     command_errors,
     config_option,
+    converts,
     decisions_option,
     emit_json,
-    game_of,
+    engine_option,
     game_option,
     interpret_option,
     json_option,
-    readings,
-    scenario_of,
     seed_option,
     set_option,
+    with_budget,
+    with_scenario,
 )
 from hhh_verify.contract import registry
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Decisions
-from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines import impact
 from hhh_verify.engines.diverge import pick_options
@@ -38,6 +41,35 @@ from hhh_verify.execution import paired
 
 #: A 95% interval's full width on a win-rate difference (which lies in [-1, 1]).
 WIDTH = Number(max=2, meaning="a win-rate interval width")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two readings of one ambiguity (``--ambiguity``, ``--options``): ``given``, the
+    options named (none, one or two), and ``pair``, the two compared (the default and
+    the next when not named)."""
+
+    ambiguity: str
+    given: tuple[str, ...]
+    pair: tuple[str, str]
+
+
+def comparison(scenario: Scenario, ambiguity: str, options: str) -> Comparison:
+    """The readings ``options`` (``A,B``; empty: the default and the next) of
+    ``ambiguity`` in ``scenario``'s game, validated (one-line errors)."""
+    spec = registry.get_game(scenario.game)
+    given = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
+    return Comparison(ambiguity, given, pick_options(spec, ambiguity, given))
+
+
+def with_comparison(fn: F) -> F:
+    """The command gets ``compared``, the :class:`Comparison` of its ``--ambiguity`` and
+    ``--options`` in the game of its ``scenario`` (built above it)."""
+
+    def build(given: dict[str, Any], others: dict[str, Any]) -> Comparison:
+        return comparison(others["scenario"], given["ambiguity"], given["options"])
+
+    return converts("compared", ("ambiguity", "options"), build)(fn)
 
 
 @click.command("impact")
@@ -66,13 +98,10 @@ WIDTH = Number(max=2, meaning="a win-rate interval width")
     show_default=True,
     help="Decision policy: random, or one of the game's (see `hhh-verify games`).",
 )
-@click.option(
-    "--engine",
-    "engine",
-    type=click.Choice(SimulateEngine.values()),
-    default="auto",
-    show_default=True,
-    help="Where the paired games are played: the game's compiled kernel when it has one "
+@engine_option(
+    SimulateEngine.values(),
+    "auto",
+    "Where the paired games are played: the game's compiled kernel when it has one "
     "and plays the policy (auto), always the kernel, or the reference model.",
 )
 @click.option(
@@ -105,24 +134,17 @@ WIDTH = Number(max=2, meaning="a win-rate interval width")
 @decisions_option
 @cluster_options
 @json_option
+@with_scenario(hint="ambiguity")
+@with_comparison
+@with_budget
 @command_errors
 def impact_command(
-    game: str,
-    ambiguity: str,
-    options: str,
-    games: int,
-    seed: int,
-    policy: str,
-    config: str,
-    overrides: tuple[str, ...],
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
+    scenario: Scenario,
+    compared: Comparison,
+    budget: Budget,
     engine: str,
     width: float | None,
-    until_width: float | None,
-    max_games: int,
-    scheduler: str | None,
-    jobs: int | None,
+    fanout: Fanout,
     as_json: bool,
 ) -> None:
     """How much the choice between two readings of AMBIGUITY moves the game's measures
@@ -137,38 +159,25 @@ def impact_command(
     by step, each step of paired game i draws from its own seed (common random numbers),
     where `simulate` draws a whole game from one random stream; same game seeds, other
     games, so the two agree only within their intervals."""
-    game = game_of(game, decisions, ambiguity)
-    chosen = readings(game, interpret, decisions)
-    scenario = scenario_of(game, config, overrides, chosen, policy, seed)
-    sampling = paired.Sampling(games, until_width, max_games)
-    result = measure_impact(
-        scenario, ambiguity, options, sampling, engine, (scheduler, jobs), as_json
-    )
-    show_impact(scenario, result, width if width is not None else until_width, as_json)
+    result = measure_impact(scenario, compared, budget, engine, fanout, as_json)
+    show_impact(scenario, result, width if width is not None else budget.until_width, as_json)
 
 
 def measure_impact(
     scenario: Scenario,
-    ambiguity: str,
-    options: str,
-    sampling: paired.Sampling,
+    compared: Comparison,
+    budget: Budget,
     engine: str,
-    cluster: tuple[str | None, int | None],
+    fanout: Fanout,
     quiet: bool,
 ) -> impact.Impact:
-    """The body of `impact` (also `simulate --compare ID`): the comparison of the two
-    readings ``options`` (``A,B``; empty: the default and the next) of ``ambiguity``,
-    on the task runner of ``cluster`` (``--scheduler``, ``--jobs``)."""
-    if sampling.games < 2:
-        raise ModelError(f"--games must be at least 2, got {sampling.games}")
-    spec = registry.get_game(scenario.game)
-    opts = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
-    pair = pick_options(spec, ambiguity, opts)
-    scheduler, jobs = cluster
-    with task_runner(scheduler, jobs) as run, task_progress("impact", run, quiet) as on_done:
-        return paired.impact(
-            run, scenario, ambiguity, pair, sampling, on_done, SimulateEngine(engine)
-        )
+    """The body of `impact` (also `simulate --compare ID`): the comparison ``compared`` of
+    two readings on the task runner of ``fanout`` (``--scheduler``, ``--jobs``)."""
+    if budget.games is not None and budget.games < 2:
+        raise ModelError(f"--games must be at least 2, got {budget.games}")
+    with task_runner(fanout) as run, task_progress("impact", run, quiet) as on_done:
+        amb, pair = compared.ambiguity, compared.pair
+        return paired.impact(run, scenario, amb, pair, budget, on_done, SimulateEngine(engine))
 
 
 def show_impact(

@@ -15,6 +15,7 @@ reuses a run under other readings.
 from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -23,17 +24,18 @@ from hhh_verify.cli.common import (
     POSITIVE,
     command_errors,
     config_option,
-    decided,
     decisions_option,
     emit_json,
-    game_of,
     interpret_option,
     json_option,
     output_file,
     progress,
+    with_budget,
+    with_scenario,
 )
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import DEFAULT_GAME, games, get_game
+from hhh_verify.contract.scenario import Budget, Readings, Scenario
 from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel
 from hhh_verify.execution.explore import build_source
 from hhh_verify.reporting import optimal
@@ -60,32 +62,27 @@ def readings_of(
     return out
 
 
-def interpret_of(base: dict[str, str], amb: str, option: str) -> tuple[str, ...]:
-    """The ``ID=OPTION`` readings of one row: the decided ones, ``amb`` set to ``option``."""
+def readings_for(base: dict[str, str], amb: str, option: str) -> Readings:
+    """The readings of one row: the decided ones, ``amb`` set to ``option``, by id."""
     chosen = dict(base) | ({amb: option} if amb else {})
-    return tuple(f"{k}={v}" for k, v in sorted(chosen.items()))
+    return tuple(sorted(chosen.items()))
 
 
 def run_reading(
-    game: str,
-    config: str,
-    amb: str,
-    option: str,
-    max_states: int,
-    base: dict[str, str] | None = None,
+    scenario: Scenario, amb: str, option: str, max_states: int, base: dict[str, str] | None = None
 ) -> dict[str, Any]:
     """One reading's verified exploration, as a file row (in a worker process or here).
     Only the compiled checks run (every state invariant has one): the probabilities do
     not depend on the step properties, which cost ~0.15 ms per edge (hours on ``medium``)."""
-    interpret = interpret_of(base or {}, amb, option)
-    scenario = (game, config, (), interpret)
-    parts = LocalParts(build_source, scenario, 1, python_checks=False)
-    r = explore_kernel(scenario, parts, max_states=max_states)
+    chosen = readings_for(base or {}, amb, option)
+    one = replace(scenario, readings=chosen)
+    parts = LocalParts(build_source, one, 1, python_checks=False)
+    r = explore_kernel(one, parts, max_states=max_states)
     won = r.probabilities.get("won", {})
     return {
         "id": amb,
         "option": option,
-        "interpret": list(interpret),
+        "interpret": [f"{k}={v}" for k, v in chosen],
         "pmax": won.get("max"),
         "pmin": won.get("min"),
         "prandom": won.get("random"),
@@ -133,16 +130,15 @@ def run_reading(
     help="Stop a reading's search after N states (it is then recorded incomplete).",
 )
 @json_option
+@with_scenario()
+@with_budget
 @command_errors
 def optimal_command(
-    game: str,
-    config: str,
-    interpret: tuple[str, ...],
-    decisions: Any,
+    scenario: Scenario,
     only: tuple[str, ...],
     out: str | None,
     jobs: int,
-    max_states: int,
+    budget: Budget,
     as_json: bool,
 ) -> None:
     """Pmax / Pmin / random-play probability of a win under each reading, from the
@@ -150,17 +146,15 @@ def optimal_command(
     same preset, decided readings and code version are skipped, so a long run resumes).
     With --interpret / --decisions every reading is run on top of the decided ones and
     recorded as a run of its own."""
-    game = game_of(game, decisions)
+    game, max_states = scenario.game, budget.max_states or 50_000_000
     spec = get_game(game)
     if spec.kernel is None:
         with_kernel = ", ".join(g for g, s in games().items() if s.kernel is not None)
         raise ModelError(f"optimal: game {game!r} declares no kernel; accepted: {with_kernel}")
-    preset = config or "default"
+    preset = scenario.preset or "default"
     registry = spec.ambiguities
-    chosen = decided(game, interpret, decisions)  # bad ids or options: one line, here
     # a decided reading that is the default decides nothing: same run as without it
-    base = {k: v for k, v in chosen.items() if v != registry.get(k).default}
-    spec.model(config, (), ())  # an unknown preset is one line here, before any work
+    base = {k: v for k, v in scenario.readings if v != registry.get(k).default}
     todo = readings_of(game, only, base)
     out = out or optimal.default_path("reports", game)
     data = optimal.load(out, game)
@@ -185,11 +179,11 @@ def optimal_command(
 
     if jobs == 1 or len(pending) <= 1:
         for amb, option in pending:
-            keep(run_reading(game, config, amb, option, max_states, base))
+            keep(run_reading(scenario, amb, option, max_states, base))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                pool.submit(run_reading, game, config, amb, option, max_states, base)
+                pool.submit(run_reading, scenario, amb, option, max_states, base)
                 for amb, option in pending
             ]
             for f in as_completed(futures):

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
     POSITIVE,
     POSITIVE_NUMBER,
@@ -17,16 +17,16 @@ from hhh_verify.cli.common import (
     command_errors,
     decisions_option,
     emit_json,
-    game_of,
     game_option,
     interpret_option,
     json_option,
     output_dir,
-    readings,
+    with_budget,
+    with_scenario,
 )
 from hhh_verify.contract import registry
 from hhh_verify.contract import trace as traces
-from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.execution.queries import answer_all
 
 
@@ -66,18 +66,16 @@ def _with_smt() -> list[str]:
 @click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")
 @cluster_options
 @json_option
+@with_scenario()
+@with_budget
 @command_errors
 def query_command(
-    game: str,
+    scenario: Scenario,
     names: tuple[str, ...],
-    rlimit: int | None,
-    timeout: float | None,
+    budget: Budget,
     out_dir: str | None,
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
     list_only: bool,
-    scheduler: str | None,
-    jobs: int | None,
+    fanout: Fanout,
     as_json: bool,
 ) -> None:
     """Answer the registered Z3 queries about GAME (witnesses replay through the model).
@@ -89,8 +87,7 @@ def query_command(
     every query (a query's own readings, which its question names, win over them; a
     query the game's encoding cannot ask under them answers "not encoded", with the
     reason); without --game, the decisions file's game."""
-    game = game_of(game, decisions)
-    interpret = readings(game, interpret, decisions)
+    game = scenario.game
     spec = registry.get_game(game)
     if spec.smt is None:
         accepted = ", ".join(_with_smt()) or "none"
@@ -105,8 +102,8 @@ def query_command(
             for r in rows:
                 click.echo(f"{r['name']}: {r['question']} (expected: {r['expected'] or 'open'})")
         return
-    with task_runner(scheduler, jobs) as run, task_progress("query", run, as_json) as on_done:
-        rows = answer_all(run, game, [q.id for q in selected], rlimit, timeout, on_done, interpret)
+    with task_runner(fanout) as run, task_progress("query", run, as_json) as on_done:
+        rows = answer_all(run, scenario, [q.id for q in selected], budget, on_done)
     results = []
     for row in rows:
         trace = row.pop("trace", None)

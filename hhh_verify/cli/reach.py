@@ -8,22 +8,19 @@ from hhh_verify.cli.common import (
     POSITIVE,
     SEED,
     command_errors,
-    config_option,
-    decisions_option,
     emit_json,
-    game_of,
-    game_option,
+    engine_option,
     game_properties,
-    interpret_option,
     json_option,
     output_file,
-    readings,
-    set_option,
+    scenario_options,
+    with_budget,
+    with_scenario,
 )
 from hhh_verify.cli.explore import _limits, model_failure, progress_printer
 from hhh_verify.contract import trace
-from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.engines.explore.explorer import ExplorationError, require_limits
 from hhh_verify.engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
 from hhh_verify.engines.search_reach import with_search
@@ -33,24 +30,17 @@ ENGINES = with_search(with_z3(REACH_ENGINES))
 
 
 @click.command("reach")
-@game_option
-@config_option
-@set_option
-@interpret_option
-@decisions_option
+@scenario_options
 @click.option(
     "--goal",
     "goal",
     required=True,
     help="Goal: won, lost, terminal, outcome:REASON, or a goal property id.",
 )
-@click.option(
-    "--engine",
-    "engine",
-    type=click.Choice(list(ENGINES)),
-    default="explore",
-    show_default=True,
-    help="What decides the goal: the explorer, Z3, both, or the best-first search.",
+@engine_option(
+    list(ENGINES),
+    "explore",
+    "What decides the goal: the explorer, Z3, both, or the best-first search.",
 )
 @click.option(
     "--within-rounds", type=POSITIVE, default=None, help="Only count states up to round K."
@@ -95,23 +85,14 @@ ENGINES = with_search(with_z3(REACH_ENGINES))
     help="Write the witness trace here.",
 )
 @json_option
+@with_scenario()
+@with_budget
 @command_errors
 def reach_command(
-    game: str,
-    config: str,
-    overrides: tuple[str, ...],
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
+    scenario: Scenario,
     goal: str,
     engine: str,
-    within_rounds: int | None,
-    max_states: int | None,
-    max_seconds: float | None,
-    max_nodes: int | None,
-    rlimit: int | None,
-    beam: int,
-    samples: int,
-    seed: int,
+    budget: Budget,
     use_float: bool,
     out: str | None,
     as_json: bool,
@@ -124,11 +105,10 @@ def reach_command(
     Work budgets decide (--max-states, --rlimit, --max-nodes); --max-seconds is only a
     safety net whose expiry makes the answer undecided (incomplete).
     """
-    game = game_of(game, decisions)
-    interpret = readings(game, interpret, decisions)
-    require_limits(max_states, max_seconds)
+    game, b = scenario.game, budget
+    require_limits(b.max_states, b.max_seconds)
     spec = get_game(game)
-    model = spec.model(config, overrides, interpret)
+    model = scenario.model(spec)
     symbolic = engine in ("z3", "both")
     properties = game_properties(spec)
     heuristic = next((p.heuristic for p in properties if p.id == goal), None)
@@ -136,19 +116,19 @@ def reach_command(
         model=model,
         goal_id=goal,
         goal=resolve_goal(game, goal, properties),
-        within_rounds=within_rounds,
-        max_states=max_states,
-        max_seconds=max_seconds,
+        within_rounds=b.within_rounds,
+        max_states=b.max_states,
+        max_seconds=b.max_seconds,
         exact=not use_float,
         registry=spec.ambiguities,
         progress=progress_printer(as_json),
         smt=spec.load_smt() if symbolic and spec.smt is not None else None,
         heuristic=heuristic,
-        max_nodes=max_nodes,
-        rlimit=rlimit,
-        beam=beam,
-        samples=samples,
-        seed=seed,
+        max_nodes=b.max_nodes,
+        rlimit=b.rlimit,
+        beam=b.beam or 8,
+        samples=b.samples or 4,
+        seed=scenario.seed,
     )
     try:
         report = ENGINES[engine](request)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
+from typing import Any
 
 import click
 
-from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
     POSITIVE,
     WholeNumber,
     command_errors,
+    converts,
     decided,
     decisions_option,
     emit_json,
@@ -27,6 +30,17 @@ from hhh_verify.reporting import build, optimal
 from hhh_verify.reporting.index import write_index
 
 
+@dataclass(frozen=True)
+class Scope:
+    """What a report covers: its games (``--game``, or every game for ``all``), the
+    decisions it is written under (``--decisions``, then ``--interpret``) and the seed."""
+
+    game: str
+    games: tuple[str, ...]
+    applied: Decisions | None
+    seed: int
+
+
 def _applied(
     game: str, interpret: tuple[str, ...], decisions: Decisions | None
 ) -> Decisions | None:
@@ -39,6 +53,18 @@ def _applied(
     base = decisions or Decisions(game, (), "", "")
     decided(game, (), decisions)  # checks the file against the game
     return base.overridden(chosen)
+
+
+def _scope(given: dict[str, Any], others: dict[str, Any]) -> Scope:
+    decisions = given["decisions"]
+    game = game_of(given["game"], decisions)
+    applied = _applied(game, given["interpret"], decisions)
+    ids = tuple(registry.games()) if game == "all" else (game,)
+    return Scope(game, ids, applied, given["seed"])
+
+
+def _budget(given: dict[str, Any], others: dict[str, Any]) -> build.Budget:
+    return build.Budget(**given)
 
 
 @click.command("report")
@@ -116,23 +142,17 @@ def _applied(
 @cluster_options
 @seed_option
 @json_option
+@converts("scope", ("game", "interpret", "decisions", "seed"), _scope)
+@converts("budget", ("games", "reference_games", "max_states", "max_games", "quick"), _budget)
 @command_errors
 def report_command(
-    game: str,
+    scope: Scope,
     out: str,
     formats: str,
-    games: int,
-    reference_games: int,
-    max_states: int,
-    max_games: int,
+    budget: build.Budget,
     only: tuple[str, ...],
-    quick: bool,
     optimal_file: str | None,
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
-    scheduler: str | None,
-    jobs: int | None,
-    seed: int,
+    fanout: Fanout,
     as_json: bool,
 ) -> None:
     """Write per game a Markdown report, a self-contained HTML page and JSON: every
@@ -152,10 +172,8 @@ def report_command(
         raise ModelError(
             f"unknown format {','.join(bad) or formats!r}; accepted: {', '.join(build.FORMATS)}"
         )
-    game = game_of(game, decisions)
-    applied = _applied(game, interpret, decisions)
-    ids = list(registry.games()) if game == "all" else [game]
-    specs = [registry.get_game(g) for g in ids]
+    game = scope.game
+    specs = [registry.get_game(g) for g in scope.games]
     if optimal_file is not None:
         if game == "all":
             raise ModelError("--optimal needs a single --game; accepted: a game id")
@@ -166,20 +184,13 @@ def report_command(
     for spec in specs:
         for amb in only:
             spec.ambiguities.get(amb)  # validate before any work
-    budget = build.Budget(
-        games=games,
-        reference_games=reference_games,
-        max_states=max_states,
-        max_games=max_games,
-        quick=quick,
-    )
     written: list[str] = []
     built = {}
-    with task_runner(scheduler, jobs) as run:
+    with task_runner(fanout) as run:
         for spec in specs:
             with task_progress(f"report {spec.id}", run, as_json) as on_done:
                 data = built[spec.id] = build.build(
-                    spec.id, seed, budget, only, run, on_done, applied
+                    spec.id, scope.seed, budget, only, run, on_done, scope.applied
                 )
             written += build.write(data, out, fmts, optimal_file)
     if game == "all" or os.path.exists(os.path.join(out, "index.html")):

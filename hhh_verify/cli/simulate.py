@@ -10,41 +10,33 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from hhh_verify.cli.cluster import cluster_options, task_progress, task_runner
+from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
     POSITIVE,
     command_errors,
-    config_option,
-    decisions_option,
     emit_json,
-    game_of,
-    game_option,
-    interpret_option,
+    engine_option,
     json_option,
     output_file,
-    readings,
-    scenario_of,
+    scenario_options,
     seed_option,
-    set_option,
+    with_budget,
+    with_scenario,
 )
-from hhh_verify.cli.impact import measure_impact, show_impact
+from hhh_verify.cli.impact import comparison, measure_impact, show_impact
 from hhh_verify.contract import registry
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.measures import Measure, Measures
 from hhh_verify.contract.model import SamplingModel
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines import simulate
-from hhh_verify.execution import paired, playouts
+from hhh_verify.execution import playouts
 
 
 @click.command("simulate")
-@game_option
-@config_option
-@set_option
-@interpret_option
-@decisions_option
+@scenario_options
 @click.option(
     "--games", "games", type=POSITIVE, default=100, show_default=True, help="Games to play."
 )
@@ -73,13 +65,10 @@ from hhh_verify.execution import paired, playouts
     callback=output_file,
     help="Save game 0 as a trace.",
 )
-@click.option(
-    "--engine",
-    "engine",
-    type=click.Choice(SimulateEngine.values()),
-    default="auto",
-    show_default=True,
-    help="Where games are played: the game's compiled kernel when it has one and plays "
+@engine_option(
+    SimulateEngine.values(),
+    "auto",
+    "Where games are played: the game's compiled kernel when it has one and plays "
     "the policy (auto), always the kernel, or the reference model. Kernel games are "
     "other games than the model's for the same seed (same law, tested).",
 )
@@ -92,23 +81,17 @@ from hhh_verify.execution import paired, playouts
 )
 @cluster_options
 @json_option
+@with_scenario(hint="compare")
+@with_budget
 @command_errors
 def simulate_command(
-    game: str,
-    config: str,
-    overrides: tuple[str, ...],
-    interpret: tuple[str, ...],
-    decisions: Decisions | None,
-    games: int,
-    seed: int,
-    policy: str,
-    max_steps: int,
+    scenario: Scenario,
+    budget: Budget,
     exact: bool,
     trace_out: str | None,
     engine: str,
     compare: str | None,
-    scheduler: str | None,
-    jobs: int | None,
+    fanout: Fanout,
     as_json: bool,
 ) -> None:
     """Play --games games under a policy; print win rate, end reasons and the game's measures.
@@ -120,14 +103,13 @@ def simulate_command(
     `impact` plays other games for the same seed (each step from its own seed, to pair
     two readings), so its means under A agree with these only within their intervals.
     """
-    game = game_of(game, decisions, compare or "")
-    interpret = readings(game, interpret, decisions)
-    scenario = scenario_of(game, config, overrides, interpret, policy, seed)
     if compare:
-        sampling = paired.Sampling(games)
-        result = measure_impact(scenario, compare, "", sampling, "auto", (scheduler, jobs), as_json)
+        pair = comparison(scenario, compare, "")
+        paired = Budget(games=budget.games)
+        result = measure_impact(scenario, pair, paired, "auto", fanout, as_json)
         return show_impact(scenario, result, None, as_json)
-    spec = registry.get_game(game)
+    policy, seed, max_steps = scenario.policy, scenario.seed, playouts.max_steps_of(budget)
+    spec = registry.get_game(scenario.game)
     model = scenario.model(spec)
     players = spec.policies
     if trace_out and engine == "kernel":
@@ -138,12 +120,10 @@ def simulate_command(
         engine = "reference"
     engine, _ = simulate.playout_engine(spec, model, policy, SimulateEngine(engine), exact)
     with (
-        task_runner(scheduler, jobs) as run,
+        task_runner(fanout) as run,
         task_progress("simulate", run, quiet=as_json) as on_done,
     ):
-        summary = playouts.simulate(
-            run, scenario, games, on_done, SimulateEngine(engine), max_steps, exact
-        )
+        summary = playouts.simulate(run, scenario, budget, on_done, engine, exact)
     if trace_out:
         trace = simulate.record_playout(
             model, spec.ambiguities, seed, 0, policy, max_steps, exact, game_policies=players

@@ -373,3 +373,21 @@ class RenderMode(Vocabulary):
     HUMAN = "human"
     RGB_ARRAY = "rgb_array"
     ANSI = "ansi"
+
+
+# --- engine ids: the engines `check` runs -----------------------------------------------
+
+
+class EngineId(Vocabulary):
+    """An engine of ``check`` (:func:`hhh_verify.check.run.engines`), by its id: a check
+    task names its engine with one, and the worker builds that engine from it. The value
+    is the engine's ``name`` (the explorer's may carry its preset: ``explore:tiny``)."""
+
+    FACTS = "facts"
+    STATEFUL = "stateful"
+    DISTRIBUTIONS = "distributions"
+    EXPLORE = "explore"
+    SWEEP = "sweep"
+    Z3 = "z3"
+    SEARCH = "search"
+    KERNEL = "kernel"

@@ -1,4 +1,4 @@
-"""``check`` as tasks: one per (game, config, readings, engine).
+"""``check`` as tasks: one per (scenario, engine).
 
 An engine checks all of its properties of one game in one task (the stateful engine's
 properties share one Hypothesis run), and the rows come back in the order of the plan:
@@ -12,32 +12,33 @@ from dataclasses import dataclass
 
 from hhh_verify.check import run as checking
 from hhh_verify.contract.registry import get_game, properties_for
-from hhh_verify.contract.vocab import ChanceMode
+from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.vocab import ChanceMode, EngineId
 from hhh_verify.engines.results import CheckOptions, CheckResult
 from hhh_verify.execution.runner import Progress, Runner, Task, command
 
 
 @dataclass(frozen=True)
 class CheckPlan:
-    """One task's worth of ``check``: the properties of ``game`` (only those in
-    ``only``, when given) under ``config`` and the ``interpret`` readings, through the
-    engine called ``engine``."""
+    """One task's worth of ``check``: the properties of ``scenario``'s game (only those
+    in ``only``, when given) under its config and readings, through the engine
+    ``engine``; ``name`` is what that engine calls itself (``explore:tiny``), for the
+    replay command line."""
 
-    game: str
-    config: str
-    interpret: tuple[str, ...]
-    engine: str
+    scenario: Scenario
+    engine: EngineId
     only: tuple[str, ...] = ()
+    name: str = ""
 
 
 def check_one(plan: CheckPlan, options: CheckOptions) -> list[CheckResult]:
     """Task: the rows of one engine over its properties of one game."""
-    spec = get_game(plan.game)
-    model = spec.model(plan.config, (), plan.interpret)
-    props = properties_for(plan.game)
+    spec = get_game(plan.scenario.game)
+    model = plan.scenario.model(spec)
+    props = properties_for(spec.id)
     if plan.only:
         props = props.select(plan.only)
-    engine = next(e for e in checking.engines(spec) if e.name == plan.engine)
+    engine = checking.engine(spec, plan.engine)
     return checking.check_model(model, spec.ambiguities, props, options, [engine])
 
 
@@ -52,14 +53,13 @@ def check_all(
         Task(
             check_one,
             (p, options),
-            f"check task ({p.engine} on {p.game}, seed {options.seed}, profile {options.profile})",
+            f"check task ({p.name or p.engine} on {p.scenario.game}, seed {options.seed}, "
+            f"profile {options.profile})",
             command(
                 "check",
-                ("--game", p.game),
-                ("--config", p.config),
-                ("--interpret", p.interpret),
+                *p.scenario.flags(),
                 ("--property", p.only),
-                ("--engine", p.engine),
+                ("--engine", p.name or p.engine.value),
                 ("--profile", options.profile),
                 ("--seed", options.seed),
                 ("--chance", options.chance if options.chance != ChanceMode.AUTO else None),

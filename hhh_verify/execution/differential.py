@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from hhh_verify.contract.registry import get_game
-from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.engines import diverge
 from hhh_verify.engines.simulate import get_policy
 from hhh_verify.execution.runner import (
@@ -32,15 +32,16 @@ from hhh_verify.execution.runner import (
 
 def differential_games(
     scenario: Scenario,
+    budget: Budget,
     ambiguity: str,
     options: tuple[str, str],
     policies: tuple[str, ...],
     games: range,
-    max_seconds: float | None,
 ) -> diverge.DifferentialSearch:
     """Task: differential games ``games`` of ``scenario``, up to the first witness among
-    them (or until the safety net of ``max_seconds`` fires)."""
+    them (or until the safety net of ``budget.max_seconds`` fires)."""
     game, seed = scenario.game, scenario.seed
+    max_seconds = budget.max_seconds
     spec = get_game(game)
     config = scenario.config(spec)
     ma, mb = diverge.reading_models(spec, config, ambiguity, options, scenario.readings)
@@ -93,24 +94,26 @@ def searcher(
         game, seed = scenario.game, scenario.seed
         start = time.perf_counter()
         deadline = None if max_seconds is None else start + max_seconds
+        budget = Budget(max_games=max_games, max_seconds=max_seconds)
+        game_flag, config, overrides, interpret = scenario.flags()
         tasks = [
             Task(
                 differential_games,
-                (scenario, ambiguity, options, policies, r, max_seconds),
+                (scenario, budget, ambiguity, options, policies, r),
                 f"differential task (games {r.start}..{r.stop - 1} of {game}, {ambiguity} "
                 f"{options[0]} vs {options[1]}, seed {seed})",
                 command(
                     "diverge",
-                    ("--game", game),
+                    game_flag,
                     ("--ambiguity", ambiguity),
                     ("--options", ",".join(options)),
-                    ("--config", scenario.preset),
-                    ("--set", scenario.overrides),
+                    config,
+                    overrides,
                     ("--engine", "differential"),
                     ("--policies", ",".join(policies)),
                     ("--seed", seed),
                     ("--max-games", r.stop),
-                    ("--interpret", scenario.interpret()),
+                    interpret,
                 ),
             )
             for r in partition(max_games, run.workers, largest=25)

@@ -2,8 +2,9 @@
 
 :func:`hhh_verify.engines.explore.kernel.explore_kernel` drives the levels; this module
 gives it :class:`ActorParts`, the partitions as actors (``client.submit(Partition, ...,
-actor=True)``), placed one per worker. A partition is built on its worker from names
-only (game, config, overrides, readings), so the workers need the same hhh-verify.
+actor=True)``), placed one per worker. A partition is built on its worker from a
+:class:`~hhh_verify.contract.scenario.Scenario` (plain values: game, config, readings),
+so the workers need the same hhh-verify.
 
 Batches of successors travel from a partition to the driver and on to their owner (the
 driver sees every batch: simple, and the traffic is a small share of the work, see
@@ -21,17 +22,18 @@ from typing import Any
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.engines.explore.explorer import split_properties
 from hhh_verify.engines.explore.kernel import Builder, GraphKernel, PartLost
 from hhh_verify.engines.explore.partition import Partition
 
 
-def build_source(scenario: Sequence[Any]) -> tuple[Any, Any, Any]:
-    """``(model, graph source, registered checks)`` of ``(game, config, overrides,
-    readings)``: what every partition builds for itself, here or on its worker."""
-    game, config, overrides, interpret = scenario
+def build_source(scenario: Scenario) -> tuple[Any, Any, Any]:
+    """``(model, graph source, registered checks)`` of ``scenario``: what every
+    partition builds for itself, here or on its worker."""
+    game = scenario.game
     spec = get_game(game)
-    model = spec.model(config, tuple(overrides), tuple(interpret))
+    model = scenario.model(spec)
     kernel = spec.kernel(model) if spec.kernel is not None else None
     if not isinstance(kernel, GraphKernel):
         raise ModelError(f"--engine kernel: game {game!r} has no kernel the explorer can run")
@@ -43,7 +45,7 @@ def build_source(scenario: Sequence[Any]) -> tuple[Any, Any, Any]:
 class ActorParts:
     """``n`` partitions as Dask actors on the workers of ``client``."""
 
-    def __init__(self, client: Any, scenario: Sequence[Any], n: int, python_checks: bool = True):
+    def __init__(self, client: Any, scenario: Scenario, n: int, python_checks: bool = True):
         self.client, self.scenario, self.n, self.python_checks = client, scenario, n, python_checks
         self.builder: Builder = build_source
         self.actors: list[Any] = []
@@ -64,7 +66,7 @@ class ActorParts:
                 self.client.submit(
                     Partition,
                     build_source,
-                    tuple(self.scenario),
+                    self.scenario,
                     i,
                     self.n,
                     self.python_checks,

@@ -4,19 +4,18 @@ Paired game ``i`` uses the per-step seeds of ``impact_game_seed(seed, i)`` under
 readings wherever it runs, and the pairs come back in game order, so :func:`impact`
 returns exactly the :class:`~hhh_verify.engines.impact.Impact` of the sequential
 :func:`hhh_verify.engines.impact.impact` (``seconds`` apart) for any runner. With an
-interval width to reach (:class:`Sampling`), it plays more games until the headline
-measure's 95% interval is that narrow: game ``i`` is the same pair whatever the count,
-so more games only add games.
+interval width to reach (``Budget.until_width``), it plays more games until the
+headline measure's 95% interval is that narrow: game ``i`` is the same
+pair whatever the count, so more games only add games.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import get_game
-from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines import impact as impact_engine
 from hhh_verify.engines.diverge import reading_models
@@ -25,17 +24,8 @@ from hhh_verify.execution.runner import GameFailed, Progress, Runner, Task, comm
 
 #: The most paired games an interval width plays by default.
 MAX_GAMES = 200_000
-
-
-@dataclass(frozen=True)
-class Sampling:
-    """How many paired games: ``games``, then (with ``until_width``) more, up to
-    ``max_games``, until the 95% interval of the headline measure (a win rate or a win
-    share) is at most ``until_width`` wide."""
-
-    games: int
-    until_width: float | None = None
-    max_games: int = MAX_GAMES
+#: Paired games when the budget does not say.
+GAMES = 200
 
 
 def paired_games(
@@ -82,17 +72,21 @@ def impact(
     scenario: Scenario,
     ambiguity: str,
     options: tuple[str, str],
-    sampling: Sampling,
+    budget: Budget,
     on_done: Progress | None = None,
     engine: SimulateEngine = SimulateEngine.REFERENCE,
 ) -> impact_engine.Impact:
-    """Play the paired games of ``sampling`` of the two readings on ``run`` and compare
-    them (``engine``: ``auto``, ``kernel`` or ``reference``)."""
-    result = _impact(run, scenario, ambiguity, options, sampling.games, on_done, engine)
-    width = sampling.until_width
-    while width is not None and result.games < sampling.max_games:
+    """Play ``budget.games`` paired games of the two readings on ``run`` and compare
+    them (``engine``: ``auto``, ``kernel`` or ``reference``); with ``budget.until_width``,
+    more (up to ``budget.max_games``, default :data:`MAX_GAMES`) until the headline
+    measure's 95% interval is that narrow."""
+    games = GAMES if budget.games is None else budget.games
+    most = MAX_GAMES if budget.max_games is None else budget.max_games
+    result = _impact(run, scenario, ambiguity, options, games, on_done, engine)
+    width = budget.until_width
+    while width is not None and result.games < most:
         stat = impact_engine.headline(result)
-        wanted = min(sampling.max_games, stat.games_for_width(width))
+        wanted = min(most, stat.games_for_width(width))
         if stat.high - stat.low <= width or wanted <= result.games:
             break
         games = max(wanted, result.games + 1)
@@ -115,6 +109,7 @@ def _impact(
     spec = get_game(scenario.game)
     ma, _ = reading_models(spec, scenario.config(spec), ambiguity, options, scenario.readings)
     engine, _ = playout_engine(spec, ma, scenario.policy, engine)
+    game, config, overrides, interpret = scenario.flags()
     tasks = [
         Task(
             paired_games,
@@ -124,16 +119,16 @@ def _impact(
             f"policy {scenario.policy})",
             command(
                 "impact",
-                ("--game", scenario.game),
+                game,
                 ("--ambiguity", ambiguity),
                 ("--options", ",".join(options)),
-                ("--config", scenario.preset),
-                ("--set", scenario.overrides),
+                config,
+                overrides,
                 ("--policy", scenario.policy),
                 ("--seed", scenario.seed),
                 ("--games", max(2, r.stop)),
                 ("--engine", engine if engine != SimulateEngine.REFERENCE else None),
-                ("--interpret", scenario.interpret()),
+                interpret,
             ),
         )
         for r in partition(

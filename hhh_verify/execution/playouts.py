@@ -13,23 +13,28 @@ import time
 from typing import Any
 
 from hhh_verify.contract.registry import get_game
-from hhh_verify.contract.scenario import Scenario
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines import simulate as simulation
 from hhh_verify.execution.runner import GameFailed, Progress, Runner, Task, command, partition
 
+#: Games ``simulate`` plays when the budget does not say.
+GAMES = 100
+DEFAULT = Budget(games=GAMES)
+
 
 def play_games(
     scenario: Scenario,
+    budget: Budget,
     games: range,
-    max_steps: int,
     exact: bool,
     engine: SimulateEngine = SimulateEngine.REFERENCE,
 ) -> list[simulation.Playout]:
-    """Task: games ``games`` of ``scenario``'s run, without their final states
-    (:meth:`~hhh_verify.engines.simulate.Playout.light`); ``engine="kernel"`` plays them
-    inside the game's kernel."""
+    """Task: games ``games`` of ``scenario``'s run, each cut after ``budget.max_steps``
+    steps, without their final states (:meth:`~hhh_verify.engines.simulate.Playout.light`);
+    ``engine="kernel"`` plays them inside the game's kernel."""
     game, seed, policy = scenario.game, scenario.seed, scenario.policy
+    max_steps = max_steps_of(budget)
     spec = get_game(game)
     model = scenario.model(spec)
     player = simulation.get_policy(policy, spec.policies)
@@ -58,19 +63,25 @@ def play_games(
     return out
 
 
+def max_steps_of(budget: Budget) -> int:
+    """The steps after which a playout is cut: the budget's, else the engine's default."""
+    return simulation.DEFAULT_MAX_STEPS if budget.max_steps is None else budget.max_steps
+
+
 def simulate(
     run: Runner,
     scenario: Scenario,
-    games: int = 100,
+    budget: Budget = DEFAULT,
     on_done: Progress | None = None,
     engine: SimulateEngine = SimulateEngine.REFERENCE,
-    max_steps: int = simulation.DEFAULT_MAX_STEPS,
     exact: bool = False,
 ) -> simulation.Summary:
-    """Play ``games`` games of ``scenario`` on ``run`` and summarise them (``engine``:
-    ``auto``, ``kernel`` or ``reference``, see
+    """Play ``budget.games`` games of ``scenario`` on ``run`` and summarise them
+    (``engine``: ``auto``, ``kernel`` or ``reference``, see
     :func:`~hhh_verify.engines.simulate.playout_engine`; the summary names the one used)."""
     game, seed, policy = scenario.game, scenario.seed, scenario.policy
+    games = GAMES if budget.games is None else budget.games
+    max_steps = max_steps_of(budget)
     spec = get_game(game)
     model = scenario.model(spec)
     simulation.get_policy(policy, spec.policies)  # a bad name fails here, before any task
@@ -80,14 +91,11 @@ def simulate(
     tasks = [
         Task(
             play_games,
-            (scenario, r, max_steps, exact, engine),
+            (scenario, budget, r, exact, engine),
             f"simulate task (games {r.start}..{r.stop - 1} of {game}, seed {seed}, policy {policy})",
             command(
                 "simulate",
-                ("--game", game),
-                ("--config", scenario.preset),
-                ("--set", scenario.overrides),
-                ("--interpret", scenario.interpret()),
+                *scenario.flags(),
                 ("--policy", policy),
                 ("--seed", seed),
                 ("--max-steps", max_steps if max_steps != simulation.DEFAULT_MAX_STEPS else None),

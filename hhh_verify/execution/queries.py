@@ -13,6 +13,7 @@ from typing import Any
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.registry import get_game
+from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.vocab import SmtMethod
 from hhh_verify.engines.search_bounds import SAFETY_SECONDS, with_lower_bound
@@ -20,23 +21,22 @@ from hhh_verify.execution.runner import Progress, Runner, Task, command
 from hhh_verify.smt.queries import run_query
 
 
-def answer(
-    game: str,
-    query_id: str,
-    rlimit: int | None = None,
-    seconds: float | None = None,
-    decided: tuple[str, ...] = (),
-) -> dict[str, Any]:
-    """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`: ``rlimit`` Z3
-    resource units, default the query's own; ``seconds`` the time safety net); a query
-    with a witness search gets its lower bound too (its node budget decides).
-    ``decided`` (``ID=OPTION``) are readings decided for every query; a query's own
+def answer(scenario: Scenario, budget: Budget, query_id: str) -> dict[str, Any]:
+    """Task: one query's row (:func:`hhh_verify.smt.queries.run_query`: ``budget.rlimit``
+    Z3 resource units, default the query's own; ``budget.max_seconds`` the time safety
+    net); a query with a witness search gets its lower bound too (its node budget
+    decides). The scenario's readings are decided for every query; a query's own
     readings, which its question names, win over them."""
-    spec = get_game(game)
+    spec = get_game(scenario.game)
+    rlimit, seconds = budget.rlimit, budget.max_seconds
     support = spec.load_smt()
     query = support.get(query_id)
-    model = spec.model(query.preset or "", query.overrides, (*decided, *query.interpret))
-    if not decided:
+    own = [item.split("=", 1) for item in query.interpret]
+    chosen = spec.ambiguities.with_choices(
+        dict(scenario.readings) | {k.strip(): v.strip() for k, v in own}
+    )
+    model = spec.make_model(spec.config(query.preset or "", query.overrides), chosen)
+    if not scenario.readings:
         row = run_query(spec, support, query, rlimit, seconds)
     else:
         try:
@@ -80,27 +80,27 @@ def not_encoded(query: Any, model: Model, spec: GameSpec, why: str) -> dict[str,
 
 def answer_all(
     run: Runner,
-    game: str,
+    scenario: Scenario,
     query_ids: Sequence[str],
-    rlimit: int | None = None,
-    seconds: float | None = None,
+    budget: Budget | None = None,
     on_done: Progress | None = None,
-    decided: tuple[str, ...] = (),
 ) -> list[dict[str, Any]]:
     """The rows of ``query_ids`` (in that order), answered on ``run`` (under the
-    ``decided`` readings, ``ID=OPTION``)."""
+    scenario's readings)."""
+    budget = budget or Budget()
+    game, _, _, interpret = scenario.flags()
     tasks = [
         Task(
             answer,
-            (game, q, rlimit, seconds, decided),
-            f"query task {q} of {game}",
+            (scenario, budget, q),
+            f"query task {q} of {scenario.game}",
             command(
                 "query",
-                ("--game", game),
+                game,
                 ("--name", q),
-                ("--rlimit", rlimit),
-                ("--timeout", seconds),
-                ("--interpret", decided),
+                ("--rlimit", budget.rlimit),
+                ("--timeout", budget.max_seconds),
+                interpret,
             ),
         )
         for q in query_ids

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from hhh_verify.contract.registry import get_game, properties_for
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.trace import replay
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.explorer import explore, outcome_goal, split_properties
@@ -26,8 +27,8 @@ from hhh_verify.execution.explore import build_source
 from hhh_verify.models.hhh.kernel.graph import COMPILED, state_bits
 
 HHH = get_game("hhh")
-TINY = ("hhh", "tiny", (), ())
-SMALL = ("hhh", "small", (), ())
+TINY = Scenario("hhh", "tiny")
+SMALL = Scenario("hhh", "small")
 
 #: The reference explorer's exact probabilities on ``small`` (423,829 states; about two
 #: minutes of the reference explorer and its Fraction backward induction).

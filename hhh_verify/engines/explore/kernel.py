@@ -31,6 +31,7 @@ import numpy as np
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.trace import Trace
 from hhh_verify.contract.vocab import (
     PLAY_MODES,
@@ -93,7 +94,7 @@ class LocalParts:
     gives ``(model, graph source, registered checks)``."""
 
     def __init__(
-        self, builder: Builder, scenario: Sequence[Any], n: int = 1, python_checks: bool = True
+        self, builder: Builder, scenario: Scenario, n: int = 1, python_checks: bool = True
     ):
         self.builder, self.scenario, self.n = builder, scenario, n
         self.python_checks = python_checks
@@ -160,7 +161,7 @@ class KernelExploration:
 
 
 def explore_kernel(
-    scenario: Sequence[Any],
+    scenario: Scenario,
     parts: Parts,
     *,
     max_states: int,
@@ -168,7 +169,7 @@ def explore_kernel(
     probabilities: bool = True,
     progress: Callable[[int, int, int], None] | None = None,
 ) -> KernelExploration:
-    """Explore ``scenario`` = ``(game, config, overrides, readings)`` to the end (or past
+    """Explore ``scenario`` (its game, config and readings) to the end (or past
     ``max_states`` states: the search stops after the level that passes it).
 
     ``parts``: where the partitions live (:class:`LocalParts`, or Dask actors).

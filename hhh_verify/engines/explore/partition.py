@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.vocab import (
     OUTCOME_GOAL_PREFIX,
     BuiltinGoal,
@@ -79,7 +80,7 @@ class GraphSource(Protocol):
 
 #: ``builder(scenario)``: a partition builds its game itself from names (a task carries
 #: no model): the model, its graph source and the registered checks.
-Builder = Callable[[Sequence[Any]], tuple["Model", GraphSource, "Checks"]]
+Builder = Callable[[Scenario], tuple["Model", GraphSource, "Checks"]]
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,7 @@ class Partition:
     def __init__(
         self,
         builder: Builder,
-        scenario: Sequence[Any],
+        scenario: Scenario,
         index: int,
         nparts: int,
         python_checks: bool,
