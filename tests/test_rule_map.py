@@ -168,3 +168,14 @@ def test_a_game_without_a_map_says_so() -> None:
     spec = dataclasses.replace(HHH, rule_map=None)
     with pytest.raises(Exception, match="no sentence-level rule map"):
         problems(spec)
+
+
+def test_the_skeleton_names_each_sentence_by_number_and_hash() -> None:
+    from hhh_verify.rulebook.skeleton import skeleton
+    from hhh_verify.rulebook.texts import rulebook_text
+
+    draft = skeleton("royal-hospital")
+    sentences = split_sentences(rulebook_text("royal-hospital.txt"))
+    for s in sentences:
+        assert f"(S({s.number}, {s.digest!r})" in draft, s.number
+    assert draft.count("(S(") == len(sentences)
