@@ -13,10 +13,11 @@ import pytest
 from hhh_verify.contract import registry
 from hhh_verify.contract.readings import class_name
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.rulebook.rule_map import RuleStatus
+from hhh_verify.rulebook.sections import section_index
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(registry.games())
-STATUSES = {"modelled", "ambiguity", "parameterised", "left-out"}
 #: Modules that name ambiguities without reading them for the rules.
 NOT_READERS = {"ambiguities.py", "readings.py", "rule_map.py", "rule_index.py", "probes.py"}
 
@@ -80,18 +81,19 @@ def test_the_rule_index_names_documented_code_and_real_ambiguities(game: str) ->
     spec = spec_of(game)
     ids = {a.id for a in spec.ambiguities}
     prefixes = tuple({i.split("-")[0] + "-" for i in ids})
-    for section, status, where, note in spec.rule_index:
-        assert status in STATUSES, section
-        if status == "left-out":
+    for row in section_index(spec):
+        section, status, where, note = row.section, row.status, row.where, row.note
+        assert status is not RuleStatus.NO_RULE, section
+        if status is RuleStatus.LEFT_OUT:
             assert note, f"{section}: a left-out rule needs its reason"
-        for name in where.split():
+        for name in where:
             if name.startswith(prefixes):
                 assert name in ids, f"{section}: unknown ambiguity {name}"
                 continue
             obj = resolve(package_of(spec), name)
             assert obj.__doc__ or not callable(obj), f"{section}: {name} has no docstring"
-        if status == "ambiguity":
-            assert any(n in ids for n in where.split()), section
+        if status is RuleStatus.READING:
+            assert any(n in ids for n in where), section
 
 
 #: Ambiguities a game's rule index does not name yet (found when this test became one for
@@ -102,7 +104,7 @@ INDEX_GAPS = {"hhh": {"HHH-WARD-BEDS", "HHH-WAITING-SPOTS"}}
 @pytest.mark.parametrize("game", GAMES)
 def test_every_ambiguity_appears_in_the_rule_index(game: str) -> None:
     spec = spec_of(game)
-    named = {n for _, _, where, _ in spec.rule_index for n in where.split()}
+    named = {n for row in section_index(spec) for n in row.where}
     missing = {a.id for a in spec.ambiguities if a.id not in named}
     assert missing == INDEX_GAPS.get(game, set())
 

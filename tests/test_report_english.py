@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from hhh_verify.contract.registry import get_game
 from hhh_verify.reporting import assumptions, english
@@ -13,7 +16,7 @@ from hhh_verify.reporting import build as rp
 from hhh_verify.reporting.render_html import render_html
 from hhh_verify.reporting.render_md import render_markdown
 from hhh_verify.reporting.rulebook_page import render_rulebook_page
-from hhh_verify.rulebook.rule_map import Entry, RuleMap
+from hhh_verify.rulebook.rule_map import RuleMap, S, digest, no_rule
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DH = get_game("dice-hospital")
@@ -25,39 +28,35 @@ TURN = (
 )
 
 
-def _two_sentences() -> RuleMap:
+def _two_sentences(folder: Path, monkeypatch: pytest.MonkeyPatch) -> RuleMap:
+    """A two-sentence book in ``folder`` (the rulebooks' folder for the test) and its map."""
+    (folder / "book.pl.txt").write_text("Ala ma kota. Kot ma Alę.\n", encoding="utf-8")
+    monkeypatch.setenv("HHH_VERIFY_RULES", str(folder))
     return RuleMap(
         "book.pl.txt",
         "pkg",
         (
-            Entry("Ala ma kota.", "no-rule", en="Ala has a cat."),
-            Entry("Kot ma Alę.", "no-rule", en="The cat has Ala."),
+            no_rule(S(1, digest("Ala ma kota.")), en="Ala has a cat."),
+            no_rule(S(2, digest("Kot ma Alę.")), en="The cat has Ala."),
         ),
         rendering="book.en.md",
     )
 
 
-def test_every_dice_hospital_quote_has_the_english_of_its_sentence() -> None:
-    en = english.for_game(DH)
-    assert en is not None
-    quotes = [q for a in DH.ambiguities for q in a.quotes]
-    assert quotes and all(en.quote(q.text) for q in quotes)
-    assert en.quote(TURN[0]) == TURN[1]
-    # every section but the aid's title heading, which has no English
-    assert all(en.section(q.section) for q in quotes if q.section != "Gamehelpdicehospital")
-    assert en.section("Przyjmowanie pacjentów") == "Admitting patients"
-
-
-def test_a_quote_across_two_sentences_gets_both_renderings() -> None:
-    en = english.from_map(_two_sentences())
+def test_a_quote_across_two_sentences_gets_both_renderings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    en = english.from_map(_two_sentences(tmp_path, monkeypatch))
     assert en is not None
     assert en.quote("ma kota. Kot ma") == "Ala has a cat. The cat has Ala."
     assert en.quote("ma  kota.") == "Ala has a cat."  # whitespace folded, like the map
 
 
-def test_a_quote_not_in_the_book_gets_no_english() -> None:
+def test_a_quote_not_in_the_book_gets_no_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Planted bug: one word changed and the lookup must not guess a rendering."""
-    en = english.from_map(_two_sentences())
+    en = english.from_map(_two_sentences(tmp_path, monkeypatch))
     assert en is not None
     assert en.quote("Ala ma psa.") == ""
     quotes = [{"section": "X", "text": "Ala ma psa."}]

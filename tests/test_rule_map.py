@@ -17,7 +17,9 @@ from hhh_verify.rulebook.check import problems
 from hhh_verify.rulebook.rule_map import (
     RuleMap,
     RuleMapError,
+    S,
     align,
+    digest,
     left_out,
     modelled,
     no_rule,
@@ -34,14 +36,22 @@ Setup: a. Place the board. b. Shuffle the deck.
 E.g. a flavour line, i.e. nothing, np. To też.
 """
 
+SENTENCES = split_sentences(MINI)
+
+
+def at(number: int, end: int | None = None) -> S:
+    """Sentence ``number`` of MINI by its hash (a clause: ending at ``end``)."""
+    return S(number, digest(SENTENCES[number - 1].text), end)
+
+
 GOOD = (
-    no_rule("Mini Rules", "heading"),
-    modelled("Draw 2 cubes.", "heal.draw_count"),
-    reading("Return any black cube", "HHH-DRAW-EXHAUSTED"),
-    settled("to the bag.", "the cube goes back into the bag", quote="Draw 2 cubes."),
-    parameter("Setup: a. Place the board. b. Shuffle the deck.", "rounds", note="printed"),
-    left_out("| 2 | 4 |", "a table the facts cover"),
-    no_rule("E.g. a flavour line, i.e. nothing, np. To też."),
+    no_rule(at(1), "heading"),
+    modelled(at(2), "heal.draw_count"),
+    reading(at(3, 21), "HHH-DRAW-EXHAUSTED"),
+    settled(at(3), "the cube goes back into the bag", quote="Draw 2 cubes."),
+    parameter(at(4), "rounds", note="printed"),
+    left_out(at(5), "a table the facts cover"),
+    no_rule(at(6)),
 )
 
 
@@ -59,23 +69,35 @@ def test_splitter_keeps_initials_abbreviations_and_table_rows_whole() -> None:
 
 
 def test_entries_tile_the_book_with_clauses() -> None:
-    placed = align(GOOD, split_sentences(MINI))
-    assert [len(p.entries) for p in placed] == [1, 1, 2, 1, 1, 1]
+    placed = align(GOOD, SENTENCES)
+    assert [len(p.clauses) for p in placed] == [1, 1, 2, 1, 1, 1]
+    assert [k.text for k in placed[2].clauses] == ["Return any black cube", "to the bag."]
+    assert placed[2].clauses[1].deciding_quote == "Draw 2 cubes."
+    assert placed[1].clauses[0].deciding_quote == "Draw 2 cubes."
+
+
+def test_a_changed_sentence_fails_naming_it() -> None:
+    book = MINI.replace("Draw 2 cubes.", "Draw 3 cubes.")
+    with pytest.raises(RuleMapError, match=r"sentence 2 \(line 2\).*hash.*Draw 3 cubes"):
+        align(GOOD, split_sentences(book))
 
 
 @pytest.mark.parametrize(
     ("entries", "message"),
     [
         (GOOD[:-1], "not covered"),
-        ((*GOOD, no_rule("Extra.")), "covers no sentence"),
-        ((GOOD[0], modelled("Draw 2 cubes. Return", "x.y"), *GOOD[2:]), "does not continue"),
-        ((GOOD[0], GOOD[2], GOOD[1], *GOOD[3:]), "does not continue"),
+        ((*GOOD, no_rule(S(7, "000000"))), "covers no sentence"),
+        ((GOOD[0], GOOD[2], GOOD[1], *GOOD[3:]), "sentence 2 .* not covered"),
+        ((*GOOD[:2], GOOD[3], *GOOD[3:]), "out of order"),
+        ((*GOOD[:2], reading(at(3, 33), "X-Y"), *GOOD[3:]), "does not fit"),
+        ((*GOOD[:2], reading(at(3, 0), "X-Y"), *GOOD[3:]), "does not fit"),
+        ((GOOD[0], modelled(S(2, "abcdef"), "x.y"), *GOOD[2:]), "hash"),
     ],
-    ids=["missing", "extra", "spans-two-sentences", "out-of-order"],
+    ids=["missing", "extra", "out-of-order", "twice", "clause-to-end", "empty-clause", "hash"],
 )
 def test_a_map_that_does_not_tile_is_refused(entries: tuple, message: str) -> None:
     with pytest.raises(RuleMapError, match=message):
-        align(entries, split_sentences(MINI))
+        align(entries, SENTENCES)
 
 
 @pytest.fixture
@@ -97,14 +119,15 @@ def test_a_sound_map_has_no_problems(mini_spec) -> None:
 @pytest.mark.parametrize(
     ("index", "bad", "message"),
     [
-        (1, modelled("Draw 2 cubes.", "heal.no_such_function"), "no function"),
-        (1, modelled("Draw 2 cubes."), "names nothing"),
-        (2, reading("Return any black cube", "HHH-NOPE"), "unknown ambiguity"),
-        (4, parameter(GOOD[4].text, "no_such_key", note="x"), "unknown config key"),
-        (3, settled("to the bag.", "x", quote="Draw 3 cubes."), "not verbatim"),
-        (3, settled("to the bag.", ""), "needs a note"),
-        (5, left_out("| 2 | 4 |", ""), "needs a note"),
-        (6, no_rule(GOOD[6].text, en="not in any rendering"), "English text"),
+        (1, modelled(at(2), "heal.no_such_function"), "no function"),
+        (1, modelled(at(2)), "names nothing"),
+        (2, reading(at(3, 21), "HHH-NOPE"), "unknown ambiguity"),
+        (4, parameter(at(4), "no_such_key", note="x"), "unknown config key"),
+        (3, settled(at(3), "x", quote="Draw 3 cubes."), "not verbatim"),
+        (3, settled(at(3), ""), "needs a note"),
+        (5, left_out(at(5), ""), "needs a note"),
+        (6, no_rule(at(6), en="not in any rendering"), "English text"),
+        (1, modelled(S(2, "abcdef"), "heal.draw_count"), "hash"),
     ],
     ids=[
         "function",
@@ -115,6 +138,7 @@ def test_a_sound_map_has_no_problems(mini_spec) -> None:
         "settled-note",
         "left-out-note",
         "en",
+        "changed-text",
     ],
 )
 def test_each_check_catches_a_planted_mistake(mini_spec, index, bad, message) -> None:
@@ -144,3 +168,14 @@ def test_a_game_without_a_map_says_so() -> None:
     spec = dataclasses.replace(HHH, rule_map=None)
     with pytest.raises(Exception, match="no sentence-level rule map"):
         problems(spec)
+
+
+def test_the_skeleton_names_each_sentence_by_number_and_hash() -> None:
+    from hhh_verify.rulebook.skeleton import skeleton
+    from hhh_verify.rulebook.texts import rulebook_text
+
+    draft = skeleton("royal-hospital")
+    sentences = split_sentences(rulebook_text("royal-hospital.txt"))
+    for s in sentences:
+        assert f"(S({s.number}, {s.digest!r})" in draft, s.number
+    assert draft.count("(S(") == len(sentences)

@@ -21,5 +21,5 @@ def test_the_rule_map_is_sound(game: str) -> None:
 @pytest.mark.parametrize("game", MAPPED)
 def test_the_annotated_rulebook_shows_every_entry(game: str) -> None:
     spec = games()[game]
-    entries = sum(len(p.entries) for p in placed(spec))
+    entries = sum(len(p.clauses) for p in placed(spec))
     assert render_rulebook_page(spec).count('" id="s') == entries

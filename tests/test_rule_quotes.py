@@ -6,7 +6,7 @@ span in a rule-index note, appears in the game's rulebook text under ``shared/ru
 ``dice-hospital.pl.txt`` and its English rendering ``dice-hospital.en.md``). Whitespace
 is normalised; ``...`` (or ``…``) joins parts that must appear in this order. Editorial
 words belong outside the quote. For Healthy Heart Hospital also the rule-index lines that
-settle a choice (``rule_index.SETTLED``), the facts (``facts.FACTS``) and the quoted spans
+settle a choice (the rule map's ``settled`` entries), the facts (``facts.FACTS``) and the quoted spans
 in the rule functions' docstrings.
 
 The texts are read from the repository's ``rules/`` copies (``tests/rulebooks.py``;
@@ -25,6 +25,9 @@ import pytest
 from rulebooks import RULES_DIR
 
 from hhh_verify.contract.registry import games
+from hhh_verify.rulebook.check import placed
+from hhh_verify.rulebook.rule_map import RuleStatus
+from hhh_verify.rulebook.sections import settled_sections
 
 ELLIPSIS = re.compile(r"\.\.\.|…")
 DOUBLE_QUOTED = re.compile(r'"([^"]+)"')
@@ -73,9 +76,9 @@ def quotes_of(spec: Any) -> Iterator[tuple[str, str]]:
     for a in spec.ambiguities:
         for q in a.quotes:
             yield f"{a.id} [{q.section}]", q.text
-    for section, _status, _where, note in spec.rule_index:
-        for span in DOUBLE_QUOTED.findall(note):
-            yield f"rule index [{section}]", span
+    for row in spec.rule_index:
+        for span in DOUBLE_QUOTED.findall(row.note):
+            yield f"rule index [{row.section}]", span
 
 
 GAMES = games()
@@ -107,15 +110,26 @@ def _hhh_text() -> dict[str, str]:
     return sources(GAMES["hhh"])
 
 
-def test_hhh_settled_lines_and_sections() -> None:
-    """Each settled rule-index line quotes the book, and names a section the book has."""
-    from hhh_verify.models.hhh.book.rule_index import SETTLED
+@pytest.mark.parametrize("gid", [g for g, spec in GAMES.items() if spec.rule_map is not None])
+def test_settled_lines_and_sections(gid: str) -> None:
+    """Each settled line of the rule map quotes the book, and its row in the section
+    index names a section the book has."""
+    spec = GAMES[gid]
+    texts = sources(spec)
+    book = texts[spec.rulebook].lower()
+    rows = placed(spec)
+    quotes = [
+        k.deciding_quote for p in rows for k in p.clauses if k.entry.status is RuleStatus.SETTLED
+    ]
+    assert quotes, gid
+    for quote in quotes:
+        assert verbatim_somewhere(quote, texts) is None, quote
+    for row in settled_sections(rows):
+        assert row.section and row.section.lower() in book, row.section
 
-    texts = _hhh_text()
-    book = next(iter(texts.values())).lower()
-    for s in SETTLED:
-        assert verbatim_somewhere(s.quote, texts) is None, s.quote
-        assert s.section.lower() in book, s.section
+
+def test_hhh_ambiguity_sections_are_the_books() -> None:
+    book = next(iter(_hhh_text().values())).lower()
     for a in GAMES["hhh"].ambiguities:
         for q in a.quotes:
             assert q.section.lower() in book, (a.id, q.section)

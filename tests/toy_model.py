@@ -50,6 +50,8 @@ from hhh_verify.contract.measures import WIN, Measure
 from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import Distribution, Outcome, certain, merge
 from hhh_verify.contract.spec import GameSpec
+from hhh_verify.rulebook.rule_map import RuleStatus
+from hhh_verify.rulebook.sections import Section
 
 DECIDE = 0  # player 0 chooses Push or Stop
 DRAW = 1  # chance: one cube comes out of the bag
@@ -251,9 +253,9 @@ def _spec() -> GameSpec:
         make_model=ToyModel,
         config_docs={"whites": "white cubes", "blacks": "black cubes", "target": "score to win"},
         rule_index=(
-            ("Toy rules, Decide", "modelled", "ToyModel.legal_actions", ""),
-            ("Toy rules, Draw", "ambiguity", "ToyModel._draw", "TOY-BLACK"),
-            ("Toy rules, Stop", "modelled", "ToyModel.step", ""),
+            Section("Toy rules, Decide", RuleStatus.MODELLED, ("ToyModel.legal_actions",)),
+            Section("Toy rules, Draw", RuleStatus.READING, ("ToyModel._draw",), "TOY-BLACK"),
+            Section("Toy rules, Stop", RuleStatus.MODELLED, ("ToyModel.step",)),
         ),
         properties=late_call("toy_parts:properties"),
         search_order=late("toy_parts:push_first"),

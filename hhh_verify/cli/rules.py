@@ -11,9 +11,17 @@ from hhh_verify.cli.common import command_errors, emit_json, game_option, json_o
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.rulebook.check import placed
-from hhh_verify.rulebook.rule_map import STATUSES, coverage, normalise
+from hhh_verify.rulebook.rule_map import RuleStatus, coverage
+from hhh_verify.rulebook.sections import section_index
 
-SECTION_STATUSES = ("modelled", "ambiguity", "parameterised", "left-out")
+#: The section index's statuses, in the order its summary counts them (a settled question
+#: counts as modelled: :attr:`RuleStatus.section_word`).
+SECTION_STATUSES = (
+    RuleStatus.MODELLED,
+    RuleStatus.READING,
+    RuleStatus.PARAMETER,
+    RuleStatus.LEFT_OUT,
+)
 
 
 @click.command("rules")
@@ -37,13 +45,19 @@ def rules_command(game: str, sentences: bool, as_json: bool) -> None:
 
 def _sections(spec: GameSpec, as_json: bool) -> None:
     rows = [
-        {"section": sec, "status": status, "where": where.split(), "note": note}
-        for sec, status, where, note in spec.rule_index
+        {
+            "section": r.section,
+            "status": r.status.section_word,
+            "where": list(r.where),
+            "note": r.note,
+        }
+        for r in section_index(spec)
     ]
     if as_json:
         emit_json({"game": spec.id, "rules": rows})
         return
-    counts = {s: sum(r["status"] == s for r in rows) for s in SECTION_STATUSES}
+    words = [s.section_word for s in SECTION_STATUSES]
+    counts = {w: sum(r["status"] == w for r in rows) for w in words}
     click.echo(
         f"{spec.title}: {len(rows)} rulebook sections — "
         + ", ".join(f"{n} {s}" for s, n in counts.items())
@@ -61,23 +75,24 @@ def _sentences(spec: GameSpec, as_json: bool) -> None:
         {
             "sentence": p.sentence.number,
             "line": p.sentence.line,
-            "clause": k if len(p.entries) > 1 else None,
-            "text": normalise(e.text),
-            "status": e.status,
-            "where": list(e.where),
-            "note": e.note,
-            "quote": e.quote or None,
-            "en": e.en or None,
+            "clause": n if len(p.clauses) > 1 else None,
+            "text": k.text,
+            "status": k.entry.status.value,
+            "where": list(k.entry.where),
+            "note": k.entry.note,
+            "quote": k.entry.quote or None,
+            "en": k.entry.en or None,
         }
         for p in rows
-        for k, e in enumerate(p.entries, 1)
+        for n, k in enumerate(p.clauses, 1)
     ]
     if as_json:
-        emit_json({"game": spec.id, "sentences": len(rows), "coverage": counts, "entries": out})
+        by_word = {s.value: n for s, n in counts.items()}
+        emit_json({"game": spec.id, "sentences": len(rows), "coverage": by_word, "entries": out})
         return
     click.echo(
         f"{spec.title}: {len(rows)} sentences, {len(out)} entries — "
-        + ", ".join(f"{counts[s]} {s}" for s in STATUSES)
+        + ", ".join(f"{n} {s.value}" for s, n in counts.items())
     )
     for r in out:
         ref = f"{r['sentence']}" + (f".{r['clause']}" if r["clause"] else "")

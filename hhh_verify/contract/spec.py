@@ -148,9 +148,10 @@ class GameSpec:
     ambiguities: AmbiguityRegistry
     make_model: Callable[[Any, Interpretation], Model[Any, Any]]
     config_docs: Mapping[str, str] = field(default_factory=dict)
-    #: (section, status, where, note) rows: which rulebook sections are modelled,
-    #: parameterised, read through an ambiguity, or left out (and why).
-    rule_index: tuple[tuple[str, str, str, str], ...] = ()
+    #: ``hhh_verify.rulebook.sections.Section`` rows (section, status, where, note): which
+    #: rulebook sections are modelled, parameterised, read through an ambiguity, or left
+    #: out (and why); the rule map's settled entries are added to them when listed.
+    rule_index: tuple[Any, ...] = ()
     properties: Callable[[], PropertyRegistry] | None = None
     search_order: Callable[[], Any] | None = None
     policies: Mapping[str, Callable[..., Any]] = field(default_factory=dict)

@@ -18,6 +18,8 @@ from typing import Any
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.vocab import AmbiguityCategory
 from hhh_verify.reporting.english import for_game, section_label
+from hhh_verify.rulebook.rule_map import RuleStatus
+from hhh_verify.rulebook.sections import section_index
 
 #: A note that says the figure rests on something the book does not give.
 _NOT_PRINTED = re.compile(r"stand-in|not printed|invented|parameter\b", re.IGNORECASE)
@@ -45,11 +47,11 @@ def assumptions(spec: GameSpec, entry_ids: Sequence[str]) -> list[dict[str, Any]
         if _NOT_PRINTED.search(doc):
             named = [x for x in _ID.findall(doc) if x in ids]
             add(f"config `{field}`", doc, named, bool(_STAND_IN.search(doc)))
-    for section, status, where, note in spec.rule_index:
-        if status != "parameterised" and not _NOT_PRINTED.search(note):
+    for row in section_index(spec):
+        if row.status is not RuleStatus.PARAMETER and not _NOT_PRINTED.search(row.note):
             continue
-        named = [x for x in _ID.findall(where) if x in ids]
-        add(f"rulebook: {label(section)}", note, named, bool(_STAND_IN.search(note)))
+        named = [x for w in row.where for x in _ID.findall(w) if x in ids]
+        add(f"rulebook: {label(row.section)}", row.note, named, bool(_STAND_IN.search(row.note)))
     for a in spec.ambiguities:
         if a.category == AmbiguityCategory.PARAMETER and a.id in ids:
             add(f"entry {a.id}", f"a number the book does not print: {a.title}", [a.id], False)

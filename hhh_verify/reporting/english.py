@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.rulebook.rule_map import Entry, RuleMap, normalise
+from hhh_verify.rulebook.rule_map import RuleMap, RuleStatus, align, normalise, split_sentences
+from hhh_verify.rulebook.texts import rulebook_text
 
 
 @dataclass(frozen=True)
@@ -53,14 +54,18 @@ def from_map(rule_map: RuleMap) -> English | None:
     """The lookup for ``rule_map``, or ``None`` when its rulebook is English."""
     if not rule_map.rendering:
         return None
-    entries: tuple[Entry, ...] = rule_map.entries
+    book_text = rulebook_text(rule_map.rulebook)
+    clauses = [k for p in align(rule_map.entries, split_sentences(book_text)) for k in p.clauses]
     spans, pos = [], 0
-    for e in entries:
-        text = normalise(e.text)
-        spans.append((pos, pos + len(text), e.en))
-        pos += len(text) + 1
-    book = " ".join(normalise(e.text) for e in entries)
-    headings = {_heading(e.text): e.en for e in entries if e.status == "no-rule" and e.en}
+    for k in clauses:
+        spans.append((pos, pos + len(k.text), k.entry.en))
+        pos += len(k.text) + 1
+    book = " ".join(k.text for k in clauses)
+    headings = {
+        _heading(k.text): k.entry.en
+        for k in clauses
+        if k.entry.status is RuleStatus.NO_RULE and k.entry.en
+    }
     return English(book, tuple(spans), headings)
 
 

@@ -11,25 +11,25 @@ from typing import Any
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.reporting.english import English, from_map
 from hhh_verify.rulebook.check import load, placed
-from hhh_verify.rulebook.rule_map import STATUSES, Entry, Placed, coverage, normalise
+from hhh_verify.rulebook.rule_map import HEADING, Entry, Placed, RuleStatus, coverage, normalise
 
 #: Background colour per status (light, so the text stays readable when printed).
 COLOURS = {
-    "modelled": "#dcefdc",
-    "reading": "#fde2b8",
-    "parameter": "#dbe6f7",
-    "settled": "#e8def5",
-    "left-out": "#f6d0d0",
-    "no-rule": "#f0f0f0",
+    RuleStatus.MODELLED: "#dcefdc",
+    RuleStatus.READING: "#fde2b8",
+    RuleStatus.PARAMETER: "#dbe6f7",
+    RuleStatus.SETTLED: "#e8def5",
+    RuleStatus.LEFT_OUT: "#f6d0d0",
+    RuleStatus.NO_RULE: "#f0f0f0",
 }
 
 MEANING = {
-    "modelled": "implemented by the named functions",
-    "reading": "the text reads two or more ways: the model follows the named ambiguity entry",
-    "parameter": "the book does not print this number or text: a config value",
-    "settled": "a question the book itself answers: the model's reading and the deciding sentence",
-    "left-out": "not modelled: why, and what the model does instead",
-    "no-rule": "heading, flavour text or a component list covered elsewhere",
+    RuleStatus.MODELLED: "implemented by the named functions",
+    RuleStatus.READING: "the text reads two or more ways: the model follows the named ambiguity entry",
+    RuleStatus.PARAMETER: "the book does not print this number or text: a config value",
+    RuleStatus.SETTLED: "a question the book itself answers: the model's reading and the deciding sentence",
+    RuleStatus.LEFT_OUT: "not modelled: why, and what the model does instead",
+    RuleStatus.NO_RULE: "heading, flavour text or a component list covered elsewhere",
 }
 
 CSS = (
@@ -39,8 +39,12 @@ CSS = (
     "margin:.1em 0 .6em 1.5em;border-left:3px solid #ccc;padding-left:.6em}"
     "div.n p{margin:.15em 0}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
     "padding:.2em .5em}td.n{text-align:right}.en{color:#555;font-style:italic}"
-    + "".join(f".st-{s}{{background:{c}}}" for s, c in COLOURS.items())
+    + "".join(f".st-{s.value}{{background:{c}}}" for s, c in COLOURS.items())
 )
+
+
+#: Statuses whose note follows what carries them.
+_NAMES_NOTE = frozenset({RuleStatus.READING, RuleStatus.MODELLED, RuleStatus.PARAMETER})
 
 
 def _value(config: Any, key: str) -> str:
@@ -63,15 +67,15 @@ def _detail(
     """What carries one entry, as HTML (a deciding quote from another sentence of a
     book in another language with that sentence's English)."""
     full = spec.presets.get("full")
-    if e.status == "reading":
+    if e.status is RuleStatus.READING:
         links = ", ".join(_entry_link(spec, a, in_report) for a in e.where)
         text = f"read through {links}"
-    elif e.status == "modelled":
+    elif e.status is RuleStatus.MODELLED:
         text = "modelled by " + ", ".join(f"<code>{escape(w)}</code>" for w in e.where)
-    elif e.status == "parameter":
+    elif e.status is RuleStatus.PARAMETER:
         values = ", ".join(f"<code>{escape(k)}</code> = {escape(_value(full, k))}" for k in e.where)
         text = f"parameter {values} (full game)"
-    elif e.status == "settled":
+    elif e.status is RuleStatus.SETTLED:
         text = f"settled: {escape(e.note)}"
         if e.quote:
             text += f" &mdash; decided by &ldquo;{escape(normalise(e.quote))}&rdquo;"
@@ -81,11 +85,11 @@ def _detail(
         if e.where:
             text += " (" + ", ".join(f"<code>{escape(w)}</code>" for w in e.where) + ")"
         return text
-    elif e.status == "left-out":
+    elif e.status is RuleStatus.LEFT_OUT:
         text = f"left out: {escape(e.note)}"
     else:
         text = "no rule" + (f": {escape(e.note)}" if e.note else "")
-    if e.note and e.status in ("reading", "modelled", "parameter"):
+    if e.note and e.status in _NAMES_NOTE:
         text += f" &mdash; {escape(e.note)}"
     return text
 
@@ -98,14 +102,15 @@ def _line_html(
 ) -> list[str]:
     spans, notes = [], []
     for p in group:
-        for k, e in enumerate(p.entries, 1):
-            anchor = f"s{p.sentence.number}" + (f"-{k}" if len(p.entries) > 1 else "")
+        for n, k in enumerate(p.clauses, 1):
+            e, status = k.entry, k.entry.status.value
+            anchor = f"s{p.sentence.number}" + (f"-{n}" if len(p.clauses) > 1 else "")
             spans.append(
-                f'<span class="s st-{e.status}" id="{anchor}" title="{escape(e.status)}">'
-                f"{escape(normalise(e.text))}</span>"
-                f'<sup><a href="#{anchor}">{escape(e.status)}</a></sup>'
+                f'<span class="s st-{status}" id="{anchor}" title="{escape(status)}">'
+                f"{escape(k.text)}</span>"
+                f'<sup><a href="#{anchor}">{escape(status)}</a></sup>'
             )
-            if e.status != "no-rule" or e.note not in ("", "heading"):
+            if e.status is not RuleStatus.NO_RULE or e.note not in ("", HEADING):
                 en = f'<br><span class="en">{escape(e.en)}</span>' if e.en else ""
                 detail = _detail(e, spec, in_report, english)
                 notes.append(f"<p><b>{escape(anchor)}</b> {detail}{en}</p>")
@@ -134,9 +139,9 @@ def render_rulebook_page(spec: GameSpec, in_report: frozenset[str] | None = None
         f'<p class="coverage">Coverage: {len(rows)} sentences, {total} entries, 100% mapped.</p>',
         "<table><tr><th>status</th><th>entries</th><th>meaning</th></tr>",
     ]
-    for s in STATUSES:
+    for s in RuleStatus:
         h.append(
-            f'<tr><td><span class="s st-{s}">{s}</span></td><td class="n">{counts[s]}</td>'
+            f'<tr><td><span class="s st-{s.value}">{s.value}</span></td><td class="n">{counts[s]}</td>'
             f"<td>{escape(MEANING[s])}</td></tr>"
         )
     h.append("</table><h2>The rulebook</h2>")

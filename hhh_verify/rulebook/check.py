@@ -15,6 +15,7 @@ from hhh_verify.rulebook.rule_map import (
     Placed,
     RuleMap,
     RuleMapError,
+    RuleStatus,
     align,
     normalise,
     split_sentences,
@@ -55,35 +56,41 @@ def problems(spec: GameSpec) -> list[str]:
     """Everything wrong with the game's rule map (empty when it is sound)."""
     rule_map = load(spec)
     book = rulebook_text(rule_map.rulebook)
-    out: list[str] = []
     try:
-        align(rule_map.entries, split_sentences(book))
+        clauses = [k for p in align(rule_map.entries, split_sentences(book)) for k in p.clauses]
     except RuleMapError as err:
-        out.append(str(err))
+        return [str(err)]
     flat_book = normalise(book)
     english = (
         normalise(_NOTE.sub(" ", rulebook_text(rule_map.rendering))) if rule_map.rendering else ""
     )
     ids = {a.id for a in spec.ambiguities}
     keys = {f.name for f in dataclasses.fields(spec.config_type)}
-    for n, e in enumerate(rule_map.entries, 1):
-        where = f"entry {n} ({e.status}) {normalise(e.text)[:60]!r}"
-        if e.status == "reading":
+    out: list[str] = []
+    for n, k in enumerate(clauses, 1):
+        e = k.entry
+        where = f"entry {n} ({e.status.value}, {e.at}) {k.text[:60]!r}"
+        if e.status is RuleStatus.READING:
             out += [f"{where}: unknown ambiguity {a}" for a in e.where if a not in ids]
-        elif e.status == "parameter":
-            out += [f"{where}: unknown config key {k}" for k in e.where if k not in keys]
+        elif e.status is RuleStatus.PARAMETER:
+            out += [f"{where}: unknown config key {c}" for c in e.where if c not in keys]
         else:
             out += _functions(rule_map.package, e.where, where)
-        needs = {"modelled": e.where, "reading": e.where, "parameter": e.where}
-        if e.status in needs and not needs[e.status]:
+        if e.status in _NAMES_SOMETHING and not e.where:
             out.append(f"{where}: names nothing")
-        if e.status in ("settled", "left-out", "parameter") and not e.note.strip():
+        if e.status in _NEEDS_A_NOTE and not e.note.strip():
             out.append(f"{where}: needs a note (the reading, the reason or the value's source)")
         if e.quote and normalise(e.quote) not in flat_book:
             out.append(f"{where}: settling quote is not verbatim: {e.quote[:60]!r}")
         if e.en and (not english or "[" in e.en or normalise(e.en) not in english):
             out.append(f"{where}: English text is not verbatim in the rendering: {e.en[:60]!r}")
     return out
+
+
+#: Statuses whose entry must name functions, ambiguities or config keys.
+_NAMES_SOMETHING = frozenset({RuleStatus.MODELLED, RuleStatus.READING, RuleStatus.PARAMETER})
+#: Statuses whose entry must say the reading, the reason or the value's source.
+_NEEDS_A_NOTE = frozenset({RuleStatus.SETTLED, RuleStatus.LEFT_OUT, RuleStatus.PARAMETER})
 
 
 def _functions(package: str, names: tuple[str, ...], where: str) -> list[str]:

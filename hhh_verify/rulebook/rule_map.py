@@ -3,10 +3,13 @@
 A section can be "modelled" while three sentences inside it hide a choice; so the map
 works by sentence (or by clause, where one sentence states several rules). The rulebook
 text is split by :func:`split_sentences`; a game's map lists its entries in book order,
-each carrying the verbatim text it covers, and :func:`align` proves that the entries tile
-the book exactly: every sentence covered once, no entry spanning two sentences.
+each naming its sentence by number and a short hash of the sentence's text
+(:class:`S`, e.g. ``S(12, "3fa9c1")``), not by a copy of the text. :func:`align` proves
+that the entries tile the book exactly: every sentence covered once, in order, and every
+hash that of the sentence it names, so a change to the book's text fails loudly, naming
+the sentence. ``hhh-verify rules --game G --sentences`` prints each sentence's text.
 
-Statuses (``STATUSES``):
+Statuses (:class:`RuleStatus`):
 
 ``modelled``   the functions that implement it (``module.function`` in the game package)
 ``reading``    the ambiguity ids through which the model reads it
@@ -20,12 +23,38 @@ Statuses (``STATUSES``):
 
 from __future__ import annotations
 
+import enum
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-STATUSES = ("modelled", "reading", "parameter", "settled", "left-out", "no-rule")
+
+class RuleStatus(enum.Enum):
+    """The one status a sentence (or clause) of a rulebook has in the model; the section
+    index (``hhh-verify rules``) uses the same statuses, printed as :attr:`section_word`."""
+
+    MODELLED = "modelled"
+    READING = "reading"
+    PARAMETER = "parameter"
+    SETTLED = "settled"
+    LEFT_OUT = "left-out"
+    NO_RULE = "no-rule"
+
+    @property
+    def section_word(self) -> str:
+        """How the section index prints the status: a section read through an ambiguity
+        is ``ambiguity``, one with parameters ``parameterised``, and a settled question
+        ``modelled`` (its note says ``settled:``)."""
+        return _SECTION_WORDS.get(self, self.value)
+
+
+_SECTION_WORDS = {
+    RuleStatus.READING: "ambiguity",
+    RuleStatus.PARAMETER: "parameterised",
+    RuleStatus.SETTLED: "modelled",
+}
 
 #: Words whose trailing period never ends a sentence (English and Polish).
 ABBREVIATIONS = frozenset(
@@ -35,6 +64,11 @@ _BULLET = re.compile(r"^\s*(?:[-•*]|\d+[.)])\s+")
 _END = re.compile(r"[.!?]+[\"”’')\]]*\s+")
 _LAST_WORD = re.compile(r"(\S+?)[.!?]+[\"”’')\]]*\s+$")
 _OPENERS = "\"„“'(["
+#: The note of a ``no-rule`` entry that is a heading (the section index names its
+#: settled rows after the heading above them).
+HEADING = "heading"
+#: Hex digits of a sentence's hash that a map keeps: enough to catch any edit.
+DIGEST_LENGTH = 6
 
 
 class RuleMapError(ValueError):
@@ -49,10 +83,19 @@ class Sentence:
     line: int
     text: str
 
+    @property
+    def digest(self) -> str:
+        return digest(self.text)
+
 
 def normalise(text: str) -> str:
     """Whitespace folded to single spaces: the form in which texts are compared."""
     return " ".join(text.split())
+
+
+def digest(text: str) -> str:
+    """The short hash of a sentence's normalised text, as a map names it."""
+    return hashlib.sha256(normalise(text).encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
 
 
 def _ends_sentence(piece: str, rest: str) -> bool:
@@ -93,11 +136,25 @@ def split_sentences(text: str) -> list[Sentence]:
 
 
 @dataclass(frozen=True)
-class Entry:
-    """The status of one sentence or clause (``text``: verbatim, whitespace-folded)."""
+class S:
+    """Where an entry is: sentence ``number`` of the book, whose normalised text hashes
+    to ``digest``; for a clause that is not its sentence's last, ``end``: where it ends
+    in the normalised sentence (it starts where the previous clause ended)."""
 
-    text: str
-    status: str
+    number: int
+    digest: str
+    end: int | None = None
+
+    def __str__(self) -> str:
+        return f"sentence {self.number}" + (f" (to {self.end})" if self.end is not None else "")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The status of one sentence or clause (``at``: which one)."""
+
+    at: S
+    status: RuleStatus
     #: functions (modelled), ambiguity ids (reading), config keys (parameter), or the
     #: functions that carry a settled or left-out reading
     where: tuple[str, ...] = ()
@@ -109,32 +166,24 @@ class Entry:
     #: the English rendering of the same sentence, for a rulebook in another language
     en: str = ""
 
-    def __post_init__(self) -> None:
-        if self.status not in STATUSES:
-            raise RuleMapError(f"unknown status {self.status!r}; accepted: {', '.join(STATUSES)}")
 
-    @property
-    def deciding_quote(self) -> str:
-        return self.quote or self.text
-
-
-def modelled(text: str, *functions: str, note: str = "", en: str = "") -> Entry:
+def modelled(at: S, *functions: str, note: str = "", en: str = "") -> Entry:
     """Implemented by ``functions`` (``module.function`` in the game package)."""
-    return Entry(text, "modelled", functions, note, en=en)
+    return Entry(at, RuleStatus.MODELLED, functions, note, en=en)
 
 
-def reading(text: str, *ambiguities: str, note: str = "", en: str = "") -> Entry:
+def reading(at: S, *ambiguities: str, note: str = "", en: str = "") -> Entry:
     """Read through the named ambiguity entries."""
-    return Entry(text, "reading", ambiguities, note, en=en)
+    return Entry(at, RuleStatus.READING, ambiguities, note, en=en)
 
 
-def parameter(text: str, *keys: str, note: str, en: str = "") -> Entry:
+def parameter(at: S, *keys: str, note: str, en: str = "") -> Entry:
     """A number or text the book does not print: config ``keys``; ``note`` says whence."""
-    return Entry(text, "parameter", keys, note, en=en)
+    return Entry(at, RuleStatus.PARAMETER, keys, note, en=en)
 
 
 def settled(
-    text: str,
+    at: S,
     note: str,
     *functions: str,
     quote: str = "",
@@ -142,17 +191,30 @@ def settled(
 ) -> Entry:
     """A question the book answers: ``note`` is the model's reading, ``quote`` the
     deciding sentence (default: this one), ``functions`` where the model does it."""
-    return Entry(text, "settled", functions, note, quote, en)
+    return Entry(at, RuleStatus.SETTLED, functions, note, quote, en)
 
 
-def left_out(text: str, note: str, en: str = "") -> Entry:
+def left_out(at: S, note: str, en: str = "") -> Entry:
     """Not modelled: ``note`` says why and what the model does instead."""
-    return Entry(text, "left-out", (), note, en=en)
+    return Entry(at, RuleStatus.LEFT_OUT, (), note, en=en)
 
 
-def no_rule(text: str, note: str = "", en: str = "") -> Entry:
+def no_rule(at: S, note: str = "", en: str = "") -> Entry:
     """A heading, flavour text or a component list already covered by facts."""
-    return Entry(text, "no-rule", (), note, en=en)
+    return Entry(at, RuleStatus.NO_RULE, (), note, en=en)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One entry placed on the book: the text it covers (whitespace-folded)."""
+
+    entry: Entry
+    text: str
+
+    @property
+    def deciding_quote(self) -> str:
+        """Settled: the sentence that decides it (the entry's quote, else its own text)."""
+        return self.entry.quote or self.text
 
 
 @dataclass(frozen=True)
@@ -160,7 +222,7 @@ class Placed:
     """One sentence with the entries that cover it (one, or several clauses)."""
 
     sentence: Sentence
-    entries: tuple[Entry, ...]
+    clauses: tuple[Clause, ...]
 
 
 @dataclass(frozen=True)
@@ -174,44 +236,58 @@ class RuleMap:
     entries: tuple[Entry, ...] = field(default_factory=tuple)
     rendering: str = ""
 
-    def counts(self) -> dict[str, int]:
+    def counts(self) -> dict[RuleStatus, int]:
         """Entries per status, every status present (zero where none)."""
         c = Counter(e.status for e in self.entries)
-        return {s: c.get(s, 0) for s in STATUSES}
+        return {s: c.get(s, 0) for s in RuleStatus}
+
+
+def _clauses(entries: Sequence[Entry], first: int, sentence: Sentence) -> list[Clause]:
+    """The entries from ``first`` on that cover ``sentence``, as clauses."""
+    target = normalise(sentence.text)
+    where = f"sentence {sentence.number} (line {sentence.line})"
+    out: list[Clause] = []
+    start = 0
+    for i in range(first, len(entries) + 1):
+        at = entries[i].at if i < len(entries) else None
+        if at is None or at.number > sentence.number:
+            covered = f" after {target[:start]!r}" if start else ""
+            raise RuleMapError(f"{where} not covered{covered}: {target!r}")
+        if at.number < sentence.number:
+            raise RuleMapError(f"entry {i + 1} ({at}) is out of order: expected {where}")
+        if at.digest != sentence.digest:
+            raise RuleMapError(
+                f"{where}: the map's hash {at.digest!r} is not the book's {sentence.digest!r}; "
+                f"the text changed: {target!r}"
+            )
+        end = len(target) if at.end is None else at.end
+        if not start < end <= len(target) or (at.end is not None and end == len(target)):
+            raise RuleMapError(f"entry {i + 1}: clause ({at}) does not fit {where} {target!r}")
+        out.append(Clause(entries[i], target[start:end].strip()))
+        if at.end is None:
+            return out
+        start = end
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def align(entries: Sequence[Entry], sentences: Sequence[Sentence]) -> list[Placed]:
     """Place the entries on the sentences; :class:`RuleMapError` unless they tile the
-    book exactly (in order, every sentence covered once, clauses inside one sentence)."""
+    book exactly (in order, every sentence covered once, every hash its sentence's,
+    clauses inside one sentence)."""
     placed: list[Placed] = []
     i = 0
     for sentence in sentences:
-        target = normalise(sentence.text)
-        covered = ""
-        group: list[Entry] = []
-        while covered != target:
-            if i >= len(entries):
-                raise RuleMapError(
-                    f"sentence {sentence.number} (line {sentence.line}) not covered: {target!r}"
-                )
-            text = normalise(entries[i].text)
-            joined = f"{covered} {text}" if covered else text
-            if not target.startswith(joined):
-                raise RuleMapError(
-                    f"entry {i + 1} {text[:70]!r} does not continue sentence "
-                    f"{sentence.number} (line {sentence.line}) {target!r}"
-                    + (f" after {covered!r}" if covered else "")
-                )
-            group.append(entries[i])
-            covered = joined
-            i += 1
-        placed.append(Placed(sentence, tuple(group)))
+        clauses = _clauses(entries, i, sentence)
+        placed.append(Placed(sentence, tuple(clauses)))
+        i += len(clauses)
     if i < len(entries):
-        raise RuleMapError(f"entry {i + 1} {entries[i].text[:70]!r} covers no sentence")
+        raise RuleMapError(
+            f"entry {i + 1} ({entries[i].at}) covers no sentence (the book has {len(sentences)})"
+        )
     return placed
 
 
-def coverage(placed: Iterable[Placed]) -> dict[str, int]:
+def coverage(placed: Iterable[Placed]) -> dict[RuleStatus, int]:
     """Sentences per status (a sentence split into clauses counts once per clause)."""
-    c = Counter(e.status for p in placed for e in p.entries)
-    return {s: c.get(s, 0) for s in STATUSES}
+    c = Counter(k.entry.status for p in placed for k in p.clauses)
+    return {s: c.get(s, 0) for s in RuleStatus}

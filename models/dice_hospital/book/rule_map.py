@@ -10,7 +10,7 @@ translator's note; the Polish text is the source.
 
 from __future__ import annotations
 
-from hhh_verify.rulebook.rule_map import RuleMap, modelled, no_rule, parameter, reading, settled
+from hhh_verify.rulebook.rule_map import RuleMap, S, modelled, no_rule, parameter, reading, settled
 
 _CATALOGUE = (
     "not printed in the aid: a stand-in catalogue (components.WARDS, SPECIALISTS) of 8 "
@@ -19,11 +19,10 @@ _CATALOGUE = (
 )
 
 ENTRIES = (
-    no_rule("Gamehelpdicehospital", "heading"),
+    no_rule(S(1, "c60d93"), "heading"),
     # Overview
     parameter(
-        "Każdy z graczy zarządza personelem swojego szpitala, w każdej rundzie umieszcza "
-        "pielęgniarki (białe meeple) i specjalistów (kolorowe meeple) w oddziałach,",
+        S(2, "02723a", 154),
         "nurses",
         "board_wards",
         note="how many nurses and which wards are printed on a board is not in the aid: "
@@ -32,7 +31,7 @@ ENTRIES = (
         "(white meeples) and specialists (coloured meeples) in wards",
     ),
     parameter(
-        "żeby leczyć pacjentów (kostki).",
+        S(2, "02723a"),
         "colours",
         "dice_per_colour",
         note="the dice supply is not printed: 3 colours, 21 dice each less 3 a seat below "
@@ -40,23 +39,22 @@ ENTRIES = (
         en="to treat patients (dice).",
     ),
     modelled(
-        "Gracze zbierają punkty za pacjentów wypisanych do domu.",
+        S(3, "b9e0e8"),
         "scoring.discharge_points",
         "end_round.score_round",
         en="Players score points for patients discharged home.",
     ),
     modelled(
-        "Celem gry jest zdobycie jak największej liczby punktów na koniec 8. rundy.",
+        S(4, "e51834"),
         "end_round.end_of_round",
         "end_round.winners",
         note="config.rounds = 8 on the full preset (reduced presets play fewer)",
         en="The goal is the most points at the end of round 8.",
     ),
-    no_rule("Przed grą:", "heading", en="Before the game"),
+    no_rule(S(5, "6e7537"), "heading", en="Before the game"),
     # Before the game
     modelled(
-        "Zacznając od Pierwszego Gracza, każdy z graczy dobiera 3 losowe kostki jako "
-        "początkowych pacjętów.",
+        S(6, "0a4e59"),
         "setup.initial_state",
         "setup.draw_start",
         "setup.set_patients",
@@ -65,100 +63,92 @@ ENTRIES = (
         en="Starting with the first player, each player takes 3 random dice as starting patients.",
     ),
     modelled(
-        "Ustawia ich wartości (zdrowie) na 3, 4 i 5, decydując, króra kostka otrzyma którą "
-        "wartość.",
+        S(7, "d05f16"),
         "setup.health_options",
         "setup.set_patients",
         en="The player sets their values (health) to 3, 4 and 5, choosing which die gets "
         "which value.",
     ),
     modelled(
-        "(1 – pacjent najbardziej chory, 6 – pacjent najbardziej zdrowy)",
+        S(8, "3b2f74"),
         "activation.heal",
         "end_round.neglect",
         note="health 1..6; treatment raises it, neglect lowers it",
         en="(1 = the sickest patient, 6 = the healthiest.)",
     ),
     parameter(
-        "Każdy gracz dobiera dwie karty administratora szpitala,",
+        S(9, "268a00", 55),
         "admin_deck",
         note="the administrator cards and their texts are not printed: 8 stand-ins, two "
         "each of plain, guardian, donor and matron (components.ADMINISTRATORS)",
         en="Each player draws two hospital administrator cards,",
     ),
     modelled(
-        "wybiera i zagrywa jedną z nich.",
+        S(9, "268a00"),
         "setup.draw_admins",
         "setup.keep_admin",
         note="kept for the whole game; players choose one after another in seat order "
         "(each sees only their own two cards)",
         en="chooses and plays one,",
     ),
-    modelled(
-        "Drugą „odkłada do pudełka”.",
-        "setup.keep_admin",
-        en="and returns the other to the box.",
-    ),
-    no_rule("Początek rundy", "heading", en="Start of the round"),
-    no_rule("Przyjmowanie pacjentów", "heading", en="Admitting patients"),
+    modelled(S(10, "e7f446"), "setup.keep_admin", en="and returns the other to the box."),
+    no_rule(S(11, "3656a4"), "heading", en="Start of the round"),
+    no_rule(S(12, "43f0c8"), "heading", en="Admitting patients"),
     # Admitting patients
     reading(
-        "Pierwszy gracz wybiera, czy dodatkowo będzie odkryty zostnie specjalista, czy oddział.",
+        S(13, "726cd3"),
         "DH-EXTRA-REVEAL",
         note="expansion.extra_options, expansion.reveal_extra; the tile is a random draw",
         en="The first player chooses whether one extra specialist or one extra ward is revealed",
     ),
     modelled(
-        "(Tylko w grze dwuosobowej).",
+        S(14, "fa283d"),
         "context.Ctx",
         note="the extra reveal exists only when players == 2",
         en="(two-player game only).",
     ),
     settled(
-        "Kostki (reprezentujące pacjentów) są przerzucane dotąd, aż pokażą wartości między 2 i 5,",
+        S(15, "a6e60f", 88),
         "each die uniform on 2, 3, 4, 5 (the limits included): a die is re-rolled while it "
         "shows 1 or 6, the two faces the aid names as the extremes of health",
         "admission.roll",
         en="The dice (patients) are re-rolled until they show values between 2 and 5,",
     ),
     reading(
-        "a następnie umieszczane są w ambulansach od najmniejszej do największej wartości,",
+        S(15, "a6e60f", 170),
         "DH-AMBULANCE-FILL",
         note="dice per ambulance: the ambulance_dice parameter (3, the publisher's); the "
         "dice are drawn from the bag at random (admission.draw_dice)",
         en="then placed in the ambulances from the lowest to the highest value,",
     ),
     reading(
-        "od pierwszej do n-tego ambulansu.",
+        S(15, "a6e60f"),
         "DH-AMBULANCE-COUNT",
         "DH-SUPPLY-SHORT",
         en="from the first ambulance to the n-th.",
     ),
     reading(
-        "Jeśli występują remisy wartości na kostkach, ostatni gracz decyduje gdzie trafią "
-        "kostki poszczególnych kolorów.",
+        S(16, "51d209"),
         "DH-LAST-PLAYER",
         note="admission.arrangements: the values per ambulance are fixed, only the colours "
         "of tied dice are arranged",
         en="If dice show tied values, the last player decides where the dice of each colour go.",
     ),
     reading(
-        "Każdy gracz po kolei, wybiera jeden z ambulansów",
+        S(17, "91bd49", 48),
         "DH-AMBULANCE-COUNT",
         note="admission.place, admission.pickable: in turn order from this round's first "
         "player (seat order is clockwise); every player takes exactly one",
         en="Each player in turn chooses one ambulance",
     ),
     reading(
-        "i umieszcza zawarte w nim kostki na dole swojej planszy.",
+        S(17, "91bd49"),
         "DH-ARRIVAL-NEGLECT",
         note="admission.take, admission.admit: every die of the ambulance joins the hospital",
         en="and puts its dice at the bottom of their board.",
     ),
     reading(
-        "Jeśli nie ma wystarczająco miejsca dla nowych pacjentów, ci, którzy obecnie są "
-        "leczeni w szpitalu muszą być przeniesieni do kostnicy (mortuary), a gracz dobiera "
-        "żeton śmiertelności za każdego umiesczonego tam pacjenta.",
+        S(18, "834c56"),
         "DH-CAPACITY",
         "DH-EVICT-WHO",
         note="admission.admit, admission.evict: one token a patient; the newcomers always "
@@ -168,14 +158,13 @@ ENTRIES = (
         "mortality token for each patient placed there.",
     ),
     reading(
-        "Pierwszy gracz, nie może wybrać ambulansu numer 1.",
+        S(19, "360538"),
         "DH-SOLO",
         note="admission.pickable: every round, every player count (a solo game by its reading)",
         en="The first player may not choose ambulance number 1.",
     ),
     reading(
-        "Gracz, który dobrał ambulans o najniższej wartości bieże także „worek z krwią” "
-        "(żeton) i staje się pierwszym graczem w nadchodzącej rundzie.",
+        S(20, "c227b8"),
         "DH-AMBULANCE-VALUE",
         "DH-SOLO",
         note="turns.blood_bag_takers, turns.next_first, expansion.after_picks: one bag, "
@@ -183,10 +172,10 @@ ENTRIES = (
         en="The player who took the ambulance with the lowest value also takes a "
         '"blood bag" token and becomes first player for the coming round.',
     ),
-    no_rule("Rozubudowa szpitala", "heading", en="Expanding the hospital"),
+    no_rule(S(21, "baa6c8"), "heading", en="Expanding the hospital"),
     # Expanding the hospital
     settled(
-        "W grze dla 2-ch graczy, pierwszy gracz wybiera,",
+        S(22, "a60362", 47),
         "the chooser is this round's first player, also when the reveal is made in the "
         "expansion: the taker of the lowest ambulance is first player only from the next "
         "round",
@@ -195,50 +184,45 @@ ENTRIES = (
         en="In a two-player game, the first player chooses",
     ),
     reading(
-        "czy dodatkowo będzie odkryty zostnie specjalista, czy oddział.",
+        S(22, "a60362"),
         "DH-EXTRA-REVEAL",
         en="whether one extra specialist or one extra ward is revealed.",
     ),
     reading(
-        "Każdy z graczy, w kolejności wybranej karteki (od najmniejszej do największej wartości),",
+        S(23, "576ecf", 88),
         "DH-AMBULANCE-VALUE",
         note="turns.draft_order ('karteki' read as 'karetki', ambulances)",
         en="Each player, in the order of the chosen ambulance from the lowest to the highest "
         "value,",
     ),
     settled(
-        "wybiera jeden z oddziałów lub specjalistów i dołącza do swojego szpitala.",
+        S(23, "576ecf"),
         "every player takes one revealed tile (no pass: 'wybiera', where the discard says "
         "'może'), and it is usable in this round's activation",
         "expansion.take_tile",
         en="chooses one of the wards or specialists and adds it to their hospital.",
     ),
     settled(
-        "Zauważ, że gracz może posiadać wiele oddziałów lub specjalistów tego samego typu, a "
-        "miejsce ich ułożenia, nie ma znaczenia dla rozgrywki.",
+        S(24, "e8d0b3"),
         "tiles are counts per kind, with no limit and no position",
         "expansion.take_tile",
         en="A player may own several wards or specialists of the same type; where they are "
         "placed does not matter for play.",
     ),
     no_rule(
-        "To pomaga leczyć więcej pacjętów, wraz z rozwojem gry.",
-        "flavour",
-        en="This helps to treat more patients as the game goes on.",
+        S(25, "9641af"), "flavour", en="This helps to treat more patients as the game goes on."
     ),
     reading(
-        "Każdy z graczy może odrzucić jednen oddział lub specjalistę na turę w zamian za "
-        "żeton worka z krwą.",
+        S(26, "28f140"),
         "DH-EXPANSION-DISCARD",
         note="expansion.trade_tile (default), expansion.discard_owned; one a round",
         en="Each player may discard one ward or specialist per turn",
     ),
-    no_rule("Rozgrywka", "heading", en="Play"),
-    no_rule("Aktywacja szpitala", "heading", en="Activating the hospital"),
+    no_rule(S(27, "a36e67"), "heading", en="Play"),
+    no_rule(S(28, "0535b5"), "heading", en="Activating the hospital"),
     # Activating the hospital
     settled(
-        "Każdy z graczy indywidualnie (jednocześnie z innymi) „leczy” pacjentów (zwiękaszjąc "
-        "ilość oczek na kostce),",
+        S(29, "1f7b5c", 107),
         "hospitals share nothing in this phase, so the model activates them one after "
         "another and closes each one's round as its activation ends: every result is that "
         "of acting at once",
@@ -248,15 +232,14 @@ ENTRIES = (
         "(raising the pips on the die)",
     ),
     reading(
-        "przesuwając meeple (pielęgniarek lub specjalistów) do wybranych oddziałów na swojej "
-        "planszy szpitala.",
+        S(29, "1f7b5c"),
         "DH-PLACEMENT-OPTIONAL",
         note="activation.activate, activation.activation_options: any meeple into any free "
         "ward of the player's own board",
         en="by moving meeples (nurses or specialists) into chosen wards on their hospital board.",
     ),
     parameter(
-        "Kiedy przesunie meepla, rozpatrywane są najpierw efekty oddziału,",
+        S(30, "8d0ce5", 65),
         "board_wards",
         "ward_deck",
         "specialist_deck",
@@ -264,22 +247,21 @@ ENTRIES = (
         en="When a meeple is moved, the ward's effect is resolved first,",
     ),
     reading(
-        "potem efekty meepla (jeśli jest specjalistą).",
+        S(30, "8d0ce5"),
         "DH-SPECIALIST-OPTIONAL",
         note="activation.activate, activation.effect_targets, activation.specialist_heal; a "
         "nurse has no effect of its own",
         en="then the meeple's effect (if it is a specialist).",
     ),
     modelled(
-        "Zauważ, że każdy specjalista i oddział może być użyty tylko raz w rundzie.",
+        S(31, "2be3f1"),
         "activation.free_wards",
         "activation.free_meeples",
         note="each copy once; nurses: see the staff change",
         en="Each specialist and each ward can be used only once per round.",
     ),
     reading(
-        "Każdy pacjent, który został leczony przynajmniej raz, przesuwany jest w dół, żeby "
-        "oznaczyć ten fakt w danej rundzie.",
+        S(32, "18a632"),
         "DH-BLOOD-TREATED",
         "DH-ARRIVAL-NEGLECT",
         note="activation.heal marks the patient; several treatments a round are allowed; "
@@ -288,8 +270,7 @@ ENTRIES = (
         "this round.",
     ),
     settled(
-        "Jeśli oddział potrzebuje grupy pacjentów, wtedy musi zebrać się dokładnie taka grupa "
-        "pacjentów, żeby można było użyć tego oddziału.",
+        S(33, "572e47"),
         "a group ward treats exactly its group size, never fewer; with more eligible "
         "patients than that the player chooses which ones form the group (any group "
         "'taka' as the ward asks); a patient at 6 may be one of them and is discharged",
@@ -298,9 +279,7 @@ ENTRIES = (
         "use that ward.",
     ),
     reading(
-        "Jednakże, oddziały, które leczą jednego pacjenta o kilka kroków (oczek), nie jest "
-        "wymagana dokłądna liczba kroków (jeśli pacjenta można wypisać, lecząc go mniej "
-        "kroków, niż robi to pomieszczenie; kostka może być wyleczona do 7 i powyżej).",
+        S(34, "11886d"),
         "DH-PAST-6",
         note="activation.heal",
         en="However, wards that treat a single patient by several steps (pips) do not need "
@@ -308,9 +287,7 @@ ENTRIES = (
         "ward gives; a die may be healed to 7 and above).",
     ),
     settled(
-        "Każdy pacjent ze zdrowiem 6, który miałby zostać leczony, jest zamiast tego "
-        "przenoszony do „poczekalni do wypisu” (discharge lounge) i zostaną za niego "
-        "podliczone punkty na koniec rundy.",
+        S(35, "4697a3"),
         "every treatment of a patient at 6 discharges it: a ward's, one member of a group "
         "ward's, a specialist's and a blood bag's ('Każdy pacjent' has no exception); "
         "reaching 6 does not discharge; lounge dice are out of the hospital",
@@ -320,8 +297,7 @@ ENTRIES = (
         'lounge" and is scored at the end of the round.',
     ),
     reading(
-        "Można wykonać darmową akcję: używając żetonu „worka z krwią” można wyleczyć jedną "
-        "kostkę o jedne krok lub tymczasowo zmienić jej kolor.",
+        S(36, "08fd1e"),
         "DH-BLOOD-TREATED",
         "DH-RECOLOUR",
         note="activation.blood_heal, activation.blood_recolour: any number, during the "
@@ -331,14 +307,13 @@ ENTRIES = (
         "its colour temporarily.",
     ),
     modelled(
-        "Zużyte „worki z krwią” powinny zostać odrzucone.",
+        S(37, "df9144"),
         "activation.blood_heal",
         "activation.blood_recolour",
         en="Spent blood bags are discarded.",
     ),
     settled(
-        "Gracze mogą opcjonalnie odrzucić oddział lub specjalistę na początku tej fazy, żeby "
-        "otrzymać żeton „worka z krwią”.",
+        S(38, "ad3243"),
         "at most one drafted tile (a ward or a specialist, singular) at the start of the "
         "player's activation, for one bag; printed board wards are not tiles (the aid names "
         "none); the draft's own discard is DH-EXPANSION-DISCARD",
@@ -347,20 +322,17 @@ ENTRIES = (
         en="Players may optionally discard a ward or specialist at the start of this phase to "
         "gain a blood bag token.",
     ),
-    no_rule("Koniec rundy", "heading", en="End of the round"),
-    no_rule("Zaniedbani pacjenci", "heading", en="Neglected patients"),
+    no_rule(S(39, "35cb3b"), "heading", en="End of the round"),
+    no_rule(S(40, "2e041f"), "heading", en="Neglected patients"),
     # Neglected patients
     reading(
-        "Każdy gracz obniża wartość zdrowia o 1 na każdej kostce, która nie była leczona w "
-        "tej rundzie.",
+        S(41, "7813a4"),
         "DH-ARRIVAL-NEGLECT",
         note="end_round.neglect: every round, the last one too, patients at 6 too",
         en="Each player lowers by 1 the health of every die that was not treated this round.",
     ),
     reading(
-        "Jeśli jakiś pacjent ma już zdrowie na poziomie 1, zamiast tego jego kostka jest "
-        "przenoszona do kostnicy (mortuary), a gracz dobiera żeton śmiertelności za każdego "
-        "przeniesionego pacjenta.",
+        S(42, "608851"),
         "DH-SUPERBUG-2",
         "DH-MORTUARY-DICE",
         note="end_round.neglect: one token a patient",
@@ -368,57 +340,55 @@ ENTRIES = (
         "the player takes a mortality token for each patient moved there.",
     ),
     parameter(
-        "Niektóre zdolności administratorów chroniom pacjentów przed obniżeniem poziomu zdrowia.",
+        S(43, "3b936c"),
         "admin_deck",
         note="the texts are not printed: the guardian stand-in spares the sickest untreated "
         "patient (end_round.protected_patient)",
         en="Some administrator abilities protect patients from losing health.",
     ),
-    no_rule("Wypisani pacjenci", "heading", en="Discharged patients"),
+    no_rule(S(44, "fedf1a"), "heading", en="Discharged patients"),
     # Discharged patients
     modelled(
-        "Każdy gracz punktuje wypisanych pacjentów w tej rundzie zgodnie z poniższym wykazem.",
+        S(45, "a3826a"),
         "end_round.score_round",
         "scoring.discharge_points",
         note="after neglect, as the headings are ordered",
         en="Each player scores the patients discharged this round according to the table below.",
     ),
     reading(
-        "Zauważ, że wypisywanie dużej grypu pacjentów w tym samym czasie jest preferowane, niż "
-        "wypisywanie ich w wielu rundach, skoro im więcej pacjentów zostanie wypisanych w "
-        "jednej rundzie, tym więcej punktów wart każdy następny.",
+        S(46, "a2bb28"),
         "DH-OVER-12",
         note="scoring.discharge_points: each patient by its number in the round",
         en="Discharging a large group at once is better than discharging over many rounds: "
         "the more patients discharged in one round, the more each further one is worth.",
     ),
-    no_rule("Nr pacjenta Punkty za każdego pacjenta", "table heading"),
-    modelled("1 1", "scoring.points_for_patient", en="| 1 | 1 |"),
-    modelled("2-6 2", "scoring.points_for_patient", en="| 2–6 | 2 |"),
-    modelled("7-8 3", "scoring.points_for_patient", en="| 7–8 | 3 |"),
-    modelled("9-10 4", "scoring.points_for_patient", en="| 9–10 | 4 |"),
-    reading("11-12 5", "DH-OVER-12", en="| 11–12 | 5 |"),
+    no_rule(S(47, "32a89f"), "table heading"),
+    modelled(S(48, "020a7c"), "scoring.points_for_patient", en="| 1 | 1 |"),
+    modelled(S(49, "ea7020"), "scoring.points_for_patient", en="| 2–6 | 2 |"),
+    modelled(S(50, "86f828"), "scoring.points_for_patient", en="| 7–8 | 3 |"),
+    modelled(S(51, "bc8763"), "scoring.points_for_patient", en="| 9–10 | 4 |"),
+    reading(S(52, "d30f32"), "DH-OVER-12", en="| 11–12 | 5 |"),
     reading(
-        "Dodatkowe 5 punktów jeśli szpital pozostał pusty.",
+        S(53, "679399"),
         "DH-EMPTY-HOSPITAL",
         note="scoring.empty_bonus: checked every round after neglect",
         en="5 extra points if the hospital is left empty.",
     ),
     no_rule(
-        "Jeśli więc wypiszej 7 pacjentów w jednej rundzie, otrzymasz 14 punktów (1+2+2+2+2+2+3)",
+        S(54, "5211ab"),
         "worked example: tests/dice_hospital/test_dice_hospital_facts.py",
         en="So discharging 7 patients in one round scores 14 points (1+2+2+2+2+2+3).",
     ),
-    no_rule("Zmiana personelu", "heading", en="Staff change"),
+    no_rule(S(55, "72dee0"), "heading", en="Staff change"),
     # Staff change
     reading(
-        "Żeby przygotować się do następnej rundy, wypisani pacjenci są zwracani do zasobów,",
+        S(56, "c765b6", 82),
         "DH-MORTUARY-DICE",
         note="end_round.close_hospital returns the lounge to the bag",
         en="To prepare for the next round, discharged patients go back to the supply,",
     ),
     settled(
-        "wszyskie meeple wracają na startowe pozycje,",
+        S(56, "c765b6", 127),
         "a meeple moved into a ward stays there until the staff change, so each nurse (like "
         "each specialist) moves once a round",
         "activation.nurses_left",
@@ -426,75 +396,72 @@ ENTRIES = (
         en="all meeples return to their starting positions,",
     ),
     reading(
-        "ambulansy są oddawane i losowani są nowi pacjenci.",
+        S(56, "c765b6"),
         "DH-SUPPLY-SHORT",
         note="expansion.after_picks: an untaken ambulance's dice go back to the bag; "
         "admission.draw_dice draws the next round's dice",
         en="ambulances are handed back and new patients are drawn.",
     ),
     modelled(
-        "Niewybrany w rundzie oddział / specjalista są usuwani z gry",
+        S(57, "79e4b0", 59),
         "expansion.next_draft",
         note="every unchosen tile, the extra reveal's too",
         en="Wards and specialists not chosen this round are removed from the game,",
     ),
     parameter(
-        "i losowane / -ni są nowi na nadchodzącą rundę.",
+        S(57, "79e4b0"),
         "market_wards",
         "market_specialists",
         note="how many are revealed is not printed: players - 1 of each, at least one "
         "(expansion.market_draw); deck sizes ward_deck, specialist_deck (24 each)",
         en="and new ones are drawn for the coming round.",
     ),
-    no_rule("Koniec gry", "heading", en="End of the game"),
+    no_rule(S(58, "ec4b78"), "heading", en="End of the game"),
     # End of the game
     modelled(
-        "Na koniec 8.",
+        S(59, "df6628"),
         "end_round.end_of_game",
         note="after round 8's neglect and scoring",
         en="At the end of round 8,",
     ),
     reading(
-        "Rundy, każdy gracz otrzymuje dodatkowy punkt za pozostały żeton „worka z krwią”, "
-        "traci dwa punkty za żetony śmiertelności.",
+        S(60, "8c47aa"),
         "DH-FINAL-TOKENS",
         note="scoring.final_adjustment",
         en="each player receives an additional point for a remaining blood bag token and "
         "loses two points for mortality tokens.",
     ),
     modelled(
-        "Wygrywa gracz z największą liczbą punktów.",
+        S(61, "f59552"),
         "end_round.winners",
         "end_round.ranking_key",
         en="The player with the most points wins.",
     ),
     reading(
-        "Remisy roztrzyga mniej pozostałych pacjentów, potem wyższa suma oczek pozostałych na "
-        "tych pacjentach.",
+        S(62, "ef5d3f"),
         "DH-TIE-REMAINS",
         note="end_round.ranking_key: patients still in the hospital (not the mortuary)",
         en="Ties are broken by fewer remaining patients, then by the higher total of pips on "
         "the remaining patients.",
     ),
-    no_rule("Warianty", "heading", en="Variants"),
+    no_rule(S(63, "619388"), "heading", en="Variants"),
     # Variants
     reading(
-        "Kryzys na początek: podcas przygotowania gry weź po 5-ci pacjentów o wartościach 3, "
-        "3, 4, 5, 5 w dowolnym kolorze.",
+        S(64, "3d9363"),
         "DH-CRISIS-COLOURS",
         note="config.variant_crisis: five each ('po'), instead of the three at 3, 4, 5 "
         "(setup.health_options)",
         en="Crisis start: at setup, take 5 patients each",
     ),
     settled(
-        "Narodowa epidemia: kiedy gracz dobiera ambulans,",
+        S(65, "cb620c", 48),
         "one extra die each time a player takes an ambulance: one a player a round "
         "(config.variant_epidemic)",
         "admission.take",
         en="National epidemic: when a player takes an ambulance,",
     ),
     reading(
-        "rzuć dodatkową kostką",
+        S(65, "cb620c", 70),
         "DH-EPIDEMIC-ROLL",
         note="admission.epidemic: the die is a new patient, drawn at random from the bag like "
         "every patient ('losowani są nowi pacjenci'), so of a random colour; with the bag "
@@ -502,7 +469,7 @@ ENTRIES = (
         en="roll one extra die",
     ),
     settled(
-        "i umieść ją w szpitalu.",
+        S(65, "cb620c"),
         "the die arrives with the ambulance's dice, a new patient like them: it needs a bed, "
         "makes room by the mortuary like them and is neglected like them",
         "admission.epidemic",
@@ -511,13 +478,13 @@ ENTRIES = (
         en="and put it in their hospital.",
     ),
     reading(
-        "Odporny superrobak: Jeśli pacjent został zaniedbany, traci 2 oczka życia zamiast 1.",
+        S(66, "7b7551"),
         "DH-SUPERBUG-2",
         note="end_round.neglect (config.variant_superbug)",
         en="Resistant superbug: a neglected patient loses 2 health instead of 1.",
     ),
     parameter(
-        "Medycyna eksperymentalna: Dodaj 8 oddziałów i 12 specjalistów do zasobów.",
+        S(67, "ccb503"),
         "variant_experimental",
         "experimental_wards",
         "experimental_specialists",
@@ -525,7 +492,7 @@ ENTRIES = (
         "stand-ins shuffled into the same decks",
         en="Experimental medicine: add 8 wards and 12 specialists to the supply",
     ),
-    no_rule("(dodatkowe elementy).", "component note", en="(extra components)."),
+    no_rule(S(68, "6fd353"), "component note", en="(extra components)."),
 )
 
 RULE_MAP = RuleMap(
