@@ -23,6 +23,7 @@ from hhh_verify.cli.common import (
 from hhh_verify.cli.explore import _limits, model_failure, progress_printer
 from hhh_verify.contract import trace
 from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.properties import Goal
 from hhh_verify.contract.registry import get_game
 from hhh_verify.engines.explore.explorer import ExplorationError, require_limits
 from hhh_verify.engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
@@ -131,7 +132,9 @@ def reach_command(
     model = spec.model(config, overrides, interpret)
     symbolic = engine in ("z3", "both")
     properties = game_properties(spec)
-    heuristic = next((p.heuristic for p in properties if p.id == goal), None)
+    heuristic = next(
+        (p.heuristic for p in properties if p.id == goal and isinstance(p, Goal)), None
+    )
     request = ReachRequest(
         model=model,
         goal_id=goal,

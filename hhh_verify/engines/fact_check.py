@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import FACT, Property
+from hhh_verify.contract.properties import Fact, Property
 from hhh_verify.engines.results import (
     ERROR,
     HOLDS_STATUS,
@@ -30,7 +30,7 @@ class FactEngine:
     name = "facts"
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == FACT
+        return isinstance(prop, Fact)
 
     def run(
         self,
@@ -46,7 +46,7 @@ class FactEngine:
                 status, message = SKIPPED, "does not apply to this config"
             else:
                 try:
-                    message = p.fact_violation(model) or ""
+                    message = (p.fact_violation(model) if isinstance(p, Fact) else None) or ""
                     status = VIOLATED if message else HOLDS_STATUS
                 except Exception as e:  # a fact that raises is a model or data bug
                     status, message = ERROR, f"{type(e).__name__}: {e}"

@@ -15,7 +15,7 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import SMT, Property
+from hhh_verify.contract.properties import Property, SmtClaim
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.engines import results as check_results
 from hhh_verify.smt.queries import run_query
@@ -40,7 +40,7 @@ class Z3Engine:
         self.seconds = seconds
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == SMT
+        return isinstance(prop, SmtClaim)
 
     def _reduced(self, support: Any) -> str | None:
         """The preset a query falls back to when the checked config is not encoded exactly."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import GOAL, HOLDS, INVARIANT, Property
+from hhh_verify.contract.properties import HOLDS, INVARIANT, Goal, Invariant, Property
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.engines import stateful
 from hhh_verify.engines.results import (
@@ -35,8 +35,8 @@ class StatefulEngine:
         self.order = spec.load_search_order() if spec is not None else None
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind in (INVARIANT, GOAL) and (
-            prop.check is not None or prop.transition is not None
+        return isinstance(prop, Goal) or (
+            isinstance(prop, Invariant) and (prop.check is not None or prop.transition is not None)
         )
 
     def run(
@@ -83,9 +83,9 @@ class StatefulEngine:
                 continue
             f = by_id.get(p.id)
             if f is None:
-                status = HOLDS_STATUS if p.kind == INVARIANT else NOT_REACHED
-                msg = "" if p.kind == INVARIANT else "no witness found"
-                if status == NOT_REACHED and p.hard_to_reach:
+                status = HOLDS_STATUS if isinstance(p, Invariant) else NOT_REACHED
+                msg = "" if isinstance(p, Invariant) else "no witness found"
+                if isinstance(p, Goal) and p.hard_to_reach:
                     status, msg = INCONCLUSIVE, "not found by this search (marked hard to reach)"
                 results.append(CheckResult(status=status, message=msg, **common))
                 continue
