@@ -33,7 +33,7 @@ from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Decisions
 from hhh_verify.contract.measures import Measure, Measures
-from hhh_verify.contract.model import SamplingModel
+from hhh_verify.contract.model import sampler
 from hhh_verify.engines import simulate
 from hhh_verify.execution import paired, playouts
 
@@ -153,7 +153,7 @@ def simulate_command(
             "kernel"
             if engine == "kernel"
             else "exact"
-            if exact or not isinstance(model, SamplingModel)
+            if exact or sampler(model) is None
             else "model"
         )
         if trace_out:

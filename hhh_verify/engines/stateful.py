@@ -64,9 +64,9 @@ if sys.version_info < (3, 11):  # pragma: no cover
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
-from hhh_verify.contract.model import TERMINAL, Model, SamplingModel
+from hhh_verify.contract.model import TERMINAL, Model, Sampler, sampler
 from hhh_verify.contract.outcomes import Distribution, distribution_problem, state_digest
-from hhh_verify.contract.properties import GOAL, INVARIANT, Property
+from hhh_verify.contract.properties import Goal, Invariant, Property
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
@@ -304,7 +304,8 @@ class MachineSetup:
 
     model: Model
     ambiguities: AmbiguityRegistry
-    sampled: bool
+    #: The model's draw of one successor when chance is sampled, else ``None`` (exact).
+    sampler: Sampler | None
     orders: tuple[Any, ...]
     state_invariants: list[tuple[str, Any]]
     step_invariants: list[tuple[str, Any]]
@@ -373,15 +374,17 @@ def build_machine(
     setup = MachineSetup(
         model=model,
         ambiguities=ambiguities,
-        sampled=resolve_chance(model, chance) == "sampled",
+        sampler=sampler(model) if resolve_chance(model, chance) == "sampled" else None,
         orders=orders,
         state_invariants=[
-            (p.id, p.check) for p in props if p.kind == INVARIANT and p.check is not None
+            (p.id, p.check) for p in props if isinstance(p, Invariant) and p.check is not None
         ],
         step_invariants=[
-            (p.id, p.transition) for p in props if p.kind == INVARIANT and p.transition is not None
+            (p.id, p.transition)
+            for p in props
+            if isinstance(p, Invariant) and p.transition is not None
         ],
-        goals=[(p.id, p.check) for p in props if p.kind == GOAL and p.check is not None],
+        goals=[(p.id, p.check) for p in props if isinstance(p, Goal)],
         run_stats=stats if stats is not None else RunStats(),
         trace_meta=dict(meta or {}),
         shrink_goals=shrink_goals,
@@ -419,7 +422,7 @@ class ModelMachine(RuleBasedStateMachine):
     def _fail(self, pid: str, kind: str, message: str) -> _Found:
         setup = self.setup
         meta = dict(self.trace.meta, property=pid, finding=kind, message=message)
-        if setup.sampled:
+        if setup.sampler is not None:
             meta["chance"] = "sampled"
             meta["samples"] = [list(v) for v in self.samples]
         steps = [
@@ -461,10 +464,10 @@ class ModelMachine(RuleBasedStateMachine):
             legal = setup.orders[self.style](setup.model, s, legal)
         i = draw(0, len(legal) - 1) if len(legal) > 1 else 0
         action = legal[i]
-        if setup.sampled:
+        if setup.sampler is not None:
             values = self.rng.restart(lambda: draw(0, 255))
             try:
-                nxt = cast(SamplingModel, setup.model).sample_step(s, action, self.rng)
+                nxt = setup.sampler(s, action, self.rng)
             except Exception as e:
                 self.path.append((action, 0, None))
                 self.samples.append(values)
@@ -545,8 +548,8 @@ def resolve_chance(model: Model, chance: str) -> str:
     if chance not in CHANCE_MODES:
         raise ModelError(f"unknown chance mode {chance!r}; accepted: {', '.join(CHANCE_MODES)}")
     if chance == "auto":
-        return "sampled" if isinstance(model, SamplingModel) else "exact"
-    if chance == "sampled" and not isinstance(model, SamplingModel):
+        return "sampled" if sampler(model) is not None else "exact"
+    if chance == "sampled" and sampler(model) is None:
         raise ModelError(f"the {model.game} model cannot sample (no sample_step); use exact")
     return chance
 
