@@ -47,8 +47,7 @@ import re
 import sys
 import time
 import traceback
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, cast
@@ -67,6 +66,7 @@ from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import TERMINAL, Model, Sampler, sampler
 from hhh_verify.contract.outcomes import Distribution, distribution_problem, state_digest
 from hhh_verify.contract.properties import Goal, Invariant, Property
+from hhh_verify.engines.hypothesis_shim import counted_hypothesis, no_local_constants
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
@@ -611,80 +611,6 @@ def run(
     ids = tuple(p.id for p in properties if p.relevant(model))
     cut = bool(findings) and shrink and seconds >= safety
     return StatefulReport(findings, stats, seconds, ids, cut)
-
-
-class _StoppedMonotonic:
-    """The ``time`` module as Hypothesis' engine sees it inside :func:`counted_hypothesis`:
-    ``monotonic`` stands still (only the "ten seconds after the first failure" rule
-    reads it), everything else is the real module."""
-
-    @staticmethod
-    def monotonic() -> float:
-        return 0.0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(time, name)
-
-
-@contextmanager
-def counted_hypothesis(shrinks: int, safety_seconds: float) -> Iterator[None]:
-    """Make Hypothesis stop by counts of work while the engine runs (restored after).
-
-    Hypothesis has no setting for these; they are module attributes of its engine that it
-    keeps monkeypatchable. Shrinking stops after ``shrinks`` successful shrinks of a
-    finding (``MAX_SHRINKS``) and its time limit becomes a safety net of
-    ``safety_seconds`` (``MAX_SHRINKING_SECONDS``). Generation after a first failure
-    (hunting for other failures) ends by its call counts alone: the rule that ends it ten
-    seconds after the first failure would make the findings depend on the machine's speed.
-    """
-    from hypothesis.internal.conjecture import engine
-
-    saved = {
-        name: getattr(engine, name)
-        for name in ("MAX_SHRINKS", "MAX_SHRINKING_SECONDS", "time")
-        if hasattr(engine, name)
-    }
-    engine.MAX_SHRINKS = shrinks
-    engine.MAX_SHRINKING_SECONDS = safety_seconds  # type: ignore[assignment]
-    engine.time = _StoppedMonotonic()  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(engine, name, value)
-
-
-@contextmanager
-def no_local_constants() -> Iterator[None]:
-    """Keep the constants of the process's own modules out of the search (restored after).
-
-    Hypothesis draws an integer, now and then, from the literals of every non-installed
-    module in ``sys.modules`` (its "local constants", re-read whenever a module is
-    imported). The project's sources count as such modules when it is installed in
-    editable mode, so importing one more module (a kernel's layout table, say) changed
-    which games were played: the findings and witness lengths followed the process's
-    import history. Inside the engine the pool is empty, so a run depends only on its
-    model, properties, budget and seed. Hypothesis caches the allowed constants per
-    draw shape; the cache is emptied on entry and on exit so neither side sees the other's.
-    """
-    try:
-        from hypothesis.internal.conjecture import providers
-    except ImportError:  # pragma: no cover - a Hypothesis without the module
-        yield
-        return
-    original = getattr(providers, "_get_local_constants", None)
-    cache = getattr(providers, "CONSTANTS_CACHE", None)
-    if original is None or cache is None:  # pragma: no cover - before local constants
-        yield
-        return
-    empty = providers.Constants()
-    providers._get_local_constants = lambda: empty
-    cache.cache.clear()
-    try:
-        yield
-    finally:
-        providers._get_local_constants = original
-        cache.cache.clear()
 
 
 def _flatten(group: BaseExceptionGroup) -> list[Finding]:
