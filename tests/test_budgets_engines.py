@@ -14,10 +14,10 @@ import toy_model
 from clocks import busy, expired
 from test_stateful_engine import BUST, score_below
 
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Goal
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.trace import replay
-from hhh_verify.contract.vocab import EngineStatus, PropertyKind
+from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines import distribution_check, stateful
 from hhh_verify.engines import diverge as dv
 from hhh_verify.engines import results as ck
@@ -35,8 +35,8 @@ def score(model: Any, s: Any) -> float:
     return float(s.score)
 
 
-THREE = Property(
-    "toy.goal-three", "toy", PropertyKind.GOAL, "REACHABLE", "Toy rules, Draw", "a score of 3",
+THREE = Goal(
+    "toy.goal-three", "toy", "Toy rules, Draw", "a score of 3",
     check=lambda m, s: s.score >= 3, hard_to_reach=True, heuristic=score,
 )  # fmt: skip
 
@@ -71,8 +71,8 @@ def test_search_cut_by_the_safety_net_is_inconclusive(monkeypatch: pytest.Monkey
 
 # Explorer: states decide --------------------------------------------------------------
 
-WIN = Property(
-    "toy.goal-win", "toy", PropertyKind.GOAL, "REACHABLE", "Toy rules, Stop", "a win",
+WIN = Goal(
+    "toy.goal-win", "toy", "Toy rules, Stop", "a win",
     check=lambda m, s: s.reason == "completed",
 )  # fmt: skip
 

@@ -13,31 +13,25 @@ import pytest
 from click.testing import CliRunner
 
 from hhh_verify.cli import main
-from hhh_verify.contract.properties import Property, PropertyRegistry
+from hhh_verify.contract.properties import Goal, Invariant, Property, PropertyRegistry
 
-HOLDS = Property(
+HOLDS = Invariant(
     "toy.cubes",
     "toy",
-    "invariant",
-    "HOLDS",
     "toy rules, Draw",
     "cubes left + score never exceed 4",
     check=lambda m, s: None if sum(s.bag) + s.score <= 4 else "too many cubes",
 )
-BUST = Property(
+BUST = Goal(
     "toy.bust",
     "toy",
-    "goal",
-    "REACHABLE",
     "toy rules",
     "a bust",
     check=lambda m, s: s.reason == "bust",
 )
-BROKEN = Property(
+BROKEN = Invariant(
     "toy.score-below-2",
     "toy",
-    "invariant",
-    "HOLDS",
     "toy rules",
     "deliberately false",
     check=lambda m, s: None if s.score < 2 else f"score is {s.score}",

@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from toy_model import AMBIGUITIES, SPEC, STATE_COUNTS, toy
 
 from hhh_verify.contract import registry
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Goal, Invariant, Property, SmtClaim
 from hhh_verify.contract.registry import model_for_trace
 from hhh_verify.contract.trace import load, replay
-from hhh_verify.contract.vocab import ExpectedResult, PropertyKind
+from hhh_verify.contract.vocab import PropertyKind
 from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.check import explore_check
 from hhh_verify.engines.explore.explorer import PENDING, explore, outcome_goal, split_properties
@@ -84,10 +84,15 @@ def test_step_invariant_witness_ends_with_the_offending_step() -> None:
     assert exp.violation_count("no-black") == 4  # one per bust terminal
 
 
-def prop(id: str, kind: str, check: Any) -> Property:
+def prop(id: str, kind: PropertyKind, check: Any) -> Property:
     """A toy property of ``kind`` with ``check`` (the explorer reads the declared fields)."""
-    expected = ExpectedResult.REACHABLE if kind == PropertyKind.GOAL else ExpectedResult.HOLDS
-    return Property(id, "toy", kind, expected, "test", id, check=check)
+    if kind == PropertyKind.GOAL:
+        return Goal(id, "toy", "test", id, check)
+    return (
+        Invariant(id, "toy", "test", id, check)
+        if kind == PropertyKind.INVARIANT
+        else SmtClaim(id, "toy", "test", id)
+    )
 
 
 def test_explore_check_reports_each_property() -> None:
@@ -236,28 +241,22 @@ def test_a_model_crash_is_reported_with_the_path(
 
 def test_explorer_engine_for_check() -> None:
     from hhh_verify.check.run import CheckOptions
-    from hhh_verify.contract.properties import Property
+    from hhh_verify.contract.properties import Goal, Invariant
     from hhh_verify.engines.explore.check import ExplorerEngine
 
     props = [
-        Property("score-ok", "toy", "invariant", "HOLDS", "toy", "", check=lambda m, s: None),
-        Property(
+        Invariant("score-ok", "toy", "toy", "", check=lambda m, s: None),
+        Invariant(
             "no-bust",
             "toy",
-            "invariant",
-            "HOLDS",
             "toy",
             "planted: bust is possible",
             check=lambda m, s: "bust" if s.reason == "bust" else None,
         ),
-        Property(
-            "win", "toy", "goal", "REACHABLE", "toy", "", check=lambda m, s: s.reason == "completed"
-        ),
-        Property(
+        Goal("win", "toy", "toy", "", check=lambda m, s: s.reason == "completed"),
+        Goal(
             "never",
             "toy",
-            "goal",
-            "REACHABLE",
             "toy",
             "",
             check=lambda m, s: False,

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from hhh_verify.cli import main
-from hhh_verify.contract.properties import Property, PropertyRegistry
+from hhh_verify.contract.properties import Invariant, Property, PropertyRegistry
 from hhh_verify.contract.registry import properties_for
 
 
@@ -85,7 +85,7 @@ def test_an_invariant_trace_says_where_it_breaks(
 ) -> None:
     """Planted: an invariant "money never below 0" that the bankruptcy breaks; the trace
     that names it shows where, and a trace cut before the break fails."""
-    broke = Property.invariant(
+    broke = Invariant(
         "hhh.planted-solvent", "hhh", "planted", "money never below 0",
         check=lambda m, s: f"money {s.money}" if s.money < 0 else None,
     )  # fmt: skip

@@ -23,8 +23,8 @@ from hhh_verify.cli import main
 from hhh_verify.contract import registry
 from hhh_verify.contract import trace as tr
 from hhh_verify.contract.outcomes import Outcome
-from hhh_verify.contract.properties import Property
-from hhh_verify.contract.vocab import EngineStatus, PropertyKind
+from hhh_verify.contract.properties import Goal
+from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines import results as ck
 from hhh_verify.engines.search import SearchBudget, search
 from hhh_verify.engines.search_bounds import with_lower_bound
@@ -92,8 +92,8 @@ def test_search_picks_lucky_draws_and_records_round_values() -> None:
 
 
 def test_a_miss_states_its_budget(games: Any) -> None:
-    never = Property(
-        "toy.goal-never", "toy", PropertyKind.GOAL, "REACHABLE", "test", "impossible",
+    never = Goal(
+        "toy.goal-never", "toy", "test", "impossible",
         check=lambda m, s: s.score > 99, hard_to_reach=True, heuristic=score,
     )  # fmt: skip
     m = toy_model.SPEC.model("default")
@@ -119,7 +119,7 @@ def test_planted_sampler_witness_does_not_replay() -> None:
     m = LyingToy(spec.config("default"), spec.ambiguities.parse(()))
     r = search(m, lambda m, s: s.score >= 2, score, SearchBudget(max_nodes=200, beam=2))
     assert r.replays is False and not r.found
-    goal = Property("toy.goal-two", "toy", PropertyKind.GOAL, "REACHABLE", "test", "two",
+    goal = Goal("toy.goal-two", "toy", "test", "two",
                     check=lambda m, s: s.score >= 2, hard_to_reach=True)  # fmt: skip
     (row,) = SearchEngine().run(m, spec.ambiguities, [goal], ck.CheckOptions())
     assert row.status == EngineStatus.ERROR and not row.ok

@@ -17,7 +17,14 @@ from hhh_verify.check.run import check_model, junit_xml
 from hhh_verify.check.verdicts import decide
 from hhh_verify.contract import trace as tr
 from hhh_verify.contract.outcomes import certain
-from hhh_verify.contract.properties import Property, PropertyRegistry, normalise_expected
+from hhh_verify.contract.properties import (
+    Fact,
+    Goal,
+    Invariant,
+    Property,
+    PropertyRegistry,
+    normalise_expected,
+)
 from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines import stateful
 from hhh_verify.engines.results import CONTRACT_ID, CheckOptions
@@ -25,49 +32,39 @@ from hhh_verify.engines.stateful_check import StatefulEngine
 
 
 def score_below(n: int) -> Property:
-    return Property(
+    return Invariant(
         f"toy.score-below-{n}",
         "toy",
-        "invariant",
-        "HOLDS",
         "toy rules, Draw",
         f"the score stays below {n}",
         check=lambda m, s: None if s.score < n else f"score is {s.score}",
     )
 
 
-BUST = Property(
+BUST = Goal(
     "toy.bust",
     "toy",
-    "goal",
-    "REACHABLE",
     "toy rules, Draw",
     "a bust",
     check=lambda m, s: s.reason == "bust",
 )
-IMPOSSIBLE = Property(
+IMPOSSIBLE = Goal(
     "toy.score-9",
     "toy",
-    "goal",
-    "VIOLATED",
     "toy rules",
     "score 9",
     check=lambda m, s: s.score == 9,
 )
-CUBES = Property(
+CUBES = Invariant(
     "toy.cubes",
     "toy",
-    "invariant",
-    "HOLDS",
     "toy rules, Draw",
     "cubes left + score never exceed the cubes at start",
     check=lambda m, s: None if sum(s.bag) + s.score <= 4 else "too many cubes",
 )
-SCORE_STEP = Property(
+SCORE_STEP = Invariant(
     "toy.score-step",
     "toy",
-    "invariant",
-    "HOLDS",
     "toy rules, Draw",
     "a step changes the score by at most one",
     transition=lambda m, s, a, t: None if abs(t.score - s.score) <= 1 else "jump",
@@ -89,11 +86,18 @@ def test_violated_is_an_alias_of_reachable() -> None:
 
 def test_property_validation() -> None:
     with pytest.raises(ValueError):
-        Property("x", "toy", "invariant", "HOLDS", "", "no citation", check=lambda m, s: None)
+        Invariant("x", "toy", "", "no citation", check=lambda m, s: None)
     with pytest.raises(ValueError):
-        Property("x", "toy", "goal", "REACHABLE", "r", "goal without predicate")
+        Goal("x", "toy", "r", "goal without predicate", None)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        Property("x", "toy", "invariant", "REACHABLE", "r", "d", check=lambda m, s: None)
+        Invariant("x", "toy", "r", "an invariant with neither check")
+    with pytest.raises(ValueError):
+        Fact("x", "toy", "r", "a fact without its check", None)  # type: ignore[arg-type]
+    assert (CUBES.expected, BUST.expected, SCORE_STEP.to_json()["transition"]) == (
+        "HOLDS",
+        "REACHABLE",
+        True,
+    )
     reg = PropertyRegistry("toy", [BUST, CUBES])
     assert reg.goals() == (BUST,) and reg.invariants() == (CUBES,)
     with pytest.raises(Exception, match="accepted: toy.bust, toy.cubes"):
@@ -234,11 +238,9 @@ def test_unknown_profile_is_a_clear_error() -> None:
 
 
 def test_check_model_statuses_and_junit(toy_registry: Any) -> None:
-    not_applicable = Property(
+    not_applicable = Invariant(
         "toy.na",
         "toy",
-        "invariant",
-        "HOLDS",
         "r",
         "d",
         check=lambda m, s: "x",

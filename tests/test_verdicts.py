@@ -14,7 +14,7 @@ from rich.console import Console
 from hhh_verify.check import verdicts as vd
 from hhh_verify.cli.check_render import SUMMARY, closing_line, game_summary, render
 from hhh_verify.contract import trace as tr
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Goal, Property
 from hhh_verify.contract.vocab import EngineStatus, Mark, VerdictKind
 from hhh_verify.engines import results as ck
 
@@ -206,20 +206,16 @@ def bust_trace(model: Any) -> Any:
     return t
 
 
-BUST = Property(
+BUST = Goal(
     "toy.bust",
     "toy",
-    "goal",
-    "REACHABLE",
     "toy rules",
     "a bust",
     check=lambda m, s: s.reason == "bust",
 )
-WIN = Property(
+WIN = Goal(
     "toy.win",
     "toy",
-    "goal",
-    "REACHABLE",
     "toy rules",
     "a win",
     check=lambda m, s: s.reason == "completed",

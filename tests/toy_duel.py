@@ -34,9 +34,8 @@ from hhh_verify.contract.interpretations import (
 from hhh_verify.contract.measures import SEAT_MEASURES
 from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import Distribution, Outcome, certain, merge
-from hhh_verify.contract.properties import Property, PropertyRegistry
+from hhh_verify.contract.properties import Invariant, PropertyRegistry
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import PropertyKind
 
 DECIDE, ROLL, OVER = 0, 1, 2
 DIE = (0, 2, 3)  # what a roll adds, each with probability 1/3
@@ -176,11 +175,9 @@ def properties() -> PropertyRegistry:
     return PropertyRegistry(
         "duel",
         [
-            Property(
+            Invariant(
                 "duel.scores-in-range",
                 "duel",
-                PropertyKind.INVARIANT,
-                "HOLDS",
                 "Duel rules",
                 "scores stay within what the turns can add",
                 check=scores_in_range,

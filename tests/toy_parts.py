@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from hhh_verify.contract.properties import Property, PropertyRegistry
-from hhh_verify.contract.vocab import PropertyKind
+from hhh_verify.contract.properties import Goal, Invariant, PropertyRegistry
 
 GAME = "toy"
 
@@ -43,29 +42,23 @@ def properties() -> PropertyRegistry:
     return PropertyRegistry(
         GAME,
         [
-            Property(
+            Invariant(
                 "toy.cubes-in-range",
                 GAME,
-                PropertyKind.INVARIANT,
-                "HOLDS",
                 "Toy rules, Draw",
                 "bag within its start, score = white cubes drawn at most",
                 check=cubes_in_range,
             ),
-            Property(
+            Invariant(
                 "toy.score-step",
                 GAME,
-                PropertyKind.INVARIANT,
-                "HOLDS",
                 "Toy rules, Draw",
                 "one step moves the score by at most 1",
                 transition=score_moves_by_one,
             ),
-            Property(
+            Goal(
                 "toy.goal-win",
                 GAME,
-                PropertyKind.GOAL,
-                "REACHABLE",
                 "Toy rules, Stop",
                 "a game can be won",
                 check=won,

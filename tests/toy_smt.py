@@ -17,7 +17,7 @@ import toy_model as T
 import z3
 
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import SmtClaim
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer, SmtQuery, SmtSupport, query_properties
@@ -211,7 +211,7 @@ QUERIES = (
 )
 
 
-def smt_properties() -> list[Property]:
+def smt_properties() -> list[SmtClaim]:
     return query_properties("toy", QUERIES)
 
 

@@ -27,8 +27,8 @@ from typing import Any
 
 from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.model import CHANCE, Model, SamplingModel
-from hhh_verify.contract.outcomes import sample_index, state_digest
+from hhh_verify.contract.model import CHANCE, Model, sample_successor, sampler
+from hhh_verify.contract.outcomes import state_digest
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.spec import GameSpec
 
@@ -227,21 +227,14 @@ class ProbeRandom(RecordingRandom):
         return super()._randbelow(n)
 
 
-def sample(model: Model, s: Any, a: Any, rng: random.Random) -> Any:
-    """One successor of ``a`` drawn from the exact law with ``rng``."""
-    if isinstance(model, SamplingModel):
-        return model.sample_step(s, a, rng)
-    dist = model.step(s, a)
-    return dist[sample_index(dist, rng)][0]
-
-
 def deterministic_successor(model: Model, s: Any, a: Any) -> tuple[Any, tuple[int, ...]] | None:
     """``(successor, choices)`` when the step of ``a`` involves no chance, else ``None``."""
-    if not isinstance(model, SamplingModel):
+    draw = sampler(model)
+    if draw is None:
         dist = model.step(s, a)
         return (dist[0][0], ()) if len(dist) == 1 else None
     probe = ProbeRandom()
-    after = model.sample_step(s, a, probe)
+    after = draw(s, a, probe)
     return None if probe.used else (after, tuple(probe.values))
 
 
@@ -281,7 +274,7 @@ def sample_average_outcomes(
     first: dict[Any, tuple[int, ...]] = {}
     for _ in range(k):
         rec = RecordingRandom(master.getrandbits(64))
-        after = sample(model, s, a, rec)
+        after = sample_successor(model, s, a, rec)
         counts[after] = counts.get(after, 0) + 1
         first.setdefault(after, tuple(rec.values))
     return tuple(ChanceOutcome(st, Fraction(n, k), first[st]) for st, n in counts.items())

@@ -19,7 +19,7 @@ import pyspiel
 from hhh_verify.adapters import core
 from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.model import CHANCE, TERMINAL
+from hhh_verify.contract.model import CHANCE, TERMINAL, sample_successor
 from hhh_verify.contract.outcomes import state_digest
 from hhh_verify.contract.sampled import ScriptedRandom
 from hhh_verify.contract.vocab import AdapterChance
@@ -137,10 +137,10 @@ class ModelState(pyspiel.State):
             if game.chance == AdapterChance.SAMPLED:
                 if self._script:  # replaying a serialised state: its recorded draws
                     drawn = self._script.pop(0)
-                    after = core.sample(model, s, a, ScriptedRandom(drawn))
+                    after = sample_successor(model, s, a, ScriptedRandom(drawn))
                 else:
                     rec = core.RecordingRandom(game.rng.getrandbits(64))
-                    after = core.sample(model, s, a, rec)
+                    after = sample_successor(model, s, a, rec)
                     drawn = tuple(rec.values)
                 self._draws = _Frozen(self._draws.value + (drawn,))
                 self._record(a, 0, after, drawn)

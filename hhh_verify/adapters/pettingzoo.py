@@ -37,6 +37,7 @@ from typing import Any
 
 from hhh_verify.adapters import core, rewards
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import sample_successor
 from hhh_verify.contract.vocab import RenderMode
 
 try:
@@ -136,7 +137,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's naming convention
         """One model step, sampled from the exact law with a recorded generator."""
         rec = core.RecordingRandom(self._rng.getrandbits(64))
         mover = self.model.current_player(self._state)
-        after = core.sample(self.model, self._state, a, rec)
+        after = sample_successor(self.model, self._state, a, rec)
         self._path = core.extend(self._path, self.model, a, 0, after, tuple(rec.values), mover)
         self._state = after
 

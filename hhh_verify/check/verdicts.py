@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Goal, Property
 from hhh_verify.contract.registry import model_for_trace
 from hhh_verify.contract.trace import replay
 from hhh_verify.contract.vocab import (
@@ -55,11 +55,15 @@ def replay_witness(row: check_results.CheckResult, prop: Property | None = None)
         model = model_for_trace(row.trace)
     except Exception as e:  # a trace naming a game or config that cannot be built
         return f"cannot build the trace's model: {e}"
-    hit = prop is None or prop.reached(model, model.initial_state())
+
+    def reaches(state: Any) -> bool:
+        return prop is None or (isinstance(prop, Goal) and prop.reached(model, state))
+
+    hit = reaches(model.initial_state())
 
     def seen(i: int, s: Any, a: Any, p: Any, nxt: Any) -> None:
         nonlocal hit
-        hit = hit or prop is None or prop.reached(model, nxt)
+        hit = hit or reaches(nxt)
 
     try:
         result = replay(row.trace, model, describe=False, on_step=seen)

@@ -19,6 +19,7 @@ from hhh_verify.cli.common import (
 )
 from hhh_verify.cli.explore import _limits, model_failure, progress_printer
 from hhh_verify.contract import trace
+from hhh_verify.contract.properties import Goal
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.engines.explore.explorer import ExplorationError, require_limits
@@ -111,7 +112,9 @@ def reach_command(
     model = scenario.model(spec)
     symbolic = engine in ("z3", "both")
     properties = game_properties(spec)
-    heuristic = next((p.heuristic for p in properties if p.id == goal), None)
+    heuristic = next(
+        (p.heuristic for p in properties if p.id == goal and isinstance(p, Goal)), None
+    )
     request = ReachRequest(
         model=model,
         goal_id=goal,

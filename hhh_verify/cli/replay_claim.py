@@ -13,6 +13,7 @@ from typing import Any
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import Goal, Invariant
 from hhh_verify.contract.registry import properties_for
 from hhh_verify.contract.vocab import PropertyKind
 
@@ -76,10 +77,11 @@ def recorded_claim(trace: traces.Trace, model: Model) -> Claim | None:
     def look(i: int, before: Any, action: Any, state: Any) -> None:
         if hits:
             return
-        if prop.kind == PropertyKind.GOAL:
+        if isinstance(prop, Goal):
             if prop.reached(model, state):
                 hits.append((i, ""))
             return
+        assert isinstance(prop, Invariant)  # the kinds admitted above
         msg = prop.violation(model, state)
         if msg is None and action is not None:
             msg = prop.step_violation(model, before, action, state)

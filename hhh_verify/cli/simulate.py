@@ -28,7 +28,7 @@ from hhh_verify.contract import registry
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.measures import Measure, Measures
-from hhh_verify.contract.model import SamplingModel
+from hhh_verify.contract.model import sampler
 from hhh_verify.contract.scenario import Budget, Scenario
 from hhh_verify.contract.vocab import SimulateEngine
 from hhh_verify.engines import simulate
@@ -136,7 +136,7 @@ def simulate_command(
             "kernel"
             if engine == "kernel"
             else "exact"
-            if exact or not isinstance(model, SamplingModel)
+            if exact or sampler(model) is None
             else "model"
         )
         if trace_out:

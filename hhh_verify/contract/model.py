@@ -22,8 +22,9 @@ outcomes (a full-game bag draw):
   ``succ`` (0 when it cannot), for that one successor (a *point probability*;
   :func:`outcome_probability` looks ``succ`` up in ``step`` for a model without it).
 
-They are the :class:`SamplingModel` and :class:`PointProbabilityModel` protocols: engines
-ask ``isinstance``, never for an attribute by name. Everything else about a game (what it
+They are the :class:`SamplingModel` and :class:`PointProbabilityModel` protocols; engines
+ask the helpers :func:`sampler` / :func:`sample_successor` and :func:`outcome_probability`,
+never for an attribute by name. Everything else about a game (what it
 measures, its presets, properties, kernel) reaches the engines through its
 :class:`~hhh_verify.contract.spec.GameSpec`. The contract's other parts live in small modules
 (:mod:`~hhh_verify.contract.outcomes`, :mod:`~hhh_verify.contract.actions`, :mod:`~hhh_verify.contract.configs`,
@@ -35,11 +36,11 @@ from the module that defines it.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from hhh_verify.contract.outcomes import Distribution, Outcome
+from hhh_verify.contract.outcomes import Distribution, Outcome, sample_index
 
 if TYPE_CHECKING:
     from hhh_verify.contract.interpretations import Interpretation
@@ -113,3 +114,25 @@ def outcome_probability(model: Model[Any, Any], s: Any, a: Any, successor: Any) 
         if st == successor:
             return p
     return Fraction(0)
+
+
+#: ``draw(s, a, rng) -> successor``: one successor drawn with ``rng`` from exactly the
+#: distribution ``step(s, a)`` gives.
+Sampler = Callable[[Any, Any, random.Random], Any]
+
+
+def sampler(model: Model[Any, Any]) -> Sampler | None:
+    """The model's own draw of one successor (:class:`SamplingModel`'s ``sample_step``),
+    or ``None`` for a model that only enumerates ``step``."""
+    return model.sample_step if isinstance(model, SamplingModel) else None
+
+
+def sample_successor(model: Model[Any, Any], s: Any, a: Any, rng: random.Random) -> Any:
+    """One successor of ``a`` in ``s`` drawn with ``rng`` from the exact law: the model's
+    :func:`sampler` when it has one, else an entry of ``step`` picked by :func:`sample_index`
+    (the same distribution either way)."""
+    draw = sampler(model)
+    if draw is not None:
+        return draw(s, a, rng)
+    dist = model.step(s, a)
+    return dist[sample_index(dist, rng)][0]

@@ -5,7 +5,7 @@ it"); a :class:`Promise` says the same as a check over a step ``(model, state, a
 successor)`` or over a finished game's final state, in force whenever its option is. A
 game declares its promises in a :class:`PromiseBook` (``GameSpec.promises``), together
 with the options for which no promise can be written and why. Each promise becomes an
-invariant :class:`~hhh_verify.contract.properties.Property` (id ``promise:ID=OPTION``) that applies
+invariant :class:`~hhh_verify.contract.properties.Invariant` (id ``promise:ID=OPTION``) that applies
 only to models reading the rule that way, so every engine that checks invariants (the
 stateful engine, the explorer, the sweep over every reading) checks it.
 """
@@ -18,8 +18,7 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import TERMINAL, Model
-from hhh_verify.contract.properties import Property
-from hhh_verify.contract.vocab import ExpectedResult, PropertyKind
+from hhh_verify.contract.properties import Invariant
 
 StepCheck = Callable[[Any, Any, Any, Any], "str | None"]
 FinalCheck = Callable[[Any, Any], "str | None"]
@@ -111,7 +110,7 @@ def in_force(model: Model, promise: Promise) -> bool:
     return promise.applies is None or bool(promise.applies(model))
 
 
-def as_property(game: str, promise: Promise, sweep: str | None) -> Property:
+def as_property(game: str, promise: Promise, sweep: str | None) -> Invariant:
     """The promise as an invariant that applies only where its option is in force."""
     step, final = promise.step, promise.final
 
@@ -122,11 +121,9 @@ def as_property(game: str, promise: Promise, sweep: str | None) -> Property:
             return final(model, successor)
         return None
 
-    return Property(
+    return Invariant(
         id=f"promise:{promise.key}",
         game=game,
-        kind=PropertyKind.INVARIANT,
-        expected=ExpectedResult.HOLDS,
         citation=f"{promise.key}: {promise.says}",
         description=f"the reading {promise.key} does what it says: {promise.says}",
         transition=transition,
@@ -135,6 +132,6 @@ def as_property(game: str, promise: Promise, sweep: str | None) -> Property:
     )
 
 
-def promise_properties(game: str, book: PromiseBook, sweep: str | None) -> list[Property]:
+def promise_properties(game: str, book: PromiseBook, sweep: str | None) -> list[Invariant]:
     """Every promise of ``book`` as a property (swept on ``sweep`` under every reading)."""
     return [as_property(game, p, sweep) for p in book.promises]

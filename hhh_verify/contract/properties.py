@@ -4,35 +4,36 @@ The framework's types; each game's properties live in ``properties/<game>.py``
 (installed as ``hhh_verify.contract.properties.<game>``), which the game's
 :class:`~hhh_verify.contract.model.GameSpec` loads (``properties``, ``search_order``).
 
-A :class:`Property` is one checkable claim about a game, with its rulebook citation.
+A :class:`Property` is one checkable claim about a game, with its rulebook citation;
+each kind is its own frozen record (:class:`Invariant`, :class:`Goal`, :class:`SmtClaim`,
+:class:`Fact`) with only that kind's fields, and engines dispatch on the record's type.
 Engines (Hypothesis stateful testing, the explorer, Z3) read the same
 registry, so a property is written once and checked by every engine that can.
 
 Kinds:
 
-* ``invariant`` -- must hold in every reachable state. ``check(model, state)`` returns
+* ``invariant`` (:class:`Invariant`) -- must hold in every reachable state. ``check(model, state)`` returns
   ``None`` when the state is fine, otherwise a message saying what is wrong. An invariant
   may instead (or also) have a ``transition`` check ``(model, state, action, successor)``
   for step properties such as money accounting.
-* ``goal`` -- a situation the rules allow; ``check(model, state)`` returns ``True`` when
+* ``goal`` (:class:`Goal`) -- a situation the rules allow; ``check(model, state)`` returns ``True`` when
   the state is one. Expected ``REACHABLE`` (a witness path must exist).
-* ``smt`` -- a query for the Z3 engine; it carries no Python check.
-* ``fact`` -- a claim about the model itself, not about its states: the numbers the
+* ``smt`` (:class:`SmtClaim`) -- a query for the Z3 engine; it carries no Python check.
+* ``fact`` (:class:`Fact`) -- a claim about the model itself, not about its states: the numbers the
   rulebook prints (rounds, capacities, costs). ``check(model, None)`` returns ``None``
   when every number agrees, otherwise a message naming the sentence broken; ``check``
   evaluates it once per checked model.
 
-``expected`` is an :class:`~hhh_verify.contract.vocab.ExpectedResult`, ``HOLDS`` or
-``REACHABLE``; ``VIOLATED`` (the architecture's spelling) is read as ``REACHABLE``. The
-kind is a :class:`~hhh_verify.contract.vocab.PropertyKind`; a game may spell either as its
-word, and the property reads it into the enum once.
+``expected`` follows from the kind: ``REACHABLE`` for a goal, ``HOLDS`` for the others
+(:func:`normalise_expected` reads a written expectation; ``VIOLATED``, the architecture's
+spelling, is an alias of ``REACHABLE``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import KW_ONLY, dataclass
+from typing import Any, ClassVar
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
@@ -49,105 +50,86 @@ def normalise_expected(value: str) -> ExpectedResult:
 
 @dataclass(frozen=True)
 class Property:
-    """One claim about a game, with the rule that makes it.
+    """What every claim about a game has: an id, its game, the rule that makes it and a
+    description. Each kind is its own record (:class:`Invariant`, :class:`Goal`,
+    :class:`SmtClaim`, :class:`Fact`) carrying only its kind's fields; engines dispatch
+    on the record's type.
 
     ``applies(model)`` (optional) says whether the property means anything under the
     model's config (e.g. a Morgue rule when no Morgue exists); engines skip it otherwise.
     """
 
+    kind: ClassVar[PropertyKind]
+    expected: ClassVar[ExpectedResult]
+
     id: str
     game: str
-    kind: PropertyKind
-    expected: ExpectedResult
     citation: str
     description: str
-    check: StateCheck | None = None
-    transition: TransitionCheck | None = None
+    _: KW_ONLY
     applies: Callable[[Any], bool] | None = None
-    #: A goal that random search is not expected to reach within a ``check`` budget
-    #: (e.g. a score only expert play reaches): a search that misses it is inconclusive
-    #: rather than failed. Exhaustive engines ignore this.
-    hard_to_reach: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.citation:
+            raise ValueError(f"{self.id}: every property cites its rule")
+
+    def relevant(self, model: Model[Any, Any]) -> bool:
+        return self.applies is None or bool(self.applies(model))
+
+    @property
+    def has_transition(self) -> bool:
+        """Whether the property checks steps (an invariant's ``transition``)."""
+        return False
+
+    @property
+    def has_heuristic(self) -> bool:
+        """Whether the property guides the search (a goal's ``heuristic``)."""
+        return False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "kind": self.kind,
+            "expected": self.expected,
+            "citation": self.citation,
+            "description": self.description,
+            "transition": self.has_transition,
+            "heuristic": self.has_heuristic,
+        }
+
+
+@dataclass(frozen=True)
+class Invariant(Property):
+    """Must hold in every reachable state (expected ``HOLDS``): a state ``check(model,
+    state)`` returning ``None`` or a message, and/or a ``transition(model, state, action,
+    successor)`` check for step properties such as money accounting."""
+
+    kind: ClassVar[PropertyKind] = PropertyKind.INVARIANT
+    expected: ClassVar[ExpectedResult] = ExpectedResult.HOLDS
+
+    check: StateCheck | None = None
+    _: KW_ONLY
+    transition: TransitionCheck | None = None
     #: A preset on which ``check`` also explores this invariant under every reading of
     #: every ambiguity, one reading at a time (a configuration built so that rule
     #: interactions meet, e.g. HHH's ``interactions``); ``None``: no sweep.
     sweep: str | None = None
-    #: A goal's guide for the search engine (``hhh_verify.engines.search``):
-    #: ``heuristic(model, state) -> float``, higher when the state is closer to the goal
-    #: (e.g. the money, for an $80 ending). Without one the search ranks states at random.
-    heuristic: Callable[[Any, Any], float] | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in PropertyKind.values():
-            raise ValueError(
-                f"{self.id}: kind {str(self.kind)!r} not in {tuple(PropertyKind.values())}"
-            )
-        object.__setattr__(self, "kind", PropertyKind(self.kind))
-        object.__setattr__(self, "expected", normalise_expected(self.expected))
-        if self.kind == PropertyKind.INVARIANT:
-            if self.check is None and self.transition is None:
-                raise ValueError(f"{self.id}: an invariant needs a check or a transition check")
-            if self.expected != ExpectedResult.HOLDS:
-                raise ValueError(f"{self.id}: an invariant is expected to HOLD")
-        if self.kind == PropertyKind.GOAL:
-            if self.check is None or self.transition is not None:
-                raise ValueError(f"{self.id}: a goal needs a state predicate (and no transition)")
-        elif self.heuristic is not None:
-            raise ValueError(f"{self.id}: only a goal has a search heuristic")
-        if self.kind == PropertyKind.FACT and (
-            self.check is None or self.expected != ExpectedResult.HOLDS
-        ):
-            raise ValueError(f"{self.id}: a fact needs a check and is expected to HOLD")
-        if not self.citation:
-            raise ValueError(f"{self.id}: every property cites its rule")
+        super().__post_init__()
+        if self.check is None and self.transition is None:
+            raise ValueError(f"{self.id}: an invariant needs a check or a transition check")
 
-    @classmethod
-    def invariant(
-        cls, id: str, game: str, citation: str, description: str, check: Any = None, **kw: Any
-    ) -> Property:
-        """An invariant expected to hold: a state ``check`` and/or a ``transition=`` check
-        (other fields as keywords), so a game's property list reads as its claims."""
-        return cls(
-            id,
-            game,
-            PropertyKind.INVARIANT,
-            ExpectedResult.HOLDS,
-            citation,
-            description,
-            check=check,
-            **kw,
-        )
+    @property
+    def has_transition(self) -> bool:
+        return self.transition is not None
 
-    @classmethod
-    def goal(
-        cls, id: str, game: str, citation: str, description: str, check: Any, **kw: Any
-    ) -> Property:
-        """A goal expected to be reachable: ``check(model, state)`` says a state is one
-        (``hard_to_reach``, ``applies``, ``heuristic`` as keywords)."""
-        return cls(
-            id,
-            game,
-            PropertyKind.GOAL,
-            ExpectedResult.REACHABLE,
-            citation,
-            description,
-            check=check,
-            **kw,
-        )
-
-    # Evaluation helpers (engines call these, so a check that raises is a clear failure)
     def violation(self, model: Model[Any, Any], state: Any) -> str | None:
         """The invariant's message for ``state``, or ``None`` when it holds."""
-        if self.kind != PropertyKind.INVARIANT or self.check is None:
+        if self.check is None:
             return None
         msg = self.check(model, state)
-        return str(msg) if msg else None
-
-    def fact_violation(self, model: Model[Any, Any]) -> str | None:
-        """A fact's message for ``model`` (the numbers it does not agree with), or ``None``."""
-        if self.kind != PropertyKind.FACT or self.check is None:
-            return None
-        msg = self.check(model, None)
         return str(msg) if msg else None
 
     def step_violation(
@@ -159,28 +141,68 @@ class Property:
         msg = self.transition(model, state, action, successor)
         return str(msg) if msg else None
 
+
+@dataclass(frozen=True)
+class Goal(Property):
+    """A situation the rules allow (expected ``REACHABLE``: a witness path must exist);
+    ``check(model, state)`` is true when the state is one."""
+
+    kind: ClassVar[PropertyKind] = PropertyKind.GOAL
+    expected: ClassVar[ExpectedResult] = ExpectedResult.REACHABLE
+
+    check: StateCheck
+    _: KW_ONLY
+    #: A goal that random search is not expected to reach within a ``check`` budget
+    #: (e.g. a score only expert play reaches): a search that misses it is inconclusive
+    #: rather than failed. Exhaustive engines ignore this.
+    hard_to_reach: bool = False
+    #: The goal's guide for the search engine (``hhh_verify.engines.search``):
+    #: ``heuristic(model, state) -> float``, higher when the state is closer to the goal
+    #: (e.g. the money, for an $80 ending). Without one the search ranks states at random.
+    heuristic: Callable[[Any, Any], float] | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.check is None:
+            raise ValueError(f"{self.id}: a goal needs a state predicate")
+
+    @property
+    def has_heuristic(self) -> bool:
+        return self.heuristic is not None
+
     def reached(self, model: Model[Any, Any], state: Any) -> bool:
-        """Whether a goal's situation holds in ``state``."""
-        return (
-            self.kind == PropertyKind.GOAL
-            and self.check is not None
-            and bool(self.check(model, state))
-        )
+        """Whether the goal's situation holds in ``state``."""
+        return bool(self.check(model, state))
 
-    def relevant(self, model: Model[Any, Any]) -> bool:
-        return self.applies is None or bool(self.applies(model))
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "kind": self.kind,
-            "expected": self.expected,
-            "citation": self.citation,
-            "description": self.description,
-            "transition": self.transition is not None,
-            "heuristic": self.heuristic is not None,
-        }
+@dataclass(frozen=True)
+class SmtClaim(Property):
+    """A query for the Z3 engine (expected ``HOLDS``); it carries no Python check."""
+
+    kind: ClassVar[PropertyKind] = PropertyKind.SMT
+    expected: ClassVar[ExpectedResult] = ExpectedResult.HOLDS
+
+
+@dataclass(frozen=True)
+class Fact(Property):
+    """A claim about the model itself, not about its states (expected ``HOLDS``): the
+    numbers the rulebook prints. ``check(model, None)`` returns ``None`` when every number
+    agrees, otherwise a message naming the sentence broken."""
+
+    kind: ClassVar[PropertyKind] = PropertyKind.FACT
+    expected: ClassVar[ExpectedResult] = ExpectedResult.HOLDS
+
+    check: StateCheck
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.check is None:
+            raise ValueError(f"{self.id}: a fact needs a check")
+
+    def fact_violation(self, model: Model[Any, Any]) -> str | None:
+        """The fact's message for ``model`` (the numbers it does not agree with), or ``None``."""
+        msg = self.check(model, None)
+        return str(msg) if msg else None
 
 
 class PropertyRegistry:
@@ -215,11 +237,11 @@ class PropertyRegistry:
         """A registry with only ``ids`` (each validated)."""
         return PropertyRegistry(self.game, [self.get(i) for i in ids])
 
-    def invariants(self) -> tuple[Property, ...]:
-        return tuple(p for p in self.entries if p.kind == PropertyKind.INVARIANT)
+    def invariants(self) -> tuple[Invariant, ...]:
+        return tuple(p for p in self.entries if isinstance(p, Invariant))
 
-    def goals(self) -> tuple[Property, ...]:
-        return tuple(p for p in self.entries if p.kind == PropertyKind.GOAL)
+    def goals(self) -> tuple[Goal, ...]:
+        return tuple(p for p in self.entries if isinstance(p, Goal))
 
 
 class KernelAgreement:
@@ -231,15 +253,13 @@ class KernelAgreement:
         raise ModelError("a kernel-agrees property is checked by the kernel engine of `check`")
 
 
-def kernel_agreement(game: str, prefix: str, citation: str) -> Property:
+def kernel_agreement(game: str, prefix: str, citation: str) -> Fact:
     """The game's ``<prefix>.kernel-agrees`` property: a claim about the model itself (kind
     ``fact``): it and the compiled kernel, two implementations of the rulebook, agree on
     legal actions, outcome laws and successors."""
-    return Property(
+    return Fact(
         f"{prefix}.kernel-agrees",
         game,
-        PropertyKind.FACT,
-        ExpectedResult.HOLDS,
         citation,
         "the reference model and the compiled kernel agree on legal actions, outcome laws "
         "and successors (every reduced state, each single reading, whole games)",
@@ -249,4 +269,4 @@ def kernel_agreement(game: str, prefix: str, citation: str) -> Property:
 
 def is_kernel_agreement(prop: Property) -> bool:
     """Whether ``prop`` is a kernel-agreement property (only the kernel engine runs it)."""
-    return isinstance(prop.check, KernelAgreement)
+    return isinstance(prop, Fact) and isinstance(prop.check, KernelAgreement)

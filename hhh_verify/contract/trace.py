@@ -29,7 +29,7 @@ from typing import Any
 
 from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.model import Model, SamplingModel, outcome_probability
+from hhh_verify.contract.model import Model, outcome_probability, sampler
 from hhh_verify.contract.outcomes import Outcome, state_digest
 from hhh_verify.contract.sampled import ScriptedRandom, step_samples
 
@@ -280,11 +280,12 @@ def replay(
             nxt, p = dist[st.outcome]
             chance = len(dist) > 1
         else:
-            if not isinstance(model, SamplingModel):
+            draw = sampler(model)
+            if draw is None:
                 return fail(i, f"the {model.game} model cannot replay sampled steps")
             rng = ScriptedRandom(samples[i])  # type: ignore[arg-type]
             try:
-                nxt = model.sample_step(s, action, rng)
+                nxt = draw(s, action, rng)
             except ModelError as e:
                 return fail(i, str(e))
             if rng.unused:

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
-from hhh_verify.contract.model import Model, SamplingModel, outcome_probability
+from hhh_verify.contract.model import Model, outcome_probability, sampler
 from hhh_verify.contract.outcomes import distribution_problem
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Invariant, Property
 from hhh_verify.contract.vocab import EngineStatus, ExpectedResult, PropertyKind
 from hhh_verify.engines.results import CheckOptions, CheckResult
 
@@ -54,7 +54,7 @@ def check_distributions(
     rng = random.Random(seed)
     seen: set[tuple[str, Any]] = set()
     spent, steps, games = 0, 0, 0
-    sampler = model.sample_step if isinstance(model, SamplingModel) else None
+    draw = sampler(model)
     s = model.initial_state()
     start = time.perf_counter()
     reason = "steps played"
@@ -77,8 +77,8 @@ def check_distributions(
             dist = model.step(s, a)
             spent += len(dist)
             problem = distribution_problem(dist)
-            if not problem and sampler is not None:
-                t = sampler(s, a, rng)
+            if not problem and draw is not None:
+                t = draw(s, a, rng)
                 exact = dict(dist)
                 if t not in exact:
                     problem = "sample_step gave a successor that step does not have"
@@ -90,7 +90,7 @@ def check_distributions(
                 where = f"step({a!r}) in round {model.round_of(s)}"
                 return f"{where}: {problem}", {"kinds": len(seen), "steps": steps}
         else:
-            t = sampler(s, a, rng) if sampler is not None else model.step(s, a)[0][0]
+            t = draw(s, a, rng) if draw is not None else model.step(s, a)[0][0]
         s = t
         steps += 1
     return "", {
@@ -108,7 +108,7 @@ class DistributionEngine:
     name = "distributions"
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == PropertyKind.INVARIANT  # runs once for any game with invariants
+        return isinstance(prop, Invariant)  # runs once for any game with invariants
 
     def run(
         self,

@@ -34,7 +34,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
@@ -42,10 +42,11 @@ from hhh_verify.contract.measures import Measures
 from hhh_verify.contract.model import (
     Model,
     PointProbabilityModel,
-    SamplingModel,
     outcome_probability,
+    sample_successor,
+    sampler,
 )
-from hhh_verify.contract.outcomes import sample_index, state_digest
+from hhh_verify.contract.outcomes import state_digest
 from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
@@ -271,15 +272,6 @@ def product_search(
 # ---------------------------------------------------------------------------
 
 
-def sample(model: Model, s: Any, a: Any, rng: random.Random) -> Any:
-    """One successor of ``a``: the model's fast ``sample_step`` when it has one, else a
-    draw from the exact ``step`` distribution (same distribution either way)."""
-    if isinstance(model, SamplingModel):
-        return model.sample_step(s, a, rng)
-    dist = model.step(s, a)
-    return dist[sample_index(dist, rng)][0]
-
-
 def step_seed(game_seed: int, step: int, stream: int) -> int:
     """The seed of one step's random numbers (``stream`` 0: decision, 1: chance).
 
@@ -377,8 +369,8 @@ def differential_search(
                 else policy(ma, s, legal, random.Random(step_seed(gs, k, 0)))
             )
             chance_seed = step_seed(gs, k, 1)
-            sa = sample(ma, s, a, random.Random(chance_seed))
-            sb = sample(mb, s, a, random.Random(chance_seed))
+            sa = sample_successor(ma, s, a, random.Random(chance_seed))
+            sb = sample_successor(mb, s, a, random.Random(chance_seed))
             steps += 1
             k += 1
             if sa != sb:
@@ -913,7 +905,7 @@ def witness_traces(
             reading=key,
             engine=w.engine,
         )
-        sampled = bool(w.seeds) and isinstance(m, SamplingModel)
+        sampled = bool(w.seeds) and sampler(m) is not None
         s = m.initial_state()
         for i, (a, nxt) in enumerate(w.path):
             if not (sampled and _record_draw(tr, m, s, a, w.seeds[i], nxt)):
@@ -928,9 +920,10 @@ def witness_traces(
                 record(tr, m, s, w.action, _outcome_index(m, s, w.action, succ), succ, note)
         elif w.kind == DivergeKind.LEGAL_ACTIONS and only:
             note = "legal only under this reading"
-            if isinstance(m, SamplingModel):
+            draw = sampler(m)
+            if draw is not None:
                 drawn = RecordingRandom(random.Random(0))
-                after = m.sample_step(s, only[0], drawn)
+                after = draw(s, only[0], drawn)
                 record_sampled(tr, m, only[0], drawn.values, after, note)
             else:
                 record(tr, m, s, only[0], 0, m.step(s, only[0])[0][0], note)
@@ -943,8 +936,10 @@ def _record_draw(
 ) -> bool:
     """Draw ``a`` again from ``seed`` and record the sampler's choices, if that gives
     ``expected`` (the successor the search saw)."""
+    draw = sampler(m)
+    assert draw is not None  # only a sampling model's draws are recorded
     drawn = RecordingRandom(random.Random(seed))
-    after = cast(SamplingModel, m).sample_step(s, a, drawn)  # only a sampling model's
+    after = draw(s, a, drawn)
     if after != expected:
         return False
     record_sampled(tr, m, a, drawn.values, after, note)

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import Property
-from hhh_verify.contract.vocab import EngineStatus, PropertyKind
+from hhh_verify.contract.properties import Fact, Property
+from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines.results import CheckOptions, CheckResult, result_fields
 
 
@@ -23,7 +23,7 @@ class FactEngine:
     name = "facts"
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == PropertyKind.FACT
+        return isinstance(prop, Fact)
 
     def run(
         self,
@@ -39,7 +39,7 @@ class FactEngine:
                 status, message = EngineStatus.SKIPPED, "does not apply to this config"
             else:
                 try:
-                    message = p.fact_violation(model) or ""
+                    message = (p.fact_violation(model) if isinstance(p, Fact) else None) or ""
                     status = EngineStatus.VIOLATED if message else EngineStatus.HOLDS
                 except Exception as e:  # a fact that raises is a model or data bug
                     status, message = EngineStatus.ERROR, f"{type(e).__name__}: {e}"

@@ -29,11 +29,12 @@ from typing import Any
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.kernel import Kernel, KernelGame
 from hhh_verify.contract.measures import Measure, Measures, category_counts, with_rounds
+from hhh_verify.contract.model import sample_successor
 from hhh_verify.contract.outcomes import winning_seats
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.vocab import RANDOM_POLICY, Severity, SimulateEngine
-from hhh_verify.engines.diverge import Decided, reading_models, sample, step_seed
+from hhh_verify.engines.diverge import Decided, reading_models, step_seed
 from hhh_verify.engines.simulate import game_seed, get_policy, playout_engine
 from hhh_verify.engines.standings import is_competitive
 
@@ -192,7 +193,7 @@ def _advance(
     if not legal:
         return s, _end(m, measures, s, k, "deadlock")
     a = legal[0] if len(legal) == 1 else policy(m, s, legal, random.Random(step_seed(gs, k, 0)))
-    return sample(m, s, a, random.Random(step_seed(gs, k, 1))), None
+    return sample_successor(m, s, a, random.Random(step_seed(gs, k, 1))), None
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.kernel import OutcomeKernel
-from hhh_verify.contract.model import Model, SamplingModel
+from hhh_verify.contract.model import Model, sampler
 from hhh_verify.contract.outcomes import sample_index
 from hhh_verify.contract.properties import Property, is_kernel_agreement
 from hhh_verify.contract.sampled import RecordingRandom
@@ -405,9 +405,10 @@ def _playout(
         if pick is None:
             break
         a = legal[pick]
-        if a not in laws and isinstance(model, SamplingModel):
+        draw = sampler(model)
+        if a not in laws and draw is not None:
             drawn = RecordingRandom(rng)
-            after = model.sample_step(s, a, drawn)
+            after = draw(s, a, drawn)
             path.append((s, a, list(drawn.values), after))
         else:
             dist = laws[a] if a in laws else tuple(model.step(s, a))

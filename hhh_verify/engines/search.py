@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.model import Model, SamplingModel
+from hhh_verify.contract.model import Model, sampler
 from hhh_verify.contract.outcomes import sample_index
 from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled, replay
@@ -179,7 +179,7 @@ class _Search:
         self.rounds: dict[int, tuple[float, int]] = {}
         self.best: float | None = None
         self.depth = 0
-        self.sampler = model.sample_step if isinstance(model, SamplingModel) else None
+        self.sampler = sampler(model)
         self.safety_net = False
 
     def out_of_budget(self) -> str:

@@ -19,9 +19,9 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Goal, Property
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import EngineStatus, PropertyKind
+from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines import results
 from hhh_verify.engines.search import SearchBudget, search
 
@@ -47,7 +47,7 @@ class SearchEngine:
         self.budgets = budgets
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == PropertyKind.GOAL and prop.hard_to_reach and prop.check is not None
+        return isinstance(prop, Goal) and prop.hard_to_reach
 
     def run(
         self,
@@ -82,7 +82,7 @@ class SearchEngine:
     def _one(
         self, model: Model, ambiguities: AmbiguityRegistry, p: Property, budget: SearchBudget
     ) -> results.CheckResult:
-        assert p.check is not None
+        assert isinstance(p, Goal)  # supports() admits only goals
         r = search(model, p.check, p.heuristic, budget, ambiguities, goal_id=p.id)
         guide = "its heuristic" if p.heuristic is not None else "no heuristic (random beam)"
         details: dict[str, Any] = {**r.to_json(), "guided_by": guide}

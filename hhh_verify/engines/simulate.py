@@ -37,7 +37,7 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.kernel import Kernel
 from hhh_verify.contract.measures import Measures
-from hhh_verify.contract.model import Model, SamplingModel, outcome_probability
+from hhh_verify.contract.model import Model, outcome_probability, sampler
 from hhh_verify.contract.outcomes import Outcome, sample_index
 from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.spec import GameSpec
@@ -153,7 +153,7 @@ def playout(
     distribution (slower; a different, equally distributed game for the same ``rng``).
     ``measures`` (the game's) are taken at the end.
     """
-    sampler = model.sample_step if not exact and isinstance(model, SamplingModel) else None
+    draw = None if exact else sampler(model)
     s = model.initial_state()
     steps = decisions = 0
     while True:
@@ -170,17 +170,17 @@ def playout(
         else:
             action = policy(model, s, legal, rng)
             decisions += 1
-        if sampler is not None and trace is not None:
+        if draw is not None and trace is not None:
             drawn = RecordingRandom(rng)
-            after = sampler(s, action, drawn)
+            after = draw(s, action, drawn)
             if outcome_probability(model, s, action, after) <= 0:
                 raise ModelError(
                     f"sample_step gave a successor that step does not list, after "
                     f"{model.describe_action(s, action)} in {model.describe_state(s)}"
                 )
             record_sampled(trace, model, action, drawn.values, after)
-        elif sampler is not None:
-            after = sampler(s, action, rng)
+        elif draw is not None:
+            after = draw(s, action, rng)
         else:
             dist = model.step(s, action)
             index = sample_index(dist, rng)

@@ -15,9 +15,9 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Property, SmtClaim
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import EngineStatus, PropertyKind, SmtMethod
+from hhh_verify.contract.vocab import EngineStatus, SmtMethod
 from hhh_verify.engines import results as check_results
 from hhh_verify.smt.queries import run_query
 
@@ -41,7 +41,7 @@ class Z3Engine:
         self.seconds = seconds
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind == PropertyKind.SMT
+        return isinstance(prop, SmtClaim)
 
     def _reduced(self, support: Any) -> str | None:
         """The preset a query falls back to when the checked config is not encoded exactly."""

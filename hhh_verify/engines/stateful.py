@@ -47,8 +47,7 @@ import re
 import sys
 import time
 import traceback
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, cast
@@ -64,10 +63,11 @@ if sys.version_info < (3, 11):  # pragma: no cover
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
-from hhh_verify.contract.model import TERMINAL, Model, SamplingModel
+from hhh_verify.contract.model import TERMINAL, Model, Sampler, sampler
 from hhh_verify.contract.outcomes import Distribution, distribution_problem, state_digest
-from hhh_verify.contract.properties import Property
-from hhh_verify.contract.vocab import ChanceMode, FindingKind, Profile, PropertyKind
+from hhh_verify.contract.properties import Goal, Invariant, Property
+from hhh_verify.contract.vocab import ChanceMode, FindingKind, Profile
+from hhh_verify.engines.hypothesis_shim import counted_hypothesis, no_local_constants
 
 #: Hypothesis settings of the three profiles (also registered under these names).
 #: ``stateful_step_count`` is a budget of model steps per example; finished games restart,
@@ -304,7 +304,8 @@ class MachineSetup:
 
     model: Model
     ambiguities: AmbiguityRegistry
-    sampled: bool
+    #: The model's draw of one successor when chance is sampled, else ``None`` (exact).
+    sampler: Sampler | None
     orders: tuple[Any, ...]
     state_invariants: list[tuple[str, Any]]
     step_invariants: list[tuple[str, Any]]
@@ -373,21 +374,17 @@ def build_machine(
     setup = MachineSetup(
         model=model,
         ambiguities=ambiguities,
-        sampled=resolve_chance(model, chance) == ChanceMode.SAMPLED,
+        sampler=sampler(model) if resolve_chance(model, chance) == ChanceMode.SAMPLED else None,
         orders=orders,
         state_invariants=[
-            (p.id, p.check)
-            for p in props
-            if p.kind == PropertyKind.INVARIANT and p.check is not None
+            (p.id, p.check) for p in props if isinstance(p, Invariant) and p.check is not None
         ],
         step_invariants=[
             (p.id, p.transition)
             for p in props
-            if p.kind == PropertyKind.INVARIANT and p.transition is not None
+            if isinstance(p, Invariant) and p.transition is not None
         ],
-        goals=[
-            (p.id, p.check) for p in props if p.kind == PropertyKind.GOAL and p.check is not None
-        ],
+        goals=[(p.id, p.check) for p in props if isinstance(p, Goal)],
         run_stats=stats if stats is not None else RunStats(),
         trace_meta=dict(meta or {}),
         shrink_goals=shrink_goals,
@@ -425,7 +422,7 @@ class ModelMachine(RuleBasedStateMachine):
     def _fail(self, pid: str, kind: FindingKind, message: str) -> _Found:
         setup = self.setup
         meta = dict(self.trace.meta, property=pid, finding=kind, message=message)
-        if setup.sampled:
+        if setup.sampler is not None:
             meta["chance"] = ChanceMode.SAMPLED
             meta["samples"] = [list(v) for v in self.samples]
         steps = [
@@ -469,10 +466,10 @@ class ModelMachine(RuleBasedStateMachine):
             legal = setup.orders[self.style](setup.model, s, legal)
         i = draw(0, len(legal) - 1) if len(legal) > 1 else 0
         action = legal[i]
-        if setup.sampled:
+        if setup.sampler is not None:
             values = self.rng.restart(lambda: draw(0, 255))
             try:
-                nxt = cast(SamplingModel, setup.model).sample_step(s, action, self.rng)
+                nxt = setup.sampler(s, action, self.rng)
             except Exception as e:
                 self.path.append((action, 0, None))
                 self.samples.append(values)
@@ -554,8 +551,8 @@ def resolve_chance(model: Model, chance: ChanceMode) -> ChanceMode:
     """``exact`` or ``sampled`` for ``chance`` (``auto``: sampled when the model can)."""
     chance = ChanceMode.parse(chance, "chance mode")
     if chance == ChanceMode.AUTO:
-        return ChanceMode.SAMPLED if isinstance(model, SamplingModel) else ChanceMode.EXACT
-    if chance == ChanceMode.SAMPLED and not isinstance(model, SamplingModel):
+        return ChanceMode.SAMPLED if sampler(model) is not None else ChanceMode.EXACT
+    if chance == ChanceMode.SAMPLED and sampler(model) is None:
         raise ModelError(f"the {model.game} model cannot sample (no sample_step); use exact")
     return chance
 
@@ -617,80 +614,6 @@ def run(
     ids = tuple(p.id for p in properties if p.relevant(model))
     cut = bool(findings) and shrink and seconds >= safety
     return StatefulReport(findings, stats, seconds, ids, cut)
-
-
-class _StoppedMonotonic:
-    """The ``time`` module as Hypothesis' engine sees it inside :func:`counted_hypothesis`:
-    ``monotonic`` stands still (only the "ten seconds after the first failure" rule
-    reads it), everything else is the real module."""
-
-    @staticmethod
-    def monotonic() -> float:
-        return 0.0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(time, name)
-
-
-@contextmanager
-def counted_hypothesis(shrinks: int, safety_seconds: float) -> Iterator[None]:
-    """Make Hypothesis stop by counts of work while the engine runs (restored after).
-
-    Hypothesis has no setting for these; they are module attributes of its engine that it
-    keeps monkeypatchable. Shrinking stops after ``shrinks`` successful shrinks of a
-    finding (``MAX_SHRINKS``) and its time limit becomes a safety net of
-    ``safety_seconds`` (``MAX_SHRINKING_SECONDS``). Generation after a first failure
-    (hunting for other failures) ends by its call counts alone: the rule that ends it ten
-    seconds after the first failure would make the findings depend on the machine's speed.
-    """
-    from hypothesis.internal.conjecture import engine
-
-    saved = {
-        name: getattr(engine, name)
-        for name in ("MAX_SHRINKS", "MAX_SHRINKING_SECONDS", "time")
-        if hasattr(engine, name)
-    }
-    engine.MAX_SHRINKS = shrinks
-    engine.MAX_SHRINKING_SECONDS = safety_seconds  # type: ignore[assignment]
-    engine.time = _StoppedMonotonic()  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(engine, name, value)
-
-
-@contextmanager
-def no_local_constants() -> Iterator[None]:
-    """Keep the constants of the process's own modules out of the search (restored after).
-
-    Hypothesis draws an integer, now and then, from the literals of every non-installed
-    module in ``sys.modules`` (its "local constants", re-read whenever a module is
-    imported). The project's sources count as such modules when it is installed in
-    editable mode, so importing one more module (a kernel's layout table, say) changed
-    which games were played: the findings and witness lengths followed the process's
-    import history. Inside the engine the pool is empty, so a run depends only on its
-    model, properties, budget and seed. Hypothesis caches the allowed constants per
-    draw shape; the cache is emptied on entry and on exit so neither side sees the other's.
-    """
-    try:
-        from hypothesis.internal.conjecture import providers
-    except ImportError:  # pragma: no cover - a Hypothesis without the module
-        yield
-        return
-    original = getattr(providers, "_get_local_constants", None)
-    cache = getattr(providers, "CONSTANTS_CACHE", None)
-    if original is None or cache is None:  # pragma: no cover - before local constants
-        yield
-        return
-    empty = providers.Constants()
-    providers._get_local_constants = lambda: empty
-    cache.cache.clear()
-    try:
-        yield
-    finally:
-        providers._get_local_constants = original
-        cache.cache.clear()
 
 
 def _flatten(group: BaseExceptionGroup) -> list[Finding]:

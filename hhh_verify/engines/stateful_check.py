@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Goal, Invariant, Property
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.vocab import EngineStatus, ExpectedResult, FindingKind, PropertyKind
 from hhh_verify.engines import stateful
@@ -24,8 +24,8 @@ class StatefulEngine:
         self.order = spec.load_search_order() if spec is not None else None
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind in (PropertyKind.INVARIANT, PropertyKind.GOAL) and (
-            prop.check is not None or prop.transition is not None
+        return isinstance(prop, Goal) or (
+            isinstance(prop, Invariant) and (prop.check is not None or prop.transition is not None)
         )
 
     def run(
@@ -77,12 +77,10 @@ class StatefulEngine:
             f = by_id.get(p.id)
             if f is None:
                 status = (
-                    EngineStatus.HOLDS
-                    if p.kind == PropertyKind.INVARIANT
-                    else EngineStatus.NOT_REACHED
+                    EngineStatus.HOLDS if isinstance(p, Invariant) else EngineStatus.NOT_REACHED
                 )
-                msg = "" if p.kind == PropertyKind.INVARIANT else "no witness found"
-                if status == EngineStatus.NOT_REACHED and p.hard_to_reach:
+                msg = "" if isinstance(p, Invariant) else "no witness found"
+                if isinstance(p, Goal) and p.hard_to_reach:
                     status, msg = (
                         EngineStatus.INCONCLUSIVE,
                         "not found by this search (marked hard to reach)",

@@ -41,8 +41,8 @@ from typing import Any, Protocol, runtime_checkable
 
 from hhh_verify.contract.configs import SeatedConfig
 from hhh_verify.contract.measures import Measure
-from hhh_verify.contract.model import Model, SamplingModel
-from hhh_verify.contract.outcomes import Outcome, sample_index
+from hhh_verify.contract.model import Model, sample_successor
+from hhh_verify.contract.outcomes import Outcome
 
 Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
 #: A whole playout from a state with a seed: (outcome or None when cut, round reached).
@@ -134,7 +134,9 @@ class StrongPlayer:
             total = 0.0
             for seed in seeds:
                 sim = random.Random(seed)
-                out, rnd = play_out(self.rollout, model, _step(model, state, a, sim), sim, fast)
+                out, rnd = play_out(
+                    self.rollout, model, sample_successor(model, state, a, sim), sim, fast
+                )
                 total += rewards(model, out, seats, rnd - start, tie_break)[seat]
             if total > best_value:
                 best, best_value = a, total
@@ -174,7 +176,7 @@ def play_out(
         if not legal:
             break
         a = legal[0] if len(legal) == 1 else player(model, s, legal, rng)
-        s = _step(model, s, a, rng)
+        s = sample_successor(model, s, a, rng)
         steps += 1
     return model.outcome(s), model.round_of(s)
 
@@ -182,11 +184,3 @@ def play_out(
 def _seats(model: Model) -> int:
     players = model.config.players if isinstance(model.config, SeatedConfig) else 1
     return players if isinstance(players, int) and players > 0 else 1
-
-
-def _step(model: Model, s: Any, action: Any, rng: random.Random) -> Any:
-    """One successor drawn from the model's law (its sampler when it has one)."""
-    if isinstance(model, SamplingModel):
-        return model.sample_step(s, action, rng)
-    dist = model.step(s, action)
-    return dist[sample_index(dist, rng)][0]

@@ -26,10 +26,10 @@ from typing import Any
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import SmtClaim
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import replay
-from hhh_verify.contract.vocab import ExpectedResult, PropertyKind, SmtMethod
+from hhh_verify.contract.vocab import SmtMethod
 from hhh_verify.smt.bmc import WitnessMismatch
 from hhh_verify.smt.budget import Budget, Meter
 
@@ -145,13 +145,9 @@ class SmtSupport:
         return tuple(q for q in self.queries if q.in_check)
 
 
-def query_properties(game: str, queries: tuple[SmtQuery, ...]) -> list[Property]:
+def query_properties(game: str, queries: tuple[SmtQuery, ...]) -> list[SmtClaim]:
     """The ``in_check`` queries as ``smt`` properties (rows of the game's registry)."""
-    return [
-        Property(q.id, game, PropertyKind.SMT, ExpectedResult.HOLDS, q.citation, q.question)
-        for q in queries
-        if q.in_check
-    ]
+    return [SmtClaim(q.id, game, q.citation, q.question) for q in queries if q.in_check]
 
 
 def verdict(answer: str, expected: str) -> bool | None:

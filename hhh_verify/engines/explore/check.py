@@ -10,7 +10,7 @@ from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Goal, Invariant, Property
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.contract.trace import Trace
 from hhh_verify.contract.vocab import EngineStatus, ExploreStatus, PropertyKind
@@ -244,8 +244,8 @@ class ExplorerEngine:
         self.max_states, self.max_seconds = max_states, max_seconds
 
     def supports(self, prop: Property) -> bool:
-        return prop.kind in (PropertyKind.INVARIANT, PropertyKind.GOAL) and (
-            prop.check is not None or prop.transition is not None
+        return isinstance(prop, Goal) or (
+            isinstance(prop, Invariant) and (prop.check is not None or prop.transition is not None)
         )
 
     def run(

@@ -35,8 +35,10 @@ from typing import Any
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.outcomes import Outcome, distribution_problem
+from hhh_verify.contract.properties import Goal as GoalProperty
+from hhh_verify.contract.properties import Invariant as InvariantProperty
 from hhh_verify.contract.properties import Property
-from hhh_verify.contract.vocab import OUTCOME_GOAL_PREFIX, BuiltinGoal, NodeKind, PropertyKind
+from hhh_verify.contract.vocab import OUTCOME_GOAL_PREFIX, BuiltinGoal, NodeKind
 from hhh_verify.engines.explore.statecodec import StateCodec
 
 # State kinds -------------------------------------------------------------------------
@@ -464,12 +466,12 @@ def split_properties(
             continue
         if model is not None and not p.relevant(model):
             continue
-        if p.kind == PropertyKind.INVARIANT:
+        if isinstance(p, InvariantProperty):
             if p.check is not None:
                 checks.invariants[p.id] = _adapt(p.violation)
             if p.transition is not None:
                 checks.steps[p.id] = p.step_violation
-        elif p.kind == PropertyKind.GOAL:
+        elif isinstance(p, GoalProperty):
             checks.goals[p.id] = _adapt_goal(p.reached)
     return checks
 

@@ -24,9 +24,9 @@ from typing import Any
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import Invariant, Property
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.vocab import EngineStatus, PropertyKind
+from hhh_verify.contract.vocab import EngineStatus
 from hhh_verify.engines import results as check_results
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import ExplorationError, explore, split_properties
@@ -104,9 +104,7 @@ class SweepEngine:
         self.spec = spec
 
     def supports(self, prop: Property) -> bool:
-        return (
-            self.spec is not None and prop.kind == PropertyKind.INVARIANT and prop.sweep is not None
-        )
+        return self.spec is not None and isinstance(prop, Invariant) and prop.sweep is not None
 
     def run(
         self,
@@ -118,7 +116,7 @@ class SweepEngine:
         results = []
         by_preset: dict[str, list[Property]] = {}
         for p in properties:
-            if p.sweep is not None:  # supports() admits only these
+            if isinstance(p, Invariant) and p.sweep is not None:  # supports() admits only these
                 by_preset.setdefault(p.sweep, []).append(p)
         for preset, props in by_preset.items():
             results += self._sweep(model, preset, props, options.profile)

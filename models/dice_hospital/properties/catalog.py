@@ -12,7 +12,14 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from hhh_verify.contract.properties import Property, PropertyRegistry, kernel_agreement
+from hhh_verify.contract.properties import (
+    Fact,
+    Goal,
+    Invariant,
+    Property,
+    PropertyRegistry,
+    kernel_agreement,
+)
 
 from ..play.policies import greedy_score
 from ..rules import actions as A
@@ -35,6 +42,7 @@ from ..rules.state import (
     PLACE,
     DHState,
 )
+from . import search
 
 GAME = "dice-hospital"
 
@@ -488,228 +496,6 @@ def as_listed(model: Any, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ..
 search_order = (sensible, as_listed)
 
 
-def properties() -> PropertyRegistry:
-    """Every Dice Hospital property, in the order ``check`` prints them."""
-    from . import search as H
-    from .smt import smt_properties
-
-    return PropertyRegistry(
-        GAME,
-        [
-            Property.invariant(
-                "dh.dice-conserved",
-                GAME,
-                "Przyjmowanie pacjentów; Zmiana personelu: dice go round supply -> ambulance -> hospital -> lounge / mortuary",
-                "per colour: supply + ambulances + hospitals + lounges + mortuaries = the dice of that colour",
-                dice_conserved,
-            ),
-            Property.invariant(
-                "dh.health-in-range",
-                GAME,
-                "Przed grą: 1 – najbardziej chory, 6 – najbardziej zdrowy",
-                "every patient's health is 1..6",
-                health_in_range,
-            ),
-            Property.invariant(
-                "dh.ambulances-ascending",
-                GAME,
-                "Przyjmowanie pacjentów: od najmniejszej do największej wartości",
-                "dice fill the ambulances in ascending value",
-                ambulance_values_ascending,
-            ),
-            Property.invariant(
-                "dh.capacity",
-                GAME,
-                "Przyjmowanie pacjentów: brak miejsca -> kostnica (DH-CAPACITY)",
-                "no hospital holds more patients than its beds",
-                capacity,
-            ),
-            Property.invariant(
-                "dh.once-a-round",
-                GAME,
-                "Aktywacja szpitala: każdy specjalista i oddział tylko raz w rundzie",
-                "wards, specialists and nurses used at most once a round",
-                once_a_round,
-            ),
-            Property.invariant(
-                "dh.components-conserved",
-                GAME,
-                "Rozubudowa szpitala; Zmiana personelu: usuwani z gry; Przed grą: do pudełka",
-                "ward tiles, specialists and administrators conserved",
-                components_conserved,
-            ),
-            Property.invariant(
-                "dh.mortality-tokens",
-                GAME,
-                "Zaniedbani pacjenci / Przyjmowanie pacjentów: żeton śmiertelności za każdego",
-                "mortality tokens = dice in the mortuary (while they stay there)",
-                mortality_matches_mortuary,
-                applies=mortuary_dice_stay,
-            ),
-            Property.invariant(
-                "dh.evictions-counted",
-                GAME,
-                "Przyjmowanie pacjentów: żeton śmiertelności za każdego umiesczonego tam pacjenta",
-                "the round's evicted patients are at most the mortality tokens taken",
-                evictions_counted,
-            ),
-            Property.invariant(
-                "dh.lounge-cleared",
-                GAME,
-                "Aktywacja szpitala / Zmiana personelu: poczekalnia do wypisu",
-                "discharged dice wait only until their hospital's round ends",
-                lounge_only_in_activation,
-            ),
-            Property.invariant(
-                "dh.round-in-range",
-                GAME,
-                "Wstęp: 8 rund",
-                "round 1..8",
-                round_in_range,
-            ),
-            Property.invariant(
-                "dh.game-end",
-                GAME,
-                "Koniec gry: punkty, remisy",
-                "the game ends after the last round with every seat's points; winners by the tie-breakers",
-                over_means_over,
-            ),
-            Property.invariant(
-                "dh.first-player-bar",
-                GAME,
-                "Przyjmowanie pacjentów: Pierwszy gracz nie może wybrać ambulansu numer 1",
-                "the first player never takes ambulance 1",
-                transition=first_player_bar,
-            ),
-            Property.invariant(
-                "dh.blood-bags",
-                GAME,
-                "Przyjmowanie pacjentów; Rozubudowa; Aktywacja: worek z krwią",
-                "blood bags move only by the rules: +1 lowest ambulance, +1 a discard, -1 a free action",
-                transition=blood_accounting,
-            ),
-            Property.invariant(
-                "dh.points",
-                GAME,
-                "Wypisani pacjenci (tabela, 7 = 14, +5 pusty szpital); Koniec gry (+1, -2)",
-                "points move only by the discharge table, the empty-hospital bonus and the end-of-game adjustments",
-                transition=points_accounting,
-            ),
-            Property.invariant(
-                "dh.neglect",
-                GAME,
-                "Zaniedbani pacjenci: -1 (superrobak -2), zdrowie 1 -> kostnica",
-                "the end of a round lowers exactly the untreated patients",
-                transition=neglect,
-            ),
-            Property.invariant(
-                "dh.healing",
-                GAME,
-                "Aktywacja szpitala: zdrowie 6 -> poczekalnia do wypisu; kilka kroków",
-                "a ward heals by its steps at most; patients who leave reach the lounge",
-                transition=health_moves_by_the_rules,
-            ),
-            Property.goal(
-                "dh.goal-discharge",
-                GAME,
-                "Aktywacja szpitala: poczekalnia do wypisu",
-                "a patient is discharged",
-                a_discharge,
-            ),
-            Property.goal(
-                "dh.goal-empty-hospital",
-                GAME,
-                "Wypisani pacjenci: +5 jeśli szpital pozostał pusty",
-                "a hospital ends its round empty after discharges",
-                empty_with_discharges,
-                hard_to_reach=True,  # the real game refills every hospital each round
-                heuristic=H.emptied,
-            ),
-            Property.goal(
-                "dh.goal-mortality",
-                GAME,
-                "Przyjmowanie pacjentów / Zaniedbani pacjenci: kostnica",
-                "a patient goes to the mortuary",
-                a_mortality_token,
-            ),
-            Property.goal(
-                "dh.goal-seven-discharged",
-                GAME,
-                "Wypisani pacjenci: 7 pacjentów = 14 punktów",
-                "seven patients discharged in one round (the aid's example)",
-                seven_discharged,
-                hard_to_reach=True,
-                heuristic=H.discharged,
-                applies=room_for_seven,
-            ),
-            Property.goal(
-                "dh.goal-tied-colours",
-                GAME,
-                "Przyjmowanie pacjentów: remisy, ostatni gracz decyduje",
-                "the last player arranges tied dice of different colours",
-                tied_colours,
-                applies=several_colours,
-            ),
-            Property.goal(
-                "dh.goal-tie-on-points",
-                GAME,
-                "Koniec gry: remisy roztrzyga mniej pozostałych pacjentów",
-                "a game where the tie-breakers decide",
-                tie_on_points,
-                hard_to_reach=True,  # eight rounds of scoring rarely end level
-                heuristic=H.level_points,
-            ),
-            *smt_properties(),
-            Property(
-                "dh.facts",
-                GAME,
-                "fact",
-                "HOLDS",
-                "Every number the aid prints that the rules use, and its worked example (Przed grą to Warianty)",
-                "rounds, starting values, the roll, neglect, the discharge table and its example, +5, +1, -2, the tie-breakers and the variants' numbers agree with the aid",
-                check=facts_hold,
-                applies=full_preset,
-            ),
-            Property(
-                "dh.readings-at-positions",
-                GAME,
-                "fact",
-                "HOLDS",
-                "Zmiana personelu: losowani są nowi pacjenci (DH-SUPPLY-SHORT); Wypisani pacjenci: po 12. (DH-OVER-12)",
-                "each option of DH-SUPPLY-SHORT and DH-OVER-12 keeps its promise on a position where it acts (a short bag; 16 discharged)",
-                check=readings_at_their_positions,
-                applies=full_preset,
-            ),
-            Property.invariant(
-                "dh.nurses-treat",
-                GAME,
-                "Rozgrywka: umieszcza pielęgniarki (białe meeple) ... w oddziałach, żeby leczyć pacjentów",
-                "in activation, a player with a nurse not yet placed, a patient and an unused one-patient ward of any colour can send that nurse to treat",
-                nurses_treat,
-            ),
-            Property.invariant(
-                "dh.specialist-choice",
-                GAME,
-                "Aktywacja szpitala: najpierw efekty oddziału, potem efekty meepla (jeśli jest specjalistą)",
-                "after the ward's effect, a specialist with two or more patients it could heal leaves the choice to its player",
-                transition=specialist_choice,
-            ),
-            Property.invariant(
-                "dh.ambulances-filled",
-                GAME,
-                "Przyjmowanie pacjentów: kostki ... umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu",
-                "before the first pick the ambulances hold ambulance_dice dice each, unless the bag ran out",
-                ambulances_filled,
-            ),
-            kernel_agreement(
-                GAME,
-                "dh",
-                "The whole player aid: every rule the model reads is read again by the compiled kernel",
-            ),
-        ],
-    )
-
-
 def facts_hold(model: Any, _state: Any = None) -> str | None:
     """Every fact of ``models/dice_hospital/book/facts.py`` on this model: the broken ones with
     the aid's words, the printed value and the model's."""
@@ -810,3 +596,226 @@ def ambulances_filled(model: Any, s: DHState) -> str | None:
     if have == want or (have < want and sum(s.supply) == 0):
         return None
     return f"the ambulances hold {have} dice, {want} wanted, {sum(s.supply)} left in the bag"
+
+
+#: The Dice Hospital invariants and goals, in the order ``check`` prints them (the Z3
+#: queries follow them, then :data:`LATER_CLAIMS`, then the kernel's agreement).
+CLAIMS: tuple[Property, ...] = (
+    Invariant(
+        "dh.dice-conserved",
+        GAME,
+        "Przyjmowanie pacjentów; Zmiana personelu: dice go round supply -> ambulance -> hospital -> lounge / mortuary",
+        "per colour: supply + ambulances + hospitals + lounges + mortuaries = the dice of that colour",
+        dice_conserved,
+    ),
+    Invariant(
+        "dh.health-in-range",
+        GAME,
+        "Przed grą: 1 – najbardziej chory, 6 – najbardziej zdrowy",
+        "every patient's health is 1..6",
+        health_in_range,
+    ),
+    Invariant(
+        "dh.ambulances-ascending",
+        GAME,
+        "Przyjmowanie pacjentów: od najmniejszej do największej wartości",
+        "dice fill the ambulances in ascending value",
+        ambulance_values_ascending,
+    ),
+    Invariant(
+        "dh.capacity",
+        GAME,
+        "Przyjmowanie pacjentów: brak miejsca -> kostnica (DH-CAPACITY)",
+        "no hospital holds more patients than its beds",
+        capacity,
+    ),
+    Invariant(
+        "dh.once-a-round",
+        GAME,
+        "Aktywacja szpitala: każdy specjalista i oddział tylko raz w rundzie",
+        "wards, specialists and nurses used at most once a round",
+        once_a_round,
+    ),
+    Invariant(
+        "dh.components-conserved",
+        GAME,
+        "Rozubudowa szpitala; Zmiana personelu: usuwani z gry; Przed grą: do pudełka",
+        "ward tiles, specialists and administrators conserved",
+        components_conserved,
+    ),
+    Invariant(
+        "dh.mortality-tokens",
+        GAME,
+        "Zaniedbani pacjenci / Przyjmowanie pacjentów: żeton śmiertelności za każdego",
+        "mortality tokens = dice in the mortuary (while they stay there)",
+        mortality_matches_mortuary,
+        applies=mortuary_dice_stay,
+    ),
+    Invariant(
+        "dh.evictions-counted",
+        GAME,
+        "Przyjmowanie pacjentów: żeton śmiertelności za każdego umiesczonego tam pacjenta",
+        "the round's evicted patients are at most the mortality tokens taken",
+        evictions_counted,
+    ),
+    Invariant(
+        "dh.lounge-cleared",
+        GAME,
+        "Aktywacja szpitala / Zmiana personelu: poczekalnia do wypisu",
+        "discharged dice wait only until their hospital's round ends",
+        lounge_only_in_activation,
+    ),
+    Invariant(
+        "dh.round-in-range",
+        GAME,
+        "Wstęp: 8 rund",
+        "round 1..8",
+        round_in_range,
+    ),
+    Invariant(
+        "dh.game-end",
+        GAME,
+        "Koniec gry: punkty, remisy",
+        "the game ends after the last round with every seat's points; winners by the tie-breakers",
+        over_means_over,
+    ),
+    Invariant(
+        "dh.first-player-bar",
+        GAME,
+        "Przyjmowanie pacjentów: Pierwszy gracz nie może wybrać ambulansu numer 1",
+        "the first player never takes ambulance 1",
+        transition=first_player_bar,
+    ),
+    Invariant(
+        "dh.blood-bags",
+        GAME,
+        "Przyjmowanie pacjentów; Rozubudowa; Aktywacja: worek z krwią",
+        "blood bags move only by the rules: +1 lowest ambulance, +1 a discard, -1 a free action",
+        transition=blood_accounting,
+    ),
+    Invariant(
+        "dh.points",
+        GAME,
+        "Wypisani pacjenci (tabela, 7 = 14, +5 pusty szpital); Koniec gry (+1, -2)",
+        "points move only by the discharge table, the empty-hospital bonus and the end-of-game adjustments",
+        transition=points_accounting,
+    ),
+    Invariant(
+        "dh.neglect",
+        GAME,
+        "Zaniedbani pacjenci: -1 (superrobak -2), zdrowie 1 -> kostnica",
+        "the end of a round lowers exactly the untreated patients",
+        transition=neglect,
+    ),
+    Invariant(
+        "dh.healing",
+        GAME,
+        "Aktywacja szpitala: zdrowie 6 -> poczekalnia do wypisu; kilka kroków",
+        "a ward heals by its steps at most; patients who leave reach the lounge",
+        transition=health_moves_by_the_rules,
+    ),
+    Goal(
+        "dh.goal-discharge",
+        GAME,
+        "Aktywacja szpitala: poczekalnia do wypisu",
+        "a patient is discharged",
+        a_discharge,
+    ),
+    Goal(
+        "dh.goal-empty-hospital",
+        GAME,
+        "Wypisani pacjenci: +5 jeśli szpital pozostał pusty",
+        "a hospital ends its round empty after discharges",
+        empty_with_discharges,
+        hard_to_reach=True,  # the real game refills every hospital each round
+        heuristic=search.emptied,
+    ),
+    Goal(
+        "dh.goal-mortality",
+        GAME,
+        "Przyjmowanie pacjentów / Zaniedbani pacjenci: kostnica",
+        "a patient goes to the mortuary",
+        a_mortality_token,
+    ),
+    Goal(
+        "dh.goal-seven-discharged",
+        GAME,
+        "Wypisani pacjenci: 7 pacjentów = 14 punktów",
+        "seven patients discharged in one round (the aid's example)",
+        seven_discharged,
+        hard_to_reach=True,
+        heuristic=search.discharged,
+        applies=room_for_seven,
+    ),
+    Goal(
+        "dh.goal-tied-colours",
+        GAME,
+        "Przyjmowanie pacjentów: remisy, ostatni gracz decyduje",
+        "the last player arranges tied dice of different colours",
+        tied_colours,
+        applies=several_colours,
+    ),
+    Goal(
+        "dh.goal-tie-on-points",
+        GAME,
+        "Koniec gry: remisy roztrzyga mniej pozostałych pacjentów",
+        "a game where the tie-breakers decide",
+        tie_on_points,
+        hard_to_reach=True,  # eight rounds of scoring rarely end level
+        heuristic=search.level_points,
+    ),
+)
+
+#: The facts and the invariants ``check`` prints after the Z3 queries.
+LATER_CLAIMS: tuple[Property, ...] = (
+    Fact(
+        "dh.facts",
+        GAME,
+        "Every number the aid prints that the rules use, and its worked example (Przed grą to Warianty)",
+        "rounds, starting values, the roll, neglect, the discharge table and its example, +5, +1, -2, the tie-breakers and the variants' numbers agree with the aid",
+        check=facts_hold,
+        applies=full_preset,
+    ),
+    Fact(
+        "dh.readings-at-positions",
+        GAME,
+        "Zmiana personelu: losowani są nowi pacjenci (DH-SUPPLY-SHORT); Wypisani pacjenci: po 12. (DH-OVER-12)",
+        "each option of DH-SUPPLY-SHORT and DH-OVER-12 keeps its promise on a position where it acts (a short bag; 16 discharged)",
+        check=readings_at_their_positions,
+        applies=full_preset,
+    ),
+    Invariant(
+        "dh.nurses-treat",
+        GAME,
+        "Rozgrywka: umieszcza pielęgniarki (białe meeple) ... w oddziałach, żeby leczyć pacjentów",
+        "in activation, a player with a nurse not yet placed, a patient and an unused one-patient ward of any colour can send that nurse to treat",
+        nurses_treat,
+    ),
+    Invariant(
+        "dh.specialist-choice",
+        GAME,
+        "Aktywacja szpitala: najpierw efekty oddziału, potem efekty meepla (jeśli jest specjalistą)",
+        "after the ward's effect, a specialist with two or more patients it could heal leaves the choice to its player",
+        transition=specialist_choice,
+    ),
+    Invariant(
+        "dh.ambulances-filled",
+        GAME,
+        "Przyjmowanie pacjentów: kostki ... umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu",
+        "before the first pick the ambulances hold ambulance_dice dice each, unless the bag ran out",
+        ambulances_filled,
+    ),
+)
+
+KERNEL_AGREES = kernel_agreement(
+    GAME,
+    "dh",
+    "The whole player aid: every rule the model reads is read again by the compiled kernel",
+)
+
+
+def properties() -> PropertyRegistry:
+    """Every Dice Hospital property, in the order ``check`` prints them."""
+    from .smt import smt_properties
+
+    return PropertyRegistry(GAME, [*CLAIMS, *smt_properties(), *LATER_CLAIMS, KERNEL_AGREES])

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import SmtClaim
 from hhh_verify.smt.queries import SmtQuery, SmtSupport, query_properties
 
 GAME = "dice-hospital"
@@ -152,7 +152,7 @@ QUERIES: tuple[SmtQuery, ...] = (
 )
 
 
-def smt_properties() -> list[Property]:
+def smt_properties() -> list[SmtClaim]:
     return query_properties(GAME, QUERIES)
 
 

@@ -476,6 +476,7 @@ class HHHGraph:
         table is the property on every such state (its model's rating included)."""
         from dataclasses import replace
 
+        from hhh_verify.contract.properties import Invariant
         from hhh_verify.contract.registry import get_game
 
         from ..rules.state import COMPLETED, OVER
@@ -483,8 +484,8 @@ class HHHGraph:
         # The property itself, read through the game's declared registry (the kernel
         # stands on rules/ and never imports the properties package).
         found = get_game("hhh").load_properties().get("hhh.end-after-last-round")
+        assert isinstance(found, Invariant) and found.check is not None
         end_after_last_round = found.check
-        assert end_after_last_round is not None
         model = self.model
         last = self.kernel.ctx.last_round
         done = replace(model.initial_state(), phase=OVER, reason=COMPLETED, round=last)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hhh_verify.contract.properties import Property
+from hhh_verify.contract.properties import SmtClaim
 from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import SmtQuery, SmtSupport, WitnessSearch, query_properties
 
@@ -315,7 +315,7 @@ def queries() -> tuple[SmtQuery, ...]:
     return QUERIES
 
 
-def smt_properties() -> list[Property]:
+def smt_properties() -> list[SmtClaim]:
     """The ``in_check`` queries as ``smt`` properties (for the HHH property registry)."""
     return query_properties(GAME, QUERIES)
 

@@ -14,7 +14,14 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from hhh_verify.contract.properties import Property, PropertyRegistry, kernel_agreement
+from hhh_verify.contract.properties import (
+    Fact,
+    Goal,
+    Invariant,
+    Property,
+    PropertyRegistry,
+    kernel_agreement,
+)
 
 from ..rules import actions as A
 from ..rules import readings as R
@@ -41,6 +48,7 @@ from ..rules.tracks import (
     T_PROD,
     T_QOC,
 )
+from . import search
 
 GAME = "royal-hospital"
 
@@ -649,299 +657,292 @@ def full_preset(model: Any) -> bool:
     return bool(model.config == FULL)
 
 
-def _fact() -> Property:
-    """The numbers the rulebook prints, checked once on the real game."""
-    return Property(
-        "rh.facts",
+#: The numbers the rulebook prints, checked once on the real game.
+FACTS = Fact(
+    "rh.facts",
+    GAME,
+    "Every number the rulebook prints (Components, tracks, Game Setup, phases)",
+    "component counts, track rewards, congress doctors, setup and phase numbers agree with the book",
+    check=facts_hold,
+    applies=full_preset,
+)
+
+
+#: Well-formedness, conservation, the Cleanup's deaths and costs, scoring.
+INVARIANTS: tuple[Property, ...] = (
+    Invariant(
+        "rh.non-negative",
         GAME,
-        "fact",
-        "HOLDS",
-        "Every number the rulebook prints (Components, tracks, Game Setup, phases)",
-        "component counts, track rewards, congress doctors, setup and phase numbers agree with the book",
-        check=facts_hold,
-        applies=full_preset,
-    )
+        "Components; Action Phase (pay the cost shown)",
+        "credits, tokens, points, tracks and card counts never negative",
+        non_negative,
+    ),
+    Invariant(
+        "rh.track-bounds",
+        GAME,
+        "Game Board: tracks; 6 Insurance company tracks (5 levels)",
+        "every counter stays on its track",
+        track_bounds,
+    ),
+    Invariant("rh.round-in-range", GAME, "1 Round track", "round 1..rounds", round_in_range),
+    Invariant(
+        "rh.medical-cards-conserved",
+        GAME,
+        "Components: 166 Medical cards and 4 starting cards",
+        "deck + discard + drawn + hands + tableaus = the cards of each type",
+        medical_cards_conserved,
+    ),
+    Invariant(
+        "rh.patient-cards-conserved",
+        GAME,
+        "Components: 109 Patient cards; drawn from the bottom, discarded on top",
+        "deck + hospitals + playing areas + arrivals = 109; every card seen or unresolved",
+        patient_cards_conserved,
+    ),
+    Invariant(
+        "rh.capacity",
+        GAME,
+        "Hospital Board: space for 4 patients, +1 per outpatient clinic and clinical trial",
+        "no hospital holds more patients than its spaces; terminal patients need none",
+        capacity,
+    ),
+    Invariant(
+        "rh.time-tokens",
+        GAME,
+        "Cleanup Phase: Add time tokens",
+        "a patient gains at most one time token per Cleanup",
+        time_tokens,
+    ),
+    Invariant(
+        "rh.no-overdue-patient",
+        GAME,
+        "Cleanup Phase: Check patients",
+        "no critical, severe or unchecked patient survives its deadline",
+        no_overdue_patient,
+    ),
+    Invariant(
+        "rh.only-some-die",
+        GAME,
+        "Cleanup Phase: Only severe or critical patients can die",
+        "non-severe patients never die; chronic ones only under chronic-die",
+        only_some_die,
+    ),
+    Invariant(
+        "rh.death-costs",
+        GAME,
+        "Deceased patients: -2 quality of care; terminal: -1",
+        "deaths only in the Cleanup, each costing its quality of care",
+        transition=death_costs,
+    ),
+    Invariant(
+        "rh.rejection-costs",
+        GAME,
+        "Hospital Board: -1 quality of care per discarded patient",
+        "each rejected patient costs 1 quality of care",
+        transition=rejection_costs,
+    ),
+    Invariant(
+        "rh.prestige-points",
+        GAME,
+        "4 Prestige track: half their prestige in victory points (rounded down)",
+        "the Cleanup adds exactly prestige // 2 victory points",
+        transition=prestige_points,
+    ),
+    Invariant(
+        "rh.doctors-first-reach",
+        GAME,
+        "Game Setup 4: the first player to reach those positions earns the congress doctor",
+        "a congress doctor is gone exactly when its space was reached",
+        doctors_first_reach,
+    ),
+    Invariant(
+        "rh.final-scoring",
+        GAME,
+        "End Game Scoring 1-2",
+        "the outcome's scores are End Game Scoring recomputed from the text",
+        final_scoring,
+    ),
+    Invariant(
+        "rh.winner-total-order",
+        GAME,
+        "End Game Scoring: the winner and the tie-breakers",
+        "the winners are the players with the largest (points, tie-breakers) key",
+        winner_is_total,
+    ),
+)
 
 
-def _invariants() -> list[Property]:
-    """Well-formedness, conservation, the Cleanup's deaths and costs, scoring."""
-    return [
-        Property.invariant(
-            "rh.non-negative",
-            GAME,
-            "Components; Action Phase (pay the cost shown)",
-            "credits, tokens, points, tracks and card counts never negative",
-            non_negative,
-        ),
-        Property.invariant(
-            "rh.track-bounds",
-            GAME,
-            "Game Board: tracks; 6 Insurance company tracks (5 levels)",
-            "every counter stays on its track",
-            track_bounds,
-        ),
-        Property.invariant(
-            "rh.round-in-range", GAME, "1 Round track", "round 1..rounds", round_in_range
-        ),
-        Property.invariant(
-            "rh.medical-cards-conserved",
-            GAME,
-            "Components: 166 Medical cards and 4 starting cards",
-            "deck + discard + drawn + hands + tableaus = the cards of each type",
-            medical_cards_conserved,
-        ),
-        Property.invariant(
-            "rh.patient-cards-conserved",
-            GAME,
-            "Components: 109 Patient cards; drawn from the bottom, discarded on top",
-            "deck + hospitals + playing areas + arrivals = 109; every card seen or unresolved",
-            patient_cards_conserved,
-        ),
-        Property.invariant(
-            "rh.capacity",
-            GAME,
-            "Hospital Board: space for 4 patients, +1 per outpatient clinic and clinical trial",
-            "no hospital holds more patients than its spaces; terminal patients need none",
-            capacity,
-        ),
-        Property.invariant(
-            "rh.time-tokens",
-            GAME,
-            "Cleanup Phase: Add time tokens",
-            "a patient gains at most one time token per Cleanup",
-            time_tokens,
-        ),
-        Property.invariant(
-            "rh.no-overdue-patient",
-            GAME,
-            "Cleanup Phase: Check patients",
-            "no critical, severe or unchecked patient survives its deadline",
-            no_overdue_patient,
-        ),
-        Property.invariant(
-            "rh.only-some-die",
-            GAME,
-            "Cleanup Phase: Only severe or critical patients can die",
-            "non-severe patients never die; chronic ones only under chronic-die",
-            only_some_die,
-        ),
-        Property.invariant(
-            "rh.death-costs",
-            GAME,
-            "Deceased patients: -2 quality of care; terminal: -1",
-            "deaths only in the Cleanup, each costing its quality of care",
-            transition=death_costs,
-        ),
-        Property.invariant(
-            "rh.rejection-costs",
-            GAME,
-            "Hospital Board: -1 quality of care per discarded patient",
-            "each rejected patient costs 1 quality of care",
-            transition=rejection_costs,
-        ),
-        Property.invariant(
-            "rh.prestige-points",
-            GAME,
-            "4 Prestige track: half their prestige in victory points (rounded down)",
-            "the Cleanup adds exactly prestige // 2 victory points",
-            transition=prestige_points,
-        ),
-        Property.invariant(
-            "rh.doctors-first-reach",
-            GAME,
-            "Game Setup 4: the first player to reach those positions earns the congress doctor",
-            "a congress doctor is gone exactly when its space was reached",
-            doctors_first_reach,
-        ),
-        Property.invariant(
-            "rh.final-scoring",
-            GAME,
-            "End Game Scoring 1-2",
-            "the outcome's scores are End Game Scoring recomputed from the text",
-            final_scoring,
-        ),
-        Property.invariant(
-            "rh.winner-total-order",
-            GAME,
-            "End Game Scoring: the winner and the tie-breakers",
-            "the winners are the players with the largest (points, tie-breakers) key",
-            winner_is_total,
-        ),
-    ]
+#: Each way a patient leaves a hospital without being healed.
+DEATH_AND_REJECTION_GOALS: tuple[Property, ...] = (
+    Goal(
+        "rh.goal-critical-dies",
+        GAME,
+        "Cleanup: critical patients die if they have any time tokens",
+        "a critical patient dies",
+        anyone(lambda ps: ps.dead[CRITICAL] > 0),
+    ),
+    Goal(
+        "rh.goal-severe-dies",
+        GAME,
+        "Cleanup: severe patients die if they have two time tokens",
+        "a diagnosed severe patient dies",
+        anyone(lambda ps: ps.dead[SEVERE] > ps.dead_unseen),
+        hard_to_reach=True,
+    ),
+    Goal(
+        "rh.goal-severe-dies-undiagnosed",
+        GAME,
+        "Cleanup: undiagnosed patients with two or more time tokens are revealed",
+        "an undiagnosed patient is revealed as severe and dies",
+        anyone(lambda ps: ps.dead_unseen > 0),
+        hard_to_reach=True,
+    ),
+    Goal(
+        "rh.goal-terminal-dies",
+        GAME,
+        "Patient Cards: terminal patients must be treated ... or they die",
+        "a terminal patient dies",
+        anyone(lambda ps: ps.dead[TERMINAL] > 0),
+    ),
+    Goal(
+        "rh.goal-chronic-dies",
+        GAME,
+        "Cleanup: 'Terminal patients (Priority 3)' read literally (RH-PRIORITY-3)",
+        "a chronic patient dies",
+        anyone(lambda ps: ps.dead[CHRONIC] > 0),
+        applies=chronic_die,
+    ),
+    Goal(
+        "rh.goal-rejected",
+        GAME,
+        "Hospital Board: no space -> discard the Patient card",
+        "a patient is rejected for lack of space",
+        anyone(lambda ps: ps.rejected > 0),
+    ),
+)
 
 
-def _death_and_rejection_goals() -> list[Property]:
-    """Each way a patient leaves a hospital without being healed."""
-    return [
-        Property.goal(
-            "rh.goal-critical-dies",
-            GAME,
-            "Cleanup: critical patients die if they have any time tokens",
-            "a critical patient dies",
-            anyone(lambda ps: ps.dead[CRITICAL] > 0),
+#: Who wins: alone, shared, or after a tie-breaker.
+WINNING_GOALS: tuple[Property, ...] = (
+    Goal(
+        "rh.goal-seat-0-wins",
+        GAME,
+        "End Game Scoring: the player with the most victory points is the winner",
+        "the first seat wins alone",
+        seat_wins_alone(0),
+        applies=two_players,
+    ),
+    Goal(
+        "rh.goal-seat-1-wins",
+        GAME,
+        "End Game Scoring: the player with the most victory points is the winner",
+        "the second seat wins alone",
+        seat_wins_alone(1),
+        applies=two_players,
+    ),
+    Goal(
+        "rh.goal-shared-win",
+        GAME,
+        "End Game Scoring: a tie that survives every tie-breaker (RH-FINAL-TIE)",
+        "two players share the victory",
+        shared_win,
+        hard_to_reach=True,
+        heuristic=search.level_vp,
+        applies=lambda m: (
+            two_players(m) and ctx(m).interp.choice(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
         ),
-        Property.goal(
-            "rh.goal-severe-dies",
-            GAME,
-            "Cleanup: severe patients die if they have two time tokens",
-            "a diagnosed severe patient dies",
-            anyone(lambda ps: ps.dead[SEVERE] > ps.dead_unseen),
-            hard_to_reach=True,
-        ),
-        Property.goal(
-            "rh.goal-severe-dies-undiagnosed",
-            GAME,
-            "Cleanup: undiagnosed patients with two or more time tokens are revealed",
-            "an undiagnosed patient is revealed as severe and dies",
-            anyone(lambda ps: ps.dead_unseen > 0),
-            hard_to_reach=True,
-        ),
-        Property.goal(
-            "rh.goal-terminal-dies",
-            GAME,
-            "Patient Cards: terminal patients must be treated ... or they die",
-            "a terminal patient dies",
-            anyone(lambda ps: ps.dead[TERMINAL] > 0),
-        ),
-        Property.goal(
-            "rh.goal-chronic-dies",
-            GAME,
-            "Cleanup: 'Terminal patients (Priority 3)' read literally (RH-PRIORITY-3)",
-            "a chronic patient dies",
-            anyone(lambda ps: ps.dead[CHRONIC] > 0),
-            applies=chronic_die,
-        ),
-        Property.goal(
-            "rh.goal-rejected",
-            GAME,
-            "Hospital Board: no space -> discard the Patient card",
-            "a patient is rejected for lack of space",
-            anyone(lambda ps: ps.rejected > 0),
-        ),
-    ]
+    ),
+    Goal(
+        "rh.goal-tie-broken",
+        GAME,
+        "End Game Scoring: in the event of a tie ...",
+        "equal victory points, decided by a tie-breaker",
+        tie_broken,
+        hard_to_reach=True,
+        heuristic=search.level_vp,
+        applies=two_players,
+    ),
+)
 
 
-def _winning_goals(H: Any) -> list[Property]:
-    """Who wins: alone, shared, or after a tie-breaker."""
-    return [
-        Property.goal(
-            "rh.goal-seat-0-wins",
+#: The tracks' ends and rewards: quality of care, surpassing, ambulance, insurance.
+TRACK_GOALS: tuple[Property, ...] = (
+    Goal(
+        "rh.goal-qoc-bonus",
+        GAME,
+        "3 Quality of Care track: gain ... victory points",
+        "a player ends above the starting quality of care",
+        qoc_sign(1),
+        hard_to_reach=True,
+        heuristic=search.top_qoc,
+        applies=has_cards,
+    ),
+    Goal(
+        "rh.goal-qoc-penalty",
+        GAME,
+        "3 Quality of Care track: ... or lose victory points",
+        "a player ends below the starting quality of care",
+        qoc_sign(-1),
+        applies=lambda m: ctx(m).interp.choice(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET,
+    ),
+    *[
+        Goal(
+            f"rh.goal-surpass-{name.replace(' ', '-')}",
             GAME,
-            "End Game Scoring: the player with the most victory points is the winner",
-            "the first seat wins alone",
-            seat_wins_alone(0),
-            applies=two_players,
-        ),
-        Property.goal(
-            "rh.goal-seat-1-wins",
-            GAME,
-            "End Game Scoring: the player with the most victory points is the winner",
-            "the second seat wins alone",
-            seat_wins_alone(1),
-            applies=two_players,
-        ),
-        Property.goal(
-            "rh.goal-shared-win",
-            GAME,
-            "End Game Scoring: a tie that survives every tie-breaker (RH-FINAL-TIE)",
-            "two players share the victory",
-            shared_win,
-            hard_to_reach=True,
-            heuristic=H.level_vp,
-            applies=lambda m: (
-                two_players(m) and ctx(m).interp.choice(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
-            ),
-        ),
-        Property.goal(
-            "rh.goal-tie-broken",
-            GAME,
-            "End Game Scoring: in the event of a tie ...",
-            "equal victory points, decided by a tie-breaker",
-            tie_broken,
-            hard_to_reach=True,
-            heuristic=H.level_vp,
-            applies=two_players,
-        ),
-    ]
-
-
-def _track_goals(H: Any) -> list[Property]:
-    """The tracks' ends and rewards: quality of care, surpassing, ambulance, insurance."""
-    return [
-        Property.goal(
-            "rh.goal-qoc-bonus",
-            GAME,
-            "3 Quality of Care track: gain ... victory points",
-            "a player ends above the starting quality of care",
-            qoc_sign(1),
-            hard_to_reach=True,
-            heuristic=H.top_qoc,
-            applies=has_cards,
-        ),
-        Property.goal(
-            "rh.goal-qoc-penalty",
-            GAME,
-            "3 Quality of Care track: ... or lose victory points",
-            "a player ends below the starting quality of care",
-            qoc_sign(-1),
-            applies=lambda m: ctx(m).interp.choice(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET,
-        ),
-        *[
-            Property.goal(
-                f"rh.goal-surpass-{name.replace(' ', '-')}",
-                GAME,
-                "End Game Scoring 2: 1 victory point for each player they surpass",
-                f"a player surpasses another on {name}",
-                surpass(i),
-                hard_to_reach=i > 0,
-                heuristic=H.spread(i),
-                applies=full_tracks if i else two_players,
-            )
-            for i, name in enumerate(COUNTERS)
-        ],
-        Property.goal(
-            "rh.goal-ambulance-lap",
-            GAME,
-            "2 Ambulance track: endless; the congress doctor on the starting space",
-            "a player's ambulance comes round to the starting space",
-            ambulance_lap,
-            hard_to_reach=True,
-            heuristic=H.top_ambulance,
-            applies=has_cards,
-        ),
-        Property.goal(
-            "rh.goal-insurance-top",
-            GAME,
-            "6 Insurance company tracks: level 5",
-            "a player reaches level 5 with an insurance company",
-            anyone(lambda ps: max(ps.insurance) >= INSURANCE_LEVELS),
-            hard_to_reach=True,
-            heuristic=H.top_insurance,
-            applies=has_cards,
-        ),
-    ]
+            "End Game Scoring 2: 1 victory point for each player they surpass",
+            f"a player surpasses another on {name}",
+            surpass(i),
+            hard_to_reach=i > 0,
+            heuristic=search.spread(i),
+            applies=full_tracks if i else two_players,
+        )
+        for i, name in enumerate(COUNTERS)
+    ],
+    Goal(
+        "rh.goal-ambulance-lap",
+        GAME,
+        "2 Ambulance track: endless; the congress doctor on the starting space",
+        "a player's ambulance comes round to the starting space",
+        ambulance_lap,
+        hard_to_reach=True,
+        heuristic=search.top_ambulance,
+        applies=has_cards,
+    ),
+    Goal(
+        "rh.goal-insurance-top",
+        GAME,
+        "6 Insurance company tracks: level 5",
+        "a player reaches level 5 with an insurance company",
+        anyone(lambda ps: max(ps.insurance) >= INSURANCE_LEVELS),
+        hard_to_reach=True,
+        heuristic=search.top_insurance,
+        applies=has_cards,
+    ),
+)
 
 
 def properties() -> PropertyRegistry:
     """Every Royal Hospital property, in the order ``check`` prints them."""
     from hhh_verify.smt.queries import query_properties
 
-    from . import search as H
     from .smt import QUERIES
 
     return PropertyRegistry(
         GAME,
         [
-            _fact(),
-            *_invariants(),
-            *_death_and_rejection_goals(),
-            *_winning_goals(H),
-            *_track_goals(H),
+            FACTS,
+            *INVARIANTS,
+            *DEATH_AND_REJECTION_GOALS,
+            *WINNING_GOALS,
+            *TRACK_GOALS,
             *query_properties(GAME, QUERIES),
-            kernel_agreement(
-                GAME,
-                "rh",
-                "The whole rulebook: every rule the model reads is read again by the compiled kernel",
-            ),
+            KERNEL_AGREES,
         ],
     )
+
+
+KERNEL_AGREES = kernel_agreement(
+    GAME,
+    "rh",
+    "The whole rulebook: every rule the model reads is read again by the compiled kernel",
+)
