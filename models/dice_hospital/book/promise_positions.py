@@ -17,6 +17,7 @@ from typing import Any
 
 from ..rules import readings as R
 from ..rules.actions import Draw, EndActivation
+from ..rules.model import DHModel
 from ..rules.state import ACTIVATE, DICE_DRAW, DHState
 from .promises import BOOK
 
@@ -47,13 +48,13 @@ POSITIONS: dict[str, Callable[[Any], tuple[DHState, Any]]] = {
 }
 
 
-def under(model: Any, ambiguity: str, option: str) -> Any:
+def under(model: DHModel, ambiguity: str, option: str) -> Any:
     """The model with ``ambiguity`` read as ``option`` (the other readings kept)."""
     choices = tuple((k, option if k == ambiguity else v) for k, v in model.interpretation.choices)
     return type(model)(model.config, replace(model.interpretation, choices=choices))
 
 
-def broken_promises(model: Any) -> list[str]:
+def broken_promises(model: DHModel) -> list[str]:
     """Each option of each ambiguity in ``POSITIONS``, on its position: what its promise
     finds wrong in any outcome of the step (a crash counts)."""
     out = []

@@ -29,6 +29,7 @@ from ..rules.components import (
     UNTREATED,
     WARDS,
 )
+from ..rules.model import DHModel
 from ..rules.scoring import discharge_points
 from ..rules.state import (
     ACT_DISCARD,
@@ -87,7 +88,7 @@ class DHEncoding:
 
     terminal_phase = OVER
 
-    def __init__(self, model: Any):
+    def __init__(self, model: DHModel):
         self.model = model
         #: Every rule of this config is encoded (outside the scope nothing is: ``check``
         #: then falls back to the reduced preset, and any use is a clean ModelError).

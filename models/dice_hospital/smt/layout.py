@@ -11,12 +11,11 @@ administrator kind.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hhh_verify.contract.errors import ModelError
 
 from ..rules import readings as R
 from ..rules.components import ADMINISTRATORS, SPECIALISTS, WARDS
+from ..rules.model import DHModel
 from ..rules.state import DHState
 
 HEALTHS = range(1, 7)
@@ -34,7 +33,7 @@ UNSUPPORTED = {
 }
 
 
-def scope_error(model: Any) -> str:
+def scope_error(model: DHModel) -> str:
     """Why ``model`` is outside the encoding ("" when inside)."""
     c = model.config
     if c.colours != 1:
@@ -49,7 +48,7 @@ def scope_error(model: Any) -> str:
     return ""
 
 
-def check_scope(model: Any) -> None:
+def check_scope(model: DHModel) -> None:
     err = scope_error(model)
     if err:
         raise ModelError(

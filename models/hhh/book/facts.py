@@ -53,7 +53,7 @@ from ..rules.heal import (
     bonuses_and_rebag,
     doctor_rebag,
 )
-from ..rules.model import rating
+from ..rules.model import HHHModel, rating
 from ..rules.player_actions import (
     CFO_GAIN,
     INTERN_HEAL,
@@ -90,7 +90,7 @@ class Fact:
     overrides: tuple[str, ...] = ()
     readings: tuple[str, ...] = ()
 
-    def holds(self, model: Any) -> bool:
+    def holds(self, model: HHHModel) -> bool:
         got = self.get(model)
         return got == self.value if self.relation == "==" else got <= self.value
 

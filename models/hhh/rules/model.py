@@ -26,6 +26,7 @@ from . import player_actions as pa
 from . import point, setup, visit_enum
 from .actions import (
     ACTION_TYPES,
+    Action,
     AdminRedraw,
     AdmitToER,
     ArriveAt,
@@ -113,13 +114,14 @@ def rated_money(ctx: Ctx, s: HHHState) -> int:
     return s.money - ctx.config.money_at_start if ctx.rating_profit else s.money
 
 
-class HHHModel(RuleModel):
+class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
     """Healthy Heart Hospital as a Markov decision process (see ``hhh_verify.contract.model``)."""
 
     game = "hhh"
     action_types = ACTION_TYPES
     state_text = describe_state
     action_text = describe_action
+    ctx: Ctx
 
     def __init__(self, config: HHHConfig, interpretation: Interpretation):
         super().__init__(config, interpretation, Ctx(config, interpretation))

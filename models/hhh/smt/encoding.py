@@ -25,6 +25,7 @@ import z3
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.smt.terms import Builder, St
 
+from ..rules.model import HHHModel
 from ..rules.state import BLOOD_BANK, OVER
 from .heal import rule_bonus, rule_heal, rule_settle
 from .layout import Layout, in_fragment, layout_for, project
@@ -98,7 +99,7 @@ class HHHEncoding:
     game = "hhh"
     terminal_phase = OVER
 
-    def __init__(self, model: Any):
+    def __init__(self, model: HHHModel):
         self.model = model
         self.ctx = model.ctx
         self.layout: Layout = layout_for(self.ctx)

@@ -43,6 +43,7 @@ from hhh_verify.smt.budget import Budget, Meter, as_meter
 
 from ..rules import readings as R
 from ..rules.config import BUREAUCRAT, CFO
+from ..rules.model import HHHModel
 from ..rules.state import (
     ER,
     HEAL_DRAWN,
@@ -254,7 +255,7 @@ class UpperBound:
     proof: str
 
 
-def money_upper_bound(model: Any, rnd: int, budget: Budget | Meter) -> UpperBound | None:
+def money_upper_bound(model: HHHModel, rnd: int, budget: Budget | Meter) -> UpperBound | None:
     """The most money at the end of round ``rnd`` that the chain of round summaries
     allows, proved by Z3 (``Optimize``, then ``money > bound`` UNSAT); None when the
     budget runs out.

@@ -58,6 +58,7 @@ from ..rules.effects import (
     TOKEN_KINDS,
     VP,
 )
+from ..rules.model import RHModel
 from ..rules.state import (
     ACTIONS,
     CLEANUP,
@@ -119,7 +120,7 @@ Sym = dict[str, Any]
 Branch = tuple[Any, Sym]  # (guard, state)
 
 
-def unsupported(model: Any) -> list[str]:
+def unsupported(model: RHModel) -> list[str]:
     """Why ``model``'s configuration is outside the exact encoding (empty: inside)."""
     ctx, c = model.ctx, model.config
     why = []
@@ -165,7 +166,7 @@ class RHEncoding:
 
     terminal_phase = OVER
 
-    def __init__(self, model: Any):
+    def __init__(self, model: RHModel):
         self.model = model
         self.ctx = model.ctx
         self.why = unsupported(model)
