@@ -197,8 +197,8 @@ def evict_who(reading: str) -> Check:
             ):
                 return "a healthier patient went to the mortuary before a sicker one"
         if reading == R.EVICT_WHO.PLAYER_CHOOSES and s.phase != EVICT:
-            old = sorted(health_counts(adm["before"]).elements())
-            if len(set(combinations(old, want))) > 1:
+            healths = sorted(health_counts(adm["before"]).elements())
+            if len(set(combinations(healths, want))) > 1:
                 return "the patients to make room were picked without the player"
         return None
 

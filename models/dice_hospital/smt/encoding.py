@@ -775,10 +775,11 @@ class _Rules:
         table: Any = z3.IntVal(0)
         for n in range(1, self.max_lounge() + 1):
             table = z3.If(lounge == n, discharge_points(n, ctx.over_12), table)
-        bonus = {
+        bonuses: dict[str, Any] = {
             R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY: z3.And(empty, lounge > 0),
             R.EMPTY_HOSPITAL.ANY_EMPTY: empty,
-        }[ctx.empty_bonus]
+        }
+        bonus = bonuses[ctx.empty_bonus]
         points = p[f"p{pl}.points"] + table + z3.If(bonus, 5, 0)
         mortality = p[f"p{pl}.mortality"] + deaths
         mortuary = p[f"p{pl}.mortuary"] + deaths

@@ -111,8 +111,8 @@ def project(s: DHState, ambulances: int) -> dict[str, int]:
     for v in VALUES:
         d[f"in.v{v}"] = sum(1 for _, x in s.incoming if x == v)
     just = s.effect[1] if s.effect is not None else ()
-    for h in HEALTHS:
-        d[f"eff.h{h}"] = sum(1 for p in just if p[1] == h)
+    for health in HEALTHS:
+        d[f"eff.h{health}"] = sum(1 for p in just if p[1] == health)
     for name, values in (
         ("ward_deck", s.ward_deck),
         ("spec_deck", s.specialist_deck),

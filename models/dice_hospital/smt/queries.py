@@ -39,7 +39,15 @@ from ..rules.state import (
 
 Sym = dict[str, Any]
 #: The phases of a round up to the end of the ambulance picks.
-PICKING = (SETUP_DICE, SETUP_HEALTH, SETUP_ADMIN, SETUP_ADMIN_PICK, MARKET, EXTRA, EXTRA_DRAW)
+PICKING: tuple[int, ...] = (
+    SETUP_DICE,
+    SETUP_HEALTH,
+    SETUP_ADMIN,
+    SETUP_ADMIN_PICK,
+    MARKET,
+    EXTRA,
+    EXTRA_DRAW,
+)
 PICKING += (DICE_DRAW, ROLL, PICK, EPIDEMIC, EVICT)
 
 

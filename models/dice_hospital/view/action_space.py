@@ -108,6 +108,7 @@ class ActionList(Ranked):
     def __len__(self) -> int:
         return self.length
 
+    # integer indices only (Sequence's slice overload is not offered)
     def __getitem__(self, i: int) -> Any:  # type: ignore[override]
         if not 0 <= i < self.length:
             raise IndexError(i)

@@ -152,7 +152,7 @@ def _er_costs(treatment_like: bool) -> Any:
         draw, pay, death = er_numbers(model, treatment_like)
         if isinstance(a, Heal) and a.place == EMERGENCY and t.heal is not None:
             got = sum(t.heal.drawn)
-            if got != draw and (sum(t.bag) or sum(t.discard)):
+            if got != draw and (sum(t.bag) != 0 or sum(t.discard) != 0):
                 return f"an Emergency Room Heal drew {got} cubes, not {draw}"
         h = s.heal
         healed = isinstance(a, Settle) and h is not None and h.place == EMERGENCY

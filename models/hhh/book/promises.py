@@ -219,7 +219,7 @@ def _training_total(extra: int) -> Any:
 
 
 def _hireable_this_round(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
-    if t.round > s.round and sum(t.staff_open):
+    if t.round > s.round and sum(t.staff_open) != 0:
         return "Staff markers of the round just ended are still hireable in the next"
     return None
 

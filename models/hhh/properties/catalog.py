@@ -499,7 +499,7 @@ def reads(*fields: str) -> Callable[[StateCheck], StateCheck]:
         def remembered(model: HHHModel, s: HHHState) -> str | None:
             seen = get(s)
             if last[0] is model and last[1] == seen:
-                return last[2]  # type: ignore[no-any-return]
+                return last[2]
             answer = check(model, s)
             last[:] = [model, seen, answer]
             return answer

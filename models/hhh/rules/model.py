@@ -252,7 +252,7 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
             # Small enumerations (setup, reveals): one step serves every outcome asked.
             if self._last_dist[:2] != (s, a):
                 self._last_dist = (s, a, dict(self.step(s, a)))
-            return self._last_dist[2].get(succ, Fraction(0))  # type: ignore[no-any-return]
+            return self._last_dist[2].get(succ, Fraction(0))
         if self._point_ctx is None:
             self._point_ctx = point.point_context(self.ctx)
         return point.outcome_probability(self._apply, self._point_ctx, s, a, succ)
@@ -328,7 +328,7 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
         if ph == PP_ARRIVE:
             return pp.arrive(ctx, s)
         if ph == PP_VISIT:
-            return visit_enum.visit(ctx, s)  # type: ignore[return-value]
+            return visit_enum.visit(ctx, s)
         if ph == PP_STAFF:
             return pp.reveal_staff(ctx, s)
         raise AssertionError(f"no chance step in phase {ph}")

@@ -123,7 +123,7 @@ class HHHEncoding:
             out.append("Research and its benefits")
         if ctx.admin and cfg.administrator == "cooke":
             out.append("Administrator reaction: redraw a black cube")
-        if "ura" in cfg.doctors and sum(ctx.training_pool) and cfg.training_face_up:
+        if "ura" in cfg.doctors and sum(ctx.training_pool) != 0 and cfg.training_face_up:
             out.append("Ura Scapegote's free Training marker")
         if 5 in ctx.deck and ctx.spots >= 5 and ctx.C >= 2 and cfg.arrival_cubes >= 2:
             out.append("the players' choice of 5-cube patients for the Emergency Room's last space")

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from hhh_verify.contract.readings import Reading
+
 from ..rules import actions as A
 from ..rules import readings as R
 from ..rules.cards import (
@@ -108,7 +110,7 @@ def has_trials(model: RHModel) -> bool:
     return any(m.kind == TRIAL for m in model.ctx.medical)
 
 
-def credit_start(which: str) -> Check:
+def credit_start(which: Reading) -> Check:
     """Before anything can raise it, credit production is the option's counter(s)."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:

@@ -23,11 +23,15 @@ Final = Any  # (model, t) -> str | None
 
 
 def _scores(model: RHModel, t: RHState) -> tuple[int, ...]:
-    return tuple(model.outcome(t).scores)
+    out = model.outcome(t)
+    assert out is not None, "scores are read at the end of the game"
+    return tuple(out.scores)
 
 
 def _winners(model: RHModel, t: RHState) -> tuple[int, ...]:
-    return tuple(model.outcome(t).winners)
+    out = model.outcome(t)
+    assert out is not None, "winners are read at the end of the game"
+    return tuple(out.winners)
 
 
 def _gain(model: RHModel, t: RHState, seat: int, **changes: Any) -> int:

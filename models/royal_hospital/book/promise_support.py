@@ -112,7 +112,9 @@ def mirror(t: RHState, seat: int, **changes: Any) -> RHState:
 def level_scores(model: RHModel, t: RHState) -> RHState:
     """``t`` with victory points adjusted so every final score is equal (victory points
     are never compared), leaving the tie-breakers to decide."""
-    scores = model.outcome(t).scores
+    out = model.outcome(t)
+    assert out is not None, "scores are levelled at the end of the game"
+    scores = out.scores
     top = max(scores)
     players = tuple(
         ps._replace(vp=ps.vp + top - sc) for ps, sc in zip(t.players, scores, strict=True)
