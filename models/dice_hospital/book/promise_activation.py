@@ -5,6 +5,7 @@ successor)`` against an option's words and returns what is broken, or ``None``."
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import readings as R
@@ -27,7 +28,8 @@ from ..rules.state import (
 )
 from .promise_steps import health_counts
 
-Check = Any  # (model, s, action, t) -> str | None
+#: (model, s, action, t) -> what went wrong, or None
+Check = Callable[[DHModel, DHState, Any, DHState], "str | None"]
 NURSE = -1  # the meeple of a nurse in ``Activate``
 
 

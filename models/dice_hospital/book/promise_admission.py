@@ -5,6 +5,7 @@ words and returns what is broken, or ``None``."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -30,7 +31,8 @@ from .promise_steps import (
     taken_ambulances,
 )
 
-Check = Any  # (model, s, action, t) -> str | None
+#: (model, s, action, t) -> what went wrong, or None
+Check = Callable[[DHModel, DHState, Any, DHState], "str | None"]
 
 
 # DH-SOLO -------------------------------------------------------------------------------

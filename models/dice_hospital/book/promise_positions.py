@@ -22,7 +22,7 @@ from ..rules.state import ACTIVATE, DICE_DRAW, DHState
 from .promises import BOOK
 
 
-def _short_bag(m: Any) -> tuple[DHState, Any]:
+def _short_bag(m: DHModel) -> tuple[DHState, Any]:
     """Zmiana personelu, "losowani są nowi pacjenci": one die in the bag, fewer than the
     ambulances need, and three dice in seat 0's mortuary."""
     s = m.initial_state()
@@ -32,7 +32,7 @@ def _short_bag(m: Any) -> tuple[DHState, Any]:
     return replace(s, phase=DICE_DRAW, supply=bag, hospitals=(h,) + s.hospitals[1:]), Draw()
 
 
-def _sixteen_discharged(m: Any) -> tuple[DHState, Any]:
+def _sixteen_discharged(m: DHModel) -> tuple[DHState, Any]:
     """Wypisani pacjenci: seat 0 ends its activation with 16 patients in the lounge and
     none left (so nothing can be placed and ending is legal under every reading)."""
     s = m.initial_state()

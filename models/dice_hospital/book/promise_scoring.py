@@ -4,6 +4,7 @@ successor)`` (or a finished game) against an option's words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import readings as R
@@ -17,7 +18,10 @@ from .promise_steps import (
     token_points,
 )
 
-Check = Any  # (model, s, action, t) -> str | None
+#: (model, s, action, t) -> what went wrong, or None
+Check = Callable[[DHModel, DHState, Any, DHState], "str | None"]
+#: (model, t) -> what went wrong at the end of the game, or None
+Final = Callable[[DHModel, DHState], "str | None"]
 
 
 # DH-OVER-12 ------------------------------------------------------------------------------
@@ -151,7 +155,7 @@ def mortuary(returns: bool) -> Check:
 
 
 # DH-TIE-REMAINS ----------------------------------------------------------------------
-def tie_remains(shared: bool) -> Check:
+def tie_remains(shared: bool) -> Final:
     """Seats still tied after points, fewer patients and more pips: all win (shared), or
     the earliest of them in the last round's turn order."""
 

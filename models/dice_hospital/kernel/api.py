@@ -112,7 +112,7 @@ class DHKernel:
             n = int(ch[POS])
             log = ch[LOG : LOG + 5 * n].reshape(n, 5)
             events = [tuple(int(x) for x in e) for e in log]
-            leaves.append((out.copy(), leaf_weight(events)))  # type: ignore[arg-type]
+            leaves.append((out.copy(), leaf_weight(events)))
             if not advance(ch):
                 return leaves
 

@@ -24,7 +24,7 @@ from ..rules.activation import NURSE
 from ..rules.components import ADMINISTRATORS, WARDS
 from ..rules.model import DHModel
 
-Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+Policy = Callable[[DHModel, Any, tuple[Any, ...], random.Random], Any]
 
 #: Administrator preference (stand-ins): protection and a nurse first.
 _ADMIN = {"guardian": 4, "matron": 3, "donor": 2, "plain": 1}

@@ -21,7 +21,7 @@ from typing import Any
 from ..rules.model import HHHModel
 from .fast_players import KernelPlayer
 
-Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+Policy = Callable[[HHHModel, Any, tuple[Any, ...], random.Random], Any]
 
 # Places and sources as the actions name them (Ward, Treatment Room, Emergency Room,
 # Waiting Room); treatment pays most per level, so it gets the largest bonus.

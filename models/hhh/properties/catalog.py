@@ -482,7 +482,7 @@ def round_in_range(model: HHHModel, s: HHHState) -> str | None:
 
 # Tokens, the Administrator, Staff, New Rooms -------------------------------------------------
 
-StateCheck = Callable[[Any, HHHState], "str | None"]
+StateCheck = Callable[[HHHModel, HHHState], "str | None"]
 
 
 def reads(*fields: str) -> Callable[[StateCheck], StateCheck]:

@@ -6,6 +6,7 @@ printed card data; none calls the rule it checks."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from hhh_verify.contract.readings import Reading
@@ -60,7 +61,8 @@ from .promise_support import (
     reading,
 )
 
-Check = Any  # (model, s, action, t) -> str | None
+#: (model, s, action, t) -> what went wrong, or None
+Check = Callable[[RHModel, RHState, Any, RHState], "str | None"]
 
 
 def every(*checks: Check) -> Check:

@@ -5,6 +5,7 @@ what the option's words predict: who surpasses whom, who wins a tie."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import readings as R
@@ -19,7 +20,8 @@ from .promise_support import (
     seat_to_vary,
 )
 
-Final = Any  # (model, t) -> str | None
+#: (model, t) -> what went wrong, or None
+Final = Callable[[RHModel, RHState], "str | None"]
 
 
 def _scores(model: RHModel, t: RHState) -> tuple[int, ...]:

@@ -23,7 +23,7 @@ from ..rules.cards import CHRONIC, CRITICAL, SEVERE
 from ..rules.model import RHModel
 from ..rules.worth import card_value
 
-Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+Policy = Callable[[RHModel, Any, tuple[Any, ...], random.Random], Any]
 
 
 def _patient_score(model: RHModel, pt: tuple[int, ...]) -> float:

@@ -512,20 +512,20 @@ def anyone(pred: Any) -> Any:
 
 
 def seat_wins_alone(seat: int) -> Any:
-    def goal(m: Any, s: RHState) -> bool:
+    def goal(m: RHModel, s: RHState) -> bool:
 
         return s.phase == OVER and winners(ctx(m), s) == (seat,)
 
     return goal
 
 
-def shared_win(m: Any, s: RHState) -> bool:
+def shared_win(m: RHModel, s: RHState) -> bool:
 
     return s.phase == OVER and len(winners(ctx(m), s)) > 1
 
 
 def qoc_sign(sign: int) -> Any:
-    def goal(m: Any, s: RHState) -> bool:
+    def goal(m: RHModel, s: RHState) -> bool:
         if s.phase != OVER:
             return False
         offset = (
@@ -541,7 +541,7 @@ def qoc_sign(sign: int) -> Any:
 def surpass(counter: int) -> Any:
     """Someone scores the comparison bonus on counter ``counter`` at the end."""
 
-    def goal(m: Any, s: RHState) -> bool:
+    def goal(m: RHModel, s: RHState) -> bool:
         if s.phase != OVER or len(s.players) < 2:
             return False
 
@@ -551,12 +551,12 @@ def surpass(counter: int) -> Any:
     return goal
 
 
-def tie_broken(m: Any, s: RHState) -> bool:
+def tie_broken(m: RHModel, s: RHState) -> bool:
 
     return s.phase == OVER and len(s.players) > 1 and 1 <= decided_by(ctx(m), s) <= 8
 
 
-def ambulance_lap(m: Any, s: RHState) -> bool:
+def ambulance_lap(m: RHModel, s: RHState) -> bool:
     i = next(i for i, (t, _) in enumerate(DOCTOR_SPOTS) if t == T_AMBULANCE)
     return not s.doctors[i]
 
