@@ -10,15 +10,28 @@ the round number, the text of states and actions, and action JSON.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from hhh_verify.contract.actions import action_from_json, action_to_json
 from hhh_verify.contract.interpretations import Interpretation
 
 
-class RuleModel:
-    """Base of a game's model: ``ctx`` is the game's rule context (derived constants and
-    chosen readings), built once per (config, interpretation) by the subclass.
+class Rounded(Protocol):
+    """A state that counts rounds (every game's state has a ``round`` field)."""
+
+    @property
+    def round(self) -> int: ...
+
+
+S = TypeVar("S", bound=Rounded)
+A = TypeVar("A")
+C = TypeVar("C")
+
+
+class RuleModel(Generic[S, A, C]):
+    """Base of a game's model, generic in the game's state ``S``, action ``A`` and config
+    ``C``: ``ctx`` is the game's rule context (derived constants and chosen readings),
+    built once per (config, interpretation) by the subclass, which narrows its type.
 
     A subclass sets :attr:`action_types` (action class by name, for action JSON),
     :attr:`state_text` / :attr:`action_text` (its describe functions, taking ``ctx``
@@ -26,19 +39,21 @@ class RuleModel:
     """
 
     action_types: ClassVar[Mapping[str, type]]
+    # A class variable cannot name the type variables: the describe functions take the
+    # game's context, state and action.
     state_text: ClassVar[Callable[[Any, Any], str]]
     action_text: ClassVar[Callable[[Any, Any, Any], str]]
 
-    def __init__(self, config: Any, interpretation: Interpretation, ctx: Any):
+    def __init__(self, config: C, interpretation: Interpretation, ctx: Any):
         self.config = config
         self.interpretation = interpretation
         self.ctx = ctx
-        self._last_legal: tuple[Any, tuple[Any, ...]] = (None, ())
+        self._last_legal: tuple[S | None, tuple[A, ...]] = (None, ())
 
-    def _legal(self, s: Any) -> tuple[Any, ...]:
+    def _legal(self, s: S) -> tuple[A, ...]:
         raise NotImplementedError(f"{type(self).__name__} defines no _legal")
 
-    def legal_actions(self, s: Any) -> tuple[Any, ...]:
+    def legal_actions(self, s: S) -> tuple[A, ...]:
         """The legal actions of ``s`` (the last state's, when asked again for it)."""
         if self._last_legal[0] is s:
             return self._last_legal[1]
@@ -46,17 +61,18 @@ class RuleModel:
         self._last_legal = (s, legal)
         return legal
 
-    def round_of(self, s: Any) -> int:
+    def round_of(self, s: S) -> int:
         return int(s.round)
 
-    def describe_state(self, s: Any) -> str:
+    def describe_state(self, s: S) -> str:
         return type(self).state_text(self.ctx, s)
 
-    def describe_action(self, s: Any, a: Any) -> str:
+    def describe_action(self, s: S, a: A) -> str:
         return type(self).action_text(self.ctx, s, a)
 
-    def action_to_json(self, a: Any) -> dict[str, Any]:
+    def action_to_json(self, a: A) -> dict[str, Any]:
         return action_to_json(a)
 
-    def action_from_json(self, d: Any) -> Any:
-        return action_from_json(d, self.action_types)
+    def action_from_json(self, d: Mapping[str, Any]) -> A:
+        decoded: A = action_from_json(d, self.action_types)
+        return decoded

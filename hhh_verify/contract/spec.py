@@ -159,7 +159,8 @@ class GameSpec:
     reduced_preset: str | None = None
     smt: Callable[[], Any] | None = None
     measures: Mapping[str, Measure] = field(default_factory=dict)
-    action_space: Callable[[Model[Any, Any]], ActionSpace] | None = None
+    # takes the game's own model class (what make_model builds), so not Model[Any, Any]
+    action_space: Callable[[Any], ActionSpace] | None = None
     board: Callable[[], Any] | None = None
     kernel: Callable[[Model[Any, Any]], Kernel] | None = None
     promises: Callable[[], Any] | None = None

@@ -26,7 +26,7 @@ def splitmix(x: np.uint64) -> np.uint64:
 
 
 @njit(cache=True)
-def seed_stream(rs: np.ndarray, seed: np.uint64, step: np.int64, stream: np.int64) -> None:
+def seed_stream(rs: np.ndarray, seed: np.uint64, step: int, stream: int) -> None:
     """Start the generator of (game seed, step, stream) in ``rs[0]``."""
     rs[0] = splitmix(seed ^ splitmix(np.uint64(step) * np.uint64(2) + np.uint64(stream)))
 
@@ -42,7 +42,7 @@ def next_u64(rs: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
-def randbelow(rs: np.ndarray, n: np.int64) -> np.int64:
+def randbelow(rs: np.ndarray, n: int) -> np.int64:
     """Uniform on 0..n-1, unbiased (rejection of the last partial block)."""
     un = np.uint64(n)
     limit = MASK64 - (MASK64 % un)

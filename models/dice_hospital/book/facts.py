@@ -34,6 +34,7 @@ from ..rules.end_round import (
     winners,
 )
 from ..rules.expansion import WARD, after_picks, discard_owned
+from ..rules.model import DHModel
 from ..rules.scoring import points_for_patient
 from ..rules.setup import (
     draw_admins,
@@ -66,44 +67,44 @@ class Fact(NamedTuple):
     get: Callable[[Any], Any]
 
 
-def _variant(m: Any, **changes: Any) -> Any:
+def _variant(m: DHModel, **changes: Any) -> Any:
     """The checked model with a variant switched on (same readings)."""
     return type(m)(replace(m.config, **changes), m.interpretation)
 
 
-def _hospital(m: Any, **fields: Any) -> Any:
+def _hospital(m: DHModel, **fields: Any) -> Any:
     """Seat 0's hospital at the start, with ``fields`` changed."""
     return replace(m.initial_state().hospitals[0], **fields)
 
 
-def _state(m: Any, *hospitals: Any, **fields: Any) -> Any:
+def _state(m: DHModel, *hospitals: Any, **fields: Any) -> Any:
     """The initial state with these hospitals (seat order) and ``fields`` changed."""
     s = m.initial_state()
     hs = hospitals + s.hospitals[len(hospitals) :]
     return replace(s, hospitals=hs, **fields)
 
 
-def _neglected(m: Any, health: int, treated: int = 0) -> tuple[Any, ...]:
+def _neglected(m: DHModel, health: int, treated: int = 0) -> tuple[Any, ...]:
     """Neglect one patient of ``health``: (its health after, or "mortuary"; tokens)."""
     h, deaths = neglect(m.ctx, _hospital(m, patients=((0, health, treated, -1),)))
     after = h.patients[0][1] if h.patients else "mortuary"
     return after, h.mortality, deaths
 
 
-def _start_draw(m: Any) -> set[int]:
+def _start_draw(m: DHModel) -> set[int]:
     """How many dice a player takes at the start, over every draw."""
     s = m.initial_state()
     return {sum(t.drawn) + len(t.hospitals[0].patients) for t, _ in draw_start(m.ctx, s)}
 
 
-def _start_values(m: Any) -> tuple[Any, ...]:
+def _start_values(m: DHModel) -> tuple[Any, ...]:
     """The health a player gives three dice of three colours, and how many ways to."""
     s = replace(m.initial_state(), phase=SETUP_HEALTH, drawn=(1,) * m.ctx.C)
     options = health_options(m.ctx, s)
     return sorted({tuple(sorted(v for _, v in o)) for o in options}), len(options)
 
 
-def _admin_draft(m: Any) -> tuple[Any, ...]:
+def _admin_draft(m: DHModel) -> tuple[Any, ...]:
     """Cards in hand after the draw; after the pick: kept by seat 0, in the box."""
     s = replace(m.initial_state(), phase=SETUP_ADMIN)
     hands = {sum(t.admin_hand) for t, _ in draw_admins(m.ctx, s) if t.phase == SETUP_ADMIN_PICK}
@@ -112,7 +113,7 @@ def _admin_draft(m: Any) -> tuple[Any, ...]:
     return hands, t.hospitals[0].admin, sum(t.admin_box)
 
 
-def _roll_law(m: Any) -> dict[int, Fraction]:
+def _roll_law(m: DHModel) -> dict[int, Fraction]:
     """The law of one re-rolled die (its value wherever it lands)."""
     s = replace(m.initial_state(), phase=ROLL, cursor=0, drawn=(1,) + (0,) * (m.ctx.C - 1))
     law: dict[int, Fraction] = {}
@@ -123,7 +124,7 @@ def _roll_law(m: Any) -> dict[int, Fraction]:
     return law
 
 
-def _ambulance_one(m: Any) -> tuple[bool, bool]:
+def _ambulance_one(m: DHModel) -> tuple[bool, bool]:
     """May the first player, and may the second, take ambulance number 1?"""
     ambulances = tuple(((0, v),) for v in (2, 3, 4))
     s = _state(m, phase=PICK, first=0, order=(0, 1), ambulances=ambulances, taken=(-1, -1))
@@ -131,7 +132,7 @@ def _ambulance_one(m: Any) -> tuple[bool, bool]:
     return 0 in pickable(m.ctx, s), 0 in pickable(m.ctx, second)
 
 
-def _lowest_taker(m: Any) -> tuple[Any, ...]:
+def _lowest_taker(m: DHModel) -> tuple[Any, ...]:
     """Seat 1 took ambulance 1 (lowest number and lowest total): blood bags, next first."""
     ambulances = tuple(((0, v),) for v in (2, 3, 4))
     s = _state(m, phase=PICK, first=0, order=(0, 1), ambulances=ambulances, taken=(1, 0))
@@ -139,13 +140,13 @@ def _lowest_taker(m: Any) -> tuple[Any, ...]:
     return tuple(h.blood - m.config.start_blood for h in t.hospitals), t.next_first
 
 
-def _healed(m: Any, health: int, steps: int) -> tuple[Any, ...]:
+def _healed(m: DHModel, health: int, steps: int) -> tuple[Any, ...]:
     """Treat one patient: (its health after, or "lounge"; dice in the lounge)."""
     h, now = heal(m.ctx, _hospital(m, patients=((0, health, 0, -1),)), (0, health, 0, -1), steps)
     return ("lounge" if now is None else now[1]), sum(h.lounge)
 
 
-def _blood_bag(m: Any) -> tuple[int, int]:
+def _blood_bag(m: DHModel) -> tuple[int, int]:
     """Spend one of two blood bags on a patient of health 3: (health after, bags left)."""
     patient = (0, 3, 0, -1)
     s = _state(m, _hospital(m, patients=(patient,), blood=2), cursor=0)
@@ -153,14 +154,14 @@ def _blood_bag(m: Any) -> tuple[int, int]:
     return h.patients[0][1], h.blood
 
 
-def _discard_for_blood(m: Any) -> int:
+def _discard_for_blood(m: DHModel) -> int:
     """Blood bags gained by discarding one owned ward."""
     wards = (1,) + (0,) * (m.ctx.W - 1)
     s = _state(m, _hospital(m, wards=wards))
     return discard_owned(m.ctx, s, 0, 0, WARD).hospitals[0].blood - s.hospitals[0].blood
 
 
-def _round_points(m: Any, discharged: int, patients_left: int) -> int:
+def _round_points(m: DHModel, discharged: int, patients_left: int) -> int:
     """Points of a round with ``discharged`` in the lounge and no deaths."""
     h = _hospital(
         m, lounge=(discharged,) + (0,) * (m.ctx.C - 1), patients=((0, 3, 1, -1),) * patients_left
@@ -168,19 +169,19 @@ def _round_points(m: Any, discharged: int, patients_left: int) -> int:
     return score_round(m.ctx, h, 0).points
 
 
-def _after_round(m: Any, r: int) -> str:
+def _after_round(m: DHModel, r: int) -> str:
     """What comes after the end of round ``r``: another round or the end of the game."""
     phase = end_of_round(m.ctx, replace(m.initial_state(), round=r)).phase
     return {MARKET: "next round", OVER: "game over"}.get(phase, f"phase {phase}")
 
 
-def _final(m: Any, blood: int, mortality: int) -> int:
+def _final(m: DHModel, blood: int, mortality: int) -> int:
     """End-of-game points of a hospital with these tokens and no points before."""
     s = _state(m, _hospital(m, blood=blood, mortality=mortality))
     return end_of_game(m.ctx, s).hospitals[0].points
 
 
-def _winner(m: Any, a: tuple[int, tuple[int, ...]], b: tuple[int, tuple[int, ...]]) -> Any:
+def _winner(m: DHModel, a: tuple[int, tuple[int, ...]], b: tuple[int, tuple[int, ...]]) -> Any:
     """Who wins between seat 0 and seat 1 given (points, healths of remaining patients)."""
     hs = [
         _hospital(m, points=pts, patients=tuple((0, v, 0, -1) for v in sorted(hp)))
@@ -189,7 +190,7 @@ def _winner(m: Any, a: tuple[int, tuple[int, ...]], b: tuple[int, tuple[int, ...
     return winners(m.ctx, _state(m, *hs, phase=OVER))
 
 
-def _crisis(m: Any) -> tuple[Any, ...]:
+def _crisis(m: DHModel) -> tuple[Any, ...]:
     """The crisis start's values, and those of every option a player has to set them
     (colours drawn or chosen, DH-CRISIS-COLOURS: the values are the same)."""
     crisis = _variant(m, variant_crisis=True)
@@ -198,7 +199,7 @@ def _crisis(m: Any) -> tuple[Any, ...]:
     return start_values(crisis.ctx), sorted({tuple(sorted(v for _, v in o)) for o in options})
 
 
-def _epidemic(m: Any) -> tuple[Any, ...]:
+def _epidemic(m: DHModel) -> tuple[Any, ...]:
     """With the national epidemic, seat 0 takes an ambulance of one die: the patients its
     hospital then holds, over every outcome, and the outcomes' total probability."""
     sick = _variant(m, variant_epidemic=True)
@@ -214,7 +215,7 @@ def _epidemic(m: Any) -> tuple[Any, ...]:
     return {len(u.hospitals[0].patients) for u, _ in law}, sum(p for _, p in law)
 
 
-def _turns_per_seat(m: Any, players: int) -> tuple[tuple[int, ...], ...]:
+def _turns_per_seat(m: DHModel, players: int) -> tuple[tuple[int, ...], ...]:
     """Play round 1 with ``players`` seats (the first legal action, the likeliest chance
     outcome): how many ambulances each seat takes, tiles it drafts, and activations it
     ends. The checked game has two seats; three and four need every seat to get its turn."""
@@ -235,7 +236,7 @@ def _turns_per_seat(m: Any, players: int) -> tuple[tuple[int, ...], ...]:
     return tuple(picks), tuple(drafts), tuple(ends)
 
 
-def _experimental(m: Any) -> tuple[int, int]:
+def _experimental(m: DHModel) -> tuple[int, int]:
     base = m.initial_state()
     exp = _variant(m, variant_experimental=True).initial_state()
     return (
@@ -244,7 +245,7 @@ def _experimental(m: Any) -> tuple[int, int]:
     )
 
 
-def _two_player_reveal(m: Any) -> tuple[bool, bool]:
+def _two_player_reveal(m: DHModel) -> tuple[bool, bool]:
     """Is there an extra reveal reading in force with two players, and with three?"""
     return (
         _variant(m, players=2).ctx.extra_reveal != "none",

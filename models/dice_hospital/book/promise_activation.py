@@ -5,6 +5,7 @@ successor)`` against an option's words and returns what is broken, or ``None``."
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import readings as R
@@ -16,6 +17,7 @@ from ..rules.actions import (
     SpecialistHeal,
 )
 from ..rules.components import ANY, SPECIALISTS, UNTREATED, WARDS
+from ..rules.model import DHModel
 from ..rules.state import (
     ACTIVATE,
     EFFECT,
@@ -26,7 +28,8 @@ from ..rules.state import (
 )
 from .promise_steps import health_counts
 
-Check = Any  # (model, s, action, t) -> str | None
+#: (model, s, action, t) -> what went wrong, or None
+Check = Callable[[DHModel, DHState, Any, DHState], "str | None"]
 NURSE = -1  # the meeple of a nurse in ``Activate``
 
 
@@ -48,7 +51,7 @@ def expansion_discard(reading: str) -> Check:
     player may give up one owned tile for a bag; same-permission: a draft turn takes a
     tile and nothing more."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase == EXPAND:
             change = _draft_change(s, t)
             allowed = [(1, 0)] + (
@@ -83,7 +86,7 @@ def expansion_discard(reading: str) -> Check:
 
 
 # DH-PAST-6, DH-SPECIALIST-OPTIONAL ------------------------------------------------------
-def ward_result(model: Any, s: DHState, a: Activate) -> tuple[Counter, int, list[Patient]]:
+def ward_result(model: DHModel, s: DHState, a: Activate) -> tuple[Counter, int, list[Patient]]:
     """What the ward alone does under the model's DH-PAST-6 words: the hospital as
     ``(colour, health)`` counts, the discharges, and the ward's patients still there."""
     steps = WARDS[a.ward].steps
@@ -117,7 +120,7 @@ def steps_beyond(expected: Counter, out: int, got: Counter, got_out: int) -> int
     return None
 
 
-def _activation(model: Any, s: DHState, a: Any, t: DHState) -> tuple[int | None, list[Patient]]:
+def _activation(model: DHModel, s: DHState, a: Any, t: DHState) -> tuple[int | None, list[Patient]]:
     """Steps the activation gave beyond its ward, and the ward's patients left."""
     expected, out, left = ward_result(model, s, a)
     h0, h1 = s.hospitals[s.cursor], t.hospitals[s.cursor]
@@ -125,7 +128,7 @@ def _activation(model: Any, s: DHState, a: Any, t: DHState) -> tuple[int | None,
     return steps_beyond(expected, out, got, sum(h1.lounge) - sum(h0.lounge)), left
 
 
-def past_6(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def past_6(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """discharge: a ward's steps are taken one by one, the step from 6 discharges;
     stop-at-6: a ward's heal stops at 6 and only a patient at 6 is discharged. A nurse's
     ward does exactly that; a specialist adds at most one step."""
@@ -153,7 +156,7 @@ def specialist_effect(optional: bool) -> Check:
     """mandatory: a specialist's effect with a target is resolved (never declined);
     optional: with a target the player is asked and may decline."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase == EFFECT and (DeclineEffect() in model.legal_actions(s)) != optional:
             return f"declining a specialist's effect {'not ' if optional else ''}offered"
         if s.phase != ACTIVATE or not isinstance(a, Activate) or a.meeple == NURSE:
@@ -177,7 +180,7 @@ def placement(every_meeple: bool) -> Check:
     """optional: the activation can always end; every-meeple: it ends only when no
     meeple can be placed."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase != ACTIVATE:
             return None
         legal = model.legal_actions(s)
@@ -196,7 +199,7 @@ def blood_heal(marks: bool) -> Check:
     """A blood bag heals one patient one step; marks-treated: the patient is marked
     treated; no-mark: its mark stays as it was."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if not isinstance(a, BloodHeal):
             return None
         h0, h1 = s.hospitals[s.cursor], t.hospitals[s.cursor]
@@ -218,7 +221,7 @@ def recolour(whole_round: bool) -> Check:
     """one-activation: a blood bag's colour is gone once the next ward activation ends;
     round: an activation takes no colour away (but from the patients it discharges)."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if not isinstance(a, (Activate, SpecialistHeal, DeclineEffect)):
             return None
         h0, h1 = s.hospitals[s.cursor], t.hospitals[s.cursor]

@@ -5,11 +5,13 @@ words and returns what is broken, or ``None``."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
 from ..rules import readings as R
 from ..rules.actions import Draw, SetPatients, TakeAmbulance
+from ..rules.model import DHModel
 from ..rules.state import (
     DICE_DRAW,
     EPIDEMIC,
@@ -29,11 +31,12 @@ from .promise_steps import (
     taken_ambulances,
 )
 
-Check = Any  # (model, s, action, t) -> str | None
+#: (model, s, action, t) -> what went wrong, or None
+Check = Callable[[DHModel, DHState, Any, DHState], "str | None"]
 
 
 # DH-SOLO -------------------------------------------------------------------------------
-def rivals(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def rivals(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """no-solo: every game has at least two hospitals."""
     return None if len(s.hospitals) >= 2 else "a game with one hospital"
 
@@ -42,7 +45,7 @@ def solo(barred: bool) -> Check:
     """A solo reading: the lone player's pick of ambulance 1 is (not) barred, and the
     ambulance taken gives a blood bag every round."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase == PICK and s.ambulances and 0 not in s.taken:
             offered = TakeAmbulance(0) in model.legal_actions(s)
             if offered == barred:
@@ -63,7 +66,7 @@ def filled(s: DHState, t: DHState) -> bool:
 def ambulance_count(per_player: bool) -> Check:
     """players-plus-one: P + 1 ambulances; players: one per player."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if not filled(s, t):
             return None
         p = model.config.players
@@ -79,7 +82,7 @@ def ambulance_fill(dealt: bool) -> Check:
     """lowest-first: ambulance j holds the (j*d+1)-th to ((j+1)*d)-th lowest dice;
     dealt: the (j+1)-th, (j+1+n)-th, ... lowest."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if not filled(s, t):
             return None
         n, d = len(t.ambulances), model.config.ambulance_dice
@@ -99,7 +102,7 @@ def ambulance_value(reading: str) -> Check:
     """Who gets the blood bag and the first-player token when the last ambulance is
     chosen, and (number, pip-sum) the draft order by value."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if not picks_end(s, t):
             return None
         seats = range(len(s.hospitals))
@@ -134,7 +137,7 @@ def extra_reveal(at_admission: bool, at_expansion: bool) -> Check:
     """The first player's extra reveal is offered at the start of admission and/or of the
     expansion, and nowhere else."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase == MARKET and (t.phase == EXTRA) != at_admission:
             return f"extra reveal at admission: {t.phase == EXTRA}"
         if picks_end(s, t) and sum(t.ward_deck) + sum(t.specialist_deck):
@@ -148,14 +151,14 @@ def extra_reveal(at_admission: bool, at_expansion: bool) -> Check:
 
 
 # DH-CAPACITY, DH-EVICT-WHO -------------------------------------------------------------
-def board_limit(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def board_limit(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """board-limit: no hospital holds more than ``capacity`` patients."""
     cap = model.config.capacity
     full = [p for p, h in enumerate(t.hospitals) if len(h.patients) > cap]
     return f"seat {full[0]} holds more than {cap} patients" if full else None
 
 
-def unlimited(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def unlimited(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """unlimited: admission never sends anyone to the mortuary."""
     adm = admission(s, a, t)
     if t.phase == EVICT or (adm and adm["deaths"]):
@@ -163,7 +166,7 @@ def unlimited(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     return None
 
 
-def room_needed(model: Any, adm: dict[str, Any]) -> int:
+def room_needed(model: DHModel, adm: dict[str, Any]) -> int:
     """Patients too many for the board once the arrivals are in (0 without a limit)."""
     if model.interpretation.choice(R.CAPACITY.ID) != R.CAPACITY.BOARD_LIMIT:
         return 0
@@ -176,7 +179,7 @@ def evict_who(reading: str) -> Check:
     decision when there is a choice / the lowest health first); all-current: everyone
     already there when room is short."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         adm = admission(s, a, t)
         if adm is None:
             return None
@@ -196,8 +199,8 @@ def evict_who(reading: str) -> Check:
             ):
                 return "a healthier patient went to the mortuary before a sicker one"
         if reading == R.EVICT_WHO.PLAYER_CHOOSES and s.phase != EVICT:
-            old = sorted(health_counts(adm["before"]).elements())
-            if len(set(combinations(old, want))) > 1:
+            healths = sorted(health_counts(adm["before"]).elements())
+            if len(set(combinations(healths, want))) > 1:
                 return "the patients to make room were picked without the player"
         return None
 
@@ -209,7 +212,7 @@ def arrival_mark(exempt: bool) -> Check:
     """neglected: arrivals come in unmarked; arrivals-exempt: every arrival comes in
     marked treated this round (the mark neglect spares)."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         adm = admission(s, a, t)
         if adm is None:
             return None
@@ -226,7 +229,7 @@ def arrival_mark(exempt: bool) -> Check:
 def epidemic_faces(faces: tuple[int, ...]) -> Check:
     """The epidemic die's value over the whole chance step: exactly ``faces``."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase != EPIDEMIC or not isinstance(a, Draw):
             return None
         seen, unexplained = set(), False
@@ -251,7 +254,7 @@ def epidemic_faces(faces: tuple[int, ...]) -> Check:
 
 
 # DH-CRISIS-COLOURS -------------------------------------------------------------------
-def crisis_choose(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def crisis_choose(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """choose: no starting die is drawn at random, and a player may take any colour the
     supply holds enough of."""
     if s.phase == SETUP_DICE:
@@ -266,7 +269,7 @@ def crisis_choose(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     return None
 
 
-def crisis_random(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def crisis_random(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """random: each player's crisis patients have the colours of the dice drawn for them."""
     if isinstance(a, SetPatients):
         colours = Counter(c for c, _ in a.dice)
@@ -281,7 +284,7 @@ def supply_short(recycle: bool) -> Check:
     """fill-in-order: the draw takes what the bag holds and no mortuary die moves;
     recycle-mortuary: a short bag first takes every mortuary die back (tokens stay)."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase != DICE_DRAW:
             return None
         c = model.config
@@ -306,7 +309,7 @@ def supply_short(recycle: bool) -> Check:
     return check
 
 
-def _per_player(model: Any) -> bool:
+def _per_player(model: DHModel) -> bool:
     return (
         model.interpretation.choice(R.AMBULANCE_COUNT.ID) == R.AMBULANCE_COUNT.PLAYERS
         and model.config.players > 1
@@ -318,7 +321,7 @@ def last_player(this_round: bool) -> Check:
     """Tied dice are placed by the seat before this round's first player, or always by
     the last seat counted from seat 0 (the game's first player)."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase != PLACE:
             return None
         p = model.config.players

@@ -17,11 +17,12 @@ from typing import Any
 
 from ..rules import readings as R
 from ..rules.actions import Draw, EndActivation
+from ..rules.model import DHModel
 from ..rules.state import ACTIVATE, DICE_DRAW, DHState
 from .promises import BOOK
 
 
-def _short_bag(m: Any) -> tuple[DHState, Any]:
+def _short_bag(m: DHModel) -> tuple[DHState, Any]:
     """Zmiana personelu, "losowani są nowi pacjenci": one die in the bag, fewer than the
     ambulances need, and three dice in seat 0's mortuary."""
     s = m.initial_state()
@@ -31,7 +32,7 @@ def _short_bag(m: Any) -> tuple[DHState, Any]:
     return replace(s, phase=DICE_DRAW, supply=bag, hospitals=(h,) + s.hospitals[1:]), Draw()
 
 
-def _sixteen_discharged(m: Any) -> tuple[DHState, Any]:
+def _sixteen_discharged(m: DHModel) -> tuple[DHState, Any]:
     """Wypisani pacjenci: seat 0 ends its activation with 16 patients in the lounge and
     none left (so nothing can be placed and ending is legal under every reading)."""
     s = m.initial_state()
@@ -47,13 +48,13 @@ POSITIONS: dict[str, Callable[[Any], tuple[DHState, Any]]] = {
 }
 
 
-def under(model: Any, ambiguity: str, option: str) -> Any:
+def under(model: DHModel, ambiguity: str, option: str) -> Any:
     """The model with ``ambiguity`` read as ``option`` (the other readings kept)."""
     choices = tuple((k, option if k == ambiguity else v) for k, v in model.interpretation.choices)
     return type(model)(model.config, replace(model.interpretation, choices=choices))
 
 
-def broken_promises(model: Any) -> list[str]:
+def broken_promises(model: DHModel) -> list[str]:
     """Each option of each ambiguity in ``POSITIONS``, on its position: what its promise
     finds wrong in any outcome of the step (a crash counts)."""
     out = []

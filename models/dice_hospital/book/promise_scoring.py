@@ -4,10 +4,12 @@ successor)`` (or a finished game) against an option's words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import readings as R
 from ..rules.components import EMPTY_BONUS, GUARDIAN
+from ..rules.model import DHModel
 from ..rules.state import ACTIVATE, DICE_DRAW, MARKET, OVER, DHState
 from .promise_steps import (
     closing,
@@ -16,7 +18,10 @@ from .promise_steps import (
     token_points,
 )
 
-Check = Any  # (model, s, action, t) -> str | None
+#: (model, s, action, t) -> what went wrong, or None
+Check = Callable[[DHModel, DHState, Any, DHState], "str | None"]
+#: (model, t) -> what went wrong at the end of the game, or None
+Final = Callable[[DHModel, DHState], "str | None"]
 
 
 # DH-OVER-12 ------------------------------------------------------------------------------
@@ -25,7 +30,7 @@ def over_12(reading: str) -> Check:
     7 for the 15th-16th, ... / nothing after the 12th; the rest of the round's points is
     the empty-hospital bonus or nothing."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         rc = round_close(model, s, a, t)
         if rc is None:
             return None
@@ -46,7 +51,7 @@ def empty_hospital(reading: str) -> Check:
     round 1 every mortality token is this round's), not settled for a hospital that
     nobody was in all round."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         rc = round_close(model, s, a, t)
         if rc is None:
             return None
@@ -81,7 +86,7 @@ def final_tokens(reading: str) -> Check:
     / once / once for bags; -2 per mortality token / once / per token); the closing seat
     also its round's discharge points and maybe the empty bonus."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if t.phase != OVER or s.phase == OVER:
             return None
         closer = closing(s, a)
@@ -105,7 +110,7 @@ def superbug_2(dies: bool) -> Check:
     """With the superbug, an untreated patient dies at neglect when at health 1, or (dies)
     at 2 too; the guardian administrator spares the sickest untreated patient."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         rc = round_close(model, s, a, t)
         if rc is None:
             return None
@@ -132,7 +137,7 @@ def mortuary(returns: bool) -> Check:
     """stay: no die leaves a mortuary (but to a short draw, DH-SUPPLY-SHORT's reading);
     return: every mortuary is emptied at the staff change, the tokens stay."""
 
-    def check(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if returns and staff_change(s, t):
             if any(sum(h.mortuary) for h in t.hospitals):
                 return "mortuary dice kept past the staff change"
@@ -150,11 +155,11 @@ def mortuary(returns: bool) -> Check:
 
 
 # DH-TIE-REMAINS ----------------------------------------------------------------------
-def tie_remains(shared: bool) -> Check:
+def tie_remains(shared: bool) -> Final:
     """Seats still tied after points, fewer patients and more pips: all win (shared), or
     the earliest of them in the last round's turn order."""
 
-    def final(model: Any, s: DHState) -> str | None:
+    def final(model: DHModel, s: DHState) -> str | None:
         keys = [(h.points, -len(h.patients), sum(p[1] for p in h.patients)) for h in s.hospitals]
         players = len(keys)
         tied = [p for p in range(players) if keys[p] == max(keys)]

@@ -18,6 +18,7 @@ from ..rules.components import (
     DISCHARGE_TABLE,
     MORTALITY_PENALTY,
 )
+from ..rules.model import DHModel
 from ..rules.state import (
     ACTIVATE,
     EPIDEMIC,
@@ -64,7 +65,7 @@ def token_points(h: Hospital, reading: str) -> int:
     return BLOOD_BAG_POINTS * bags - MORTALITY_PENALTY * deaths
 
 
-def end_of_game_points(model: Any, t: DHState, p: int) -> int:
+def end_of_game_points(model: DHModel, t: DHState, p: int) -> int:
     """What the end of the game added to seat ``p``'s points in a step that ends it (0
     in any other step), under the model's reading of DH-FINAL-TOKENS."""
     if t.phase != OVER:
@@ -72,7 +73,7 @@ def end_of_game_points(model: Any, t: DHState, p: int) -> int:
     return token_points(t.hospitals[p], model.interpretation.choice(R.FINAL_TOKENS.ID))
 
 
-def round_close(model: Any, s: DHState, action: Any, t: DHState) -> dict[str, Any] | None:
+def round_close(model: DHModel, s: DHState, action: Any, t: DHState) -> dict[str, Any] | None:
     """The closing hospital's round in this step: seat, discharges, deaths by neglect,
     whether it is left empty, and the points of the round (the end of the game's token
     points taken off), or ``None`` when no hospital closes."""

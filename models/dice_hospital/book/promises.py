@@ -10,37 +10,36 @@ variant say so in ``applies``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hhh_verify.contract.promises import Promise, PromiseBook
 
 from ..rules import readings as R
+from ..rules.model import DHModel
 from . import promise_activation as act
 from . import promise_admission as adm
 from . import promise_scoring as sc
 
 
-def _solo(model: Any) -> bool:
+def _solo(model: DHModel) -> bool:
     return bool(model.config.players == 1)
 
 
-def _rivals(model: Any) -> bool:
+def _rivals(model: DHModel) -> bool:
     return bool(model.config.players > 1)
 
 
-def _two(model: Any) -> bool:
+def _two(model: DHModel) -> bool:
     return bool(model.config.players == 2)
 
 
-def _superbug(model: Any) -> bool:
+def _superbug(model: DHModel) -> bool:
     return bool(model.config.variant_superbug)
 
 
-def _epidemic(model: Any) -> bool:
+def _epidemic(model: DHModel) -> bool:
     return bool(model.config.variant_epidemic)
 
 
-def _crisis(model: Any) -> bool:
+def _crisis(model: DHModel) -> bool:
     return bool(model.config.variant_crisis)
 
 

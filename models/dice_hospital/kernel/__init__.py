@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.model import DHModel
 from .cache import ensure_fresh
 
 ensure_fresh()
 
 
-def make_kernel(model: Any) -> Any:
+def make_kernel(model: DHModel) -> Any:
     """The kernel of ``model`` (compiles on first use; cached on disk afterwards)."""
     from .api import GameKernel
 

@@ -16,6 +16,7 @@ from hhh_verify.contract.outcomes import Outcome
 from hhh_verify.kernel import parted as kernel_parted
 from hhh_verify.kernel import steps as kernel_steps
 
+from ..rules.model import DHModel
 from . import layout as L
 from .chance import (
     ENUMERATE,
@@ -76,7 +77,7 @@ def _sample(K, s0, a, seed, k, out) -> None:
 class DHKernel:
     """The compiled rules of one Dice Hospital model (its config and readings as data)."""
 
-    def __init__(self, model: Any, planted: int = 0):
+    def __init__(self, model: DHModel, planted: int = 0):
         self.model = model
         self.ctx = model.ctx
         self.K = config_array(model.ctx, planted)
@@ -111,7 +112,7 @@ class DHKernel:
             n = int(ch[POS])
             log = ch[LOG : LOG + 5 * n].reshape(n, 5)
             events = [tuple(int(x) for x in e) for e in log]
-            leaves.append((out.copy(), leaf_weight(events)))  # type: ignore[arg-type]
+            leaves.append((out.copy(), leaf_weight(events)))
             if not advance(ch):
                 return leaves
 
@@ -133,7 +134,7 @@ POLICY_CODES = {"random": RANDOM, "greedy": GREEDY, "mixed": MIXED}
 REASONS = {CUT: "max-steps", DEADLOCK: "deadlock"}
 
 
-def _result(model: Any, row: Any) -> KernelGame:
+def _result(model: DHModel, row: Any) -> KernelGame:
     """A result row (:mod:`.play`) as a game: the outcome the model gives its end."""
     reason, steps, decisions, rnd, mask = (int(x) for x in row[:R_POINTS])
     if reason == TOO_MANY:
@@ -155,7 +156,7 @@ class GameKernel(DHKernel):
 
     policies = frozenset(POLICY_CODES)
 
-    def __init__(self, model: Any, planted: int = 0):
+    def __init__(self, model: DHModel, planted: int = 0):
         super().__init__(model, planted)
         self._path = kernel_parted.PathBuffers(L.NA, L.NSTATE)  # parted_game's path
         self._work = work_arrays()

@@ -41,7 +41,7 @@ ENDED, STUCK, TOO_MANY = 0, -1, -2
 
 
 @njit(cache=True)
-def game_seed(base: np.uint64, row: np.int64, game: np.int64) -> np.uint64:
+def game_seed(base: np.uint64, row: int, game: int) -> np.uint64:
     return splitmix(splitmix(base ^ np.uint64(row)) ^ np.uint64(game))
 
 
@@ -88,7 +88,7 @@ def reset_batch(K, init, states, base, games, steps, legal_n, player) -> None:
 
 
 @njit(cache=True)
-def step_batch(K, init, states, actions, base, games, steps, legal_n, player, ended) -> np.int64:
+def step_batch(K, init, states, actions, base, games, steps, legal_n, player, ended) -> int:
     """One step in every row; ``ended``: 1 the game ended, 2 it got stuck, 3 beyond the
     kernel. Returns the first row whose action is not a legal index, or -1."""
     acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)

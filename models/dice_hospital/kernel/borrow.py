@@ -15,18 +15,27 @@ a game's time. These arrays have no memory record, so the runtime skips their co
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
 from numba import njit
 from numba.core import cgutils, types
 from numba.extending import intrinsic
+from numpy.typing import NDArray
+
+# Each intrinsic is defined by its typing function (typing context first) and then named
+# with the signature compiled code calls it with: Numba's stubs type an intrinsic by its
+# typing function and as never returning (it cannot run outside compiled code).
 
 
 @intrinsic
-def borrow(typingctx, arr):  # type: ignore[no-untyped-def]
+def _borrow(typingctx, arr):
     """``arr`` as a view with no memory record (not counted, never freed by the view)."""
     if not isinstance(arr, types.Array):
         return None
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         view = context.make_array(arr)(context, builder, value=args[0])
         view.meminfo = cgutils.get_null_value(view.meminfo.type)
         view.parent = cgutils.get_null_value(view.parent.type)
@@ -35,13 +44,16 @@ def borrow(typingctx, arr):  # type: ignore[no-untyped-def]
     return arr(arr), codegen
 
 
+borrow = cast("Callable[[NDArray[Any]], NDArray[Any]]", _borrow)
+
+
 @njit(cache=True)
 def held(a) -> None:
     """A use of ``a`` where its borrowed views are done with: Numba frees a local array
     after its last use, so the owner's last use must come after the views' last."""
 
 
-def _stack_array(context, builder, shape):  # type: ignore[no-untyped-def]
+def _stack_array(context, builder, shape):
     """A zeroed C-ordered int64 array of ``shape`` in the entry block's stack frame."""
     size = 1
     for d in shape:
@@ -49,7 +61,8 @@ def _stack_array(context, builder, shape):  # type: ignore[no-untyped-def]
     arrty = types.Array(types.int64, len(shape), "C")
     ptr = cgutils.alloca_once(builder, context.get_value_type(types.int64), size=size)
     cgutils.memset(builder, ptr, context.get_constant(types.intp, 8 * size), 0)
-    strides, step = [], 8
+    strides: list[int] = []
+    step = 8
     for d in reversed(shape):
         strides.insert(0, step)
         step *= d
@@ -66,26 +79,32 @@ def _stack_array(context, builder, shape):  # type: ignore[no-untyped-def]
 
 
 @intrinsic
-def stack_zeros(typingctx, n):  # type: ignore[no-untyped-def]
+def _stack_zeros(typingctx, n):
     """``np.zeros(n, np.int64)`` on the stack; ``n`` a constant (a module-level int)."""
     if not isinstance(n, types.IntegerLiteral):
         return None
     shape = (n.literal_value,)
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return _stack_array(context, builder, shape)
 
     return types.Array(types.int64, 1, "C")(n), codegen
 
 
+stack_zeros = cast("Callable[[int], NDArray[np.int64]]", _stack_zeros)
+
+
 @intrinsic
-def stack_zeros2(typingctx, rows, cols):  # type: ignore[no-untyped-def]
+def _stack_zeros2(typingctx, rows, cols):
     """``np.zeros((rows, cols), np.int64)`` on the stack; both constants."""
     if not (isinstance(rows, types.IntegerLiteral) and isinstance(cols, types.IntegerLiteral)):
         return None
     shape = (rows.literal_value, cols.literal_value)
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         return _stack_array(context, builder, shape)
 
     return types.Array(types.int64, 2, "C")(rows, cols), codegen
+
+
+stack_zeros2 = cast("Callable[[int, int], NDArray[np.int64]]", _stack_zeros2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 from hhh_verify.kernel import cache as kernel_cache
@@ -14,7 +15,7 @@ from hhh_verify.kernel import rng as kernel_random
 def ensure_fresh() -> None:
     """Drop cached compiled functions built from other sources of this folder."""
     shared = [
-        Path(m.__file__).resolve()
+        Path(inspect.getfile(m)).resolve()
         for m in (kernel_edges, kernel_packing, kernel_parted, kernel_random)
     ]
     kernel_cache.ensure_fresh(Path(__file__).resolve().parent, "dh", shared)

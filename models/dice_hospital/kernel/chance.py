@@ -35,14 +35,14 @@ EV_HYP, EV_BIN = 1, 2
 
 
 @njit(cache=True)
-def new_chance(mode: np.int64):
+def new_chance(mode: int):
     ch = np.zeros(NCH, dtype=np.int64)
     ch[MODE] = mode
     return ch
 
 
 @njit(cache=True)
-def choose(ch, lo: np.int64, hi: np.int64, kind: np.int64, a: np.int64, b: np.int64, c: np.int64):
+def choose(ch, lo: int, hi: int, kind: int, a: int, b: int, c: int):
     """The value taken at the next event (enumerate mode): ``lo + `` the forced prefix's
     option, else ``lo``; logged with its weight's parameters."""
     pos = ch[POS]
@@ -77,7 +77,7 @@ def advance(ch) -> bool:
 
 
 @njit(cache=True)
-def draw(ch, rs, pool, lo: np.int64, nk: np.int64, n: np.int64, got) -> None:
+def draw(ch, rs, pool, lo: int, nk: int, n: int, got) -> None:
     """``n`` items without replacement from the counts ``pool[lo:lo + nk]`` into
     ``got[0:nk]`` (``dice.hypergeometric``; sampled one by one as ``SampledDice.draw``).
     The pool is not changed."""
@@ -114,7 +114,7 @@ def draw(ch, rs, pool, lo: np.int64, nk: np.int64, n: np.int64, got) -> None:
 
 
 @njit(cache=True)
-def roll(ch, rs, k: np.int64, faces: np.int64, got) -> None:
+def roll(ch, rs, k: int, faces: int, got) -> None:
     """How many of ``k`` fair dice show each of ``faces`` faces (``dice.multiset_roll``;
     sampled die by die)."""
     for i in range(faces):

@@ -107,7 +107,7 @@ MAX_VARINT = 10
 
 
 @njit(cache=True)
-def encode_slots(s, slots, buf) -> np.int64:
+def encode_slots(s, slots, buf) -> int:
     """``s`` at ``slots`` as bytes into ``buf``; returns how many."""
     w = slots.shape[0]
     j = 0
@@ -138,7 +138,7 @@ def encode_slots(s, slots, buf) -> np.int64:
 def decode_slots(blob, a, b, slots, s) -> None:
     """The state encoded in ``blob[a:b]`` into ``s`` (every other slot zero)."""
     s[:] = 0
-    j = 0
+    j: int | np.int64 = 0
     o = a
     while o < b:
         x = blob[o]
@@ -171,7 +171,7 @@ def bytes_hash(buf, a, b) -> np.uint64:
 
 
 @njit(cache=True)
-def find_slot(table, blob, starts, enc, m) -> tuple[np.int64, np.int64]:
+def find_slot(table, blob, starts, enc, m) -> tuple[np.int64, int | np.int64]:
     """(slot in ``table``, state id or -1) of the string ``enc[0:m]``."""
     mask = np.uint64(table.shape[0] - 1)
     i = np.int64(bytes_hash(enc, 0, m) & mask)
@@ -206,7 +206,7 @@ def rehash(size, blob, starts, n):
 
 
 @njit(cache=True)
-def distinct(ids, m) -> np.int64:
+def distinct(ids, m) -> int:
     """How many distinct values ``ids[0:m]`` holds (sorted in place)."""
     if m == 0:
         return 0

@@ -47,7 +47,7 @@ COMPILED: tuple[tuple[str, str], ...] = ()
 
 
 @njit(cache=True)
-def _comb(n: np.int64, k: np.int64) -> float:
+def _comb(n: int, k: int) -> float:
     if k < 0 or k > n:
         return 0.0
     r = 1.0

@@ -3,7 +3,6 @@ kernel's, the set the reference's)."""
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .borrow import stack_zeros
@@ -94,7 +93,7 @@ NMEEPLES = NS + 1  # the nurse and one per specialist kind
 
 
 @njit(cache=True)
-def put(acts, n, verb, x, y) -> np.int64:
+def put(acts, n, verb, x, y) -> int:
     if n < acts.shape[0]:
         acts[n, :] = 0
         acts[n, 0] = verb
@@ -104,7 +103,7 @@ def put(acts, n, verb, x, y) -> np.int64:
 
 
 @njit(cache=True)
-def activation(K, s, acts) -> np.int64:
+def activation(K, s, acts) -> int:
     """model._activation: meeples into wards (activation.activation_options), the end
     of the activation (DH-PLACEMENT-OPTIONAL), blood bags."""
     h = hosp(s[CURSOR])
@@ -139,7 +138,7 @@ def activation(K, s, acts) -> np.int64:
 
 
 @njit(cache=True)
-def legal(K, s, acts) -> np.int64:
+def legal(K, s, acts) -> int:
     """Every legal action row into ``acts``; the count (rows past its end not written)."""
     ph = s[PHASE]
     P = K[K_P]

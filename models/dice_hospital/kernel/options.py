@@ -52,7 +52,7 @@ BIG = 1 << 20
 
 
 @njit(cache=True)
-def shown(code: np.int64) -> np.int64:
+def shown(code: int) -> int:
     """The colour a patient shows (a blood bag's tint, or its own)."""
     tint = code % 4 - 1
     if tint >= 0:
@@ -61,17 +61,17 @@ def shown(code: np.int64) -> np.int64:
 
 
 @njit(cache=True)
-def health(code: np.int64) -> np.int64:
+def health(code: int) -> int:
     return (code // 8) % 6 + 1
 
 
 @njit(cache=True)
-def treated(code: np.int64) -> np.int64:
+def treated(code: int) -> int:
     return (code // 4) % 2
 
 
 @njit(cache=True)
-def kinds_of(s, h, ks, cs) -> np.int64:
+def kinds_of(s, h, ks, cs) -> int:
     """The patient kinds present in the hospital at ``h`` (rising) and their counts."""
     m = 0
     for k in range(NK):
@@ -84,7 +84,7 @@ def kinds_of(s, h, ks, cs) -> np.int64:
 
 
 @njit(cache=True)
-def health_options(K, s, acts, n, stop) -> np.int64:
+def health_options(K, s, acts, n, stop) -> int:
     """setup.health_options: the starting values over the drawn colours (with a
     chosen-colour crisis start, any colours the supply holds)."""
     C = K[K_C]
@@ -146,7 +146,7 @@ POW5 = np.array([5**k for k in range(DK)], dtype=np.int64)
 
 
 @njit(cache=True)
-def arrangements(K, s, acts, n, stop) -> np.int64:
+def arrangements(K, s, acts, n, stop) -> int:
     """admission.arrangements: the values per ambulance are fixed (lowest first, or dealt
     one at a time: DH-AMBULANCE-FILL); tied dice of several colours are split every
     distinct way (a table per value), and the ways of all values combine. An
@@ -226,7 +226,7 @@ def arrangements(K, s, acts, n, stop) -> np.int64:
 
 
 @njit(cache=True)
-def evictions(K, s, h, over, acts, n, stop) -> np.int64:
+def evictions(K, s, h, over, acts, n, stop) -> int:
     """admission.eviction_options (DH-EVICT-WHO): any ``over`` current patients, the
     sickest ``over`` (ties: any of the tied), or every current patient (row field -1)."""
     mode = K[K_EVICT]
@@ -282,7 +282,7 @@ def evictions(K, s, h, over, acts, n, stop) -> np.int64:
 
 
 @njit(cache=True)
-def ward_groups(K, w, ks, cs, m, meeples, nm, verb, acts, n) -> np.int64:
+def ward_groups(K, w, ks, cs, m, meeples, nm, verb, acts, n) -> int:
     """activation.ward_targets for a ward of kind ``w``, one row per free meeple: one
     patient of its colour, or exactly its group (one shown colour / one health)."""
     size = K[K_WSIZE + w]
@@ -337,7 +337,7 @@ def ward_groups(K, w, ks, cs, m, meeples, nm, verb, acts, n) -> np.int64:
 
 
 @njit(cache=True)
-def effect_targets(K, s, player, out) -> np.int64:
+def effect_targets(K, s, player, out) -> int:
     """activation.effect_targets: patients the pending specialist can heal (distinct
     kinds, rising)."""
     kind = s[EFF_KIND]

@@ -154,7 +154,7 @@ def greedy_score(K, s, a) -> float:
 
 
 @njit(cache=True)
-def greedy_best(K, s, acts, n, best_idx) -> np.int64:
+def greedy_best(K, s, acts, n, best_idx) -> int:
     """Indices of the best-scored actions (in row order) into ``best_idx``; their number.
     Placements all score 0 (``greedy_score`` has no case for them): every one is best,
     without scoring each."""
@@ -205,7 +205,7 @@ def is_chance(ph) -> bool:
 
 
 @njit(cache=True)
-def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> np.int64:
+def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> int:
     """Step ``k`` of game ``seed`` in place: -1 the game was over, -2 deadlocked, -3 too
     many legal actions; else 1 when the policy chose among two or more actions, 0 when
     forced."""
@@ -223,7 +223,7 @@ def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> np.int64:
     if n > MAX_ACTIONS:
         return -3
     chose = 0
-    i = 0
+    i: int | np.int64 = 0
     if n > 1:
         seed_stream(rs, seed, k, 0)
         i = choose_action(K, s, acts, n, policy, rs, best_idx)
@@ -235,7 +235,7 @@ def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> np.int64:
 
 
 @njit(cache=True)
-def winners_mask(K, s) -> np.int64:
+def winners_mask(K, s) -> int:
     """end_round.winners as a seat mask (ranking_key; DH-TIE-REMAINS)."""
     P = K[K_P]
     keys = np.zeros((P, 3), dtype=np.int64)

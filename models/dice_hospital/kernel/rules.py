@@ -6,7 +6,6 @@ the rulebook sentence is cited there (``setup``, ``admission``, ``expansion``,
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .borrow import stack_zeros, stack_zeros2
@@ -130,7 +129,7 @@ PLANT_NEGLECT, PLANT_TABLE, PLANT_ADMIN_DRAW, PLANT_PICK = 1, 2, 3, 4
 
 
 @njit(cache=True)
-def hosp(p) -> np.int64:
+def hosp(p) -> int:
     return HOSP + p * HSZ
 
 
@@ -331,7 +330,7 @@ def next_pick(K, s) -> None:
 
 
 @njit(cache=True)
-def amb_key(K, s, number) -> np.int64:
+def amb_key(K, s, number) -> int:
     """turns.ambulance_key as one number (value, then ambulance number)."""
     if K[K_AMB_VALUE] == 1:
         t = 0
@@ -448,7 +447,7 @@ def start_activation(K, s, player) -> None:
 
 
 @njit(cache=True)
-def heal(K, s, h, code, steps, mark) -> np.int64:
+def heal(K, s, h, code, steps, mark) -> int:
     """activation.heal: the patient's kind now, or -1 once discharged (DH-PAST-6)."""
     add_patient(s, h, code, -1)
     c = code // 48
@@ -531,7 +530,7 @@ def specialist_heal(K, s, code) -> None:
 
 
 @njit(cache=True)
-def discharge_points(K, n) -> np.int64:
+def discharge_points(K, n) -> int:
     """scoring.discharge_points (DH-OVER-12)."""
     total = 0
     for i in range(1, n + 1):
@@ -749,7 +748,7 @@ def chance_step(K, s, ch, rs) -> None:
 
 
 @njit(cache=True)
-def current_player(K, s) -> np.int64:
+def current_player(K, s) -> int:
     """model.current_player for decision phases (turns.last_player for tied dice)."""
     ph = s[PHASE]
     if ph == PICK or ph == EVICT or ph == EXPAND or ph == EXPAND_DISCARD:

@@ -11,6 +11,7 @@ leaf's probability is the product of its events' weights:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -27,7 +28,7 @@ def event_weight(kind: int, a: int, b: int, c: int, value: int) -> Fraction:
     raise ValueError(f"unknown chance event kind {kind}")
 
 
-def leaf_weight(events: list[tuple[int, int, int, int, int]]) -> Fraction:
+def leaf_weight(events: Sequence[tuple[int, ...]]) -> Fraction:
     p = Fraction(1)
     for e in events:
         p *= event_weight(*e)

@@ -22,8 +22,9 @@ from typing import Any
 from ..rules import actions as A
 from ..rules.activation import NURSE
 from ..rules.components import ADMINISTRATORS, WARDS
+from ..rules.model import DHModel
 
-Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+Policy = Callable[[DHModel, Any, tuple[Any, ...], random.Random], Any]
 
 #: Administrator preference (stand-ins): protection and a nurse first.
 _ADMIN = {"guardian": 4, "matron": 3, "donor": 2, "plain": 1}
@@ -42,7 +43,7 @@ def _patient_value(p: tuple[int, int, int, int], steps: int) -> float:
     return value
 
 
-def greedy_score(model: Any, state: Any, action: Any) -> float:
+def greedy_score(model: DHModel, state: Any, action: Any) -> float:
     """How much the greedy player wants ``action`` (higher first)."""
     if isinstance(action, A.Activate):
         steps = WARDS[action.ward].steps
@@ -75,7 +76,7 @@ def greedy_score(model: Any, state: Any, action: Any) -> float:
     return 0
 
 
-def _ambulance_score(model: Any, state: Any, number: int) -> float:
+def _ambulance_score(model: DHModel, state: Any, number: int) -> float:
     dice = state.ambulances[number]
     player = state.order[state.cursor]
     room = model.ctx.capacity
@@ -84,7 +85,7 @@ def _ambulance_score(model: Any, state: Any, number: int) -> float:
     return 50 + sum(v for _, v in dice) - 25 * over
 
 
-def greedy_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+def greedy_policy(model: DHModel, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
     """The best-scored action, ties broken by ``rng``."""
     scores = [greedy_score(model, state, a) for a in legal]
     best = max(scores)
@@ -95,7 +96,7 @@ def greedy_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Ra
 def mixed_policy(p_random: float = 0.2) -> Policy:
     """Greedy, but a random legal action with probability ``p_random`` (exploration)."""
 
-    def policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def policy(model: DHModel, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         if rng.random() < p_random:
             return legal[rng.randrange(len(legal))]
         return greedy_policy(model, state, legal, rng)

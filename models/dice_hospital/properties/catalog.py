@@ -33,6 +33,7 @@ from ..rules.components import (
     SPECIALISTS,
     WARDS,
 )
+from ..rules.model import DHModel
 from ..rules.state import (
     ACT_DISCARD,
     ACTIVATE,
@@ -53,7 +54,7 @@ PER_BLOOD_BAG = 1  # Koniec gry: "dodatkowy punkt za pozostały żeton worka z k
 PER_MORTALITY = 2  # Koniec gry: "traci dwa punkty za żetony śmiertelności"
 
 
-def ctx(model: Any) -> Any:
+def ctx(model: DHModel) -> Any:
     return model.ctx
 
 
@@ -78,7 +79,7 @@ def round_points(n: int, over_12: str) -> int:
 # Dice --------------------------------------------------------------------------------------
 
 
-def dice_places(model: Any, s: DHState) -> dict[str, tuple[int, ...]]:
+def dice_places(model: DHModel, s: DHState) -> dict[str, tuple[int, ...]]:
     """Where every die is, per colour: the places the aid names."""
     C = ctx(model).C
 
@@ -103,7 +104,7 @@ def dice_places(model: Any, s: DHState) -> dict[str, tuple[int, ...]]:
     return places
 
 
-def dice_conserved(model: Any, s: DHState) -> str | None:
+def dice_conserved(model: DHModel, s: DHState) -> str | None:
     """Dice are conserved: per colour, supply + ambulances + hospitals + discharge
     lounges + mortuaries = the dice of that colour, none negative."""
     places = dice_places(model, s)
@@ -122,7 +123,7 @@ def dice_conserved(model: Any, s: DHState) -> str | None:
     return _problems(gen())
 
 
-def health_in_range(model: Any, s: DHState) -> str | None:
+def health_in_range(model: DHModel, s: DHState) -> str | None:
     """ "1 – pacjent najbardziej chory, 6 – pacjent najbardziej zdrowy": every patient's
     health is 1..6; marks are 0/1; a tint is a real colour."""
     C = ctx(model).C
@@ -141,7 +142,7 @@ def health_in_range(model: Any, s: DHState) -> str | None:
     return _problems(gen())
 
 
-def ambulance_values_ascending(model: Any, s: DHState) -> str | None:
+def ambulance_values_ascending(model: DHModel, s: DHState) -> str | None:
     """ "umieszczane są w ambulansach od najmniejszej do największej wartości, od pierwszej
     do n-tego ambulansu": no die in an ambulance is lower than a die of an earlier one
     (DH-AMBULANCE-FILL=dealt: ambulance j holds the j-th, (j+n)-th, ... lowest die)."""
@@ -161,7 +162,7 @@ def ambulance_values_ascending(model: Any, s: DHState) -> str | None:
     return None
 
 
-def capacity(model: Any, s: DHState) -> str | None:
+def capacity(model: DHModel, s: DHState) -> str | None:
     """ "Jeśli nie ma wystarczająco miejsca dla nowych pacjentów ..." (DH-CAPACITY): no
     hospital ever holds more than ``capacity`` patients."""
     cap = ctx(model).capacity
@@ -173,7 +174,7 @@ def capacity(model: Any, s: DHState) -> str | None:
     return None
 
 
-def once_a_round(model: Any, s: DHState) -> str | None:
+def once_a_round(model: DHModel, s: DHState) -> str | None:
     """ "każdy specjalista i oddział może być użyty tylko raz w rundzie" (and each nurse,
     "wszyskie meeple wracają na startowe pozycje" only at the staff change)."""
     cfg = model.config
@@ -193,7 +194,7 @@ def once_a_round(model: Any, s: DHState) -> str | None:
     return _problems(gen())
 
 
-def components_conserved(model: Any, s: DHState) -> str | None:
+def components_conserved(model: DHModel, s: DHState) -> str | None:
     """Wards and specialists are in the deck, revealed, in a hospital or out of the game
     ("usuwani z gry"); administrators in the deck, drawn, kept or in the box."""
     cfg = model.config
@@ -225,7 +226,7 @@ def components_conserved(model: Any, s: DHState) -> str | None:
     return _problems(gen())
 
 
-def mortality_matches_mortuary(model: Any, s: DHState) -> str | None:
+def mortality_matches_mortuary(model: DHModel, s: DHState) -> str | None:
     """ "gracz dobiera żeton śmiertelności za każdego przeniesionego pacjenta": while dice
     stay in the mortuary, each player's tokens equal its mortuary dice."""
     for p, h in enumerate(s.hospitals):
@@ -234,7 +235,7 @@ def mortality_matches_mortuary(model: Any, s: DHState) -> str | None:
     return None
 
 
-def evictions_counted(model: Any, s: DHState) -> str | None:
+def evictions_counted(model: DHModel, s: DHState) -> str | None:
     """Przyjmowanie pacjentów: the patients this round's admission moved to the mortuary
     ("a gracz dobiera żeton śmiertelności za każdego umiesczonego tam pacjenta") each
     took a token, and tokens are never handed back: 0 <= evicted <= mortality tokens."""
@@ -244,12 +245,12 @@ def evictions_counted(model: Any, s: DHState) -> str | None:
     return None
 
 
-def mortuary_dice_stay(model: Any) -> bool:
+def mortuary_dice_stay(model: DHModel) -> bool:
     k = ctx(model)
     return not k.mortuary_returns and not k.recycle_when_short
 
 
-def lounge_only_in_activation(model: Any, s: DHState) -> str | None:
+def lounge_only_in_activation(model: DHModel, s: DHState) -> str | None:
     """ "zostaną za niego podliczone punkty na koniec rundy" and "wypisani pacjenci są
     zwracani do zasobów": a lounge holds dice only until its hospital's round ends."""
     for p, h in enumerate(s.hospitals):
@@ -264,14 +265,14 @@ def lounge_only_in_activation(model: Any, s: DHState) -> str | None:
     return None
 
 
-def round_in_range(model: Any, s: DHState) -> str | None:
+def round_in_range(model: DHModel, s: DHState) -> str | None:
     """ "Celem gry jest zdobycie jak największej liczby punktów na koniec 8. rundy"."""
     if not 1 <= s.round <= model.config.rounds:
         return f"round {s.round} outside 1..{model.config.rounds}"
     return None
 
 
-def over_means_over(model: Any, s: DHState) -> str | None:
+def over_means_over(model: DHModel, s: DHState) -> str | None:
     """Koniec gry: the game ends after the last round; then nothing is legal, every seat
     has its points as its score and the winners follow the tie-breakers."""
     out = model.outcome(s)
@@ -298,7 +299,7 @@ def over_means_over(model: Any, s: DHState) -> str | None:
 # Steps --------------------------------------------------------------------------------------
 
 
-def first_player_bar(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def first_player_bar(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """ "Pierwszy gracz, nie może wybrać ambulansu numer 1"."""
     if isinstance(a, A.TakeAmbulance) and a.number == 0 and s.phase == PICK:
         solo_free = ctx(model).P == 1 and ctx(model).solo == R.SOLO.FREE_PICK
@@ -307,7 +308,7 @@ def first_player_bar(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     return None
 
 
-def blood_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def blood_accounting(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """Blood bags: +1 for the lowest ambulance ("bieże także worek z krwią"), +1 for a
     discarded ward or specialist, -1 for each free action ("Zużyte worki z krwią powinny
     zostać odrzucone"), +2 for the donor stand-in; nothing else moves them."""
@@ -331,7 +332,7 @@ def blood_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     return None
 
 
-def lowest_takers(model: Any, s: DHState, a: Any) -> list[int]:
+def lowest_takers(model: DHModel, s: DHState, a: Any) -> list[int]:
     """Who took the lowest-value ambulance (DH-AMBULANCE-VALUE), from the picks made."""
     taken = list(s.taken)
     if isinstance(a, A.TakeAmbulance):
@@ -346,7 +347,7 @@ def lowest_takers(model: Any, s: DHState, a: Any) -> list[int]:
     return [p for p, v in value.items() if v == low]
 
 
-def points_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def points_accounting(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """Points move only when a hospital's round ends (the table over its discharges, +5
     for an empty hospital under DH-EMPTY-HOSPITAL) and at the end of the game (+1 a blood
     bag, -2 a mortality token, or once: DH-FINAL-TOKENS)."""
@@ -375,12 +376,12 @@ def points_accounting(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     return None
 
 
-def _neglect_deaths(model: Any, s: DHState, t: DHState, p: int) -> int:
+def _neglect_deaths(model: DHModel, s: DHState, t: DHState, p: int) -> int:
     """Mortality tokens taken by ``p`` in its end of round (the step closes it)."""
     return t.hospitals[p].mortality - s.hospitals[p].mortality
 
 
-def neglect(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def neglect(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """Zaniedbani pacjenci: every untreated patient loses 1 (2 with the superbug), one at
     health 1 goes to the mortuary instead (DH-SUPERBUG-2 at health 2), treated patients
     keep their health; the guardian stand-in spares the sickest untreated patient."""
@@ -413,7 +414,7 @@ def neglect(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     return None
 
 
-def health_moves_by_the_rules(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def health_moves_by_the_rules(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """Aktywacja szpitala: a ward moves its patients up by at most its steps (a patient
     at 6 leaves for the lounge instead); nothing else heals; health never drops during
     activation."""
@@ -435,12 +436,12 @@ def health_moves_by_the_rules(model: Any, s: DHState, a: Any, t: DHState) -> str
 # Goals ----------------------------------------------------------------------------------------
 
 
-def a_discharge(model: Any, s: DHState) -> bool:
+def a_discharge(model: DHModel, s: DHState) -> bool:
     """A patient reached the discharge lounge."""
     return any(sum(h.lounge) for h in s.hospitals)
 
 
-def empty_with_discharges(model: Any, s: DHState) -> bool:
+def empty_with_discharges(model: DHModel, s: DHState) -> bool:
     """A hospital about to end its round empty after discharging: the +5 bonus."""
     if s.phase not in (ACTIVATE, ACT_DISCARD):
         return False
@@ -448,30 +449,30 @@ def empty_with_discharges(model: Any, s: DHState) -> bool:
     return not h.patients and sum(h.lounge) > 0
 
 
-def a_mortality_token(model: Any, s: DHState) -> bool:
+def a_mortality_token(model: DHModel, s: DHState) -> bool:
     return any(h.mortality for h in s.hospitals)
 
 
-def seven_discharged(model: Any, s: DHState) -> bool:
+def seven_discharged(model: DHModel, s: DHState) -> bool:
     """The aid's example happens: seven patients discharged in one round."""
     return any(sum(h.lounge) >= 7 for h in s.hospitals)
 
 
-def room_for_seven(model: Any) -> bool:
+def room_for_seven(model: DHModel) -> bool:
     cap = ctx(model).capacity
     return (cap is None or cap >= 7) and model.config.rounds >= 3
 
 
-def tied_colours(model: Any, s: DHState) -> bool:
+def tied_colours(model: DHModel, s: DHState) -> bool:
     """The last player arranges tied dice of different colours."""
     return s.phase == PLACE
 
 
-def several_colours(model: Any) -> bool:
+def several_colours(model: DHModel) -> bool:
     return ctx(model).C > 1
 
 
-def tie_on_points(model: Any, s: DHState) -> bool:
+def tie_on_points(model: DHModel, s: DHState) -> bool:
     """A finished game in which the tie-breakers decide (equal points on top)."""
     if s.phase != OVER:
         return False
@@ -482,12 +483,12 @@ def tie_on_points(model: Any, s: DHState) -> bool:
 # Search hint ------------------------------------------------------------------------------------
 
 
-def sensible(model: Any, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def sensible(model: DHModel, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """Legal actions, the greedy player's favourites first."""
     return tuple(sorted(actions, key=lambda a: -greedy_score(model, s, a)))
 
 
-def as_listed(model: Any, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def as_listed(model: DHModel, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """The model's own order (class name, then fields)."""
     return actions
 
@@ -496,7 +497,7 @@ def as_listed(model: Any, s: DHState, actions: tuple[Any, ...]) -> tuple[Any, ..
 search_order = (sensible, as_listed)
 
 
-def facts_hold(model: Any, _state: Any = None) -> str | None:
+def facts_hold(model: DHModel, _state: Any = None) -> str | None:
     """Every fact of ``models/dice_hospital/book/facts.py`` on this model: the broken ones with
     the aid's words, the printed value and the model's."""
     from ..book.facts import FACTS
@@ -514,7 +515,7 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
     return "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")
 
 
-def readings_at_their_positions(model: Any, _state: Any = None) -> str | None:
+def readings_at_their_positions(model: DHModel, _state: Any = None) -> str | None:
     """Each option of the readings ``check``'s games never reach (a short bag,
     DH-SUPPLY-SHORT; a 13th discharge, DH-OVER-12), asked on a built position where it
     acts: its promise on every outcome (``promise_positions``)."""
@@ -526,14 +527,14 @@ def readings_at_their_positions(model: Any, _state: Any = None) -> str | None:
     )
 
 
-def full_preset(model: Any) -> bool:
+def full_preset(model: DHModel) -> bool:
     """The facts are the real game's: they apply to the ``full`` preset as configured."""
     from ..rules.config import FULL
 
     return bool(model.config == FULL)
 
 
-def nurses_treat(model: Any, s: DHState) -> str | None:
+def nurses_treat(model: DHModel, s: DHState) -> str | None:
     """Rozgrywka: each player "umieszcza pielęgniarki (białe meeple) ... w oddziałach,
     żeby leczyć pacjentów (kostki)": while a nurse is unplaced this round ("każdy ... może
     być użyty tylko raz w rundzie") and a one-patient ward for any colour is unused, the
@@ -558,7 +559,7 @@ def _shown(p: tuple[int, int, int, int]) -> int:
     return p[3] if p[3] >= 0 else p[0]
 
 
-def specialist_choice(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
+def specialist_choice(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """Aktywacja szpitala: "rozpatrywane są najpierw efekty oddziału, potem efekty meepla
     (jeśli jest specjalistą)" -- the specialist heals one patient, and which one is its
     player's decision: with two or more different patients it could heal (those the ward
@@ -584,7 +585,7 @@ def specialist_choice(model: Any, s: DHState, a: Any, t: DHState) -> str | None:
     return None
 
 
-def ambulances_filled(model: Any, s: DHState) -> str | None:
+def ambulances_filled(model: DHModel, s: DHState) -> str | None:
     """Przyjmowanie pacjentów: "Kostki (reprezentujące pacjentów) są przerzucane ..., a
     następnie umieszczane są w ambulansach ... od pierwszej do n-tego ambulansu": before
     anyone picks, the ambulances hold their dice (``ambulance_dice`` each, a parameter)

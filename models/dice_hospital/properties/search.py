@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.model import DHModel
 from ..rules.state import HEALTH, DHState
 
 
@@ -17,19 +18,19 @@ def _missing(h: Any) -> int:
     return sum(6 - p[HEALTH] for p in h.patients)
 
 
-def discharged(model: Any, s: DHState) -> float:
+def discharged(model: DHModel, s: DHState) -> float:
     """Toward seven discharges in a round ("7 pacjentów = 14 punktów"): the fullest
     discharge lounge, then the patients closest to health 6."""
     return float(max(4 * sum(h.lounge) - _missing(h) for h in s.hospitals))
 
 
-def emptied(model: Any, s: DHState) -> float:
+def emptied(model: DHModel, s: DHState) -> float:
     """Toward a hospital left empty after discharging ("+5 jeśli szpital pozostał
     pusty"): the fewest health points missing in a hospital, a discharge first."""
     return float(max(4 * min(sum(h.lounge), 1) - _missing(h) for h in s.hospitals))
 
 
-def level_points(model: Any, s: DHState) -> float:
+def level_points(model: DHModel, s: DHState) -> float:
     """Toward a tie on points ("remisy roztrzyga"): the gap between the two leaders."""
     points = sorted((h.points for h in s.hospitals), reverse=True)
     return float(-(points[0] - points[1])) if len(points) > 1 else 0.0

@@ -8,6 +8,7 @@ patient it means (identical dice are interchangeable).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 Die = tuple[int, int]
 Patient = tuple[int, int, int, int]
@@ -149,6 +150,30 @@ class BloodRecolour:
 class EndActivation:
     """Finish this hospital's activation for the round."""
 
+
+#: One of the game's actions (the model's action type).
+Action: TypeAlias = (
+    Draw
+    | SetPatients
+    | KeepAdministrator
+    | RevealExtra
+    | PlaceDice
+    | TakeAmbulance
+    | Evict
+    | TakeWard
+    | TakeSpecialist
+    | TradeWard
+    | TradeSpecialist
+    | DiscardWard
+    | DiscardSpecialist
+    | KeepTiles
+    | Activate
+    | SpecialistHeal
+    | DeclineEffect
+    | BloodHeal
+    | BloodRecolour
+    | EndActivation
+)
 
 ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls

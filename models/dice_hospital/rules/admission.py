@@ -174,7 +174,7 @@ def take(ctx: Ctx, s: DHState, number: int) -> list[tuple[DHState, Any]]:
         taken=bump(s.taken, player, number - s.taken[player]),
         incoming=s.ambulances[number],
     )
-    if ctx.config.variant_epidemic and sum(t.supply):
+    if ctx.config.variant_epidemic and sum(t.supply) != 0:
         return [(replace(t, phase=EPIDEMIC), ONE)]
     return [(admit(ctx, t), ONE)]
 

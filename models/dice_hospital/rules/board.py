@@ -35,7 +35,7 @@ def with_patients(patients: tuple[Patient, ...], new: Iterable[Patient]) -> tupl
     return tuple(sorted(patients + tuple(new)))
 
 
-def without(items: tuple, gone: Iterable) -> tuple:  # type: ignore[type-arg]
+def without(items: tuple, gone: Iterable) -> tuple:
     """The multiset ``items`` minus ``gone`` (each must be present)."""
     need = Counter(gone)
     out = []

@@ -105,7 +105,7 @@ class DHConfig:
             ("admin_deck", ADMINISTRATORS, None),
         ):
             counts = getattr(self, name)
-            names = ", ".join(getattr(k, "name", k) for k in kinds)
+            names = ", ".join(k if isinstance(k, str) else k.name for k in kinds)
             if len(counts) != len(kinds) or min(counts) < 0:
                 raise bad(f"{name} needs {len(kinds)} non-negative counts (order: {names})")
             if size is not None and sum(counts) != size:

@@ -26,6 +26,7 @@ from . import readings as R
 from . import setup
 from .actions import (
     ACTION_TYPES,
+    Action,
     Activate,
     BloodHeal,
     BloodRecolour,
@@ -81,13 +82,14 @@ from .turns import last_player
 DRAW = (Draw(),)
 
 
-class DHModel(RuleModel):
+class DHModel(RuleModel[DHState, Action, DHConfig]):
     """Dice Hospital as a Markov decision process (see ``hhh_verify.contract.model``)."""
 
     game = "dice-hospital"
     action_types = ACTION_TYPES
     state_text = describe_state
     action_text = describe_action
+    ctx: Ctx
 
     def __init__(self, config: DHConfig, interpretation: Interpretation):
         super().__init__(config, interpretation, Ctx(config, interpretation))

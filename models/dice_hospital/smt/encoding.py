@@ -29,6 +29,7 @@ from ..rules.components import (
     UNTREATED,
     WARDS,
 )
+from ..rules.model import DHModel
 from ..rules.scoring import discharge_points
 from ..rules.state import (
     ACT_DISCARD,
@@ -87,7 +88,7 @@ class DHEncoding:
 
     terminal_phase = OVER
 
-    def __init__(self, model: Any):
+    def __init__(self, model: DHModel):
         self.model = model
         #: Every rule of this config is encoded (outside the scope nothing is: ``check``
         #: then falls back to the reduced preset, and any use is a clean ModelError).
@@ -774,10 +775,11 @@ class _Rules:
         table: Any = z3.IntVal(0)
         for n in range(1, self.max_lounge() + 1):
             table = z3.If(lounge == n, discharge_points(n, ctx.over_12), table)
-        bonus = {
+        bonuses: dict[str, Any] = {
             R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY: z3.And(empty, lounge > 0),
             R.EMPTY_HOSPITAL.ANY_EMPTY: empty,
-        }[ctx.empty_bonus]
+        }
+        bonus = bonuses[ctx.empty_bonus]
         points = p[f"p{pl}.points"] + table + z3.If(bonus, 5, 0)
         mortality = p[f"p{pl}.mortality"] + deaths
         mortuary = p[f"p{pl}.mortuary"] + deaths

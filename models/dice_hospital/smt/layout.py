@@ -11,12 +11,11 @@ administrator kind.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hhh_verify.contract.errors import ModelError
 
 from ..rules import readings as R
 from ..rules.components import ADMINISTRATORS, SPECIALISTS, WARDS
+from ..rules.model import DHModel
 from ..rules.state import DHState
 
 HEALTHS = range(1, 7)
@@ -34,7 +33,7 @@ UNSUPPORTED = {
 }
 
 
-def scope_error(model: Any) -> str:
+def scope_error(model: DHModel) -> str:
     """Why ``model`` is outside the encoding ("" when inside)."""
     c = model.config
     if c.colours != 1:
@@ -49,7 +48,7 @@ def scope_error(model: Any) -> str:
     return ""
 
 
-def check_scope(model: Any) -> None:
+def check_scope(model: DHModel) -> None:
     err = scope_error(model)
     if err:
         raise ModelError(
@@ -112,8 +111,8 @@ def project(s: DHState, ambulances: int) -> dict[str, int]:
     for v in VALUES:
         d[f"in.v{v}"] = sum(1 for _, x in s.incoming if x == v)
     just = s.effect[1] if s.effect is not None else ()
-    for h in HEALTHS:
-        d[f"eff.h{h}"] = sum(1 for p in just if p[1] == h)
+    for health in HEALTHS:
+        d[f"eff.h{health}"] = sum(1 for p in just if p[1] == health)
     for name, values in (
         ("ward_deck", s.ward_deck),
         ("spec_deck", s.specialist_deck),

@@ -12,6 +12,7 @@ from typing import Any
 
 import z3
 
+from hhh_verify.contract.vocab import SmtMethod
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer
@@ -39,7 +40,15 @@ from ..rules.state import (
 
 Sym = dict[str, Any]
 #: The phases of a round up to the end of the ambulance picks.
-PICKING = (SETUP_DICE, SETUP_HEALTH, SETUP_ADMIN, SETUP_ADMIN_PICK, MARKET, EXTRA, EXTRA_DRAW)
+PICKING: tuple[int, ...] = (
+    SETUP_DICE,
+    SETUP_HEALTH,
+    SETUP_ADMIN,
+    SETUP_ADMIN_PICK,
+    MARKET,
+    EXTRA,
+    EXTRA_DRAW,
+)
 PICKING += (DICE_DRAW, ROLL, PICK, EPIDEMIC, EVICT)
 
 
@@ -93,11 +102,11 @@ def first_player_bar(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
 
     verdict, trace = reach_or_cover(enc, goal, steps, before_first_pick, meter)
     if verdict == bmc.SAT:
-        return QueryAnswer("yes", "witness", trace=trace)
+        return QueryAnswer("yes", SmtMethod.WITNESS, trace=trace)
     if verdict == bmc.UNSAT:
         proof = f"no path of <= {steps} steps; every path made round 1's first pick by then"
-        return QueryAnswer("no", "proof", proof, bound=steps)
-    return QueryAnswer("unknown", "unknown", meter.why(), bound=steps)
+        return QueryAnswer("no", SmtMethod.PROOF, proof, bound=steps)
+    return QueryAnswer("unknown", SmtMethod.UNKNOWN, meter.why(), bound=steps)
 
 
 def first_keeps_token(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
@@ -115,8 +124,10 @@ def first_keeps_token(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
 
     a = bmc.reach_by(enc, goal, meter, schedule=(steps,))
     if a.verdict == bmc.SAT:
-        return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
-    return QueryAnswer("unknown", "bounded", a.detail or f"not at step {steps}", bound=steps)
+        return QueryAnswer("yes", SmtMethod.WITNESS, trace=a.trace, bound=a.bound)
+    return QueryAnswer(
+        "unknown", SmtMethod.BOUNDED, a.detail or f"not at step {steps}", bound=steps
+    )
 
 
 def _points(s: Sym) -> Any:
@@ -131,15 +142,15 @@ def most_points_in_round(enc: Any, rnd: int, steps: int, meter: Meter) -> QueryA
         enc, lambda p, c: _points(c), lambda p, c: p["round"] == rnd, steps, True, meter.share(0.8)
     )
     if a.value is None:
-        return QueryAnswer("unknown", "unknown", a.detail, bound=steps)
+        return QueryAnswer("unknown", SmtMethod.UNKNOWN, a.detail, bound=steps)
     if a.verdict == bmc.SAT and covered(enc, rnd, steps, meter):
         proof = f"optimum over every path through round {rnd} ({steps} steps)"
         return QueryAnswer(
-            f"{a.value} points", "witness", proof, trace=a.trace, bound=steps, value=a.value
+            f"{a.value} points", SmtMethod.WITNESS, proof, trace=a.trace, bound=steps, value=a.value
         )
     return QueryAnswer(
         f">= {a.value} points",
-        "witness",
+        SmtMethod.WITNESS,
         "best found (bound or budget)",
         trace=a.trace,
         bound=steps,
@@ -164,11 +175,11 @@ def neglect_death_in_round_1(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
         enc, lambda s: z3.And(deaths(s), round_1(s)), steps, round_1, meter
     )
     if verdict == bmc.SAT:
-        return QueryAnswer("yes", "witness", trace=trace)
+        return QueryAnswer("yes", SmtMethod.WITNESS, trace=trace)
     if verdict == bmc.UNSAT:
         proof = f"no path of <= {steps} steps; every path has left round 1 by then"
-        return QueryAnswer("no", "proof", proof, bound=steps)
-    return QueryAnswer("unknown", "unknown", meter.why(), bound=steps)
+        return QueryAnswer("no", SmtMethod.PROOF, proof, bound=steps)
+    return QueryAnswer("unknown", SmtMethod.UNKNOWN, meter.why(), bound=steps)
 
 
 def ends_empty(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
@@ -184,7 +195,7 @@ def ends_empty(enc: Any, steps: int, meter: Meter) -> QueryAnswer:
 
     a = bmc.reach_by(enc, goal, meter, schedule=(steps,))
     if a.verdict == bmc.SAT:
-        return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
+        return QueryAnswer("yes", SmtMethod.WITNESS, trace=a.trace, bound=a.bound)
     if a.verdict == bmc.UNSAT:
-        return QueryAnswer("no", "proof", a.detail, bound=steps)
-    return QueryAnswer("unknown", "unknown", a.detail, bound=a.bound)
+        return QueryAnswer("no", SmtMethod.PROOF, a.detail, bound=steps)
+    return QueryAnswer("unknown", SmtMethod.UNKNOWN, a.detail, bound=a.bound)

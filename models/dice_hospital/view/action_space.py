@@ -76,6 +76,7 @@ from ..rules.components import (
     WARDS,
 )
 from ..rules.config import DHConfig
+from ..rules.model import DHModel
 from .observation import encode, observation_size
 from .placements import Placements, Ranked
 
@@ -107,6 +108,7 @@ class ActionList(Ranked):
     def __len__(self) -> int:
         return self.length
 
+    # integer indices only (Sequence's slice overload is not offered)
     def __getitem__(self, i: int) -> Any:  # type: ignore[override]
         if not 0 <= i < self.length:
             raise IndexError(i)
@@ -208,7 +210,7 @@ def all_actions(config: DHConfig) -> ActionList:
     return ActionList([b if hasattr(b, "position") else sort_actions(b) for b in blocks])
 
 
-def action_space(model: Any) -> ActionSpace:
+def action_space(model: DHModel) -> ActionSpace:
     """The adapter declaration of a Dice Hospital model (config and reading).
     ``ModelError`` for DH-AMBULANCE-FILL=dealt with several dice an ambulance: its
     placements are not the ones :mod:`.placements` numbers."""

@@ -14,11 +14,10 @@ specialists (used this round in brackets) and nurses placed.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hhh_verify.view.svg import Svg, text_width
 
 from ..rules.components import ADMINISTRATORS, SPECIALISTS, WARDS
+from ..rules.model import DHModel
 from ..rules.state import PHASE_NAMES, DHState, Hospital
 
 #: Dice colours (red, yellow, green); any further colour is gray.
@@ -62,7 +61,7 @@ SPECIALIST_NAMES = tuple(s.name for s in SPECIALISTS)
 class _Picture:
     """One drawing pass over a state; ``other`` is the position to compare with."""
 
-    def __init__(self, model: Any, s: DHState, other: DHState | None) -> None:
+    def __init__(self, model: DHModel, s: DHState, other: DHState | None) -> None:
         self.ctx = model.ctx
         self.s, self.o = s, other
         self.svg = Svg(WIDTH, 0, "", "board")
@@ -288,7 +287,7 @@ class _Picture:
         return self.svg.render()
 
 
-def render_board(model: Any, state: DHState, against: DHState | None = None) -> str:
+def render_board(model: DHModel, state: DHState, against: DHState | None = None) -> str:
     """The table and hospitals of ``state`` as inline SVG; parts that differ from
     ``against`` are outlined (``against`` must be a position of the same game)."""
     return _Picture(model, state, against).draw()

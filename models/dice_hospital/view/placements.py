@@ -107,6 +107,7 @@ class Placements(Ranked):
     def __len__(self) -> int:
         return self._len
 
+    # integer indices only (Sequence's slice overload is not offered)
     def __getitem__(self, i: int) -> PlaceDice:  # type: ignore[override]
         if not 0 <= i < self._len:
             raise IndexError(i)

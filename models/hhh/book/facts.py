@@ -53,7 +53,7 @@ from ..rules.heal import (
     bonuses_and_rebag,
     doctor_rebag,
 )
-from ..rules.model import rating
+from ..rules.model import HHHModel, rating
 from ..rules.player_actions import (
     CFO_GAIN,
     INTERN_HEAL,
@@ -90,12 +90,12 @@ class Fact:
     overrides: tuple[str, ...] = ()
     readings: tuple[str, ...] = ()
 
-    def holds(self, model: Any) -> bool:
+    def holds(self, model: HHHModel) -> bool:
         got = self.get(model)
         return got == self.value if self.relation == "==" else got <= self.value
 
 
-def _probe(m: Any, **fields: Any) -> Any:
+def _probe(m: HHHModel, **fields: Any) -> Any:
     """A round-1 Action Phase position with nothing on the board, then ``fields``."""
     s = m.initial_state()
     C = m.ctx.C
@@ -107,7 +107,7 @@ def _rooms(kind: int, level: int) -> tuple[int, ...]:
     return put((0,) * 8, kind, level)
 
 
-def _death_level(m: Any) -> int:
+def _death_level(m: HHHModel) -> int:
     """The lowest level at which a Ward patient dies after a Heal."""
     for level in range(1, 10):
         s = _probe(m, wards=((4,),) + ((),) * (m.ctx.C - 1), money=99)
@@ -140,12 +140,12 @@ def _setup_row(players: int) -> Fact:
     )
 
 
-def _chain_extra(m: Any) -> int:
+def _chain_extra(m: HHHModel) -> int:
     """Colour cubes a chain of 1 ends with after exactly one black cube: 1 - 1 + 2."""
     return max(sum(d[:-1]) for (d, _b, _disc), _p in _chain((3, 1), (0, 0), 1))
 
 
-def _coo_tokens(m: Any) -> int:
+def _coo_tokens(m: HHHModel) -> int:
     from ..rules.actions import HireStaff
 
     s = _probe(m, staff_open=put((0,) * 11, COO, 1), money=20)
@@ -153,7 +153,7 @@ def _coo_tokens(m: Any) -> int:
     return int(after.admin_total - s.admin_total)
 
 
-def _janitor(m: Any) -> tuple[int, int, int]:
+def _janitor(m: HHHModel) -> tuple[int, int, int]:
     """A Ward Heal that drew 5 cubes, one of them black, and the Janitor ignoring it: (black
     cubes that left the drawn cubes, black cubes that reached the discard pile, cubes drawn
     from the bag as a replacement)."""
@@ -165,6 +165,7 @@ def _janitor(m: Any) -> tuple[int, int, int]:
     s = _probe(m, phase=HEAL_DRAWN, heal=heal, staff_hired=put((0,) * 11, JANITOR, 1))
     s = replace(s, bag=tuple(b - d for b, d in zip(s.bag, drawn)))
     ((after, _),) = m.step(s, JanitorIgnore())
+    assert after.heal is not None, "the Janitor leaves the heal in progress"
     return (
         s.heal.drawn[B] - after.heal.drawn[B],
         after.discard[B] - s.discard[B],
@@ -172,7 +173,7 @@ def _janitor(m: Any) -> tuple[int, int, int]:
     )
 
 
-def _rebag_after_a_lowering_heal(m: Any) -> int:
+def _rebag_after_a_lowering_heal(m: HHHModel) -> int:
     """The most cubes the Settle of a Treatment Room Heal by player 0's Doctor may re-bag,
     its draw two cubes of the patient's colour and one black (the level one lower)."""
     from ..rules.actions import Settle
@@ -185,7 +186,7 @@ def _rebag_after_a_lowering_heal(m: Any) -> int:
     return max(sum(a.rebag) for a in m.legal_actions(s) if isinstance(a, Settle))
 
 
-def _staff_flipped_per_round(m: Any) -> tuple[int, ...]:
+def _staff_flipped_per_round(m: HHHModel) -> tuple[int, ...]:
     """Staff markers flipped at each Housekeeping into rounds 2 to the last (the first
     outcome of each reveal, a position with nothing else on the board)."""
     from ..rules.actions import Draw
@@ -198,21 +199,23 @@ def _staff_flipped_per_round(m: Any) -> tuple[int, ...]:
     return tuple(flipped)
 
 
-def _blood_bank_at_start(m: Any) -> int:
+def _blood_bank_at_start(m: HHHModel) -> int:
     """Cubes on the Blood Bank when round 1's Action Phase begins, the Blood Bank chosen
     as the first New Room and setup's chance events drawn with a seeded sampler."""
-    from ..rules.actions import InstallRoom
+    from ..rules.actions import Action, InstallRoom
 
     rng = random.Random(0)
     s = m.initial_state()
     while s.phase != ACTIONS:
         legal = m.legal_actions(s)
-        bank = [a for a in legal if isinstance(a, InstallRoom) and a.kind == BLOOD_BANK]
+        bank: list[Action] = [
+            a for a in legal if isinstance(a, InstallRoom) and a.kind == BLOOD_BANK
+        ]
         s = m.sample_step(s, (bank or list(legal))[0], rng)
     return int(sum(s.blood))
 
 
-def _er_patient_healed_by_2(m: Any) -> tuple[int, int]:
+def _er_patient_healed_by_2(m: HHHModel) -> tuple[int, int]:
     """A 5-cube Emergency Room patient healed by 2 levels, the Waiting Rooms empty: its
     colour's cubes left in the Emergency Room, and in the Waiting Rooms together (either
     room may take it, per HHH-ER-RETURN): a 3-cube patient waits."""
@@ -221,7 +224,7 @@ def _er_patient_healed_by_2(m: Any) -> tuple[int, int]:
     return t.er[0], sum(room[0] for room in t.waiting)
 
 
-def _improve_on_hire(m: Any) -> tuple[str, ...]:
+def _improve_on_hire(m: HHHModel) -> tuple[str, ...]:
     """The Staff whose hiring asks which New Room to improve, each hired on its own with a
     Basic room in play, no patient on the board and no Ward Ability left: only the
     Bureaucrat's 1-time effect improves a room."""
@@ -235,7 +238,7 @@ def _improve_on_hire(m: Any) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _staff_face_up_in_round_1(m: Any) -> int:
+def _staff_face_up_in_round_1(m: HHHModel) -> int:
     """Staff markers face up when round 1's Action Phase begins, setup played with a
     seeded draw of every chance event and the first offered New Room card."""
     rng = random.Random(0)

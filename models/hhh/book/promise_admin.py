@@ -21,6 +21,7 @@ from ..rules.actions import (
     RestockBloodBank,
 )
 from ..rules.config import CAT, CFO, COO
+from ..rules.model import HHHModel
 from ..rules.state import (
     ACTIONS,
     BLOOD_BANK,
@@ -40,7 +41,7 @@ RESEARCH_HIRE = 2  # "Hire 1 Staff for $2"
 CFO_GAIN = 10  # Staff Index: "CFO: Gain $10."
 
 
-def keys(model: Any, card: int) -> tuple[int, int, int]:
+def keys(model: HHHModel, card: int) -> tuple[int, int, int]:
     """The colours the card's three benefits count (HHH-RESEARCH-DECK)."""
     C = model.config.colours
     first = 0 if choice(model, R.RESEARCH_DECK.ID) == R.RESEARCH_DECK.IDENTICAL else card
@@ -52,7 +53,7 @@ def restock_cost(s: HHHState) -> int:
     return 5 if s.rooms[BLOOD_BANK] == 2 else 3
 
 
-def can_hire(model: Any, s: HHHState) -> list[int]:
+def can_hire(model: HHHModel, s: HHHState) -> list[int]:
     """Face-up Staff besides the Cat, with a free Office space (money aside)."""
     if sum(s.staff_hired) >= model.config.office_spaces:
         return []
@@ -67,7 +68,7 @@ def empty_blood_bank(s: HHHState) -> bool:
     return s.phase == ACTIONS and bool(s.rooms[BLOOD_BANK]) and not any(s.blood)
 
 
-def _costly_allowed(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _costly_allowed(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if s.phase != ACTIONS or s.admin_tokens <= 0:
         return None
     if s.money < model.config.staff_cost:
@@ -81,7 +82,7 @@ def _costly_allowed(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _costly_forbidden(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _costly_forbidden(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, HireStaff) and s.money < model.config.staff_cost:
         return f"Staff hired for ${model.config.staff_cost} with ${s.money}"
     if isinstance(a, RestockBloodBank) and s.money < restock_cost(s):
@@ -98,7 +99,7 @@ def _costly_forbidden(model: Any, s: HHHState, a: Any, t: HHHState) -> str | Non
 
 
 def _coo_token(unused: bool) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         if t.admin_total <= s.admin_total or t.reason:
             return None
         spent = 1 if isinstance(a, HireStaff) else 0
@@ -114,7 +115,7 @@ def _coo_token(unused: bool) -> Any:
 # HHH-BB-RESTOCK-FLIP -------------------------------------------------------------------
 
 
-def _restock_keeps_card(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _restock_keeps_card(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, RestockBloodBank) and t.admin_face_up != s.admin_face_up:
         return "restocking the Blood Bank turned the Administrator card"
     ready = empty_blood_bank(s) and s.admin_tokens > 0 and s.money >= restock_cost(s)
@@ -123,7 +124,7 @@ def _restock_keeps_card(model: Any, s: HHHState, a: Any, t: HHHState) -> str | N
     return None
 
 
-def _restock_flips_card(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _restock_flips_card(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, RestockBloodBank) and (not s.admin_face_up or t.admin_face_up):
         return "the Blood Bank was restocked without flipping the face-up Administrator card"
     return None
@@ -133,7 +134,7 @@ def _restock_flips_card(model: Any, s: HHHState, a: Any, t: HHHState) -> str | N
 
 
 def _nurse_refills(refill: bool) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         if not isinstance(a, NurseTraining):
             return None
         left = sum(s.training_open) - 1
@@ -150,7 +151,7 @@ def _nurse_refills(refill: bool) -> Any:
 
 
 def _research_keys(identical: bool) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         r = s.research
         if r is None or s.phase != RESEARCH_DRAWN or not isinstance(a, ChooseBenefit):
             return None
@@ -165,7 +166,7 @@ def _research_keys(identical: bool) -> Any:
     return check
 
 
-def _deck_rotates(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _deck_rotates(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     cards = len(s.research_deck)
     if model.config.research_cards >= model.config.colours and cards != model.config.colours:
         return f"{cards} kinds of Research card; rotating keys give {model.config.colours}"
@@ -175,7 +176,7 @@ def _deck_rotates(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
 # HHH-RESEARCH-ZERO, -AMOUNT, -DECLINE -------------------------------------------------------
 
 
-def _benefit_needs_cube(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _benefit_needs_cube(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     r = s.research
     if isinstance(a, ChooseBenefit) and a.benefit >= 0 and r is not None:
         if not r.drawn[keys(model, r.card)[a.benefit]]:
@@ -183,7 +184,7 @@ def _benefit_needs_cube(model: Any, s: HHHState, a: Any, t: HHHState) -> str | N
     return None
 
 
-def _hire_without(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _hire_without(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     r = s.research
     if s.phase != RESEARCH_DRAWN or r is None:
         return None
@@ -199,13 +200,13 @@ def _hire_without(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _may_stop(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _may_stop(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if s.phase == PICKS and s.picks[0] == PICK_REPLACE and EndPicks() not in legal(model, s):
         return "the Replace benefit cannot stop before its count is used up"
     return None
 
 
-def _may_decline(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _may_decline(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if s.phase == RESEARCH_DRAWN and ChooseBenefit(-1, 0) not in legal(model, s):
         return "the Research cannot end without a benefit"
     return None
@@ -214,7 +215,7 @@ def _may_decline(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
 # HHH-END-REACTION=saved-token, HHH-END-REACTION-LAST-ROUND=every-round --------------------
 
 
-def _cooke(model: Any) -> bool:
+def _cooke(model: HHHModel) -> bool:
     return bool(model.config.administrator == "cooke" and not model.config.no_admin)
 
 
@@ -223,13 +224,13 @@ def _reaction_ready(s: HHHState) -> bool:
     return s.admin_face_up and s.admin_tokens > 0 and s.phase != PP_END
 
 
-def _reaction_offered(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _reaction_offered(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if t.round == s.round + 1 and not t.reason and _reaction_ready(s):
         return f"round {s.round} ended with a saved token and no end-of-Patient-Phase reaction"
     return None
 
 
-def _reaction_last_round(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _reaction_last_round(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if t.reason == COMPLETED and not s.reason and _reaction_ready(s):
         return "the last round ended with a saved token and no end-of-Patient-Phase reaction"
     return None

@@ -7,13 +7,13 @@ force, so the sweep counts it as not applicable instead of passing it silently."
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..rules import readings as R
 from ..rules.config import BUREAUCRAT, INTERN
+from ..rules.model import HHHModel
 from ..rules.state import BLOOD_BANK, ER
 
-Applies = Callable[[Any], bool]
+Applies = Callable[[HHHModel], bool]
 
 
 def room(kind: int) -> Applies:
@@ -21,11 +21,11 @@ def room(kind: int) -> Applies:
     return lambda m: kind in m.ctx.deck
 
 
-def treatment_room(m: Any) -> bool:
+def treatment_room(m: HHHModel) -> bool:
     return any(k < m.config.colours for k in m.ctx.deck)
 
 
-def improved_treatment_room(m: Any) -> bool:
+def improved_treatment_room(m: HHHModel) -> bool:
     """A Treatment Room can be Improved: the Bureaucrat, or the $0 variant's first room."""
     improves = m.config.staff_pool[BUREAUCRAT] or m.config.variant_improved_start
     return treatment_room(m) and bool(improves)
@@ -35,7 +35,7 @@ def staff(kind: int) -> Applies:
     return lambda m: bool(m.config.staff_pool[kind])
 
 
-def administrator(m: Any) -> bool:
+def administrator(m: HHHModel) -> bool:
     return not m.config.no_admin
 
 
@@ -43,34 +43,34 @@ def both(*checks: Applies) -> Applies:
     return lambda m: all(c(m) for c in checks)
 
 
-def research(m: Any) -> bool:
+def research(m: HHHModel) -> bool:
     return bool(m.config.research_cards)
 
 
-def colour_training(m: Any) -> bool:
+def colour_training(m: HHHModel) -> bool:
     """Training markers that give a bonus draw for a colour in play."""
     return bool(sum(m.config.training_pool[: m.config.colours]))
 
 
-def nurse(m: Any) -> bool:
+def nurse(m: HHHModel) -> bool:
     """Ura Scapegote plays and face-up Training markers exist."""
     return "ura" in m.config.doctors and m.config.training_face_up > 0
 
 
-def doctor_rebag(m: Any) -> bool:
+def doctor_rebag(m: HHHModel) -> bool:
     """A Doctor whose card re-bags after healing (Nowitz, Ura Scapegote)."""
     return any(d in ("nowitz", "ura") for d in m.config.doctors)
 
 
-def any_rebag(m: Any) -> bool:
+def any_rebag(m: HHHModel) -> bool:
     return doctor_rebag(m) or bool(m.config.training_pool[-1])
 
 
-def more_cards_than_cap(m: Any) -> bool:
+def more_cards_than_cap(m: HHHModel) -> bool:
     return len(m.ctx.deck) > m.config.room_limit
 
 
-def fifth_spot(m: Any) -> bool:
+def fifth_spot(m: HHHModel) -> bool:
     """A Waiting Room colour has a 5th spot (HHH-WAITING-SPOTS) and setup draws 5+."""
     fewer = 1 if m.interpretation.choice(R.WAITING_SPOTS.ID) == R.WAITING_SPOTS.ONE_FEWER else 0
     return m.config.waiting_spots - fewer >= 5 and m.config.setup_cubes >= 5

@@ -24,6 +24,7 @@ from ..rules.actions import (
     Transfer,
 )
 from ..rules.config import CHAPLAIN, GRAY, JANITOR, TRAINING_REBAG
+from ..rules.model import HHHModel
 from ..rules.state import (
     ACTIONS,
     CRITICAL,
@@ -43,23 +44,23 @@ TREATMENT_LIKE = (8, 3, 12)
 INTERN_HEAL = 3  # Staff Index, Intern: "reduce its Illness level by 3"
 
 
-def reduction(model: Any, h: HealInProgress) -> int:
+def reduction(model: HHHModel, h: HealInProgress) -> int:
     """Matching cubes drawn less black cubes drawn."""
     return h.drawn[h.colour] - h.drawn[model.config.colours]
 
 
-def legal(model: Any, s: HHHState) -> tuple[Any, ...]:
+def legal(model: HHHModel, s: HHHState) -> tuple[Any, ...]:
     return tuple(model.legal_actions(s))
 
 
-def settles(model: Any, s: HHHState) -> list[tuple[int, ...]]:
+def settles(model: HHHModel, s: HHHState) -> list[tuple[int, ...]]:
     return [a.rebag for a in legal(model, s) if isinstance(a, Settle)]
 
 
 # HHH-TR-OVERFLOW=dies, HHH-TR-TO-WARD-5=dies ---------------------------------------------
 
 
-def _overflow_dies(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _overflow_dies(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     h = s.heal
     if not isinstance(a, Settle) or h is None or h.place != TREATMENT:
         return None
@@ -70,7 +71,7 @@ def _overflow_dies(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _level5_to_ward_dies(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _level5_to_ward_dies(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, Transfer) and a.source == TREATMENT and a.target == WARD:
         if a.level >= DEATH and (t.deaths == s.deaths or t.wards[a.colour] != s.wards[a.colour]):
             return "a level-5 patient moved to a Ward did not die on arrival"
@@ -90,7 +91,7 @@ def _level5_to_ward_dies(model: Any, s: HHHState, a: Any, t: HHHState) -> str | 
 # HHH-ER-RETURN -------------------------------------------------------------------------
 
 
-def _er_return(model: Any, s: HHHState, a: Any) -> tuple[int, int] | None:
+def _er_return(model: HHHModel, s: HHHState, a: Any) -> tuple[int, int] | None:
     """(colour, cubes left) of an Emergency Room patient the step heals below 5 cubes:
     a Heal lowers it by its matching cubes less black ones, the Intern by 3."""
     h = s.heal
@@ -102,14 +103,14 @@ def _er_return(model: Any, s: HHHState, a: Any) -> tuple[int, int] | None:
     return None
 
 
-def spots(model: Any) -> int:
+def spots(model: HHHModel) -> int:
     """Spots per colour in a Waiting Room under the HHH-WAITING-SPOTS reading."""
     fewer = 1 if model.interpretation.choice(R.WAITING_SPOTS.ID) == R.WAITING_SPOTS.ONE_FEWER else 0
     return int(model.config.waiting_spots) - fewer
 
 
 def _er_returns_to(first_room: bool) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         back = _er_return(model, s, a)
         if back is None or t.reason:
             return None
@@ -141,17 +142,17 @@ def _er_returns_to(first_room: bool) -> Any:
 # HHH-ER-COSTS --------------------------------------------------------------------------
 
 
-def er_numbers(model: Any, treatment_like: bool) -> tuple[int, int, int]:
+def er_numbers(model: HHHModel, treatment_like: bool) -> tuple[int, int, int]:
     c = model.config
     return TREATMENT_LIKE if treatment_like else (c.ward_draw, c.ward_pay, c.waiting_death_cost)
 
 
 def _er_costs(treatment_like: bool) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         draw, pay, death = er_numbers(model, treatment_like)
         if isinstance(a, Heal) and a.place == EMERGENCY and t.heal is not None:
             got = sum(t.heal.drawn)
-            if got != draw and (sum(t.bag) or sum(t.discard)):
+            if got != draw and (sum(t.bag) != 0 or sum(t.discard) != 0):
                 return f"an Emergency Room Heal drew {got} cubes, not {draw}"
         h = s.heal
         healed = isinstance(a, Settle) and h is not None and h.place == EMERGENCY
@@ -177,7 +178,7 @@ def _markers(s: HHHState, h: HealInProgress) -> int:
     return s.training[h.player][TRAINING_REBAG]
 
 
-def _rebag_any_heal(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _rebag_any_heal(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     h = s.heal
     if s.phase != HEAL_DRAWN or h is None:
         return None
@@ -189,7 +190,7 @@ def _rebag_any_heal(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _rebag_level_reduced(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _rebag_level_reduced(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     h = s.heal
     if s.phase == HEAL_DRAWN and h is not None and reduction(model, h) > 0:
         return _rebag_any_heal(model, s, a, t)  # a Heal that lowered a level: all of it
@@ -199,7 +200,7 @@ def _rebag_level_reduced(model: Any, s: HHHState, a: Any, t: HHHState) -> str | 
     return None
 
 
-def _bb_cube_rebags(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _bb_cube_rebags(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     h = s.heal
     if s.phase != HEAL_DRAWN or h is None or h.blood < 0:
         return None
@@ -211,7 +212,7 @@ def _bb_cube_rebags(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _bb_cube_discarded(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _bb_cube_discarded(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     h = s.heal
     if isinstance(a, Settle) and h is not None and h.blood >= 0:
         if a.rebag[h.blood] >= h.drawn[h.blood]:
@@ -223,7 +224,7 @@ def _bb_cube_discarded(model: Any, s: HHHState, a: Any, t: HHHState) -> str | No
 
 
 def _bonus_cubes(size: int) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         if not isinstance(a, Heal) or t.heal is None:
             return None
         nowitz = model.config.doctors[a.player] == "nowitz" and a.colour == GRAY
@@ -238,14 +239,14 @@ def _bonus_cubes(size: int) -> Any:
 # HHH-REACTION-TIMING, HHH-CHAPLAIN-TIMING -----------------------------------------------
 
 
-def _reaction_latest(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _reaction_latest(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     h = s.heal
     if isinstance(a, (JanitorIgnore, AdminRedraw)) and h is not None and not h.latest_black:
         return "a reaction took a black cube from an earlier draw of the Heal"
     return None
 
 
-def _reaction_any(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _reaction_any(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     h = s.heal
     if s.phase != HEAL_DRAWN or h is None or not h.drawn[model.config.colours]:
         return None
@@ -255,7 +256,7 @@ def _reaction_any(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _chaplain_in_heal(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _chaplain_in_heal(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if s.phase != HEAL_DRAWN or model.config.no_admin:
         return None
     if s.staff_hired[CHAPLAIN] and not s.chaplain_used and not s.admin_face_up:
@@ -268,7 +269,7 @@ def _chaplain_in_heal(model: Any, s: HHHState, a: Any, t: HHHState) -> str | Non
 
 
 def _intern_side(treated: bool) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         if not isinstance(a, InternTreat) or a.place != TREATMENT or t.reason:
             return None
         level, side = t.treatment[a.colour]
@@ -283,7 +284,7 @@ def _intern_side(treated: bool) -> Any:
 # HHH-MONEY-CAP=uncapped ----------------------------------------------------------------
 
 
-def _money_counts(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _money_counts(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     """A Ward Heal pays $ per level healed in full, whatever the money already is."""
     h = s.heal
     if not isinstance(a, Settle) or h is None or h.place != WARD or t.reason:

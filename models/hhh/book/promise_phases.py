@@ -14,6 +14,7 @@ from hhh_verify.contract.promises import Promise
 from ..rules import readings as R
 from ..rules.actions import EndActions
 from ..rules.config import CORONER, LAWYER
+from ..rules.model import HHHModel
 from ..rules.outcome import rating_of
 from ..rules.state import (
     ARRESTED,
@@ -32,11 +33,11 @@ DEATH = 5  # Patient Death: "an Illness level of 5"
 LAWYER_OFF = 2  # Staff Index, Lawyer: "Reduce the amount of Money you lose by $2"
 
 
-def choice(model: Any, ambiguity: str) -> str:
+def choice(model: HHHModel, ambiguity: str) -> str:
     return str(model.interpretation.choice(ambiguity))
 
 
-def beds(model: Any) -> int:
+def beds(model: HHHModel) -> int:
     """Beds per Ward under the model's HHH-WARD-BEDS reading (at least one)."""
     fewer = 1 if choice(model, R.WARD_BEDS.ID) == R.WARD_BEDS.ONE_FEWER else 0
     return max(1, model.config.ward_beds - fewer)
@@ -47,7 +48,7 @@ def settlement(s: HHHState, cost: int) -> int:
     return max(0, cost - LAWYER_OFF * s.staff_hired[LAWYER])
 
 
-def capacity(model: Any, s: HHHState) -> int:
+def capacity(model: HHHModel, s: HHHState) -> int:
     """Places for bodies: the Cemetery, the Coroner's space, the Morgue if installed."""
     c = model.config
     cap = c.tombstones + (1 if s.staff_hired[CORONER] else 0)
@@ -59,7 +60,7 @@ def capacity(model: Any, s: HHHState) -> int:
 # HHH-ROOM-CAP=every-phase --------------------------------------------------------------
 
 
-def _install_every_phase(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _install_every_phase(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, EndActions) and not t.reason and t.phase != PP_INSTALL:
         left = [k for k in model.ctx.deck if not t.rooms[k]]
         if left:
@@ -74,7 +75,7 @@ def _setup_draw(s: HHHState, a: Any) -> bool:
     return s.phase == SETUP_WAITING
 
 
-def _setup_kills_fifth(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _setup_kills_fifth(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     """``dies``: a 5-cube patient formed in setup dies at once ($5, a white marker)."""
     if not _setup_draw(s, a) or t.reason:
         return None
@@ -95,7 +96,7 @@ def _setup_kills_fifth(model: Any, s: HHHState, a: Any, t: HHHState) -> str | No
     return None
 
 
-def _setup_no_death(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _setup_no_death(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if _setup_draw(s, a) and t.deaths > s.deaths:
         return "a Waiting Room patient died in setup although the 5th spot is never filled"
     return None
@@ -104,13 +105,13 @@ def _setup_no_death(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
 # HHH-SETUP-ORDER -----------------------------------------------------------------------
 
 
-def _blood_before_waiting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _blood_before_waiting(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if s.phase == SETUP_WAITING and s.rooms[BB] and not any(s.blood):
         return "a setup Waiting Room draw came before the starting Blood Bank's cubes"
     return None
 
 
-def _blood_after_waiting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _blood_after_waiting(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if s.phase == SETUP_WAITING and any(s.blood):
         return "the starting Blood Bank drew its cubes before a setup Waiting Room draw"
     last = s.phase == SETUP_WAITING and t.phase != SETUP_WAITING
@@ -122,7 +123,7 @@ def _blood_after_waiting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | 
 # Visit the Wards: HHH-WARD-ABILITY, HHH-VISIT-CUBES, HHH-EMPTY-BEDS-VARIANT --------------
 
 
-def _visit(model: Any, s: HHHState, t: HHHState) -> tuple[int, int] | None:
+def _visit(model: HHHModel, s: HHHState, t: HHHState) -> tuple[int, int] | None:
     """(Ward colour, patients) of a Visit step that cannot have refilled the bag and did
     not end the game: the bag held more cubes than every draw and black chain could take."""
     if s.phase != PP_VISIT or t.reason:
@@ -136,33 +137,33 @@ def _visit(model: Any, s: HHHState, t: HHHState) -> tuple[int, int] | None:
     return c, n
 
 
-def _colour_drawn(model: Any, s: HHHState, t: HHHState) -> int:
+def _colour_drawn(model: HHHModel, s: HHHState, t: HHHState) -> int:
     C = model.config.colours
     return sum(s.bag[:C]) - sum(t.bag[:C])
 
 
-def _blacks_drawn(model: Any, s: HHHState, t: HHHState) -> int:
+def _blacks_drawn(model: HHHModel, s: HHHState, t: HHHState) -> int:
     C = model.config.colours
     return s.bag[C] - t.bag[C]
 
 
-def _abilities_play(model: Any) -> bool:
+def _abilities_play(model: HHHModel) -> bool:
     c = model.config
     return bool(c.ward_abilities and not c.variant_no_abilities)
 
 
-def _discarding(model: Any) -> bool:
+def _discarding(model: HHHModel) -> bool:
     return choice(model, R.VISIT_CUBES.ID) == R.VISIT_CUBES.DISCARD
 
 
-def _token_changes_nothing(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _token_changes_nothing(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     v = _visit(model, s, t)
     if v and _colour_drawn(model, s, t) < v[1]:
         return f"{v[1]} patients visited but {_colour_drawn(model, s, t)} cubes left the bag"
     return None
 
 
-def _token_shields_first(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _token_shields_first(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if s.phase != PP_VISIT or t.reason:
         return None
     c = item_of(s.cursor)
@@ -173,7 +174,7 @@ def _token_shields_first(model: Any, s: HHHState, a: Any, t: HHHState) -> str | 
     return None
 
 
-def _visit_discards(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _visit_discards(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     v = _visit(model, s, t)
     if not v:
         return None
@@ -187,14 +188,14 @@ def _visit_discards(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _visit_rebags(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _visit_rebags(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     v = _visit(model, s, t)
     if v and _colour_drawn(model, s, t):
         return f"a Visit discarded {_colour_drawn(model, s, t)} non-black cubes"
     return None
 
 
-def _visit_base(model: Any, s: HHHState, t: HHHState) -> tuple[int, int, int] | None:
+def _visit_base(model: HHHModel, s: HHHState, t: HHHState) -> tuple[int, int, int] | None:
     """(cubes drawn besides the black chains, the count at activation, deaths)."""
     v = _visit(model, s, t)
     if not v:
@@ -204,14 +205,14 @@ def _visit_base(model: Any, s: HHHState, t: HHHState) -> tuple[int, int, int] | 
     return base, n * (beds(model) - n), n - len(t.wards[c])
 
 
-def _beds_at_activation(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _beds_at_activation(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     v = _visit_base(model, s, t)
     if v and v[0] != v[1]:
         return f"the Ward's patients drew {v[0]} cubes; its empty beds at activation give {v[1]}"
     return None
 
 
-def _beds_per_patient(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _beds_per_patient(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     v = _visit_base(model, s, t)
     if not v:
         return None
@@ -221,14 +222,14 @@ def _beds_per_patient(model: Any, s: HHHState, a: Any, t: HHHState) -> str | Non
     return None
 
 
-def _no_abilities_variant(model: Any) -> bool:
+def _no_abilities_variant(model: HHHModel) -> bool:
     return bool(model.config.variant_no_abilities) and _discarding(model)
 
 
 # HHH-WHITE-OUT=tombstone-only -----------------------------------------------------------
 
 
-def _arrest_only_when_full(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _arrest_only_when_full(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if t.reason == ARRESTED and not s.reason and sum(t.cemetery) < capacity(model, t):
         return f"arrested with {sum(t.cemetery)} bodies in places for {capacity(model, t)}"
     return None
@@ -250,7 +251,7 @@ def bracket(money: int) -> str:
 
 
 def _rated_on(profit: bool) -> Any:
-    def check(model: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, t: HHHState) -> str | None:
         out = model.outcome(t)
         if out is None or not out.won:
             return None
@@ -266,7 +267,7 @@ def _rated_on(profit: bool) -> Any:
 
 
 def _markers_out(after: bool) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         if s.phase != SETUP_MARKERS:
             return None
         full = model.config.markers_per_colour
@@ -282,7 +283,7 @@ def _markers_out(after: bool) -> Any:
     return check
 
 
-def _fewer_markers(model: Any) -> bool:
+def _fewer_markers(model: HHHModel) -> bool:
     return bool(model.config.variant_fewer_markers)
 
 

@@ -22,6 +22,7 @@ from ..rules.actions import (
     Transfer,
 )
 from ..rules.config import CAT, CFO, CORONER, INTAKE_NURSE
+from ..rules.model import HHHModel
 from ..rules.state import (
     BLOOD_BANK,
     EMERGENCY,
@@ -45,12 +46,12 @@ from . import promise_admin, promise_heal, promise_phases
 LARGEST_DRAW = 12
 
 
-def revealed(model: Any, s: HHHState) -> int:
+def revealed(model: HHHModel, s: HHHState) -> int:
     """Staff markers face up or hired (the ones not face down any more)."""
     return sum(s.staff_open) + sum(s.staff_passed) + sum(s.staff_hired)
 
 
-def staff_rows(model: Any) -> int:
+def staff_rows(model: HHHModel) -> int:
     """Rounds with Staff spaces below them: the spaces in rows of ``staff_per_round``
     ("Flip the 2 Staff markers below the round marker"), two fewer spaces in the 5-round
     variant."""
@@ -60,7 +61,7 @@ def staff_rows(model: Any) -> int:
     return -(-spaces // per) if per else c.rounds
 
 
-def reveal_each(model: Any) -> int:
+def reveal_each(model: HHHModel) -> int:
     c = model.config
     return 1 if c.variant_one_staff else c.staff_per_round
 
@@ -68,7 +69,7 @@ def reveal_each(model: Any) -> int:
 def _staff_bound(first: int) -> Any:
     """At most one row's flips a round, only in rounds ``first`` to ``first + rows - 1``."""
 
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         rows_reached = max(0, min(t.round - first + 1, staff_rows(model)))
         bound = reveal_each(model) * rows_reached
         if revealed(model, t) > bound:
@@ -82,7 +83,7 @@ def _staff_bound(first: int) -> Any:
 
 
 def _wards_at_most(fewer: int) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         beds = model.config.ward_beds - fewer
         for c, ward in enumerate(t.wards):
             if len(ward) > beds:
@@ -93,7 +94,7 @@ def _wards_at_most(fewer: int) -> Any:
 
 
 def _waiting_at_most(fewer: int) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         spots = model.config.waiting_spots - fewer
         for w, room in enumerate(t.waiting):
             for c, n in enumerate(room):
@@ -104,17 +105,17 @@ def _waiting_at_most(fewer: int) -> Any:
     return check
 
 
-def colour_cubes(model: Any, counts: tuple[int, ...]) -> int:
+def colour_cubes(model: HHHModel, counts: tuple[int, ...]) -> int:
     return sum(counts[: model.config.colours])
 
 
-def _never_stuck(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _never_stuck(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if t.reason == STUCK:
         return "the game ended as stuck although a short draw just ends"
     return None
 
 
-def _stuck_only_when_exhausted(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _stuck_only_when_exhausted(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if t.reason == STUCK and s.reason != STUCK:
         have = colour_cubes(model, s.bag) + colour_cubes(model, s.discard)
         if have >= LARGEST_DRAW:
@@ -128,19 +129,19 @@ def _blood_filled(s: HHHState, t: HHHState) -> bool:
     return any(b > a for a, b in zip(s.blood, t.blood)) and sum(t.blood) < size
 
 
-def _bb_refill(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _bb_refill(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if _blood_filled(s, t) and colour_cubes(model, t.discard):
         return "the Blood Bank fill stopped short while the discard pile held colour cubes"
     return None
 
 
-def _bb_stop(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _bb_stop(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if _blood_filled(s, t) and colour_cubes(model, t.bag):
         return "the Blood Bank fill stopped short while the bag held colour cubes"
     return None
 
 
-def _replace_in_full(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _replace_in_full(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     C = model.config.colours
     replacing = s.phase == PICKS and s.picks[0] in (PICK_REPLACE, PICK_REPLACE_FIRST)
     if isinstance(a, EndPicks) and replacing and any(s.cemetery[:C]) and s.supply[C]:
@@ -148,7 +149,7 @@ def _replace_in_full(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None
     return None
 
 
-def _no_decline(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _no_decline(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     """A Research ends without a benefit only when none is possible (Training and Replace
     checked here: the Hire's affordability is the Hire rule's)."""
     if s.phase != RESEARCH_DRAWN or not isinstance(a, ChooseBenefit) or a.benefit != -1:
@@ -164,12 +165,12 @@ def _no_decline(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _money_capped(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _money_capped(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     return f"money ${t.money} above the $199 cap" if t.money > 199 else None
 
 
 def _rooms_at_most(starting_uncounted: bool) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         c = model.config
         extra = (2 if c.variant_two_rooms else 1) if starting_uncounted else 0
         limit = c.room_limit + extra
@@ -180,11 +181,11 @@ def _rooms_at_most(starting_uncounted: bool) -> Any:
     return check
 
 
-def _no_morgue(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _no_morgue(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     return "a Morgue was installed" if t.rooms[MORGUE] else None
 
 
-def _morgue_holds(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _morgue_holds(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     c = model.config
     cap = c.tombstones + (1 if t.staff_hired[CORONER] else 0)
     if t.rooms[MORGUE]:
@@ -195,7 +196,7 @@ def _morgue_holds(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
 
 
 def _staff_total(kind: int, most: Any) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         n = t.staff_hidden[kind] + t.staff_open[kind] + t.staff_passed[kind]
         n += t.staff_hired[kind]
         if n > most(model):
@@ -206,7 +207,7 @@ def _staff_total(kind: int, most: Any) -> Any:
 
 
 def _training_total(extra: int) -> Any:
-    def check(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         n = sum(t.training_open) + sum(t.training_hidden) + sum(map(sum, t.training))
         pool = sum(model.config.training_pool)
         most = pool + (extra if pool else 0)
@@ -217,45 +218,45 @@ def _training_total(extra: int) -> Any:
     return check
 
 
-def _hireable_this_round(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
-    if t.round > s.round and sum(t.staff_open):
+def _hireable_this_round(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if t.round > s.round and sum(t.staff_open) != 0:
         return "Staff markers of the round just ended are still hireable in the next"
     return None
 
 
-def _nothing_passed(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _nothing_passed(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     return "face-up Staff markers stopped being hireable" if sum(t.staff_passed) else None
 
 
-def _no_end_reaction(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _no_end_reaction(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     return "the end-of-Patient-Phase reaction fired" if isinstance(a, ReturnBlacks) else None
 
 
-def _no_last_round_reaction(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _no_last_round_reaction(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, ReturnBlacks) and s.round >= model.config.last_round:
         return "the end-of-Patient-Phase reaction fired in the last round"
     return None
 
 
-def _chaplain_between(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _chaplain_between(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, ChaplainFlip) and s.phase == HEAL_DRAWN:
         return "the Chaplain flipped the Administrator card in the middle of a Heal"
     return None
 
 
-def _intern_not_er(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _intern_not_er(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, InternTreat) and a.place == EMERGENCY:
         return "the Intern treated an Emergency Room patient"
     return None
 
 
-def _intern_er_moves(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _intern_er_moves(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, InternTreat) and a.place == EMERGENCY and t.er[a.colour] >= s.er[a.colour]:
         return "the Intern's Emergency Room patient stayed in the Emergency Room"
     return None
 
 
-def _wr_to_wards_only(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _wr_to_wards_only(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, Transfer) and a.source == WAITING and a.target != WARD:
         return "a Waiting Room patient went to a Treatment Room"
     return None
@@ -266,27 +267,27 @@ def _nurse_exempt(s: HHHState, a: Transfer) -> bool:
     return a.target == WARD and bool(s.staff_hired[INTAKE_NURSE])
 
 
-def _wr_levels_3_4(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _wr_levels_3_4(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, Transfer) and a.source == WAITING and not 3 <= a.level <= 4:
         if not _nurse_exempt(s, a):
             return f"a level-{a.level} Waiting Room patient was transferred"
     return None
 
 
-def _wr_rooms_any_level(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _wr_rooms_any_level(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, Transfer) and a.source == WAITING and a.target == WARD:
         if not 3 <= a.level <= 4 and not _nurse_exempt(s, a):
             return f"a level-{a.level} Waiting Room patient went to a Ward"
     return None
 
 
-def _no_level5_to_ward(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _no_level5_to_ward(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, Transfer) and a.source == TREATMENT and a.target == WARD and a.level >= 5:
         return "a level-5 patient was moved from a Treatment Room to a Ward"
     return None
 
 
-def _tr_capped(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _tr_capped(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     for c, (level, _side) in enumerate(t.treatment):
         top = 5 if t.rooms[c] == 2 else 4
         if level > top:
@@ -294,31 +295,31 @@ def _tr_capped(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
     return None
 
 
-def _no_unmarked(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _no_unmarked(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     C = model.config.colours
     if t.cemetery[C + 1] > s.cemetery[C + 1] and not t.reason:
         return "a body without a marker took a tombstone and play went on"
     return None
 
 
-def _no_admin_tokens(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _no_admin_tokens(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     return (
         f"{t.admin_total} Administrative tokens without an Administrator" if t.admin_total else None
     )
 
 
-def _no_admin(model: Any) -> bool:
+def _no_admin(model: HHHModel) -> bool:
     return bool(model.config.no_admin)
 
 
-def _tokens_kept(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def _tokens_kept(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     want = model.config.table_admin_tokens
     if t.admin_total < want:
         return f"{t.admin_total} Administrative tokens; the setup table gives {want}"
     return None
 
 
-def _more_than_one_bed(model: Any) -> bool:
+def _more_than_one_bed(model: HHHModel) -> bool:
     """One fewer than one bed is no Ward at all: the option keeps the one bed (it cannot
     differ on a config of one-bed Wards, e.g. the ``interactions`` preset)."""
     return bool(model.config.ward_beds > 1)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.model import HHHModel
 from .cache import ensure_fresh
 
 ensure_fresh()
 
 
-def make_kernel(model: Any) -> Any:
+def make_kernel(model: HHHModel) -> Any:
     """The kernel of ``model`` (compiles on first use; cached on disk afterwards)."""
     from .api import GameKernel
 

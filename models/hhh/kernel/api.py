@@ -15,7 +15,7 @@ from hhh_verify.contract.kernel import KernelGame, PartedGame
 from hhh_verify.kernel import parted as kernel_parted
 from hhh_verify.kernel import steps as kernel_steps
 
-from ..rules.model import rating
+from ..rules.model import HHHModel, rating
 from ..rules.outcome import hhh_outcome
 from ..rules.state import COMPLETED, REASONS
 from . import layout as L
@@ -66,7 +66,7 @@ def _sample(K, s0, a, seed, k, out) -> None:
 class HHHKernel:
     """The compiled rules of one HHH model (its config and readings as data)."""
 
-    def __init__(self, model: Any, planted: int = 0):
+    def __init__(self, model: HHHModel, planted: int = 0):
         self.model = model
         self.ctx = model.ctx
         self.C = model.ctx.C
@@ -146,7 +146,7 @@ class HHHKernel:
         return out
 
 
-def _result(model: Any, row: Any) -> KernelGame:
+def _result(model: HHHModel, row: Any) -> KernelGame:
     """A kernel result row (reason, money, deaths, round, steps, decisions) as a game."""
     reason, money, deaths, rnd, steps, decisions = (int(x) for x in row[:6])
     if reason <= 0:
@@ -163,7 +163,7 @@ class GameKernel(HHHKernel):
 
     policies = frozenset(POLICY_CODES)
 
-    def __init__(self, model: Any, planted: int = 0):
+    def __init__(self, model: HHHModel, planted: int = 0):
         super().__init__(model, planted)
         self._path = kernel_parted.PathBuffers(L.NA, L.NSTATE)  # parted_game's path
         self._work = work_arrays()

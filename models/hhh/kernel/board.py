@@ -4,7 +4,6 @@ as level counts. Each mirrors the function of the same name in ``models/hhh/rule
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from .layout import (
@@ -52,7 +51,7 @@ NOWITZ, URA = 0, 1
 
 
 @njit(cache=True)
-def end(s, reason: np.int64) -> None:
+def end(s, reason: int) -> None:
     """The game is over: no Heal, Research or picks pending."""
     s[PHASE] = OVER
     s[REASON] = reason
@@ -65,27 +64,27 @@ def end(s, reason: np.int64) -> None:
 
 
 @njit(cache=True)
-def pay(s, amount: np.int64) -> None:
+def pay(s, amount: int) -> None:
     s[MONEY] -= amount
     if s[MONEY] < 0:
         end(s, BANKRUPT)
 
 
 @njit(cache=True)
-def gain(K, s, amount: np.int64) -> None:
+def gain(K, s, amount: int) -> None:
     s[MONEY] += amount
     if K[K_MONEY_CAP] >= 0 and s[MONEY] > K[K_MONEY_CAP]:
         s[MONEY] = K[K_MONEY_CAP]
 
 
 @njit(cache=True)
-def short_draw(K, s, got: np.int64, wanted: np.int64, stuck_reading: bool) -> None:
+def short_draw(K, s, got: int, wanted: int, stuck_reading: bool) -> None:
     if got < wanted and stuck_reading and s[REASON] == 0:
         end(s, STUCK)
 
 
 @njit(cache=True)
-def body_capacity(K, s) -> np.int64:
+def body_capacity(K, s) -> int:
     cap = K[K_TOMBSTONES] + (1 if s[STAFF_HIRED + CORONER] else 0)
     if s[ROOMS + MORGUE]:
         cap += K[K_MORGUE_CAPACITY] + (1 if s[ROOMS + MORGUE] == 2 else 0)
@@ -93,7 +92,7 @@ def body_capacity(K, s) -> np.int64:
 
 
 @njit(cache=True)
-def die(K, s, colour: np.int64, marker: bool, cost: np.int64) -> None:
+def die(K, s, colour: int, marker: bool, cost: int) -> None:
     """Hide the body, then pay the settlement (Lawyer: $2 less each)."""
     s[DEATHS] += 1
     bodies = 0
@@ -116,59 +115,59 @@ def die(K, s, colour: np.int64, marker: bool, cost: np.int64) -> None:
 
 
 @njit(cache=True)
-def er_capacity(s) -> np.int64:
+def er_capacity(s) -> int:
     v = s[ROOMS + ER_KIND]
     return 0 if v == 0 else (1 if v == 1 else 3)
 
 
 @njit(cache=True)
-def blood_size(s) -> np.int64:
+def blood_size(s) -> int:
     v = s[ROOMS + BLOOD_BANK]
     return 0 if v == 0 else (3 if v == 1 else 5)
 
 
 @njit(cache=True)
-def treatment_max(s, colour: np.int64) -> np.int64:
+def treatment_max(s, colour: int) -> int:
     return 5 if s[ROOMS + colour] == 2 else 4
 
 
 @njit(cache=True)
-def treatment_draw(s, colour: np.int64) -> np.int64:
+def treatment_draw(s, colour: int) -> int:
     return 10 if s[ROOMS + colour] == 2 else 8
 
 
 @njit(cache=True)
-def treatment_pay(s, colour: np.int64) -> np.int64:
+def treatment_pay(s, colour: int) -> int:
     return 4 if s[ROOMS + colour] == 2 else 3
 
 
 @njit(cache=True)
-def treatment_death(s, colour: np.int64) -> np.int64:
+def treatment_death(s, colour: int) -> int:
     return 15 if s[ROOMS + colour] == 2 else 12
 
 
 @njit(cache=True)
-def ward_size(s, c: np.int64) -> np.int64:
+def ward_size(s, c: int) -> int:
     b = WARDS + 4 * c
     return s[b] + s[b + 1] + s[b + 2] + s[b + 3]
 
 
 @njit(cache=True)
-def ward_add(s, c: np.int64, level: np.int64) -> None:
+def ward_add(s, c: int, level: int) -> None:
     s[WARDS + 4 * c + level - 1] += 1
 
 
 @njit(cache=True)
-def ward_remove(s, c: np.int64, level: np.int64) -> None:
+def ward_remove(s, c: int, level: int) -> None:
     s[WARDS + 4 * c + level - 1] -= 1
 
 
 @njit(cache=True)
-def place(done: np.int64, item: np.int64) -> np.int64:
+def place(done: int, item: int) -> int:
     return done * 8 + item
 
 
 @njit(cache=True)
-def set_cursor(s, phase: np.int64, cursor: np.int64) -> None:
+def set_cursor(s, phase: int, cursor: int) -> None:
     s[PHASE] = phase
     s[CURSOR] = cursor

@@ -42,14 +42,14 @@ RUNOUT = -1
 
 
 @njit(cache=True)
-def new_chance(mode: np.int64):
+def new_chance(mode: int):
     ch = np.zeros(NCH, dtype=np.int64)
     ch[MODE] = mode
     return ch
 
 
 @njit(cache=True)
-def choose(ch, nopt: np.int64, kind: np.int64, a: np.int64, b: np.int64, c: np.int64) -> np.int64:
+def choose(ch, nopt: int, kind: int, a: int, b: int, c: int) -> int:
     """The option taken at the next event (enumerate mode): the forced prefix, then 0."""
     pos = ch[POS]
     if pos >= MAXEV:
@@ -69,7 +69,7 @@ def choose(ch, nopt: np.int64, kind: np.int64, a: np.int64, b: np.int64, c: np.i
 
 
 @njit(cache=True)
-def log_value(ch, value: np.int64) -> None:
+def log_value(ch, value: int) -> None:
     """Record the value an event's option stands for (the count drawn, the blacks met)."""
     ch[LOG + (ch[POS] - 1) * 6 + 4] = value
 
@@ -92,7 +92,7 @@ def advance(ch) -> bool:
 
 
 @njit(cache=True)
-def pick_one(rs, pool, lo: np.int64, hi: np.int64) -> np.int64:
+def pick_one(rs, pool, lo: int, hi: int) -> int:
     """One item, uniformly among ``pool[lo:hi]`` counts (sample mode)."""
     total = 0
     for i in range(lo, hi):
@@ -106,7 +106,7 @@ def pick_one(rs, pool, lo: np.int64, hi: np.int64) -> np.int64:
 
 
 @njit(cache=True)
-def hyper(ch, rs, pool, n: np.int64, out) -> None:
+def hyper(ch, rs, pool, n: int, out) -> None:
     """``n`` items without replacement from the counts ``pool`` (n <= total); ``out`` gets
     the counts drawn, ``pool`` is not changed."""
     k = pool.shape[0]
@@ -150,7 +150,7 @@ def _colours_of(bag, out) -> None:
 
 
 @njit(cache=True)
-def plain(ch, rs, bag, discard, n: np.int64, got) -> np.int64:
+def plain(ch, rs, bag, discard, n: int, got) -> int:
     """Heal draws: ``n`` cubes, black ones kept; "Empty bag: ... place all discarded cubes
     back into the bag and continue drawing". ``bag``/``discard`` change in place, ``got``
     receives the cubes; returns how many were drawn (fewer when everything ran out)."""
@@ -204,7 +204,7 @@ def _has_colour(counts) -> bool:
 
 
 @njit(cache=True)
-def chain(ch, rs, bag, discard, need: np.int64, got) -> np.int64:
+def chain(ch, rs, bag, discard, need: int, got) -> int:
     """Research, arrivals, Visit: "black cubes force you to discard the black cube and draw
     2 more cubes instead. This will repeat". ``got`` receives the colour cubes (black ones
     go to ``discard``); returns how many colour cubes were drawn. As in the reference
@@ -271,7 +271,7 @@ def chain(ch, rs, bag, discard, need: np.int64, got) -> np.int64:
 
 
 @njit(cache=True)
-def no_black(ch, rs, bag, discard, n: np.int64, refill: bool, got) -> np.int64:
+def no_black(ch, rs, bag, discard, n: int, refill: bool, got) -> int:
     """Blood Bank fills: "Return and redraw any black cube" (a draw from the colour cubes
     only); a bag of only black cubes is refilled from the discard pile or stops
     (HHH-BB-BLACK-ONLY). Returns how many cubes were drawn."""

@@ -8,6 +8,7 @@ exactly (tests/hhh/test_hhh_kernel.py round-trips every state of ``tiny``).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -296,8 +297,8 @@ def action_row(C: int, a: Any) -> np.ndarray:
     if isinstance(a, act.Settle):
         row[1 : 1 + len(a.rebag)] = a.rebag
         return row
-    for i, name in enumerate(type(a).__dataclass_fields__):
-        row[1 + i] = getattr(a, name)
+    for i, f in enumerate(dataclasses.fields(a)):
+        row[1 + i] = getattr(a, f.name)
     return row
 
 
@@ -306,5 +307,4 @@ def row_action(C: int, row: Any) -> Any:
     cls = VERBS[int(row[0])]
     if cls is act.Settle:
         return act.Settle(tuple(int(x) for x in row[1 : 2 + C]))
-    names = tuple(cls.__dataclass_fields__)
-    return cls(*(int(row[1 + i]) for i in range(len(names))))
+    return cls(*(int(row[1 + i]) for i in range(len(dataclasses.fields(cls)))))

@@ -124,7 +124,7 @@ def _hash(row) -> np.uint64:
 
 
 @njit(cache=True)
-def _find(table, states, row, nwords) -> tuple[np.int64, np.int64]:
+def _find(table, states, row, nwords) -> tuple[np.int64, int]:
     """(slot in ``table``, state id or -1) of ``row``."""
     mask = np.uint64(table.shape[0] - 1)
     i = np.int64(_hash(row) & mask)

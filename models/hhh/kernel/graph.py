@@ -88,7 +88,7 @@ OUTCOMES = ("", "lost:bankrupt", "lost:arrested", "won:completed", "lost:stuck")
 
 
 @njit(cache=True)
-def _comb(n: np.int64, k: np.int64) -> float:
+def _comb(n: int, k: int) -> float:
     if k < 0 or k > n:
         return 0.0
     r = 1.0
@@ -98,13 +98,13 @@ def _comb(n: np.int64, k: np.int64) -> float:
 
 
 @njit(cache=True)
-def _chain_k(need: np.int64, blacks: np.int64, colours: np.int64, k: np.int64) -> float:
+def _chain_k(need: int, blacks: int, colours: int, k: int) -> float:
     t = need + 2 * k
     return need * _comb(blacks, k) * _comb(colours, need + k) / (t * _comb(blacks + colours, t))
 
 
 @njit(cache=True)
-def event_weight(kind: np.int64, a: np.int64, bb: np.int64, c: np.int64, value: np.int64) -> float:
+def event_weight(kind: int, a: int, bb: int, c: int, value: int) -> float:
     """:func:`.weights.event_weight` in float64 (same formulas)."""
     if kind == EV_HYP:
         return _comb(a, value) * _comb(bb, c - value) / _comb(a + bb, c)
@@ -129,7 +129,7 @@ def leaf_weight(ch) -> float:
 
 
 @njit(cache=True)
-def state_bits(K, s, na: np.int64, params) -> np.uint64:
+def state_bits(K, s, na: int, params) -> np.uint64:
     """The bits of :data:`COMPILED` for flat state ``s`` with ``na`` legal actions.
     ``params``: last round, cubes per colour, black cubes, colours, Medical tokens per
     player, Administrative tokens dealt, the COO's Staff index, players, New Room cap,
@@ -326,7 +326,7 @@ def _marker_bits(K, s, params) -> np.uint64:
 
 
 @njit(cache=True)
-def _awaiting_er(s, room: np.int64, cubes: np.int64) -> bool:
+def _awaiting_er(s, room: int, cubes: int) -> bool:
     """models/hhh/properties/catalog.py ``awaiting_er``: a 5-cube patient just formed in ``room`` while
     the players choose who takes the Emergency Room's last space."""
     return s[L.PHASE] == b.PP_ER_ADMIT and s[L.CURSOR] % 8 == room and cubes == 5
@@ -358,7 +358,7 @@ def _levels_bits(K, s) -> np.uint64:
 
 
 @njit(cache=True)
-def _ending_bits(K, s, na: np.int64) -> np.uint64:
+def _ending_bits(K, s, na: int) -> np.uint64:
     """arrest-iff-no-place (bit 12): an arrest only with every place for a body used (or
     no white marker left where HHH-WHITE-OUT arrests); loss-is-final (bit 13): money
     below $0, a bankruptcy or arrest, or a body without a place means the game is over

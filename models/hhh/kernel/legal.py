@@ -103,7 +103,7 @@ from .rules import (
 
 
 @njit(cache=True)
-def _row(out, n, verb, f1=0, f2=0, f3=0, f4=0, f5=0, f6=0) -> np.int64:
+def _row(out, n, verb, f1=0, f2=0, f3=0, f4=0, f5=0, f6=0) -> int:
     if n >= MAX_ACTIONS:
         return n
     out[n, 0] = verb
@@ -133,7 +133,7 @@ def can_chaplain(K, s) -> bool:
 
 
 @njit(cache=True)
-def _hireable(K, s, cost, out, n, verb, benefit) -> np.int64:
+def _hireable(K, s, cost, out, n, verb, benefit) -> int:
     if not can_pay(K, s, cost) or s[STAFF_HIRED : STAFF_HIRED + 11].sum() >= K[K_OFFICE]:
         return n
     for t in range(11):
@@ -146,7 +146,7 @@ def _hireable(K, s, cost, out, n, verb, benefit) -> np.int64:
 
 
 @njit(cache=True)
-def _intern_targets(K, s, out, n) -> np.int64:
+def _intern_targets(K, s, out, n) -> int:
     for c in range(K[K_C]):
         for lv in range(4):
             if s[WARDS + 4 * c + lv]:
@@ -162,7 +162,7 @@ def _intern_targets(K, s, out, n) -> np.int64:
 
 
 @njit(cache=True)
-def _transfers(K, s, p, out, n) -> np.int64:
+def _transfers(K, s, p, out, n) -> int:
     nurse = s[STAFF_HIRED + b.INTAKE_NURSE] != 0
     mode = K[K_TRANSFER_WR]
     for c in range(K[K_C]):
@@ -197,7 +197,7 @@ def _black_available(K, s) -> bool:
 
 
 @njit(cache=True)
-def _settles(K, s, out, n) -> np.int64:
+def _settles(K, s, out, n) -> int:
     """heal.rebag_choices: every multiset of at most the allowance of drawn cubes."""
     C = K[K_C]
     avail = np.zeros(6, dtype=np.int64)  # reference order: colours, then black
@@ -231,7 +231,7 @@ def _settles(K, s, out, n) -> np.int64:
 
 
 @njit(cache=True)
-def _unsorted(K, s, out) -> np.int64:
+def _unsorted(K, s, out) -> int:
     ph = s[PHASE]
     C = K[K_C]
     n = 0
@@ -401,7 +401,7 @@ def _key(row) -> np.int64:
 
 
 @njit(cache=True)
-def legal(K, s, out) -> np.int64:
+def legal(K, s, out) -> int:
     """The legal actions of ``s`` into ``out`` rows, sorted; returns their number (more
     than ``MAX_ACTIONS`` means ``out`` was too small)."""
     n = _unsorted(K, s, out)

@@ -63,12 +63,12 @@ def play_until_parted(KA, KB, init, seed, policy, max_steps, rows, states, other
         if na != nb:
             return k, LEGAL
         n = min(na, MAX_ACTIONS)
-        for i in range(n):
-            if not _same(acts_a[i], acts_b[i], NA):
+        for x in range(n):
+            if not _same(acts_a[x], acts_b[x], NA):
                 return k, LEGAL
         if n == 0:
             return k, NONE  # deadlocked under both readings
-        i = 0
+        i: int | np.int64 = 0
         if n > 1:
             seed_stream(rs, seed, k, 0)
             i = choose_action(KA, s, acts_a, n, policy, rs, best_idx)

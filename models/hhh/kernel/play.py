@@ -141,7 +141,7 @@ def greedy_score(K, s, a) -> float:
 
 
 @njit(cache=True)
-def greedy_best(K, s, acts, n, best_idx) -> np.int64:
+def greedy_best(K, s, acts, n, best_idx) -> int:
     """Indices of the best-scored actions (in order) into ``best_idx``; their number."""
     best = -1e300
     m = 0
@@ -169,7 +169,7 @@ def choose_action(K, s, acts, n, policy, rs, best_idx) -> np.int64:
 
 
 @njit(cache=True)
-def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> np.int64:
+def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> int:
     """Step ``k`` of game ``seed`` in place: -1 the game was over (or deadlocked: -2),
     else 1 when the policy chose among two or more actions, 0 when forced."""
     if s[PHASE] == b.OVER:
@@ -178,7 +178,7 @@ def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> np.int64:
     if n == 0:
         return -2
     chose = 0
-    i = 0
+    i: int | np.int64 = 0
     if n > 1:
         if n > MAX_ACTIONS:
             n = MAX_ACTIONS

@@ -208,7 +208,7 @@ def room_cap_reached(K, s) -> bool:
 
 
 @njit(cache=True)
-def installable_count(K, s) -> np.int64:
+def installable_count(K, s) -> int:
     if room_cap_reached(K, s):
         return 0
     n = 0
@@ -238,7 +238,7 @@ def reveal_training(K, s, ch, rs) -> None:
 
 
 @njit(cache=True)
-def staff_to_reveal(K, s) -> np.int64:
+def staff_to_reveal(K, s) -> int:
     if s[ROUND] > K[K_STAFF_LAST_ROUND]:
         return 0
     hidden = s[STAFF_HIDDEN : STAFF_HIDDEN + 11].sum()
@@ -342,7 +342,7 @@ def draw_training(K, s, ch, rs) -> None:
 
 
 @njit(cache=True)
-def draw_count(K, s, where, colour) -> tuple[np.int64, np.int64]:
+def draw_count(K, s, where, colour) -> tuple[int, int]:
     if where == b.WARD:
         return K[K_WARD_DRAW], K[K_WARD_PAY]
     if where == b.TREATMENT:
@@ -351,7 +351,7 @@ def draw_count(K, s, where, colour) -> tuple[np.int64, np.int64]:
 
 
 @njit(cache=True)
-def doctor_rebag(K, player, where, colour) -> np.int64:
+def doctor_rebag(K, player, where, colour) -> int:
     doctor = K[K_DOCTORS + player]
     if doctor == b.NOWITZ and where != b.WARD:
         return 2
@@ -444,7 +444,7 @@ def redraw(K, s, ch, rs) -> None:
 
 
 @njit(cache=True)
-def rebag_allowance(K, s) -> np.int64:
+def rebag_allowance(K, s) -> int:
 
     c = s[H_COLOUR]
     if K[K_REBAG_NEEDS_RED] and s[H_DRAWN + c] - s[H_DRAWN + BLACK] <= 0:
@@ -572,7 +572,7 @@ def transfer(K, s, a) -> None:
 
 
 @njit(cache=True)
-def improvable_count(s) -> np.int64:
+def improvable_count(s) -> int:
     n = 0
     for k in range(8):
         if s[ROOMS + k] == 1:
@@ -581,7 +581,7 @@ def improvable_count(s) -> np.int64:
 
 
 @njit(cache=True)
-def intern_target_count(K, s) -> np.int64:
+def intern_target_count(K, s) -> int:
 
     n = 0
     for c in range(K[K_C]):
@@ -656,7 +656,7 @@ def research(K, s, ch, rs) -> None:
 
 
 @njit(cache=True)
-def research_colours(K, card) -> tuple[np.int64, np.int64, np.int64]:
+def research_colours(K, card) -> tuple[int, int, int]:
     C = K[K_C]
     return card % C, (card + 1) % C, (card + 2) % C
 
@@ -674,7 +674,7 @@ def finish_picks(K, s, ch, rs) -> None:
 
 
 @njit(cache=True)
-def pick_option_count(K, s) -> np.int64:
+def pick_option_count(K, s) -> int:
     kind = s[PICK_KIND]
     C = K[K_C]
     if kind == b.PICK_TRAINING:

@@ -47,7 +47,7 @@ REWARD_MODES = {"win": REWARD_WIN, "money": REWARD_MONEY}
 
 
 @njit(cache=True)
-def game_seed(base: np.uint64, row: np.int64, game: np.int64) -> np.uint64:
+def game_seed(base: np.uint64, row: int, game: int) -> np.uint64:
     return splitmix(splitmix(base ^ np.uint64(row)) ^ np.uint64(game))
 
 
@@ -91,7 +91,7 @@ def reset_batch(K, init, states, base, games, steps, legal_n) -> None:
 @njit(cache=True)
 def step_batch(
     K, init, states, actions, base, games, steps, legal_n, reward_mode, rewards, ended
-) -> np.int64:
+) -> int:
     """One step in every row; ``ended``: 1 the game ended (``rewards`` its return),
     2 it got stuck. Returns the first row whose action is not a legal index, or -1."""
     acts = np.zeros((MAX_ACTIONS, NA), dtype=np.int64)

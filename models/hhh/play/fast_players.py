@@ -17,6 +17,7 @@ from typing import Any
 from hhh_verify.contract.measures import Measure
 from hhh_verify.contract.outcomes import Outcome
 
+from ..rules.model import HHHModel
 from ..rules.outcome import hhh_outcome
 from ..rules.state import COMPLETED, REASONS
 from .measures import MEASURES
@@ -34,10 +35,14 @@ class KernelPlayer:
     name: str
     tie_break: Measure = MEASURES["money"]
 
-    def __call__(self, model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def __call__(
+        self, model: HHHModel, state: Any, legal: tuple[Any, ...], rng: random.Random
+    ) -> Any:
         return self.policy(model, state, legal, rng)
 
-    def fast_playouts(self, model: Any) -> Callable[[Any, int], tuple[Outcome | None, int]] | None:
+    def fast_playouts(
+        self, model: HHHModel
+    ) -> Callable[[Any, int], tuple[Outcome | None, int]] | None:
         """``(state, seed) -> (outcome, round)``: this player from ``state`` to the end,
         inside the kernel (None when the kernel cannot load or lacks the player)."""
         try:

@@ -18,9 +18,10 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from ..rules.model import HHHModel
 from .fast_players import KernelPlayer
 
-Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+Policy = Callable[[HHHModel, Any, tuple[Any, ...], random.Random], Any]
 
 # Places and sources as the actions name them (Ward, Treatment Room, Emergency Room,
 # Waiting Room); treatment pays most per level, so it gets the largest bonus.
@@ -36,11 +37,11 @@ def _money(state: Any) -> int:
     return m if isinstance(m, int) else 0
 
 
-def _cost(model: Any) -> int:
+def _cost(model: HHHModel) -> int:
     return int(getattr(getattr(model, "config", None), "staff_cost", 5))
 
 
-def greedy_score(model: Any, state: Any, action: Any) -> float:
+def greedy_score(model: HHHModel, state: Any, action: Any) -> float:
     """How much the greedy player wants ``action`` (higher first; unknown verbs 1).
 
     Heal the most urgent patient (Critical Treatment Room and Emergency Room patients die
@@ -118,7 +119,7 @@ def _heal_value(state: Any, action: Any) -> float:
     return urgency + 5 * gain + level - blood_penalty
 
 
-def greedy_policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+def greedy_policy(model: HHHModel, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
     """ "Heal the most urgent patient": the best-scored action, ties broken by ``rng``."""
     scores = [greedy_score(model, state, a) for a in legal]
     best = max(scores)
@@ -131,7 +132,7 @@ def mixed_policy(p_random: float = 0.2) -> Policy:
     (exploration; the random pick draws from ``rng`` exactly as the engines' ``random``
     policy does)."""
 
-    def policy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    def policy(model: HHHModel, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
         if rng.random() < p_random:
             return legal[rng.randrange(len(legal))]
         return greedy_policy(model, state, legal, rng)

@@ -35,6 +35,7 @@ from ..rules.board import (
     treatment_max,
 )
 from ..rules.config import CAT, CFO, COO
+from ..rules.model import HHHModel
 from ..rules.state import (
     ACTIONS,
     ARRESTED,
@@ -67,7 +68,7 @@ BLACK_RETURN_PAY = 2  # Administrator: "Gain $2 for each cube returned."
 RESTOCK = {1: 3, 2: 5}  # Blood Bank: "spend $3" (Basic) / "$5" (Improved)
 
 
-def ctx(model: Any) -> Any:
+def ctx(model: HHHModel) -> Any:
     """The model's derived numbers and chosen readings."""
     return model.ctx
 
@@ -84,7 +85,7 @@ def _problems(items: Iterator[str]) -> str | None:
 # Cubes --------------------------------------------------------------------------------------
 
 
-def cube_places(model: Any, s: HHHState) -> dict[str, tuple[int, ...]]:
+def cube_places(model: HHHModel, s: HHHState) -> dict[str, tuple[int, ...]]:
     """Where every cube is, per colour (black last): the places the rulebook names."""
     k = ctx(model)
     C = k.C
@@ -109,7 +110,7 @@ def cube_places(model: Any, s: HHHState) -> dict[str, tuple[int, ...]]:
     }
 
 
-def cubes_conserved(model: Any, s: HHHState) -> str | None:
+def cubes_conserved(model: HHHModel, s: HHHState) -> str | None:
     """Components: 16 cubes per colour and 8 black, each somewhere, never negative."""
     cfg = model.config
     places = cube_places(model, s)
@@ -139,7 +140,7 @@ def cubes_conserved(model: Any, s: HHHState) -> str | None:
 # Patient markers ----------------------------------------------------------------------------
 
 
-def markers_conserved(model: Any, s: HHHState) -> str | None:
+def markers_conserved(model: HHHModel, s: HHHState) -> str | None:
     """Components: 4 Patient markers per colour, 10 white; each in exactly one place.
     Under HHH-FEWER-MARKERS=after-setup the variant's marker leaves after the Ward draw,
     so a colour holds 4 before it (and after it, if no marker of it was left to remove)."""
@@ -185,7 +186,7 @@ def markers_conserved(model: Any, s: HHHState) -> str | None:
 # Capacities and levels ----------------------------------------------------------------------
 
 
-def capacities(model: Any, s: HHHState) -> str | None:
+def capacities(model: HHHModel, s: HHHState) -> str | None:
     """Waiting Room spots, Ward beds, one patient per Treatment Room (installed rooms
     only), the Emergency Room (1, Improved 3), the Blood Bank (3, Improved 5, no black),
     the places for bodies (Cemetery 5, +1 Coroner, Morgue)."""
@@ -219,7 +220,7 @@ def awaiting_er(s: HHHState, room: int, cubes: int) -> bool:
     return s.phase == PP_ER_ADMIT and item_of(s.cursor) == room and cubes == 5
 
 
-def levels_in_range(model: Any, s: HHHState) -> str | None:
+def levels_in_range(model: HHHModel, s: HHHState) -> str | None:
     """Ward patients 1..4 (level 5 dies), Waiting Room cube patients 0..4 cubes, Treatment
     Room 1..4 (5 Improved), Emergency Room patients exactly 5 cubes (stored as counts)."""
     if s.reason in (BANKRUPT, ARRESTED):
@@ -243,7 +244,7 @@ def levels_in_range(model: Any, s: HHHState) -> str | None:
     return _problems(gen())
 
 
-def no_level_5_in_wards_or_waiting(model: Any, s: HHHState) -> str | None:
+def no_level_5_in_wards_or_waiting(model: HHHModel, s: HHHState) -> str | None:
     """Patient Death: a patient reaching level 5 in a Ward or Waiting Room dies."""
     if s.reason in (BANKRUPT, ARRESTED):
         return None
@@ -256,7 +257,7 @@ def no_level_5_in_wards_or_waiting(model: Any, s: HHHState) -> str | None:
     return None
 
 
-def cured_leave(model: Any, s: HHHState) -> str | None:
+def cured_leave(model: HHHModel, s: HHHState) -> str | None:
     """Curing Patients: below level 1 a patient is cured and leaves (marker to supply)."""
     for c in range(ctx(model).C):
         if any(level <= 0 for level in s.wards[c]):
@@ -270,12 +271,12 @@ def cured_leave(model: Any, s: HHHState) -> str | None:
 # Deaths ---------------------------------------------------------------------------------------
 
 
-def unhidden_allowed(model: Any, s: HHHState) -> bool:
+def unhidden_allowed(model: HHHModel, s: HHHState) -> bool:
     """The last body may lack a place only when its death ended the game for lack of one."""
     return s.reason in (ARRESTED, BANKRUPT) and sum(s.cemetery) >= body_capacity(ctx(model), s)
 
 
-def every_death_has_a_place(model: Any, s: HHHState) -> str | None:
+def every_death_has_a_place(model: HHHModel, s: HHHState) -> str | None:
     """Hide The Bodies: each dead patient occupies a tombstone (A) -- except the one that
     could not be hidden, which ends the game."""
     bodies = sum(s.cemetery)
@@ -286,7 +287,7 @@ def every_death_has_a_place(model: Any, s: HHHState) -> str | None:
     return f"{s.deaths} deaths but {bodies} bodies on tombstones"
 
 
-def death_costs(model: Any, s: HHHState, a: Any = None) -> set[int]:
+def death_costs(model: HHHModel, s: HHHState, a: Any = None) -> set[int]:
     """Settlements a death in this step can cost (Hide The Bodies B: "the cost showing
     where the Patient died"): Wards $10, Waiting Room $5, Emergency Room (HHH-ER-COSTS),
     Treatment Room $12 / $15 Improved; the Lawyer takes $2 off each. The place follows
@@ -319,7 +320,7 @@ def death_costs(model: Any, s: HHHState, a: Any = None) -> set[int]:
     return {settlement(s, cost) for cost in raw}
 
 
-def expected_gains(model: Any, s: HHHState, a: Any, t: HHHState) -> set[int]:
+def expected_gains(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> set[int]:
     """Money an action gains or spends by the rules, deaths aside."""
     k = ctx(model)
     if isinstance(a, A.Settle) and s.heal is not None:
@@ -347,7 +348,7 @@ def expected_gains(model: Any, s: HHHState, a: Any, t: HHHState) -> set[int]:
     return {0}
 
 
-def money_accounting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def money_accounting(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     """Money changes only by the amounts the rules name: heal pay per level in that room,
     Hire Staff -$5 (CFO +$10), Research hire $0-2, Blood Bank restock $3/$5, the
     Administrator's $2 per black cube, and a settlement per death."""
@@ -372,7 +373,7 @@ def money_accounting(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None
     )
 
 
-def deaths_step(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def deaths_step(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     """Deaths never un-happen and every body placed is one more death (Hide The Bodies)."""
     if t.deaths < s.deaths:
         return f"deaths went down {s.deaths} -> {t.deaths}"
@@ -384,7 +385,7 @@ def deaths_step(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
 # Loss conditions and the end of the game ----------------------------------------------------
 
 
-def bankrupt_iff_negative(model: Any, s: HHHState) -> str | None:
+def bankrupt_iff_negative(model: HHHModel, s: HHHState) -> str | None:
     """Money: "If you ever have less than $0, all players immediately lose the game!"
     (and "If you have exactly $0, keep playing")."""
     if (s.money < 0) != (s.reason == BANKRUPT):
@@ -392,7 +393,7 @@ def bankrupt_iff_negative(model: Any, s: HHHState) -> str | None:
     return None
 
 
-def arrest_iff_no_place(model: Any, s: HHHState) -> str | None:
+def arrest_iff_no_place(model: HHHModel, s: HHHState) -> str | None:
     """How to Lose: "You cannot hide a dead body ... you get arrested" -- only then."""
     if s.reason != ARRESTED:
         return None
@@ -404,7 +405,7 @@ def arrest_iff_no_place(model: Any, s: HHHState) -> str | None:
     return None
 
 
-def over_means_over(model: Any, s: HHHState) -> str | None:
+def over_means_over(model: HHHModel, s: HHHState) -> str | None:
     """Victory and Defeat: the game ends at once; nobody acts after a loss or the end."""
     out = model.outcome(s)
     if (out is None) != (s.reason == 0):
@@ -427,7 +428,7 @@ def rating_of(money: int) -> str:
     return "Regrettable"
 
 
-def rated_money(model: Any, s: HHHState) -> int:
+def rated_money(model: HHHModel, s: HHHState) -> int:
     """What the rating reads (HHH-RATING-BASIS): the final money, or the profit over the
     starting money of the setup table."""
     if model.interpretation.choice(R.RATING_BASIS.ID) == R.RATING_BASIS.PROFIT:
@@ -435,7 +436,7 @@ def rated_money(model: Any, s: HHHState) -> int:
     return s.money
 
 
-def loss_is_final(model: Any, s: HHHState) -> str | None:
+def loss_is_final(model: HHHModel, s: HHHState) -> str | None:
     """How to Lose: "All players immediately lose if any one of these conditions occur":
     once the money is below $0 or a body found no place, the game is over -- phase over,
     no action offered, a lost outcome -- whatever step caused it."""
@@ -454,7 +455,7 @@ def loss_is_final(model: Any, s: HHHState) -> str | None:
     return None
 
 
-def no_dead_end(model: Any, s: HHHState) -> str | None:
+def no_dead_end(model: HHHModel, s: HHHState) -> str | None:
     """Sequence of Play: a game in progress always offers a move (a decision or a draw);
     only a finished game offers none."""
     if s.phase == OVER:
@@ -464,7 +465,7 @@ def no_dead_end(model: Any, s: HHHState) -> str | None:
     return None
 
 
-def end_after_last_round(model: Any, s: HHHState) -> str | None:
+def end_after_last_round(model: HHHModel, s: HHHState) -> str | None:
     """Housekeeping: "If it is the 6th round ... proceed to Victory and Defeat"; the rating
     follows the money ($0-19 Regrettable ... $80+ Triumphant)."""
     if s.reason != COMPLETED:
@@ -479,7 +480,7 @@ def end_after_last_round(model: Any, s: HHHState) -> str | None:
     return None
 
 
-def round_in_range(model: Any, s: HHHState) -> str | None:
+def round_in_range(model: HHHModel, s: HHHState) -> str | None:
     """Round track: the round marker stays on 1..6 (5 with the two-rooms variant)."""
     last = ctx(model).last_round
     if not 1 <= s.round <= last:
@@ -489,7 +490,7 @@ def round_in_range(model: Any, s: HHHState) -> str | None:
 
 # Tokens, the Administrator, Staff, New Rooms -------------------------------------------------
 
-StateCheck = Callable[[Any, HHHState], "str | None"]
+StateCheck = Callable[[HHHModel, HHHState], "str | None"]
 
 
 def reads(*fields: str) -> Callable[[StateCheck], StateCheck]:
@@ -503,10 +504,10 @@ def reads(*fields: str) -> Callable[[StateCheck], StateCheck]:
         last: list[Any] = [None, None, None]  # model, fields, answer
 
         @wraps(check)
-        def remembered(model: Any, s: HHHState) -> str | None:
+        def remembered(model: HHHModel, s: HHHState) -> str | None:
             seen = get(s)
             if last[0] is model and last[1] == seen:
-                return last[2]  # type: ignore[no-any-return]
+                return last[2]
             answer = check(model, s)
             last[:] = [model, seen, answer]
             return answer
@@ -516,7 +517,7 @@ def reads(*fields: str) -> Callable[[StateCheck], StateCheck]:
     return wrap
 
 
-def tokens(model: Any, s: HHHState) -> str | None:
+def tokens(model: HHHModel, s: HHHState) -> str | None:
     """Setup table: unused Medical tokens per player never exceed those dealt; unused
     Administrative tokens never exceed the Administrator's (COO: +1); never negative."""
     cfg = model.config
@@ -533,7 +534,7 @@ def tokens(model: Any, s: HHHState) -> str | None:
     return None
 
 
-def admin_flips(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def admin_flips(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     """Administrator Action: one action per round ("Flip the Administrator card face
     down"); only Housekeeping or the Chaplain ("Once per round") flips it face up."""
     if s.chaplain_used and not t.chaplain_used and t.round == s.round:
@@ -550,7 +551,7 @@ def admin_flips(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
 
 
 @reads("staff_hidden", "staff_open", "staff_passed", "staff_hired", "round")
-def staff_reveals(model: Any, s: HHHState) -> str | None:
+def staff_reveals(model: HHHModel, s: HHHState) -> str | None:
     """Housekeeping: flip 2 Staff markers a round (1 in the variant) onto 10 spaces; the
     Cat cannot be hired; markers are conserved (hidden + face up + hired)."""
     k = ctx(model)
@@ -574,7 +575,7 @@ def staff_reveals(model: Any, s: HHHState) -> str | None:
 
 
 @reads("rooms", "rooms_placed")
-def room_limit(model: Any, s: HHHState) -> str | None:
+def room_limit(model: HHHModel, s: HHHState) -> str | None:
     """New Rooms: "Only 6 New Room cards can be placed during the game" (HHH-ROOM-CAP)."""
     k = ctx(model)
     cfg = model.config
@@ -592,7 +593,7 @@ def room_limit(model: Any, s: HHHState) -> str | None:
     return None
 
 
-def er_return(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
+def er_return(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     """Emergency Room: "If a Patient in the Emergency Room is healed below 5 cubes,
     immediately move them to a matching-colored space in the Waiting Room"."""
     if not isinstance(a, A.Settle) or s.heal is None or s.heal.place != EMERGENCY:
@@ -616,7 +617,7 @@ def er_return(model: Any, s: HHHState, a: Any, t: HHHState) -> str | None:
 # Goals ------------------------------------------------------------------------------------------
 
 
-def er_patient_healed_below_5(model: Any, s: HHHState) -> bool:
+def er_patient_healed_below_5(model: HHHModel, s: HHHState) -> bool:
     """A Heal of an Emergency Room patient has drawn enough to leave it 1-4 cubes: its
     Settle moves it to a Waiting Room (checked by hhh.er-return)."""
     h = s.heal
@@ -651,12 +652,12 @@ def _preference(s: HHHState, a: Any) -> tuple[int, ...]:
     return (8,)
 
 
-def sensible(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def sensible(model: HHHModel, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """Legal actions, a sensible player's first."""
     return tuple(sorted(actions, key=lambda a: _preference(s, a)))
 
 
-def heal_only(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def heal_only(model: HHHModel, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """Heal and earn, but leave the Waiting Rooms alone (cheap deaths pile up: the
     style that reaches arrests)."""
 
@@ -687,7 +688,7 @@ _RARE = (
 )
 
 
-def rare_first(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def rare_first(model: HHHModel, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """Rare moves first, spending before earning: the style that reaches rule interactions
     with little money (an Intern sending an Emergency Room patient back, a hire that
     leaves the hospital unable to pay for the next death)."""
@@ -706,7 +707,7 @@ def rare_first(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, 
     return tuple(sorted(actions, key=key))
 
 
-def as_listed(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def as_listed(model: HHHModel, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """The model's own order (class name, then fields)."""
     return actions
 
@@ -716,7 +717,7 @@ def as_listed(model: Any, s: HHHState, actions: tuple[Any, ...]) -> tuple[Any, .
 search_order = (sensible, heal_only, rare_first, as_listed)
 
 
-def facts_hold(model: Any, _state: Any = None) -> str | None:
+def facts_hold(model: HHHModel, _state: Any = None) -> str | None:
     """Every number the rulebook prints (``models/hhh/book/facts.py``) on this model: each fact
     with its own player count, variant or reading applied to the checked config."""
     from hhh_verify.contract.configs import apply_overrides
@@ -741,20 +742,20 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
     )
 
 
-def full_preset(model: Any) -> bool:
+def full_preset(model: HHHModel) -> bool:
     """The facts are the real game's: they apply to the ``full`` preset as configured."""
     from ..rules.config import PRESETS
 
     return bool(model.config == PRESETS["full"])
 
 
-def full_length_game(model: Any) -> bool:
+def full_length_game(model: HHHModel) -> bool:
     """The rating table is for the real game; the reduced presets (a handful of cubes,
     two rounds, a few dollars) cannot earn $80."""
     return ctx(model).config.cubes_per_colour >= 10
 
 
-def er_possible(model: Any) -> bool:
+def er_possible(model: HHHModel) -> bool:
     """An Emergency Room patient needs the ER card and a 5th Waiting Room spot."""
     k = ctx(model)
     return k.spots >= 5 and 5 in k.deck
@@ -764,7 +765,7 @@ def er_possible(model: Any) -> bool:
 SAMPLER_TRIES = 12
 
 
-def sampler_within_law(model: Any, _state: Any = None) -> str | None:
+def sampler_within_law(model: HHHModel, _state: Any = None) -> str | None:
     """Key Concepts, "Empty bag: If you ever need to draw cubes and the bag is empty,
     place all discarded cubes back into the bag and continue drawing", and the Blood
     Bank's "Draw 1 replacement cube for each black cube that is drawn and return the black
@@ -801,7 +802,7 @@ def sampler_within_law(model: Any, _state: Any = None) -> str | None:
     return None
 
 
-def point_law_outside(model: Any, _state: Any = None) -> str | None:
+def point_law_outside(model: HHHModel, _state: Any = None) -> str | None:
     """The point probability (how replay and the distribution check ask one successor's
     chance) is the law's: each successor's exact probability, and 0 for a position the
     law does not give (the position itself, a successor with one cube too many in the
@@ -839,7 +840,7 @@ def point_law_outside(model: Any, _state: Any = None) -> str | None:
     return None
 
 
-def _two_dying_in_a_ward(model: Any) -> Any:
+def _two_dying_in_a_ward(model: HHHModel) -> Any:
     """Visit the Wards in the variant without Ward abilities: a Ward of two level-4
     patients, the bag three cubes of each other colour (no black), so neither draws a match
     and both die, the first before the second draws. Twelve cubes: below
@@ -866,7 +867,7 @@ def _treatment_heal(drawn_colour: int) -> Callable[[Any], Any]:
     patient, may re-bag 2 cubes"), its draw ``drawn_colour`` cubes of the patient's
     colour and one black: it lowers the level when ``drawn_colour`` is 2, not when 1."""
 
-    def build(model: Any) -> Any:
+    def build(model: HHHModel) -> Any:
         from hhh_verify.contract.records import replace
 
         from ..rules.board import put
@@ -901,7 +902,7 @@ BUILT_POSITIONS: tuple[tuple[str, tuple[str, ...], Callable[[Any], Any]], ...] =
 )
 
 
-def promises_on_built_positions(model: Any, _state: Any = None) -> str | None:
+def promises_on_built_positions(model: HHHModel, _state: Any = None) -> str | None:
     """Each option's promise (``models/hhh/promise*.py``), asked of every step from a
     position of :data:`BUILT_POSITIONS` under that option: e.g. Variants, "During Visit
     the Wards, for each patient, draw cubes equal to the number of empty beds in that

@@ -11,11 +11,10 @@ They guide the search only: a witness is judged by the goal itself, never by the
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..rules.board import body_capacity, treatment_numbers
 from ..rules.config import ADMIN_BLACK_PAY
 from ..rules.heal import draw_count
+from ..rules.model import HHHModel
 from ..rules.patient_phase import end_reaction_available
 from ..rules.state import (
     ACTIONS,
@@ -36,7 +35,7 @@ AFTER_RESTOCK = frozenset(
 )
 
 
-def pending_pay(model: Any, s: HHHState) -> int:
+def pending_pay(model: HHHModel, s: HHHState) -> int:
     """What settling the Heal in progress now would pay: the levels its drawn cubes
     reduce (matching minus black, never below zero nor above the level), times the pay
     of its room or Ward."""
@@ -48,7 +47,7 @@ def pending_pay(model: Any, s: HHHState) -> int:
     return reduction * draw_count(k, s, h.place, h.colour)[1]
 
 
-def pending_blacks(model: Any, s: HHHState) -> int:
+def pending_blacks(model: HHHModel, s: HHHState) -> int:
     """What the Administrator's end-of-Patient-Phase reaction would pay for the black
     cubes discarded since the restock ("Gain $2 for each cube returned"), while it can
     still be used this round."""
@@ -60,7 +59,7 @@ def pending_blacks(model: Any, s: HHHState) -> int:
     return ADMIN_BLACK_PAY * s.discard[k.B]
 
 
-def treatment_prospects(model: Any, s: HHHState, candidates: bool = False) -> float:
+def treatment_prospects(model: HHHModel, s: HHHState, candidates: bool = False) -> float:
     """Half the pay still in the Treatment Rooms' patients ($3 or $4 a level) while a
     Medical token is left to heal them (the Transfer that puts a patient there earns
     nothing by itself); with ``candidates``, a fifth of it for the patients who could be
@@ -83,7 +82,7 @@ def treatment_prospects(model: Any, s: HHHState, candidates: bool = False) -> fl
     return total
 
 
-def money(model: Any, s: HHHState) -> float:
+def money(model: HHHModel, s: HHHState) -> float:
     """The money the rating reads (HHH-RATING-BASIS) plus the pay of a drawn Heal, the
     black cubes the Administrator can still return this round and half the pay waiting
     in the Treatment Rooms, less a price for a Cemetery close to full."""
@@ -92,13 +91,13 @@ def money(model: Any, s: HHHState) -> float:
     return float(base + extra) + treatment_prospects(model, s) - crowding(model, s)
 
 
-def crowding(model: Any, s: HHHState) -> float:
+def crowding(model: HHHModel, s: HHHState) -> float:
     """A rich hospital still loses when a body has nowhere to go (an arrest): $15 for
     each body beyond all but the last two places."""
     return 15.0 * max(0, s.deaths - (body_capacity(model.ctx, s) - 2))
 
 
-def money_this_round(model: Any, s: HHHState) -> float:
+def money_this_round(model: HHHModel, s: HHHState) -> float:
     """Toward the most money at the end of a round: the money on the track, what the
     round can still pay (a drawn Heal, the black cubes, the Treatment Rooms) and the
     patients who could be moved into a Treatment Room this round."""
@@ -106,18 +105,18 @@ def money_this_round(model: Any, s: HHHState) -> float:
     return float(s.money + extra) + treatment_prospects(model, s, candidates=True)
 
 
-def cash(model: Any, s: HHHState) -> float:
+def cash(model: HHHModel, s: HHHState) -> float:
     """The money on the track (what "the most money at the end of a round" reads)."""
     return float(s.money)
 
 
-def bodies(model: Any, s: HHHState) -> float:
+def bodies(model: HHHModel, s: HHHState) -> float:
     """Toward an arrest: bodies in the Cemetery against its places, while the money
     lasts (a bankrupt game ends before the Cemetery fills)."""
     room_left = body_capacity(model.ctx, s) - s.deaths
     return -3.0 * room_left + min(s.money, 30) / 10.0
 
 
-def debt(model: Any, s: HHHState) -> float:
+def debt(model: HHHModel, s: HHHState) -> float:
     """Toward bankruptcy: the less money, the closer."""
     return float(-s.money)

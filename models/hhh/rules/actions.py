@@ -7,6 +7,7 @@ the class name sorts first, so actions are grouped by verb.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -187,6 +188,36 @@ class Pass:
 class EndActions:
     """Forgo the unused actions and start the Patient Phase."""
 
+
+#: One of the game's actions (the model's action type).
+Action: TypeAlias = (
+    Draw
+    | InstallRoom
+    | Heal
+    | Bonus
+    | JanitorIgnore
+    | AdminRedraw
+    | Settle
+    | Transfer
+    | HireStaff
+    | Research
+    | ChooseBenefit
+    | TakeTraining
+    | ReplaceMarker
+    | InternTreat
+    | ImproveRoom
+    | RemoveAbility
+    | EndPicks
+    | RestockBloodBank
+    | ChaplainFlip
+    | NurseTraining
+    | ReturnBlacks
+    | ArriveAt
+    | AdmitToER
+    | VisitWard
+    | Pass
+    | EndActions
+)
 
 ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls

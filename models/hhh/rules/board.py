@@ -6,7 +6,9 @@ A state whose ``reason`` is set is over; callers stop processing it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from fractions import Fraction
+from typing import Any
 
 from hhh_verify.contract.records import replace
 
@@ -27,7 +29,7 @@ ZERO = Fraction(0)
 ONE = Fraction(1)
 
 
-def put(t: tuple, i: int, v) -> tuple:  # type: ignore[no-untyped-def]
+def put(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     """``t`` with item ``i`` replaced by ``v``."""
     return t[:i] + (v,) + t[i + 1 :]
 
@@ -168,7 +170,10 @@ def die(ctx: Ctx, s: HHHState, colour: int, marker: bool, cost: int) -> HHHState
 # Distributions ------------------------------------------------------------------------
 
 
-def then(pairs, f):  # type: ignore[no-untyped-def]
+def then(
+    pairs: Iterable[tuple[HHHState, Fraction]],
+    f: Callable[[HHHState], Iterable[tuple[HHHState, Fraction]]],
+) -> list[tuple[HHHState, Fraction]]:
     """Compose: apply ``f`` (state -> distribution) to every live successor of ``pairs``.
 
     Finished states pass through unchanged; equal successors are merged.

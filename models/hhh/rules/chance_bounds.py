@@ -46,6 +46,7 @@ from .actions import (
 )
 from .ambiguities import REGISTRY
 from .config import BUREAUCRAT, PRESETS
+from .model import HHHModel
 from .point import visit_cannot_refill
 from .state import (
     BLOOD_BANK,
@@ -79,7 +80,7 @@ EXPLORED = {
 ONE_READING = {"tiny": 5, "interactions": 2}
 
 
-def recorded(model: Any) -> int | None:
+def recorded(model: HHHModel) -> int | None:
     """The explored maximum when ``model`` is exactly an explored preset under a reading
     its table covers (a recorded value never stands for another config)."""
     changed = len(model.interpretation.non_default(REGISTRY))
@@ -98,7 +99,7 @@ def single_readings() -> list[str]:
     return [f"{a.id}={o}" for a in REGISTRY for o in a.option_ids if o != a.default]
 
 
-def max_chance_outcomes(model: Any) -> int:
+def max_chance_outcomes(model: HHHModel) -> int:
     """The declared ceiling on one step's outcomes for ``model`` (config and readings):
     the explored maximum where one is recorded, else the analytic bound."""
     found = recorded(model)
@@ -106,7 +107,7 @@ def max_chance_outcomes(model: Any) -> int:
 
 
 def explore_largest_step(
-    model: Any, max_states: int, kinds: dict[str, int] | None = None
+    model: HHHModel, max_states: int, kinds: dict[str, int] | None = None
 ) -> Explored:
     """Every reachable state of ``model`` and the largest ``step`` support among all
     their actions; a ``ModelError`` past ``max_states`` (never a partial answer).
@@ -473,7 +474,7 @@ def staff_reveals(pool: tuple[int, ...], per_round: int, spaces: int) -> int:
         shown += n
 
 
-def analytic_bound(model: Any) -> int:
+def analytic_bound(model: HHHModel) -> int:
     """The largest :func:`kind_bounds` entry: no step of ``model`` has more outcomes."""
     return max(kind_bounds(model.ctx).values())
 
@@ -499,7 +500,7 @@ _KIND_OF_ACTION: dict[type, str] = {
 }
 
 
-def step_kind(model: Any, s: Any, a: Any) -> str:
+def step_kind(model: HHHModel, s: Any, a: Any) -> str:
     """Which :func:`kind_bounds` entry covers ``step(s, a)``: the phase's draw, or the
     action's (every other action has one outcome, ``none``)."""
     if isinstance(a, Draw):

@@ -37,7 +37,7 @@ class Ctx:
             staff[9] += 1
         self.staff_pool = tuple(staff)
         training = list(c.training_pool)
-        if i(R.TRAINING_COUNT.ID) == R.TRAINING_COUNT.TWENTY and sum(training):
+        if i(R.TRAINING_COUNT.ID) == R.TRAINING_COUNT.TWENTY and sum(training) != 0:
             training[TRAINING_REBAG] += 2
         self.training_pool = tuple(training)
         deck = [k for k in c.rooms_in_deck]

@@ -8,6 +8,8 @@ cubes to re-bag. The level changes, cures, deaths and pay happen at settlement.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hhh_verify.contract.records import replace
 
 from . import readings as R
@@ -106,7 +108,7 @@ def rebag_allowance(ctx: Ctx, h: HealInProgress) -> int:
     return h.rebag
 
 
-def start(ctx: Ctx, s: HHHState, a: Heal):  # type: ignore[no-untyped-def]
+def start(ctx: Ctx, s: HHHState, a: Heal) -> list[tuple[HHHState, Fraction]]:
     """ "Flip 1 Medical action token to the used side. ... Choose any alive Patient that is
     not in a Waiting Room. a. If this Patient is in a Treatment Room, move them to the
     Treated side of the card." Take the Blood Bank cube if chosen ("instead of drawing the first
@@ -146,7 +148,12 @@ def black_available(ctx: Ctx, h: HealInProgress) -> bool:
 
 def janitor_ok(ctx: Ctx, s: HHHState) -> bool:
     """Janitor: "Once per round, discard a just-drawn black cube"."""
-    return bool(s.staff_hired[JANITOR]) and not s.janitor_used and black_available(ctx, s.heal)  # type: ignore[arg-type]
+    return (
+        bool(s.staff_hired[JANITOR])
+        and not s.janitor_used
+        and s.heal is not None
+        and black_available(ctx, s.heal)
+    )
 
 
 def redraw_ok(ctx: Ctx, s: HHHState) -> bool:
@@ -156,11 +163,12 @@ def redraw_ok(ctx: Ctx, s: HHHState) -> bool:
         and ctx.config.administrator == "cooke"
         and s.admin_face_up
         and s.admin_tokens > 0
+        and s.heal is not None
         and black_available(ctx, s.heal)
-    )  # type: ignore[arg-type]
+    )
 
 
-def bonus(ctx: Ctx, s: HHHState, size: int):  # type: ignore[no-untyped-def]
+def bonus(ctx: Ctx, s: HHHState, size: int) -> list[tuple[HHHState, Fraction]]:
     """Use one bonus: "When you decide to use each individual bonus, you must draw all
     cubes that bonus provides." (Cube Drawing Bonuses)."""
     h = s.heal
@@ -182,7 +190,7 @@ def janitor(ctx: Ctx, s: HHHState) -> HHHState:
     return replace(s, heal=h2, discard=bump(s.discard, ctx.B, 1), janitor_used=True)
 
 
-def redraw(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def redraw(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """Cooke De Buchs' reaction: "Ignore 1 just drawn black cube. Put it back into the bag
     and redraw. Flip this card." It costs an Administrative token ("These also require you
     to flip an Administrative action token")."""
@@ -221,7 +229,7 @@ def rebag_choices(ctx: Ctx, h: HealInProgress) -> list[tuple[int, ...]]:
     return sorted(out)
 
 
-def settle(ctx: Ctx, s: HHHState, rebag: tuple[int, ...]):  # type: ignore[no-untyped-def]
+def settle(ctx: Ctx, s: HHHState, rebag: tuple[int, ...]) -> list[tuple[HHHState, Fraction]]:
     """ "Adjust the Patient's Illness level: a. Count the number of cubes drawn that match
     the Patient's color. b. Subtract the number of black cubes drawn." Check cure and
     death, "Re-bag cubes (optional, but only if allowed by an ability) and discard any
@@ -278,7 +286,9 @@ def _settle_treatment(
     return replace(s, treatment=put(s.treatment, c, (new, TREATED))), max(0, reduction)
 
 
-def _settle_emergency(ctx: Ctx, s: HHHState, c: int, reduction: int, pay: int):  # type: ignore[no-untyped-def]
+def _settle_emergency(
+    ctx: Ctx, s: HHHState, c: int, reduction: int, pay: int
+) -> list[tuple[HHHState, Fraction]]:
     """Emergency Room: "If a Patient in the Emergency Room is healed below 5 cubes,
     immediately move them to a matching-colored space in the Waiting Room." and "Patients
     in the Emergency Room cannot die during a Heal action" (HHH-ER-RETURN: which room)."""

@@ -26,6 +26,7 @@ from . import player_actions as pa
 from . import point, setup, visit_enum
 from .actions import (
     ACTION_TYPES,
+    Action,
     AdminRedraw,
     AdmitToER,
     ArriveAt,
@@ -113,13 +114,14 @@ def rated_money(ctx: Ctx, s: HHHState) -> int:
     return s.money - ctx.config.money_at_start if ctx.rating_profit else s.money
 
 
-class HHHModel(RuleModel):
+class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
     """Healthy Heart Hospital as a Markov decision process (see ``hhh_verify.contract.model``)."""
 
     game = "hhh"
     action_types = ACTION_TYPES
     state_text = describe_state
     action_text = describe_action
+    ctx: Ctx
 
     def __init__(self, config: HHHConfig, interpretation: Interpretation):
         super().__init__(config, interpretation, Ctx(config, interpretation))
@@ -250,7 +252,7 @@ class HHHModel(RuleModel):
             # Small enumerations (setup, reveals): one step serves every outcome asked.
             if self._last_dist[:2] != (s, a):
                 self._last_dist = (s, a, dict(self.step(s, a)))
-            return self._last_dist[2].get(succ, Fraction(0))  # type: ignore[no-any-return]
+            return self._last_dist[2].get(succ, Fraction(0))
         if self._point_ctx is None:
             self._point_ctx = point.point_context(self.ctx)
         return point.outcome_probability(self._apply, self._point_ctx, s, a, succ)
@@ -326,7 +328,7 @@ class HHHModel(RuleModel):
         if ph == PP_ARRIVE:
             return pp.arrive(ctx, s)
         if ph == PP_VISIT:
-            return visit_enum.visit(ctx, s)  # type: ignore[return-value]
+            return visit_enum.visit(ctx, s)
         if ph == PP_STAFF:
             return pp.reveal_staff(ctx, s)
         raise AssertionError(f"no chance step in phase {ph}")

@@ -8,6 +8,8 @@ resolved (a bit mask) and the one being resolved now.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hhh_verify.contract.records import replace
 
 from .board import (
@@ -45,7 +47,7 @@ from .state import (
 )
 
 
-def start(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def start(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """Step 1, Treatment and Emergency Room Patients: "All Patients on the critical side
     of a Treatment Room die ... All Patients on the treated side ... are moved to the
     critical side ... All Patients left in the Emergency Room at this time die"."""
@@ -76,7 +78,7 @@ def to_install(ctx: Ctx, s: HHHState) -> HHHState:
     return restock(ctx, s)
 
 
-def install(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-def]
+def install(ctx: Ctx, s: HHHState, kind: int) -> list[tuple[HHHState, Fraction]]:
     """Step 2: "Choose 1 New Room card and add it to the left of the game board on its" Basic
     side."""
     return then(install_room(ctx, s, kind, improved=False), lambda st: [(restock(ctx, st), ONE)])
@@ -113,7 +115,7 @@ def choose_arrival_room(ctx: Ctx, s: HHHState, room: int) -> HHHState:
     return replace(s, phase=PP_ARRIVE, cursor=place(s.cursor, room))
 
 
-def arrive(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def arrive(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """Step 4 for one Waiting Room: "Draw 6 cubes from the bag. If you draw black cube(s),
     discard them and draw 2 more cubes for each black cube drawn." Place "1 cube on each
     matching-colored spot"; extra cubes are discarded ("Discard excess cubes.", Quick
@@ -205,7 +207,7 @@ def choose_ward(ctx: Ctx, s: HHHState, colour: int) -> HHHState:
     return replace(s, phase=PP_VISIT, cursor=place(s.cursor, colour))
 
 
-def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def visit(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """Activate one Ward: "Activate the Ward's Ability" (HHH-WARD-ABILITY), then "Draw 1
     cube for each Patient in that Ward, one Patient at a time. ... For each cube you draw
     matching the Patient's color that you are drawing cubes for, immediately increase
@@ -219,16 +221,16 @@ def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     no_abilities = ctx.config.variant_no_abilities
     shield = ctx.ability_shield and s.abilities[c] and not no_abilities
     # items: (state, survivors so far)
-    items: list[tuple[tuple[HHHState, tuple[int, ...]], object]] = [((s, ()), ONE)]
+    items: list[tuple[tuple[HHHState, tuple[int, ...]], Fraction]] = [((s, ()), ONE)]
     for i, level in enumerate(patients):
         rest = patients[i + 1 :]
         if shield and i == 0:
             items = [((st, surv + (level,)), p) for (st, surv), p in items]
             continue
-        nxt: dict[tuple[HHHState, tuple[int, ...]], object] = {}
+        nxt: dict[tuple[HHHState, tuple[int, ...]], Fraction] = {}
         for (st, surv), p in items:
             if st.reason:
-                nxt[(st, surv)] = nxt.get((st, surv), 0) + p  # type: ignore[operator]
+                nxt[(st, surv)] = nxt.get((st, surv), 0) + p
                 continue
             in_ward = len(surv) + 1 + len(rest) if ctx.beds_per_patient else len(patients)
             n = (ctx.beds - in_ward) if no_abilities else 1
@@ -237,7 +239,7 @@ def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
                     ward = tuple(sorted(surv + (level,) + rest))
                     st2 = replace(st, bag=bag, discard=add(disc, d), wards=put(st.wards, c, ward))
                     key = (short_draw(ctx, st2, sum(d), n), surv)
-                    nxt[key] = nxt.get(key, 0) + p * q  # type: ignore[operator]
+                    nxt[key] = nxt.get(key, 0) + p * q
                     continue
                 matches = d[c]
                 up = (0 if matches else 1) if no_abilities else matches
@@ -252,14 +254,14 @@ def visit(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
                     key = (st2, surv)
                 else:
                     key = (st2, surv + (new,))
-                nxt[key] = nxt.get(key, 0) + p * q  # type: ignore[operator]
-        items = list(nxt.items())  # type: ignore[arg-type]
-    out: dict[HHHState, object] = {}
+                nxt[key] = nxt.get(key, 0) + p * q
+        items = list(nxt.items())
+    out: dict[HHHState, Fraction] = {}
     for (st, surv), p in items:
         if not st.reason:
             st = replace(st, wards=put(st.wards, c, tuple(sorted(surv))))
             st = to_visit(ctx, st, done | 1 << c)
-        out[st] = out.get(st, 0) + p  # type: ignore[operator]
+        out[st] = out.get(st, 0) + p
     return list(out.items())
 
 
@@ -343,7 +345,7 @@ def staff_to_reveal(ctx: Ctx, s: HHHState) -> int:
     return max(0, min(ctx.reveal, ctx.staff_spaces - revealed, sum(s.staff_hidden)))
 
 
-def reveal_staff(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def reveal_staff(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """ "Flip the 2 Staff markers below the round marker face up (they are now available
     to hire)." Which markers lie there is unseen until now ("Place 1 random Staff marker
     face down on each Staff Space"), so the reveal is a draw from the markers not yet

@@ -3,10 +3,13 @@ the picks they lead to (rulebook "Actions", "Staff Index", "Research")."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hhh_verify.contract.records import replace
 
 from . import readings as R
 from .actions import (
+    Action,
     ChooseBenefit,
     ImproveRoom,
     InternTreat,
@@ -161,7 +164,7 @@ def hireable(ctx: Ctx, s: HHHState, cost: int) -> list[int]:
     return [t for t, n in enumerate(s.staff_open) if n and t != CAT]
 
 
-def hire(ctx: Ctx, s: HHHState, staff: int, cost: int):  # type: ignore[no-untyped-def]
+def hire(ctx: Ctx, s: HHHState, staff: int, cost: int) -> list[tuple[HHHState, Fraction]]:
     """ "Pay $5", place the Staff in the Office, then "Otherwise, the Staff provides a
     1-time effect: immediately perform it" (Staff Index): COO (HHH-COO-TIMING), CFO
     "Gain $10", the Intern's, Bureaucrat's and Manager's choices (picks that must be made:
@@ -194,9 +197,9 @@ def hire(ctx: Ctx, s: HHHState, staff: int, cost: int):  # type: ignore[no-untyp
     return [(s, ONE)]
 
 
-def intern_targets(ctx: Ctx, s: HHHState) -> list[InternTreat]:
+def intern_targets(ctx: Ctx, s: HHHState) -> list[Action]:
     """Intern: "Choose any 1 alive Patient - from any area" (Emergency Room: HHH-INTERN-ER)."""
-    out = []
+    out: list[Action] = []
     for c in range(ctx.C):
         for level in sorted(set(s.wards[c])):
             out.append(InternTreat(WARD, 0, c, level))
@@ -246,7 +249,7 @@ def improvable(s: HHHState) -> list[int]:
 # Research -------------------------------------------------------------------------------
 
 
-def research(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def research(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """ "Flip 1 Administrative action token to the used side. ... Draw 1 card from the
     Research deck. If the deck is empty, shuffle all discarded Research cards to form a new
     deck. ... Draw 5 cubes from the bag. If you draw a black cube, discard it and draw 2
@@ -296,7 +299,7 @@ def benefits(ctx: Ctx, s: HHHState) -> list[ChooseBenefit]:
     return out
 
 
-def choose_benefit(ctx: Ctx, s: HHHState, a: ChooseBenefit):  # type: ignore[no-untyped-def]
+def choose_benefit(ctx: Ctx, s: HHHState, a: ChooseBenefit) -> list[tuple[HHHState, Fraction]]:
     """Perform the benefit ("Gain [green cube count] Training markers", "Hire 1 Staff for
     $2. Reduce this cost by [matching cube color count] (but never below zero)", replace
     markers), then "Discard the card and cubes"."""
@@ -326,12 +329,12 @@ def choose_benefit(ctx: Ctx, s: HHHState, a: ChooseBenefit):  # type: ignore[no-
 # Picks ----------------------------------------------------------------------------------
 
 
-def pick_options(ctx: Ctx, s: HHHState) -> list:  # type: ignore[type-arg]
+def pick_options(ctx: Ctx, s: HHHState) -> list[Action]:
     kind = s.picks[0]
     if kind == PICK_TRAINING:
-        out: list = [
+        out: list[Action] = [
             TakeTraining(k, p) for k, n in enumerate(s.training_open) if n for p in range(ctx.P)
-        ]  # type: ignore[type-arg]
+        ]
         if sum(s.training_hidden):
             out += [TakeTraining(-1, p) for p in range(ctx.P)]
         return out
@@ -354,7 +357,7 @@ def optional_picks(ctx: Ctx, s: HHHState) -> bool:
     return not ctx.research_all and s.picks[0] == PICK_REPLACE
 
 
-def after_pick(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def after_pick(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """One pick done: continue while picks and options remain, else back to the Action
     Phase (face-up Training markers are "only refilled after choosing all markers")."""
     if s.reason:  # the pick ended the game (an Intern's patient died): it stays over
@@ -368,7 +371,7 @@ def after_pick(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     return finish_picks(ctx, s)
 
 
-def finish_picks(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def finish_picks(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """The picks are over: back to the Action Phase; after Training picks the face-up
     markers are refilled ("face-up are only refilled after choosing all markers from that
     action"). A game the picks ended stays over."""
@@ -381,7 +384,7 @@ def finish_picks(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     return [(s, ONE)]
 
 
-def take_training(ctx: Ctx, s: HHHState, a: TakeTraining):  # type: ignore[no-untyped-def]
+def take_training(ctx: Ctx, s: HHHState, a: TakeTraining) -> list[tuple[HHHState, Fraction]]:
     """ "Markers gained can be chosen from either face-up (your choice) or face-down
     (random)" and "can be assigned to any Doctor"."""
     if a.kind >= 0:
@@ -402,7 +405,7 @@ def take_training(ctx: Ctx, s: HHHState, a: TakeTraining):  # type: ignore[no-un
     return then(out, lambda st: after_pick(ctx, st))
 
 
-def replace_marker(ctx: Ctx, s: HHHState, a: ReplaceMarker):  # type: ignore[no-untyped-def]
+def replace_marker(ctx: Ctx, s: HHHState, a: ReplaceMarker) -> list[tuple[HHHState, Fraction]]:
     """ "Replace Patient markers of deceased patients with white Patient markers"."""
     W = ctx.C
     s = replace(
@@ -434,7 +437,7 @@ def can_restock(ctx: Ctx, s: HHHState) -> bool:
     )
 
 
-def restock_blood(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def restock_blood(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """Blood Bank: "When the Blood Bank is empty, you may use 1 Administrative action
     token and spend $3 to refill it with 3 random cubes" ($5 and 5 cubes Improved)."""
     s = replace(s, admin_tokens=s.admin_tokens - 1)
@@ -463,7 +466,7 @@ def nurse_options(ctx: Ctx, s: HHHState) -> list[NurseTraining]:
     return out
 
 
-def nurse_training(ctx: Ctx, s: HHHState, a: NurseTraining):  # type: ignore[no-untyped-def]
+def nurse_training(ctx: Ctx, s: HHHState, a: NurseTraining) -> list[tuple[HHHState, Fraction]]:
     """Ura Scapegote: "assign 1 face-up Training Marker to this nurse", then the board room
     is refilled or not (HHH-NURSE-REFILL)."""
     s = replace(
@@ -475,7 +478,7 @@ def nurse_training(ctx: Ctx, s: HHHState, a: NurseTraining):  # type: ignore[no-
     return reveal_training(ctx, s) if ctx.nurse_refill else [(s, ONE)]
 
 
-def improve(ctx: Ctx, s: HHHState, a: ImproveRoom):  # type: ignore[no-untyped-def]
+def improve(ctx: Ctx, s: HHHState, a: ImproveRoom) -> list[tuple[HHHState, Fraction]]:
     """Bureaucrat: "Improve 1 New Room card already in play to the left of the game board
     for $0." """
     s = replace(s, phase=ACTIONS, picks=(0, 0))

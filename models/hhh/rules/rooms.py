@@ -3,6 +3,8 @@ improving, and the Blood Bank's cube draws."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hhh_verify.contract.records import replace
 
 from . import readings as R
@@ -11,7 +13,9 @@ from .context import Ctx
 from .state import BLOOD_BANK, HHHState
 
 
-def install_room(ctx: Ctx, s: HHHState, kind: int, improved: bool, fill: bool = True):  # type: ignore[no-untyped-def]
+def install_room(
+    ctx: Ctx, s: HHHState, kind: int, improved: bool, fill: bool = True
+) -> list[tuple[HHHState, Fraction]]:
     """Place a New Room card on its Basic side (New Rooms; Improved only under the $0
     variant) and "Apply its immediate effect (if any)": only the Blood Bank has one,
     "When built, add 3 cubes drawn from the Bag to the Blood Bank"."""
@@ -21,7 +25,7 @@ def install_room(ctx: Ctx, s: HHHState, kind: int, improved: bool, fill: bool = 
     return [(st, ONE)]
 
 
-def fill_blood_bank(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def fill_blood_bank(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """Blood Bank: "draw 3 random cubes from the bag and place them on the Blood Bank.
     Draw 1 replacement cube for each black cube that is drawn and return the black cube
     to the bag" (5 when Improved). A bag of only black cubes: HHH-BB-BLACK-ONLY; a fill
@@ -38,7 +42,7 @@ def fill_blood_bank(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     return out
 
 
-def improve_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-def]
+def improve_room(ctx: Ctx, s: HHHState, kind: int) -> list[tuple[HHHState, Fraction]]:
     """Flip a room to its Improved side: "Any Patients on it are transferred to the
     improved side" (they keep their place and side); the Blood Bank: "discard any remaining
     cubes on the Blood Bank first, then draw 5 random cubes from the bag"."""

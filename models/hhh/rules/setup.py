@@ -7,6 +7,8 @@ Training markers, and (HHH-STAFF-ROUND1) possibly a first Staff reveal.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hhh_verify.contract.records import replace
 
 from . import readings as R
@@ -79,7 +81,7 @@ def initial_state(ctx: Ctx) -> HHHState:
     )
 
 
-def draw_markers(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def draw_markers(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """ "Draw 5 of them randomly and place each in their matching-color Infirmary Wards",
     at level 3 ("with the" 3 "of each Patient marker facing left"). Markers that find no
     bed stay in the supply ("After doing this, remove all remaining Patient markers from
@@ -115,7 +117,7 @@ def starting_room_choices(ctx: Ctx, s: HHHState) -> tuple[int, ...]:
     return free
 
 
-def choose_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-def]
+def choose_room(ctx: Ctx, s: HHHState, kind: int) -> list[tuple[HHHState, Fraction]]:
     """Place the starting room (Basic; under the variant "Start with $0, but your first
     room starts on the Improved side") and "Apply its immediate effect (if any)" now or
     after the Waiting Room draws (HHH-SETUP-ORDER)."""
@@ -128,7 +130,7 @@ def choose_room(ctx: Ctx, s: HHHState, kind: int):  # type: ignore[no-untyped-de
     return then(pairs, lambda st: [(replace(st, phase=SETUP_WAITING, cursor=0), ONE)])
 
 
-def draw_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def draw_waiting(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """ "Draw 6 random cubes from the bag per Waiting Room and place each on the first
     available space in the Waiting Room that matches their color. Return any black cubes
     or cubes for which there are no free spaces back to the bag" (one Waiting Room after
@@ -164,7 +166,7 @@ def draw_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
     return then(out, lambda st: after_waiting(ctx, st))
 
 
-def after_waiting(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def after_waiting(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """The first room's Blood Bank draw if it waited for the Waiting Rooms
     (HHH-SETUP-ORDER=after-waiting), then the Training markers."""
     from .rooms import fill_blood_bank
@@ -182,14 +184,14 @@ def to_training(ctx: Ctx, s: HHHState) -> HHHState:
     return to_play(ctx, s)
 
 
-def draw_training(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def draw_training(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """ "Reveal 4 random Training markers face up and place them in the board room as
     indicated." (HHH-TRAINING-COUNT: how many markers there are.)"""
     out = reveal_training(ctx, s)
     return then(out, lambda st: [(to_play(ctx, st), ONE)])
 
 
-def reveal_training(ctx: Ctx, s: HHHState):  # type: ignore[no-untyped-def]
+def reveal_training(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """Refill the face-up Training markers up to ``training_face_up`` from the face-down ones."""
     need = min(ctx.config.training_face_up - sum(s.training_open), sum(s.training_hidden))
     if need <= 0:

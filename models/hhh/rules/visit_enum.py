@@ -52,7 +52,7 @@ Key = tuple[int, tuple[int, ...], int, int, int, int]  # deaths, survivors, J, K
 def visit(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """The exact distribution of activating the Ward at ``s.cursor`` (phase PP_VISIT)."""
     if not factorable(ctx, s):
-        return pp.visit(ctx, s)  # type: ignore[no-any-return]
+        return pp.visit(ctx, s)
     return _expand(ctx, s, _combine(ctx, s))
 
 

@@ -25,6 +25,7 @@ import z3
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.smt.terms import Builder, St
 
+from ..rules.model import HHHModel
 from ..rules.state import BLOOD_BANK, OVER
 from .heal import rule_bonus, rule_heal, rule_settle
 from .layout import Layout, in_fragment, layout_for, project
@@ -98,7 +99,7 @@ class HHHEncoding:
     game = "hhh"
     terminal_phase = OVER
 
-    def __init__(self, model: Any):
+    def __init__(self, model: HHHModel):
         self.model = model
         self.ctx = model.ctx
         self.layout: Layout = layout_for(self.ctx)
@@ -122,7 +123,7 @@ class HHHEncoding:
             out.append("Research and its benefits")
         if ctx.admin and cfg.administrator == "cooke":
             out.append("Administrator reaction: redraw a black cube")
-        if "ura" in cfg.doctors and sum(ctx.training_pool) and cfg.training_face_up:
+        if "ura" in cfg.doctors and sum(ctx.training_pool) != 0 and cfg.training_face_up:
             out.append("Ura Scapegote's free Training marker")
         if 5 in ctx.deck and ctx.spots >= 5 and ctx.C >= 2 and cfg.arrival_cubes >= 2:
             out.append("the players' choice of 5-cube patients for the Emergency Room's last space")

@@ -19,6 +19,7 @@ from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Meter
 
 from ..rules import readings as R
+from ..rules.model import HHHModel
 from ..rules.state import ARRESTED, BANKRUPT, COMPLETED, OVER
 from . import facts as F
 from .encoding import HHHEncoding
@@ -161,7 +162,7 @@ def money_extreme(
     return QueryAnswer("unknown", "unknown", f"{a.detail} (bound {steps} steps)", bound=steps)
 
 
-def rooms_by_end(model: Any) -> QueryAnswer:
+def rooms_by_end(model: HHHModel) -> QueryAnswer:
     """Rooms placed by the end of a completed game, on a round-level abstraction: every
     Patient Phase installs one room while the cap (HHH-ROOM-CAP) and the deck allow it
     (step 2 offers only InstallRoom, so the install is not optional)."""

@@ -39,10 +39,12 @@ from typing import Any
 
 import z3
 
+from hhh_verify.contract.vocab import SmtMethod
 from hhh_verify.smt.budget import Budget, Meter, as_meter
 
 from ..rules import readings as R
 from ..rules.config import BUREAUCRAT, CFO
+from ..rules.model import HHHModel
 from ..rules.state import (
     ER,
     HEAL_DRAWN,
@@ -254,7 +256,7 @@ class UpperBound:
     proof: str
 
 
-def money_upper_bound(model: Any, rnd: int, budget: Budget | Meter) -> UpperBound | None:
+def money_upper_bound(model: HHHModel, rnd: int, budget: Budget | Meter) -> UpperBound | None:
     """The most money at the end of round ``rnd`` that the chain of round summaries
     allows, proved by Z3 (``Optimize``, then ``money > bound`` UNSAT); None when the
     budget runs out.
@@ -310,5 +312,5 @@ def upper_bound_answer(enc: Any, rnd: int, meter: Meter) -> Any:
 
     bound = money_upper_bound(enc.model, rnd, meter)
     if bound is None:
-        return QueryAnswer("unknown", "unknown", f"Z3 gave no answer: {meter.why()}")
-    return QueryAnswer(f"<= ${bound.value}", "proof", bound.proof, value=bound.value)
+        return QueryAnswer("unknown", SmtMethod.UNKNOWN, f"Z3 gave no answer: {meter.why()}")
+    return QueryAnswer(f"<= ${bound.value}", SmtMethod.PROOF, bound.proof, value=bound.value)

@@ -56,6 +56,7 @@ from ..rules.config import (
     TRAINING_REBAG,
     HHHConfig,
 )
+from ..rules.model import HHHModel
 from ..rules.player_actions import CFO_GAIN
 from ..rules.state import EMERGENCY, MORGUE, TREATMENT, WAITING, WARD
 from .observation import encode, observation_size
@@ -188,7 +189,7 @@ def max_money(config: HHHConfig) -> int:
     return max(0, config.money_at_start) + heals * per_heal + blacks + cfos
 
 
-def action_space(model: Any) -> ActionSpace:
+def action_space(model: HHHModel) -> ActionSpace:
     """The adapter declaration of an HHH model (config and reading)."""
     config = model.config
     return ActionSpace(

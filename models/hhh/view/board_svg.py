@@ -15,12 +15,11 @@ with the model.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hhh_verify.view.svg import Svg, text_width
 
 from ..rules.board import blood_size, body_capacity, er_capacity, treatment_max
 from ..rules.config import STAFF, TRAINING_NAMES
+from ..rules.model import HHHModel
 from ..rules.state import BLOOD_BANK, ER, MORGUE, PHASE_NAMES, REASONS, HHHState
 
 #: Cube and marker colours (yellow, gray, green, red, blue), then black.
@@ -40,7 +39,7 @@ def _ink(colour: int) -> str:
 class _Picture:
     """One drawing pass over a state; ``other`` is the position to compare with."""
 
-    def __init__(self, model: Any, s: HHHState, other: HHHState | None) -> None:
+    def __init__(self, model: HHHModel, s: HHHState, other: HHHState | None) -> None:
         self.ctx = model.ctx
         self.s, self.o = s, other
         self.svg = Svg(WIDTH, 0, "", "board")
@@ -414,7 +413,7 @@ def _names(counts: tuple[int, ...], names: tuple[str, ...]) -> str:
     return ", ".join(out) or "none"
 
 
-def render_board(model: Any, state: HHHState, against: HHHState | None = None) -> str:
+def render_board(model: HHHModel, state: HHHState, against: HHHState | None = None) -> str:
     """The board of ``state`` as inline SVG; parts that differ from ``against`` are
     outlined (``against`` must be a position of the same game and config)."""
     return _Picture(model, state, against).draw()

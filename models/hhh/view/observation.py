@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules.model import HHHModel
 from ..rules.state import HealInProgress, HHHState, ResearchInProgress
 
 #: Ward patients have levels 1..4 (a level-5 patient dies at once); one slot spare.
@@ -58,7 +59,7 @@ def _research(r: ResearchInProgress | None, width: int, out: list[int]) -> None:
     _flat(r.drawn, out)
 
 
-def encode(model: Any, s: HHHState) -> tuple[int, ...]:
+def encode(model: HHHModel, s: HHHState) -> tuple[int, ...]:
     """The numbers of ``s``, in field order, always ``observation_size(model)`` long."""
     cubes = model.config.colours + 1
     out: list[int] = []
@@ -75,6 +76,6 @@ def encode(model: Any, s: HHHState) -> tuple[int, ...]:
     return tuple(out)
 
 
-def observation_size(model: Any) -> int:
+def observation_size(model: HHHModel) -> int:
     """Length of :func:`encode` for this model (every other field is fixed-length)."""
     return len(encode(model, model.initial_state()))

@@ -42,6 +42,7 @@ from ..rules.effects import (
     insurance,
     prod,
 )
+from ..rules.model import RHModel
 from ..rules.readings import DOCTOR_PASS
 from ..rules.resolve import ambulance_step
 from ..rules.scoring import COUNTER_NAMES
@@ -124,13 +125,13 @@ def _company(c: int) -> Callable[[Any], Any]:
     return lambda m: INSURANCE_BENEFITS[c]
 
 
-def _terminal_costs(m: Any) -> set[int]:
+def _terminal_costs(m: RHModel) -> set[int]:
     """The healing that treating each terminal card of the deck costs (the rule function)."""
     cards = m.ctx.patients
     return {terminal_cost(m.ctx, c) for c in range(len(cards)) if cards[c].priority == TERMINAL}
 
 
-def _lap_doctors(m: Any) -> int:
+def _lap_doctors(m: RHModel) -> int:
     """The congress doctors a player on ambulance space 13 earns by moving 1 space (the
     rule function ``resolve.ambulance_step``, from the opening position)."""
     s = m.initial_state()
@@ -141,7 +142,7 @@ def _lap_doctors(m: Any) -> int:
     return int(t.players[0].tokens[DOCTOR] - s.players[0].tokens[DOCTOR])
 
 
-def _after_setup(m: Any) -> Any:
+def _after_setup(m: RHModel) -> Any:
     """The hand sizes after Game Setup, played with the last option and outcome at each
     step (a keep count that never runs out is cut at 1,000 steps)."""
     from ..rules.state import SETUP

@@ -6,7 +6,10 @@ printed card data; none calls the rule it checks."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
+
+from hhh_verify.contract.readings import Reading
 
 from ..rules import actions as A
 from ..rules import readings as R
@@ -32,6 +35,7 @@ from ..rules.effects import (
     PROD,
     RESEARCH,
 )
+from ..rules.model import RHModel
 from ..rules.patients import deck_size
 from ..rules.state import (
     ACTIONS,
@@ -57,13 +61,14 @@ from .promise_support import (
     reading,
 )
 
-Check = Any  # (model, s, action, t) -> str | None
+#: (model, s, action, t) -> what went wrong, or None
+Check = Callable[[RHModel, RHState, Any, RHState], "str | None"]
 
 
 def every(*checks: Check) -> Check:
     """All of ``checks``: the first broken one's message."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         for c in checks:
             if msg := c(model, s, a, t):
                 return str(msg)
@@ -79,7 +84,7 @@ def capacity_with(kinds: tuple[str, ...]) -> Check:
     """No hospital holds more patients than its spaces plus one per played card of
     ``kinds``, and a patient is rejected only when that many are full."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         ctx = model.ctx
 
         def room(ps: Any) -> int:
@@ -103,14 +108,14 @@ TRIALS_ADD = capacity_with((OUTPATIENT, TRIAL))
 CLINICS_ONLY = capacity_with((OUTPATIENT,))
 
 
-def has_trials(model: Any) -> bool:
+def has_trials(model: RHModel) -> bool:
     return any(m.kind == TRIAL for m in model.ctx.medical)
 
 
-def credit_start(which: str) -> Check:
+def credit_start(which: Reading) -> Check:
     """Before anything can raise it, credit production is the option's counter(s)."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         a5, b10 = model.config.credit_counters
         want = {R.CREDIT_START.FIFTEEN: a5 + b10, R.CREDIT_START.FIVE: a5, R.CREDIT_START.TEN: b10}[
             which
@@ -128,7 +133,7 @@ def round_patients(row: str) -> Check:
     """A round's patient draw per seat is the round track's number (``round_cards``) or
     its own row (``round_patients``)."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if t.phase != PREPARATION:
             return None
         want = getattr(model.config, row)[t.round - 1]
@@ -142,26 +147,26 @@ def round_patients(row: str) -> Check:
     return check
 
 
-def patient_rows_differ(model: Any) -> bool:
+def patient_rows_differ(model: RHModel) -> bool:
     c = model.config
     return tuple(c.round_cards[: c.rounds]) != tuple(c.round_patients[: c.rounds])
 
 
-def ends_after_last_round(model: Any, t: RHState) -> str | None:
+def ends_after_last_round(model: RHModel, t: RHState) -> str | None:
     """The game ends after the round track's last round, never before."""
     if t.round != model.config.rounds:
         return f"the game ended in round {t.round} of {model.config.rounds}"
     return None
 
 
-def ends_on_empty_deck(model: Any, t: RHState) -> str | None:
+def ends_on_empty_deck(model: RHModel, t: RHState) -> str | None:
     """The game ends after the last round or at a Cleanup that leaves the deck empty."""
     if t.round != model.config.rounds and deck_size(t) != 0:
         return f"the game ended in round {t.round} with {deck_size(t)} Patient cards left"
     return None
 
 
-def no_round_after_empty_deck(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def no_round_after_empty_deck(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """A round never follows a Cleanup that left the Patient deck empty."""
     if t.round > s.round and s.phase in (TREATMENT, CLEANUP):
         returned = sum(sum(ps.dead) for ps in t.players) - sum(sum(ps.dead) for ps in s.players)
@@ -170,7 +175,7 @@ def no_round_after_empty_deck(model: Any, s: RHState, a: Any, t: RHState) -> str
     return None
 
 
-def tokens_kept(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def tokens_kept(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``keep``: the Cleanup takes no token from a player."""
     if crossed_deaths(s, t):
         for p, (x, y) in enumerate(zip(s.players, t.players)):
@@ -179,7 +184,7 @@ def tokens_kept(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def tokens_discarded(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def tokens_discarded(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``discard``: after the Cleanup a player holds no diagnosis, healing, research or
     staff token but what the next round's production gives."""
     if crossed_deaths(s, t):
@@ -196,7 +201,7 @@ def tokens_discarded(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
 def treatment_spares(kind: int, name: str) -> Check:
     """No treatment step spends a token of ``kind``."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if s.phase != TREATMENT or isinstance(a, A.EndTreatment):
             return None
         p = model.current_player(s)
@@ -212,7 +217,7 @@ def diagnosis_offered(research: bool | None = None, doctor: bool | None = None) 
     (research and congress doctors as ``research`` / ``doctor`` say, or as the readings
     in force say) cover its printed difficulty."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if t.phase != TREATMENT or t.queue:
             return None
         p = t.turn
@@ -232,7 +237,7 @@ def diagnosis_offered(research: bool | None = None, doctor: bool | None = None) 
     return check
 
 
-def resources_parked(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def resources_parked(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``partial``: a player who holds accepted tokens but too few for a patient's
     diagnosis may put one on the card."""
     if t.phase != TREATMENT or t.queue:
@@ -250,7 +255,7 @@ def resources_parked(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def paid_in_full(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def paid_in_full(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``whole``: no patient ever holds resources towards a later step."""
     for p, ps in enumerate(t.players):
         if any(pt.paid for pt in ps.patients):
@@ -262,7 +267,7 @@ def critical_cost(both: bool) -> Check:
     """Curing a critical patient commits its healing difficulty (plus its diagnostic
     one under ``diagnose-and-heal``), less what lies on the card."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if not isinstance(a, A.Heal) or not is_critical(model, a.patient[0]):
             return None
         card = model.ctx.patients[a.patient[0]]
@@ -279,7 +284,7 @@ def critical_deadline(tokens: int) -> Check:
     """A critical patient dies at the Cleanup that gives it its ``tokens``-th time
     token: none holds that many after a Cleanup, and none dies sooner."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         ctx = model.ctx
 
         def critical(pt: Any) -> bool:
@@ -300,7 +305,7 @@ def critical_deadline(tokens: int) -> Check:
     return check
 
 
-def terminal_costs_differ(model: Any) -> bool:
+def terminal_costs_differ(model: RHModel) -> bool:
     return any(c.priority == TERMINAL and c.heal != 1 for c in model.ctx.patients)
 
 
@@ -308,7 +313,7 @@ def terminal_cost(one: bool) -> Check:
     """Treating a terminal patient commits 1 healing resource (or its printed healing
     difficulty)."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if not isinstance(a, A.TreatTerminal):
             return None
         want = 1 if one else model.ctx.patients[a.card].heal
@@ -324,7 +329,7 @@ def terminal_reward(which: str) -> Check:
     """A terminal treatment pays the card's credits and victory points every time, the
     first time only (per terminal patient), or never."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if not isinstance(a, A.TreatTerminal):
             return None
         p = model.current_player(s)
@@ -347,7 +352,7 @@ def terminal_upkeep(every_round: bool) -> Check:
     survivors need treating again, under ``arrival-round-only`` a treated one is safe
     for good."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if not crossed_deaths(s, t):
             return None
         for p, (x, y) in enumerate(zip(s.players, t.players)):
@@ -365,7 +370,7 @@ def terminal_upkeep(every_round: bool) -> Check:
     return check
 
 
-def chronic_never_die(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def chronic_never_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``terminal-slip``: no chronic patient ever dies."""
     for p, (x, y) in enumerate(zip(s.players, t.players)):
         if y.dead[CHRONIC] > x.dead[CHRONIC]:
@@ -373,7 +378,7 @@ def chronic_never_die(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def chronic_die(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def chronic_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``chronic-die``: no diagnosed chronic patient outlives a Cleanup with a time token."""
     if crossed_deaths(s, t):
         for p, ps in enumerate(t.players):
@@ -384,7 +389,7 @@ def chronic_die(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def qoc_clamped(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def qoc_clamped(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``clamp``: quality of care never leaves the track (0 .. its last space)."""
     for p, ps in enumerate(t.players):
         if not 0 <= ps.qoc <= model.config.qoc_max:
@@ -392,7 +397,7 @@ def qoc_clamped(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def qoc_below_zero(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def qoc_below_zero(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``below-zero``: a Cleanup's deaths cost their full quality of care (2 each, 1 for
     a terminal or chronic patient) even below 0; the last space still caps it."""
     for p, ps in enumerate(t.players):
@@ -411,7 +416,7 @@ def qoc_below_zero(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
 # Payments under scored tokens ------------------------------------------------------------
 
 
-def _payment(model: Any, s: RHState, a: Any) -> int | None:
+def _payment(model: RHModel, s: RHState, a: Any) -> int | None:
     """The cost part a single-part payment step pays (DIAG, HEAL or RESEARCH)."""
     if isinstance(a, A.Diagnose):
         return DIAG
@@ -430,7 +435,7 @@ def payment_chosen(counted_apart: bool) -> Check:
     kind is compared on its own (RH-COMPARE-COUNTERS=tokens); otherwise only their sum
     is (RH-TIE-RESOURCES=tokens), so the choice is a congress doctor or a counted token."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         part = _payment(model, s, a)
         if part is None:
             return None
@@ -474,7 +479,7 @@ def ambulance_loop(spaces: int) -> Check:
     space 0 never reached again. Checked on a step that goes on with a move already
     under way (its length is pending), with no insurance advance in between."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         for p, (x, y) in enumerate(zip(s.players, t.players)):
             if not 0 <= y.ambulance <= 13:
                 return f"seat {p} is on ambulance space {y.ambulance}"
@@ -495,7 +500,7 @@ def ambulance_loop(spaces: int) -> Check:
     return check
 
 
-def production_pays(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def production_pays(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``always``: a step that raises a production track gives at least as many of those
     resources (less what the step itself paid in research or credits)."""
     if s.phase != ACTIONS:
@@ -517,7 +522,7 @@ def production_pays(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def activation_unpaid(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def activation_unpaid(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``card-play-only``: activating a card (no card play) whose reward only gains and
     raises production gives just the gains, nothing for the production."""
     if not isinstance(a, A.Activate):
@@ -534,11 +539,11 @@ def activation_unpaid(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def activation_raises_production(model: Any) -> bool:
+def activation_raises_production(model: RHModel) -> bool:
     return any(e.code == PROD for m in model.ctx.medical for e in m.action)
 
 
-def healed_spent(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def healed_spent(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``spend``: playing a card that costs healed patients moves the counter back by the
     cost (when its own rewards move nothing else), and the highest value is kept."""
     for p, ps in enumerate(t.players):
@@ -555,7 +560,7 @@ def healed_spent(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def healed_threshold(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def healed_threshold(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``threshold``: the healed patients counter never moves back."""
     for p, (x, y) in enumerate(zip(s.players, t.players)):
         if y.healed < x.healed:
@@ -563,14 +568,14 @@ def healed_threshold(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def costs_healed(model: Any) -> bool:
+def costs_healed(model: RHModel) -> bool:
     return any(m.healed for m in model.ctx.medical)
 
 
 def starting_card(in_play: bool) -> Check:
     """Before round 1's actions, each starting card lies face up (or sits in the hand)."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if t.round != 1 or t.phase not in (SETUP, PREPARATION):
             return None
         ctx = model.ctx
@@ -586,7 +591,7 @@ def starting_card(in_play: bool) -> Check:
     return check
 
 
-def has_starting(model: Any) -> bool:
+def has_starting(model: RHModel) -> bool:
     return any(m.kind == STARTING for m in model.ctx.medical)
 
 
@@ -594,7 +599,7 @@ def activation_on_play(same_round: bool) -> Check:
     """Playing a card with an action reward leaves it ready to activate this round (or
     rotated until the next)."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if not isinstance(a, A.PlayCard) or not model.ctx.medical[a.card].action:
             return None
         p = model.current_player(s)
@@ -606,7 +611,7 @@ def activation_on_play(same_round: bool) -> Check:
     return check
 
 
-def plays_action_cards(model: Any) -> bool:
+def plays_action_cards(model: RHModel) -> bool:
     return any(m.action and m.kind != STARTING for m in model.ctx.medical) or (
         reading(model, R.STARTING_CARD.ID) == R.STARTING_CARD.IN_HAND
         and any(m.action for m in model.ctx.medical)
@@ -644,7 +649,7 @@ def insurance_full(redirect: bool) -> Check:
     advance on another open company, perhaps the player's pending choice). Checked on a
     step that resolves advances already pending."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         for p, (x, y) in enumerate(zip(s.players, t.players)):
             owed, left = _advances(s, p), _advances(t, p)
             for c, n in owed.items():
@@ -672,7 +677,7 @@ def insurance_full(redirect: bool) -> Check:
     return check
 
 
-def advances_one_company(model: Any) -> bool:
+def advances_one_company(model: RHModel) -> bool:
     return any(
         e.code == INSURANCE and e.a >= 0 for m in model.ctx.medical for e in m.immediate + m.action
     )
@@ -693,7 +698,7 @@ def _helicopter(t: RHState) -> Any:
     return None
 
 
-def helicopter_both(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def helicopter_both(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``both-allowed``: after one option the same helicopter still offers the other."""
     head = _helicopter(t)
     if head is None or head.n not in (HELI_DISCARDED, HELI_DREW):
@@ -709,7 +714,7 @@ def helicopter_both(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def helicopter_one(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def helicopter_one(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``one-only``: a helicopter that has done one option offers nothing more."""
     head = _helicopter(t)
     if head is not None and head.n:
@@ -720,7 +725,7 @@ def helicopter_one(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
 def helicopter_discard(loss: int) -> Check:
     """A helicopter's discard costs ``loss`` quality of care (none when ``free``)."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if not isinstance(a, A.HelicopterDiscard):
             return None
         touches = (GAIN, AMBULANCE, INSURANCE, CHOICE)
@@ -742,7 +747,7 @@ def helicopter_order(from_sender: bool) -> Check:
     """A helicopter's draws go to every seat in order from its sender (or from the
     starting player)."""
 
-    def check(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if not isinstance(a, A.HelicopterDraw):
             return None
         P = model.config.players
@@ -761,7 +766,7 @@ def helicopter_order(from_sender: bool) -> Check:
     return check
 
 
-def medical_not_refilled(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def medical_not_refilled(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``no-draw``: the Medical deck never grows back."""
     if sum(t.deck) > sum(s.deck):
         return f"the Medical deck grew from {sum(s.deck)} to {sum(t.deck)} cards"
@@ -772,7 +777,7 @@ def _owed(s: RHState) -> int:
     return sum(k.n for k in s.queue if k.kind in (T_DRAW_PICK, T_DRAW_HAND))
 
 
-def medical_refilled(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def medical_refilled(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``reshuffle``: a Medical draw owed while the deck is empty takes a card from the
     discard pile, never nothing."""
     if sum(s.deck) or not sum(s.discard) or _owed(t) >= _owed(s):
@@ -784,11 +789,11 @@ def medical_refilled(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def can_empty_medical(model: Any) -> bool:
+def can_empty_medical(model: RHModel) -> bool:
     return len(model.ctx.medical) > len(model.ctx.starting)
 
 
-def draws_to_hand(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def draws_to_hand(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``medical``: in the Action Phase only a helicopter makes a patient be drawn."""
     count = sum(1 for k in t.queue if k.kind == T_DRAW_PATIENT)
     before = sum(1 for k in s.queue if k.kind == T_DRAW_PATIENT)
@@ -797,7 +802,7 @@ def draws_to_hand(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def draws_patients(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def draws_patients(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``patient``: no Medical card enters a hand during the Action Phase."""
     if s.phase == ACTIONS and t.phase == ACTIONS and s.round == t.round:
         for p, (x, y) in enumerate(zip(s.players, t.players)):

@@ -5,11 +5,13 @@ what the option's words predict: who surpasses whom, who wins a tie."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import readings as R
 from ..rules.cards import TERMINAL
 from ..rules.effects import CREDITS, GAIN
+from ..rules.model import RHModel
 from ..rules.state import RHState, Terminal
 from .promise_support import (
     bumped,
@@ -18,18 +20,23 @@ from .promise_support import (
     seat_to_vary,
 )
 
-Final = Any  # (model, t) -> str | None
+#: (model, t) -> what went wrong, or None
+Final = Callable[[RHModel, RHState], "str | None"]
 
 
-def _scores(model: Any, t: RHState) -> tuple[int, ...]:
-    return tuple(model.outcome(t).scores)
+def _scores(model: RHModel, t: RHState) -> tuple[int, ...]:
+    out = model.outcome(t)
+    assert out is not None, "scores are read at the end of the game"
+    return tuple(out.scores)
 
 
-def _winners(model: Any, t: RHState) -> tuple[int, ...]:
-    return tuple(model.outcome(t).winners)
+def _winners(model: RHModel, t: RHState) -> tuple[int, ...]:
+    out = model.outcome(t)
+    assert out is not None, "winners are read at the end of the game"
+    return tuple(out.winners)
 
 
-def _gain(model: Any, t: RHState, seat: int, **changes: Any) -> int:
+def _gain(model: RHModel, t: RHState, seat: int, **changes: Any) -> int:
     """How many points ``seat`` gains over an identical seat from ``changes``."""
     base = mirror(t, seat)
     other = (seat + 1) % len(t.players)
@@ -39,7 +46,7 @@ def _gain(model: Any, t: RHState, seat: int, **changes: Any) -> int:
     )
 
 
-def several(model: Any) -> bool:
+def several(model: RHModel) -> bool:
     return int(model.config.players) > 1
 
 
@@ -48,7 +55,7 @@ def qoc_points(offset: bool) -> Final:
     position itself): with every seat the same, a seat scores its victory points plus
     that."""
 
-    def check(model: Any, t: RHState) -> str | None:
+    def check(model: RHModel, t: RHState) -> str | None:
         same = mirror(t, 0)
         ps = same.players[0]
         want = ps.vp + ps.qoc - (model.config.start_qoc if offset else 0)
@@ -64,7 +71,7 @@ def compared(what: str) -> Final:
     or tokens held): one more of it surpasses every other seat, one more of the other
     surpasses nobody."""
 
-    def check(model: Any, t: RHState) -> str | None:
+    def check(model: RHModel, t: RHState) -> str | None:
         seat = seat_to_vary(t, len(t.players))
         ps = t.players[0]
         others = len(t.players) - 1
@@ -86,7 +93,7 @@ def insurance_compared(levels: bool) -> Final:
     """Insurance compares the sum of the four levels (or the companies entered): levels
     (2, 0, 0, 0) against (1, 1, 0, 0) tie under one reading and lose under the other."""
 
-    def check(model: Any, t: RHState) -> str | None:
+    def check(model: RHModel, t: RHState) -> str | None:
         seat = seat_to_vary(t, len(t.players))
         base = t._replace(players=tuple(ps._replace(insurance=(2, 0, 0, 0)) for ps in t.players))
         got = _gain(model, base, seat, insurance=(1, 1, 0, 0))
@@ -103,7 +110,7 @@ def resources_tie(what: str) -> Final:
     ``what`` (production or tokens held): with scores level and every earlier
     tie-breaker tied, one more of it wins and one more of the other does not."""
 
-    def check(model: Any, t: RHState) -> str | None:
+    def check(model: RHModel, t: RHState) -> str | None:
         seat = seat_to_vary(t, len(t.players))
         ps = t.players[0]
         for field in ("tokens", "production"):
@@ -124,7 +131,7 @@ def patients_tie(with_terminals: bool) -> Final:
     patients in the playing area, or without): an extra terminal patient loses the
     tie, or changes nothing."""
 
-    def check(model: Any, t: RHState) -> str | None:
+    def check(model: RHModel, t: RHState) -> str | None:
         terminal = next(
             (c for c, card in enumerate(model.ctx.patients) if card.priority == TERMINAL), None
         )
@@ -144,7 +151,7 @@ def patients_tie(with_terminals: bool) -> Final:
     return check
 
 
-def has_terminals(model: Any) -> bool:
+def has_terminals(model: RHModel) -> bool:
     return several(model) and any(c.priority == TERMINAL for c in model.ctx.patients)
 
 
@@ -160,7 +167,7 @@ def card_value_tie(cost: bool) -> Final:
     credits its rewards give): with all else tied, a seat that alone played a card
     worth more than nothing wins."""
 
-    def check(model: Any, t: RHState) -> str | None:
+    def check(model: RHModel, t: RHState) -> str | None:
         seat = seat_to_vary(t, len(t.players))
         zero = (0,) * len(model.ctx.medical)
         base = t._replace(
@@ -177,7 +184,7 @@ def card_value_tie(cost: bool) -> Final:
     return check
 
 
-def card_values_differ(model: Any) -> bool:
+def card_values_differ(model: RHModel) -> bool:
     return several(model) and any(
         (_card_value(m, True) > 0) != (_card_value(m, False) > 0) for m in model.ctx.medical
     )
@@ -187,7 +194,7 @@ def final_tie(shared: bool) -> Final:
     """A tie that survives every tie-breaker is shared (or goes to the tied player
     latest in turn order from the last starting player)."""
 
-    def check(model: Any, t: RHState) -> str | None:
+    def check(model: RHModel, t: RHState) -> str | None:
         P = len(t.players)
         got = _winners(model, mirror(t, 0))
         want = tuple(range(P)) if shared else ((t.first + P - 1) % P,)
@@ -198,7 +205,7 @@ def final_tie(shared: bool) -> Final:
     return check
 
 
-def solo_compares_nobody(model: Any, t: RHState) -> str | None:
+def solo_compares_nobody(model: RHModel, t: RHState) -> str | None:
     """``same-rules`` with one player: comparisons with nobody score nothing, so the
     compared counters can change without moving the score."""
     ps = t.players[0]
@@ -213,5 +220,5 @@ def solo_compares_nobody(model: Any, t: RHState) -> str | None:
     return None
 
 
-def solo(model: Any) -> bool:
+def solo(model: RHModel) -> bool:
     return int(model.config.players) == 1

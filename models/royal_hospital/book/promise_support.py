@@ -10,6 +10,7 @@ from typing import Any
 from ..rules import readings as R
 from ..rules.cards import CRITICAL
 from ..rules.effects import DOCTOR, RESEARCH, STAFF
+from ..rules.model import RHModel
 from ..rules.state import (
     ACTIONS,
     CLEANUP,
@@ -27,7 +28,7 @@ from ..rules.state import (
 PAY_KINDS = (T_PAY_DIAG, T_PAY_HEAL, T_PAY_RESEARCH)
 
 
-def reading(model: Any, ambiguity: str) -> str:
+def reading(model: RHModel, ambiguity: str) -> str:
     """The option ``model`` reads an ambiguity with."""
     return str(model.interpretation.choice(ambiguity))
 
@@ -55,7 +56,7 @@ def committed(s: RHState, t: RHState, p: int) -> int:
 
 
 def accepted(
-    model: Any, part: int, research: bool | None = None, doctor: bool | None = None
+    model: RHModel, part: int, research: bool | None = None, doctor: bool | None = None
 ) -> tuple[int, ...]:
     """The token kinds the book lets pay a diagnosis (DIAG), a healing (HEAL) or a
     research cost (RESEARCH): "Staff resources can always be used in place of Diagnostic
@@ -73,13 +74,13 @@ def accepted(
     return (part, STAFF) + ((RESEARCH,) if research else ()) + ((DOCTOR,) if doctor else ())
 
 
-def diagnosis_cost(model: Any, code: int) -> int:
+def diagnosis_cost(model: RHModel, code: int) -> int:
     """A patient's diagnostic difficulty as its diagnosis side prints it."""
     ctx = model.ctx
     return int(ctx.class_diag[ctx.class_of_code(code)])
 
 
-def is_critical(model: Any, code: int) -> bool:
+def is_critical(model: RHModel, code: int) -> bool:
     return code >= 0 and model.ctx.patients[code].priority == CRITICAL
 
 
@@ -108,10 +109,12 @@ def mirror(t: RHState, seat: int, **changes: Any) -> RHState:
     return t._replace(players=tuple(players))
 
 
-def level_scores(model: Any, t: RHState) -> RHState:
+def level_scores(model: RHModel, t: RHState) -> RHState:
     """``t`` with victory points adjusted so every final score is equal (victory points
     are never compared), leaving the tie-breakers to decide."""
-    scores = model.outcome(t).scores
+    out = model.outcome(t)
+    assert out is not None, "scores are levelled at the end of the game"
+    scores = out.scores
     top = max(scores)
     players = tuple(
         ps._replace(vp=ps.vp + top - sc) for ps, sc in zip(t.players, scores, strict=True)

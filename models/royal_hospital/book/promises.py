@@ -14,6 +14,7 @@ from hhh_verify.contract.promises import NoPromise, Promise, PromiseBook
 
 from ..rules import readings as RD
 from ..rules.effects import AMBULANCE
+from ..rules.model import RHModel
 from ..rules.state import T_EFFECT, PlayerState, RHState
 from ..rules.tracks import (
     DOCTOR_SPOTS,
@@ -65,7 +66,7 @@ def _claims(s: RHState, t: RHState) -> list[tuple[int, int, int]]:
     ]
 
 
-def _ends_on_space(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
+def _ends_on_space(model: RHModel, s: RHState, action: Any, t: RHState) -> str | None:
     """``exact``: a doctor leaves the board only on a move up that ends on its space (the
     option's words: a fall onto it does not earn it)."""
     for i, p, at in _claims(s, t):
@@ -79,7 +80,7 @@ def _ends_on_space(model: Any, s: RHState, action: Any, t: RHState) -> str | Non
     return None
 
 
-def _ending_earns(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
+def _ending_earns(model: RHModel, s: RHState, action: Any, t: RHState) -> str | None:
     """``exact``, its other half (Game Setup: "the first player to reach those positions
     earns the congress doctor token"): a move that ends on a doctor's space takes the
     doctor still there -- a move up on a track, or the last space of an ambulance move
@@ -101,12 +102,12 @@ def _ending_earns(model: Any, s: RHState, action: Any, t: RHState) -> str | None
     return None
 
 
-def _exact(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
+def _exact(model: RHModel, s: RHState, action: Any, t: RHState) -> str | None:
     """``exact``: only a move up ending on a doctor's space earns it, and such a move does."""
     return _ends_on_space(model, s, action, t) or _ending_earns(model, s, action, t)
 
 
-def _reached_earns(model: Any, s: RHState, action: Any, t: RHState) -> str | None:
+def _reached_earns(model: RHModel, s: RHState, action: Any, t: RHState) -> str | None:
     """``reach-or-pass``: a doctor still on the board after a step was not reached or
     passed by anyone in it (off the ambulance loop, where moves go up)."""
     for i, (was, now) in enumerate(zip(s.doctors, t.doctors)):

@@ -16,6 +16,7 @@ from hhh_verify.contract.outcomes import Outcome
 from hhh_verify.kernel import parted as kernel_parted
 from hhh_verify.kernel import steps as kernel_steps
 
+from ..rules.model import RHModel
 from . import layout as L
 from .codec import (
     action_row,
@@ -61,7 +62,7 @@ def _sample(K, s0, a, seed, k, out) -> None:
 class RHKernel:
     """The compiled rules of one Royal Hospital model (its config and readings as data)."""
 
-    def __init__(self, model: Any, planted: int = 0):
+    def __init__(self, model: RHModel, planted: int = 0):
         self.model = model
         self.ctx = model.ctx
         self.K, self.F, self.T = config_array(model.ctx, planted)
@@ -168,7 +169,7 @@ class GameKernel(RHKernel):
 
     policies = frozenset(POLICY_CODES)
 
-    def __init__(self, model: Any, planted: int = 0):
+    def __init__(self, model: RHModel, planted: int = 0):
         super().__init__(model, planted)
         self._path = kernel_parted.PathBuffers(L.NA, len(self.init))  # parted_game's path
 

@@ -38,7 +38,7 @@ ENDED, STUCK, TOO_MANY, TOO_BIG = 0, -1, -2, -3
 
 
 @njit(cache=True)
-def game_seed(base: np.uint64, row: np.int64, game: np.int64) -> np.uint64:
+def game_seed(base: np.uint64, row: int, game: int) -> np.uint64:
     return splitmix(splitmix(base ^ np.uint64(row)) ^ np.uint64(game))
 
 
@@ -121,9 +121,7 @@ def reset_batch(K, init, states, obs, base, games, steps, legal_n, player) -> No
 
 
 @njit(cache=True)
-def step_batch(
-    K, init, states, obs, actions, base, games, steps, legal_n, player, ended
-) -> np.int64:
+def step_batch(K, init, states, obs, actions, base, games, steps, legal_n, player, ended) -> int:
     """One step in every row; ``ended``: 1 the game ended, 2 it got stuck, 3 beyond the
     kernel. Returns the first row whose action is not a legal index, or -1."""
     acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 from hhh_verify.kernel import cache as kernel_cache
@@ -11,5 +12,5 @@ from hhh_verify.kernel import parted as kernel_parted
 
 def ensure_fresh() -> None:
     """Drop cached compiled functions built from other sources of this folder."""
-    shared = [Path(m.__file__).resolve() for m in (kernel_edges, kernel_parted)]
+    shared = [Path(inspect.getfile(m)).resolve() for m in (kernel_edges, kernel_parted)]
     kernel_cache.ensure_fresh(Path(__file__).resolve().parent, "rh", shared)

@@ -57,7 +57,7 @@ def encode_row(t, buf):
 @njit(cache=True)
 def decode_row(buf, a, b, s):
     """The state encoded in ``buf[a:b]`` into ``s``."""
-    j = 0
+    j: int | np.int64 = 0
     o = a
     while o < b:
         x = np.int64(buf[o])

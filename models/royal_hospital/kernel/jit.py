@@ -14,5 +14,6 @@ from __future__ import annotations
 
 from numba import njit
 
-rule = njit(cache=True, _nrt=False)
-driver = njit(cache=True, _nrt=True)
+# _nrt is Numba's private option, which its stubs do not declare
+rule = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
+driver = njit(cache=True, _nrt=True)  # type: ignore[call-overload]

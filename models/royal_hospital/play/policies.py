@@ -20,12 +20,13 @@ from typing import Any
 from ..rules import actions as A
 from ..rules.board import capacity
 from ..rules.cards import CHRONIC, CRITICAL, SEVERE
+from ..rules.model import RHModel
 from ..rules.worth import card_value
 
-Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
+Policy = Callable[[RHModel, Any, tuple[Any, ...], random.Random], Any]
 
 
-def _patient_score(model: Any, pt: tuple[int, ...]) -> float:
+def _patient_score(model: RHModel, pt: tuple[int, ...]) -> float:
     """Urgency and worth of treating a patient now."""
     ctx = model.ctx
     card, tokens = pt[0], pt[2]
@@ -42,7 +43,7 @@ def _patient_score(model: Any, pt: tuple[int, ...]) -> float:
     return 30.0 + worth
 
 
-def greedy_score(model: Any, s: Any, a: Any) -> float:
+def greedy_score(model: RHModel, s: Any, a: Any) -> float:
     """How much the greedy player wants ``a`` (higher first)."""
     ctx = model.ctx
     if isinstance(a, (A.Heal, A.Diagnose)):
@@ -71,7 +72,7 @@ def greedy_score(model: Any, s: Any, a: Any) -> float:
     return 0.0  # Pass, EndTreatment, HelicopterDone, Choose
 
 
-def greedy(model: Any, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+def greedy(model: RHModel, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
     """The best-scored legal action (random among equals)."""
     scores = [greedy_score(model, state, a) for a in legal]
     best = max(scores)

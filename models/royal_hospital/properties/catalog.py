@@ -36,6 +36,7 @@ from ..rules.cards import (
     TRIAL,
 )
 from ..rules.config import DEATH_QOC, REJECT_QOC, TERMINAL_DEATH_QOC
+from ..rules.model import RHModel
 from ..rules.scoring import counters, decided_by, winners
 from ..rules.state import CLEANUP, OVER, TREATMENT, RHState
 from ..rules.tracks import (
@@ -65,11 +66,11 @@ COUNTERS = (
 )
 
 
-def ctx(model: Any) -> Any:
+def ctx(model: RHModel) -> Any:
     return model.ctx
 
 
-def clamped(model: Any) -> bool:
+def clamped(model: RHModel) -> bool:
     """RH-QOC-FLOOR: the quality-of-care counter stops at 0."""
     return bool(ctx(model).interp.choice(R.QOC_FLOOR.ID) == R.QOC_FLOOR.CLAMP)
 
@@ -82,7 +83,7 @@ def _problems(items: Iterator[str]) -> str | None:
 # Well-formedness ----------------------------------------------------------------------------
 
 
-def non_negative(model: Any, s: RHState) -> str | None:
+def non_negative(model: RHModel, s: RHState) -> str | None:
     """Credits, resource tokens, victory points, prestige, the treated-patients track,
     cards in hands, decks and tableaus are never negative; a card is rotated only once."""
 
@@ -103,7 +104,7 @@ def non_negative(model: Any, s: RHState) -> str | None:
     return _problems(gen())
 
 
-def track_bounds(model: Any, s: RHState) -> str | None:
+def track_bounds(model: RHModel, s: RHState) -> str | None:
     """Tracks stay on the board: quality of care 0..last space (RH-QOC-FLOOR), prestige,
     production and credit production up to their last space, insurance 0..5, the
     ambulance on its loop (RH-AMBULANCE-WRAP)."""
@@ -130,7 +131,7 @@ def track_bounds(model: Any, s: RHState) -> str | None:
     return _problems(gen())
 
 
-def round_in_range(model: Any, s: RHState) -> str | None:
+def round_in_range(model: RHModel, s: RHState) -> str | None:
     """Round track: the counter stays on 1..rounds."""
     if not 1 <= s.round <= model.config.rounds:
         return f"round {s.round} outside 1..{model.config.rounds}"
@@ -140,7 +141,7 @@ def round_in_range(model: Any, s: RHState) -> str | None:
 # Conservation ---------------------------------------------------------------------------------
 
 
-def medical_cards_conserved(model: Any, s: RHState) -> str | None:
+def medical_cards_conserved(model: RHModel, s: RHState) -> str | None:
     """Components: every Medical card is in the deck, the discard pile, a player's draw,
     a hand or a tableau; the starting cards not dealt stay in the box."""
     k = ctx(model)
@@ -173,7 +174,7 @@ def _codes_in_play(s: RHState) -> Iterator[int]:
             yield term.card
 
 
-def patient_cards_conserved(model: Any, s: RHState) -> str | None:
+def patient_cards_conserved(model: RHModel, s: RHState) -> str | None:
     """Components: 109 Patient cards, each in the deck (unseen or returned on top), a
     hospital, a playing area (terminal) or arriving. The dead and the cured go on top of
     the deck (Cleanup; Patient Treatment Phase), so they are in ``returned``. Exact
@@ -207,7 +208,7 @@ def patient_cards_conserved(model: Any, s: RHState) -> str | None:
     return _problems(gen())
 
 
-def capacity(model: Any, s: RHState) -> str | None:
+def capacity(model: RHModel, s: RHState) -> str | None:
     """Hospital Board: "space for 4 patients"; each outpatient clinic and clinical trial
     (RH-CARD-NAMES) "adds 1 additional space"; terminal patients need none."""
     k = ctx(model)
@@ -237,7 +238,7 @@ def in_cleanup(s: RHState) -> bool:
     return s.phase == CLEANUP
 
 
-def time_tokens(model: Any, s: RHState) -> str | None:
+def time_tokens(model: RHModel, s: RHState) -> str | None:
     """Cleanup: one time token per patient per Cleanup (none for a diagnosed priority-4
     patient), so by round r a patient has at most r - 1 (r during the Cleanup)."""
     limit = s.round if in_cleanup(s) or s.phase == OVER else s.round - 1
@@ -251,7 +252,7 @@ def time_tokens(model: Any, s: RHState) -> str | None:
     return _problems(gen())
 
 
-def no_overdue_patient(model: Any, s: RHState) -> str | None:
+def no_overdue_patient(model: RHModel, s: RHState) -> str | None:
     """Check patients: outside the Cleanup no critical patient has a time token
     (RH-CRITICAL-DEADLINE), no severe one has two, no undiagnosed one with two tokens is
     still unchecked, no chronic one has a token under RH-PRIORITY-3=chronic-die."""
@@ -282,7 +283,7 @@ def no_overdue_patient(model: Any, s: RHState) -> str | None:
     return _problems(gen())
 
 
-def only_some_die(model: Any, s: RHState) -> str | None:
+def only_some_die(model: RHModel, s: RHState) -> str | None:
     """ "Only severe or critical patients can die" -- and terminal ones; chronic ones only
     under RH-PRIORITY-3=chronic-die; non-severe (priority 4) never."""
     chronic_die = ctx(model).interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
@@ -303,12 +304,12 @@ def cleanup_step(s: RHState, t: RHState) -> bool:
     return t.phase == OVER or t.round == s.round + 1
 
 
-def _clamp(model: Any, q: int) -> int:
+def _clamp(model: RHModel, q: int) -> int:
     q = min(q, model.config.qoc_max)
     return max(q, 0) if clamped(model) else q
 
 
-def death_costs(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def death_costs(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """Deceased patients: "Decrease your Quality of Care track by 2"; terminal patients
     "decreasing care quality by 1 only" (and chronic ones under chronic-die). In the
     Cleanup step nothing else moves the track; deaths happen only there."""
@@ -330,7 +331,7 @@ def death_costs(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def rejection_costs(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def rejection_costs(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """Hospital Board: a patient rejected for lack of space costs 1 quality of care."""
     if not isinstance(a, A.Reject):
         return None
@@ -343,7 +344,7 @@ def rejection_costs(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
-def prestige_points(model: Any, s: RHState, a: Any, t: RHState) -> str | None:
+def prestige_points(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """Prestige scoring: "Each player gains half of their prestige as victory points
     (rounded down)" -- in the Cleanup step, exactly that and nothing else."""
     if not cleanup_step(s, t):
@@ -369,7 +370,7 @@ def _track_value(ps: Any, track: int) -> int:
     raise ValueError(track)
 
 
-def doctors_first_reach(model: Any, s: RHState) -> str | None:
+def doctors_first_reach(model: RHModel, s: RHState) -> str | None:
     """Game Setup: "the first player to reach those positions earns the congress doctor
     token". On the tracks that only move up, a token is gone exactly when some player has
     reached its space (RH-DOCTOR-PASS=exact: gone only if someone has)."""
@@ -391,7 +392,7 @@ def doctors_first_reach(model: Any, s: RHState) -> str | None:
 # The end of the game --------------------------------------------------------------------------
 
 
-def rulebook_scores(model: Any, s: RHState) -> tuple[int, ...]:
+def rulebook_scores(model: RHModel, s: RHState) -> tuple[int, ...]:
     """End Game Scoring recomputed from the text: victory points, plus the quality of
     care position (RH-QOC-SCORING), plus 1 per player surpassed on each of the eight
     counters (RH-INSURANCE-COUNTER, RH-COMPARE-COUNTERS)."""
@@ -422,7 +423,7 @@ def rulebook_scores(model: Any, s: RHState) -> tuple[int, ...]:
     return tuple(out)
 
 
-def final_scoring(model: Any, s: RHState) -> str | None:
+def final_scoring(model: RHModel, s: RHState) -> str | None:
     """The outcome's scores are End Game Scoring's, its winners those of the
     tie-breakers, and the game ends only after the last round (RH-GAME-END)."""
     out = model.outcome(s)
@@ -448,7 +449,7 @@ def final_scoring(model: Any, s: RHState) -> str | None:
     return None
 
 
-def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
+def tie_order(model: RHModel, s: RHState) -> tuple[tuple[int, ...], ...]:
     """End Game Scoring's tie-breakers, written out again from the text, as keys (larger
     wins): points, quality of care, prestige, fewest patients in the hospital
     (RH-TIE-PATIENTS), highest treated-patients value reached, credit production, the sum
@@ -491,7 +492,7 @@ def tie_order(model: Any, s: RHState) -> tuple[tuple[int, ...], ...]:
     return tuple(keys)
 
 
-def winner_is_total(model: Any, s: RHState) -> str | None:
+def winner_is_total(model: RHModel, s: RHState) -> str | None:
     """ "The player with the most victory points is the winner", then the eight
     tie-breakers in order: the winners are exactly the players whose (points,
     tie-breakers) are the largest, and two different players are tied only if every
@@ -519,20 +520,20 @@ def anyone(pred: Any) -> Any:
 
 
 def seat_wins_alone(seat: int) -> Any:
-    def goal(m: Any, s: RHState) -> bool:
+    def goal(m: RHModel, s: RHState) -> bool:
 
         return s.phase == OVER and winners(ctx(m), s) == (seat,)
 
     return goal
 
 
-def shared_win(m: Any, s: RHState) -> bool:
+def shared_win(m: RHModel, s: RHState) -> bool:
 
     return s.phase == OVER and len(winners(ctx(m), s)) > 1
 
 
 def qoc_sign(sign: int) -> Any:
-    def goal(m: Any, s: RHState) -> bool:
+    def goal(m: RHModel, s: RHState) -> bool:
         if s.phase != OVER:
             return False
         offset = (
@@ -548,7 +549,7 @@ def qoc_sign(sign: int) -> Any:
 def surpass(counter: int) -> Any:
     """Someone scores the comparison bonus on counter ``counter`` at the end."""
 
-    def goal(m: Any, s: RHState) -> bool:
+    def goal(m: RHModel, s: RHState) -> bool:
         if s.phase != OVER or len(s.players) < 2:
             return False
 
@@ -558,40 +559,40 @@ def surpass(counter: int) -> Any:
     return goal
 
 
-def tie_broken(m: Any, s: RHState) -> bool:
+def tie_broken(m: RHModel, s: RHState) -> bool:
 
     return s.phase == OVER and len(s.players) > 1 and 1 <= decided_by(ctx(m), s) <= 8
 
 
-def ambulance_lap(m: Any, s: RHState) -> bool:
+def ambulance_lap(m: RHModel, s: RHState) -> bool:
     i = next(i for i, (t, _) in enumerate(DOCTOR_SPOTS) if t == T_AMBULANCE)
     return not s.doctors[i]
 
 
-def has_cards(model: Any) -> bool:
+def has_cards(model: RHModel) -> bool:
     """Goals about the tracks the Medical cards move (production, prestige, insurance,
     the ambulance, quality of care upwards) concern the real game's deck: the reduced
     decks have one card at most, which cannot get there."""
     return model.config.medical_deck == "standard"
 
 
-def two_players(model: Any) -> bool:
+def two_players(model: RHModel) -> bool:
     return model.config.players >= 2
 
 
-def full_tracks(model: Any) -> bool:
+def full_tracks(model: RHModel) -> bool:
     """The full board: comparisons on every counter can differ."""
     return has_cards(model) and two_players(model)
 
 
-def chronic_die(model: Any) -> bool:
+def chronic_die(model: RHModel) -> bool:
     return ctx(model).interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
 
 
 # Search hint ------------------------------------------------------------------------------------
 
 
-def _preference(model: Any, s: RHState, a: Any) -> tuple[int, ...]:
+def _preference(model: RHModel, s: RHState, a: Any) -> tuple[int, ...]:
     """Lower is tried first: treat patients, play cards, take rewards; pass last."""
     if isinstance(a, (A.Heal, A.Diagnose, A.TreatTerminal)):
         return (0,)
@@ -606,12 +607,12 @@ def _preference(model: Any, s: RHState, a: Any) -> tuple[int, ...]:
     return (4,)  # Pass, EndTreatment
 
 
-def sensible(model: Any, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def sensible(model: RHModel, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """Legal actions, a sensible player's first."""
     return tuple(sorted(actions, key=lambda a: _preference(model, s, a)))
 
 
-def careless(model: Any, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def careless(model: RHModel, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     """End the treatment at once, pass early: the style that lets patients die."""
 
     def key(a: Any) -> tuple[int, ...]:
@@ -622,7 +623,7 @@ def careless(model: Any, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ...
     return tuple(sorted(actions, key=key))
 
 
-def as_listed(model: Any, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
+def as_listed(model: RHModel, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ...]:
     return actions
 
 
@@ -630,7 +631,7 @@ def as_listed(model: Any, s: RHState, actions: tuple[Any, ...]) -> tuple[Any, ..
 search_order = (sensible, careless, as_listed)
 
 
-def facts_hold(model: Any, _state: Any = None) -> str | None:
+def facts_hold(model: RHModel, _state: Any = None) -> str | None:
     """Every number the rulebook prints (``models/royal_hospital/book/facts.py``) on this model;
     a fact that is one reading's number with that reading applied."""
     from ..book.facts import FACTS, READINGS
@@ -650,7 +651,7 @@ def facts_hold(model: Any, _state: Any = None) -> str | None:
     return "; ".join(broken[:4]) + (f" (+{len(broken) - 4} more)" if len(broken) > 4 else "")
 
 
-def full_preset(model: Any) -> bool:
+def full_preset(model: RHModel) -> bool:
     """The facts are the real game's: they apply to the ``full`` preset as configured."""
     from ..rules.config import FULL
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import z3
 
+from hhh_verify.contract.vocab import SmtMethod
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer, SmtQuery, SmtSupport
@@ -61,10 +62,12 @@ def _extreme(enc: RHEncoding, objective: Any, meter: Meter, unit: str) -> QueryA
     )
     if a.verdict == bmc.SAT and _none_at(enc, ROUND_1_STEPS, meter):
         proof = f"optimum over all paths: none is still in round 1 after {ROUND_1_STEPS} steps"
-        return QueryAnswer(f"{a.value}{unit}", "witness", proof, a.trace, a.bound, a.value)
+        return QueryAnswer(f"{a.value}{unit}", SmtMethod.WITNESS, proof, a.trace, a.bound, a.value)
     if a.value is not None:
-        return QueryAnswer(f">= {a.value}{unit}", "bounded", a.detail, a.trace, a.bound, a.value)
-    return QueryAnswer("unknown", "unknown", a.detail, bound=a.bound)
+        return QueryAnswer(
+            f">= {a.value}{unit}", SmtMethod.BOUNDED, a.detail, a.trace, a.bound, a.value
+        )
+    return QueryAnswer("unknown", SmtMethod.UNKNOWN, a.detail, bound=a.bound)
 
 
 def most_vp_round_1(enc: RHEncoding, meter: Meter) -> QueryAnswer:
@@ -99,10 +102,12 @@ def forced_death(enc: RHEncoding, meter: Meter) -> QueryAnswer:
 
     a = bmc.extreme(enc, lambda prev, cur: 1, at, ROUND_1_STEPS, True, meter)
     if a.trace is not None:
-        return QueryAnswer("yes", "witness", "a path to such a death", a.trace, a.bound, 1)
+        return QueryAnswer("yes", SmtMethod.WITNESS, "a path to such a death", a.trace, a.bound, 1)
     if a.verdict == bmc.UNSAT:
-        return QueryAnswer("no", "proof", f"no such death within {a.bound} steps", bound=a.bound)
-    return QueryAnswer("unknown", "unknown", a.detail, bound=a.bound)
+        return QueryAnswer(
+            "no", SmtMethod.PROOF, f"no such death within {a.bound} steps", bound=a.bound
+        )
+    return QueryAnswer("unknown", SmtMethod.UNKNOWN, a.detail, bound=a.bound)
 
 
 TREATMENT_RULES = (

@@ -8,6 +8,7 @@ small and every description unique. The acting player is ``current_player(state)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -131,6 +132,29 @@ class UseToken:
 
     kind: int
 
+
+#: One of the game's actions (the model's action type).
+Action: TypeAlias = (
+    Draw
+    | Keep
+    | Reject
+    | PlayCard
+    | Activate
+    | SellCard
+    | SellResearch
+    | Pass
+    | Choose
+    | ChooseInsurance
+    | HelicopterDiscard
+    | HelicopterDraw
+    | HelicopterDone
+    | Diagnose
+    | Heal
+    | Assign
+    | TreatTerminal
+    | EndTreatment
+    | UseToken
+)
 
 ACTION_TYPES: dict[str, type] = {
     cls.__name__: cls

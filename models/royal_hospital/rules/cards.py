@@ -14,7 +14,7 @@ explorer can enumerate whole games.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hhh_verify.contract.errors import ModelError
 
@@ -89,7 +89,8 @@ class MedicalCard(NamedTuple):
 
     name: str
     kind: str
-    count: int
+    # the field shadows tuple.count (the copies in the deck), as the rulebook names it
+    count: int  # type: ignore[assignment]
     credits: int = 0
     research: int = 0
     healed: int = 0
@@ -121,7 +122,8 @@ class PatientCard(NamedTuple):
     heal: int
     credits: int
     vp: int
-    count: int
+    # the field shadows tuple.count (the copies in the deck), as the rulebook names it
+    count: int  # type: ignore[assignment]
 
     @property
     def open_faced(self) -> bool:
@@ -130,8 +132,8 @@ class PatientCard(NamedTuple):
         return self.priority in (CRITICAL, TERMINAL)
 
 
-def _m(name: str, kind: str, count: int, **kw: object) -> MedicalCard:
-    return MedicalCard(name, kind, count, **kw)  # type: ignore[arg-type]
+def _m(name: str, kind: str, count: int, **kw: Any) -> MedicalCard:
+    return MedicalCard(name, kind, count, **kw)
 
 
 #: The real game's Medical deck: printed counts per kind, stand-in texts (see module doc).

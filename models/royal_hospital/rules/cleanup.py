@@ -64,7 +64,7 @@ def dies(ctx: Ctx, pt: Patient) -> bool:
     if priority == SEVERE:
         return pt.tokens >= SEVERE_TOKENS
     if priority == CHRONIC and ctx.chronic_die:
-        return pt.tokens >= 1 and (pt.diagnosed or pt.tokens >= REVEAL_TOKENS)
+        return pt.tokens >= 1 and (bool(pt.diagnosed) or pt.tokens >= REVEAL_TOKENS)
     return False
 
 

@@ -52,11 +52,12 @@ class Ctx:
         self.card_value = tuple(self._card_value(m, i(R.TIE_CARD_VALUE.ID)) for m in self.medical)
         # Readings
         a, b = c.credit_counters
-        self.credit_start = {
+        credit_start: dict[str, int] = {
             R.CREDIT_START.FIFTEEN: a + b,
             R.CREDIT_START.FIVE: a,
             R.CREDIT_START.TEN: b,
-        }[i(R.CREDIT_START.ID)]
+        }
+        self.credit_start = credit_start[i(R.CREDIT_START.ID)]
         own_row = i(R.ROUND_PATIENTS.ID) == R.ROUND_PATIENTS.OWN_ROW
         self.patients_per_round = c.round_patients if own_row else c.round_cards
         self.end_on_empty_deck = i(R.GAME_END.ID) == R.GAME_END.PATIENT_DECK_EMPTY

@@ -97,7 +97,7 @@ def run(ctx: Ctx, s: RHState, task: Task) -> RHState:
     if k == T_END_TURN:
         return action_phase.end_turn(ctx, s, p)
     if k in (T_DRAW_PICK, T_DRAW_HAND):
-        if task.n > 0 and ctx.reshuffle and sum(s.discard):
+        if task.n > 0 and ctx.reshuffle and sum(s.discard) != 0:
             # RH-MEDICAL-EMPTY: the discard pile becomes the new deck
             s = replace(s, deck=s.discard, discard=(0,) * ctx.M)
             return replace(s, queue=(task,) + s.queue)

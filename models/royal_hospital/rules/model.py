@@ -50,13 +50,14 @@ from .state import (
 ONE_DRAW = (A.Draw(),)
 
 
-class RHModel(RuleModel):
+class RHModel(RuleModel[RHState, A.Action, RHConfig]):
     """Royal Hospital as a Markov decision process (see ``hhh_verify.contract.model``)."""
 
     game = "royal-hospital"
     action_types = A.ACTION_TYPES
     state_text = describe_state
     action_text = describe_action
+    ctx: Ctx
 
     def __init__(self, config: RHConfig, interpretation: Interpretation):
         super().__init__(config, interpretation, Ctx(config, interpretation))

@@ -58,6 +58,7 @@ from ..rules.effects import (
     TOKEN_KINDS,
     VP,
 )
+from ..rules.model import RHModel
 from ..rules.state import (
     ACTIONS,
     CLEANUP,
@@ -119,7 +120,7 @@ Sym = dict[str, Any]
 Branch = tuple[Any, Sym]  # (guard, state)
 
 
-def unsupported(model: Any) -> list[str]:
+def unsupported(model: RHModel) -> list[str]:
     """Why ``model``'s configuration is outside the exact encoding (empty: inside)."""
     ctx, c = model.ctx, model.config
     why = []
@@ -165,7 +166,7 @@ class RHEncoding:
 
     terminal_phase = OVER
 
-    def __init__(self, model: Any):
+    def __init__(self, model: RHModel):
         self.model = model
         self.ctx = model.ctx
         self.why = unsupported(model)
@@ -350,6 +351,7 @@ class RHEncoding:
         if rule == REJECT:
             return A.Reject((value(pre["acard"]), 0, 0, 0))
         if rule == ACTIVATE:
+            assert self.start is not None, "Activate is encoded only with a starting card"
             return A.Activate(self.start)
         if rule == SELL:
             return A.SellResearch()
@@ -358,6 +360,7 @@ class RHEncoding:
         if rule == END:
             return A.EndTreatment()
         if rule == TREAT:
+            assert self.terminal is not None, "TreatTerminal is encoded only with a terminal card"
             return A.TreatTerminal(self.terminal)
         p = value(pre["turn"])
         patient = tuple(value(pre[f"p{p}.{f}"]) for f in ("card", "diag", "tokens")) + (0,)
@@ -395,13 +398,13 @@ class RHEncoding:
     # Queues (the model's pending steps at each wait point) ----------------------------------
     def prep_queue(
         self, point: dict[str, int], after_draw: bool = False, after_admit: bool = False
-    ) -> list[tuple[int, int, int]]:
+    ) -> list[tuple[int | str, int, int]]:
         """The Preparation script from the current task on: (kind, player, n)."""
         r, first, p = point["round"], point["first"], point["hp"]
         n = self.ctx.patients_per_round[r - 1]
         order = self.order(first)
         i = order.index(p)
-        q: list[tuple[int, int, int]] = []
+        q: list[tuple[int | str, int, int]] = []
         if after_draw:
             q.append((T_DRAW_PATIENT, p, point["hn"] - 1))
             q.append((T_ADMIT, p, 0))
@@ -409,7 +412,7 @@ class RHEncoding:
             q += [(T_DRAW_PATIENT, p, n), (T_ADMIT, p, 0)]
         for later in order[i + 1 :]:
             q += [(T_DRAW_PATIENT, later, n), (T_ADMIT, later, 0)]
-        return q + [("produce", 0, 0), ("start-actions", 0, 0)]  # type: ignore[list-item]
+        return q + [("produce", 0, 0), ("start-actions", 0, 0)]
 
     def cleanup_queue(self, point: dict[str, int]) -> list[Any]:
         order = self.order(point["first"])

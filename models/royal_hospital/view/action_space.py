@@ -56,6 +56,7 @@ from ..rules.cards import (
 )
 from ..rules.config import RHConfig
 from ..rules.effects import CHOICE, TOKEN_KINDS
+from ..rules.model import RHModel
 from ..rules.tracks import COMPANY_NAMES
 from .observation import (
     encode,
@@ -127,7 +128,7 @@ def all_actions(config: RHConfig) -> tuple[Any, ...]:
     return sort_actions(out)
 
 
-def action_space(model: Any) -> ActionSpace:
+def action_space(model: RHModel) -> ActionSpace:
     """The adapter declaration of a Royal Hospital model (config and reading)."""
     config = model.config
     b = bounds(config)

@@ -15,12 +15,11 @@ tokens, resources paid) against the free spaces, terminal patients and deaths.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hhh_verify.view.svg import Svg, text_width
 
 from ..rules.board import capacity
 from ..rules.cards import PRIORITY_NAMES
+from ..rules.model import RHModel
 from ..rules.state import (
     PHASE_NAMES,
     TASK_NAMES,
@@ -51,7 +50,7 @@ def _name(names: tuple[str, ...], k: int, what: str) -> str:
 class _Picture:
     """One drawing pass over a state; ``other`` is the position to compare with."""
 
-    def __init__(self, model: Any, s: RHState, other: RHState | None) -> None:
+    def __init__(self, model: RHModel, s: RHState, other: RHState | None) -> None:
         self.ctx = model.ctx
         self.s, self.o = s, other
         self.svg = Svg(WIDTH, 0, "", "board")
@@ -258,7 +257,7 @@ class _Picture:
         return self.svg.render()
 
 
-def render_board(model: Any, state: RHState, against: RHState | None = None) -> str:
+def render_board(model: RHModel, state: RHState, against: RHState | None = None) -> str:
     """The table and hospitals of ``state`` as inline SVG; parts that differ from
     ``against`` are outlined (``against`` must be a position of the same game)."""
     return _Picture(model, state, against).draw()

@@ -30,6 +30,7 @@ from typing import Any
 from ..rules.bounds import all_effects, bounds, class_types
 from ..rules.cards import patient_deck
 from ..rules.config import RHConfig
+from ..rules.model import RHModel
 from ..rules.state import T_DRAW_PICK, T_KEEP, PlayerState, RHState
 
 #: Numbers per patient slot (present, card code, diagnosed, time tokens, paid) and per
@@ -109,7 +110,7 @@ def encode(config: RHConfig, s: RHState, hidden: bool = False) -> tuple[int, ...
     return tuple(out)
 
 
-def observation_size(model: Any) -> int:
+def observation_size(model: RHModel) -> int:
     """Length of :func:`encode` for this model's config (every field is padded)."""
     return len(encode(model.config, model.initial_state()))
 
@@ -138,9 +139,9 @@ def private(config: RHConfig, s: RHState, player: int) -> tuple[int, ...]:
     return tuple(s.players[player].hand) + tuple(picking)
 
 
-def public_size(model: Any) -> int:
+def public_size(model: RHModel) -> int:
     return len(public(model.config, model.initial_state()))
 
 
-def private_size(model: Any) -> int:
+def private_size(model: RHModel) -> int:
     return len(private(model.config, model.initial_state(), 0))
