@@ -26,7 +26,7 @@ from hhh_verify.contract import registry
 from hhh_verify.contract.action_space import RankedActions
 from hhh_verify.contract.actions import sort_actions
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.model import CHANCE
+from hhh_verify.contract.model import CHANCE, sample_successor
 
 #: Playouts per preset, and a step cap for the real games (their chance steps are sampled).
 PLAYOUTS = {"full": 3}
@@ -65,7 +65,7 @@ def play(model: Any, space: Any | None, seed: int) -> tuple[Any, int]:
                     space.index(a)  # KeyError: a legal action the space does not list
                 obs = space.observe(s)
                 assert len(obs) == space.observation_size
-        s = core.sample(model, s, rng.choice(legal), rng)
+        s = sample_successor(model, s, rng.choice(legal), rng)
     return s, decisions
 
 
@@ -87,7 +87,7 @@ def strong_game(model: Any, space: Any, seed: int) -> tuple[Any, int, list[Any]]
         else:
             a = legal[0]
             assert len(model.step(s, a)) <= space.max_chance_outcomes
-        s = core.sample(model, s, a, rng)
+        s = sample_successor(model, s, a, rng)
     return s, decisions, seen
 
 

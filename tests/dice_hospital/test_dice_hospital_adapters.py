@@ -19,12 +19,12 @@ import numpy as np
 import pytest
 from test_adapters_action_space import strong_game
 
-from hhh_verify.adapters import core, rewards
 from hhh_verify.adapters import openspiel as osp
 from hhh_verify.adapters import pettingzoo as pz
+from hhh_verify.adapters import rewards
 from hhh_verify.contract.action_space import RankedActions
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.model import CHANCE
+from hhh_verify.contract.model import CHANCE, sample_successor
 from hhh_verify.models.dice_hospital import SPEC
 from hhh_verify.models.dice_hospital.rules import bounds
 from hhh_verify.models.dice_hospital.rules.actions import PlaceDice, TakeAmbulance
@@ -332,7 +332,7 @@ def _play(model: Any, space: Any, seed: int) -> Any:
         if model.current_player(s) != CHANCE:
             for a in legal:
                 space.index(a)
-        s = core.sample(model, s, rng.choice(legal), rng)
+        s = sample_successor(model, s, rng.choice(legal), rng)
     return s
 
 
