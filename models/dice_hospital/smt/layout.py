@@ -27,10 +27,10 @@ W, S, K = len(WARDS), len(SPECIALISTS), len(ADMINISTRATORS)
 #: Readings the encoding does not cover (DH-SOLO, -RECOLOUR, -EPIDEMIC-ROLL,
 #: -CRISIS-COLOURS and -OVER-12 never matter in scope; -TIE-REMAINS only names winners).
 UNSUPPORTED = {
-    R.AMBULANCE_VALUE.ID: (R.AMBULANCE_VALUE.PIP_SUM, R.AMBULANCE_VALUE.NUMBER_ONE),
-    R.PLACEMENT_OPTIONAL.ID: (R.PLACEMENT_OPTIONAL.EVERY_MEEPLE,),
-    R.AMBULANCE_FILL.ID: (R.AMBULANCE_FILL.DEALT,),
-    R.EMPTY_HOSPITAL.ID: (R.EMPTY_HOSPITAL.ALL_DISCHARGED,),  # reads the round's evictions
+    R.AMBULANCE_VALUE: (R.AMBULANCE_VALUE.PIP_SUM, R.AMBULANCE_VALUE.NUMBER_ONE),
+    R.PLACEMENT_OPTIONAL: (R.PLACEMENT_OPTIONAL.EVERY_MEEPLE,),
+    R.AMBULANCE_FILL: (R.AMBULANCE_FILL.DEALT,),
+    R.EMPTY_HOSPITAL: (R.EMPTY_HOSPITAL.ALL_DISCHARGED,),  # reads the round's evictions
 }
 
 
@@ -43,9 +43,9 @@ def scope_error(model: Any) -> str:
         return f"players={c.players} (the encoding seats two)"
     if c.variant_epidemic or c.variant_crisis:
         return "the epidemic and crisis variants are outside the encoding"
-    for amb, options in UNSUPPORTED.items():
-        if model.interpretation.choice(amb) in options:
-            return f"{amb}={model.interpretation.choice(amb)} is outside the encoding"
+    for kind, options in UNSUPPORTED.items():
+        if model.interpretation.reading(kind) in options:
+            return f"{kind.ID}={model.interpretation.reading(kind)} is outside the encoding"
     return ""
 
 

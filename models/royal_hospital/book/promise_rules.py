@@ -54,7 +54,7 @@ from .promise_support import (
     crossed_deaths,
     diagnosis_cost,
     is_critical,
-    reading,
+    reads,
 )
 
 Check = Any  # (model, s, action, t) -> str | None
@@ -608,8 +608,7 @@ def activation_on_play(same_round: bool) -> Check:
 
 def plays_action_cards(model: Any) -> bool:
     return any(m.action and m.kind != STARTING for m in model.ctx.medical) or (
-        reading(model, R.STARTING_CARD.ID) == R.STARTING_CARD.IN_HAND
-        and any(m.action for m in model.ctx.medical)
+        reads(model, R.STARTING_CARD.IN_HAND) and any(m.action for m in model.ctx.medical)
     )
 
 
@@ -729,7 +728,7 @@ def helicopter_discard(loss: int) -> Check:
         p = model.current_player(s)
         x = s.players[p].qoc
         want = x - loss
-        if reading(model, R.QOC_FLOOR.ID) == R.QOC_FLOOR.CLAMP:
+        if reads(model, R.QOC_FLOOR.CLAMP):
             want = max(want, 0)
         if t.players[p].qoc != want:
             return f"seat {p}'s helicopter discard moved quality of care {x} -> {t.players[p].qoc}"
