@@ -1,6 +1,8 @@
 """One spelling of every reading: each game's generated ``readings`` module matches its
-registry, and no rule code, encoding, kernel codec, property or promise spells a reading
-as a raw option string (``"six-total"``) instead of its constant."""
+registry, no rule code, encoding, kernel codec, property or promise spells a reading as a
+raw option string (``"six-total"``) instead of its enum member, and none spells an entry
+twice (``i(R.X.ID) == R.X.OPTION``) where the member alone says it
+(``interp.reads(R.X.OPTION)``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from hhh_verify.contract import registry
+from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.readings import Reading, class_name, constant_name, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,6 +118,41 @@ def mismatched_pairs(source: str) -> list[str]:
     return found
 
 
+def _ambiguity_of(node: ast.AST, *, id_only: bool) -> str | None:
+    """``A`` for ``R.A.ID`` (``id_only``) or for ``R.A.OPTION`` (not ``id_only``)."""
+    if (
+        isinstance(node, ast.Attribute)
+        and (node.attr == "ID") == id_only
+        and node.attr.isupper()
+        and isinstance(node.value, ast.Attribute)
+        and isinstance(node.value.value, ast.Name)
+        and node.value.value.id in ("R", "RD")
+    ):
+        return node.value.attr
+    return None
+
+
+def double_spellings(source: str) -> list[str]:
+    """An entry spelled twice, id and option of one ambiguity side by side: compared
+    (``x(R.A.ID) == R.A.OPTION``, ``!=``, ``in (...)``), passed together
+    (``Promise(R.A.ID, R.A.OPTION, ...)``) or joined in one text (``f"{R.A.ID}={R.A.OPTION}"``).
+    The member alone says both: ``interp.reads(R.A.OPTION)``, ``interp.reading(R.A)``,
+    ``Promise.of(R.A.OPTION, ...)``, ``R.A.OPTION.item``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Compare, ast.JoinedStr)):
+            inside = list(ast.walk(node))
+        elif isinstance(node, ast.Call):
+            inside = [*node.args, *(k.value for k in node.keywords)]
+        else:
+            continue
+        ids = {_ambiguity_of(n, id_only=True) for n in inside} - {None}
+        options = {_ambiguity_of(n, id_only=False) for n in inside} - {None}
+        if ids & options:
+            found.append(ast.unparse(node))
+    return found
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_generated_module_matches_the_registry(game: str) -> None:
     package = package_of(game)
@@ -126,14 +164,29 @@ def test_the_generated_module_matches_the_registry(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_option_is_a_constant_that_knows_its_ambiguity(game: str) -> None:
+def test_every_ambiguity_is_an_enum_whose_members_know_their_entry(game: str) -> None:
     readings = import_module(f"{package_of(game)}.readings")
     for a in registry.games()[game].ambiguities:
         group = getattr(readings, class_name(a.id))
-        assert group.ID == a.id
+        assert issubclass(group, Reading) and group.ID == a.id
+        assert [m.option for m in group] == list(a.option_ids)
         for option in a.option_ids:
-            const = getattr(group, constant_name(option))
-            assert isinstance(const, Reading) and const == option and const.ambiguity == a.id
+            member = getattr(group, constant_name(option))
+            assert isinstance(member, Reading) and member.ambiguity == a.id
+            assert member.option == option and member == option
+            assert (str(member), f"{member}", member.item) == (option, option, f"{a.id}={option}")
+
+
+def test_an_interpretation_reads_a_member_and_gives_the_chosen_one() -> None:
+    readings = import_module(f"{package_of('hhh')}.readings")
+    reg = registry.games()["hhh"].ambiguities
+    assert isinstance(reg, AmbiguityRegistry)
+    interp = reg.with_choices({"HHH-ROOM-CAP": "every-phase"})
+    assert interp.reads(readings.ROOM_CAP.EVERY_PHASE)
+    assert not interp.reads(readings.ROOM_CAP.SIX_TOTAL)
+    assert interp.reading(readings.ROOM_CAP) is readings.ROOM_CAP.EVERY_PHASE
+    default = reg.default().reading(readings.ROOM_CAP)
+    assert default.option == reg.get("HHH-ROOM-CAP").default
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -149,6 +202,40 @@ def test_no_reading_is_spelled_as_a_raw_option_string(game: str) -> None:
         left += [f"{rel}: {t!r}" for t in raw_spellings(source, options) if t not in allowed]
         left += [f"{rel}: two ambiguities in {c}" for c in mismatched_pairs(source)]
     assert left == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_entry_is_spelled_twice(game: str) -> None:
+    """``x(R.A.ID) == R.A.OPTION`` and its kin are gone from every game file: a reading is
+    read with ``reads``/``reading`` on its member (``tests`` and the generated module
+    aside)."""
+    left = [
+        f"{path.relative_to(ROOT).as_posix()}: {found}"
+        for path in sources(game)
+        for found in double_spellings(path.read_text(encoding="utf-8"))
+    ]
+    assert left == []
+
+
+def test_an_entry_spelled_twice_is_found() -> None:
+    """Planted: every shape of the old double spelling, and the one-word forms it allows."""
+    source = (
+        "a = i(R.ROOM_CAP.ID) == R.ROOM_CAP.SIX_TOTAL\n"
+        "b = interp.choice(RD.SOLO.ID) != RD.SOLO.REJECT\n"
+        "c = ctx.interp.choice(R.SOLO.ID) in (R.SOLO.SAME_RULES, R.SOLO.REJECT)\n"
+        "d = P(R.MORGUE.ID, R.MORGUE.IN_DECK, 'says', step=f)\n"
+        "e = f'{R.STAFF_ROUND1.ID}={R.STAFF_ROUND1.NONE_IN_ROUND_1}'\n"
+        "ok = interp.reads(R.ROOM_CAP.SIX_TOTAL) and interp.reading(R.SOLO) in (R.SOLO.REJECT,)\n"
+        "ok = P(R.MORGUE.IN_DECK, 'says') or {R.ROOM_CAP.ID: (R.ROOM_CAP.SIX_TOTAL,)}\n"
+        "ok = ctx.room_cap == R.ROOM_CAP.SIX_TOTAL or R.STAFF_ROUND1.NONE_IN_ROUND_1.item\n"
+    )
+    assert double_spellings(source) == [
+        "i(R.ROOM_CAP.ID) == R.ROOM_CAP.SIX_TOTAL",
+        "interp.choice(RD.SOLO.ID) != RD.SOLO.REJECT",
+        "ctx.interp.choice(R.SOLO.ID) in (R.SOLO.SAME_RULES, R.SOLO.REJECT)",
+        "P(R.MORGUE.ID, R.MORGUE.IN_DECK, 'says', step=f)",
+        "f'{R.STAFF_ROUND1.ID}={R.STAFF_ROUND1.NONE_IN_ROUND_1}'",
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)

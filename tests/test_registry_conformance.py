@@ -51,8 +51,15 @@ def model_sources(spec: GameSpec) -> str:
 
 
 def unread(ids: list[str], source: str) -> list[str]:
-    """The ambiguities ``source`` never reads through their constant (``R.ROOM_CAP.ID``)."""
-    return [i for i in ids if not re.search(rf"\bR\.{class_name(i)}\.ID\b", source)]
+    """The ambiguities ``source`` never reads through their enum: ``reads(R.ROOM_CAP.X)``,
+    ``reading(R.ROOM_CAP)`` or, where a table is keyed by the id, ``R.ROOM_CAP.ID``."""
+    return [
+        i
+        for i in ids
+        if not re.search(
+            rf"\b(reads|reading)\(\s*R\.{class_name(i)}\b|\bR\.{class_name(i)}\.ID\b", source
+        )
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -111,5 +118,9 @@ def test_every_ambiguity_appears_in_the_rule_index(game: str) -> None:
 
 def test_an_unread_ambiguity_is_found() -> None:
     """Planted: a source that reads one ambiguity and only names another."""
-    source = "x = i(R.ROOM_CAP.ID)\ny = 'HHH-MORGUE'  # named, not read\n"
-    assert unread(["HHH-ROOM-CAP", "HHH-MORGUE"], source) == ["HHH-MORGUE"]
+    source = (
+        "x = reads(R.ROOM_CAP.SIX_TOTAL)\ny = interp.reading(R.WARD_BEDS)\nz = {R.BB_REBAG.ID: 1}\n"
+        "w = 'HHH-MORGUE'  # named, not read\nv = R.MONEY_CAP.CAPPED  # compared, not read\n"
+    )
+    ids = ["HHH-ROOM-CAP", "HHH-WARD-BEDS", "HHH-BB-REBAG", "HHH-MORGUE", "HHH-MONEY-CAP"]
+    assert unread(ids, source) == ["HHH-MORGUE", "HHH-MONEY-CAP"]

@@ -3,7 +3,9 @@
 Every place where a rulebook is silent, contradicts itself or reads two ways is an
 :class:`Ambiguity` with quoted evidence, two or more :class:`Option` readings, a default
 and the reason for it. A model receives an :class:`Interpretation` (one chosen option per
-ambiguity) and asks it ``interp.choice("HHH-ROOM-CAP")`` at the place the rule applies.
+ambiguity) and asks it, at the place the rule applies, whether a reading is in force,
+``interp.reads(R.ROOM_CAP.SIX_TOTAL)``, or which one is, ``interp.reading(R.ROOM_CAP)``
+(``R`` being the game's generated readings module, :mod:`hhh_verify.contract.readings`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.readings import Reading, ReadingT
 from hhh_verify.contract.vocab import AmbiguityCategory
 
 #: The accepted categories (:class:`~hhh_verify.contract.vocab.AmbiguityCategory`).
@@ -120,6 +123,16 @@ class Interpretation:
             if k == ambiguity_id:
                 return v
         raise KeyError(f"no interpretation for {ambiguity_id}")
+
+    def reads(self, option: Reading) -> bool:
+        """Whether ``option`` (``R.ROOM_CAP.SIX_TOTAL``) is the chosen reading of its
+        ambiguity."""
+        return self.choice(option.ambiguity) == option.option
+
+    def reading(self, ambiguity: type[ReadingT]) -> ReadingT:
+        """The chosen option of ``ambiguity`` (``R.ROOM_CAP``) as its member, for a rule
+        that branches on several options."""
+        return ambiguity(self.choice(ambiguity.ID))
 
     def as_dict(self) -> dict[str, str]:
         return dict(self.choices)

@@ -19,6 +19,7 @@ from typing import Any
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import TERMINAL, Model
 from hhh_verify.contract.properties import Invariant
+from hhh_verify.contract.readings import Reading
 
 StepCheck = Callable[[Any, Any, Any, Any], "str | None"]
 FinalCheck = Callable[[Any, Any], "str | None"]
@@ -44,6 +45,19 @@ class Promise:
         if not self.says.strip():
             raise ValueError(f"{self.key}: a promise says what it checks")
 
+    @classmethod
+    def of(
+        cls,
+        option: Reading,
+        says: str,
+        step: StepCheck | None = None,
+        final: FinalCheck | None = None,
+        applies: Callable[[Any], bool] | None = None,
+    ) -> Promise:
+        """The promise of ``option`` (``R.ROOM_CAP.SIX_TOTAL``): its ambiguity and option
+        ids come from the member."""
+        return cls(option.ambiguity, option.option, says, step, final, applies)
+
     @property
     def key(self) -> str:
         return f"{self.ambiguity}={self.option}"
@@ -57,6 +71,11 @@ class NoPromise:
     ambiguity: str
     option: str
     why: str
+
+    @classmethod
+    def of(cls, option: Reading, why: str) -> NoPromise:
+        """Why ``option`` (``R.ROOM_CAP.SIX_TOTAL``) has no promise."""
+        return cls(option.ambiguity, option.option, why)
 
 
 @dataclass(frozen=True)

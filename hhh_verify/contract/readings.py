@@ -1,13 +1,20 @@
-"""One spelling of every reading: a game's option ids as generated constants.
+"""One spelling of every reading: a game's ambiguities as generated enums.
 
 Rule code, SMT encodings, kernels' codecs, properties and promises name a reading as
 ``R.ROOM_CAP.SIX_TOTAL`` (``R`` being the game's generated ``readings`` module), never as
-the text ``"six-total"``. A constant is a :class:`Reading`: the option id itself (a
-``str``, so it compares equal to what ``Interpretation.choice`` returns) that also knows
-its ambiguity.
+the text ``"six-total"``, and ask whether it is in force with one call,
+``interp.reads(R.ROOM_CAP.SIX_TOTAL)``, or which one is, ``interp.reading(R.ROOM_CAP)``
+(to branch on several options). Each ambiguity is a :class:`Reading` enum whose members
+are its options; a member knows its ambiguity (``.ambiguity``) and its option id
+(``.option``).
 
-Why generated constants rather than a checked accessor such as ``ctx.reads(ID, OPTION)``:
-a misspelled constant is an ``AttributeError`` when the module that uses it is loaded or
+A member is also its option id as text (a ``str`` enum): an interpretation, a promise, a
+trace, ``--interpret`` and every JSON file carry option ids as text, and a member
+compares, hashes, prints and serialises as that text, so a message or a report reads the
+same whichever spelling produced it.
+
+Why generated enums rather than a checked accessor such as ``ctx.reads(ID, OPTION)``:
+a misspelled member is an ``AttributeError`` when the module that uses it is loaded or
 the line first runs, and an editor or type checker flags it before anything runs; an
 accessor can only fail when called. The module is rendered from the registry by
 :func:`render`; ``tests/test_readings.py`` fails when a game's module differs from its
@@ -18,27 +25,68 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from enum import Enum
 from importlib import import_module
 from pathlib import Path
+from typing import ClassVar, Protocol, TypeVar
 
-from hhh_verify.contract.interpretations import Ambiguity
+
+class Reading(str, Enum):
+    """One ambiguity's options: a generated subclass per ambiguity (``ROOM_CAP``), made
+    by :func:`ambiguity` with its id (``ROOM_CAP.ID == "HHH-ROOM-CAP"``), whose members
+    are the options (``ROOM_CAP.SIX_TOTAL == "six-total"``)."""
+
+    #: the ambiguity's id, set by :func:`ambiguity` on each generated enum
+    ID: ClassVar[str]
+
+    @property
+    def ambiguity(self) -> str:
+        """The id of the ambiguity this option reads (``"HHH-ROOM-CAP"``)."""
+        return type(self).ID
+
+    @property
+    def option(self) -> str:
+        """The option id as plain text (``"six-total"``)."""
+        return str(self.value)
+
+    @property
+    def item(self) -> str:
+        """``ID=OPTION`` (``"HHH-ROOM-CAP=six-total"``), as ``--interpret`` takes it."""
+        return f"{self.ambiguity}={self.value}"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.value), spec)
 
 
-class Reading(str):
-    """An option id that knows its ambiguity (``Reading("HHH-ROOM-CAP", "six-total")``
-    equals ``"six-total"``, and prints and serialises as that text, so a message or a
-    report reads the same whichever spelling produced it)."""
+ReadingT = TypeVar("ReadingT", bound=Reading)
 
-    ambiguity: str
 
-    def __new__(cls, ambiguity: str, option: str) -> Reading:
-        self = super().__new__(cls, option)
-        self.ambiguity = ambiguity
-        return self
+def ambiguity(ambiguity_id: str) -> Callable[[type[ReadingT]], type[ReadingT]]:
+    """Class decorator: the generated enum reads ``ambiguity_id`` (sets its ``ID``)."""
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
-        return (Reading, (self.ambiguity, str(self)))
+    def mark(cls: type[ReadingT]) -> type[ReadingT]:
+        cls.ID = ambiguity_id
+        return cls
+
+    return mark
+
+
+class Entry(Protocol):
+    """What :func:`render` reads of an ambiguity (an ``interpretations.Ambiguity``, which
+    imports this module, so it is not imported here)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def option_ids(self) -> tuple[str, ...]: ...
 
 
 def constant_name(text: str) -> str:
@@ -54,22 +102,22 @@ def class_name(ambiguity_id: str) -> str:
     return constant_name(ambiguity_id.split("-", 1)[1])
 
 
-def render(module: str, entries: Iterable[Ambiguity]) -> str:
+def render(module: str, entries: Iterable[Entry]) -> str:
     """The text of a game's ``readings.py`` for the ambiguities in ``module``."""
     lines = [
-        f'"""Every reading of ``{module}`` as a constant: ``AMBIGUITY.OPTION``.',
+        f'"""Every reading of ``{module}`` as an enum member: ``AMBIGUITY.OPTION``.',
         "",
         "Generated from the registry by ``python -m hhh_verify.contract.readings`` (do not edit;",
         "``tests/test_readings.py`` keeps it equal to the registry).",
         '"""',
         "",
-        "from hhh_verify.contract.readings import Reading",
+        "from hhh_verify.contract.readings import Reading, ambiguity",
     ]
     for a in entries:
-        lines += ["", "", f"class {class_name(a.id)}:", f'    """{a.id}: {a.title}"""', ""]
-        lines.append(f'    ID = "{a.id}"')
-        for o in a.options:
-            lines.append(f'    {constant_name(o.id)} = Reading(ID, "{o.id}")')
+        lines += ["", "", f'@ambiguity("{a.id}")', f"class {class_name(a.id)}(Reading):"]
+        lines += [f'    """{a.id}: {a.title}"""', ""]
+        for option in a.option_ids:
+            lines.append(f'    {constant_name(option)} = "{option}"')
     return "\n".join(lines) + "\n"
 
 
@@ -90,7 +138,7 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print(
             "error: takes AMBIGUITIES_MODULE FILE, e.g. "
-            "hhh_verify.models.GAME.ambiguities models/GAME/readings.py",
+            "hhh_verify.models.GAME.rules.ambiguities models/GAME/rules/readings.py",
             file=sys.stderr,
         )
         return 2

@@ -54,29 +54,29 @@ KINDED = {
 VERB_OF = {cls: v for v, cls in {**PLAIN, **KINDED}.items()}
 
 ONE_OF = {
-    R.AMBULANCE_VALUE.ID: (
+    R.AMBULANCE_VALUE: (
         R.AMBULANCE_VALUE.NUMBER,
         R.AMBULANCE_VALUE.PIP_SUM,
         R.AMBULANCE_VALUE.NUMBER_ONE,
     ),
-    R.EVICT_WHO.ID: (
+    R.EVICT_WHO: (
         R.EVICT_WHO.PLAYER_CHOOSES,
         R.EVICT_WHO.SICKEST_FIRST,
         R.EVICT_WHO.ALL_CURRENT,
     ),
-    R.EXPANSION_DISCARD.ID: (
+    R.EXPANSION_DISCARD: (
         R.EXPANSION_DISCARD.INSTEAD_OF_TAKING,
         R.EXPANSION_DISCARD.OWNED_TILE,
         R.EXPANSION_DISCARD.SAME_PERMISSION,
     ),
-    R.PAST_6.ID: (R.PAST_6.DISCHARGE, R.PAST_6.STOP_AT_6),
-    R.OVER_12.ID: (R.OVER_12.FIVE_EACH, R.OVER_12.RISING, R.OVER_12.NOTHING),
-    R.EMPTY_HOSPITAL.ID: (
+    R.PAST_6: (R.PAST_6.DISCHARGE, R.PAST_6.STOP_AT_6),
+    R.OVER_12: (R.OVER_12.FIVE_EACH, R.OVER_12.RISING, R.OVER_12.NOTHING),
+    R.EMPTY_HOSPITAL: (
         R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY,
         R.EMPTY_HOSPITAL.ANY_EMPTY,
         R.EMPTY_HOSPITAL.ALL_DISCHARGED,
     ),
-    R.FINAL_TOKENS.ID: (R.FINAL_TOKENS.PER_TOKEN, R.FINAL_TOKENS.ONCE, R.FINAL_TOKENS.BAG_ONCE),
+    R.FINAL_TOKENS: (R.FINAL_TOKENS.PER_TOKEN, R.FINAL_TOKENS.ONCE, R.FINAL_TOKENS.BAG_ONCE),
 }
 #: "none": no extra reveal (the ambiguity does not arise, as ``context.Ctx`` sets it).
 EXTRA = (
@@ -90,7 +90,7 @@ EXTRA = (
 def config_array(ctx: Any, planted: int = 0) -> np.ndarray:
     """``K``: the config's numbers and every reading of ``ctx`` (``context.Ctx``) as data,
     so one compiled kernel serves them all."""
-    c, choice = ctx.config, ctx.interp.choice
+    c = ctx.config
     K = np.zeros(L.NK_CONFIG, dtype=np.int64)
     start = c.crisis_health if c.variant_crisis else c.start_health
     K[L.K_P], K[L.K_C], K[L.K_AMBS], K[L.K_AMB_DICE] = ctx.P, ctx.C, ctx.ambulances, ctx.amb_dice
@@ -109,16 +109,16 @@ def config_array(ctx: Any, planted: int = 0) -> np.ndarray:
         K[L.K_SCOL + k], K[L.K_STARGET + k] = sp.colour, sp.target
     K[L.K_SOLO_BAR] = ctx.solo == R.SOLO.FIRST_PLAYER_BAR
     K[L.K_EXTRA] = EXTRA.index(ctx.extra_reveal)
-    for key, slot in (
-        (R.AMBULANCE_VALUE.ID, L.K_AMB_VALUE),
-        (R.EVICT_WHO.ID, L.K_EVICT),
-        (R.EXPANSION_DISCARD.ID, L.K_EXP_DISCARD),
-        (R.PAST_6.ID, L.K_PAST6),
-        (R.OVER_12.ID, L.K_OVER12),
-        (R.EMPTY_HOSPITAL.ID, L.K_EMPTY),
-        (R.FINAL_TOKENS.ID, L.K_FINAL),
+    for kind, slot in (
+        (R.AMBULANCE_VALUE, L.K_AMB_VALUE),
+        (R.EVICT_WHO, L.K_EVICT),
+        (R.EXPANSION_DISCARD, L.K_EXP_DISCARD),
+        (R.PAST_6, L.K_PAST6),
+        (R.OVER_12, L.K_OVER12),
+        (R.EMPTY_HOSPITAL, L.K_EMPTY),
+        (R.FINAL_TOKENS, L.K_FINAL),
     ):
-        K[slot] = ONE_OF[key].index(choice(key))
+        K[slot] = ONE_OF[kind].index(ctx.interp.reading(kind))
     K[L.K_MORT_RETURN], K[L.K_RECYCLE] = ctx.mortuary_returns, ctx.recycle_when_short
     K[L.K_SUPERBUG_FLOOR] = ctx.superbug_2 == R.SUPERBUG_2.FLOOR_1
     K[L.K_BLOOD_MARKS], K[L.K_TINT_ROUND] = ctx.blood_marks, ctx.tint_round

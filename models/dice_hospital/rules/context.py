@@ -29,45 +29,43 @@ class Ctx:
     dice: Any = field(default_factory=ExactDice)
 
     def __post_init__(self) -> None:
-        c, i = self.config, self.interp.choice
+        c, reads, reading = self.config, self.interp.reads, self.interp.reading
         self.P = c.players
         self.C = c.colours
         self.W = len(WARDS)
         self.S = len(SPECIALISTS)
-        self.solo = i(R.SOLO.ID)
+        self.solo = reading(R.SOLO)
         if self.P == 1 and self.solo == R.SOLO.NO_SOLO:
             raise ModelError(
                 "players=1 is not a game the aid describes; choose a solo reading with "
                 "--interpret DH-SOLO=free-pick or DH-SOLO=first-player-bar"
             )
-        per_player = i(R.AMBULANCE_COUNT.ID) == R.AMBULANCE_COUNT.PLAYERS
+        per_player = reads(R.AMBULANCE_COUNT.PLAYERS)
         self.ambulances = self.P if per_player and self.P > 1 else self.P + 1
-        self.amb_value = i(R.AMBULANCE_VALUE.ID)
-        self.extra_reveal = i(R.EXTRA_REVEAL.ID) if self.P == 2 else "none"
-        self.capacity = c.capacity if i(R.CAPACITY.ID) == R.CAPACITY.BOARD_LIMIT else None
-        self.evict = i(R.EVICT_WHO.ID)
-        self.mortuary_returns = i(R.MORTUARY_DICE.ID) == R.MORTUARY_DICE.RETURN
-        self.recycle_when_short = i(R.SUPPLY_SHORT.ID) == R.SUPPLY_SHORT.RECYCLE_MORTUARY
-        self.expansion_discard = i(R.EXPANSION_DISCARD.ID)
-        self.past_6 = i(R.PAST_6.ID)
-        self.over_12 = i(R.OVER_12.ID)
-        self.empty_bonus = i(R.EMPTY_HOSPITAL.ID)
-        self.superbug_2 = i(R.SUPERBUG_2.ID)
-        self.blood_marks = i(R.BLOOD_TREATED.ID) == R.BLOOD_TREATED.MARKS_TREATED
-        self.tint_round = i(R.RECOLOUR.ID) == R.RECOLOUR.ROUND
-        self.effect_optional = i(R.SPECIALIST_OPTIONAL.ID) == R.SPECIALIST_OPTIONAL.OPTIONAL
+        self.amb_value = reading(R.AMBULANCE_VALUE)
+        self.extra_reveal = reading(R.EXTRA_REVEAL) if self.P == 2 else "none"
+        self.capacity = c.capacity if reads(R.CAPACITY.BOARD_LIMIT) else None
+        self.evict = reading(R.EVICT_WHO)
+        self.mortuary_returns = reads(R.MORTUARY_DICE.RETURN)
+        self.recycle_when_short = reads(R.SUPPLY_SHORT.RECYCLE_MORTUARY)
+        self.expansion_discard = reading(R.EXPANSION_DISCARD)
+        self.past_6 = reading(R.PAST_6)
+        self.over_12 = reading(R.OVER_12)
+        self.empty_bonus = reading(R.EMPTY_HOSPITAL)
+        self.superbug_2 = reading(R.SUPERBUG_2)
+        self.blood_marks = reads(R.BLOOD_TREATED.MARKS_TREATED)
+        self.tint_round = reads(R.RECOLOUR.ROUND)
+        self.effect_optional = reads(R.SPECIALIST_OPTIONAL.OPTIONAL)
         self.epidemic_faces = (
-            (2, 3, 4, 5)
-            if i(R.EPIDEMIC_ROLL.ID) == R.EPIDEMIC_ROLL.TWO_TO_FIVE
-            else (1, 2, 3, 4, 5, 6)
+            (2, 3, 4, 5) if reads(R.EPIDEMIC_ROLL.TWO_TO_FIVE) else (1, 2, 3, 4, 5, 6)
         )
-        self.crisis_random = i(R.CRISIS_COLOURS.ID) == R.CRISIS_COLOURS.RANDOM
-        self.tie_shared = i(R.TIE_REMAINS.ID) == R.TIE_REMAINS.SHARED
-        self.final_tokens = i(R.FINAL_TOKENS.ID)
-        self.arrival_mark = 1 if i(R.ARRIVAL_NEGLECT.ID) == R.ARRIVAL_NEGLECT.ARRIVALS_EXEMPT else 0
-        self.every_meeple = i(R.PLACEMENT_OPTIONAL.ID) == R.PLACEMENT_OPTIONAL.EVERY_MEEPLE
-        self.dealt = i(R.AMBULANCE_FILL.ID) == R.AMBULANCE_FILL.DEALT
-        self.last_seat = i(R.LAST_PLAYER.ID) == R.LAST_PLAYER.LAST_SEAT
+        self.crisis_random = reads(R.CRISIS_COLOURS.RANDOM)
+        self.tie_shared = reads(R.TIE_REMAINS.SHARED)
+        self.final_tokens = reading(R.FINAL_TOKENS)
+        self.arrival_mark = 1 if reads(R.ARRIVAL_NEGLECT.ARRIVALS_EXEMPT) else 0
+        self.every_meeple = reads(R.PLACEMENT_OPTIONAL.EVERY_MEEPLE)
+        self.dealt = reads(R.AMBULANCE_FILL.DEALT)
+        self.last_seat = reads(R.LAST_PLAYER.LAST_SEAT)
         self.matron_nurses = MATRON_NURSES
         self.amb_dice = c.ambulance_dice
 

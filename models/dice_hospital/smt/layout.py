@@ -12,6 +12,7 @@ administrator kind.
 from __future__ import annotations
 
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.readings import Reading
 
 from ..rules import readings as R
 from ..rules.components import ADMINISTRATORS, SPECIALISTS, WARDS
@@ -25,11 +26,11 @@ W, S, K = len(WARDS), len(SPECIALISTS), len(ADMINISTRATORS)
 
 #: Readings the encoding does not cover (DH-SOLO, -RECOLOUR, -EPIDEMIC-ROLL,
 #: -CRISIS-COLOURS and -OVER-12 never matter in scope; -TIE-REMAINS only names winners).
-UNSUPPORTED = {
-    R.AMBULANCE_VALUE.ID: (R.AMBULANCE_VALUE.PIP_SUM, R.AMBULANCE_VALUE.NUMBER_ONE),
-    R.PLACEMENT_OPTIONAL.ID: (R.PLACEMENT_OPTIONAL.EVERY_MEEPLE,),
-    R.AMBULANCE_FILL.ID: (R.AMBULANCE_FILL.DEALT,),
-    R.EMPTY_HOSPITAL.ID: (R.EMPTY_HOSPITAL.ALL_DISCHARGED,),  # reads the round's evictions
+UNSUPPORTED: dict[type[Reading], tuple[Reading, ...]] = {
+    R.AMBULANCE_VALUE: (R.AMBULANCE_VALUE.PIP_SUM, R.AMBULANCE_VALUE.NUMBER_ONE),
+    R.PLACEMENT_OPTIONAL: (R.PLACEMENT_OPTIONAL.EVERY_MEEPLE,),
+    R.AMBULANCE_FILL: (R.AMBULANCE_FILL.DEALT,),
+    R.EMPTY_HOSPITAL: (R.EMPTY_HOSPITAL.ALL_DISCHARGED,),  # reads the round's evictions
 }
 
 
@@ -42,9 +43,9 @@ def scope_error(model: DHModel) -> str:
         return f"players={c.players} (the encoding seats two)"
     if c.variant_epidemic or c.variant_crisis:
         return "the epidemic and crisis variants are outside the encoding"
-    for amb, options in UNSUPPORTED.items():
-        if model.interpretation.choice(amb) in options:
-            return f"{amb}={model.interpretation.choice(amb)} is outside the encoding"
+    for kind, options in UNSUPPORTED.items():
+        if model.interpretation.reading(kind) in options:
+            return f"{kind.ID}={model.interpretation.reading(kind)} is outside the encoding"
     return ""
 
 

@@ -601,7 +601,7 @@ FACTS: tuple[Fact, ...] = (
         _staff_flipped_per_round,
         # the book's own count: under reveal-at-setup round 1's pair is flipped at setup
         # and the rounds' pairs shift down one (its promise says so)
-        readings=(f"{R.STAFF_ROUND1.ID}={R.STAFF_ROUND1.NONE_IN_ROUND_1}",),
+        readings=(R.STAFF_ROUND1.NONE_IN_ROUND_1.item,),
     ),
     Fact(
         "Housekeeping",

@@ -34,7 +34,7 @@ from ..rules.state import (
 )
 from . import promise_config as A
 from .promise_heal import legal
-from .promise_phases import choice
+from .promise_phases import reads
 
 HIRE, TRAINING, REPLACE = 0, 1, 2  # the Research card's benefits, in print order
 RESEARCH_HIRE = 2  # "Hire 1 Staff for $2"
@@ -44,7 +44,7 @@ CFO_GAIN = 10  # Staff Index: "CFO: Gain $10."
 def keys(model: HHHModel, card: int) -> tuple[int, int, int]:
     """The colours the card's three benefits count (HHH-RESEARCH-DECK)."""
     C = model.config.colours
-    first = 0 if choice(model, R.RESEARCH_DECK.ID) == R.RESEARCH_DECK.IDENTICAL else card
+    first = 0 if reads(model, R.RESEARCH_DECK.IDENTICAL) else card
     return (first % C, (first + 1) % C, (first + 2) % C)
 
 
@@ -236,85 +236,73 @@ def _reaction_last_round(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> s
     return None
 
 
-P = Promise
+P = Promise.of
 PROMISES = (
     P(
-        R.UNAFFORDABLE.ID,
         R.UNAFFORDABLE.ALLOWED_LOSES,
         "a face-up Staff marker may be hired with a token whatever the money",
         step=_costly_allowed,
     ),
     P(
-        R.UNAFFORDABLE.ID,
         R.UNAFFORDABLE.FORBIDDEN,
         "no Hire or Blood Bank restock costs more than the money held",
         step=_costly_forbidden,
     ),
     P(
-        R.COO_TIMING.ID,
         R.COO_TIMING.IMMEDIATELY,
         "the COO's extra Administrative token arrives unused",
         step=_coo_token(unused=True),
         applies=A.staff(COO),
     ),
     P(
-        R.COO_TIMING.ID,
         R.COO_TIMING.NEXT_ROUND,
         "the COO's extra Administrative token arrives used",
         step=_coo_token(unused=False),
         applies=A.staff(COO),
     ),
     P(
-        R.BB_RESTOCK_FLIP.ID,
         R.BB_RESTOCK_FLIP.TOKEN_ONLY,
         "restocking the Blood Bank leaves the Administrator card as it was",
         step=_restock_keeps_card,
         applies=A.both(A.BLOOD, A.administrator),
     ),
     P(
-        R.BB_RESTOCK_FLIP.ID,
         R.BB_RESTOCK_FLIP.FLIPS_CARD,
         "restocking the Blood Bank needs the Administrator card face up and flips it",
         step=_restock_flips_card,
         applies=A.both(A.BLOOD, A.administrator),
     ),
     P(
-        R.NURSE_REFILL.ID,
         R.NURSE_REFILL.REFILL,
         "after the nurse's free Training marker the face-up markers are refilled",
         step=_nurse_refills(refill=True),
         applies=A.nurse,
     ),
     P(
-        R.NURSE_REFILL.ID,
         R.NURSE_REFILL.NO_REFILL,
         "after the nurse's free Training marker one face-up marker is missing",
         step=_nurse_refills(refill=False),
         applies=A.nurse,
     ),
     P(
-        R.RESEARCH_DECK.ID,
         R.RESEARCH_DECK.ROTATING,
         "one kind of Research card per colour; card k's benefits count colours k, k+1, k+2",
         step=_deck_rotates,
         applies=A.research,
     ),
     P(
-        R.RESEARCH_DECK.ID,
         R.RESEARCH_DECK.IDENTICAL,
         "every Research card is the printed one: its benefits count yellow, gray, green",
         step=_research_keys(identical=True),
         applies=A.research,
     ),
     P(
-        R.RESEARCH_ZERO.ID,
         R.RESEARCH_ZERO.NEEDS_A_CUBE,
         "no Research benefit is chosen without a cube of its colour",
         step=_benefit_needs_cube,
         applies=A.research,
     ),
     P(
-        R.RESEARCH_ZERO.ID,
         R.RESEARCH_ZERO.HIRE_WITHOUT,
         "a Research that did not fail offers the Hire without its colour (money and a "
         "face-up Staff marker permitting)",
@@ -322,21 +310,18 @@ PROMISES = (
         applies=A.research,
     ),
     P(
-        R.RESEARCH_AMOUNT.ID,
         R.RESEARCH_AMOUNT.UP_TO,
         "the Replace benefit may stop after any replacement",
         step=_may_stop,
         applies=A.research,
     ),
     P(
-        R.RESEARCH_DECLINE.ID,
         R.RESEARCH_DECLINE.MAY_DECLINE,
         "every Research may end without a benefit",
         step=_may_decline,
         applies=A.research,
     ),
     P(
-        R.END_REACTION.ID,
         R.END_REACTION.SAVED_TOKEN,
         "a round before the last ends with the reaction offered whenever a token is saved "
         "and the card face up",
@@ -344,11 +329,10 @@ PROMISES = (
         applies=_cooke,
     ),
     P(
-        R.END_REACTION_LAST_ROUND.ID,
         R.END_REACTION_LAST_ROUND.EVERY_ROUND,
         "the last round ends with the reaction offered whenever a token is saved and the "
         "card face up",
         step=_reaction_last_round,
-        applies=lambda m: _cooke(m) and choice(m, R.END_REACTION.ID) == R.END_REACTION.SAVED_TOKEN,
+        applies=lambda m: _cooke(m) and reads(m, R.END_REACTION.SAVED_TOKEN),
     ),
 )

@@ -105,7 +105,7 @@ def _er_return(model: HHHModel, s: HHHState, a: Any) -> tuple[int, int] | None:
 
 def spots(model: HHHModel) -> int:
     """Spots per colour in a Waiting Room under the HHH-WAITING-SPOTS reading."""
-    fewer = 1 if model.interpretation.choice(R.WAITING_SPOTS.ID) == R.WAITING_SPOTS.ONE_FEWER else 0
+    fewer = 1 if model.interpretation.reads(R.WAITING_SPOTS.ONE_FEWER) else 0
     return int(model.config.waiting_spots) - fewer
 
 
@@ -299,24 +299,21 @@ def _money_counts(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | No
     return None
 
 
-P = Promise
+P = Promise.of
 PROMISES = (
     P(
-        R.TR_OVERFLOW.ID,
         R.TR_OVERFLOW.DIES,
         "a Treatment Room patient healed above the room's maximum dies",
         step=_overflow_dies,
         applies=A.treatment_room,
     ),
     P(
-        R.TR_TO_WARD_5.ID,
         R.TR_TO_WARD_5.DIES,
         "a level-5 Treatment Room patient may move to a free Ward bed and dies there",
         step=_level5_to_ward_dies,
         applies=A.improved_treatment_room,
     ),
     P(
-        R.ER_RETURN.ID,
         R.ER_RETURN.EMPTIEST,
         "a healed Emergency Room patient's cubes go to a Waiting Room with the fewest of "
         "its colour",
@@ -324,14 +321,12 @@ PROMISES = (
         applies=A.EMERGENCY_ROOM,
     ),
     P(
-        R.ER_RETURN.ID,
         R.ER_RETURN.FIRST_ROOM,
         "a healed Emergency Room patient's cubes go to Waiting Room 1",
         step=_er_returns_to(first_room=True),
         applies=A.EMERGENCY_ROOM,
     ),
     P(
-        R.ER_COSTS.ID,
         R.ER_COSTS.WARD_LIKE,
         "an Emergency Room Heal draws the Ward's cubes and pays its $ per level; an "
         "Emergency Room death costs the Waiting Room's $5",
@@ -339,21 +334,18 @@ PROMISES = (
         applies=A.EMERGENCY_ROOM,
     ),
     P(
-        R.ER_COSTS.ID,
         R.ER_COSTS.TREATMENT_LIKE,
         "an Emergency Room Heal draws 8 cubes and pays $3 per level; a death costs $12",
         step=_er_costs(treatment_like=True),
         applies=A.EMERGENCY_ROOM,
     ),
     P(
-        R.REBAG_AFTER_HEAL.ID,
         R.REBAG_AFTER_HEAL.ANY_HEAL,
         "every Heal may re-bag its whole allowance, whatever the draw did to the level",
         step=_rebag_any_heal,
         applies=A.doctor_rebag,
     ),
     P(
-        R.REBAG_AFTER_HEAL.ID,
         R.REBAG_AFTER_HEAL.LEVEL_REDUCED,
         "a Heal that lowered no level re-bags no more than its Re-bag Training markers; "
         "one that lowered a level may re-bag its whole allowance",
@@ -361,68 +353,58 @@ PROMISES = (
         applies=A.doctor_rebag,
     ),
     P(
-        R.BB_REBAG.ID,
         R.BB_REBAG.YES,
         "the Blood Bank cube may be re-bagged like a drawn cube",
         step=_bb_cube_rebags,
         applies=A.both(A.BLOOD, A.any_rebag),
     ),
     P(
-        R.BB_REBAG.ID,
         R.BB_REBAG.NO,
         "the Blood Bank cube is never re-bagged",
         step=_bb_cube_discarded,
         applies=A.both(A.BLOOD, A.any_rebag),
     ),
     P(
-        R.TRAINING_BONUS.ID,
         R.TRAINING_BONUS.ONE,
         "each Training bonus draw of a Heal is 1 cube",
         step=_bonus_cubes(1),
         applies=A.colour_training,
     ),
     P(
-        R.TRAINING_BONUS.ID,
         R.TRAINING_BONUS.TWO,
         "each Training bonus draw of a Heal is 2 cubes",
         step=_bonus_cubes(2),
         applies=A.colour_training,
     ),
     P(
-        R.REACTION_TIMING.ID,
         R.REACTION_TIMING.LATEST_DRAW,
         "a reaction takes a black cube of the Heal's most recent draw only",
         step=_reaction_latest,
     ),
     P(
-        R.REACTION_TIMING.ID,
         R.REACTION_TIMING.ANY_IN_HEAL,
         "the Janitor may discard any black cube drawn for the Heal before it settles",
         step=_reaction_any,
     ),
     P(
-        R.CHAPLAIN_TIMING.ID,
         R.CHAPLAIN_TIMING.DURING_HEAL,
         "the unused Chaplain may flip the face-down Administrator card during a Heal",
         step=_chaplain_in_heal,
         applies=A.both(A.staff(CHAPLAIN), A.administrator),
     ),
     P(
-        R.INTERN_TREATMENT.ID,
         R.INTERN_TREATMENT.STAYS,
         "the Intern's Treatment Room patient keeps its side",
         step=_intern_side(treated=False),
         applies=A.INTERN_ON_ROOM,
     ),
     P(
-        R.INTERN_TREATMENT.ID,
         R.INTERN_TREATMENT.TREATED,
         "the Intern's Treatment Room patient is on the Treated side",
         step=_intern_side(treated=True),
         applies=A.INTERN_ON_ROOM,
     ),
     P(
-        R.MONEY_CAP.ID,
         R.MONEY_CAP.UNCAPPED,
         "a Ward Heal pays $ per level healed in full, above $199 too",
         step=_money_counts,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hhh_verify.contract.promises import Promise
+from hhh_verify.contract.readings import Reading
 
 from ..rules import readings as R
 from ..rules.actions import EndActions
@@ -33,13 +34,14 @@ DEATH = 5  # Patient Death: "an Illness level of 5"
 LAWYER_OFF = 2  # Staff Index, Lawyer: "Reduce the amount of Money you lose by $2"
 
 
-def choice(model: HHHModel, ambiguity: str) -> str:
-    return str(model.interpretation.choice(ambiguity))
+def reads(model: HHHModel, option: Reading) -> bool:
+    """Whether ``model`` reads its ambiguity with ``option``."""
+    return bool(model.interpretation.reads(option))
 
 
 def beds(model: HHHModel) -> int:
     """Beds per Ward under the model's HHH-WARD-BEDS reading (at least one)."""
-    fewer = 1 if choice(model, R.WARD_BEDS.ID) == R.WARD_BEDS.ONE_FEWER else 0
+    fewer = 1 if reads(model, R.WARD_BEDS.ONE_FEWER) else 0
     return max(1, model.config.ward_beds - fewer)
 
 
@@ -153,7 +155,7 @@ def _abilities_play(model: HHHModel) -> bool:
 
 
 def _discarding(model: HHHModel) -> bool:
-    return choice(model, R.VISIT_CUBES.ID) == R.VISIT_CUBES.DISCARD
+    return reads(model, R.VISIT_CUBES.DISCARD)
 
 
 def _token_changes_nothing(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
@@ -287,17 +289,15 @@ def _fewer_markers(model: HHHModel) -> bool:
     return bool(model.config.variant_fewer_markers)
 
 
-P = Promise
+P = Promise.of
 PROMISES = (
     P(
-        R.ROOM_CAP.ID,
         R.ROOM_CAP.EVERY_PHASE,
         "every Patient Phase installs a New Room while cards remain in the deck",
         step=_install_every_phase,
         applies=A.more_cards_than_cap,
     ),
     P(
-        R.SETUP_LEVEL5.ID,
         R.SETUP_LEVEL5.DIES,
         "no 5-cube patient waits after a setup draw: each died, its 5 cubes discarded and "
         "its $5 paid",
@@ -305,21 +305,18 @@ PROMISES = (
         applies=A.fifth_spot,
     ),
     P(
-        R.SETUP_LEVEL5.ID,
         R.SETUP_LEVEL5.RETURN_EXCESS,
         "no Waiting Room patient dies in setup",
         step=_setup_no_death,
         applies=A.fifth_spot,
     ),
     P(
-        R.SETUP_ORDER.ID,
         R.SETUP_ORDER.BEFORE_WAITING,
         "the starting Blood Bank holds its cubes before any setup Waiting Room draw",
         step=_blood_before_waiting,
         applies=A.BLOOD,
     ),
     P(
-        R.SETUP_ORDER.ID,
         R.SETUP_ORDER.AFTER_WAITING,
         "the starting Blood Bank is empty during the setup Waiting Room draws and filled "
         "when they end",
@@ -327,72 +324,61 @@ PROMISES = (
         applies=A.BLOOD,
     ),
     P(
-        R.WARD_ABILITY.ID,
         R.WARD_ABILITY.NO_EFFECT,
         "every patient of a visited Ward draws: at least one cube per patient leaves the bag",
         step=_token_changes_nothing,
         applies=lambda m: _abilities_play(m) and _discarding(m),
     ),
     P(
-        R.WARD_ABILITY.ID,
         R.WARD_ABILITY.SHIELD_FIRST,
         "a Visit leaves the lowest patient of a Ward with an active token as it was",
         step=_token_shields_first,
         applies=_abilities_play,
     ),
     P(
-        R.VISIT_CUBES.ID,
         R.VISIT_CUBES.DISCARD,
         "the cubes drawn in a Visit leave the bag: at least one per patient drawing",
         step=_visit_discards,
     ),
     P(
-        R.VISIT_CUBES.ID,
         R.VISIT_CUBES.REBAG,
         "a Visit leaves the bag's non-black cubes as they were",
         step=_visit_rebags,
     ),
     P(
-        R.EMPTY_BEDS_VARIANT.ID,
         R.EMPTY_BEDS_VARIANT.AT_ACTIVATION,
         "each patient draws the Ward's empty beds as the Visit begins (besides black chains)",
         step=_beds_at_activation,
         applies=_no_abilities_variant,
     ),
     P(
-        R.EMPTY_BEDS_VARIANT.ID,
         R.EMPTY_BEDS_VARIANT.PER_PATIENT,
         "a patient's death frees a bed for the later draws of the same Visit",
         step=_beds_per_patient,
         applies=_no_abilities_variant,
     ),
     P(
-        R.WHITE_OUT.ID,
         R.WHITE_OUT.TOMBSTONE_ONLY,
         "the game is lost by arrest only when every place for a body is taken",
         step=_arrest_only_when_full,
     ),
     P(
-        R.RATING_BASIS.ID,
         R.RATING_BASIS.FINAL_MONEY,
         "a won game is rated by the bracket of its final money",
         final=_rated_on(profit=False),
     ),
     P(
-        R.RATING_BASIS.ID,
         R.RATING_BASIS.PROFIT,
         "a won game is rated by the bracket of its final money less the starting money",
         final=_rated_on(profit=True),
     ),
     P(
-        R.FEWER_MARKERS.ID,
         R.FEWER_MARKERS.BEFORE_SETUP,
         "the setup Wards and the supply together hold one marker fewer of each colour",
         step=_markers_out(after=False),
         applies=_fewer_markers,
     ),
     P(
-        R.FEWER_MARKERS.ID,
         R.FEWER_MARKERS.AFTER_SETUP,
         "after the Ward draw the supply holds one marker fewer of each colour left",
         step=_markers_out(after=True),

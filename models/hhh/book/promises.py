@@ -325,217 +325,183 @@ def _more_than_one_bed(model: HHHModel) -> bool:
     return bool(model.config.ward_beds > 1)
 
 
-P = Promise
+P = Promise.of
 BOOK = PromiseBook(
     promises=(
         P(
-            R.STAFF_ROUND1.ID,
             R.STAFF_ROUND1.NONE_IN_ROUND_1,
             "no Staff marker is face up in round 1; after that at most one row's flips a "
             "round, in the rounds with Staff spaces below them (2 onward)",
             step=_staff_bound(2),
         ),
         P(
-            R.STAFF_ROUND1.ID,
             R.STAFF_ROUND1.REVEAL_AT_SETUP,
             "at most one row's flips a round, only in the rounds with Staff spaces below "
             "them, from round 1 (rounds 1-5; 1-4 in the 5-round variant)",
             step=_staff_bound(1),
         ),
         P(
-            R.WARD_BEDS.ID,
             R.WARD_BEDS.AS_CONFIG,
             "no Ward holds more patients than configured beds",
             step=_wards_at_most(0),
         ),
         P(
-            R.WARD_BEDS.ID,
             R.WARD_BEDS.ONE_FEWER,
             "no Ward holds more patients than one bed fewer than configured",
             step=_wards_at_most(1),
             applies=_more_than_one_bed,
         ),
         P(
-            R.WAITING_SPOTS.ID,
             R.WAITING_SPOTS.AS_CONFIG,
             "no colour holds more cubes than its spots",
             step=_waiting_at_most(0),
         ),
         P(
-            R.WAITING_SPOTS.ID,
             R.WAITING_SPOTS.ONE_FEWER,
             "no colour holds more cubes than one spot fewer",
             step=_waiting_at_most(1),
         ),
         P(
-            R.DRAW_EXHAUSTED.ID,
             R.DRAW_EXHAUSTED.STOP,
             "a short draw never ends the game",
             step=_never_stuck,
         ),
         P(
-            R.DRAW_EXHAUSTED.ID,
             R.DRAW_EXHAUSTED.STUCK,
             "the game ends stuck only on a draw that the bag and discard pile together could "
             "not complete (fewer colour cubes than the largest draw)",
             step=_stuck_only_when_exhausted,
         ),
         P(
-            R.BB_BLACK_ONLY.ID,
             R.BB_BLACK_ONLY.REFILL,
             "a Blood Bank fill ends short only when the discard pile has no colour cube left",
             step=_bb_refill,
         ),
         P(
-            R.BB_BLACK_ONLY.ID,
             R.BB_BLACK_ONLY.STOP,
             "a Blood Bank fill ends short only when the bag has no colour cube left",
             step=_bb_stop,
         ),
         P(
-            R.RESEARCH_AMOUNT.ID,
             R.RESEARCH_AMOUNT.ALL,
             "a Replace benefit never stops while dead coloured and white markers remain",
             step=_replace_in_full,
         ),
         P(
-            R.RESEARCH_DECLINE.ID,
             R.RESEARCH_DECLINE.MUST_CHOOSE,
             "a Research is not ended without a benefit while Training or Replace is possible",
             step=_no_decline,
         ),
-        P(R.MONEY_CAP.ID, R.MONEY_CAP.CAPPED, "money never exceeds $199", step=_money_capped),
+        P(R.MONEY_CAP.CAPPED, "money never exceeds $199", step=_money_capped),
         P(
-            R.ROOM_CAP.ID,
             R.ROOM_CAP.SIX_TOTAL,
             "at most the cap of New Room cards are placed",
             step=_rooms_at_most(False),
         ),
         P(
-            R.ROOM_CAP.ID,
             R.ROOM_CAP.SIX_INSTALLED,
             "at most the cap of installs after the starting card(s)",
             step=_rooms_at_most(True),
         ),
-        P(R.MORGUE.ID, R.MORGUE.ABSENT, "no Morgue is ever installed", step=_no_morgue),
+        P(R.MORGUE.ABSENT, "no Morgue is ever installed", step=_no_morgue),
         P(
-            R.MORGUE.ID,
             R.MORGUE.IN_DECK,
             "the Morgue holds morgue_capacity bodies (one more Improved) besides the "
             "Cemetery: more bodies end the game",
             step=_morgue_holds,
         ),
         P(
-            R.STAFF_POOL.ID,
             R.STAFF_POOL.TWO_CATS,
             "never more CFO markers than the pool's one",
             step=_staff_total(CFO, lambda m: m.config.staff_pool[CFO]),
         ),
         P(
-            R.STAFF_POOL.ID,
             R.STAFF_POOL.TWO_CFOS,
             "the second Cat is a CFO: never more Cats than one",
             step=_staff_total(CAT, lambda m: min(1, m.config.staff_pool[CAT])),
         ),
         P(
-            R.TRAINING_COUNT.ID,
             R.TRAINING_COUNT.EIGHTEEN,
             "never more Training markers than the pool",
             step=_training_total(0),
         ),
         P(
-            R.TRAINING_COUNT.ID,
             R.TRAINING_COUNT.TWENTY,
             "never more than the pool and two more",
             step=_training_total(2),
         ),
         P(
-            R.STAFF_HIREABLE.ID,
             R.STAFF_HIREABLE.ALL_FACE_UP,
             "no face-up Staff marker stops being hireable",
             step=_nothing_passed,
         ),
         P(
-            R.STAFF_HIREABLE.ID,
             R.STAFF_HIREABLE.THIS_ROUND,
             "a new round starts with no earlier marker hireable",
             step=_hireable_this_round,
         ),
         P(
-            R.END_REACTION.ID,
             R.END_REACTION.FORGONE,
             "the end-of-Patient-Phase reaction never fires",
             step=_no_end_reaction,
         ),
         P(
-            R.END_REACTION_LAST_ROUND.ID,
             R.END_REACTION_LAST_ROUND.NOT_LAST,
             "no end-of-Patient-Phase reaction in the last round",
             step=_no_last_round_reaction,
         ),
         P(
-            R.CHAPLAIN_TIMING.ID,
             R.CHAPLAIN_TIMING.BETWEEN_ACTIONS,
             "the Chaplain never flips during a Heal",
             step=_chaplain_between,
         ),
         P(
-            R.INTERN_ER.ID,
             R.INTERN_ER.NOT_ALLOWED,
             "the Intern never treats the Emergency Room",
             step=_intern_not_er,
         ),
         P(
-            R.INTERN_ER.ID,
             R.INTERN_ER.MOVES,
             "the Intern's Emergency Room patient leaves it",
             step=_intern_er_moves,
         ),
         P(
-            R.TRANSFER_WR_DEST.ID,
             R.TRANSFER_WR_DEST.WARDS_ONLY,
             "Waiting Room patients go only to Wards",
             step=_wr_to_wards_only,
         ),
         P(
-            R.TRANSFER_WR_DEST.ID,
             R.TRANSFER_WR_DEST.LEVEL_3_4_ANY,
             "only levels 3-4 leave a Waiting Room by Transfer",
             step=_wr_levels_3_4,
         ),
         P(
-            R.TRANSFER_WR_DEST.ID,
             R.TRANSFER_WR_DEST.ANY_LEVEL_ROOMS,
             "only levels 3-4 go from a Waiting Room to a Ward",
             step=_wr_rooms_any_level,
         ),
         P(
-            R.TR_TO_WARD_5.ID,
             R.TR_TO_WARD_5.FORBIDDEN,
             "no level-5 patient is moved to a Ward",
             step=_no_level5_to_ward,
         ),
         P(
-            R.TR_OVERFLOW.ID,
             R.TR_OVERFLOW.CAPPED,
             "no Treatment Room patient exceeds the room's maximum",
             step=_tr_capped,
         ),
         P(
-            R.WHITE_OUT.ID,
             R.WHITE_OUT.ARRESTED,
             "a body without a marker ends the game",
             step=_no_unmarked,
         ),
         P(
-            R.NO_ADMIN_TOKENS.ID,
             R.NO_ADMIN_TOKENS.NONE,
             "without an Administrator there are no Administrative tokens",
             step=_no_admin_tokens,
             applies=_no_admin,
         ),
         P(
-            R.NO_ADMIN_TOKENS.ID,
             R.NO_ADMIN_TOKENS.KEPT,
             "without an Administrator the setup table's tokens still come",
             step=_tokens_kept,

@@ -431,7 +431,7 @@ def rating_of(money: int) -> str:
 def rated_money(model: HHHModel, s: HHHState) -> int:
     """What the rating reads (HHH-RATING-BASIS): the final money, or the profit over the
     starting money of the setup table."""
-    if model.interpretation.choice(R.RATING_BASIS.ID) == R.RATING_BASIS.PROFIT:
+    if model.interpretation.reads(R.RATING_BASIS.PROFIT):
         return s.money - model.config.money_at_start
     return s.money
 

@@ -1,6 +1,6 @@
 """Every place where the Healthy Heart Hospital rulebook is silent, contradicts itself or
-reads two ways. The model consults each entry by id (``interp.choice(ID)``, in
-``context.Ctx``).
+reads two ways. The model reads each entry through its generated enum
+(``interp.reads(R.ROOM_CAP.SIX_TOTAL)``, mostly in ``context.Ctx``).
 
 Quotes are verbatim substrings of ``shared/rules/healthy-heart-hospital.txt`` (whitespace
 normalised; ``...`` joins two verbatim parts; ``tests/test_rule_quotes.py`` checks them),

@@ -23,74 +23,70 @@ class Ctx:
     draws: Any = field(default_factory=ExactDraws)
 
     def __post_init__(self) -> None:
-        c, i = self.config, self.interp.choice
+        c, reads, reading = self.config, self.interp.reads, self.interp.reading
         self.C = c.colours
         self.B = c.colours  # index of black in cube tuples
         self.P = c.players
-        self.spots = c.waiting_spots - (
-            1 if i(R.WAITING_SPOTS.ID) == R.WAITING_SPOTS.ONE_FEWER else 0
-        )
-        self.beds = max(1, c.ward_beds - (1 if i(R.WARD_BEDS.ID) == R.WARD_BEDS.ONE_FEWER else 0))
+        self.spots = c.waiting_spots - (1 if reads(R.WAITING_SPOTS.ONE_FEWER) else 0)
+        self.beds = max(1, c.ward_beds - (1 if reads(R.WARD_BEDS.ONE_FEWER) else 0))
         staff = list(c.staff_pool)
-        if i(R.STAFF_POOL.ID) == R.STAFF_POOL.TWO_CFOS and staff[CAT] > 1:
+        if reads(R.STAFF_POOL.TWO_CFOS) and staff[CAT] > 1:
             staff[CAT] -= 1
             staff[9] += 1
         self.staff_pool = tuple(staff)
         training = list(c.training_pool)
-        if i(R.TRAINING_COUNT.ID) == R.TRAINING_COUNT.TWENTY and sum(training) != 0:
+        if reads(R.TRAINING_COUNT.TWENTY) and sum(training) != 0:
             training[TRAINING_REBAG] += 2
         self.training_pool = tuple(training)
         deck = [k for k in c.rooms_in_deck]
-        if i(R.MORGUE.ID) == R.MORGUE.IN_DECK:
+        if reads(R.MORGUE.IN_DECK):
             deck.append(MORGUE)
         self.deck = tuple(deck)
-        self.room_cap = i(R.ROOM_CAP.ID)
-        self.setup_level5 = i(R.SETUP_LEVEL5.ID)
-        self.setup_order = i(R.SETUP_ORDER.ID)
-        self.staff_round1 = i(R.STAFF_ROUND1.ID)
-        self.staff_this_round = i(R.STAFF_HIREABLE.ID) == R.STAFF_HIREABLE.THIS_ROUND
-        self.transfer_wr = i(R.TRANSFER_WR_DEST.ID)
-        self.tr_overflow = i(R.TR_OVERFLOW.ID)
-        self.er_return = i(R.ER_RETURN.ID)
-        er_like_tr = i(R.ER_COSTS.ID) == R.ER_COSTS.TREATMENT_LIKE
+        self.room_cap = reading(R.ROOM_CAP)
+        self.setup_level5 = reading(R.SETUP_LEVEL5)
+        self.setup_order = reading(R.SETUP_ORDER)
+        self.staff_round1 = reading(R.STAFF_ROUND1)
+        self.staff_this_round = reads(R.STAFF_HIREABLE.THIS_ROUND)
+        self.transfer_wr = reading(R.TRANSFER_WR_DEST)
+        self.tr_overflow = reading(R.TR_OVERFLOW)
+        self.er_return = reading(R.ER_RETURN)
+        er_like_tr = reads(R.ER_COSTS.TREATMENT_LIKE)
         self.er_draw, self.er_pay, self.er_death = (
             (8, 3, 12) if er_like_tr else (c.ward_draw, c.ward_pay, c.waiting_death_cost)
         )
-        self.unaffordable_ok = i(R.UNAFFORDABLE.ID) == R.UNAFFORDABLE.ALLOWED_LOSES
-        self.exhausted_stuck = i(R.DRAW_EXHAUSTED.ID) == R.DRAW_EXHAUSTED.STUCK
-        self.bb_black_refill = i(R.BB_BLACK_ONLY.ID) == R.BB_BLACK_ONLY.REFILL
-        self.reaction_latest = i(R.REACTION_TIMING.ID) == R.REACTION_TIMING.LATEST_DRAW
-        self.end_reaction = i(R.END_REACTION.ID) == R.END_REACTION.SAVED_TOKEN
-        self.end_reaction_last_round = (
-            i(R.END_REACTION_LAST_ROUND.ID) == R.END_REACTION_LAST_ROUND.EVERY_ROUND
-        )
-        self.bb_flips = i(R.BB_RESTOCK_FLIP.ID) == R.BB_RESTOCK_FLIP.FLIPS_CARD
-        self.bb_rebag = i(R.BB_REBAG.ID) == R.BB_REBAG.YES
-        self.ability_shield = i(R.WARD_ABILITY.ID) == R.WARD_ABILITY.SHIELD_FIRST
-        self.research_identical = i(R.RESEARCH_DECK.ID) == R.RESEARCH_DECK.IDENTICAL
-        self.research_hire_without = i(R.RESEARCH_ZERO.ID) == R.RESEARCH_ZERO.HIRE_WITHOUT
-        self.research_all = i(R.RESEARCH_AMOUNT.ID) == R.RESEARCH_AMOUNT.ALL
-        self.research_must_choose = i(R.RESEARCH_DECLINE.ID) == R.RESEARCH_DECLINE.MUST_CHOOSE
-        self.visit_rebag = i(R.VISIT_CUBES.ID) == R.VISIT_CUBES.REBAG
-        self.beds_per_patient = i(R.EMPTY_BEDS_VARIANT.ID) == R.EMPTY_BEDS_VARIANT.PER_PATIENT
-        self.coo_now = i(R.COO_TIMING.ID) == R.COO_TIMING.IMMEDIATELY
-        self.training_bonus = 2 if i(R.TRAINING_BONUS.ID) == R.TRAINING_BONUS.TWO else 1
-        self.tr5_to_ward = i(R.TR_TO_WARD_5.ID) == R.TR_TO_WARD_5.DIES
-        self.white_out_arrest = i(R.WHITE_OUT.ID) == R.WHITE_OUT.ARRESTED
-        self.money_cap = 199 if i(R.MONEY_CAP.ID) == R.MONEY_CAP.CAPPED else None
-        self.intern_er = i(R.INTERN_ER.ID) == R.INTERN_ER.MOVES
-        self.intern_treats = i(R.INTERN_TREATMENT.ID) == R.INTERN_TREATMENT.TREATED
-        self.rebag_needs_reduction = i(R.REBAG_AFTER_HEAL.ID) == R.REBAG_AFTER_HEAL.LEVEL_REDUCED
-        self.nurse_refill = i(R.NURSE_REFILL.ID) == R.NURSE_REFILL.REFILL
-        self.chaplain_in_heal = i(R.CHAPLAIN_TIMING.ID) == R.CHAPLAIN_TIMING.DURING_HEAL
-        self.rating_profit = i(R.RATING_BASIS.ID) == R.RATING_BASIS.PROFIT
+        self.unaffordable_ok = reads(R.UNAFFORDABLE.ALLOWED_LOSES)
+        self.exhausted_stuck = reads(R.DRAW_EXHAUSTED.STUCK)
+        self.bb_black_refill = reads(R.BB_BLACK_ONLY.REFILL)
+        self.reaction_latest = reads(R.REACTION_TIMING.LATEST_DRAW)
+        self.end_reaction = reads(R.END_REACTION.SAVED_TOKEN)
+        self.end_reaction_last_round = reads(R.END_REACTION_LAST_ROUND.EVERY_ROUND)
+        self.bb_flips = reads(R.BB_RESTOCK_FLIP.FLIPS_CARD)
+        self.bb_rebag = reads(R.BB_REBAG.YES)
+        self.ability_shield = reads(R.WARD_ABILITY.SHIELD_FIRST)
+        self.research_identical = reads(R.RESEARCH_DECK.IDENTICAL)
+        self.research_hire_without = reads(R.RESEARCH_ZERO.HIRE_WITHOUT)
+        self.research_all = reads(R.RESEARCH_AMOUNT.ALL)
+        self.research_must_choose = reads(R.RESEARCH_DECLINE.MUST_CHOOSE)
+        self.visit_rebag = reads(R.VISIT_CUBES.REBAG)
+        self.beds_per_patient = reads(R.EMPTY_BEDS_VARIANT.PER_PATIENT)
+        self.coo_now = reads(R.COO_TIMING.IMMEDIATELY)
+        self.training_bonus = 2 if reads(R.TRAINING_BONUS.TWO) else 1
+        self.tr5_to_ward = reads(R.TR_TO_WARD_5.DIES)
+        self.white_out_arrest = reads(R.WHITE_OUT.ARRESTED)
+        self.money_cap = 199 if reads(R.MONEY_CAP.CAPPED) else None
+        self.intern_er = reads(R.INTERN_ER.MOVES)
+        self.intern_treats = reads(R.INTERN_TREATMENT.TREATED)
+        self.rebag_needs_reduction = reads(R.REBAG_AFTER_HEAL.LEVEL_REDUCED)
+        self.nurse_refill = reads(R.NURSE_REFILL.REFILL)
+        self.chaplain_in_heal = reads(R.CHAPLAIN_TIMING.DURING_HEAL)
+        self.rating_profit = reads(R.RATING_BASIS.PROFIT)
         # HHH-FEWER-MARKERS: the variant's markers leave after the Ward draw, not before
-        self.markers_out_after_setup = (
-            c.variant_fewer_markers and i(R.FEWER_MARKERS.ID) == R.FEWER_MARKERS.AFTER_SETUP
+        self.markers_out_after_setup = c.variant_fewer_markers and reads(
+            R.FEWER_MARKERS.AFTER_SETUP
         )
         self.admin = not c.no_admin
         # HHH-NO-ADMIN-TOKENS: without an Administrator card, are there Administrative tokens?
-        keep = not self.admin and i(R.NO_ADMIN_TOKENS.ID) == R.NO_ADMIN_TOKENS.KEPT
+        keep = not self.admin and reads(R.NO_ADMIN_TOKENS.KEPT)
         self.admin_tokens = c.table_admin_tokens if keep else c.admin_tokens
         self.abilities_on = c.ward_abilities and not c.variant_no_abilities
         self.last_round = c.last_round

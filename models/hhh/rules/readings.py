@@ -1,345 +1,345 @@
-"""Every reading of ``hhh_verify.models.hhh.rules.ambiguities`` as a constant: ``AMBIGUITY.OPTION``.
+"""Every reading of ``hhh_verify.models.hhh.rules.ambiguities`` as an enum member: ``AMBIGUITY.OPTION``.
 
 Generated from the registry by ``python -m hhh_verify.contract.readings`` (do not edit;
 ``tests/test_readings.py`` keeps it equal to the registry).
 """
 
-from hhh_verify.contract.readings import Reading
+from hhh_verify.contract.readings import Reading, ambiguity
 
 
-class ROOM_CAP:
+@ambiguity("HHH-ROOM-CAP")
+class ROOM_CAP(Reading):
     """HHH-ROOM-CAP: How many New Room cards are ever placed"""
 
-    ID = "HHH-ROOM-CAP"
-    SIX_TOTAL = Reading(ID, "six-total")
-    SIX_INSTALLED = Reading(ID, "six-installed")
-    EVERY_PHASE = Reading(ID, "every-phase")
+    SIX_TOTAL = "six-total"
+    SIX_INSTALLED = "six-installed"
+    EVERY_PHASE = "every-phase"
 
 
-class SETUP_LEVEL5:
+@ambiguity("HHH-SETUP-LEVEL5")
+class SETUP_LEVEL5(Reading):
     """HHH-SETUP-LEVEL5: A 5-cube Waiting Room patient drawn during setup"""
 
-    ID = "HHH-SETUP-LEVEL5"
-    DIES = Reading(ID, "dies")
-    RETURN_EXCESS = Reading(ID, "return-excess")
+    DIES = "dies"
+    RETURN_EXCESS = "return-excess"
 
 
-class SETUP_ORDER:
+@ambiguity("HHH-SETUP-ORDER")
+class SETUP_ORDER(Reading):
     """HHH-SETUP-ORDER: When the first room's Blood Bank draw happens in setup"""
 
-    ID = "HHH-SETUP-ORDER"
-    BEFORE_WAITING = Reading(ID, "before-waiting")
-    AFTER_WAITING = Reading(ID, "after-waiting")
+    BEFORE_WAITING = "before-waiting"
+    AFTER_WAITING = "after-waiting"
 
 
-class STAFF_ROUND1:
+@ambiguity("HHH-STAFF-ROUND1")
+class STAFF_ROUND1(Reading):
     """HHH-STAFF-ROUND1: Whether any Staff can be hired in round 1"""
 
-    ID = "HHH-STAFF-ROUND1"
-    NONE_IN_ROUND_1 = Reading(ID, "none-in-round-1")
-    REVEAL_AT_SETUP = Reading(ID, "reveal-at-setup")
+    NONE_IN_ROUND_1 = "none-in-round-1"
+    REVEAL_AT_SETUP = "reveal-at-setup"
 
 
-class STAFF_POOL:
+@ambiguity("HHH-STAFF-POOL")
+class STAFF_POOL(Reading):
     """HHH-STAFF-POOL: 12 Staff markers but 11 Staff in the Staff Index"""
 
-    ID = "HHH-STAFF-POOL"
-    TWO_CATS = Reading(ID, "two-cats")
-    TWO_CFOS = Reading(ID, "two-cfos")
+    TWO_CATS = "two-cats"
+    TWO_CFOS = "two-cfos"
 
 
-class TRAINING_COUNT:
+@ambiguity("HHH-TRAINING-COUNT")
+class TRAINING_COUNT(Reading):
     """HHH-TRAINING-COUNT: 18 or 20 Training markers"""
 
-    ID = "HHH-TRAINING-COUNT"
-    EIGHTEEN = Reading(ID, "eighteen")
-    TWENTY = Reading(ID, "twenty")
+    EIGHTEEN = "eighteen"
+    TWENTY = "twenty"
 
 
-class WARD_BEDS:
+@ambiguity("HHH-WARD-BEDS")
+class WARD_BEDS(Reading):
     """HHH-WARD-BEDS: Beds per Infirmary Ward"""
 
-    ID = "HHH-WARD-BEDS"
-    AS_CONFIG = Reading(ID, "as-config")
-    ONE_FEWER = Reading(ID, "one-fewer")
+    AS_CONFIG = "as-config"
+    ONE_FEWER = "one-fewer"
 
 
-class WAITING_SPOTS:
+@ambiguity("HHH-WAITING-SPOTS")
+class WAITING_SPOTS(Reading):
     """HHH-WAITING-SPOTS: Spots per colour in a Waiting Room"""
 
-    ID = "HHH-WAITING-SPOTS"
-    AS_CONFIG = Reading(ID, "as-config")
-    ONE_FEWER = Reading(ID, "one-fewer")
+    AS_CONFIG = "as-config"
+    ONE_FEWER = "one-fewer"
 
 
-class WARD_ABILITY:
+@ambiguity("HHH-WARD-ABILITY")
+class WARD_ABILITY(Reading):
     """HHH-WARD-ABILITY: Effects of the Ward Ability tokens"""
 
-    ID = "HHH-WARD-ABILITY"
-    NO_EFFECT = Reading(ID, "no-effect")
-    SHIELD_FIRST = Reading(ID, "shield-first")
+    NO_EFFECT = "no-effect"
+    SHIELD_FIRST = "shield-first"
 
 
-class TRANSFER_WR_DEST:
+@ambiguity("HHH-TRANSFER-WR-DEST")
+class TRANSFER_WR_DEST(Reading):
     """HHH-TRANSFER-WR-DEST: Can a Waiting Room patient go straight to a Treatment Room"""
 
-    ID = "HHH-TRANSFER-WR-DEST"
-    LEVEL_3_4_ANY = Reading(ID, "level-3-4-any")
-    WARDS_ONLY = Reading(ID, "wards-only")
-    ANY_LEVEL_ROOMS = Reading(ID, "any-level-rooms")
+    LEVEL_3_4_ANY = "level-3-4-any"
+    WARDS_ONLY = "wards-only"
+    ANY_LEVEL_ROOMS = "any-level-rooms"
 
 
-class TR_OVERFLOW:
+@ambiguity("HHH-TR-OVERFLOW")
+class TR_OVERFLOW(Reading):
     """HHH-TR-OVERFLOW: A Treatment Room patient healed into a level above the room's maximum"""
 
-    ID = "HHH-TR-OVERFLOW"
-    DIES = Reading(ID, "dies")
-    CAPPED = Reading(ID, "capped")
+    DIES = "dies"
+    CAPPED = "capped"
 
 
-class TR_TO_WARD_5:
+@ambiguity("HHH-TR-TO-WARD-5")
+class TR_TO_WARD_5(Reading):
     """HHH-TR-TO-WARD-5: A level-5 patient moved from an Improved Treatment Room to a Ward"""
 
-    ID = "HHH-TR-TO-WARD-5"
-    DIES = Reading(ID, "dies")
-    FORBIDDEN = Reading(ID, "forbidden")
+    DIES = "dies"
+    FORBIDDEN = "forbidden"
 
 
-class ER_RETURN:
+@ambiguity("HHH-ER-RETURN")
+class ER_RETURN(Reading):
     """HHH-ER-RETURN: Where an Emergency Room patient healed below 5 cubes goes"""
 
-    ID = "HHH-ER-RETURN"
-    EMPTIEST = Reading(ID, "emptiest")
-    FIRST_ROOM = Reading(ID, "first-room")
+    EMPTIEST = "emptiest"
+    FIRST_ROOM = "first-room"
 
 
-class ER_COSTS:
+@ambiguity("HHH-ER-COSTS")
+class ER_COSTS(Reading):
     """HHH-ER-COSTS: Draws, pay and death cost of the Emergency Room"""
 
-    ID = "HHH-ER-COSTS"
-    WARD_LIKE = Reading(ID, "ward-like")
-    TREATMENT_LIKE = Reading(ID, "treatment-like")
+    WARD_LIKE = "ward-like"
+    TREATMENT_LIKE = "treatment-like"
 
 
-class REBAG_AFTER_HEAL:
+@ambiguity("HHH-REBAG-AFTER-HEAL")
+class REBAG_AFTER_HEAL(Reading):
     """HHH-REBAG-AFTER-HEAL: Does a Doctor's 'after healing' Re-bag need a successful Heal"""
 
-    ID = "HHH-REBAG-AFTER-HEAL"
-    ANY_HEAL = Reading(ID, "any-heal")
-    LEVEL_REDUCED = Reading(ID, "level-reduced")
+    ANY_HEAL = "any-heal"
+    LEVEL_REDUCED = "level-reduced"
 
 
-class UNAFFORDABLE:
+@ambiguity("HHH-UNAFFORDABLE")
+class UNAFFORDABLE(Reading):
     """HHH-UNAFFORDABLE: Paying more than you have (Hire Staff, Blood Bank restock)"""
 
-    ID = "HHH-UNAFFORDABLE"
-    ALLOWED_LOSES = Reading(ID, "allowed-loses")
-    FORBIDDEN = Reading(ID, "forbidden")
+    ALLOWED_LOSES = "allowed-loses"
+    FORBIDDEN = "forbidden"
 
 
-class STAFF_HIREABLE:
+@ambiguity("HHH-STAFF-HIREABLE")
+class STAFF_HIREABLE(Reading):
     """HHH-STAFF-HIREABLE: Which face-up Staff markers may be hired"""
 
-    ID = "HHH-STAFF-HIREABLE"
-    ALL_FACE_UP = Reading(ID, "all-face-up")
-    THIS_ROUND = Reading(ID, "this-round")
+    ALL_FACE_UP = "all-face-up"
+    THIS_ROUND = "this-round"
 
 
-class INTERN_ER:
+@ambiguity("HHH-INTERN-ER")
+class INTERN_ER(Reading):
     """HHH-INTERN-ER: The Intern on an Emergency Room patient"""
 
-    ID = "HHH-INTERN-ER"
-    MOVES = Reading(ID, "moves")
-    NOT_ALLOWED = Reading(ID, "not-allowed")
+    MOVES = "moves"
+    NOT_ALLOWED = "not-allowed"
 
 
-class INTERN_TREATMENT:
+@ambiguity("HHH-INTERN-TREATMENT")
+class INTERN_TREATMENT(Reading):
     """HHH-INTERN-TREATMENT: The Intern on a patient on the Critical side of a Treatment Room"""
 
-    ID = "HHH-INTERN-TREATMENT"
-    STAYS = Reading(ID, "stays")
-    TREATED = Reading(ID, "treated")
+    STAYS = "stays"
+    TREATED = "treated"
 
 
-class COO_TIMING:
+@ambiguity("HHH-COO-TIMING")
+class COO_TIMING(Reading):
     """HHH-COO-TIMING: When the COO's extra Administrative token can first be used"""
 
-    ID = "HHH-COO-TIMING"
-    IMMEDIATELY = Reading(ID, "immediately")
-    NEXT_ROUND = Reading(ID, "next-round")
+    IMMEDIATELY = "immediately"
+    NEXT_ROUND = "next-round"
 
 
-class CHAPLAIN_TIMING:
+@ambiguity("HHH-CHAPLAIN-TIMING")
+class CHAPLAIN_TIMING(Reading):
     """HHH-CHAPLAIN-TIMING: When the Chaplain may flip the Administrator card"""
 
-    ID = "HHH-CHAPLAIN-TIMING"
-    BETWEEN_ACTIONS = Reading(ID, "between-actions")
-    DURING_HEAL = Reading(ID, "during-heal")
+    BETWEEN_ACTIONS = "between-actions"
+    DURING_HEAL = "during-heal"
 
 
-class REACTION_TIMING:
+@ambiguity("HHH-REACTION-TIMING")
+class REACTION_TIMING(Reading):
     """HHH-REACTION-TIMING: Which black cubes count as 'just drawn' for reactions"""
 
-    ID = "HHH-REACTION-TIMING"
-    ANY_IN_HEAL = Reading(ID, "any-in-heal")
-    LATEST_DRAW = Reading(ID, "latest-draw")
+    ANY_IN_HEAL = "any-in-heal"
+    LATEST_DRAW = "latest-draw"
 
 
-class END_REACTION:
+@ambiguity("HHH-END-REACTION")
+class END_REACTION(Reading):
     """HHH-END-REACTION: Can a token be kept for an end-of-Patient-Phase reaction"""
 
-    ID = "HHH-END-REACTION"
-    SAVED_TOKEN = Reading(ID, "saved-token")
-    FORGONE = Reading(ID, "forgone")
+    SAVED_TOKEN = "saved-token"
+    FORGONE = "forgone"
 
 
-class END_REACTION_LAST_ROUND:
+@ambiguity("HHH-END-REACTION-LAST-ROUND")
+class END_REACTION_LAST_ROUND(Reading):
     """HHH-END-REACTION-LAST-ROUND: The end-of-Patient-Phase reaction in the last round"""
 
-    ID = "HHH-END-REACTION-LAST-ROUND"
-    EVERY_ROUND = Reading(ID, "every-round")
-    NOT_LAST = Reading(ID, "not-last")
+    EVERY_ROUND = "every-round"
+    NOT_LAST = "not-last"
 
 
-class BB_RESTOCK_FLIP:
+@ambiguity("HHH-BB-RESTOCK-FLIP")
+class BB_RESTOCK_FLIP(Reading):
     """HHH-BB-RESTOCK-FLIP: Does restocking the Blood Bank flip the Administrator card"""
 
-    ID = "HHH-BB-RESTOCK-FLIP"
-    TOKEN_ONLY = Reading(ID, "token-only")
-    FLIPS_CARD = Reading(ID, "flips-card")
+    TOKEN_ONLY = "token-only"
+    FLIPS_CARD = "flips-card"
 
 
-class BB_REBAG:
+@ambiguity("HHH-BB-REBAG")
+class BB_REBAG(Reading):
     """HHH-BB-REBAG: May the Blood Bank cube be re-bagged"""
 
-    ID = "HHH-BB-REBAG"
-    YES = Reading(ID, "yes")
-    NO = Reading(ID, "no")
+    YES = "yes"
+    NO = "no"
 
 
-class BB_BLACK_ONLY:
+@ambiguity("HHH-BB-BLACK-ONLY")
+class BB_BLACK_ONLY(Reading):
     """HHH-BB-BLACK-ONLY: Filling the Blood Bank when the bag holds only black cubes"""
 
-    ID = "HHH-BB-BLACK-ONLY"
-    REFILL = Reading(ID, "refill")
-    STOP = Reading(ID, "stop")
+    REFILL = "refill"
+    STOP = "stop"
 
 
-class DRAW_EXHAUSTED:
+@ambiguity("HHH-DRAW-EXHAUSTED")
+class DRAW_EXHAUSTED(Reading):
     """HHH-DRAW-EXHAUSTED: A draw that cannot be completed"""
 
-    ID = "HHH-DRAW-EXHAUSTED"
-    STOP = Reading(ID, "stop")
-    STUCK = Reading(ID, "stuck")
+    STOP = "stop"
+    STUCK = "stuck"
 
 
-class TRAINING_BONUS:
+@ambiguity("HHH-TRAINING-BONUS")
+class TRAINING_BONUS(Reading):
     """HHH-TRAINING-BONUS: How many cubes a Training bonus draw gives"""
 
-    ID = "HHH-TRAINING-BONUS"
-    ONE = Reading(ID, "one")
-    TWO = Reading(ID, "two")
+    ONE = "one"
+    TWO = "two"
 
 
-class NURSE_REFILL:
+@ambiguity("HHH-NURSE-REFILL")
+class NURSE_REFILL(Reading):
     """HHH-NURSE-REFILL: Is the board room refilled after Ura Scapegote's free Training marker"""
 
-    ID = "HHH-NURSE-REFILL"
-    REFILL = Reading(ID, "refill")
-    NO_REFILL = Reading(ID, "no-refill")
+    REFILL = "refill"
+    NO_REFILL = "no-refill"
 
 
-class RESEARCH_DECK:
+@ambiguity("HHH-RESEARCH-DECK")
+class RESEARCH_DECK(Reading):
     """HHH-RESEARCH-DECK: The 19 Research cards not shown"""
 
-    ID = "HHH-RESEARCH-DECK"
-    ROTATING = Reading(ID, "rotating")
-    IDENTICAL = Reading(ID, "identical")
+    ROTATING = "rotating"
+    IDENTICAL = "identical"
 
 
-class RESEARCH_ZERO:
+@ambiguity("HHH-RESEARCH-ZERO")
+class RESEARCH_ZERO(Reading):
     """HHH-RESEARCH-ZERO: A Research benefit whose colour was not drawn"""
 
-    ID = "HHH-RESEARCH-ZERO"
-    NEEDS_A_CUBE = Reading(ID, "needs-a-cube")
-    HIRE_WITHOUT = Reading(ID, "hire-without")
+    NEEDS_A_CUBE = "needs-a-cube"
+    HIRE_WITHOUT = "hire-without"
 
 
-class RESEARCH_AMOUNT:
+@ambiguity("HHH-RESEARCH-AMOUNT")
+class RESEARCH_AMOUNT(Reading):
     """HHH-RESEARCH-AMOUNT: Must the Replace benefit replace its full count"""
 
-    ID = "HHH-RESEARCH-AMOUNT"
-    ALL = Reading(ID, "all")
-    UP_TO = Reading(ID, "up-to")
+    ALL = "all"
+    UP_TO = "up-to"
 
 
-class RESEARCH_DECLINE:
+@ambiguity("HHH-RESEARCH-DECLINE")
+class RESEARCH_DECLINE(Reading):
     """HHH-RESEARCH-DECLINE: May the players take no Research benefit although one is possible"""
 
-    ID = "HHH-RESEARCH-DECLINE"
-    MAY_DECLINE = Reading(ID, "may-decline")
-    MUST_CHOOSE = Reading(ID, "must-choose")
+    MAY_DECLINE = "may-decline"
+    MUST_CHOOSE = "must-choose"
 
 
-class VISIT_CUBES:
+@ambiguity("HHH-VISIT-CUBES")
+class VISIT_CUBES(Reading):
     """HHH-VISIT-CUBES: What happens to cubes drawn during Visit the Wards"""
 
-    ID = "HHH-VISIT-CUBES"
-    DISCARD = Reading(ID, "discard")
-    REBAG = Reading(ID, "rebag")
+    DISCARD = "discard"
+    REBAG = "rebag"
 
 
-class EMPTY_BEDS_VARIANT:
+@ambiguity("HHH-EMPTY-BEDS-VARIANT")
+class EMPTY_BEDS_VARIANT(Reading):
     """HHH-EMPTY-BEDS-VARIANT: When the empty beds are counted in the variant without Ward abilities"""
 
-    ID = "HHH-EMPTY-BEDS-VARIANT"
-    AT_ACTIVATION = Reading(ID, "at-activation")
-    PER_PATIENT = Reading(ID, "per-patient")
+    AT_ACTIVATION = "at-activation"
+    PER_PATIENT = "per-patient"
 
 
-class WHITE_OUT:
+@ambiguity("HHH-WHITE-OUT")
+class WHITE_OUT(Reading):
     """HHH-WHITE-OUT: A cube patient dies when no white marker is left"""
 
-    ID = "HHH-WHITE-OUT"
-    TOMBSTONE_ONLY = Reading(ID, "tombstone-only")
-    ARRESTED = Reading(ID, "arrested")
+    TOMBSTONE_ONLY = "tombstone-only"
+    ARRESTED = "arrested"
 
 
-class MORGUE:
+@ambiguity("HHH-MORGUE")
+class MORGUE(Reading):
     """HHH-MORGUE: The Morgue"""
 
-    ID = "HHH-MORGUE"
-    ABSENT = Reading(ID, "absent")
-    IN_DECK = Reading(ID, "in-deck")
+    ABSENT = "absent"
+    IN_DECK = "in-deck"
 
 
-class MONEY_CAP:
+@ambiguity("HHH-MONEY-CAP")
+class MONEY_CAP(Reading):
     """HHH-MONEY-CAP: Money above the track's $199"""
 
-    ID = "HHH-MONEY-CAP"
-    UNCAPPED = Reading(ID, "uncapped")
-    CAPPED = Reading(ID, "capped")
+    UNCAPPED = "uncapped"
+    CAPPED = "capped"
 
 
-class RATING_BASIS:
+@ambiguity("HHH-RATING-BASIS")
+class RATING_BASIS(Reading):
     """HHH-RATING-BASIS: What money the final rating reads"""
 
-    ID = "HHH-RATING-BASIS"
-    FINAL_MONEY = Reading(ID, "final-money")
-    PROFIT = Reading(ID, "profit")
+    FINAL_MONEY = "final-money"
+    PROFIT = "profit"
 
 
-class FEWER_MARKERS:
+@ambiguity("HHH-FEWER-MARKERS")
+class FEWER_MARKERS(Reading):
     """HHH-FEWER-MARKERS: When the variant's missing Patient marker of each colour leaves"""
 
-    ID = "HHH-FEWER-MARKERS"
-    BEFORE_SETUP = Reading(ID, "before-setup")
-    AFTER_SETUP = Reading(ID, "after-setup")
+    BEFORE_SETUP = "before-setup"
+    AFTER_SETUP = "after-setup"
 
 
-class NO_ADMIN_TOKENS:
+@ambiguity("HHH-NO-ADMIN-TOKENS")
+class NO_ADMIN_TOKENS(Reading):
     """HHH-NO-ADMIN-TOKENS: Administrative tokens in the variant without an Administrator"""
 
-    ID = "HHH-NO-ADMIN-TOKENS"
-    NONE = Reading(ID, "none")
-    KEPT = Reading(ID, "kept")
+    NONE = "none"
+    KEPT = "kept"

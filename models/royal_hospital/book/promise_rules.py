@@ -58,7 +58,7 @@ from .promise_support import (
     crossed_deaths,
     diagnosis_cost,
     is_critical,
-    reading,
+    reads,
 )
 
 #: (model, s, action, t) -> what went wrong, or None
@@ -117,9 +117,12 @@ def credit_start(which: Reading) -> Check:
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         a5, b10 = model.config.credit_counters
-        want = {R.CREDIT_START.FIFTEEN: a5 + b10, R.CREDIT_START.FIVE: a5, R.CREDIT_START.TEN: b10}[
-            which
-        ]
+        counters: dict[Reading, int] = {
+            R.CREDIT_START.FIFTEEN: a5 + b10,
+            R.CREDIT_START.FIVE: a5,
+            R.CREDIT_START.TEN: b10,
+        }
+        want = counters[which]
         if t.round == 1 and t.phase in (SETUP, PREPARATION):
             for p, ps in enumerate(t.players):
                 if ps.production[4] != want:
@@ -613,8 +616,7 @@ def activation_on_play(same_round: bool) -> Check:
 
 def plays_action_cards(model: RHModel) -> bool:
     return any(m.action and m.kind != STARTING for m in model.ctx.medical) or (
-        reading(model, R.STARTING_CARD.ID) == R.STARTING_CARD.IN_HAND
-        and any(m.action for m in model.ctx.medical)
+        reads(model, R.STARTING_CARD.IN_HAND) and any(m.action for m in model.ctx.medical)
     )
 
 
@@ -734,7 +736,7 @@ def helicopter_discard(loss: int) -> Check:
         p = model.current_player(s)
         x = s.players[p].qoc
         want = x - loss
-        if reading(model, R.QOC_FLOOR.ID) == R.QOC_FLOOR.CLAMP:
+        if reads(model, R.QOC_FLOOR.CLAMP):
             want = max(want, 0)
         if t.players[p].qoc != want:
             return f"seat {p}'s helicopter discard moved quality of care {x} -> {t.players[p].qoc}"

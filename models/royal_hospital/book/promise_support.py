@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhh_verify.contract.readings import Reading
+
 from ..rules import readings as R
 from ..rules.cards import CRITICAL
 from ..rules.effects import DOCTOR, RESEARCH, STAFF
@@ -28,9 +30,9 @@ from ..rules.state import (
 PAY_KINDS = (T_PAY_DIAG, T_PAY_HEAL, T_PAY_RESEARCH)
 
 
-def reading(model: RHModel, ambiguity: str) -> str:
-    """The option ``model`` reads an ambiguity with."""
-    return str(model.interpretation.choice(ambiguity))
+def reads(model: RHModel, option: Reading) -> bool:
+    """Whether ``model`` reads its ambiguity with ``option``."""
+    return bool(model.interpretation.reads(option))
 
 
 def crossed_deaths(s: RHState, t: RHState) -> bool:
@@ -66,11 +68,9 @@ def accepted(
     if part == RESEARCH:
         return (RESEARCH, DOCTOR)
     if research is None:
-        research = (
-            reading(model, R.RESEARCH_IN_TREATMENT.ID) == R.RESEARCH_IN_TREATMENT.RESEARCH_TOO
-        )
+        research = reads(model, R.RESEARCH_IN_TREATMENT.RESEARCH_TOO)
     if doctor is None:
-        doctor = reading(model, R.DOCTOR_SUBSTITUTE.ID) == R.DOCTOR_SUBSTITUTE.AS_STAFF
+        doctor = reads(model, R.DOCTOR_SUBSTITUTE.AS_STAFF)
     return (part, STAFF) + ((RESEARCH,) if research else ()) + ((DOCTOR,) if doctor else ())
 
 

@@ -120,13 +120,11 @@ def _reached_earns(model: RHModel, s: RHState, action: Any, t: RHState) -> str |
     return None
 
 
-def _p(amb: str, opt: str, says: str, **kw: Any) -> Promise:
-    return Promise(amb, opt, says, **kw)
+_p = Promise.of
 
 
 _RULES = (
     _p(
-        RD.CARD_NAMES.ID,
         RD.CARD_NAMES.TRIALS_ADD_SPACE,
         "hospital spaces are 4 plus one per outpatient clinic and clinical trial played; "
         "a patient is rejected only when they are full",
@@ -134,341 +132,288 @@ _RULES = (
         applies=R.has_trials,
     ),
     _p(
-        RD.CARD_NAMES.ID,
         RD.CARD_NAMES.ONLY_CLINICS_ADD_SPACE,
         "hospital spaces are 4 plus one per outpatient clinic played (trials add none)",
         step=R.CLINICS_ONLY,
         applies=R.has_trials,
     ),
     _p(
-        RD.CREDIT_START.ID,
         RD.CREDIT_START.FIFTEEN,
         "credit production starts at the two counters' sum",
         step=R.credit_start(RD.CREDIT_START.FIFTEEN),
     ),
     _p(
-        RD.CREDIT_START.ID,
         RD.CREDIT_START.FIVE,
         "credit production starts at the first counter (5)",
         step=R.credit_start(RD.CREDIT_START.FIVE),
     ),
     _p(
-        RD.CREDIT_START.ID,
         RD.CREDIT_START.TEN,
         "credit production starts at the second counter (10)",
         step=R.credit_start(RD.CREDIT_START.TEN),
     ),
     _p(
-        RD.ROUND_PATIENTS.ID,
         RD.ROUND_PATIENTS.SAME_NUMBER,
         "each seat draws as many patients in a round as the round track's Medical cards",
         step=R.round_patients("round_cards"),
         applies=R.patient_rows_differ,
     ),
     _p(
-        RD.ROUND_PATIENTS.ID,
         RD.ROUND_PATIENTS.OWN_ROW,
         "each seat draws the round's own patient number (round_patients)",
         step=R.round_patients("round_patients"),
         applies=R.patient_rows_differ,
     ),
     _p(
-        RD.GAME_END.ID,
         RD.GAME_END.FIXED_ROUNDS,
         "the game ends after the last round, never before",
         final=R.ends_after_last_round,
     ),
     _p(
-        RD.GAME_END.ID,
         RD.GAME_END.PATIENT_DECK_EMPTY,
         "the game ends after the last round or at a Cleanup leaving the Patient deck empty",
         step=R.no_round_after_empty_deck,
         final=R.ends_on_empty_deck,
     ),
     _p(
-        RD.RESOURCES_KEEP.ID,
         RD.RESOURCES_KEEP.KEEP,
         "the Cleanup takes no token from a player",
         step=R.tokens_kept,
     ),
     _p(
-        RD.RESOURCES_KEEP.ID,
         RD.RESOURCES_KEEP.DISCARD,
         "after the Cleanup a player holds no diagnosis, healing, research or staff token "
         "beyond the next round's production",
         step=R.tokens_discarded,
     ),
     _p(
-        RD.RESEARCH_IN_TREATMENT.ID,
         RD.RESEARCH_IN_TREATMENT.STAFF_ONLY,
         "no treatment spends research; a diagnosis is offered exactly when diagnosis and "
         "staff tokens (and doctors under their reading) cover it",
         step=R.every(R.treatment_spares(2, "research"), R.diagnosis_offered(research=False)),
     ),
     _p(
-        RD.RESEARCH_IN_TREATMENT.ID,
         RD.RESEARCH_IN_TREATMENT.RESEARCH_TOO,
         "a diagnosis is offered exactly when diagnosis, staff and research tokens (and "
         "doctors under their reading) cover it",
         step=R.diagnosis_offered(research=True),
     ),
     _p(
-        RD.CRITICAL_COST.ID,
         RD.CRITICAL_COST.DIAGNOSE_AND_HEAL,
         "curing a critical patient costs its diagnostic plus its healing difficulty",
         step=R.critical_cost(True),
     ),
     _p(
-        RD.CRITICAL_COST.ID,
         RD.CRITICAL_COST.HEALING_ONLY,
         "curing a critical patient costs its healing difficulty only",
         step=R.critical_cost(False),
     ),
     _p(
-        RD.CRITICAL_DEADLINE.ID,
         RD.CRITICAL_DEADLINE.FIRST_CLEANUP,
         "a critical patient dies at its first Cleanup (one time token), not later",
         step=R.critical_deadline(1),
     ),
     _p(
-        RD.CRITICAL_DEADLINE.ID,
         RD.CRITICAL_DEADLINE.SECOND_CLEANUP,
         "a critical patient dies at the Cleanup giving it a second time token, not sooner",
         step=R.critical_deadline(2),
     ),
     _p(
-        RD.TERMINAL_UPKEEP.ID,
         RD.TERMINAL_UPKEEP.EVERY_ROUND,
         "an untreated terminal patient dies at the Cleanup; care lasts one round",
         step=R.terminal_upkeep(True),
     ),
     _p(
-        RD.TERMINAL_UPKEEP.ID,
         RD.TERMINAL_UPKEEP.ARRIVAL_ROUND_ONLY,
         "an untreated terminal patient dies at the Cleanup; a treated one is safe for good",
         step=R.terminal_upkeep(False),
     ),
     _p(
-        RD.TERMINAL_COST.ID,
         RD.TERMINAL_COST.ONE_HEALING,
         "treating a terminal patient costs 1 resource",
         step=R.terminal_cost(True),
         applies=R.terminal_costs_differ,
     ),
     _p(
-        RD.TERMINAL_COST.ID,
         RD.TERMINAL_COST.CARD_COST,
         "treating a terminal patient costs its printed healing difficulty",
         step=R.terminal_cost(False),
         applies=R.terminal_costs_differ,
     ),
     _p(
-        RD.TERMINAL_REWARD.ID,
         RD.TERMINAL_REWARD.EVERY_TREATMENT,
         "every terminal treatment pays the card's credits and victory points",
         step=R.terminal_reward(RD.TERMINAL_REWARD.EVERY_TREATMENT),
     ),
     _p(
-        RD.TERMINAL_REWARD.ID,
         RD.TERMINAL_REWARD.FIRST_TREATMENT,
         "only a terminal patient's first treatment pays its reward",
         step=R.terminal_reward(RD.TERMINAL_REWARD.FIRST_TREATMENT),
     ),
     _p(
-        RD.TERMINAL_REWARD.ID,
         RD.TERMINAL_REWARD.NONE,
         "a terminal treatment pays nothing",
         step=R.terminal_reward(RD.TERMINAL_REWARD.NONE),
     ),
     _p(
-        RD.PRIORITY_3.ID,
         RD.PRIORITY_3.TERMINAL_SLIP,
         "no chronic patient ever dies",
         step=R.chronic_never_die,
     ),
     _p(
-        RD.PRIORITY_3.ID,
         RD.PRIORITY_3.CHRONIC_DIE,
         "no diagnosed chronic patient outlives a Cleanup holding a time token",
         step=R.chronic_die,
     ),
     _p(
-        RD.QOC_FLOOR.ID,
         RD.QOC_FLOOR.CLAMP,
         "quality of care stays within 0 and the last space",
         step=R.qoc_clamped,
     ),
     _p(
-        RD.QOC_FLOOR.ID,
         RD.QOC_FLOOR.BELOW_ZERO,
         "deaths cost their full quality of care, below 0 too (the last space still caps)",
         step=R.qoc_below_zero,
     ),
     _p(
-        RD.AMBULANCE_WRAP.ID,
         RD.AMBULANCE_WRAP.FOURTEEN_SPACES,
         "ambulance positions are 0..13 (space 0 a space of the loop)",
         step=R.ambulance_loop(14),
     ),
     _p(
-        RD.AMBULANCE_WRAP.ID,
         RD.AMBULANCE_WRAP.THIRTEEN_SPACES,
         "ambulance positions are 0..13 and space 0 is never reached again",
         step=R.ambulance_loop(13),
     ),
     _p(
-        RD.PRODUCTION_BONUS.ID,
         RD.PRODUCTION_BONUS.ALWAYS,
         "a production increase gives as many resources in the same step",
         step=R.production_pays,
         applies=R.activation_raises_production,
     ),
     _p(
-        RD.PRODUCTION_BONUS.ID,
         RD.PRODUCTION_BONUS.CARD_PLAY_ONLY,
         "activating a card (no card play) gives its gains and nothing for its production",
         step=R.activation_unpaid,
         applies=R.activation_raises_production,
     ),
     _p(
-        RD.HEALED_COST.ID,
         RD.HEALED_COST.SPEND,
         "a card's healed-patients cost moves the counter back; the highest value is kept",
         step=R.healed_spent,
         applies=R.costs_healed,
     ),
     _p(
-        RD.HEALED_COST.ID,
         RD.HEALED_COST.THRESHOLD,
         "the healed patients counter never moves back",
         step=R.healed_threshold,
         applies=R.costs_healed,
     ),
     _p(
-        RD.HELICOPTER_BOTH.ID,
         RD.HELICOPTER_BOTH.BOTH_ALLOWED,
         "after one option a helicopter still offers the other",
         step=R.helicopter_both,
     ),
     _p(
-        RD.HELICOPTER_BOTH.ID,
         RD.HELICOPTER_BOTH.ONE_ONLY,
         "a helicopter that did one option offers nothing more",
         step=R.helicopter_one,
     ),
     _p(
-        RD.HELICOPTER_DISCARD.ID,
         RD.HELICOPTER_DISCARD.FREE,
         "a helicopter's discard costs no quality of care",
         step=R.helicopter_discard(0),
     ),
     _p(
-        RD.HELICOPTER_DISCARD.ID,
         RD.HELICOPTER_DISCARD.COSTS_QUALITY,
         "a helicopter's discard costs 1 quality of care",
         step=R.helicopter_discard(1),
     ),
     _p(
-        RD.HELICOPTER_ORDER.ID,
         RD.HELICOPTER_ORDER.FROM_SENDER,
         "a helicopter's draws go to every seat clockwise from its sender",
         step=R.helicopter_order(True),
     ),
     _p(
-        RD.HELICOPTER_ORDER.ID,
         RD.HELICOPTER_ORDER.TURN_ORDER,
         "a helicopter's draws go to every seat clockwise from the starting player",
         step=R.helicopter_order(False),
     ),
     _p(
-        RD.MEDICAL_EMPTY.ID,
         RD.MEDICAL_EMPTY.RESHUFFLE,
         "a Medical draw owed on an empty deck takes a card from the shuffled discard pile",
         step=R.medical_refilled,
         applies=R.can_empty_medical,
     ),
     _p(
-        RD.MEDICAL_EMPTY.ID,
         RD.MEDICAL_EMPTY.NO_DRAW,
         "the Medical deck never grows back",
         step=R.medical_not_refilled,
         applies=R.can_empty_medical,
     ),
     _p(
-        RD.STARTING_CARD.ID,
         RD.STARTING_CARD.IN_PLAY,
         "the starting card lies face up before round 1's actions",
         step=R.starting_card(True),
         applies=R.has_starting,
     ),
     _p(
-        RD.STARTING_CARD.ID,
         RD.STARTING_CARD.IN_HAND,
         "the starting card is in the hand before round 1's actions",
         step=R.starting_card(False),
         applies=R.has_starting,
     ),
     _p(
-        RD.ACTIVATE_SAME_ROUND.ID,
         RD.ACTIVATE_SAME_ROUND.SAME_ROUND,
         "a card played with an action reward is not rotated: it can act this round",
         step=R.activation_on_play(True),
         applies=R.plays_action_cards,
     ),
     _p(
-        RD.ACTIVATE_SAME_ROUND.ID,
         RD.ACTIVATE_SAME_ROUND.NEXT_ROUND,
         "a card played with an action reward is rotated until the next round",
         step=R.activation_on_play(False),
         applies=R.plays_action_cards,
     ),
     _p(
-        RD.PARTIAL_PAYMENT.ID,
         RD.PARTIAL_PAYMENT.WHOLE,
         "no patient card ever holds resources",
         step=R.paid_in_full,
     ),
     _p(
-        RD.PARTIAL_PAYMENT.ID,
         RD.PARTIAL_PAYMENT.PARTIAL,
         "a player short of a diagnosis may put an accepted token on the card",
         step=R.resources_parked,
     ),
     _p(
-        RD.INSURANCE_MAX.ID,
         RD.INSURANCE_MAX.NOTHING,
         "an advance on a company at level 5 is lost",
         step=R.insurance_full(False),
         applies=R.advances_one_company,
     ),
     _p(
-        RD.INSURANCE_MAX.ID,
         RD.INSURANCE_MAX.ANOTHER_COMPANY,
         "an advance on a company at level 5 goes to another open company",
         step=R.insurance_full(True),
         applies=R.advances_one_company,
     ),
     _p(
-        RD.DOCTOR_SUBSTITUTE.ID,
         RD.DOCTOR_SUBSTITUTE.AS_STAFF,
         "congress doctors count as staff: a diagnosis is offered when they complete its cost",
         step=R.diagnosis_offered(doctor=True),
     ),
     _p(
-        RD.DOCTOR_SUBSTITUTE.ID,
         RD.DOCTOR_SUBSTITUTE.NOT_IN_TREATMENT,
         "no treatment spends a congress doctor; a diagnosis is offered exactly when the "
         "other accepted tokens cover it",
         step=R.every(R.treatment_spares(4, "a congress doctor"), R.diagnosis_offered(doctor=False)),
     ),
     _p(
-        RD.DRAW_CARD.ID,
         RD.DRAW_CARD.MEDICAL,
         "in the Action Phase only a helicopter makes a patient be drawn",
         step=R.draws_to_hand,
     ),
     _p(
-        RD.DRAW_CARD.ID,
         RD.DRAW_CARD.PATIENT,
         "no Medical card enters a hand in the Action Phase",
         step=R.draws_patients,
@@ -477,40 +422,34 @@ _RULES = (
 
 _SCORING = (
     _p(
-        RD.QOC_SCORING.ID,
         RD.QOC_SCORING.OFFSET,
         "final quality of care scores its position minus 6",
         final=S.qoc_points(True),
     ),
     _p(
-        RD.QOC_SCORING.ID,
         RD.QOC_SCORING.POSITION,
         "final quality of care scores its position",
         final=S.qoc_points(False),
     ),
     _p(
-        RD.INSURANCE_COUNTER.ID,
         RD.INSURANCE_COUNTER.LEVELS_SUM,
         "insurance compares the sum of the four levels",
         final=S.insurance_compared(True),
         applies=S.several,
     ),
     _p(
-        RD.INSURANCE_COUNTER.ID,
         RD.INSURANCE_COUNTER.COMPANIES_ENTERED,
         "insurance compares how many companies a player entered",
         final=S.insurance_compared(False),
         applies=S.several,
     ),
     _p(
-        RD.COMPARE_COUNTERS.ID,
         RD.COMPARE_COUNTERS.PRODUCTION,
         "diagnosis, healing, research and staff compare production counters, not tokens",
         final=S.compared(RD.COMPARE_COUNTERS.PRODUCTION),
         applies=S.several,
     ),
     _p(
-        RD.COMPARE_COUNTERS.ID,
         RD.COMPARE_COUNTERS.TOKENS,
         "diagnosis, healing, research and staff compare the tokens held, so which tokens "
         "pay a cost two held kinds could pay is the player's choice",
@@ -519,14 +458,12 @@ _SCORING = (
         applies=S.several,
     ),
     _p(
-        RD.TIE_RESOURCES.ID,
         RD.TIE_RESOURCES.PRODUCTION,
         "the sixth tie-breaker sums the four production counters",
         final=S.resources_tie(RD.TIE_RESOURCES.PRODUCTION),
         applies=S.several,
     ),
     _p(
-        RD.TIE_RESOURCES.ID,
         RD.TIE_RESOURCES.TOKENS,
         "the sixth tie-breaker sums the four kinds of tokens held, so paying with a "
         "congress doctor or a counted token is the player's choice",
@@ -535,49 +472,42 @@ _SCORING = (
         applies=S.several,
     ),
     _p(
-        RD.TIE_PATIENTS.ID,
         RD.TIE_PATIENTS.HOSPITAL_ONLY,
         "the patients tie-breaker ignores terminal patients",
         final=S.patients_tie(False),
         applies=S.has_terminals,
     ),
     _p(
-        RD.TIE_PATIENTS.ID,
         RD.TIE_PATIENTS.WITH_TERMINALS,
         "the patients tie-breaker counts terminal patients",
         final=S.patients_tie(True),
         applies=S.has_terminals,
     ),
     _p(
-        RD.TIE_CARD_VALUE.ID,
         RD.TIE_CARD_VALUE.CREDIT_COST,
         "the last tie-breaker is the highest credit cost of a played card",
         final=S.card_value_tie(True),
         applies=S.card_values_differ,
     ),
     _p(
-        RD.TIE_CARD_VALUE.ID,
         RD.TIE_CARD_VALUE.CREDIT_REWARD,
         "the last tie-breaker is the most credits a played card's rewards give",
         final=S.card_value_tie(False),
         applies=S.card_values_differ,
     ),
     _p(
-        RD.FINAL_TIE.ID,
         RD.FINAL_TIE.SHARED,
         "a tie through every tie-breaker is shared",
         final=S.final_tie(True),
         applies=S.several,
     ),
     _p(
-        RD.FINAL_TIE.ID,
         RD.FINAL_TIE.LATER_IN_TURN_ORDER,
         "a tie through every tie-breaker goes to the tied seat latest in turn order",
         final=S.final_tie(False),
         applies=S.several,
     ),
     _p(
-        RD.SOLO.ID,
         RD.SOLO.SAME_RULES,
         "a lone player's comparisons score nothing",
         final=S.solo_compares_nobody,
@@ -594,15 +524,13 @@ _ORDER = (
 
 BOOK = PromiseBook(
     promises=(
-        Promise(
-            RD.DOCTOR_PASS.ID,
+        Promise.of(
             RD.DOCTOR_PASS.EXACT,
             "a congress doctor leaves the board only on a move that ends on its space, and "
             "the first move to end there takes it (every track, the loop's space 0 too)",
             step=_exact,
         ),
-        Promise(
-            RD.DOCTOR_PASS.ID,
+        Promise.of(
             RD.DOCTOR_PASS.REACH_OR_PASS,
             "moving onto or past a congress doctor's space takes it (every track but the loop)",
             step=_reached_earns,
@@ -611,10 +539,9 @@ BOOK = PromiseBook(
         *_SCORING,
     ),
     reasons=(
-        NoPromise(RD.REWARD_ORDER.ID, RD.REWARD_ORDER.DEPTH_FIRST, _ORDER),
-        NoPromise(RD.REWARD_ORDER.ID, RD.REWARD_ORDER.IN_SEQUENCE, _ORDER),
-        NoPromise(
-            RD.SOLO.ID,
+        NoPromise.of(RD.REWARD_ORDER.DEPTH_FIRST, _ORDER),
+        NoPromise.of(RD.REWARD_ORDER.IN_SEQUENCE, _ORDER),
+        NoPromise.of(
             RD.SOLO.REJECT,
             "a one-player config is refused when the model is built (one 'error:' line), "
             "so no position exists to check",

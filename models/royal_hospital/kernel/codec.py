@@ -63,7 +63,6 @@ def config_array(ctx: Any, planted: int = 0) -> tuple[np.ndarray, np.ndarray, Ta
     T = Tables(ctx)
     c = ctx.config
     P, M, N, NC = ctx.P, ctx.M, ctx.N, ctx.K
-    i = ctx.interp.choice
     head = np.zeros(L.HEADER, dtype=np.int64)
     head[L.K_P], head[L.K_M], head[L.K_N], head[L.K_NC] = P, M, N, NC
     head[L.K_ROUNDS], head[L.K_SELL] = c.rounds, c.sell_credits
@@ -108,7 +107,7 @@ def config_array(ctx: Any, planted: int = 0) -> tuple[np.ndarray, np.ndarray, Ta
         L.K_DRAW_PATIENTS: ctx.draw_patients,
     }
     # read by the model's config check only
-    assert i(R.SOLO.ID) in (R.SOLO.SAME_RULES, R.SOLO.REJECT)
+    assert ctx.interp.reading(R.SOLO) in (R.SOLO.SAME_RULES, R.SOLO.REJECT)
     for k, v in flags.items():
         head[k] = int(v)
     # state layout

@@ -72,7 +72,7 @@ def ctx(model: RHModel) -> Any:
 
 def clamped(model: RHModel) -> bool:
     """RH-QOC-FLOOR: the quality-of-care counter stops at 0."""
-    return bool(ctx(model).interp.choice(R.QOC_FLOOR.ID) == R.QOC_FLOOR.CLAMP)
+    return ctx(model).interp.reads(R.QOC_FLOOR.CLAMP)
 
 
 def _problems(items: Iterator[str]) -> str | None:
@@ -212,7 +212,7 @@ def capacity(model: RHModel, s: RHState) -> str | None:
     """Hospital Board: "space for 4 patients"; each outpatient clinic and clinical trial
     (RH-CARD-NAMES) "adds 1 additional space"; terminal patients need none."""
     k = ctx(model)
-    trials = k.interp.choice(R.CARD_NAMES.ID) == R.CARD_NAMES.TRIALS_ADD_SPACE
+    trials = k.interp.reads(R.CARD_NAMES.TRIALS_ADD_SPACE)
     space_kinds = {OUTPATIENT, TRIAL} if trials else {OUTPATIENT}
 
     def gen() -> Iterator[str]:
@@ -259,10 +259,8 @@ def no_overdue_patient(model: RHModel, s: RHState) -> str | None:
     if in_cleanup(s):
         return None
     k = ctx(model)
-    deadline = (
-        1 if k.interp.choice(R.CRITICAL_DEADLINE.ID) == R.CRITICAL_DEADLINE.FIRST_CLEANUP else 2
-    )
-    chronic_die = k.interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
+    deadline = 1 if k.interp.reads(R.CRITICAL_DEADLINE.FIRST_CLEANUP) else 2
+    chronic_die = k.interp.reads(R.PRIORITY_3.CHRONIC_DIE)
 
     def gen() -> Iterator[str]:
         for p, ps in enumerate(s.players):
@@ -286,7 +284,7 @@ def no_overdue_patient(model: RHModel, s: RHState) -> str | None:
 def only_some_die(model: RHModel, s: RHState) -> str | None:
     """ "Only severe or critical patients can die" -- and terminal ones; chronic ones only
     under RH-PRIORITY-3=chronic-die; non-severe (priority 4) never."""
-    chronic_die = ctx(model).interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
+    chronic_die = ctx(model).interp.reads(R.PRIORITY_3.CHRONIC_DIE)
     for p, ps in enumerate(s.players):
         if ps.dead[MILD]:
             return f"P{p}: {ps.dead[MILD]} priority-4 patients died"
@@ -374,7 +372,7 @@ def doctors_first_reach(model: RHModel, s: RHState) -> str | None:
     """Game Setup: "the first player to reach those positions earns the congress doctor
     token". On the tracks that only move up, a token is gone exactly when some player has
     reached its space (RH-DOCTOR-PASS=exact: gone only if someone has)."""
-    exact = ctx(model).interp.choice(R.DOCTOR_PASS.ID) == R.DOCTOR_PASS.EXACT
+    exact = ctx(model).interp.reads(R.DOCTOR_PASS.EXACT)
     for i, (track, space) in enumerate(DOCTOR_SPOTS):
         if track in (T_AMBULANCE, T_QOC):
             continue
@@ -397,18 +395,16 @@ def rulebook_scores(model: RHModel, s: RHState) -> tuple[int, ...]:
     care position (RH-QOC-SCORING), plus 1 per player surpassed on each of the eight
     counters (RH-INSURANCE-COUNTER, RH-COMPARE-COUNTERS)."""
     k = ctx(model)
-    i = k.interp.choice
-    offset = model.config.start_qoc if i(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET else 0
+    reads = k.interp.reads
+    offset = model.config.start_qoc if reads(R.QOC_SCORING.OFFSET) else 0
 
     def counters(ps: Any) -> list[int]:
-        if i(R.INSURANCE_COUNTER.ID) == R.INSURANCE_COUNTER.LEVELS_SUM:
+        if reads(R.INSURANCE_COUNTER.LEVELS_SUM):
             ins = sum(ps.insurance)
         else:
             ins = len([lv for lv in ps.insurance if lv > 0])
         res = (
-            list(ps.production[:4])
-            if i(R.COMPARE_COUNTERS.ID) == R.COMPARE_COUNTERS.PRODUCTION
-            else list(ps.tokens[:4])
+            list(ps.production[:4]) if reads(R.COMPARE_COUNTERS.PRODUCTION) else list(ps.tokens[:4])
         )
         return [ps.qoc, ins, ps.prestige, ps.production[4], *res]
 
@@ -441,10 +437,7 @@ def final_scoring(model: RHModel, s: RHState) -> str | None:
     told = winners(ctx(model), s)
     if tuple(out.winners) != told:
         return f"outcome names winners {out.winners}, the tie-breakers give {told}"
-    if (
-        s.round != model.config.rounds
-        and ctx(model).interp.choice(R.GAME_END.ID) == R.GAME_END.FIXED_ROUNDS
-    ):
+    if s.round != model.config.rounds and ctx(model).interp.reads(R.GAME_END.FIXED_ROUNDS):
         return f"the game ended in round {s.round} of {model.config.rounds}"
     return None
 
@@ -456,12 +449,12 @@ def tie_order(model: RHModel, s: RHState) -> tuple[tuple[int, ...], ...]:
     of diagnosis, healing, staff and research (RH-TIE-RESOURCES), insurance companies at 5, and the played
     card with the highest credit value (RH-TIE-CARD-VALUE)."""
     k = ctx(model)
-    i = k.interp.choice
+    reads = k.interp.reads
     scores = rulebook_scores(model, s)
 
     def card_value(t: int) -> int:
         card = k.medical[t]
-        if i(R.TIE_CARD_VALUE.ID) == R.TIE_CARD_VALUE.CREDIT_COST:
+        if reads(R.TIE_CARD_VALUE.CREDIT_COST):
             return card.credits
         credits = [e.n for e in card.immediate + card.action if e.code == 0 and e.a == 5]
         return max(credits, default=0)
@@ -469,7 +462,7 @@ def tie_order(model: RHModel, s: RHState) -> tuple[tuple[int, ...], ...]:
     keys = []
     for p, ps in enumerate(s.players):
         patients = len(ps.patients)
-        if i(R.TIE_PATIENTS.ID) == R.TIE_PATIENTS.WITH_TERMINALS:
+        if reads(R.TIE_PATIENTS.WITH_TERMINALS):
             patients += len(ps.terminals)
         best = max((card_value(t) for t, n in enumerate(ps.played) if n), default=0)
         keys.append(
@@ -480,11 +473,7 @@ def tie_order(model: RHModel, s: RHState) -> tuple[tuple[int, ...], ...]:
                 -patients,
                 ps.healed_max,
                 ps.production[4],
-                sum(
-                    ps.production[:4]
-                    if i(R.TIE_RESOURCES.ID) == R.TIE_RESOURCES.PRODUCTION
-                    else ps.tokens[:4]
-                ),
+                sum(ps.production[:4] if reads(R.TIE_RESOURCES.PRODUCTION) else ps.tokens[:4]),
                 sum(1 for lv in ps.insurance if lv == INSURANCE_LEVELS),
                 best,
             )
@@ -504,7 +493,7 @@ def winner_is_total(model: RHModel, s: RHState) -> str | None:
     best = max(keys)
     top = tuple(p for p, key in enumerate(keys) if key == best)
     got = winners(ctx(model), s)
-    shared = ctx(model).interp.choice(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
+    shared = ctx(model).interp.reads(R.FINAL_TIE.SHARED)
     if shared and got != top:
         return f"winners {got}, the largest keys belong to {top}"
     if not shared and (len(got) != 1 or got[0] not in top):
@@ -536,11 +525,7 @@ def qoc_sign(sign: int) -> Any:
     def goal(m: RHModel, s: RHState) -> bool:
         if s.phase != OVER:
             return False
-        offset = (
-            m.config.start_qoc
-            if ctx(m).interp.choice(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET
-            else 0
-        )
+        offset = m.config.start_qoc if ctx(m).interp.reads(R.QOC_SCORING.OFFSET) else 0
         return any((ps.qoc - offset) * sign > 0 for ps in s.players)
 
     return goal
@@ -586,7 +571,7 @@ def full_tracks(model: RHModel) -> bool:
 
 
 def chronic_die(model: RHModel) -> bool:
-    return ctx(model).interp.choice(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
+    return ctx(model).interp.reads(R.PRIORITY_3.CHRONIC_DIE)
 
 
 # Search hint ------------------------------------------------------------------------------------
@@ -849,9 +834,7 @@ WINNING_GOALS: tuple[Property, ...] = (
         shared_win,
         hard_to_reach=True,
         heuristic=search.level_vp,
-        applies=lambda m: (
-            two_players(m) and ctx(m).interp.choice(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
-        ),
+        applies=lambda m: two_players(m) and ctx(m).interp.reads(R.FINAL_TIE.SHARED),
     ),
     Goal(
         "rh.goal-tie-broken",
@@ -884,7 +867,7 @@ TRACK_GOALS: tuple[Property, ...] = (
         "3 Quality of Care track: ... or lose victory points",
         "a player ends below the starting quality of care",
         qoc_sign(-1),
-        applies=lambda m: ctx(m).interp.choice(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET,
+        applies=lambda m: ctx(m).interp.reads(R.QOC_SCORING.OFFSET),
     ),
     *[
         Goal(

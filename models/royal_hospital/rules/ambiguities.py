@@ -1,5 +1,6 @@
 """Every place where the Royal Hospital rulebook is silent, contradicts itself or reads
-two ways. The model consults each entry by id (``interp.choice(ID)``, in ``context.py``).
+two ways. The model reads each entry through its generated enum
+(``interp.reads(R.SOLO.REJECT)``, mostly in ``context.py``).
 
 Quotes are verbatim (whitespace-normalised; "..." joins two verbatim parts) and name
 their rulebook section. A default is the reading we believe the designers meant, and

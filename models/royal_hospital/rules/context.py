@@ -32,8 +32,8 @@ class Ctx:
     interp: Interpretation
 
     def __post_init__(self) -> None:
-        c, i = self.config, self.interp.choice
-        if c.players == 1 and i(R.SOLO.ID) == R.SOLO.REJECT:
+        c, reads, reading = self.config, self.interp.reads, self.interp.reading
+        if c.players == 1 and reads(R.SOLO.REJECT):
             raise ModelError(
                 "invalid Royal Hospital config: players=1 under RH-SOLO=reject; accepted: 2..4"
             )
@@ -46,60 +46,56 @@ class Ctx:
         # Medical card kinds with a rule attached
         self.starting = tuple(t for t, m in enumerate(self.medical) if m.kind == STARTING)
         space_kinds = {OUTPATIENT}
-        if i(R.CARD_NAMES.ID) == R.CARD_NAMES.TRIALS_ADD_SPACE:
+        if reads(R.CARD_NAMES.TRIALS_ADD_SPACE):
             space_kinds.add(TRIAL)
         self.adds_space = tuple(m.kind in space_kinds for m in self.medical)
-        self.card_value = tuple(self._card_value(m, i(R.TIE_CARD_VALUE.ID)) for m in self.medical)
+        self.card_value = tuple(
+            self._card_value(m, reading(R.TIE_CARD_VALUE)) for m in self.medical
+        )
         # Readings
         a, b = c.credit_counters
-        credit_start: dict[str, int] = {
+        credit_start = {
             R.CREDIT_START.FIFTEEN: a + b,
             R.CREDIT_START.FIVE: a,
             R.CREDIT_START.TEN: b,
         }
-        self.credit_start = credit_start[i(R.CREDIT_START.ID)]
-        own_row = i(R.ROUND_PATIENTS.ID) == R.ROUND_PATIENTS.OWN_ROW
+        self.credit_start = credit_start[reading(R.CREDIT_START)]
+        own_row = reads(R.ROUND_PATIENTS.OWN_ROW)
         self.patients_per_round = c.round_patients if own_row else c.round_cards
-        self.end_on_empty_deck = i(R.GAME_END.ID) == R.GAME_END.PATIENT_DECK_EMPTY
-        self.discard_tokens = i(R.RESOURCES_KEEP.ID) == R.RESOURCES_KEEP.DISCARD
-        self.research_heals = i(R.RESEARCH_IN_TREATMENT.ID) == R.RESEARCH_IN_TREATMENT.RESEARCH_TOO
-        self.critical_both = i(R.CRITICAL_COST.ID) == R.CRITICAL_COST.DIAGNOSE_AND_HEAL
-        self.critical_tokens = (
-            1 if i(R.CRITICAL_DEADLINE.ID) == R.CRITICAL_DEADLINE.FIRST_CLEANUP else 2
-        )
-        self.terminal_every_round = i(R.TERMINAL_UPKEEP.ID) == R.TERMINAL_UPKEEP.EVERY_ROUND
-        self.terminal_one_heal = i(R.TERMINAL_COST.ID) == R.TERMINAL_COST.ONE_HEALING
-        self.terminal_reward = i(R.TERMINAL_REWARD.ID)
-        self.chronic_die = i(R.PRIORITY_3.ID) == R.PRIORITY_3.CHRONIC_DIE
-        self.qoc_offset = c.start_qoc if i(R.QOC_SCORING.ID) == R.QOC_SCORING.OFFSET else 0
-        self.qoc_floor = 0 if i(R.QOC_FLOOR.ID) == R.QOC_FLOOR.CLAMP else None
-        self.ambulance_loop = (
-            14 if i(R.AMBULANCE_WRAP.ID) == R.AMBULANCE_WRAP.FOURTEEN_SPACES else 13
-        )
-        self.doctor_exact = i(R.DOCTOR_PASS.ID) == R.DOCTOR_PASS.EXACT
-        self.bonus_always = i(R.PRODUCTION_BONUS.ID) == R.PRODUCTION_BONUS.ALWAYS
-        self.rewards_depth_first = i(R.REWARD_ORDER.ID) == R.REWARD_ORDER.DEPTH_FIRST
-        self.insurance_levels_sum = i(R.INSURANCE_COUNTER.ID) == R.INSURANCE_COUNTER.LEVELS_SUM
-        self.compare_production = i(R.COMPARE_COUNTERS.ID) == R.COMPARE_COUNTERS.PRODUCTION
-        self.tie_production = i(R.TIE_RESOURCES.ID) == R.TIE_RESOURCES.PRODUCTION
+        self.end_on_empty_deck = reads(R.GAME_END.PATIENT_DECK_EMPTY)
+        self.discard_tokens = reads(R.RESOURCES_KEEP.DISCARD)
+        self.research_heals = reads(R.RESEARCH_IN_TREATMENT.RESEARCH_TOO)
+        self.critical_both = reads(R.CRITICAL_COST.DIAGNOSE_AND_HEAL)
+        self.critical_tokens = 1 if reads(R.CRITICAL_DEADLINE.FIRST_CLEANUP) else 2
+        self.terminal_every_round = reads(R.TERMINAL_UPKEEP.EVERY_ROUND)
+        self.terminal_one_heal = reads(R.TERMINAL_COST.ONE_HEALING)
+        self.terminal_reward = reading(R.TERMINAL_REWARD)
+        self.chronic_die = reads(R.PRIORITY_3.CHRONIC_DIE)
+        self.qoc_offset = c.start_qoc if reads(R.QOC_SCORING.OFFSET) else 0
+        self.qoc_floor = 0 if reads(R.QOC_FLOOR.CLAMP) else None
+        self.ambulance_loop = 14 if reads(R.AMBULANCE_WRAP.FOURTEEN_SPACES) else 13
+        self.doctor_exact = reads(R.DOCTOR_PASS.EXACT)
+        self.bonus_always = reads(R.PRODUCTION_BONUS.ALWAYS)
+        self.rewards_depth_first = reads(R.REWARD_ORDER.DEPTH_FIRST)
+        self.insurance_levels_sum = reads(R.INSURANCE_COUNTER.LEVELS_SUM)
+        self.compare_production = reads(R.COMPARE_COUNTERS.PRODUCTION)
+        self.tie_production = reads(R.TIE_RESOURCES.PRODUCTION)
         self.compare_tokens = not self.compare_production
         # tokens held are scored: which token pays a cost becomes the player's choice
         self.tokens_scored = self.compare_tokens or not self.tie_production
-        self.healed_spent = i(R.HEALED_COST.ID) == R.HEALED_COST.SPEND
-        self.heli_both = i(R.HELICOPTER_BOTH.ID) == R.HELICOPTER_BOTH.BOTH_ALLOWED
-        self.heli_discard_qoc = (
-            1 if i(R.HELICOPTER_DISCARD.ID) == R.HELICOPTER_DISCARD.COSTS_QUALITY else 0
-        )
-        self.heli_from_sender = i(R.HELICOPTER_ORDER.ID) == R.HELICOPTER_ORDER.FROM_SENDER
-        self.reshuffle = i(R.MEDICAL_EMPTY.ID) == R.MEDICAL_EMPTY.RESHUFFLE
-        self.starting_in_play = i(R.STARTING_CARD.ID) == R.STARTING_CARD.IN_PLAY
-        self.activate_same_round = i(R.ACTIVATE_SAME_ROUND.ID) == R.ACTIVATE_SAME_ROUND.SAME_ROUND
-        self.tie_terminals = i(R.TIE_PATIENTS.ID) == R.TIE_PATIENTS.WITH_TERMINALS
-        self.final_tie_shared = i(R.FINAL_TIE.ID) == R.FINAL_TIE.SHARED
-        self.partial = i(R.PARTIAL_PAYMENT.ID) == R.PARTIAL_PAYMENT.PARTIAL
-        self.insurance_redirect = i(R.INSURANCE_MAX.ID) == R.INSURANCE_MAX.ANOTHER_COMPANY
-        self.doctor_substitutes = i(R.DOCTOR_SUBSTITUTE.ID) == R.DOCTOR_SUBSTITUTE.AS_STAFF
-        self.draw_patients = i(R.DRAW_CARD.ID) == R.DRAW_CARD.PATIENT
+        self.healed_spent = reads(R.HEALED_COST.SPEND)
+        self.heli_both = reads(R.HELICOPTER_BOTH.BOTH_ALLOWED)
+        self.heli_discard_qoc = 1 if reads(R.HELICOPTER_DISCARD.COSTS_QUALITY) else 0
+        self.heli_from_sender = reads(R.HELICOPTER_ORDER.FROM_SENDER)
+        self.reshuffle = reads(R.MEDICAL_EMPTY.RESHUFFLE)
+        self.starting_in_play = reads(R.STARTING_CARD.IN_PLAY)
+        self.activate_same_round = reads(R.ACTIVATE_SAME_ROUND.SAME_ROUND)
+        self.tie_terminals = reads(R.TIE_PATIENTS.WITH_TERMINALS)
+        self.final_tie_shared = reads(R.FINAL_TIE.SHARED)
+        self.partial = reads(R.PARTIAL_PAYMENT.PARTIAL)
+        self.insurance_redirect = reads(R.INSURANCE_MAX.ANOTHER_COMPANY)
+        self.doctor_substitutes = reads(R.DOCTOR_SUBSTITUTE.AS_STAFF)
+        self.draw_patients = reads(R.DRAW_CARD.PATIENT)
 
     def _classes(self) -> None:
         """Visible classes: what a card's diagnosis side shows. A critical or terminal

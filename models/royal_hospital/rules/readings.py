@@ -1,297 +1,297 @@
-"""Every reading of ``hhh_verify.models.royal_hospital.rules.ambiguities`` as a constant: ``AMBIGUITY.OPTION``.
+"""Every reading of ``hhh_verify.models.royal_hospital.rules.ambiguities`` as an enum member: ``AMBIGUITY.OPTION``.
 
 Generated from the registry by ``python -m hhh_verify.contract.readings`` (do not edit;
 ``tests/test_readings.py`` keeps it equal to the registry).
 """
 
-from hhh_verify.contract.readings import Reading
+from hhh_verify.contract.readings import Reading, ambiguity
 
 
-class CARD_NAMES:
+@ambiguity("RH-CARD-NAMES")
+class CARD_NAMES(Reading):
     """RH-CARD-NAMES: Card kinds: the colour key's names differ from the component list"""
 
-    ID = "RH-CARD-NAMES"
-    TRIALS_ADD_SPACE = Reading(ID, "trials-add-space")
-    ONLY_CLINICS_ADD_SPACE = Reading(ID, "only-clinics-add-space")
+    TRIALS_ADD_SPACE = "trials-add-space"
+    ONLY_CLINICS_ADD_SPACE = "only-clinics-add-space"
 
 
-class CREDIT_START:
+@ambiguity("RH-CREDIT-START")
+class CREDIT_START(Reading):
     """RH-CREDIT-START: Starting credit production: two counters on the credit track"""
 
-    ID = "RH-CREDIT-START"
-    FIFTEEN = Reading(ID, "fifteen")
-    FIVE = Reading(ID, "five")
-    TEN = Reading(ID, "ten")
+    FIFTEEN = "fifteen"
+    FIVE = "five"
+    TEN = "ten"
 
 
-class ROUND_PATIENTS:
+@ambiguity("RH-ROUND-PATIENTS")
+class ROUND_PATIENTS(Reading):
     """RH-ROUND-PATIENTS: How many patients the round track gives"""
 
-    ID = "RH-ROUND-PATIENTS"
-    SAME_NUMBER = Reading(ID, "same-number")
-    OWN_ROW = Reading(ID, "own-row")
+    SAME_NUMBER = "same-number"
+    OWN_ROW = "own-row"
 
 
-class GAME_END:
+@ambiguity("RH-GAME-END")
+class GAME_END(Reading):
     """RH-GAME-END: When the game ends"""
 
-    ID = "RH-GAME-END"
-    FIXED_ROUNDS = Reading(ID, "fixed-rounds")
-    PATIENT_DECK_EMPTY = Reading(ID, "patient-deck-empty")
+    FIXED_ROUNDS = "fixed-rounds"
+    PATIENT_DECK_EMPTY = "patient-deck-empty"
 
 
-class RESOURCES_KEEP:
+@ambiguity("RH-RESOURCES-KEEP")
+class RESOURCES_KEEP(Reading):
     """RH-RESOURCES-KEEP: Whether unspent resources carry over to the next round"""
 
-    ID = "RH-RESOURCES-KEEP"
-    KEEP = Reading(ID, "keep")
-    DISCARD = Reading(ID, "discard")
+    KEEP = "keep"
+    DISCARD = "discard"
 
 
-class RESEARCH_IN_TREATMENT:
+@ambiguity("RH-RESEARCH-IN-TREATMENT")
+class RESEARCH_IN_TREATMENT(Reading):
     """RH-RESEARCH-IN-TREATMENT: May research tokens diagnose and heal (the example says so)"""
 
-    ID = "RH-RESEARCH-IN-TREATMENT"
-    STAFF_ONLY = Reading(ID, "staff-only")
-    RESEARCH_TOO = Reading(ID, "research-too")
+    STAFF_ONLY = "staff-only"
+    RESEARCH_TOO = "research-too"
 
 
-class CRITICAL_COST:
+@ambiguity("RH-CRITICAL-COST")
+class CRITICAL_COST(Reading):
     """RH-CRITICAL-COST: What curing a critical patient costs"""
 
-    ID = "RH-CRITICAL-COST"
-    DIAGNOSE_AND_HEAL = Reading(ID, "diagnose-and-heal")
-    HEALING_ONLY = Reading(ID, "healing-only")
+    DIAGNOSE_AND_HEAL = "diagnose-and-heal"
+    HEALING_ONLY = "healing-only"
 
 
-class CRITICAL_DEADLINE:
+@ambiguity("RH-CRITICAL-DEADLINE")
+class CRITICAL_DEADLINE(Reading):
     """RH-CRITICAL-DEADLINE: When an untreated critical patient dies"""
 
-    ID = "RH-CRITICAL-DEADLINE"
-    FIRST_CLEANUP = Reading(ID, "first-cleanup")
-    SECOND_CLEANUP = Reading(ID, "second-cleanup")
+    FIRST_CLEANUP = "first-cleanup"
+    SECOND_CLEANUP = "second-cleanup"
 
 
-class TERMINAL_UPKEEP:
+@ambiguity("RH-TERMINAL-UPKEEP")
+class TERMINAL_UPKEEP(Reading):
     """RH-TERMINAL-UPKEEP: Does a terminal patient need healing every round"""
 
-    ID = "RH-TERMINAL-UPKEEP"
-    EVERY_ROUND = Reading(ID, "every-round")
-    ARRIVAL_ROUND_ONLY = Reading(ID, "arrival-round-only")
+    EVERY_ROUND = "every-round"
+    ARRIVAL_ROUND_ONLY = "arrival-round-only"
 
 
-class TERMINAL_COST:
+@ambiguity("RH-TERMINAL-COST")
+class TERMINAL_COST(Reading):
     """RH-TERMINAL-COST: What treating a terminal patient costs"""
 
-    ID = "RH-TERMINAL-COST"
-    ONE_HEALING = Reading(ID, "one-healing")
-    CARD_COST = Reading(ID, "card-cost")
+    ONE_HEALING = "one-healing"
+    CARD_COST = "card-cost"
 
 
-class TERMINAL_REWARD:
+@ambiguity("RH-TERMINAL-REWARD")
+class TERMINAL_REWARD(Reading):
     """RH-TERMINAL-REWARD: Which treatments of a terminal patient pay its card's reward"""
 
-    ID = "RH-TERMINAL-REWARD"
-    EVERY_TREATMENT = Reading(ID, "every-treatment")
-    FIRST_TREATMENT = Reading(ID, "first-treatment")
-    NONE = Reading(ID, "none")
+    EVERY_TREATMENT = "every-treatment"
+    FIRST_TREATMENT = "first-treatment"
+    NONE = "none"
 
 
-class PRIORITY_3:
+@ambiguity("RH-PRIORITY-3")
+class PRIORITY_3(Reading):
     """RH-PRIORITY-3: Priority 3: chronic patients or terminal patients"""
 
-    ID = "RH-PRIORITY-3"
-    TERMINAL_SLIP = Reading(ID, "terminal-slip")
-    CHRONIC_DIE = Reading(ID, "chronic-die")
+    TERMINAL_SLIP = "terminal-slip"
+    CHRONIC_DIE = "chronic-die"
 
 
-class QOC_SCORING:
+@ambiguity("RH-QOC-SCORING")
+class QOC_SCORING(Reading):
     """RH-QOC-SCORING: Victory points for the final quality of care"""
 
-    ID = "RH-QOC-SCORING"
-    OFFSET = Reading(ID, "offset")
-    POSITION = Reading(ID, "position")
+    OFFSET = "offset"
+    POSITION = "position"
 
 
-class QOC_FLOOR:
+@ambiguity("RH-QOC-FLOOR")
+class QOC_FLOOR(Reading):
     """RH-QOC-FLOOR: Quality of care below the track's first space"""
 
-    ID = "RH-QOC-FLOOR"
-    CLAMP = Reading(ID, "clamp")
-    BELOW_ZERO = Reading(ID, "below-zero")
+    CLAMP = "clamp"
+    BELOW_ZERO = "below-zero"
 
 
-class AMBULANCE_WRAP:
+@ambiguity("RH-AMBULANCE-WRAP")
+class AMBULANCE_WRAP(Reading):
     """RH-AMBULANCE-WRAP: Is space 0 of the endless ambulance track a space on the loop"""
 
-    ID = "RH-AMBULANCE-WRAP"
-    FOURTEEN_SPACES = Reading(ID, "fourteen-spaces")
-    THIRTEEN_SPACES = Reading(ID, "thirteen-spaces")
+    FOURTEEN_SPACES = "fourteen-spaces"
+    THIRTEEN_SPACES = "thirteen-spaces"
 
 
-class DOCTOR_PASS:
+@ambiguity("RH-DOCTOR-PASS")
+class DOCTOR_PASS(Reading):
     """RH-DOCTOR-PASS: Does passing a congress doctor's space count as reaching it"""
 
-    ID = "RH-DOCTOR-PASS"
-    REACH_OR_PASS = Reading(ID, "reach-or-pass")
-    EXACT = Reading(ID, "exact")
+    REACH_OR_PASS = "reach-or-pass"
+    EXACT = "exact"
 
 
-class PRODUCTION_BONUS:
+@ambiguity("RH-PRODUCTION-BONUS")
+class PRODUCTION_BONUS(Reading):
     """RH-PRODUCTION-BONUS: Immediate resources when production rises outside a card play"""
 
-    ID = "RH-PRODUCTION-BONUS"
-    ALWAYS = Reading(ID, "always")
-    CARD_PLAY_ONLY = Reading(ID, "card-play-only")
+    ALWAYS = "always"
+    CARD_PLAY_ONLY = "card-play-only"
 
 
-class REWARD_ORDER:
+@ambiguity("RH-REWARD-ORDER")
+class REWARD_ORDER(Reading):
     """RH-REWARD-ORDER: When the rewards that a reward sets off are taken"""
 
-    ID = "RH-REWARD-ORDER"
-    DEPTH_FIRST = Reading(ID, "depth-first")
-    IN_SEQUENCE = Reading(ID, "in-sequence")
+    DEPTH_FIRST = "depth-first"
+    IN_SEQUENCE = "in-sequence"
 
 
-class INSURANCE_COUNTER:
+@ambiguity("RH-INSURANCE-COUNTER")
+class INSURANCE_COUNTER(Reading):
     """RH-INSURANCE-COUNTER: What the end-game 'Insurance companies' comparison counts"""
 
-    ID = "RH-INSURANCE-COUNTER"
-    LEVELS_SUM = Reading(ID, "levels-sum")
-    COMPANIES_ENTERED = Reading(ID, "companies-entered")
+    LEVELS_SUM = "levels-sum"
+    COMPANIES_ENTERED = "companies-entered"
 
 
-class COMPARE_COUNTERS:
+@ambiguity("RH-COMPARE-COUNTERS")
+class COMPARE_COUNTERS(Reading):
     """RH-COMPARE-COUNTERS: End-game Diagnosis, Healing, Research and Staff: production or tokens"""
 
-    ID = "RH-COMPARE-COUNTERS"
-    PRODUCTION = Reading(ID, "production")
-    TOKENS = Reading(ID, "tokens")
+    PRODUCTION = "production"
+    TOKENS = "tokens"
 
 
-class HEALED_COST:
+@ambiguity("RH-HEALED-COST")
+class HEALED_COST(Reading):
     """RH-HEALED-COST: Does a clinical trial spend healed patients"""
 
-    ID = "RH-HEALED-COST"
-    SPEND = Reading(ID, "spend")
-    THRESHOLD = Reading(ID, "threshold")
+    SPEND = "spend"
+    THRESHOLD = "threshold"
 
 
-class HELICOPTER_BOTH:
+@ambiguity("RH-HELICOPTER-BOTH")
+class HELICOPTER_BOTH(Reading):
     """RH-HELICOPTER-BOTH: May a helicopter both discard and make everyone draw"""
 
-    ID = "RH-HELICOPTER-BOTH"
-    BOTH_ALLOWED = Reading(ID, "both-allowed")
-    ONE_ONLY = Reading(ID, "one-only")
+    BOTH_ALLOWED = "both-allowed"
+    ONE_ONLY = "one-only"
 
 
-class HELICOPTER_DISCARD:
+@ambiguity("RH-HELICOPTER-DISCARD")
+class HELICOPTER_DISCARD(Reading):
     """RH-HELICOPTER-DISCARD: Does discarding a patient by helicopter cost quality of care"""
 
-    ID = "RH-HELICOPTER-DISCARD"
-    FREE = Reading(ID, "free")
-    COSTS_QUALITY = Reading(ID, "costs-quality")
+    FREE = "free"
+    COSTS_QUALITY = "costs-quality"
 
 
-class HELICOPTER_ORDER:
+@ambiguity("RH-HELICOPTER-ORDER")
+class HELICOPTER_ORDER(Reading):
     """RH-HELICOPTER-ORDER: In which order all players draw a helicopter's patient"""
 
-    ID = "RH-HELICOPTER-ORDER"
-    FROM_SENDER = Reading(ID, "from-sender")
-    TURN_ORDER = Reading(ID, "turn-order")
+    FROM_SENDER = "from-sender"
+    TURN_ORDER = "turn-order"
 
 
-class MEDICAL_EMPTY:
+@ambiguity("RH-MEDICAL-EMPTY")
+class MEDICAL_EMPTY(Reading):
     """RH-MEDICAL-EMPTY: Drawing from an empty Medical deck"""
 
-    ID = "RH-MEDICAL-EMPTY"
-    RESHUFFLE = Reading(ID, "reshuffle")
-    NO_DRAW = Reading(ID, "no-draw")
+    RESHUFFLE = "reshuffle"
+    NO_DRAW = "no-draw"
 
 
-class STARTING_CARD:
+@ambiguity("RH-STARTING-CARD")
+class STARTING_CARD(Reading):
     """RH-STARTING-CARD: Is the starting card in play or in hand"""
 
-    ID = "RH-STARTING-CARD"
-    IN_PLAY = Reading(ID, "in-play")
-    IN_HAND = Reading(ID, "in-hand")
+    IN_PLAY = "in-play"
+    IN_HAND = "in-hand"
 
 
-class ACTIVATE_SAME_ROUND:
+@ambiguity("RH-ACTIVATE-SAME-ROUND")
+class ACTIVATE_SAME_ROUND(Reading):
     """RH-ACTIVATE-SAME-ROUND: May a card be activated in the round it is played"""
 
-    ID = "RH-ACTIVATE-SAME-ROUND"
-    SAME_ROUND = Reading(ID, "same-round")
-    NEXT_ROUND = Reading(ID, "next-round")
+    SAME_ROUND = "same-round"
+    NEXT_ROUND = "next-round"
 
 
-class TIE_PATIENTS:
+@ambiguity("RH-TIE-PATIENTS")
+class TIE_PATIENTS(Reading):
     """RH-TIE-PATIENTS: Tie-breaker: do terminal patients count as patients in the hospital"""
 
-    ID = "RH-TIE-PATIENTS"
-    HOSPITAL_ONLY = Reading(ID, "hospital-only")
-    WITH_TERMINALS = Reading(ID, "with-terminals")
+    HOSPITAL_ONLY = "hospital-only"
+    WITH_TERMINALS = "with-terminals"
 
 
-class TIE_CARD_VALUE:
+@ambiguity("RH-TIE-CARD-VALUE")
+class TIE_CARD_VALUE(Reading):
     """RH-TIE-CARD-VALUE: Last tie-breaker: a card's 'credit value'"""
 
-    ID = "RH-TIE-CARD-VALUE"
-    CREDIT_COST = Reading(ID, "credit-cost")
-    CREDIT_REWARD = Reading(ID, "credit-reward")
+    CREDIT_COST = "credit-cost"
+    CREDIT_REWARD = "credit-reward"
 
 
-class TIE_RESOURCES:
+@ambiguity("RH-TIE-RESOURCES")
+class TIE_RESOURCES(Reading):
     """RH-TIE-RESOURCES: Sixth tie-breaker: the sum of diagnosis, healing, staff and research"""
 
-    ID = "RH-TIE-RESOURCES"
-    PRODUCTION = Reading(ID, "production")
-    TOKENS = Reading(ID, "tokens")
+    PRODUCTION = "production"
+    TOKENS = "tokens"
 
 
-class FINAL_TIE:
+@ambiguity("RH-FINAL-TIE")
+class FINAL_TIE(Reading):
     """RH-FINAL-TIE: A tie that survives every tie-breaker"""
 
-    ID = "RH-FINAL-TIE"
-    SHARED = Reading(ID, "shared")
-    LATER_IN_TURN_ORDER = Reading(ID, "later-in-turn-order")
+    SHARED = "shared"
+    LATER_IN_TURN_ORDER = "later-in-turn-order"
 
 
-class SOLO:
+@ambiguity("RH-SOLO")
+class SOLO(Reading):
     """RH-SOLO: Solo mode"""
 
-    ID = "RH-SOLO"
-    SAME_RULES = Reading(ID, "same-rules")
-    REJECT = Reading(ID, "reject")
+    SAME_RULES = "same-rules"
+    REJECT = "reject"
 
 
-class PARTIAL_PAYMENT:
+@ambiguity("RH-PARTIAL-PAYMENT")
+class PARTIAL_PAYMENT(Reading):
     """RH-PARTIAL-PAYMENT: May resources be put on a patient over several rounds"""
 
-    ID = "RH-PARTIAL-PAYMENT"
-    WHOLE = Reading(ID, "whole")
-    PARTIAL = Reading(ID, "partial")
+    WHOLE = "whole"
+    PARTIAL = "partial"
 
 
-class INSURANCE_MAX:
+@ambiguity("RH-INSURANCE-MAX")
+class INSURANCE_MAX(Reading):
     """RH-INSURANCE-MAX: Advancing on an insurance track already at level 5"""
 
-    ID = "RH-INSURANCE-MAX"
-    NOTHING = Reading(ID, "nothing")
-    ANOTHER_COMPANY = Reading(ID, "another-company")
+    NOTHING = "nothing"
+    ANOTHER_COMPANY = "another-company"
 
 
-class DOCTOR_SUBSTITUTE:
+@ambiguity("RH-DOCTOR-SUBSTITUTE")
+class DOCTOR_SUBSTITUTE(Reading):
     """RH-DOCTOR-SUBSTITUTE: May a congress doctor, used as staff, diagnose and heal"""
 
-    ID = "RH-DOCTOR-SUBSTITUTE"
-    AS_STAFF = Reading(ID, "as-staff")
-    NOT_IN_TREATMENT = Reading(ID, "not-in-treatment")
+    AS_STAFF = "as-staff"
+    NOT_IN_TREATMENT = "not-in-treatment"
 
 
-class DRAW_CARD:
+@ambiguity("RH-DRAW-CARD")
+class DRAW_CARD(Reading):
     """RH-DRAW-CARD: Which deck a 'draw 1 card' reward draws from"""
 
-    ID = "RH-DRAW-CARD"
-    MEDICAL = Reading(ID, "medical")
-    PATIENT = Reading(ID, "patient")
+    MEDICAL = "medical"
+    PATIENT = "patient"
