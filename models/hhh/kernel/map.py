@@ -109,8 +109,8 @@ TABLE = KernelMap(
         "rules.apply": "rules.model:HHHModel._apply",
     },
     kernel_only={
-        "api._run_leaf": _ODOMETER,
-        "api._sample": _DRIVER,
+        "leaf.run_leaf": _ODOMETER,
+        "leaf.sample_leaf": _DRIVER,
         "board.ward_size": _ARRAY,
         "board.set_cursor": _ARRAY,
         "chance.pick_one": _RNG,
