@@ -38,6 +38,7 @@ class Shape(Enum):
     """A generated driver file: the template ``templates/<value>.py.tmpl`` written as the
     game's ``kernel/<value>.py``."""
 
+    EXPAND = "expand"  # expand_rows: the compiled explorer's batch of states into edges
     LEAF = "leaf"  # run_leaf, sample_leaf: one step run from Python (exact or sampled)
     PARTED = "parted"  # play_until_parted: one paired game until two readings part
 

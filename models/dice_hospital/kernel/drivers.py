@@ -7,6 +7,7 @@ from __future__ import annotations
 from hhh_verify.kernel.generate import Driver, Shape
 
 DRIVERS = (
+    Driver(Shape.EXPAND, {"over_module": "rules"}),
     Driver(Shape.LEAF),
     Driver(Shape.PARTED, {"over_module": "rules"}),
 )
