@@ -24,7 +24,7 @@ from hhh_verify.engines.explore import analysis as an
 from hhh_verify.engines.explore.explorer import explore, outcome_goal, split_properties
 from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel, witness_trace
 from hhh_verify.execution.explore import build_source
-from hhh_verify.models.hhh.kernel.graph import COMPILED, state_bits
+from hhh_verify.models.hhh.kernel.graph_checks import COMPILED, state_bits
 
 HHH = get_game("hhh")
 TINY = Scenario("hhh", "tiny")

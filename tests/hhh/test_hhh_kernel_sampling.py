@@ -32,11 +32,11 @@ def _gof(m, k, s, a, seed: int) -> float:  # type: ignore[no-untyped-def]
     index = {k.encode(st).tobytes(): i for i, (st, _) in enumerate(dist)}
     v, row = k.encode(s), action_row(k.C, a)
     counts = Counter()
-    from hhh_verify.models.hhh.kernel.api import _sample
+    from hhh_verify.models.hhh.kernel.leaf import sample_leaf
 
     out = np.empty_like(v)
     for j in range(SAMPLES):
-        _sample(k.K, v, row, np.uint64(seed), j, out)
+        sample_leaf(k.K, v, row, np.uint64(seed), j, out)
         key = out.tobytes()
         assert key in index, "the kernel sampled a successor step does not list"
         counts[index[key]] += 1

@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.kernel import KernelGame, PartedGame
@@ -23,10 +22,8 @@ from .chance import (
     LOG,
     OVERFLOW,
     POS,
-    SAMPLE,
     advance,
     new_chance,
-    seed_stream,
 )
 from .codec import (
     action_row,
@@ -35,6 +32,7 @@ from .codec import (
     encode,
     row_action,
 )
+from .leaf import run_leaf, sample_leaf
 from .legal import legal
 from .order import sort_rows
 from .parted import play_until_parted
@@ -53,25 +51,7 @@ from .play import (
     play_paired,
     work_arrays,
 )
-from .rules import apply
 from .weights import leaf_weight
-
-
-@njit(cache=True)
-def _run_leaf(K, s0, a, ch, out) -> None:
-    rs = np.zeros(1, dtype=np.uint64)
-    out[:] = s0
-    ch[POS] = 0
-    apply(K, out, a, ch, rs)
-
-
-@njit(cache=True)
-def _sample(K, s0, a, seed, k, out) -> None:
-    ch = new_chance(SAMPLE)
-    rs = np.zeros(1, dtype=np.uint64)
-    seed_stream(rs, seed, k, 1)
-    out[:] = s0
-    apply(K, out, a, ch, rs)
 
 
 class DHKernel:
@@ -106,7 +86,7 @@ class DHKernel:
         out = np.empty(L.NSTATE, dtype=np.int64)
         leaves = []
         while True:
-            _run_leaf(self.K, v, row, ch, out)
+            run_leaf(self.K, v, row, ch, out)
             if ch[OVERFLOW]:
                 raise ModelError("a step with more chance events than the kernel logs")
             n = int(ch[POS])
@@ -126,7 +106,7 @@ class DHKernel:
 
     def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
         out = np.empty(L.NSTATE, dtype=np.int64)
-        _sample(self.K, self.encode(s), action_row(a), np.uint64(seed), k, out)
+        sample_leaf(self.K, self.encode(s), action_row(a), np.uint64(seed), k, out)
         return self.decode(out)
 
 

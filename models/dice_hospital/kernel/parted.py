@@ -4,6 +4,10 @@
 The game is :func:`.play.advance_game`'s game ``seed`` (decision stream 0, chance stream
 1 of step ``k``), with the decision taken under reading A and the same action applied
 under both, as the reference's differential search pairs its games.
+
+Generated from ``hhh_verify/kernel/templates/parted.py.tmpl`` by ``python -m
+hhh_verify.kernel.generate`` with this game's hooks (``kernel/drivers.py``); do not edit
+(``tests/test_kernel_generated.py`` keeps it equal to what the generator writes).
 """
 
 from __future__ import annotations
@@ -34,7 +38,12 @@ def play_until_parted(KA, KB, init, seed, policy, max_steps, rows, states, other
     """Game ``seed`` from ``init`` under kernels ``KA`` and ``KB`` in lockstep.
 
     Step ``j``'s action goes to ``rows[j]`` and A's successor to ``states[j]``; on a
-    ``SUCCESSORS`` parting B's successor goes to ``other``. Returns ``(k, how)``.
+    ``SUCCESSORS`` parting B's successor goes to ``other``. Returns ``(k, how)``: the
+    step (or the number of steps played) and one of ``NONE, LEGAL, SUCCESSORS, OVER``,
+    or ``FULL`` when ``rows`` holds fewer than ``max_steps`` steps and they ran out.
+    ``work`` (:func:`.play.work_arrays`: both readings' legal actions, the greedy
+    player's best indices) is scratch space, passed in so that a game does not allocate
+    it.
     """
     acts_a, acts_b, best_idx = work
     ch = new_chance(SAMPLE)
@@ -56,7 +65,7 @@ def play_until_parted(KA, KB, init, seed, policy, max_steps, rows, states, other
             if not _same(acts_a[x], acts_b[x], NA):
                 return k, LEGAL
         if n == 0:
-            return k, NONE
+            return k, NONE  # deadlocked under both readings
         i: int | np.int64 = 0
         if n > 1:
             seed_stream(rs, seed, k, 0)

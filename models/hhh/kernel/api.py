@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.kernel import KernelGame, PartedGame
@@ -24,14 +23,13 @@ from .chance import (
     LOG,
     OVERFLOW,
     POS,
-    SAMPLE,
     advance,
     new_chance,
-    seed_stream,
 )
 from .codec import action_row, config_array, decode, encode, row_action
+from .leaf import run_leaf, sample_leaf
 from .legal import legal
-from .parted import play_until_parted, work_arrays
+from .parted import play_until_parted
 from .play import (
     GREEDY,
     MIXED,
@@ -39,28 +37,11 @@ from .play import (
     greedy_best,
     play_games,
     play_paired,
+    work_arrays,
 )
-from .rules import apply
 from .weights import leaf_weight
 
 POLICY_CODES = {"random": RANDOM, "greedy": GREEDY, "mixed": MIXED}
-
-
-@njit(cache=True)
-def _run_leaf(K, s0, a, ch, out) -> None:
-    rs = np.zeros(1, dtype=np.uint64)
-    out[:] = s0
-    ch[POS] = 0
-    apply(K, out, a, ch, rs)
-
-
-@njit(cache=True)
-def _sample(K, s0, a, seed, k, out) -> None:
-    ch = new_chance(SAMPLE)
-    rs = np.zeros(1, dtype=np.uint64)
-    seed_stream(rs, seed, k, 1)
-    out[:] = s0
-    apply(K, out, a, ch, rs)
 
 
 class HHHKernel:
@@ -97,7 +78,7 @@ class HHHKernel:
         out = np.empty(L.NSTATE, dtype=np.int64)
         leaves = []
         while True:
-            _run_leaf(self.K, v, row, ch, out)
+            run_leaf(self.K, v, row, ch, out)
             if ch[OVERFLOW]:
                 raise ModelError("a step with more chance events than the kernel logs")
             n = int(ch[POS])
@@ -118,7 +99,7 @@ class HHHKernel:
 
     def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
         out = np.empty(L.NSTATE, dtype=np.int64)
-        _sample(self.K, self.encode(s), action_row(self.C, a), np.uint64(seed), k, out)
+        sample_leaf(self.K, self.encode(s), action_row(self.C, a), np.uint64(seed), k, out)
         return self.decode(out)
 
     def greedy_best(self, s: Any) -> tuple[Any, ...]:

@@ -4,6 +4,10 @@
 The game is :func:`.play.advance_game`'s game ``seed`` (decision stream 0, chance stream
 1 of step ``k``), with the decision taken under reading A and the same action applied
 under both, as the reference's differential search pairs its games.
+
+Generated from ``hhh_verify/kernel/templates/parted.py.tmpl`` by ``python -m
+hhh_verify.kernel.generate`` with this game's hooks (``kernel/drivers.py``); do not edit
+(``tests/test_kernel_generated.py`` keeps it equal to what the generator writes).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from numba import njit
 
 from hhh_verify.kernel.parted import FULL, LEGAL, NONE, OVER, SUCCESSORS
 
-from . import board as b
+from .board import OVER as PHASE_OVER
 from .chance import POS, SAMPLE, new_chance, seed_stream
 from .layout import MAX_ACTIONS, NA, NSTATE, PHASE
 from .legal import legal
@@ -29,13 +33,6 @@ def _same(x, y, n) -> bool:
     return True
 
 
-def work_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Scratch space of :func:`play_until_parted`: both readings' legal actions, the
-    greedy player's best indices."""
-    acts = np.zeros((MAX_ACTIONS, NA), dtype=np.int64)
-    return acts, acts.copy(), np.zeros(MAX_ACTIONS, dtype=np.int64)
-
-
 @njit(cache=True)
 def play_until_parted(KA, KB, init, seed, policy, max_steps, rows, states, other, work):
     """Game ``seed`` from ``init`` under kernels ``KA`` and ``KB`` in lockstep.
@@ -44,8 +41,9 @@ def play_until_parted(KA, KB, init, seed, policy, max_steps, rows, states, other
     ``SUCCESSORS`` parting B's successor goes to ``other``. Returns ``(k, how)``: the
     step (or the number of steps played) and one of ``NONE, LEGAL, SUCCESSORS, OVER``,
     or ``FULL`` when ``rows`` holds fewer than ``max_steps`` steps and they ran out.
-    ``work`` (:func:`work_arrays`) is scratch space, passed in so that a game does not
-    allocate it.
+    ``work`` (:func:`.play.work_arrays`: both readings' legal actions, the greedy
+    player's best indices) is scratch space, passed in so that a game does not allocate
+    it.
     """
     acts_a, acts_b, best_idx = work
     ch = new_chance(SAMPLE)
@@ -56,7 +54,7 @@ def play_until_parted(KA, KB, init, seed, policy, max_steps, rows, states, other
     for k in range(max_steps):
         if k == room:
             return k, FULL
-        if s[PHASE] == b.OVER:
+        if s[PHASE] == PHASE_OVER:
             return k, OVER
         na = legal(KA, s, acts_a)
         nb = legal(KB, s, acts_b)

@@ -191,6 +191,13 @@ def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> int:
     return chose
 
 
+def work_arrays() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Scratch space of :func:`.parted.play_until_parted`: both readings' legal actions,
+    the greedy player's best indices."""
+    acts = np.zeros((MAX_ACTIONS, NA), dtype=np.int64)
+    return acts, acts.copy(), np.zeros(MAX_ACTIONS, dtype=np.int64)
+
+
 @njit(cache=True)
 def play_games(K, init, seeds, policy, max_steps, results) -> None:
     """Play one game per seed from ``init``; ``results`` rows: reason (0 = cut at
