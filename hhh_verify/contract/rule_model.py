@@ -17,12 +17,20 @@ from hhh_verify.contract.interpretations import Interpretation
 
 
 class RuleModel:
-    """Base of a game's model: ``ctx`` is the game's rule context (derived constants and
-    chosen readings), built once per (config, interpretation) by the subclass.
+    """Base of a game's model.
 
-    A subclass sets :attr:`action_types` (action class by name, for action JSON),
-    :attr:`state_text` / :attr:`action_text` (its describe functions, taking ``ctx``
-    first) and implements ``_legal(state)``.
+    ``ctx`` is the game's *rule context*: whatever its rules need besides the state,
+    computed once per (config, interpretation) by the subclass's ``__init__`` and passed
+    to ``super().__init__``: numbers derived from the config (a deck, a target) and the
+    chosen readings as plain values (``i(R.MID_TURN_WIN.ID) == R.MID_TURN_WIN.AT_ONCE``),
+    so no rule asks the interpretation again. Any object will do (a frozen dataclass,
+    ``examples/pig/pig/rules/context.py``); the rule functions take it first.
+
+    A subclass sets :attr:`game`, :attr:`action_types` (action class by name, for action
+    JSON), :attr:`state_text` / :attr:`action_text` (its describe functions, taking
+    ``ctx`` first) and implements ``initial_state``, ``current_player``, ``_legal(state)``
+    (sorted), ``step`` and ``outcome``. ``round_of`` reads the state's ``round`` field: a
+    game whose states have none has no rounds (``None``).
     """
 
     action_types: ClassVar[Mapping[str, type]]
@@ -46,8 +54,10 @@ class RuleModel:
         self._last_legal = (s, legal)
         return legal
 
-    def round_of(self, s: Any) -> int:
-        return int(s.round)
+    def round_of(self, s: Any) -> int | None:
+        """The state's ``round`` field; ``None`` when its states have none (no rounds)."""
+        rnd = getattr(s, "round", None)
+        return None if rnd is None else int(rnd)
 
     def describe_state(self, s: Any) -> str:
         return type(self).state_text(self.ctx, s)

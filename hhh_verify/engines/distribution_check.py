@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
-from hhh_verify.contract.model import Model, SamplingModel, outcome_probability
+from hhh_verify.contract.model import Model, SamplingModel, outcome_probability, round_of
 from hhh_verify.contract.outcomes import distribution_problem
 from hhh_verify.contract.properties import HOLDS, INVARIANT, Property
 from hhh_verify.engines.results import (
@@ -93,7 +93,8 @@ def check_distributions(
             else:
                 t = dist[0][0]
             if problem:
-                where = f"step({a!r}) in round {model.round_of(s)}"
+                rnd = round_of(model, s)
+                where = f"step({a!r})" + ("" if rnd is None else f" in round {rnd}")
                 return f"{where}: {problem}", {"kinds": len(seen), "steps": steps}
         else:
             t = sampler(s, a, rng) if sampler is not None else model.step(s, a)[0][0]

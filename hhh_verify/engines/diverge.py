@@ -44,6 +44,7 @@ from hhh_verify.contract.model import (
     PointProbabilityModel,
     SamplingModel,
     outcome_probability,
+    round_of,
 )
 from hhh_verify.contract.outcomes import sample_index, state_digest
 from hhh_verify.contract.sampled import RecordingRandom
@@ -795,7 +796,7 @@ def witness_json(result: DivergeResult) -> dict[str, Any] | None:
         "engine": w.engine,
         "verified": w.verified,
         "depth": len(w.path),
-        "round": ma.round_of(s) if s is not None else None,
+        "round": round_of(ma, s) if s is not None else None,
         "state": ma.describe_state(s) if s is not None else None,
         "state_digest": state_digest(s) if s is not None else None,
         "path": [ma.action_to_json(a) for a, _ in w.path],

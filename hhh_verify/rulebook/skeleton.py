@@ -48,7 +48,7 @@ def _line(sentence: Sentence, spec: GameSpec, settled_rows: list[Any]) -> str:
 def skeleton(game: str) -> str:
     """The draft map of ``game`` as Python source."""
     spec = get_game(game)
-    sentences = split_sentences(rulebook_text(spec.rulebook))
+    sentences = split_sentences(rulebook_text(spec.rulebook, spec.rulebook_package))
     settled_rows = _settled_quotes(spec)
     lines = [f'"""Sentence-level rule map of {spec.title} (draft)."""', "", "ENTRIES = ("]
     lines += [f"    # line {s.line}\n" + _line(s, spec, settled_rows) for s in sentences]
