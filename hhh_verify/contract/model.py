@@ -43,7 +43,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
-from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.outcomes import Distribution, Outcome
 
 if TYPE_CHECKING:
@@ -103,6 +102,8 @@ def round_of(model: Model[Any, Any], s: Any) -> int | None:
 def rounds_required(model: Model[Any, Any], what: str) -> None:
     """``ModelError`` unless ``model``'s game is played in rounds (``what``: the option
     or engine that bounds by rounds)."""
+    from hhh_verify.contract.errors import ModelError  # (model.py re-exports no names)
+
     if round_of(model, model.initial_state()) is None:
         raise ModelError(f"{what}: game {model.game!r} has no rounds")
 

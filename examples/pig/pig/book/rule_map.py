@@ -9,8 +9,7 @@ ENTRIES = (
     modelled(
         "Pig is a dice game for two players who take turns, the first player starting.",
         "turn.initial_state",
-        "turn.pig_out",
-        "turn.hold",
+        "turn.next_seat",
     ),
     parameter(
         "On your turn you roll one six-sided die,",

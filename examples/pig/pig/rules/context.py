@@ -15,6 +15,7 @@ from .config import PigConfig
 class Ctx:
     """The rule context of one (config, interpretation) pair."""
 
+    players: int
     target: int
     sides: int
     #: PIG-MID-TURN-WIN=at-once: reaching the target mid-turn ends the game.
@@ -24,4 +25,4 @@ class Ctx:
     def of(cls, config: PigConfig, interpretation: Interpretation) -> Ctx:
         """The context of ``config`` read through ``interpretation``."""
         choice = interpretation.choice(R.MID_TURN_WIN.ID)
-        return cls(config.target, config.sides, choice == R.MID_TURN_WIN.AT_ONCE)
+        return cls(config.players, config.target, config.sides, choice == R.MID_TURN_WIN.AT_ONCE)

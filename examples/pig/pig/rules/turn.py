@@ -28,7 +28,7 @@ def roll(ctx: Ctx, s: PigState) -> Distribution:
     """Rulebook: "On your turn you roll one six-sided die, adding each roll to your turn
     total": each face with probability 1/sides."""
     p = Fraction(1, ctx.sides)
-    return merge([(pig_out(s) if face == 1 else add(ctx, s, face), p) for face in faces(ctx)])
+    return merge([(pig_out(ctx, s) if face == 1 else add(ctx, s, face), p) for face in faces(ctx)])
 
 
 def faces(ctx: Ctx) -> range:
@@ -36,9 +36,14 @@ def faces(ctx: Ctx) -> range:
     return range(1, ctx.sides + 1)
 
 
-def pig_out(s: PigState) -> PigState:
+def pig_out(ctx: Ctx, s: PigState) -> PigState:
     """Rulebook: If you roll a 1, your turn ends and you score nothing for that turn."""
-    return replace(s, seat=1 - s.seat, turn_total=0)
+    return replace(s, seat=next_seat(ctx, s), turn_total=0)
+
+
+def next_seat(ctx: Ctx, s: PigState) -> int:
+    """Rulebook: "two players who take turns": the other player moves next."""
+    return (s.seat + 1) % ctx.players
 
 
 def add(ctx: Ctx, s: PigState, face: int) -> PigState:
@@ -63,7 +68,7 @@ def hold(ctx: Ctx, s: PigState) -> PigState:
     banked = s.scores[s.seat] + s.turn_total
     if banked >= ctx.target:
         return bank(s, winner=s.seat)
-    return replace(bank(s, winner=NOBODY), seat=1 - s.seat)
+    return replace(bank(s, winner=NOBODY), seat=next_seat(ctx, s))
 
 
 def bank(s: PigState, winner: int) -> PigState:
