@@ -21,7 +21,7 @@ import toy_model
 from hhh_verify.contract import registry
 from hhh_verify.contract import trace as tr
 from hhh_verify.contract.configs import config_from_json, config_to_json
-from hhh_verify.contract.model import CHANCE, TERMINAL
+from hhh_verify.contract.model import CHANCE, TERMINAL, round_of
 from hhh_verify.contract.outcomes import Outcome, sample_index, state_digest
 from hhh_verify.engines import simulate as sim
 
@@ -122,7 +122,9 @@ def _check_state(model: Any, s: Any, all_actions: bool) -> tuple[Any, ...]:
     assert legal == model.legal_actions(s), "legal_actions must be deterministic"
     out = model.outcome(s)
     player = model.current_player(s)
-    assert isinstance(model.round_of(s), int)
+    rnd = round_of(model, s)  # a game without rounds: None in every state
+    assert (rnd is None) == (round_of(model, model.initial_state()) is None)
+    assert rnd is None or isinstance(rnd, int)
     assert isinstance(model.describe_state(s), str) and model.describe_state(s)
     if out is not None:
         assert isinstance(out, Outcome)

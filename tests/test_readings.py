@@ -11,12 +11,12 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
+from game_sources import game_folder, shown
 
 from hhh_verify.contract import registry
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.readings import Reading, class_name, constant_name, render
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(registry.games())
 
 #: Texts that equal some option id but name something else in that file (a state field,
@@ -69,9 +69,8 @@ def package_of(game: str) -> str:
 def sources(game: str) -> list[Path]:
     """The game's package (but the registry and the generated module) and its
     properties modules."""
-    name = registry.package_of(game).rpartition(".")[2]
     skip = {"ambiguities.py", "readings.py"}
-    return sorted(p for p in (ROOT / "models" / name).rglob("*.py") if p.name not in skip)
+    return sorted(p for p in game_folder(game).rglob("*.py") if p.name not in skip)
 
 
 def raw_spellings(source: str, options: set[str]) -> list[str]:
@@ -156,10 +155,10 @@ def double_spellings(source: str) -> list[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_generated_module_matches_the_registry(game: str) -> None:
     package = package_of(game)
-    path = ROOT / "models" / registry.package_of(game).rpartition(".")[2] / "rules" / "readings.py"
+    path = game_folder(game) / "rules" / "readings.py"
     want = render(f"{package}.ambiguities", registry.games()[game].ambiguities)
     assert path.read_text(encoding="utf-8") == want, (
-        f"regenerate: python -m hhh_verify.contract.readings {package}.ambiguities {path.relative_to(ROOT)}"
+        f"regenerate: python -m hhh_verify.contract.readings {package}.ambiguities {shown(path)}"
     )
 
 
@@ -194,7 +193,7 @@ def test_no_reading_is_spelled_as_a_raw_option_string(game: str) -> None:
     options = {o for a in registry.games()[game].ambiguities for o in a.option_ids}
     left = []
     for path in sources(game):
-        rel = path.relative_to(ROOT).as_posix()
+        rel = shown(path)
         if rel in NOT_YET:
             continue
         source = path.read_text(encoding="utf-8")
@@ -210,7 +209,7 @@ def test_no_entry_is_spelled_twice(game: str) -> None:
     read with ``reads``/``reading`` on its member (``tests`` and the generated module
     aside)."""
     left = [
-        f"{path.relative_to(ROOT).as_posix()}: {found}"
+        f"{shown(path)}: {found}"
         for path in sources(game)
         for found in double_spellings(path.read_text(encoding="utf-8"))
     ]
@@ -243,7 +242,7 @@ def test_every_exception_is_still_needed(game: str) -> None:
     """An allowed text that is gone from its file is dropped from the list."""
     options = {o for a in registry.games()[game].ambiguities for o in a.option_ids}
     for path in sources(game):
-        rel = path.relative_to(ROOT).as_posix()
+        rel = shown(path)
         if rel in NOT_READINGS:
             used = set(raw_spellings(path.read_text(encoding="utf-8"), options))
             assert NOT_READINGS[rel][0] <= used, rel

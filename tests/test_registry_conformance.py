@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import importlib
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from game_sources import game_folder
 
 from hhh_verify.contract import registry
 from hhh_verify.contract.readings import class_name
@@ -16,7 +16,6 @@ from hhh_verify.contract.spec import GameSpec
 from hhh_verify.rulebook.rule_map import RuleStatus
 from hhh_verify.rulebook.sections import section_index
 
-ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(registry.games())
 #: Modules that name ambiguities without reading them for the rules.
 NOT_READERS = {"ambiguities.py", "readings.py", "rule_map.py", "rule_index.py", "probes.py"}
@@ -42,7 +41,7 @@ def resolve(package: str, name: str) -> Any:
 def model_sources(spec: GameSpec) -> str:
     """The game's rule code: its package but the modules that only name ambiguities, and
     the promises (which check readings, not apply them)."""
-    folder = ROOT / "models" / registry.package_of(spec.id).rpartition(".")[2]
+    folder = game_folder(spec.id)
     return "\n".join(
         p.read_text(encoding="utf-8")
         for p in sorted(folder.rglob("*.py"))

@@ -25,9 +25,11 @@ import pytest
 from rulebooks import RULES_DIR
 
 from hhh_verify.contract.registry import games
+from hhh_verify.contract.spec import RULES_PACKAGE
 from hhh_verify.rulebook.check import placed
 from hhh_verify.rulebook.rule_map import RuleStatus
 from hhh_verify.rulebook.sections import settled_sections
+from hhh_verify.rulebook.texts import rulebook_text
 
 ELLIPSIS = re.compile(r"\.\.\.|…")
 DOUBLE_QUOTED = re.compile(r'"([^"]+)"')
@@ -38,7 +40,10 @@ def normalise(text: str) -> str:
 
 
 def sources(spec: Any) -> dict[str, str]:
-    """The game's rulebook texts (normalised), by file name."""
+    """The game's rulebook texts (normalised), by file name (a plugin game's: the one
+    file its package ships)."""
+    if spec.rulebook_package != RULES_PACKAGE:
+        return {spec.rulebook: normalise(rulebook_text(spec.rulebook, spec.rulebook_package))}
     if not RULES_DIR.is_dir():
         pytest.fail(f"no rulebooks at {RULES_DIR}; set HHH_VERIFY_RULES to the rules folder")
     stem = spec.rulebook.split(".")[0]

@@ -5,14 +5,28 @@ from __future__ import annotations
 import pytest
 from rulebooks import REPO, SHARED_RULES
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import games
+from hhh_verify.contract.spec import RULES_PACKAGE
+from hhh_verify.rulebook.texts import rulebook_text
 
 COPIES = REPO / "rules"
 
 
 def test_every_registered_rulebook_has_a_copy() -> None:
+    """This package's games keep theirs in ``rules/``; a plugin game ships its text in
+    its own package (``GameSpec.rulebook_package``), which must hold it."""
     for spec in games().values():
-        assert (COPIES / spec.rulebook).is_file(), f"{spec.id}: rules/{spec.rulebook} missing"
+        if spec.rulebook_package == RULES_PACKAGE:
+            assert (COPIES / spec.rulebook).is_file(), f"{spec.id}: rules/{spec.rulebook} missing"
+        else:
+            assert rulebook_text(spec.rulebook, spec.rulebook_package).strip(), spec.id
+
+
+def test_a_missing_plugin_rulebook_is_named() -> None:
+    """Planted: a rulebook its package does not hold is a clear error naming both."""
+    with pytest.raises(ModelError, match="nothing.txt.*hhh_verify.models"):
+        rulebook_text("nothing.txt", "hhh_verify.models")
 
 
 @pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="no shared/rules beside this clone")

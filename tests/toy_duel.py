@@ -17,12 +17,10 @@ game has no X" paths are exercised by a competitive game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from hhh_verify.contract.actions import action_from_json, action_to_json
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import (
     Ambiguity,
@@ -35,6 +33,8 @@ from hhh_verify.contract.measures import SEAT_MEASURES
 from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import Distribution, Outcome, certain, merge
 from hhh_verify.contract.properties import Invariant, PropertyRegistry
+from hhh_verify.contract.readings import Reading, ambiguity
+from hhh_verify.contract.rule_model import RuleModel
 from hhh_verify.contract.spec import GameSpec
 
 DECIDE, ROLL, OVER = 0, 1, 2
@@ -104,12 +104,54 @@ AMBIGUITIES = AmbiguityRegistry(
 )
 
 
-class DuelModel:
+@ambiguity("DUEL-LAST")
+class LAST(Reading):
+    """DUEL-LAST's readings as an enum (a game's generated ``rules/readings.py``)."""
+
+    NONE = "none"
+    PLUS_ONE = "plus-one"
+
+
+@ambiguity("DUEL-TIE")
+class TIE(Reading):
+    """DUEL-TIE's readings as an enum."""
+
+    SHARED = "shared"
+    SECOND = "second"
+
+
+@dataclass(frozen=True)
+class DuelRules:
+    """The duel's rule context (``RuleModel.ctx``): its length and its two readings."""
+
+    turns: int
+    last_scores: bool  # DUEL-LAST=plus-one
+    second_wins_ties: bool  # DUEL-TIE=second
+
+    @classmethod
+    def of(cls, config: DuelConfig, interpretation: Interpretation) -> DuelRules:
+        reads = interpretation.reads
+        return cls(2 * config.rounds, reads(LAST.PLUS_ONE), reads(TIE.SECOND))
+
+
+def describe_state(ctx: DuelRules, s: DuelState) -> str:
+    """A position in words."""
+    return f"turn {s.turn}, phase {s.phase}, scores {s.scores}"
+
+
+def describe_action(ctx: DuelRules, s: DuelState, a: Any) -> str:
+    """A move in words."""
+    return type(a).__name__
+
+
+class DuelModel(RuleModel):
     game = "duel"
+    action_types = TYPES
+    state_text = describe_state
+    action_text = describe_action
 
     def __init__(self, config: DuelConfig, interpretation: Interpretation):
-        self.config = config
-        self.interpretation = interpretation
+        super().__init__(config, interpretation, DuelRules.of(config, interpretation))
 
     def initial_state(self) -> DuelState:
         return DuelState(DECIDE, 0, (0, 0))
@@ -117,7 +159,8 @@ class DuelModel:
     def current_player(self, s: DuelState) -> int:
         return {DECIDE: s.turn % 2, ROLL: CHANCE, OVER: TERMINAL}[s.phase]
 
-    def legal_actions(self, s: DuelState) -> tuple[Any, ...]:
+    def _legal(self, s: DuelState) -> tuple[Any, ...]:
+        """Duel rules: Bank or Roll on a turn; the die after a roll."""
         return {DECIDE: (Bank(), Roll()), ROLL: (Die(),), OVER: ()}[s.phase]
 
     def step(self, s: DuelState, a: Any) -> Distribution:
@@ -133,9 +176,9 @@ class DuelModel:
         scores = list(s.scores)
         scores[s.turn % 2] += gain
         turn = s.turn + 1
-        if turn < 2 * self.config.rounds:
+        if turn < self.ctx.turns:
             return DuelState(DECIDE, turn, (scores[0], scores[1]))
-        if self.interpretation.choice("DUEL-LAST") == "plus-one":
+        if self.ctx.last_scores:
             scores[1] += 1
         return DuelState(OVER, turn, (scores[0], scores[1]))
 
@@ -144,24 +187,12 @@ class DuelModel:
             return None
         best = max(s.scores)
         top = tuple(i for i, x in enumerate(s.scores) if x == best)
-        if len(top) > 1 and self.interpretation.choice("DUEL-TIE") == "second":
+        if len(top) > 1 and self.ctx.second_wins_ties:
             top = (1,)  # the tie-breaker
         return Outcome(None, "completed", scores=s.scores, winners=top)
 
     def round_of(self, s: DuelState) -> int:
         return min(s.turn // 2, self.config.rounds - 1) + 1
-
-    def describe_state(self, s: DuelState) -> str:
-        return f"turn {s.turn}, phase {s.phase}, scores {s.scores}"
-
-    def describe_action(self, s: DuelState, a: Any) -> str:
-        return type(a).__name__
-
-    def action_to_json(self, a: Any) -> dict[str, Any]:
-        return action_to_json(a)
-
-    def action_from_json(self, d: Mapping[str, Any]) -> Any:
-        return action_from_json(d, TYPES)
 
 
 def scores_in_range(model: Any, s: DuelState) -> str | None:

@@ -1,7 +1,10 @@
 """A tiny test-only game that implements the model contract ("push your luck").
 
-It is NOT registered in :mod:`hhh_verify.contract.registry`; engine tests import it directly so
-they can run (and be understood) without the Healthy Heart Hospital model.
+It follows ``docs/adding-a-game.md`` (a ``RuleModel`` with a rule context, reading
+constants, a ``GameSpec``) but is not installed as a game: engine tests import it directly
+so they can run (and be understood) without the hospital models, and CLI tests add it to
+the registry with the ``toy_registry`` fixture (``tests/conftest.py``). The game to copy
+is ``examples/pig``.
 
 Rules (default config ``whites=3, blacks=1, target=2``):
 
@@ -31,12 +34,10 @@ Exact reachable state counts (regression data; a breadth-first search over ``ste
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from hhh_verify.contract.actions import action_from_json, action_to_json
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import (
     Ambiguity,
@@ -49,6 +50,8 @@ from hhh_verify.contract.late import late, late_call
 from hhh_verify.contract.measures import WIN, Measure
 from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import Distribution, Outcome, certain, merge
+from hhh_verify.contract.readings import Reading, ambiguity
+from hhh_verify.contract.rule_model import RuleModel
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.rulebook.rule_map import RuleStatus
 from hhh_verify.rulebook.sections import Section
@@ -56,9 +59,6 @@ from hhh_verify.rulebook.sections import Section
 DECIDE = 0  # player 0 chooses Push or Stop
 DRAW = 1  # chance: one cube comes out of the bag
 OVER = 2  # terminal
-
-#: Reachable state counts of the default config, by TOY-BLACK option (see module docstring).
-STATE_COUNTS = {"bust": 16, "penalty": 31}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +124,57 @@ AMBIGUITIES = AmbiguityRegistry(
 )
 
 
-class ToyModel:
+@ambiguity("TOY-BLACK")
+class BLACK(Reading):
+    """TOY-BLACK's readings as an enum, as ``python -m hhh_verify.contract.readings``
+    renders a game's ``rules/readings.py`` (a test file keeps them beside the registry)."""
+
+    BUST = "bust"
+    PENALTY = "penalty"
+
+
+#: Reachable state counts of the default config, by TOY-BLACK option (see module docstring).
+STATE_COUNTS = {BLACK.BUST: 16, BLACK.PENALTY: 31}
+
+
+@dataclass(frozen=True)
+class ToyRules:
+    """The toy's rule context (``RuleModel.ctx``): the config's numbers and the reading."""
+
+    target: int
+    busts: bool  # TOY-BLACK=bust
+
+    @classmethod
+    def of(cls, config: ToyConfig, interpretation: Interpretation) -> ToyRules:
+        return cls(config.target, interpretation.reads(BLACK.BUST))
+
+
+def describe_state(ctx: ToyRules, s: ToyState) -> str:
+    """A position in words."""
+    phase = ("decide", "draw", "over")[s.phase]
+    end = f" ({s.reason})" if s.reason else ""
+    return f"{phase}: bag {s.bag[0]}W {s.bag[1]}B, score {s.score}{end}"
+
+
+def describe_action(ctx: ToyRules, s: ToyState, a: Any) -> str:
+    """A move in words."""
+    return type(a).__name__
+
+
+class ToyModel(RuleModel):
     """The toy game as a :class:`hhh_verify.contract.model.Model`."""
 
     game = "toy"
+    action_types = ACTION_TYPES
+    state_text = describe_state
+    action_text = describe_action
 
     def __init__(
         self, config: ToyConfig | None = None, interpretation: Interpretation | None = None
     ):
-        self.config = config or ToyConfig()
-        self.interpretation = interpretation or AMBIGUITIES.default()
+        config = config or ToyConfig()
+        interpretation = interpretation or AMBIGUITIES.default()
+        super().__init__(config, interpretation, ToyRules.of(config, interpretation))
 
     def initial_state(self) -> ToyState:
         return ToyState(DECIDE, (self.config.whites, self.config.blacks), 0)
@@ -141,7 +182,8 @@ class ToyModel:
     def current_player(self, s: ToyState) -> int:
         return {DECIDE: 0, DRAW: CHANCE, OVER: TERMINAL}[s.phase]
 
-    def legal_actions(self, s: ToyState) -> tuple[Any, ...]:
+    def _legal(self, s: ToyState) -> tuple[Any, ...]:
+        """Toy rules, Decide: push while the bag holds a cube, or stop (sorted by name)."""
         if s.phase == DRAW:
             return (Draw(),)
         if s.phase == DECIDE:
@@ -149,12 +191,13 @@ class ToyModel:
         return ()
 
     def step(self, s: ToyState, a: Any) -> Distribution:
+        """Toy rules, Stop: a win when the score reaches the target; a push draws."""
         if a not in self.legal_actions(s):
             raise ModelError(f"illegal action {a!r} in {s!r}")
         if isinstance(a, Push):
             return certain(ToyState(DRAW, s.bag, s.score, deaths=s.deaths))
         if isinstance(a, Stop):
-            won = s.score >= self.config.target
+            won = s.score >= self.ctx.target
             return certain(
                 ToyState(OVER, s.bag, s.score, "completed" if won else "short", s.deaths)
             )
@@ -173,7 +216,7 @@ class ToyModel:
                 )
             )
         if black:
-            if self.interpretation.choice("TOY-BLACK") == "bust":
+            if self.ctx.busts:
                 after = ToyState(OVER, s.bag, s.score, "bust", s.deaths + 1)
             else:
                 after = ToyState(DECIDE, (white, black - 1), max(0, s.score - 1), "", s.deaths + 1)
@@ -190,20 +233,6 @@ class ToyModel:
     def round_of(self, s: ToyState) -> int:
         """Rounds are draws: 1 + cubes that have left the bag."""
         return 1 + self.config.whites + self.config.blacks - sum(s.bag)
-
-    def describe_state(self, s: ToyState) -> str:
-        phase = ("decide", "draw", "over")[s.phase]
-        end = f" ({s.reason})" if s.reason else ""
-        return f"{phase}: bag {s.bag[0]}W {s.bag[1]}B, score {s.score}{end}"
-
-    def describe_action(self, s: ToyState, a: Any) -> str:
-        return type(a).__name__
-
-    def action_to_json(self, a: Any) -> dict[str, Any]:
-        return action_to_json(a)
-
-    def action_from_json(self, d: Mapping[str, Any]) -> Any:
-        return action_from_json(d, ACTION_TYPES)
 
 
 RATINGS = ("none", "silver", "gold")

@@ -82,7 +82,8 @@ def render(
     for (game, engine), d in stats.items():
         console.print(
             f"{game}/{engine}: {d.get('examples', 0)} examples, {d.get('steps', 0)} steps, "
-            f"{d.get('games_finished', 0)} games finished, max round {d.get('max_round', 0)}",
+            f"{d.get('games_finished', 0)} games finished"
+            + ("" if d.get("max_round", 0) is None else f", max round {d.get('max_round', 0)}"),
             style="dim",
         )
     files = [v.witness.trace_file for v in verdicts if v.witness and v.witness.trace_file]

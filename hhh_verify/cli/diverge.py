@@ -205,7 +205,9 @@ def render(data: dict[str, Any]) -> None:
         return
     console.print(
         f"material: true (engine {data['engine']}, config {data['config']}); "
-        f"witness after {w['depth']} steps, round {w['round']}, kind {w['kind']}"
+        f"witness after {w['depth']} steps, "
+        + ("" if w["round"] is None and w["state"] is not None else f"round {w['round']}, ")
+        + f"kind {w['kind']}"
     )
     if w["state"] is None:
         console.print("the readings start from different initial states (setup differs)")

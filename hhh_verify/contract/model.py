@@ -6,7 +6,11 @@ A model is a Markov decision process written as plain functions over immutable s
 * ``legal_actions(s)`` is a sorted tuple of small frozen dataclasses;
 * ``step(s, a)`` is the exact outcome distribution, a tuple of ``(state, Fraction)``
   pairs whose probabilities sum to exactly 1 (a deterministic step is one pair);
-* ``outcome(s)`` is ``None`` until the game is over, then an :class:`Outcome`.
+* ``outcome(s)`` is ``None`` until the game is over, then an :class:`Outcome`;
+* ``round_of(s)`` (optional, :class:`RoundModel`) is the round ``s`` is in, for a game
+  played in rounds: the engines compare and bound by it. A model without it (or whose
+  ``round_of`` returns ``None``) has no rounds: no rounds measure, no rounds column, and
+  an engine asked to bound by rounds says so (:func:`round_of`).
 
 A state where only one action exists and that action is a draw is a *chance* state
 (``current_player`` returns :data:`CHANCE`); engines do not count it as a decision.
@@ -73,8 +77,6 @@ class Model(Protocol[S, A]):
 
     def outcome(self, s: S) -> Outcome | None: ...
 
-    def round_of(self, s: S) -> int: ...
-
     def describe_state(self, s: S) -> str: ...
 
     def describe_action(self, s: S, a: A) -> str: ...
@@ -82,6 +84,29 @@ class Model(Protocol[S, A]):
     def action_to_json(self, a: A) -> dict[str, Any]: ...
 
     def action_from_json(self, d: Mapping[str, Any]) -> A: ...
+
+
+@runtime_checkable
+class RoundModel(Protocol):
+    """A model of a game played in rounds: ``round_of(s)`` is the round ``s`` is in
+    (from 1), or ``None`` for a game without rounds."""
+
+    def round_of(self, s: Any) -> int | None: ...
+
+
+def round_of(model: Model[Any, Any], s: Any) -> int | None:
+    """The round ``s`` is in, or ``None`` when the game has no rounds (its model has no
+    ``round_of``, or it returns ``None``)."""
+    return model.round_of(s) if isinstance(model, RoundModel) else None
+
+
+def rounds_required(model: Model[Any, Any], what: str) -> None:
+    """``ModelError`` unless ``model``'s game is played in rounds (``what``: the option
+    or engine that bounds by rounds)."""
+    from hhh_verify.contract.errors import ModelError  # (model.py re-exports no names)
+
+    if round_of(model, model.initial_state()) is None:
+        raise ModelError(f"{what}: game {model.game!r} has no rounds")
 
 
 @runtime_checkable

@@ -10,32 +10,32 @@ the round number, the text of states and actions, and action JSON.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from hhh_verify.contract.actions import action_from_json, action_to_json
 from hhh_verify.contract.interpretations import Interpretation
 
-
-class Rounded(Protocol):
-    """A state that counts rounds (every game's state has a ``round`` field)."""
-
-    @property
-    def round(self) -> int: ...
-
-
-S = TypeVar("S", bound=Rounded)
+S = TypeVar("S")
 A = TypeVar("A")
 C = TypeVar("C")
 
 
 class RuleModel(Generic[S, A, C]):
     """Base of a game's model, generic in the game's state ``S``, action ``A`` and config
-    ``C``: ``ctx`` is the game's rule context (derived constants and chosen readings),
-    built once per (config, interpretation) by the subclass, which narrows its type.
+    ``C``.
 
-    A subclass sets :attr:`action_types` (action class by name, for action JSON),
-    :attr:`state_text` / :attr:`action_text` (its describe functions, taking ``ctx``
-    first) and implements ``_legal(state)``.
+    ``ctx`` is the game's *rule context*: whatever its rules need besides the state,
+    computed once per (config, interpretation) by the subclass's ``__init__`` and passed
+    to ``super().__init__``: numbers derived from the config (a deck, a target) and the
+    chosen readings as plain values (``i(R.MID_TURN_WIN.ID) == R.MID_TURN_WIN.AT_ONCE``),
+    so no rule asks the interpretation again. Any object will do (a frozen dataclass,
+    ``examples/pig/pig/rules/context.py``); the rule functions take it first.
+
+    A subclass sets :attr:`game`, :attr:`action_types` (action class by name, for action
+    JSON), :attr:`state_text` / :attr:`action_text` (its describe functions, taking
+    ``ctx`` first) and implements ``initial_state``, ``current_player``, ``_legal(state)``
+    (sorted), ``step`` and ``outcome``. ``round_of`` reads the state's ``round`` field: a
+    game whose states have none has no rounds (``None``).
     """
 
     action_types: ClassVar[Mapping[str, type]]
@@ -61,8 +61,10 @@ class RuleModel(Generic[S, A, C]):
         self._last_legal = (s, legal)
         return legal
 
-    def round_of(self, s: S) -> int:
-        return int(s.round)
+    def round_of(self, s: S) -> int | None:
+        """The state's ``round`` field; ``None`` when its states have none (no rounds)."""
+        rnd = getattr(s, "round", None)
+        return None if rnd is None else int(rnd)
 
     def describe_state(self, s: S) -> str:
         return type(self).state_text(self.ctx, s)

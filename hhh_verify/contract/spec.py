@@ -10,6 +10,7 @@ from hhh_verify.contract.action_space import ActionSpace
 from hhh_verify.contract.configs import apply_overrides
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.kernel import Kernel
+from hhh_verify.contract.model import round_of
 from hhh_verify.contract.vocab import RANDOM_POLICY
 
 if TYPE_CHECKING:  # the model module re-exports this one; readings import the model
@@ -18,6 +19,9 @@ if TYPE_CHECKING:  # the model module re-exports this one; readings import the m
     from hhh_verify.contract.model import Model
     from hhh_verify.contract.properties import PropertyRegistry
 
+
+#: The package whose data files are this package's rulebook copies (``rules/``).
+RULES_PACKAGE = "hhh_verify.rules"
 
 #: A configuration built for one purpose: a preset name and ``key=value`` overrides.
 Probe = tuple[str, tuple[str, ...]]
@@ -51,7 +55,8 @@ class GameSpec:
     Required
     --------
     ``id``, ``title``, ``rulebook``
-        The id used on the command line, a display title, the rulebook file name.
+        The id used on the command line, a display title, the rulebook file name (read
+        from ``rulebook_package``, below).
     ``config_type``, ``presets``, ``default_preset``
         A frozen config dataclass that validates itself in ``__post_init__`` (raising
         :class:`ModelError`), named instances of it (``full`` = the real game, smaller
@@ -130,6 +135,11 @@ class GameSpec:
         claims, as checks; :func:`hhh_verify.contract.registry.properties_for` adds them to the
         properties (``promise:ID=OPTION``), applying where their option is in force. A loader (promises import the rules).
 
+    ``rulebook_package``
+        The package whose data files hold the rulebook text (``rulebook`` and a rule
+        map's ``rendering``): this package's copies in ``rules/`` by default; a game in a
+        package of its own ships its text there (``examples/pig``: ``"pig.book"``).
+
     ``order``
         Where ``games`` lists the game among those installed: lower first, then by id
         (default 100, after the three games of this package, 0-2).
@@ -165,6 +175,7 @@ class GameSpec:
     kernel: Callable[[Model[Any, Any]], Kernel] | None = None
     promises: Callable[[], Any] | None = None
     rule_map: Callable[[], Any] | None = None
+    rulebook_package: str = RULES_PACKAGE
     order: int = 100
 
     def __post_init__(self) -> None:
@@ -192,6 +203,12 @@ class GameSpec:
         """Build a model from a preset name, overrides and ``ID=OPTION`` choices."""
         config = self.config(preset, overrides)
         return self.make_model(config, self.ambiguities.parse(interpret))
+
+    def has_rounds(self) -> bool:
+        """Whether the game is played in rounds (its default model's ``round_of`` gives
+        a round for the initial state): a game without them has no rounds measure."""
+        model = self.model()
+        return round_of(model, model.initial_state()) is not None
 
     def provides(self) -> tuple[str, ...]:
         """The optional parts this game declares (names from :data:`OPTIONAL_PARTS`)."""

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hhh_verify.contract.interpretations import AmbiguityRegistry
-from hhh_verify.contract.model import Model, outcome_probability, sampler
+from hhh_verify.contract.model import Model, outcome_probability, round_of, sampler
 from hhh_verify.contract.outcomes import distribution_problem
 from hhh_verify.contract.properties import Invariant, Property
 from hhh_verify.contract.vocab import EngineStatus, ExpectedResult, PropertyKind
@@ -87,7 +87,8 @@ def check_distributions(
             else:
                 t = dist[0][0]
             if problem:
-                where = f"step({a!r}) in round {model.round_of(s)}"
+                rnd = round_of(model, s)
+                where = f"step({a!r})" + ("" if rnd is None else f" in round {rnd}")
                 return f"{where}: {problem}", {"kinds": len(seen), "steps": steps}
         else:
             t = draw(s, a, rng) if draw is not None else model.step(s, a)[0][0]

@@ -43,6 +43,7 @@ from hhh_verify.contract.model import (
     Model,
     PointProbabilityModel,
     outcome_probability,
+    round_of,
     sample_successor,
     sampler,
 )
@@ -805,7 +806,7 @@ def witness_json(result: DivergeResult) -> dict[str, Any] | None:
         "engine": w.engine,
         "verified": w.verified,
         "depth": len(w.path),
-        "round": ma.round_of(s) if s is not None else None,
+        "round": round_of(ma, s) if s is not None else None,
         "state": ma.describe_state(s) if s is not None else None,
         "state_digest": state_digest(s) if s is not None else None,
         "path": [ma.action_to_json(a) for a, _ in w.path],

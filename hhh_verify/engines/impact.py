@@ -29,7 +29,7 @@ from typing import Any
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.kernel import Kernel, KernelGame
 from hhh_verify.contract.measures import Measure, Measures, category_counts, with_rounds
-from hhh_verify.contract.model import sample_successor
+from hhh_verify.contract.model import round_of, sample_successor
 from hhh_verify.contract.outcomes import winning_seats
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
@@ -81,7 +81,7 @@ class GameResult:
     won: bool
     reason: str
     steps: int
-    round: int = 0
+    round: int | None = 0  # None: the game has no rounds
     scores: tuple[int, ...] = ()  # per seat, competitive games only
     winners: tuple[int, ...] = ()  # the seats that won (tie-breakers applied), competitive only
     values: tuple[Any, ...] = ()
@@ -92,7 +92,7 @@ def _end(m: Any, measures: Measures, s: Any, steps: int, reason: str = "") -> Ga
     outcome stopped)."""
     out = m.outcome(s) if not reason else None
     values = tuple(x.at_end(s, out) for x in measures.values())
-    rnd = m.round_of(s)
+    rnd = round_of(m, s)
     if out is None:
         return GameResult(False, reason or "max-steps", steps, rnd, values=values)
     return GameResult(
@@ -453,12 +453,16 @@ def summarise_impact(
     rb = [b for _, b, _ in results]
     parted = sum(p is not None for _, _, p in results)
     first = next((i for i, (_, _, p) in enumerate(results) if p is not None), None)
-    compared = with_rounds(spec.measures)
+    rounds = all(x.round is not None for x in ra + rb)  # None: a game without rounds
+    compared = with_rounds(spec.measures) if rounds else dict(spec.measures)
     stats = {
         name: paired_stat(name, [x.values[k] for x in ra], [x.values[k] for x in rb])
         for k, name in enumerate(spec.measures)
     }
-    stats["rounds"] = paired_stat("rounds", [x.round for x in ra], [x.round for x in rb])
+    if rounds:
+        stats["rounds"] = paired_stat(
+            "rounds", [x.round or 0 for x in ra], [x.round or 0 for x in rb]
+        )
     reasons = sorted({x.reason for x in ra} | {x.reason for x in rb})
     for r in reasons:
         stats[f"end:{r}"] = paired_stat(

@@ -29,10 +29,10 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.model import Model, sampler
+from hhh_verify.contract.model import Model, RoundModel, round_of, rounds_required, sampler
 from hhh_verify.contract.outcomes import sample_index
 from hhh_verify.contract.sampled import RecordingRandom
 from hhh_verify.contract.trace import Trace, new_trace, record, record_sampled, replay
@@ -171,6 +171,14 @@ class _Search:
         self.budget = budget
         self.value = value
         self.within_rounds = within_rounds
+        if within_rounds is not None:
+            rounds_required(model, f"a bound of {within_rounds} rounds")
+        #: None: a game without rounds (no per-round records)
+        self.round_of: Callable[[Any], int] | None = (
+            cast(RoundModel, model).round_of  # type: ignore[assignment]
+            if round_of(model, model.initial_state()) is not None
+            else None
+        )
         self.rng = random.Random(budget.seed)
         self.nodes: list[_Node] = []
         self.generated = 0
@@ -213,17 +221,17 @@ class _Search:
     def note_round_end(self, parent: _Node, child_id: int) -> None:
         """Keep the best ``value`` at the end of a round (entering the next round, or a
         finished game that was not lost)."""
-        if self.value is None:
+        if self.value is None or self.round_of is None:
             return
         child = self.nodes[child_id]
         model = self.model
         out = model.outcome(child.state)
-        rnd_before = model.round_of(parent.state)
+        rnd_before = self.round_of(parent.state)
         if out is not None:
             if out.won is False:
                 return
-            rnd = model.round_of(child.state)
-        elif model.round_of(child.state) > rnd_before:
+            rnd = self.round_of(child.state)
+        elif self.round_of(child.state) > rnd_before:
             rnd = rnd_before
         else:
             return
@@ -279,7 +287,7 @@ class _Search:
                         if model.outcome(succ) is not None:
                             continue  # a finished game that is not the goal
                         if self.within_rounds is not None and (
-                            model.round_of(succ) > self.within_rounds
+                            self.round_of(succ) > self.within_rounds  # type: ignore[misc, operator]
                         ):
                             continue
                         score = float(self.heuristic(model, succ))

@@ -63,7 +63,7 @@ if sys.version_info < (3, 11):  # pragma: no cover
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
-from hhh_verify.contract.model import TERMINAL, Model, Sampler, sampler
+from hhh_verify.contract.model import TERMINAL, Model, Sampler, round_of, sampler
 from hhh_verify.contract.outcomes import Distribution, distribution_problem, state_digest
 from hhh_verify.contract.properties import Goal, Invariant, Property
 from hhh_verify.contract.vocab import ChanceMode, FindingKind, Profile
@@ -182,7 +182,7 @@ class RunStats:
     steps: int = 0
     games: int = 0
     games_finished: int = 0
-    max_round: int = 0
+    max_round: int | None = 0  # None: the game has no rounds
     outcomes: dict[str, int] = field(default_factory=dict)
     witnesses: dict[str, Finding] = field(default_factory=dict)  # goal id -> shortest seen
 
@@ -514,7 +514,8 @@ class ModelMachine(RuleBasedStateMachine):
         setup = self.setup
         s = self.state
         try:
-            setup.run_stats.max_round = max(setup.run_stats.max_round, setup.model.round_of(s))
+            rnd, top = round_of(setup.model, s), setup.run_stats.max_round
+            setup.run_stats.max_round = None if rnd is None else max(top or 0, rnd)
             over = setup.model.outcome(s) is not None
             if over and (setup.model.legal_actions(s) or setup.model.current_player(s) != TERMINAL):
                 raise self._fail(

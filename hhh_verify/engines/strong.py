@@ -41,7 +41,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from hhh_verify.contract.configs import SeatedConfig
 from hhh_verify.contract.measures import Measure
-from hhh_verify.contract.model import Model, sample_successor
+from hhh_verify.contract.model import Model, round_of, sample_successor
 from hhh_verify.contract.outcomes import Outcome
 
 Policy = Callable[[Any, Any, tuple[Any, ...], random.Random], Any]
@@ -127,7 +127,7 @@ class StrongPlayer:
         seat = seat if 0 <= seat < seats else 0
         fast = self.fast(model)
         seeds = [rng.getrandbits(63) for _ in range(self.rollouts)]
-        start = model.round_of(state)
+        start = round_of(model, state) or 0  # a game without rounds: 0
         tie_break = self.rollout.tie_break if isinstance(self.rollout, TieBreakPolicy) else None
         best, best_value = candidates[0], float("-inf")
         for a in candidates:
@@ -178,7 +178,7 @@ def play_out(
         a = legal[0] if len(legal) == 1 else player(model, s, legal, rng)
         s = sample_successor(model, s, a, rng)
         steps += 1
-    return model.outcome(s), model.round_of(s)
+    return model.outcome(s), round_of(model, s) or 0
 
 
 def _seats(model: Model) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hhh_verify.contract.spec import GameSpec
+from hhh_verify.contract.spec import RULES_PACKAGE, GameSpec
 from hhh_verify.rulebook.rule_map import RuleMap, RuleStatus, align, normalise, split_sentences
 from hhh_verify.rulebook.texts import rulebook_text
 
@@ -50,11 +50,12 @@ def _heading(text: str) -> str:
     return normalise(text).rstrip(":").strip()
 
 
-def from_map(rule_map: RuleMap) -> English | None:
-    """The lookup for ``rule_map``, or ``None`` when its rulebook is English."""
+def from_map(rule_map: RuleMap, package: str = RULES_PACKAGE) -> English | None:
+    """The lookup for ``rule_map`` (its rulebook a file of ``package``), or ``None`` when
+    its rulebook is English."""
     if not rule_map.rendering:
         return None
-    book_text = rulebook_text(rule_map.rulebook)
+    book_text = rulebook_text(rule_map.rulebook, package)
     clauses = [k for p in align(rule_map.entries, split_sentences(book_text)) for k in p.clauses]
     spans, pos = [], 0
     for k in clauses:
@@ -71,7 +72,7 @@ def from_map(rule_map: RuleMap) -> English | None:
 
 def for_game(spec: GameSpec) -> English | None:
     """The lookup for ``spec``'s game (``None``: no rule map, or an English rulebook)."""
-    return None if spec.rule_map is None else from_map(spec.rule_map())
+    return None if spec.rule_map is None else from_map(spec.rule_map(), spec.rulebook_package)
 
 
 def with_english(quotes: list[dict[str, Any]], english: English | None) -> list[dict[str, Any]]:

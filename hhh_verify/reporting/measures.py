@@ -43,7 +43,7 @@ def of_report(data: Mapping[str, Any]) -> list[str]:
     of no registered game: the declared measures its comparisons have)."""
     spec = registry.games().get(str(data.get("game", "")))
     if spec is not None:
-        return [*spec.measures, "rounds"]
+        return [*spec.measures, *(["rounds"] if spec.has_rounds() else [])]
     seen = {
         name
         for e in data.get("entries", ())

@@ -10,12 +10,11 @@ from hhh_verify.reporting import optimal, strength, summary, units
 from hhh_verify.reporting.measures import of_report
 from hhh_verify.reporting.render_effects import forest_svg, shifts_svg
 from hhh_verify.reporting.render_md import (
-    TOP_TEXT,
-    TOP_TEXT_COMPETITIVE,
     competitive,
     effect_cell,
     measures_of,
     quote_section,
+    ranking_text,
     real_witnesses,
     searched_text,
     top_effect,
@@ -131,7 +130,7 @@ def render_html(data: dict[str, Any]) -> str:
             f"<td>{_e(_mat(e))}</td><td>{_e(effect_cell(e))}</td></tr>"
         )
     h.append("</table></section>")
-    top_text = TOP_TEXT_COMPETITIVE if comp else TOP_TEXT
+    top_text = ranking_text(data, comp)
     h.append(f'<section id="ranking"><h2>Largest measured impact</h2><p>{_e(top_text)}</p>')
     h.append(
         "<table><tr><th>rank</th><th>id</th><th>severity</th><th>effect (B-A, 95% interval)</th>"

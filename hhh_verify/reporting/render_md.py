@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -123,6 +124,12 @@ TOP_TEXT_COMPETITIVE = (
 )
 
 
+def ranking_text(data: dict[str, Any], comp: bool) -> str:
+    """How the ranking compares shifts; a game without rounds has no round clause."""
+    text = TOP_TEXT_COMPETITIVE if comp else TOP_TEXT
+    return text if "rounds" in of_report(data) else re.sub(r", a round reached \$?5", "", text)
+
+
 def top_effect(entry: dict[str, Any]) -> tuple[str, str]:
     """The entry's ranking effect: (measure with interval and flags, "reading, policy")."""
     best = best_effect(entry)
@@ -199,7 +206,7 @@ def render_markdown(
             f"| [{e['id']}](#{e['id'].lower()}) | {_cell(e['title'])} | {e['category']} | "
             f"{e['severity']} | {_mat(e)} | {_cell(effect_cell(e))} |"
         )
-    top_text = TOP_TEXT_COMPETITIVE if comp else TOP_TEXT
+    top_text = ranking_text(data, comp)
     lines += ["", "## Largest measured impact", "", top_text, ""]
     lines += [
         "| rank | id | severity | effect (B-A, 95% interval) | reading, policy | how sure |",

@@ -38,7 +38,8 @@ def placed(spec: GameSpec) -> list[Placed]:
     """Every sentence of the game's rulebook with the entries that cover it."""
     rule_map = load(spec)
     try:
-        return align(rule_map.entries, split_sentences(rulebook_text(rule_map.rulebook)))
+        book = rulebook_text(rule_map.rulebook, spec.rulebook_package)
+        return align(rule_map.entries, split_sentences(book))
     except RuleMapError as e:
         raise ModelError(f"{spec.id} rule map: {e}") from None
 
@@ -55,14 +56,16 @@ def resolve(package: str, name: str) -> Any:
 def problems(spec: GameSpec) -> list[str]:
     """Everything wrong with the game's rule map (empty when it is sound)."""
     rule_map = load(spec)
-    book = rulebook_text(rule_map.rulebook)
+    book = rulebook_text(rule_map.rulebook, spec.rulebook_package)
     try:
         clauses = [k for p in align(rule_map.entries, split_sentences(book)) for k in p.clauses]
     except RuleMapError as err:
         return [str(err)]
     flat_book = normalise(book)
     english = (
-        normalise(_NOTE.sub(" ", rulebook_text(rule_map.rendering))) if rule_map.rendering else ""
+        normalise(_NOTE.sub(" ", rulebook_text(rule_map.rendering, spec.rulebook_package)))
+        if rule_map.rendering
+        else ""
     )
     ids = {a.id for a in spec.ambiguities}
     keys = {f.name for f in dataclasses.fields(spec.config_type)}

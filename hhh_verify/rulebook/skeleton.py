@@ -57,7 +57,7 @@ def _line(sentence: Sentence, spec: GameSpec, settled_entries: list[Entry]) -> s
 def skeleton(game: str) -> str:
     """The draft map of ``game`` as Python source."""
     spec = get_game(game)
-    sentences = split_sentences(rulebook_text(spec.rulebook))
+    sentences = split_sentences(rulebook_text(spec.rulebook, spec.rulebook_package))
     settled_entries = _settled_entries(spec)
     lines = [f'"""Sentence-level rule map of {spec.title} (draft)."""', "", "ENTRIES = ("]
     for s in sentences:

@@ -30,10 +30,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.model import Model
+from hhh_verify.contract.model import Model, RoundModel, rounds_required
 from hhh_verify.contract.outcomes import Outcome, distribution_problem
 from hhh_verify.contract.properties import Goal as GoalProperty
 from hhh_verify.contract.properties import Invariant as InvariantProperty
@@ -209,7 +209,9 @@ def explore(
     g.max_round, g.codec = max_round, codec
     prob_ids: dict[tuple[int, int], int] = {}
     outcome_ids: dict[Outcome, int] = {}
-    round_of = model.round_of
+    if max_round is not None:
+        rounds_required(model, f"a bound of {max_round} rounds")
+    round_of = cast(RoundModel, model).round_of if max_round is not None else None
     # The frontier holds packed keys when compact (decoded on expansion): a BFS level
     # can be a large share of all states, and objects would dominate peak memory.
     decode = codec.decode if codec is not None else None
@@ -231,7 +233,7 @@ def explore(
                     next_progress = now + progress_every
             s = popleft() if decode is None else decode(popleft())
             g.edge_start.append(len(g.edge_succ))
-            if max_round is not None and round_of(s) > max_round:
+            if round_of is not None and round_of(s) > max_round:  # type: ignore[operator]
                 g.kind[sid] = CUT
                 continue
             if _visit(g, sid, s, inv_items, goal_items, outcome_ids):

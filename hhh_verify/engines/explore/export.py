@@ -26,6 +26,7 @@ import networkx as nx
 
 from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.model import round_of
 from hhh_verify.contract.trace import write_atomic
 from hhh_verify.engines.explore.explorer import (
     CUT,
@@ -43,7 +44,8 @@ EXPORT_SUFFIXES = (".graphml", ".dot", ".json", ".drn")
 def _state_attrs(exp: Exploration, sid: int, s: Any) -> dict[str, Any]:
     model = exp.model
     attrs: dict[str, Any] = {"kind": KIND_NAMES[exp.kind[sid]], "label": model.describe_state(s)}
-    attrs["round"] = model.round_of(s)
+    if (rnd := round_of(model, s)) is not None:
+        attrs["round"] = rnd
     if sid in exp.outcome_of:
         out = exp.outcomes[exp.outcome_of[sid]]
         attrs["reason"] = out.reason

@@ -1,0 +1,1 @@
+"""Pig's players (``GameSpec.policies``)."""

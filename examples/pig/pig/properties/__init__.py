@@ -1,0 +1,1 @@
+"""Pig's properties (``GameSpec.properties``)."""
