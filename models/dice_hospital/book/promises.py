@@ -14,9 +14,7 @@ from hhh_verify.contract.promises import Promise, PromiseBook
 
 from ..rules import readings as R
 from ..rules.model import DHModel
-from . import promise_activation as act
-from . import promise_admission as adm
-from . import promise_scoring as sc
+from . import promise_activation, promise_admission, promise_scoring
 
 
 def _solo(model: DHModel) -> bool:
@@ -46,306 +44,306 @@ def _crisis(model: DHModel) -> bool:
 P = Promise.of
 BOOK = PromiseBook(
     promises=(
-        P(R.SOLO.NO_SOLO, "every game has at least two hospitals", step=adm.rivals),
+        P(R.SOLO.NO_SOLO, "every game has at least two hospitals", step=promise_admission.rivals),
         P(
             R.SOLO.FREE_PICK,
             "alone, ambulance 1 is never barred and the ambulance taken gives a blood bag",
-            step=adm.solo(barred=False),
+            step=promise_admission.solo(barred=False),
             applies=_solo,
         ),
         P(
             R.SOLO.FIRST_PLAYER_BAR,
             "alone, ambulance 1 is always barred and the ambulance taken gives a blood bag",
-            step=adm.solo(barred=True),
+            step=promise_admission.solo(barred=True),
             applies=_solo,
         ),
         P(
             R.AMBULANCE_COUNT.PLAYERS_PLUS_ONE,
             "the dice go into one ambulance more than there are players",
-            step=adm.ambulance_count(per_player=False),
+            step=promise_admission.ambulance_count(per_player=False),
         ),
         P(
             R.AMBULANCE_COUNT.PLAYERS,
             "the dice go into one ambulance per player",
-            step=adm.ambulance_count(per_player=True),
+            step=promise_admission.ambulance_count(per_player=True),
             applies=_rivals,
         ),
         P(
             R.AMBULANCE_VALUE.NUMBER,
             "the taker of the lowest-numbered ambulance gets the blood bag and is first "
             "player next; the draft goes by ambulance number",
-            step=adm.ambulance_value(R.AMBULANCE_VALUE.NUMBER),
+            step=promise_admission.ambulance_value(R.AMBULANCE_VALUE.NUMBER),
         ),
         P(
             R.AMBULANCE_VALUE.PIP_SUM,
             "every taker tied on the lowest dice total gets a blood bag, the lowest-numbered "
             "of them is first player next; the draft goes by total, then number",
-            step=adm.ambulance_value(R.AMBULANCE_VALUE.PIP_SUM),
+            step=promise_admission.ambulance_value(R.AMBULANCE_VALUE.PIP_SUM),
         ),
         P(
             R.AMBULANCE_VALUE.NUMBER_ONE,
             "only the taker of ambulance 1 gets the blood bag and the first-player token; "
             "nobody took it: no bag, the first player stays",
-            step=adm.ambulance_value(R.AMBULANCE_VALUE.NUMBER_ONE),
+            step=promise_admission.ambulance_value(R.AMBULANCE_VALUE.NUMBER_ONE),
         ),
         P(
             R.EXTRA_REVEAL.ADMISSION_ONCE,
             "the extra reveal is offered at the start of admission only",
-            step=adm.extra_reveal(at_admission=True, at_expansion=False),
+            step=promise_admission.extra_reveal(at_admission=True, at_expansion=False),
             applies=_two,
         ),
         P(
             R.EXTRA_REVEAL.EXPANSION_ONCE,
             "the extra reveal is offered at the start of the expansion only",
-            step=adm.extra_reveal(at_admission=False, at_expansion=True),
+            step=promise_admission.extra_reveal(at_admission=False, at_expansion=True),
             applies=_two,
         ),
         P(
             R.EXTRA_REVEAL.TWICE,
             "the extra reveal is offered at the start of admission and of the expansion",
-            step=adm.extra_reveal(at_admission=True, at_expansion=True),
+            step=promise_admission.extra_reveal(at_admission=True, at_expansion=True),
             applies=_two,
         ),
         P(
             R.CAPACITY.BOARD_LIMIT,
             "no hospital holds more than `capacity` patients",
-            step=adm.board_limit,
+            step=promise_admission.board_limit,
         ),
         P(
             R.CAPACITY.UNLIMITED,
             "admission never sends a patient to the mortuary",
-            step=adm.unlimited,
+            step=promise_admission.unlimited,
         ),
         P(
             R.EVICT_WHO.PLAYER_CHOOSES,
             "just enough patients go to the mortuary to make room, picked by the player "
             "when there is a choice",
-            step=adm.evict_who(R.EVICT_WHO.PLAYER_CHOOSES),
+            step=promise_admission.evict_who(R.EVICT_WHO.PLAYER_CHOOSES),
         ),
         P(
             R.EVICT_WHO.SICKEST_FIRST,
             "just enough patients go to the mortuary to make room, the lowest health first",
-            step=adm.evict_who(R.EVICT_WHO.SICKEST_FIRST),
+            step=promise_admission.evict_who(R.EVICT_WHO.SICKEST_FIRST),
         ),
         P(
             R.EVICT_WHO.ALL_CURRENT,
             "when room is short, every patient already there goes to the mortuary",
-            step=adm.evict_who(R.EVICT_WHO.ALL_CURRENT),
+            step=promise_admission.evict_who(R.EVICT_WHO.ALL_CURRENT),
         ),
         P(
             R.MORTUARY_DICE.STAY,
             "no die ever leaves a mortuary (but to a short draw, DH-SUPPLY-SHORT)",
-            step=sc.mortuary(returns=False),
+            step=promise_scoring.mortuary(returns=False),
         ),
         P(
             R.MORTUARY_DICE.RETURN,
             "the staff change empties every mortuary; the mortality tokens stay",
-            step=sc.mortuary(returns=True),
+            step=promise_scoring.mortuary(returns=True),
         ),
         P(
             R.SUPPLY_SHORT.FILL_IN_ORDER,
             "the draw takes what the bag holds, up to what the ambulances need; no "
             "mortuary die moves",
-            step=adm.supply_short(recycle=False),
+            step=promise_admission.supply_short(recycle=False),
         ),
         P(
             R.SUPPLY_SHORT.RECYCLE_MORTUARY,
             "a bag too short for the ambulances first takes back every mortuary die "
             "(tokens stay), then the draw takes what it needs",
-            step=adm.supply_short(recycle=True),
+            step=promise_admission.supply_short(recycle=True),
         ),
         P(
             R.EXPANSION_DISCARD.INSTEAD_OF_TAKING,
             "a draft turn takes a revealed tile or trades one for a blood bag, and the "
             "trade is offered",
-            step=act.expansion_discard(R.EXPANSION_DISCARD.INSTEAD_OF_TAKING),
+            step=promise_activation.expansion_discard(R.EXPANSION_DISCARD.INSTEAD_OF_TAKING),
         ),
         P(
             R.EXPANSION_DISCARD.OWNED_TILE,
             "a draft turn takes a tile, then the same player may give up one owned tile "
             "for a blood bag",
-            step=act.expansion_discard(R.EXPANSION_DISCARD.OWNED_TILE),
+            step=promise_activation.expansion_discard(R.EXPANSION_DISCARD.OWNED_TILE),
         ),
         P(
             R.EXPANSION_DISCARD.SAME_PERMISSION,
             "a draft turn takes a tile and nothing else",
-            step=act.expansion_discard(R.EXPANSION_DISCARD.SAME_PERMISSION),
+            step=promise_activation.expansion_discard(R.EXPANSION_DISCARD.SAME_PERMISSION),
         ),
         P(
             R.PAST_6.DISCHARGE,
             "a ward's steps count one by one: a patient the steps carry past 6 is discharged",
-            step=act.past_6,
+            step=promise_activation.past_6,
         ),
         P(
             R.PAST_6.STOP_AT_6,
             "a ward's heal stops at 6: only a patient already at 6 is discharged",
-            step=act.past_6,
+            step=promise_activation.past_6,
         ),
         P(
             R.OVER_12.FIVE_EACH,
             "a round's discharges score the table, 5 for each after the 12th",
-            step=sc.over_12(R.OVER_12.FIVE_EACH),
+            step=promise_scoring.over_12(R.OVER_12.FIVE_EACH),
         ),
         P(
             R.OVER_12.RISING,
             "a round's discharges score the table, then 6 each for the 13th-14th, 7 for "
             "the 15th-16th, ...",
-            step=sc.over_12(R.OVER_12.RISING),
+            step=promise_scoring.over_12(R.OVER_12.RISING),
         ),
         P(
             R.OVER_12.NOTHING,
             "a round's discharges score the table, nothing after the 12th",
-            step=sc.over_12(R.OVER_12.NOTHING),
+            step=promise_scoring.over_12(R.OVER_12.NOTHING),
         ),
         P(
             R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY,
             "the 5 points go to a hospital empty after neglect that discharged someone "
             "this round, to no other",
-            step=sc.empty_hospital(R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY),
+            step=promise_scoring.empty_hospital(R.EMPTY_HOSPITAL.DISCHARGED_AND_EMPTY),
         ),
         P(
             R.EMPTY_HOSPITAL.ANY_EMPTY,
             "the 5 points go to every hospital empty after neglect, to no other",
-            step=sc.empty_hospital(R.EMPTY_HOSPITAL.ANY_EMPTY),
+            step=promise_scoring.empty_hospital(R.EMPTY_HOSPITAL.ANY_EMPTY),
         ),
         P(
             R.EMPTY_HOSPITAL.ALL_DISCHARGED,
             "the 5 points go to a hospital empty after discharges where nobody went to the "
             "mortuary this round, to no other",
-            step=sc.empty_hospital(R.EMPTY_HOSPITAL.ALL_DISCHARGED),
+            step=promise_scoring.empty_hospital(R.EMPTY_HOSPITAL.ALL_DISCHARGED),
         ),
         P(
             R.SUPERBUG_2.DIES,
             "with the superbug, every neglected patient at health 1 or 2 dies",
-            step=sc.superbug_2(dies=True),
+            step=promise_scoring.superbug_2(dies=True),
             applies=_superbug,
         ),
         P(
             R.SUPERBUG_2.FLOOR_1,
             "with the superbug, only neglected patients at health 1 die",
-            step=sc.superbug_2(dies=False),
+            step=promise_scoring.superbug_2(dies=False),
             applies=_superbug,
         ),
         P(
             R.BLOOD_TREATED.MARKS_TREATED,
             "a blood bag heals one step and marks the patient treated",
-            step=act.blood_heal(marks=True),
+            step=promise_activation.blood_heal(marks=True),
         ),
         P(
             R.BLOOD_TREATED.NO_MARK,
             "a blood bag heals one step and leaves the patient's mark as it was",
-            step=act.blood_heal(marks=False),
+            step=promise_activation.blood_heal(marks=False),
         ),
         P(
             R.RECOLOUR.ONE_ACTIVATION,
             "a blood bag's colour is gone once the next ward activation ends",
-            step=act.recolour(whole_round=False),
+            step=promise_activation.recolour(whole_round=False),
         ),
         P(
             R.RECOLOUR.ROUND,
             "no ward activation takes a blood bag's colour away",
-            step=act.recolour(whole_round=True),
+            step=promise_activation.recolour(whole_round=True),
         ),
         P(
             R.SPECIALIST_OPTIONAL.MANDATORY,
             "a specialist's effect with a target is always resolved, never declined",
-            step=act.specialist_effect(optional=False),
+            step=promise_activation.specialist_effect(optional=False),
         ),
         P(
             R.SPECIALIST_OPTIONAL.OPTIONAL,
             "a specialist's effect with a target is the player's choice, declining included",
-            step=act.specialist_effect(optional=True),
+            step=promise_activation.specialist_effect(optional=True),
         ),
         P(
             R.EPIDEMIC_ROLL.TWO_TO_FIVE,
             "the epidemic die shows 2, 3, 4 or 5",
-            step=adm.epidemic_faces((2, 3, 4, 5)),
+            step=promise_admission.epidemic_faces((2, 3, 4, 5)),
             applies=_epidemic,
         ),
         P(
             R.EPIDEMIC_ROLL.PLAIN_D6,
             "the epidemic die shows any of 1 to 6",
-            step=adm.epidemic_faces((1, 2, 3, 4, 5, 6)),
+            step=promise_admission.epidemic_faces((1, 2, 3, 4, 5, 6)),
             applies=_epidemic,
         ),
         P(
             R.CRISIS_COLOURS.CHOOSE,
             "no crisis patient is drawn at random; a hand of any one colour the supply "
             "holds is offered",
-            step=adm.crisis_choose,
+            step=promise_admission.crisis_choose,
             applies=_crisis,
         ),
         P(
             R.CRISIS_COLOURS.RANDOM,
             "each player's crisis patients have the colours of the dice drawn for them",
-            step=adm.crisis_random,
+            step=promise_admission.crisis_random,
             applies=_crisis,
         ),
         P(
             R.TIE_REMAINS.SHARED,
             "every seat tied on points, patients and pips wins",
-            final=sc.tie_remains(shared=True),
+            final=promise_scoring.tie_remains(shared=True),
         ),
         P(
             R.TIE_REMAINS.TURN_ORDER,
             "of the seats tied on points, patients and pips, the earliest in the last "
             "round's turn order wins alone",
-            final=sc.tie_remains(shared=False),
+            final=promise_scoring.tie_remains(shared=False),
         ),
         P(
             R.FINAL_TOKENS.PER_TOKEN,
             "the end of the game gives +1 per blood bag and -2 per mortality token",
-            step=sc.final_tokens(R.FINAL_TOKENS.PER_TOKEN),
+            step=promise_scoring.final_tokens(R.FINAL_TOKENS.PER_TOKEN),
         ),
         P(
             R.FINAL_TOKENS.ONCE,
             "the end of the game gives +1 for any blood bag and -2 for any mortality token",
-            step=sc.final_tokens(R.FINAL_TOKENS.ONCE),
+            step=promise_scoring.final_tokens(R.FINAL_TOKENS.ONCE),
         ),
         P(
             R.FINAL_TOKENS.BAG_ONCE,
             "the end of the game gives +1 for any blood bag and -2 per mortality token",
-            step=sc.final_tokens(R.FINAL_TOKENS.BAG_ONCE),
+            step=promise_scoring.final_tokens(R.FINAL_TOKENS.BAG_ONCE),
         ),
         P(
             R.ARRIVAL_NEGLECT.NEGLECTED,
             "arriving patients come in untreated, like any patient not yet treated",
-            step=adm.arrival_mark(exempt=False),
+            step=promise_admission.arrival_mark(exempt=False),
         ),
         P(
             R.ARRIVAL_NEGLECT.ARRIVALS_EXEMPT,
             "every arriving patient (ambulance and epidemic die) comes in treated this round",
-            step=adm.arrival_mark(exempt=True),
+            step=promise_admission.arrival_mark(exempt=True),
         ),
         P(
             R.PLACEMENT_OPTIONAL.OPTIONAL,
             "a player can always end the activation",
-            step=act.placement(every_meeple=False),
+            step=promise_activation.placement(every_meeple=False),
         ),
         P(
             R.PLACEMENT_OPTIONAL.EVERY_MEEPLE,
             "the activation ends only when no meeple can be placed",
-            step=act.placement(every_meeple=True),
+            step=promise_activation.placement(every_meeple=True),
         ),
         P(
             R.AMBULANCE_FILL.LOWEST_FIRST,
             "ambulance 1 holds the lowest dice, ambulance 2 the next ones, and so on",
-            step=adm.ambulance_fill(dealt=False),
+            step=promise_admission.ambulance_fill(dealt=False),
         ),
         P(
             R.AMBULANCE_FILL.DEALT,
             "the dice are dealt lowest first: ambulance j holds the j-th, (n+j)-th, ... lowest",
-            step=adm.ambulance_fill(dealt=True),
+            step=promise_admission.ambulance_fill(dealt=True),
         ),
         P(
             R.LAST_PLAYER.LAST_THIS_ROUND,
             "tied dice are placed by the seat before this round's first player",
-            step=adm.last_player(this_round=True),
+            step=promise_admission.last_player(this_round=True),
         ),
         P(
             R.LAST_PLAYER.LAST_SEAT,
             "tied dice are always placed by the last seat from the game's first player",
-            step=adm.last_player(this_round=False),
+            step=promise_admission.last_player(this_round=False),
         ),
     ),
     reasons=(),

@@ -16,7 +16,7 @@ from hhh_verify.kernel import parted as kernel_parted
 from hhh_verify.kernel import steps as kernel_steps
 
 from ..rules.model import DHModel
-from . import layout as L
+from . import layout
 from .chance import (
     ENUMERATE,
     LOG,
@@ -62,7 +62,7 @@ class DHKernel:
         self.ctx = model.ctx
         self.K = config_array(model.ctx, planted)
         self.init = encode(model.initial_state())
-        self._acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+        self._acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
 
     def encode(self, s: Any) -> np.ndarray:
         return encode(s)
@@ -72,8 +72,8 @@ class DHKernel:
 
     def legal_rows(self, v: np.ndarray) -> np.ndarray:
         n = legal(self.K, v, self._acts)
-        if n > L.MAX_ACTIONS:
-            raise ModelError(f"more than {L.MAX_ACTIONS} legal actions: beyond the kernel")
+        if n > layout.MAX_ACTIONS:
+            raise ModelError(f"more than {layout.MAX_ACTIONS} legal actions: beyond the kernel")
         sort_rows(self._acts, n)
         return self._acts[:n].copy()
 
@@ -83,7 +83,7 @@ class DHKernel:
     def leaves(self, v: np.ndarray, row: np.ndarray) -> list[tuple[np.ndarray, Fraction]]:
         """Every leaf of the chance tree of ``row`` in ``v``: (successor, exact weight)."""
         ch = new_chance(ENUMERATE)
-        out = np.empty(L.NSTATE, dtype=np.int64)
+        out = np.empty(layout.NSTATE, dtype=np.int64)
         leaves = []
         while True:
             run_leaf(self.K, v, row, ch, out)
@@ -105,7 +105,7 @@ class DHKernel:
         return kernel_steps.decoded(dist, self.decode)
 
     def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
-        out = np.empty(L.NSTATE, dtype=np.int64)
+        out = np.empty(layout.NSTATE, dtype=np.int64)
         sample_leaf(self.K, self.encode(s), action_row(a), np.uint64(seed), k, out)
         return self.decode(out)
 
@@ -119,7 +119,7 @@ def _result(model: DHModel, row: Any) -> KernelGame:
     reason, steps, decisions, rnd, mask = (int(x) for x in row[:R_POINTS])
     if reason == TOO_MANY:
         raise ModelError(
-            f"a position with more than {L.MAX_ACTIONS} legal actions: beyond the kernel; "
+            f"a position with more than {layout.MAX_ACTIONS} legal actions: beyond the kernel; "
             "play this config with --engine reference"
         )
     if reason != DONE:
@@ -138,7 +138,7 @@ class GameKernel(DHKernel):
 
     def __init__(self, model: DHModel, planted: int = 0):
         super().__init__(model, planted)
-        self._path = kernel_parted.PathBuffers(L.NA, L.NSTATE)  # parted_game's path
+        self._path = kernel_parted.PathBuffers(layout.NA, layout.NSTATE)  # parted_game's path
         self._work = work_arrays()
 
     def greedy_best(self, s: Any) -> tuple[Any, ...]:

@@ -23,7 +23,7 @@ from numba import njit
 from hhh_verify.kernel.batch import SeatBatch
 
 from ..rules.state import OVER
-from . import layout as L
+from . import layout
 from .chance import (
     POS,
     SAMPLE,
@@ -49,14 +49,14 @@ def game_seed(base: np.uint64, row: int, game: int) -> np.uint64:
 def _settle(K, s, acts, ch, rs, seed, k):
     """Resolve draws until a decision or the end: (legal count or a code, steps)."""
     while True:
-        if s[L.PHASE] == OVER:
+        if s[layout.PHASE] == OVER:
             return ENDED, k
         n = legal(K, s, acts)
         if n == 0:
             return STUCK, k
-        if n > L.MAX_ACTIONS:
+        if n > layout.MAX_ACTIONS:
             return TOO_MANY, k
-        if n == 1 and acts[0, 0] == L.V_DRAW:
+        if n == 1 and acts[0, 0] == layout.V_DRAW:
             seed_stream(rs, seed, k, 1)
             ch[POS] = 0
             apply(K, s, acts[0], ch, rs)
@@ -76,7 +76,7 @@ def _finish(K, s, n, k, i, legal_n, steps, player):
 @njit(cache=True)
 def reset_batch(K, init, states, base, games, steps, legal_n, player) -> None:
     """Start a new game in every row."""
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     ch = new_chance(SAMPLE)
     rs = np.zeros(1, dtype=np.uint64)
     for i in range(states.shape[0]):
@@ -91,7 +91,7 @@ def reset_batch(K, init, states, base, games, steps, legal_n, player) -> None:
 def step_batch(K, init, states, actions, base, games, steps, legal_n, player, ended) -> int:
     """One step in every row; ``ended``: 1 the game ended, 2 it got stuck, 3 beyond the
     kernel. Returns the first row whose action is not a legal index, or -1."""
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     ch = new_chance(SAMPLE)
     rs = np.zeros(1, dtype=np.uint64)
     bad = -1
@@ -132,7 +132,7 @@ def batch(kernel: Any) -> SeatBatch:
         kernel,
         reset_batch,
         step_batch,
-        state_size=L.NSTATE,
-        max_actions=L.MAX_ACTIONS,
+        state_size=layout.NSTATE,
+        max_actions=layout.MAX_ACTIONS,
         hidden=False,
     )

@@ -32,24 +32,24 @@ from ..rules.actions import (
 )
 from ..rules.components import SPECIALISTS, WARDS
 from ..rules.state import DHState, Hospital
-from . import layout as L
+from . import layout
 
 PLAIN = {
-    L.V_DRAW: Draw,
-    L.V_KEEP_TILES: KeepTiles,
-    L.V_DECLINE: DeclineEffect,
-    L.V_END: EndActivation,
+    layout.V_DRAW: Draw,
+    layout.V_KEEP_TILES: KeepTiles,
+    layout.V_DECLINE: DeclineEffect,
+    layout.V_END: EndActivation,
 }
 KINDED = {
-    L.V_KEEP_ADMIN: KeepAdministrator,
-    L.V_REVEAL: RevealExtra,
-    L.V_TAKE_AMB: TakeAmbulance,
-    L.V_TAKE_WARD: TakeWard,
-    L.V_TAKE_SPEC: TakeSpecialist,
-    L.V_TRADE_WARD: TradeWard,
-    L.V_TRADE_SPEC: TradeSpecialist,
-    L.V_DISC_WARD: DiscardWard,
-    L.V_DISC_SPEC: DiscardSpecialist,
+    layout.V_KEEP_ADMIN: KeepAdministrator,
+    layout.V_REVEAL: RevealExtra,
+    layout.V_TAKE_AMB: TakeAmbulance,
+    layout.V_TAKE_WARD: TakeWard,
+    layout.V_TAKE_SPEC: TakeSpecialist,
+    layout.V_TRADE_WARD: TradeWard,
+    layout.V_TRADE_SPEC: TradeSpecialist,
+    layout.V_DISC_WARD: DiscardWard,
+    layout.V_DISC_SPEC: DiscardSpecialist,
 }
 VERB_OF = {cls: v for v, cls in {**PLAIN, **KINDED}.items()}
 
@@ -91,43 +91,48 @@ def config_array(ctx: Any, planted: int = 0) -> np.ndarray:
     """``K``: the config's numbers and every reading of ``ctx`` (``context.Ctx``) as data,
     so one compiled kernel serves them all."""
     c = ctx.config
-    K = np.zeros(L.NK_CONFIG, dtype=np.int64)
+    K = np.zeros(layout.NK_CONFIG, dtype=np.int64)
     start = c.crisis_health if c.variant_crisis else c.start_health
-    K[L.K_P], K[L.K_C], K[L.K_AMBS], K[L.K_AMB_DICE] = ctx.P, ctx.C, ctx.ambulances, ctx.amb_dice
-    K[L.K_CAP] = -1 if ctx.capacity is None else ctx.capacity
-    K[L.K_NURSES], K[L.K_ROUNDS] = c.nurses, c.rounds
-    K[L.K_WREV], K[L.K_SREV] = c.wards_revealed, c.specialists_revealed
-    K[L.K_START_N] = len(start)
-    K[L.K_START : L.K_START + len(start)] = start
-    K[L.K_CRISIS_CHOOSE] = c.variant_crisis and not ctx.crisis_random
-    K[L.K_EPIDEMIC], K[L.K_SUPERBUG] = c.variant_epidemic, c.variant_superbug
-    K[L.K_BOARD : L.K_BOARD + L.NW] = c.board_wards
+    K[layout.K_P], K[layout.K_C], K[layout.K_AMBS], K[layout.K_AMB_DICE] = (
+        ctx.P,
+        ctx.C,
+        ctx.ambulances,
+        ctx.amb_dice,
+    )
+    K[layout.K_CAP] = -1 if ctx.capacity is None else ctx.capacity
+    K[layout.K_NURSES], K[layout.K_ROUNDS] = c.nurses, c.rounds
+    K[layout.K_WREV], K[layout.K_SREV] = c.wards_revealed, c.specialists_revealed
+    K[layout.K_START_N] = len(start)
+    K[layout.K_START : layout.K_START + len(start)] = start
+    K[layout.K_CRISIS_CHOOSE] = c.variant_crisis and not ctx.crisis_random
+    K[layout.K_EPIDEMIC], K[layout.K_SUPERBUG] = c.variant_epidemic, c.variant_superbug
+    K[layout.K_BOARD : layout.K_BOARD + layout.NW] = c.board_wards
     for k, w in enumerate(WARDS):
-        K[L.K_WSIZE + k], K[L.K_WSTEPS + k] = w.size, w.steps
-        K[L.K_WCOL + k], K[L.K_WMATCH + k] = w.colour, w.match
+        K[layout.K_WSIZE + k], K[layout.K_WSTEPS + k] = w.size, w.steps
+        K[layout.K_WCOL + k], K[layout.K_WMATCH + k] = w.colour, w.match
     for k, sp in enumerate(SPECIALISTS):
-        K[L.K_SCOL + k], K[L.K_STARGET + k] = sp.colour, sp.target
-    K[L.K_SOLO_BAR] = ctx.solo == R.SOLO.FIRST_PLAYER_BAR
-    K[L.K_EXTRA] = EXTRA.index(ctx.extra_reveal)
+        K[layout.K_SCOL + k], K[layout.K_STARGET + k] = sp.colour, sp.target
+    K[layout.K_SOLO_BAR] = ctx.solo == R.SOLO.FIRST_PLAYER_BAR
+    K[layout.K_EXTRA] = EXTRA.index(ctx.extra_reveal)
     for kind, slot in (
-        (R.AMBULANCE_VALUE, L.K_AMB_VALUE),
-        (R.EVICT_WHO, L.K_EVICT),
-        (R.EXPANSION_DISCARD, L.K_EXP_DISCARD),
-        (R.PAST_6, L.K_PAST6),
-        (R.OVER_12, L.K_OVER12),
-        (R.EMPTY_HOSPITAL, L.K_EMPTY),
-        (R.FINAL_TOKENS, L.K_FINAL),
+        (R.AMBULANCE_VALUE, layout.K_AMB_VALUE),
+        (R.EVICT_WHO, layout.K_EVICT),
+        (R.EXPANSION_DISCARD, layout.K_EXP_DISCARD),
+        (R.PAST_6, layout.K_PAST6),
+        (R.OVER_12, layout.K_OVER12),
+        (R.EMPTY_HOSPITAL, layout.K_EMPTY),
+        (R.FINAL_TOKENS, layout.K_FINAL),
     ):
         K[slot] = ONE_OF[kind].index(ctx.interp.reading(kind))
-    K[L.K_MORT_RETURN], K[L.K_RECYCLE] = ctx.mortuary_returns, ctx.recycle_when_short
-    K[L.K_SUPERBUG_FLOOR] = ctx.superbug_2 == R.SUPERBUG_2.FLOOR_1
-    K[L.K_BLOOD_MARKS], K[L.K_TINT_ROUND] = ctx.blood_marks, ctx.tint_round
-    K[L.K_EFFECT_OPT] = ctx.effect_optional
-    K[L.K_EPI_D6] = len(ctx.epidemic_faces) == 6
-    K[L.K_TIE_SHARED] = ctx.tie_shared
-    K[L.K_ARRIVAL_MARK], K[L.K_EVERY_MEEPLE] = ctx.arrival_mark, ctx.every_meeple
-    K[L.K_DEALT], K[L.K_LAST_SEAT] = ctx.dealt, ctx.last_seat
-    K[L.K_PLANTED] = planted
+    K[layout.K_MORT_RETURN], K[layout.K_RECYCLE] = ctx.mortuary_returns, ctx.recycle_when_short
+    K[layout.K_SUPERBUG_FLOOR] = ctx.superbug_2 == R.SUPERBUG_2.FLOOR_1
+    K[layout.K_BLOOD_MARKS], K[layout.K_TINT_ROUND] = ctx.blood_marks, ctx.tint_round
+    K[layout.K_EFFECT_OPT] = ctx.effect_optional
+    K[layout.K_EPI_D6] = len(ctx.epidemic_faces) == 6
+    K[layout.K_TIE_SHARED] = ctx.tie_shared
+    K[layout.K_ARRIVAL_MARK], K[layout.K_EVERY_MEEPLE] = ctx.arrival_mark, ctx.every_meeple
+    K[layout.K_DEALT], K[layout.K_LAST_SEAT] = ctx.dealt, ctx.last_seat
+    K[layout.K_PLANTED] = planted
     return K
 
 
@@ -145,54 +150,58 @@ def _dice(v: np.ndarray, base: int, dice: Any) -> None:
 
 
 def _undice(v: Any, base: int) -> tuple[tuple[int, int], ...]:
-    return tuple((k // 6, k % 6 + 1) for k in range(L.DK) for _ in range(int(v[base + k])))
+    return tuple((k // 6, k % 6 + 1) for k in range(layout.DK) for _ in range(int(v[base + k])))
 
 
 def encode(s: DHState) -> np.ndarray:
     """The flat array of a reference state."""
-    v = np.zeros(L.NSTATE, dtype=np.int64)
-    v[L.PHASE], v[L.ROUND], v[L.CURSOR] = s.phase, s.round, s.cursor
-    v[L.FIRST], v[L.NEXT_FIRST] = s.first, s.next_first
-    _put(v, L.ORDER, s.order)
-    _put(v, L.SUPPLY, s.supply)
-    _put(v, L.DRAWN, s.drawn)
-    _dice(v, L.ROLLED, s.rolled)
-    v[L.AMB_N] = len(s.ambulances)
+    v = np.zeros(layout.NSTATE, dtype=np.int64)
+    v[layout.PHASE], v[layout.ROUND], v[layout.CURSOR] = s.phase, s.round, s.cursor
+    v[layout.FIRST], v[layout.NEXT_FIRST] = s.first, s.next_first
+    _put(v, layout.ORDER, s.order)
+    _put(v, layout.SUPPLY, s.supply)
+    _put(v, layout.DRAWN, s.drawn)
+    _dice(v, layout.ROLLED, s.rolled)
+    v[layout.AMB_N] = len(s.ambulances)
     for j, amb in enumerate(s.ambulances):
-        _dice(v, L.AMB + j * L.DK, amb)
-    _put(v, L.TAKEN, s.taken)
-    _dice(v, L.INCOMING, s.incoming)
+        _dice(v, layout.AMB + j * layout.DK, amb)
+    _put(v, layout.TAKEN, s.taken)
+    _dice(v, layout.INCOMING, s.incoming)
     for base, values in (
-        (L.WDECK, s.ward_deck),
-        (L.SDECK, s.specialist_deck),
-        (L.WMKT, s.ward_market),
-        (L.SMKT, s.specialist_market),
-        (L.WGONE, s.ward_gone),
-        (L.SGONE, s.specialist_gone),
-        (L.ADECK, s.admin_deck),
-        (L.AHAND, s.admin_hand),
-        (L.ABOX, s.admin_box),
+        (layout.WDECK, s.ward_deck),
+        (layout.SDECK, s.specialist_deck),
+        (layout.WMKT, s.ward_market),
+        (layout.SMKT, s.specialist_market),
+        (layout.WGONE, s.ward_gone),
+        (layout.SGONE, s.specialist_gone),
+        (layout.ADECK, s.admin_deck),
+        (layout.AHAND, s.admin_hand),
+        (layout.ABOX, s.admin_box),
     ):
         _put(v, base, values)
-    v[L.EFF_KIND] = -1
+    v[layout.EFF_KIND] = -1
     if s.effect is not None:
-        v[L.EFF_KIND] = s.effect[0]
-        v[L.EFF_N] = len(s.effect[1])
-        _put(v, L.EFF_P, [L.pcode(*p) for p in s.effect[1]])
+        v[layout.EFF_KIND] = s.effect[0]
+        v[layout.EFF_N] = len(s.effect[1])
+        _put(v, layout.EFF_P, [layout.pcode(*p) for p in s.effect[1]])
     for p, h in enumerate(s.hospitals):
-        b = L.HOSP + p * L.HSZ
+        b = layout.HOSP + p * layout.HSZ
         for pat in h.patients:
-            v[b + L.PAT + L.pcode(*pat)] += 1
-        v[b + L.NPAT] = len(h.patients)
-        _put(v, b + L.LOUNGE, h.lounge)
-        _put(v, b + L.MORT, h.mortuary)
-        v[b + L.MORTALITY], v[b + L.BLOOD], v[b + L.POINTS] = h.mortality, h.blood, h.points
-        v[b + L.ADMIN] = h.admin
-        _put(v, b + L.WARDS, h.wards)
-        _put(v, b + L.SPECS, h.specialists)
-        _put(v, b + L.UW, h.used_wards)
-        _put(v, b + L.US, h.used_specialists)
-        v[b + L.NURSES], v[b + L.EVICTED] = h.nurses_used, h.evicted
+            v[b + layout.PAT + layout.pcode(*pat)] += 1
+        v[b + layout.NPAT] = len(h.patients)
+        _put(v, b + layout.LOUNGE, h.lounge)
+        _put(v, b + layout.MORT, h.mortuary)
+        v[b + layout.MORTALITY], v[b + layout.BLOOD], v[b + layout.POINTS] = (
+            h.mortality,
+            h.blood,
+            h.points,
+        )
+        v[b + layout.ADMIN] = h.admin
+        _put(v, b + layout.WARDS, h.wards)
+        _put(v, b + layout.SPECS, h.specialists)
+        _put(v, b + layout.UW, h.used_wards)
+        _put(v, b + layout.US, h.used_specialists)
+        v[b + layout.NURSES], v[b + layout.EVICTED] = h.nurses_used, h.evicted
     return v
 
 
@@ -205,51 +214,57 @@ def decode(ctx: Any, v: Any) -> DHState:
 
     hospitals = []
     for p in range(P):
-        b = L.HOSP + p * L.HSZ
-        patients = tuple(L.pfields(k) for k in range(L.NK) for _ in range(int(v[b + L.PAT + k])))
+        b = layout.HOSP + p * layout.HSZ
+        patients = tuple(
+            layout.pfields(k) for k in range(layout.NK) for _ in range(int(v[b + layout.PAT + k]))
+        )
         hospitals.append(
             Hospital(
                 patients=patients,
-                lounge=t(b + L.LOUNGE, C),
-                mortuary=t(b + L.MORT, C),
-                mortality=int(v[b + L.MORTALITY]),
-                blood=int(v[b + L.BLOOD]),
-                points=int(v[b + L.POINTS]),
-                admin=int(v[b + L.ADMIN]),
-                wards=t(b + L.WARDS, L.NW),
-                specialists=t(b + L.SPECS, L.NS),
-                used_wards=t(b + L.UW, L.NW),
-                used_specialists=t(b + L.US, L.NS),
-                nurses_used=int(v[b + L.NURSES]),
-                evicted=int(v[b + L.EVICTED]),
+                lounge=t(b + layout.LOUNGE, C),
+                mortuary=t(b + layout.MORT, C),
+                mortality=int(v[b + layout.MORTALITY]),
+                blood=int(v[b + layout.BLOOD]),
+                points=int(v[b + layout.POINTS]),
+                admin=int(v[b + layout.ADMIN]),
+                wards=t(b + layout.WARDS, layout.NW),
+                specialists=t(b + layout.SPECS, layout.NS),
+                used_wards=t(b + layout.UW, layout.NW),
+                used_specialists=t(b + layout.US, layout.NS),
+                nurses_used=int(v[b + layout.NURSES]),
+                evicted=int(v[b + layout.EVICTED]),
             )
         )
     effect = None
-    if v[L.EFF_KIND] >= 0:
-        just = tuple(L.pfields(int(k)) for k in v[L.EFF_P : L.EFF_P + int(v[L.EFF_N])])
-        effect = (int(v[L.EFF_KIND]), just)
+    if v[layout.EFF_KIND] >= 0:
+        just = tuple(
+            layout.pfields(int(k)) for k in v[layout.EFF_P : layout.EFF_P + int(v[layout.EFF_N])]
+        )
+        effect = (int(v[layout.EFF_KIND]), just)
     return DHState(
-        phase=int(v[L.PHASE]),
-        round=int(v[L.ROUND]),
-        cursor=int(v[L.CURSOR]),
-        first=int(v[L.FIRST]),
-        next_first=int(v[L.NEXT_FIRST]),
-        order=t(L.ORDER, P),
-        supply=t(L.SUPPLY, C),
-        drawn=t(L.DRAWN, C),
-        rolled=_undice(v, L.ROLLED),
-        ambulances=tuple(_undice(v, L.AMB + j * L.DK) for j in range(int(v[L.AMB_N]))),
-        taken=t(L.TAKEN, P),
-        incoming=_undice(v, L.INCOMING),
-        ward_deck=t(L.WDECK, L.NW),
-        specialist_deck=t(L.SDECK, L.NS),
-        ward_market=t(L.WMKT, L.NW),
-        specialist_market=t(L.SMKT, L.NS),
-        ward_gone=t(L.WGONE, L.NW),
-        specialist_gone=t(L.SGONE, L.NS),
-        admin_deck=t(L.ADECK, L.NAD),
-        admin_hand=t(L.AHAND, L.NAD),
-        admin_box=t(L.ABOX, L.NAD),
+        phase=int(v[layout.PHASE]),
+        round=int(v[layout.ROUND]),
+        cursor=int(v[layout.CURSOR]),
+        first=int(v[layout.FIRST]),
+        next_first=int(v[layout.NEXT_FIRST]),
+        order=t(layout.ORDER, P),
+        supply=t(layout.SUPPLY, C),
+        drawn=t(layout.DRAWN, C),
+        rolled=_undice(v, layout.ROLLED),
+        ambulances=tuple(
+            _undice(v, layout.AMB + j * layout.DK) for j in range(int(v[layout.AMB_N]))
+        ),
+        taken=t(layout.TAKEN, P),
+        incoming=_undice(v, layout.INCOMING),
+        ward_deck=t(layout.WDECK, layout.NW),
+        specialist_deck=t(layout.SDECK, layout.NS),
+        ward_market=t(layout.WMKT, layout.NW),
+        specialist_market=t(layout.SMKT, layout.NS),
+        ward_gone=t(layout.WGONE, layout.NW),
+        specialist_gone=t(layout.SGONE, layout.NS),
+        admin_deck=t(layout.ADECK, layout.NAD),
+        admin_hand=t(layout.AHAND, layout.NAD),
+        admin_box=t(layout.ABOX, layout.NAD),
         effect=effect,
         hospitals=tuple(hospitals),
     )
@@ -262,57 +277,57 @@ def row_action(row: Any) -> Any:
         return PLAIN[verb]()
     if verb in KINDED:
         return KINDED[verb](int(row[1]))
-    if verb == L.V_SET:
+    if verb == layout.V_SET:
         return SetPatients(tuple((int(d) // 6, int(d) % 6 + 1) for d in row[2 : 2 + row[1]]))
-    if verb == L.V_PLACE:
+    if verb == layout.V_PLACE:
         ambs = []
         for j in range(int(row[1])):
             packed, counts = int(row[2 + j]), []
-            for _ in range(L.DK):
+            for _ in range(layout.DK):
                 packed, x = divmod(packed, 5)
                 counts.append(x)
             ambs.append(_undice(counts, 0))
         return PlaceDice(tuple(ambs))
-    if verb == L.V_EVICT:
-        return Evict(tuple(L.pfields(int(k)) for k in row[2 : 2 + row[1]]))
-    if verb == L.V_ACTIVATE:
-        group = tuple(L.pfields(int(k)) for k in row[4 : 4 + row[3]])
+    if verb == layout.V_EVICT:
+        return Evict(tuple(layout.pfields(int(k)) for k in row[2 : 2 + row[1]]))
+    if verb == layout.V_ACTIVATE:
+        group = tuple(layout.pfields(int(k)) for k in row[4 : 4 + row[3]])
         return Activate(int(row[1]), int(row[2]), group)
-    if verb == L.V_SPEC_HEAL:
-        return SpecialistHeal(L.pfields(int(row[1])))
-    if verb == L.V_BLOOD_HEAL:
-        return BloodHeal(L.pfields(int(row[1])))
-    if verb == L.V_RECOLOUR:
-        return BloodRecolour(L.pfields(int(row[1])), int(row[2]))
+    if verb == layout.V_SPEC_HEAL:
+        return SpecialistHeal(layout.pfields(int(row[1])))
+    if verb == layout.V_BLOOD_HEAL:
+        return BloodHeal(layout.pfields(int(row[1])))
+    if verb == layout.V_RECOLOUR:
+        return BloodRecolour(layout.pfields(int(row[1])), int(row[2]))
     raise ValueError(f"unknown action row {list(row)}")
 
 
 def action_row(a: Any) -> np.ndarray:
     """The kernel row of a reference action."""
-    row = np.zeros(L.NA, dtype=np.int64)
+    row = np.zeros(layout.NA, dtype=np.int64)
     cls = type(a)
     if cls in VERB_OF:
         row[0] = VERB_OF[cls]
         if cls in KINDED.values():
             row[1] = a.number if cls is TakeAmbulance else a.kind
     elif cls is SetPatients:
-        row[0], row[1] = L.V_SET, len(a.dice)
+        row[0], row[1] = layout.V_SET, len(a.dice)
         _put(row, 2, [_die(d) for d in a.dice])
     elif cls is PlaceDice:
-        row[0], row[1] = L.V_PLACE, len(a.ambulances)
+        row[0], row[1] = layout.V_PLACE, len(a.ambulances)
         for j, amb in enumerate(a.ambulances):
             row[2 + j] = sum(5 ** _die(d) for d in amb)
     elif cls is Evict:
-        row[0], row[1] = L.V_EVICT, len(a.patients)
-        _put(row, 2, [L.pcode(*p) for p in a.patients])
+        row[0], row[1] = layout.V_EVICT, len(a.patients)
+        _put(row, 2, [layout.pcode(*p) for p in a.patients])
     elif cls is Activate:
-        row[0], row[1], row[2], row[3] = L.V_ACTIVATE, a.meeple, a.ward, len(a.patients)
-        _put(row, 4, [L.pcode(*p) for p in a.patients])
+        row[0], row[1], row[2], row[3] = layout.V_ACTIVATE, a.meeple, a.ward, len(a.patients)
+        _put(row, 4, [layout.pcode(*p) for p in a.patients])
     elif cls in (SpecialistHeal, BloodHeal):
-        row[0] = L.V_SPEC_HEAL if cls is SpecialistHeal else L.V_BLOOD_HEAL
-        row[1] = L.pcode(*a.patient)
+        row[0] = layout.V_SPEC_HEAL if cls is SpecialistHeal else layout.V_BLOOD_HEAL
+        row[1] = layout.pcode(*a.patient)
     elif cls is BloodRecolour:
-        row[0], row[1], row[2] = L.V_RECOLOUR, L.pcode(*a.patient), a.colour
+        row[0], row[1], row[2] = layout.V_RECOLOUR, layout.pcode(*a.patient), a.colour
     else:
         raise ValueError(f"no kernel row for {a!r}")
     return row

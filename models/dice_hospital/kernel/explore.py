@@ -22,7 +22,7 @@ from numba import njit
 
 from hhh_verify.kernel.packing import Packing, bits, lay_out
 
-from . import layout as L
+from . import layout
 from .borrow import borrow, held
 from .chance import (
     ENUMERATE,
@@ -46,29 +46,34 @@ def packing(ctx: Any) -> Packing:
     def add(slot: int, width: int, low: int = 0) -> None:
         fields.append((slot, low, width))
 
-    for slot, width in ((L.PHASE, 5), (L.ROUND, 4), (L.CURSOR, 3), (L.FIRST, 2)):
+    for slot, width in (
+        (layout.PHASE, 5),
+        (layout.ROUND, 4),
+        (layout.CURSOR, 3),
+        (layout.FIRST, 2),
+    ):
         add(slot, width)
-    add(L.NEXT_FIRST, 2)
-    add(L.AMB_N, 3)
-    add(L.EFF_KIND, 3, -1)
-    add(L.EFF_N, 2)
+    add(layout.NEXT_FIRST, 2)
+    add(layout.AMB_N, 3)
+    add(layout.EFF_KIND, 3, -1)
+    add(layout.EFF_N, 2)
     for i in range(3):
-        add(L.EFF_P + i, 8)
+        add(layout.EFF_P + i, 8)
     for p in range(P):
-        add(L.ORDER + p, 2)
-        add(L.TAKEN + p, 3, -1)
+        add(layout.ORDER + p, 2)
+        add(layout.TAKEN + p, 3, -1)
     for k in range(C):
-        add(L.SUPPLY + k, dice)
-        add(L.DRAWN + k, dice)
+        add(layout.SUPPLY + k, dice)
+        add(layout.DRAWN + k, dice)
     for k in range(6 * C):
-        add(L.ROLLED + k, dice)
-        add(L.INCOMING + k, dice)
+        add(layout.ROLLED + k, dice)
+        add(layout.INCOMING + k, dice)
         for j in range(ctx.ambulances):
-            add(L.AMB + j * L.DK + k, 3)
+            add(layout.AMB + j * layout.DK + k, 3)
     decks = (
-        (c.wards_in_deck, (L.WDECK, L.WMKT, L.WGONE)),
-        (c.specialists_in_deck, (L.SDECK, L.SMKT, L.SGONE)),
-        (c.admin_deck, (L.ADECK, L.AHAND, L.ABOX)),
+        (c.wards_in_deck, (layout.WDECK, layout.WMKT, layout.WGONE)),
+        (c.specialists_in_deck, (layout.SDECK, layout.SMKT, layout.SGONE)),
+        (c.admin_deck, (layout.ADECK, layout.AHAND, layout.ABOX)),
     )
     for counts, bases in decks:
         for k, n in enumerate(counts):
@@ -76,29 +81,29 @@ def packing(ctx: Any) -> Packing:
                 for base in bases:
                     add(base + k, bits(n))
     for p in range(P):
-        h = L.HOSP + p * L.HSZ
+        h = layout.HOSP + p * layout.HSZ
         for k in range(48 * C):
-            add(h + L.PAT + k, dice)
+            add(h + layout.PAT + k, dice)
         for k in range(C):
-            add(h + L.LOUNGE + k, dice)
-            add(h + L.MORT + k, dice)
-        add(h + L.MORTALITY, 8)
-        add(h + L.BLOOD, 7)
-        add(h + L.POINTS, 11, -512)
-        add(h + L.ADMIN, 3, -1)
+            add(h + layout.LOUNGE + k, dice)
+            add(h + layout.MORT + k, dice)
+        add(h + layout.MORTALITY, 8)
+        add(h + layout.BLOOD, 7)
+        add(h + layout.POINTS, 11, -512)
+        add(h + layout.ADMIN, 3, -1)
         for counts, base, used in (
-            (c.wards_in_deck, L.WARDS, L.UW),
-            (c.specialists_in_deck, L.SPECS, L.US),
+            (c.wards_in_deck, layout.WARDS, layout.UW),
+            (c.specialists_in_deck, layout.SPECS, layout.US),
         ):
             for k, n in enumerate(counts):
                 if n:
                     add(h + base + k, bits(n))
-                board = c.board_wards[k] if base == L.WARDS else 0
+                board = c.board_wards[k] if base == layout.WARDS else 0
                 if n + board:
                     add(h + used + k, bits(n + board))
-        add(h + L.NURSES, 4)
-        add(h + L.EVICTED, 4)
-        add(h + L.NPAT, dice)
+        add(h + layout.NURSES, 4)
+        add(h + layout.EVICTED, 4)
+        add(h + layout.NPAT, dice)
     return lay_out(fields)
 
 
@@ -226,9 +231,9 @@ def bfs(K, init, slots, max_states, stats):
     starts = np.zeros(1 << 16, dtype=np.int64)
     table = np.zeros(1 << 17, dtype=np.uint32)
     enc_own = np.zeros(MAX_VARINT * slots.shape[0] + 2, dtype=np.uint8)
-    s_own = np.zeros(L.NSTATE, dtype=np.int64)
-    out_own = np.zeros(L.NSTATE, dtype=np.int64)
-    acts_own = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    s_own = np.zeros(layout.NSTATE, dtype=np.int64)
+    out_own = np.zeros(layout.NSTATE, dtype=np.int64)
+    acts_own = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     ch_own = new_chance(ENUMERATE)
     rs_own = np.zeros(1, dtype=np.uint64)
     succ = np.zeros(1024, dtype=np.int64)
@@ -248,14 +253,14 @@ def bfs(K, init, slots, max_states, stats):
     while head < n:
         decode_slots(blob, starts[head], starts[head + 1], slots, s)
         head += 1
-        if s[L.PHASE] == OVER:
+        if s[layout.PHASE] == OVER:
             stats[5] += 1
             continue
         na = legal(K, s, acts)
         if na == 0:
             deadlocks += 1
             continue
-        for ai in range(min(na, L.MAX_ACTIONS)):
+        for ai in range(min(na, layout.MAX_ACTIONS)):
             ch[PREFIX_LEN] = 0
             m = 0
             while True:

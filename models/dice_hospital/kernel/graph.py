@@ -13,7 +13,7 @@ import numpy as np
 
 from hhh_verify.kernel.packing import pack, unpack
 
-from . import layout as L
+from . import layout
 from .codec import decode, row_action
 from .expand import expand_rows
 from .explore import packing
@@ -45,13 +45,13 @@ class DHGraph:
 
     def state(self, row: np.ndarray) -> Any:
         """The reference state of a packed row."""
-        s = np.zeros(L.NSTATE, dtype=np.int64)
+        s = np.zeros(layout.NSTATE, dtype=np.int64)
         unpack(row, *self.pk[:5], s)
         return decode(self.kernel.ctx, s)
 
     def actions(self, row: np.ndarray) -> list[Any]:
         """The legal actions of a packed row (the edges' action indices), as reference
         actions."""
-        s = np.zeros(L.NSTATE, dtype=np.int64)
+        s = np.zeros(layout.NSTATE, dtype=np.int64)
         unpack(row, *self.pk[:5], s)
         return [row_action(r) for r in self.kernel.legal_rows(s)]

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..rules import actions as A
+from ..rules import actions
 from ..rules.activation import NURSE
 from ..rules.components import ADMINISTRATORS, WARDS
 from ..rules.model import DHModel
@@ -45,33 +45,33 @@ def _patient_value(p: tuple[int, int, int, int], steps: int) -> float:
 
 def greedy_score(model: DHModel, state: Any, action: Any) -> float:
     """How much the greedy player wants ``action`` (higher first)."""
-    if isinstance(action, A.Activate):
+    if isinstance(action, actions.Activate):
         steps = WARDS[action.ward].steps
         value = sum(_patient_value(p, steps) for p in action.patients)
         return 100 + value + (3 if action.meeple != NURSE else 0)
-    if isinstance(action, A.SpecialistHeal):
+    if isinstance(action, actions.SpecialistHeal):
         return 100 + _patient_value(action.patient, 1)
-    if isinstance(action, A.BloodHeal):
+    if isinstance(action, actions.BloodHeal):
         _, health, treated, _ = action.patient
         return 95 if health == 1 and not treated else 5
-    if isinstance(action, A.EndActivation):
+    if isinstance(action, actions.EndActivation):
         return 10
-    if isinstance(action, A.TakeAmbulance):
+    if isinstance(action, actions.TakeAmbulance):
         return _ambulance_score(model, state, action.number)
-    if isinstance(action, A.Evict):
+    if isinstance(action, actions.Evict):
         return -sum(p[1] for p in action.patients)
-    if isinstance(action, A.TakeWard):
+    if isinstance(action, actions.TakeWard):
         w = WARDS[action.kind]
         return 40 + 3 * w.steps * w.size
-    if isinstance(action, A.TakeSpecialist):
+    if isinstance(action, actions.TakeSpecialist):
         return 45
-    if isinstance(action, (A.TradeWard, A.TradeSpecialist)):
+    if isinstance(action, (actions.TradeWard, actions.TradeSpecialist)):
         return 20
-    if isinstance(action, A.KeepTiles):
+    if isinstance(action, actions.KeepTiles):
         return 10
-    if isinstance(action, A.KeepAdministrator):
+    if isinstance(action, actions.KeepAdministrator):
         return _ADMIN.get(ADMINISTRATORS[action.kind], 0)
-    if isinstance(action, A.RevealExtra):
+    if isinstance(action, actions.RevealExtra):
         return 1 - action.kind
     return 0
 

@@ -22,7 +22,7 @@ from hhh_verify.contract.properties import (
 )
 
 from ..play.policies import greedy_score
-from ..rules import actions as A
+from ..rules import actions as rules_actions
 from ..rules import readings as R
 from ..rules.components import (
     ANY,
@@ -301,7 +301,7 @@ def over_means_over(model: DHModel, s: DHState) -> str | None:
 
 def first_player_bar(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """ "Pierwszy gracz, nie może wybrać ambulansu numer 1"."""
-    if isinstance(a, A.TakeAmbulance) and a.number == 0 and s.phase == PICK:
+    if isinstance(a, rules_actions.TakeAmbulance) and a.number == 0 and s.phase == PICK:
         solo_free = ctx(model).P == 1 and ctx(model).solo == R.SOLO.FREE_PICK
         if s.order[s.cursor] == s.first and not solo_free:
             return f"the first player P{s.first} took ambulance 1"
@@ -317,9 +317,17 @@ def blood_accounting(model: DHModel, s: DHState, a: Any, t: DHState) -> str | No
         return f"negative blood bags {[h.blood for h in t.hospitals]}"
     actor = model.current_player(s)
     want = [0] * len(deltas)
-    if isinstance(a, (A.BloodHeal, A.BloodRecolour)):
+    if isinstance(a, (rules_actions.BloodHeal, rules_actions.BloodRecolour)):
         want[actor] = -1
-    elif isinstance(a, (A.TradeWard, A.TradeSpecialist, A.DiscardWard, A.DiscardSpecialist)):
+    elif isinstance(
+        a,
+        (
+            rules_actions.TradeWard,
+            rules_actions.TradeSpecialist,
+            rules_actions.DiscardWard,
+            rules_actions.DiscardSpecialist,
+        ),
+    ):
         want[actor] = 1
     for p, (before, after) in enumerate(zip(s.hospitals, t.hospitals)):
         if before.admin != after.admin and after.admin == DONOR:
@@ -335,7 +343,7 @@ def blood_accounting(model: DHModel, s: DHState, a: Any, t: DHState) -> str | No
 def lowest_takers(model: DHModel, s: DHState, a: Any) -> list[int]:
     """Who took the lowest-value ambulance (DH-AMBULANCE-VALUE), from the picks made."""
     taken = list(s.taken)
-    if isinstance(a, A.TakeAmbulance):
+    if isinstance(a, rules_actions.TakeAmbulance):
         taken[s.order[s.cursor]] = a.number
     if ctx(model).amb_value == R.AMBULANCE_VALUE.NUMBER_ONE:
         return [p for p, j in enumerate(taken) if j == 0]
@@ -353,7 +361,7 @@ def points_accounting(model: DHModel, s: DHState, a: Any, t: DHState) -> str | N
     bag, -2 a mortality token, or once: DH-FINAL-TOKENS)."""
     k = ctx(model)
     want = [0] * len(s.hospitals)
-    if isinstance(a, A.EndActivation):
+    if isinstance(a, rules_actions.EndActivation):
         p = s.cursor
         before, after = s.hospitals[p], t.hospitals[p]
         n = sum(before.lounge)
@@ -385,7 +393,7 @@ def neglect(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
     """Zaniedbani pacjenci: every untreated patient loses 1 (2 with the superbug), one at
     health 1 goes to the mortuary instead (DH-SUPERBUG-2 at health 2), treated patients
     keep their health; the guardian stand-in spares the sickest untreated patient."""
-    if not isinstance(a, A.EndActivation):
+    if not isinstance(a, rules_actions.EndActivation):
         return None
     k = ctx(model)
     p = s.cursor
@@ -418,7 +426,7 @@ def health_moves_by_the_rules(model: DHModel, s: DHState, a: Any, t: DHState) ->
     """Aktywacja szpitala: a ward moves its patients up by at most its steps (a patient
     at 6 leaves for the lounge instead); nothing else heals; health never drops during
     activation."""
-    if not isinstance(a, A.Activate):
+    if not isinstance(a, rules_actions.Activate):
         return None
     p = s.cursor
     before, after = s.hospitals[p], t.hospitals[p]
@@ -549,7 +557,9 @@ def nurses_treat(model: DHModel, s: DHState) -> str | None:
     )
     if h.nurses_used >= nurses or not free_ward or not h.patients:
         return None
-    if any(isinstance(a, A.Activate) and a.meeple == -1 for a in model.legal_actions(s)):
+    if any(
+        isinstance(a, rules_actions.Activate) and a.meeple == -1 for a in model.legal_actions(s)
+    ):
         return None
     return f"P{s.cursor} has {nurses - h.nurses_used} nurses, a free ward and patients, and no nurse move"
 
@@ -565,7 +575,7 @@ def specialist_choice(model: DHModel, s: DHState, a: Any, t: DHState) -> str | N
     player's decision: with two or more different patients it could heal (those the ward
     just treated and did not discharge, or, for the ward-round stand-in, those not yet
     treated; of its colour), the step must stop at that choice (phase EFFECT)."""
-    if not isinstance(a, A.Activate) or a.meeple < 0 or s.phase != ACTIVATE:
+    if not isinstance(a, rules_actions.Activate) or a.meeple < 0 or s.phase != ACTIVATE:
         return None
     spec = SPECIALISTS[a.meeple]
     h = s.hospitals[s.cursor]

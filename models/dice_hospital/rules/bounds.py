@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
-from . import readings as RD
+from . import readings
 from .components import (
     ADMIN_DRAW,
     DONOR,
@@ -40,7 +40,7 @@ from .config import DHConfig
 from .scoring import discharge_points
 
 #: DH-OVER-12's options (the 13th patient of a round: 5, rising, nothing).
-OVER_12_READINGS = (RD.OVER_12.FIVE_EACH, RD.OVER_12.RISING, RD.OVER_12.NOTHING)
+OVER_12_READINGS = (readings.OVER_12.FIVE_EACH, readings.OVER_12.RISING, readings.OVER_12.NOTHING)
 #: Setup decisions per player: the starting values, the administrator kept.
 SETUP_DECISIONS = 2
 #: Decisions of a round outside activation that are not per player: the extra reveal

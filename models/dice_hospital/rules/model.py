@@ -19,11 +19,8 @@ from hhh_verify.contract.outcomes import Outcome, merge, sample_index
 from hhh_verify.contract.records import replace
 from hhh_verify.contract.rule_model import RuleModel
 
-from . import activation as act
-from . import admission as adm
-from . import expansion as exp
+from . import activation, admission, expansion, setup
 from . import readings as R
-from . import setup
 from .actions import (
     ACTION_TYPES,
     Action,
@@ -139,15 +136,15 @@ class DHModel(RuleModel[DHState, Action, DHConfig]):
         if ph == SETUP_ADMIN_PICK:
             return tuple(KeepAdministrator(k) for k in setup.admin_options(s))
         if ph == EXTRA:
-            return tuple(RevealExtra(k) for k in exp.extra_options(s))
+            return tuple(RevealExtra(k) for k in expansion.extra_options(s))
         if ph == PLACE:
-            return tuple(PlaceDice(a) for a in adm.arrangements(ctx, s.rolled))
+            return tuple(PlaceDice(a) for a in admission.arrangements(ctx, s.rolled))
         if ph == PICK:
-            return tuple(TakeAmbulance(j) for j in adm.pickable(ctx, s))
+            return tuple(TakeAmbulance(j) for j in admission.pickable(ctx, s))
         if ph == EVICT:
             h = s.hospitals[s.order[s.cursor]]
             over = len(h.patients) + len(s.incoming) - (ctx.capacity or 0)
-            return tuple(Evict(g) for g in adm.eviction_options(ctx, h.patients, over))
+            return tuple(Evict(g) for g in admission.eviction_options(ctx, h.patients, over))
         if ph == EXPAND:
             return sort_actions(self._draft(s))
         if ph in (EXPAND_DISCARD, ACT_DISCARD):
@@ -155,7 +152,7 @@ class DHModel(RuleModel[DHState, Action, DHConfig]):
         if ph == ACTIVATE:
             return sort_actions(self._activation(s))
         if ph == EFFECT:
-            out: list[Any] = [SpecialistHeal(p) for p in act.effect_targets(ctx, s)]
+            out: list[Any] = [SpecialistHeal(p) for p in activation.effect_targets(ctx, s)]
             if ctx.effect_optional:
                 out.append(DeclineEffect())
             return sort_actions(out)
@@ -181,12 +178,12 @@ class DHModel(RuleModel[DHState, Action, DHConfig]):
         DH-PLACEMENT-OPTIONAL=every-meeple only once no meeple can be placed)."""
         ctx = self.ctx
         h = s.hospitals[s.cursor]
-        placements = [Activate(m, k, g) for m, k, g in act.activation_options(ctx, s)]
+        placements = [Activate(m, k, g) for m, k, g in activation.activation_options(ctx, s)]
         out: list[Any] = [] if placements and ctx.every_meeple else [EndActivation()]
         out += placements
         if h.blood > 0:
             out += [BloodHeal(p) for p in sorted(set(h.patients))]
-            out += [BloodRecolour(p, c) for p, c in act.recolour_options(ctx, h)]
+            out += [BloodRecolour(p, c) for p, c in activation.recolour_options(ctx, h)]
         return out
 
     def step(self, s: DHState, a: Any) -> tuple[tuple[DHState, Any], ...]:
@@ -214,35 +211,35 @@ class DHModel(RuleModel[DHState, Action, DHConfig]):
 
     def _decide(self, ctx: Ctx, s: DHState, a: Any) -> DHState:
         if isinstance(a, Activate):
-            return act.activate(ctx, s, a.meeple, a.ward, a.patients)
+            return activation.activate(ctx, s, a.meeple, a.ward, a.patients)
         if isinstance(a, SpecialistHeal):
-            return act.specialist_heal(ctx, s, a.patient)
+            return activation.specialist_heal(ctx, s, a.patient)
         if isinstance(a, DeclineEffect):
-            return act.finish(ctx, s)
+            return activation.finish(ctx, s)
         if isinstance(a, BloodHeal):
-            return act.blood_heal(ctx, s, a.patient)
+            return activation.blood_heal(ctx, s, a.patient)
         if isinstance(a, BloodRecolour):
-            return act.blood_recolour(ctx, s, a.patient, a.colour)
+            return activation.blood_recolour(ctx, s, a.patient, a.colour)
         if isinstance(a, EndActivation):
             return self._next_activation(ctx, s)
         if isinstance(a, (DiscardWard, DiscardSpecialist, KeepTiles)):
             return self._discard(ctx, s, a)
         if isinstance(a, TakeWard):
-            return exp.take_tile(ctx, s, a.kind, exp.WARD)
+            return expansion.take_tile(ctx, s, a.kind, expansion.WARD)
         if isinstance(a, TakeSpecialist):
-            return exp.take_tile(ctx, s, a.kind, exp.SPECIALIST)
+            return expansion.take_tile(ctx, s, a.kind, expansion.SPECIALIST)
         if isinstance(a, TradeWard):
-            return exp.trade_tile(ctx, s, a.kind, exp.WARD)
+            return expansion.trade_tile(ctx, s, a.kind, expansion.WARD)
         if isinstance(a, TradeSpecialist):
-            return exp.trade_tile(ctx, s, a.kind, exp.SPECIALIST)
+            return expansion.trade_tile(ctx, s, a.kind, expansion.SPECIALIST)
         if isinstance(a, TakeAmbulance):
-            return adm.take(ctx, s, a.number)[0][0]
+            return admission.take(ctx, s, a.number)[0][0]
         if isinstance(a, Evict):
-            return adm.evict(ctx, s, a.patients)
+            return admission.evict(ctx, s, a.patients)
         if isinstance(a, PlaceDice):
-            return adm.place(ctx, s, a.ambulances)
+            return admission.place(ctx, s, a.ambulances)
         if isinstance(a, RevealExtra):
-            return exp.reveal_extra(ctx, s, a.kind)
+            return expansion.reveal_extra(ctx, s, a.kind)
         if isinstance(a, SetPatients):
             return setup.set_patients(ctx, s, a.dice)
         if isinstance(a, KeepAdministrator):
@@ -252,17 +249,17 @@ class DHModel(RuleModel[DHState, Action, DHConfig]):
     def _discard(self, ctx: Ctx, s: DHState, a: Any) -> DHState:
         player = self.current_player(s)
         if isinstance(a, DiscardWard):
-            s = exp.discard_owned(ctx, s, player, a.kind, exp.WARD)
+            s = expansion.discard_owned(ctx, s, player, a.kind, expansion.WARD)
         elif isinstance(a, DiscardSpecialist):
-            s = exp.discard_owned(ctx, s, player, a.kind, exp.SPECIALIST)
+            s = expansion.discard_owned(ctx, s, player, a.kind, expansion.SPECIALIST)
         if s.phase == EXPAND_DISCARD:
-            return exp.next_draft(ctx, s)
+            return expansion.next_draft(ctx, s)
         return replace(s, phase=ACTIVATE)
 
     def _next_activation(self, ctx: Ctx, s: DHState) -> DHState:
         s = close_hospital(ctx, s, s.cursor)
         if s.cursor + 1 < ctx.P:
-            return exp.start_activation(ctx, s, s.cursor + 1)
+            return expansion.start_activation(ctx, s, s.cursor + 1)
         return end_of_round(ctx, s)
 
     def _chance(self, ctx: Ctx, s: DHState) -> list[tuple[DHState, Any]]:
@@ -272,13 +269,13 @@ class DHModel(RuleModel[DHState, Action, DHConfig]):
         if ph == SETUP_ADMIN:
             return setup.draw_admins(ctx, s)
         if ph == MARKET:
-            return exp.market_draw(ctx, s)
+            return expansion.market_draw(ctx, s)
         if ph == EXTRA_DRAW:
-            return exp.extra_draw(ctx, s)
+            return expansion.extra_draw(ctx, s)
         if ph == DICE_DRAW:
-            return adm.draw_dice(ctx, s)
+            return admission.draw_dice(ctx, s)
         if ph == ROLL:
-            return adm.roll(ctx, s)
+            return admission.roll(ctx, s)
         if ph == EPIDEMIC:
-            return adm.epidemic(ctx, s)
+            return admission.epidemic(ctx, s)
         raise AssertionError(f"no chance step in phase {ph}")

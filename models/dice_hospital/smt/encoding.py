@@ -17,7 +17,7 @@ from typing import Any
 
 import z3
 
-from ..rules import actions as A
+from ..rules import actions
 from ..rules import readings as R
 from ..rules.components import (
     ANY,
@@ -164,39 +164,39 @@ class DHEncoding:
         if rule == STUTTER:
             return None
         if rule in (SETUP_DRAW, ADMIN_DRAW, MARKET_DRAW, EXTRA_TILE, DICE, ROLL_DICE):
-            return A.Draw()
+            return actions.Draw()
         simple: dict[int, Callable[[int], Any]] = {
-            ADMIN_KEEP: A.KeepAdministrator,
-            EXTRA_PICK: A.RevealExtra,
-            TAKE_AMB: A.TakeAmbulance,
-            TAKE_WARD: A.TakeWard,
-            TAKE_SPEC: A.TakeSpecialist,
-            TRADE_WARD: A.TradeWard,
-            TRADE_SPEC: A.TradeSpecialist,
-            DISCARD_WARD: A.DiscardWard,
-            DISCARD_SPEC: A.DiscardSpecialist,
+            ADMIN_KEEP: actions.KeepAdministrator,
+            EXTRA_PICK: actions.RevealExtra,
+            TAKE_AMB: actions.TakeAmbulance,
+            TAKE_WARD: actions.TakeWard,
+            TAKE_SPEC: actions.TakeSpecialist,
+            TRADE_WARD: actions.TradeWard,
+            TRADE_SPEC: actions.TradeSpecialist,
+            DISCARD_WARD: actions.DiscardWard,
+            DISCARD_SPEC: actions.DiscardSpecialist,
         }
         if rule in simple:
             return simple[rule](a[0])
         if rule == KEEP:
-            return A.KeepTiles()
+            return actions.KeepTiles()
         if rule == EVICT_PICK:
             counts = [value(x) for x in v.x[: len(CELLS)]]
-            return A.Evict(
+            return actions.Evict(
                 tuple((0, h, t, -1) for (h, t), n in zip(CELLS, counts) for _ in range(n))
             )
         if rule == ACTIVATE_WARD:
             size = WARDS[a[1]].size
             group = tuple((0, *CELLS[c], -1) for c in a[2 : 2 + size])
-            return A.Activate(a[0], a[1], group)
+            return actions.Activate(a[0], a[1], group)
         if rule == SPEC_HEAL:
-            return A.SpecialistHeal((0, a[0], a[1], -1))
+            return actions.SpecialistHeal((0, a[0], a[1], -1))
         if rule == DECLINE:
-            return A.DeclineEffect()
+            return actions.DeclineEffect()
         if rule == BLOOD:
-            return A.BloodHeal((0, *CELLS[a[0]], -1))
+            return actions.BloodHeal((0, *CELLS[a[0]], -1))
         if rule == END:
-            return A.EndActivation()
+            return actions.EndActivation()
         raise AssertionError(f"unknown rule {rule}")
 
 

@@ -32,7 +32,7 @@ from ..rules.state import (
     RESEARCH_DRAWN,
     HHHState,
 )
-from . import promise_config as A
+from . import promise_config
 from .promise_heal import legal
 from .promise_phases import reads
 
@@ -252,74 +252,74 @@ PROMISES = (
         R.COO_TIMING.IMMEDIATELY,
         "the COO's extra Administrative token arrives unused",
         step=_coo_token(unused=True),
-        applies=A.staff(COO),
+        applies=promise_config.staff(COO),
     ),
     P(
         R.COO_TIMING.NEXT_ROUND,
         "the COO's extra Administrative token arrives used",
         step=_coo_token(unused=False),
-        applies=A.staff(COO),
+        applies=promise_config.staff(COO),
     ),
     P(
         R.BB_RESTOCK_FLIP.TOKEN_ONLY,
         "restocking the Blood Bank leaves the Administrator card as it was",
         step=_restock_keeps_card,
-        applies=A.both(A.BLOOD, A.administrator),
+        applies=promise_config.both(promise_config.BLOOD, promise_config.administrator),
     ),
     P(
         R.BB_RESTOCK_FLIP.FLIPS_CARD,
         "restocking the Blood Bank needs the Administrator card face up and flips it",
         step=_restock_flips_card,
-        applies=A.both(A.BLOOD, A.administrator),
+        applies=promise_config.both(promise_config.BLOOD, promise_config.administrator),
     ),
     P(
         R.NURSE_REFILL.REFILL,
         "after the nurse's free Training marker the face-up markers are refilled",
         step=_nurse_refills(refill=True),
-        applies=A.nurse,
+        applies=promise_config.nurse,
     ),
     P(
         R.NURSE_REFILL.NO_REFILL,
         "after the nurse's free Training marker one face-up marker is missing",
         step=_nurse_refills(refill=False),
-        applies=A.nurse,
+        applies=promise_config.nurse,
     ),
     P(
         R.RESEARCH_DECK.ROTATING,
         "one kind of Research card per colour; card k's benefits count colours k, k+1, k+2",
         step=_deck_rotates,
-        applies=A.research,
+        applies=promise_config.research,
     ),
     P(
         R.RESEARCH_DECK.IDENTICAL,
         "every Research card is the printed one: its benefits count yellow, gray, green",
         step=_research_keys(identical=True),
-        applies=A.research,
+        applies=promise_config.research,
     ),
     P(
         R.RESEARCH_ZERO.NEEDS_A_CUBE,
         "no Research benefit is chosen without a cube of its colour",
         step=_benefit_needs_cube,
-        applies=A.research,
+        applies=promise_config.research,
     ),
     P(
         R.RESEARCH_ZERO.HIRE_WITHOUT,
         "a Research that did not fail offers the Hire without its colour (money and a "
         "face-up Staff marker permitting)",
         step=_hire_without,
-        applies=A.research,
+        applies=promise_config.research,
     ),
     P(
         R.RESEARCH_AMOUNT.UP_TO,
         "the Replace benefit may stop after any replacement",
         step=_may_stop,
-        applies=A.research,
+        applies=promise_config.research,
     ),
     P(
         R.RESEARCH_DECLINE.MAY_DECLINE,
         "every Research may end without a benefit",
         step=_may_decline,
-        applies=A.research,
+        applies=promise_config.research,
     ),
     P(
         R.END_REACTION.SAVED_TOKEN,

@@ -36,7 +36,7 @@ from ..rules.state import (
     HealInProgress,
     HHHState,
 )
-from . import promise_config as A
+from . import promise_config
 from .promise_phases import DEATH, beds, settlement
 
 #: the Emergency Room's numbers under HHH-ER-COSTS: (cubes drawn, $ per level, death)
@@ -305,76 +305,76 @@ PROMISES = (
         R.TR_OVERFLOW.DIES,
         "a Treatment Room patient healed above the room's maximum dies",
         step=_overflow_dies,
-        applies=A.treatment_room,
+        applies=promise_config.treatment_room,
     ),
     P(
         R.TR_TO_WARD_5.DIES,
         "a level-5 Treatment Room patient may move to a free Ward bed and dies there",
         step=_level5_to_ward_dies,
-        applies=A.improved_treatment_room,
+        applies=promise_config.improved_treatment_room,
     ),
     P(
         R.ER_RETURN.EMPTIEST,
         "a healed Emergency Room patient's cubes go to a Waiting Room with the fewest of "
         "its colour",
         step=_er_returns_to(first_room=False),
-        applies=A.EMERGENCY_ROOM,
+        applies=promise_config.EMERGENCY_ROOM,
     ),
     P(
         R.ER_RETURN.FIRST_ROOM,
         "a healed Emergency Room patient's cubes go to Waiting Room 1",
         step=_er_returns_to(first_room=True),
-        applies=A.EMERGENCY_ROOM,
+        applies=promise_config.EMERGENCY_ROOM,
     ),
     P(
         R.ER_COSTS.WARD_LIKE,
         "an Emergency Room Heal draws the Ward's cubes and pays its $ per level; an "
         "Emergency Room death costs the Waiting Room's $5",
         step=_er_costs(treatment_like=False),
-        applies=A.EMERGENCY_ROOM,
+        applies=promise_config.EMERGENCY_ROOM,
     ),
     P(
         R.ER_COSTS.TREATMENT_LIKE,
         "an Emergency Room Heal draws 8 cubes and pays $3 per level; a death costs $12",
         step=_er_costs(treatment_like=True),
-        applies=A.EMERGENCY_ROOM,
+        applies=promise_config.EMERGENCY_ROOM,
     ),
     P(
         R.REBAG_AFTER_HEAL.ANY_HEAL,
         "every Heal may re-bag its whole allowance, whatever the draw did to the level",
         step=_rebag_any_heal,
-        applies=A.doctor_rebag,
+        applies=promise_config.doctor_rebag,
     ),
     P(
         R.REBAG_AFTER_HEAL.LEVEL_REDUCED,
         "a Heal that lowered no level re-bags no more than its Re-bag Training markers; "
         "one that lowered a level may re-bag its whole allowance",
         step=_rebag_level_reduced,
-        applies=A.doctor_rebag,
+        applies=promise_config.doctor_rebag,
     ),
     P(
         R.BB_REBAG.YES,
         "the Blood Bank cube may be re-bagged like a drawn cube",
         step=_bb_cube_rebags,
-        applies=A.both(A.BLOOD, A.any_rebag),
+        applies=promise_config.both(promise_config.BLOOD, promise_config.any_rebag),
     ),
     P(
         R.BB_REBAG.NO,
         "the Blood Bank cube is never re-bagged",
         step=_bb_cube_discarded,
-        applies=A.both(A.BLOOD, A.any_rebag),
+        applies=promise_config.both(promise_config.BLOOD, promise_config.any_rebag),
     ),
     P(
         R.TRAINING_BONUS.ONE,
         "each Training bonus draw of a Heal is 1 cube",
         step=_bonus_cubes(1),
-        applies=A.colour_training,
+        applies=promise_config.colour_training,
     ),
     P(
         R.TRAINING_BONUS.TWO,
         "each Training bonus draw of a Heal is 2 cubes",
         step=_bonus_cubes(2),
-        applies=A.colour_training,
+        applies=promise_config.colour_training,
     ),
     P(
         R.REACTION_TIMING.LATEST_DRAW,
@@ -390,19 +390,19 @@ PROMISES = (
         R.CHAPLAIN_TIMING.DURING_HEAL,
         "the unused Chaplain may flip the face-down Administrator card during a Heal",
         step=_chaplain_in_heal,
-        applies=A.both(A.staff(CHAPLAIN), A.administrator),
+        applies=promise_config.both(promise_config.staff(CHAPLAIN), promise_config.administrator),
     ),
     P(
         R.INTERN_TREATMENT.STAYS,
         "the Intern's Treatment Room patient keeps its side",
         step=_intern_side(treated=False),
-        applies=A.INTERN_ON_ROOM,
+        applies=promise_config.INTERN_ON_ROOM,
     ),
     P(
         R.INTERN_TREATMENT.TREATED,
         "the Intern's Treatment Room patient is on the Treated side",
         step=_intern_side(treated=True),
-        applies=A.INTERN_ON_ROOM,
+        applies=promise_config.INTERN_ON_ROOM,
     ),
     P(
         R.MONEY_CAP.UNCAPPED,

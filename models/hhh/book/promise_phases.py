@@ -19,6 +19,7 @@ from ..rules.model import HHHModel
 from ..rules.outcome import rating_of
 from ..rules.state import (
     ARRESTED,
+    BLOOD_BANK,
     MORGUE,
     PP_INSTALL,
     PP_VISIT,
@@ -27,8 +28,7 @@ from ..rules.state import (
     HHHState,
     item_of,
 )
-from ..rules.state import BLOOD_BANK as BB
-from . import promise_config as A
+from . import promise_config
 
 DEATH = 5  # Patient Death: "an Illness level of 5"
 LAWYER_OFF = 2  # Staff Index, Lawyer: "Reduce the amount of Money you lose by $2"
@@ -108,7 +108,7 @@ def _setup_no_death(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | 
 
 
 def _blood_before_waiting(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
-    if s.phase == SETUP_WAITING and s.rooms[BB] and not any(s.blood):
+    if s.phase == SETUP_WAITING and s.rooms[BLOOD_BANK] and not any(s.blood):
         return "a setup Waiting Room draw came before the starting Blood Bank's cubes"
     return None
 
@@ -117,7 +117,7 @@ def _blood_after_waiting(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> s
     if s.phase == SETUP_WAITING and any(s.blood):
         return "the starting Blood Bank drew its cubes before a setup Waiting Room draw"
     last = s.phase == SETUP_WAITING and t.phase != SETUP_WAITING
-    if last and not t.reason and t.rooms[BB] and not any(t.blood):
+    if last and not t.reason and t.rooms[BLOOD_BANK] and not any(t.blood):
         return "the setup Waiting Room draws ended and the starting Blood Bank stayed empty"
     return None
 
@@ -295,33 +295,33 @@ PROMISES = (
         R.ROOM_CAP.EVERY_PHASE,
         "every Patient Phase installs a New Room while cards remain in the deck",
         step=_install_every_phase,
-        applies=A.more_cards_than_cap,
+        applies=promise_config.more_cards_than_cap,
     ),
     P(
         R.SETUP_LEVEL5.DIES,
         "no 5-cube patient waits after a setup draw: each died, its 5 cubes discarded and "
         "its $5 paid",
         step=_setup_kills_fifth,
-        applies=A.fifth_spot,
+        applies=promise_config.fifth_spot,
     ),
     P(
         R.SETUP_LEVEL5.RETURN_EXCESS,
         "no Waiting Room patient dies in setup",
         step=_setup_no_death,
-        applies=A.fifth_spot,
+        applies=promise_config.fifth_spot,
     ),
     P(
         R.SETUP_ORDER.BEFORE_WAITING,
         "the starting Blood Bank holds its cubes before any setup Waiting Room draw",
         step=_blood_before_waiting,
-        applies=A.BLOOD,
+        applies=promise_config.BLOOD,
     ),
     P(
         R.SETUP_ORDER.AFTER_WAITING,
         "the starting Blood Bank is empty during the setup Waiting Room draws and filled "
         "when they end",
         step=_blood_after_waiting,
-        applies=A.BLOOD,
+        applies=promise_config.BLOOD,
     ),
     P(
         R.WARD_ABILITY.NO_EFFECT,

@@ -17,7 +17,7 @@ from hhh_verify.kernel import steps as kernel_steps
 from ..rules.model import HHHModel, rating
 from ..rules.outcome import hhh_outcome
 from ..rules.state import COMPLETED, REASONS
-from . import layout as L
+from . import layout
 from .chance import (
     ENUMERATE,
     LOG,
@@ -53,7 +53,7 @@ class HHHKernel:
         self.C = model.ctx.C
         self.K = config_array(model.ctx, planted)
         self.init = encode(self.C, model.initial_state())
-        self._acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+        self._acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
 
     # Conversions --------------------------------------------------------------------
     def encode(self, s: Any) -> np.ndarray:
@@ -65,8 +65,8 @@ class HHHKernel:
     # The contract, over reference states ---------------------------------------------
     def legal_rows(self, v: np.ndarray) -> np.ndarray:
         n = legal(self.K, v, self._acts)
-        if n > L.MAX_ACTIONS:
-            raise ModelError(f"more than {L.MAX_ACTIONS} legal actions: beyond the kernel")
+        if n > layout.MAX_ACTIONS:
+            raise ModelError(f"more than {layout.MAX_ACTIONS} legal actions: beyond the kernel")
         return self._acts[:n].copy()
 
     def legal_actions(self, s: Any) -> tuple[Any, ...]:
@@ -75,7 +75,7 @@ class HHHKernel:
     def leaves(self, v: np.ndarray, row: np.ndarray) -> list[tuple[np.ndarray, Fraction]]:
         """Every leaf of the chance tree of ``row`` in ``v``: (successor, exact weight)."""
         ch = new_chance(ENUMERATE)
-        out = np.empty(L.NSTATE, dtype=np.int64)
+        out = np.empty(layout.NSTATE, dtype=np.int64)
         leaves = []
         while True:
             run_leaf(self.K, v, row, ch, out)
@@ -98,7 +98,7 @@ class HHHKernel:
         return kernel_steps.decoded(dist, self.decode)
 
     def sample_step(self, s: Any, a: Any, seed: int, k: int = 0) -> Any:
-        out = np.empty(L.NSTATE, dtype=np.int64)
+        out = np.empty(layout.NSTATE, dtype=np.int64)
         sample_leaf(self.K, self.encode(s), action_row(self.C, a), np.uint64(seed), k, out)
         return self.decode(out)
 
@@ -146,7 +146,7 @@ class GameKernel(HHHKernel):
 
     def __init__(self, model: HHHModel, planted: int = 0):
         super().__init__(model, planted)
-        self._path = kernel_parted.PathBuffers(L.NA, L.NSTATE)  # parted_game's path
+        self._path = kernel_parted.PathBuffers(layout.NA, layout.NSTATE)  # parted_game's path
         self._work = work_arrays()
 
     def batch(self) -> Any:
@@ -162,7 +162,7 @@ class GameKernel(HHHKernel):
             return play_until_parted(self.K, other.K, *args, self._work)
 
         def same_end(at: np.ndarray, k: int) -> bool:  # the readings may still rate it apart
-            row = (at[L.REASON], at[L.MONEY], at[L.DEATHS], at[L.ROUND], k, 0)
+            row = (at[layout.REASON], at[layout.MONEY], at[layout.DEATHS], at[layout.ROUND], k, 0)
             return _result(self.model, row).outcome == _result(other.model, row).outcome
 
         return kernel_parted.parted_game(

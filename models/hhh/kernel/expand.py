@@ -23,7 +23,7 @@ from numba import njit
 from hhh_verify.kernel.edges import add_edge, new_edges
 from hhh_verify.kernel.packing import pack, unpack
 
-from . import layout as L
+from . import layout
 from .board import OVER as PHASE_OVER
 from .chance import ENUMERATE, OVERFLOW, POS, PREFIX_LEN, advance, new_chance
 from .graph_checks import end_status, leaf_weight, model_order, state_bits
@@ -47,26 +47,26 @@ def expand_rows(K, rows, slots, lows, widths, words, shifts, params):
     bits = np.zeros(m, dtype=np.uint64)
     src, act, prob, succ = new_edges(m, nwords)
     ne = 0
-    s = np.zeros(L.NSTATE, dtype=np.int64)
-    out = np.zeros(L.NSTATE, dtype=np.int64)
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    s = np.zeros(layout.NSTATE, dtype=np.int64)
+    out = np.zeros(layout.NSTATE, dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     ch = new_chance(ENUMERATE)
     rs = np.zeros(1, dtype=np.uint64)
     row = np.zeros(nwords, dtype=np.uint64)
     for i in range(m):
         unpack(rows[i], slots, lows, widths, words, shifts, s)
-        if s[L.PHASE] == PHASE_OVER:
+        if s[layout.PHASE] == PHASE_OVER:
             status[i] = end_status(s)
             bits[i] = state_bits(K, s, 0, params)
             continue
         na = legal(K, s, acts)
         bits[i] = state_bits(K, s, na, params)
-        if 0 < na <= L.MAX_ACTIONS:
+        if 0 < na <= layout.MAX_ACTIONS:
             model_order(acts, na)  # edges name actions by their index in the model's order
         if na == 0:
             status[i] = DEADLOCK
             continue
-        if na > L.MAX_ACTIONS:
+        if na > layout.MAX_ACTIONS:
             status[i] = OUT
             return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
         for ai in range(na):

@@ -18,8 +18,7 @@ from numba import njit
 
 from hhh_verify.kernel.packing import Packing, bits, lay_out, pack, unpack
 
-from . import board as b
-from . import layout as L
+from . import board, layout
 from .chance import (
     ENUMERATE,
     OVERFLOW,
@@ -45,71 +44,76 @@ def packing(ctx: Any) -> Packing:
         fields.append((slot, low, width))
 
     for slot, width in (
-        (L.PHASE, 5),
-        (L.CURSOR, 9),
-        (L.ROUND, 3),
-        (L.REASON, 3),
-        (L.ROOMS_PLACED, 4),
-        (L.DEATHS, 8),
-        (L.ADMIN_TOKENS, 5),
-        (L.ADMIN_TOTAL, 5),
-        (L.ADMIN_HOLDER, 3),
-        (L.ADMIN_FACE_UP, 1),
-        (L.CHAPLAIN_USED, 1),
-        (L.JANITOR_USED, 1),
-        (L.PICK_KIND, 3),
-        (L.PICK_LEFT, 5),
-        (L.HEAL_ON, 1),
-        (L.H_PLAYER, 3),
-        (L.H_PLACE, 2),
-        (L.H_COLOUR, 3),
-        (L.H_LEVEL, 3),
-        (L.H_BONUS + 1, 4),
-        (L.H_BONUS + 2, 4),
-        (L.H_REBAG, 5),
-        (L.H_LATEST, 5),
-        (L.RES_ON, 1),
-        (L.R_CARD, 3),
+        (layout.PHASE, 5),
+        (layout.CURSOR, 9),
+        (layout.ROUND, 3),
+        (layout.REASON, 3),
+        (layout.ROOMS_PLACED, 4),
+        (layout.DEATHS, 8),
+        (layout.ADMIN_TOKENS, 5),
+        (layout.ADMIN_TOTAL, 5),
+        (layout.ADMIN_HOLDER, 3),
+        (layout.ADMIN_FACE_UP, 1),
+        (layout.CHAPLAIN_USED, 1),
+        (layout.JANITOR_USED, 1),
+        (layout.PICK_KIND, 3),
+        (layout.PICK_LEFT, 5),
+        (layout.HEAL_ON, 1),
+        (layout.H_PLAYER, 3),
+        (layout.H_PLACE, 2),
+        (layout.H_COLOUR, 3),
+        (layout.H_LEVEL, 3),
+        (layout.H_BONUS + 1, 4),
+        (layout.H_BONUS + 2, 4),
+        (layout.H_REBAG, 5),
+        (layout.H_LATEST, 5),
+        (layout.RES_ON, 1),
+        (layout.R_CARD, 3),
     ):
         add(slot, width)
-    add(L.MONEY, 12, -256)
-    add(L.H_BLOOD, 3, -1)
-    for k in [*range(C), L.BLACK]:
-        for base in (L.BAG, L.DISCARD, L.H_DRAWN):
+    add(layout.MONEY, 12, -256)
+    add(layout.H_BLOOD, 3, -1)
+    for k in [*range(C), layout.BLACK]:
+        for base in (layout.BAG, layout.DISCARD, layout.H_DRAWN):
             add(base + k, cubes)
     for k in range(C):
-        add(L.BLOOD + k, 3)
-        add(L.R_DRAWN + k, cubes)
-        add(L.ER + k, 2)
-        add(L.TREAT_LEVEL + k, 3)
-        add(L.TREAT_SIDE + k, 1)
-        add(L.ABILITIES + k, 1)
+        add(layout.BLOOD + k, 3)
+        add(layout.R_DRAWN + k, cubes)
+        add(layout.ER + k, 2)
+        add(layout.TREAT_LEVEL + k, 3)
+        add(layout.TREAT_SIDE + k, 1)
+        add(layout.ABILITIES + k, 1)
         for lv in range(4):
-            add(L.WARDS + 4 * k + lv, 4)
+            add(layout.WARDS + 4 * k + lv, 4)
         for w in range(W):
-            add(L.WAITING + 5 * w + k, 4)
-    for k in [*range(C), L.WHITE]:
-        add(L.SUPPLY + k, 5)
-    for k in [*range(C), L.WHITE, L.UNMARKED]:
-        add(L.CEMETERY + k, 6)
+            add(layout.WAITING + 5 * w + k, 4)
+    for k in [*range(C), layout.WHITE]:
+        add(layout.SUPPLY + k, 5)
+    for k in [*range(C), layout.WHITE, layout.UNMARKED]:
+        add(layout.CEMETERY + k, 6)
     for kind in range(8):
-        add(L.ROOMS + kind, 2)
+        add(layout.ROOMS + kind, 2)
     for p in range(P):
-        add(L.MEDICAL + p, 3)
-        add(L.NURSE_USED + p, 1)
+        add(layout.MEDICAL + p, 3)
+        add(layout.NURSE_USED + p, 1)
     for t, n in enumerate(ctx.staff_pool):
         if n:
-            for base in (L.STAFF_HIDDEN, L.STAFF_OPEN, L.STAFF_PASSED, L.STAFF_HIRED):
+            for base in (
+                layout.STAFF_HIDDEN,
+                layout.STAFF_OPEN,
+                layout.STAFF_PASSED,
+                layout.STAFF_HIRED,
+            ):
                 add(base + t, bits(n))
     for t, n in enumerate(ctx.training_pool):
         if n:
-            add(L.TRAIN_OPEN + t, bits(n))
-            add(L.TRAIN_HIDDEN + t, bits(n))
+            add(layout.TRAIN_OPEN + t, bits(n))
+            add(layout.TRAIN_HIDDEN + t, bits(n))
             for p in range(P):
-                add(L.TRAINING + 6 * p + t, bits(n))
+                add(layout.TRAINING + 6 * p + t, bits(n))
     for r in range(ctx.research_types):
-        add(L.RDECK + r, bits(c.research_cards))
-        add(L.RDISCARD + r, bits(c.research_cards))
+        add(layout.RDECK + r, bits(c.research_cards))
+        add(layout.RDISCARD + r, bits(c.research_cards))
     return lay_out(fields)
 
 
@@ -160,9 +164,9 @@ def bfs(K, init, slots, lows, widths, words, shifts, nwords, max_states, stats):
     states = np.zeros((cap, nwords), dtype=np.uint64)
     table = np.zeros(1 << 17, dtype=np.int64)
     row = np.zeros(nwords, dtype=np.uint64)
-    s = np.zeros(L.NSTATE, dtype=np.int64)
-    out = np.zeros(L.NSTATE, dtype=np.int64)
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    s = np.zeros(layout.NSTATE, dtype=np.int64)
+    out = np.zeros(layout.NSTATE, dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     ch = new_chance(ENUMERATE)
     rs = np.zeros(1, dtype=np.uint64)
     succ = np.zeros(1024, dtype=np.int64)
@@ -178,14 +182,14 @@ def bfs(K, init, slots, lows, widths, words, shifts, nwords, max_states, stats):
     while head < n:
         unpack(states[head], slots, lows, widths, words, shifts, s)
         head += 1
-        if s[L.PHASE] == b.OVER:
-            stats[5 + s[L.REASON]] += 1
+        if s[layout.PHASE] == board.OVER:
+            stats[5 + s[layout.REASON]] += 1
             continue
         na = legal(K, s, acts)
         if na == 0:
             deadlocks += 1
             continue
-        for ai in range(min(na, L.MAX_ACTIONS)):
+        for ai in range(min(na, layout.MAX_ACTIONS)):
             ch[PREFIX_LEN] = 0
             m = 0
             while True:

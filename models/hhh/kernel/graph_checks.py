@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from . import board as b
-from . import layout as L
+from . import layout
 from .chance import (
     EV_CHAIN,
     EV_HYP,
@@ -116,53 +116,62 @@ def state_bits(K, s, na: int, params) -> np.uint64:
     # the Heal's and the Research's drawn cubes, per colour (black: no room, no ER)
     ok = True
     for c in range(C + 1):
-        k = L.BLACK if c == C else c
-        n = s[L.BAG + k] + s[L.DISCARD + k] + s[L.H_DRAWN + k] + s[L.R_DRAWN + k]
+        k = layout.BLACK if c == C else c
+        n = (
+            s[layout.BAG + k]
+            + s[layout.DISCARD + k]
+            + s[layout.H_DRAWN + k]
+            + s[layout.R_DRAWN + k]
+        )
         if c < C:
-            for w in range(K[L.K_WAITING_ROOMS]):
-                n += s[L.WAITING + 5 * w + c]
-            n += 5 * s[L.ER + c] + s[L.BLOOD + c]
+            for w in range(K[layout.K_WAITING_ROOMS]):
+                n += s[layout.WAITING + 5 * w + c]
+            n += 5 * s[layout.ER + c] + s[layout.BLOOD + c]
         else:
-            n += s[L.BLOOD + L.BLACK]
+            n += s[layout.BLOOD + layout.BLACK]
         if n != (blacks if c == C else each):
             ok = False
     if not ok:
         bits |= np.uint64(1)
-    reason = s[L.REASON]
-    if (s[L.MONEY] < 0) != (reason == b.BANKRUPT):
+    reason = s[layout.REASON]
+    if (s[layout.MONEY] < 0) != (reason == b.BANKRUPT):
         bits |= np.uint64(2)
-    if s[L.ROUND] < 1 or s[L.ROUND] > last:
+    if s[layout.ROUND] < 1 or s[layout.ROUND] > last:
         bits |= np.uint64(4)
-    if s[L.PHASE] != b.OVER and na == 0:
+    if s[layout.PHASE] != b.OVER and na == 0:
         bits |= np.uint64(8)
     # cured-leave: no Ward patient below level 1 (a Ward stores levels 1..4 only), no
     # Treatment Room patient below 1 with its side marked
     for c in range(C):
-        level = s[L.TREAT_LEVEL + c]
-        if level < 0 or (level == 0 and s[L.TREAT_SIDE + c] != 0):
+        level = s[layout.TREAT_LEVEL + c]
+        if level < 0 or (level == 0 and s[layout.TREAT_SIDE + c] != 0):
             bits |= np.uint64(16)
     # tokens: Medical tokens within those dealt; the Administrator's = dealt + COO
     for p in range(params[7]):
-        if s[L.MEDICAL + p] < 0 or s[L.MEDICAL + p] > params[4]:
+        if s[layout.MEDICAL + p] < 0 or s[layout.MEDICAL + p] > params[4]:
             bits |= np.uint64(32)
-    total = s[L.ADMIN_TOTAL]
-    if total != params[5] + s[L.STAFF_HIRED + params[6]]:
+    total = s[layout.ADMIN_TOTAL]
+    if total != params[5] + s[layout.STAFF_HIRED + params[6]]:
         bits |= np.uint64(32)
-    if s[L.ADMIN_TOKENS] < 0 or s[L.ADMIN_TOKENS] > total:
+    if s[layout.ADMIN_TOKENS] < 0 or s[layout.ADMIN_TOKENS] > total:
         bits |= np.uint64(32)
     # room-limit: placed New Rooms within the cap, and each of them on the table
     installed = 0
     for kind in range(8):
-        if s[L.ROOMS + kind] != 0:
+        if s[layout.ROOMS + kind] != 0:
             installed += 1
-    if s[L.ROOMS_PLACED] > params[8] or installed != s[L.ROOMS_PLACED]:
+    if s[layout.ROOMS_PLACED] > params[8] or installed != s[layout.ROOMS_PLACED]:
         bits |= np.uint64(64)
     if reason == b.ARRESTED:
         bits |= np.uint64(128)
     if reason == b.BANKRUPT:
         bits |= np.uint64(256)
-    if s[L.PHASE] == b.HEAL_DRAWN and s[L.HEAL_ON] == 1 and s[L.H_PLACE] == b.EMERGENCY:
-        red = s[L.H_DRAWN + s[L.H_COLOUR]] - s[L.H_DRAWN + L.BLACK]
+    if (
+        s[layout.PHASE] == b.HEAL_DRAWN
+        and s[layout.HEAL_ON] == 1
+        and s[layout.H_PLACE] == b.EMERGENCY
+    ):
+        red = s[layout.H_DRAWN + s[layout.H_COLOUR]] - s[layout.H_DRAWN + layout.BLACK]
         if 1 <= red <= 4:
             bits |= np.uint64(512)
     bits |= _levels_bits(K, s)
@@ -171,7 +180,7 @@ def state_bits(K, s, na: int, params) -> np.uint64:
     bits |= _marker_bits(K, s, params)
     # no-action-after-end (bit 16): an end reason exactly when the game is over, and no
     # action then (the outcome's won/lost follows the reason in the model itself)
-    if (s[L.PHASE] == b.OVER) != (reason != 0) or (s[L.PHASE] == b.OVER and na != 0):
+    if (s[layout.PHASE] == b.OVER) != (reason != 0) or (s[layout.PHASE] == b.OVER and na != 0):
         bits |= np.uint64(65536)
     bits |= _staff_bits(K, s, params)
     bits |= _death_bits(K, s)
@@ -186,11 +195,11 @@ def _death_bits(K, s) -> np.uint64:
     ended the game (arrested or bankrupt)."""
     bodies = 0
     for i in range(7):
-        bodies += s[L.CEMETERY + i]
-    deaths = s[L.DEATHS]
+        bodies += s[layout.CEMETERY + i]
+    deaths = s[layout.DEATHS]
     if bodies == deaths:
         return np.uint64(0)
-    lost = s[L.REASON] == b.ARRESTED or s[L.REASON] == b.BANKRUPT
+    lost = s[layout.REASON] == b.ARRESTED or s[layout.REASON] == b.BANKRUPT
     if bodies == deaths - 1 and lost and bodies >= b.body_capacity(K, s):
         return np.uint64(0)
     return np.uint64(262144)
@@ -202,11 +211,11 @@ def _end_bits(s, params) -> np.uint64:
     rate), in the last round and rated by its money; the rating half is the table
     :meth:`HHHGraph.rating_table` built from the property itself (on a game over it
     reads only the end reason, the round and the money)."""
-    if s[L.REASON] != b.COMPLETED:
+    if s[layout.REASON] != b.COMPLETED:
         return np.uint64(0)
-    at = s[L.MONEY] - params[RATING_AT]
+    at = s[layout.MONEY] - params[RATING_AT]
     wrong = at < 0 or at >= MONEY_SPAN or params[RATING_AT + 1 + at] != 0
-    if s[L.PHASE] != b.OVER or s[L.ROUND] != params[0] or wrong:
+    if s[layout.PHASE] != b.OVER or s[layout.ROUND] != params[0] or wrong:
         return np.uint64(524288)
     return np.uint64(0)
 
@@ -221,18 +230,18 @@ def _staff_bits(K, s, params) -> np.uint64:
     revealed = 0
     passed = 0
     for t in range(11):
-        h, o = s[L.STAFF_HIDDEN + t], s[L.STAFF_OPEN + t]
-        p, d = s[L.STAFF_PASSED + t], s[L.STAFF_HIRED + t]
+        h, o = s[layout.STAFF_HIDDEN + t], s[layout.STAFF_OPEN + t]
+        p, d = s[layout.STAFF_PASSED + t], s[layout.STAFF_HIRED + t]
         if min(min(h, o), min(p, d)) < 0 or h + o + p + d != params[12 + t]:
             bad = True
         revealed += o + p + d
         passed += p
-    if s[L.STAFF_HIRED + b.CAT] != 0:
+    if s[layout.STAFF_HIRED + b.CAT] != 0:
         bad = True
-    if passed != 0 and K[L.K_STAFF_THIS_ROUND] == 0:
+    if passed != 0 and K[layout.K_STAFF_THIS_ROUND] == 0:
         bad = True
-    rounds = s[L.ROUND] - 1 + (1 if K[L.K_STAFF_ROUND1_SETUP] != 0 else 0)
-    if revealed > min(K[L.K_REVEAL] * rounds, max(K[L.K_STAFF_SPACES], 0)):
+    rounds = s[layout.ROUND] - 1 + (1 if K[layout.K_STAFF_ROUND1_SETUP] != 0 else 0)
+    if revealed > min(K[layout.K_REVEAL] * rounds, max(K[layout.K_STAFF_SPACES], 0)):
         bad = True
     return np.uint64(131072) if bad else np.uint64(0)
 
@@ -243,25 +252,25 @@ def _capacity_bits(K, s) -> np.uint64:
     in an installed room, the Emergency Room's and the Blood Bank's sizes (no black cube
     in the Blood Bank), the places for bodies."""
     over = False
-    for c in range(K[L.K_C]):
-        for w in range(K[L.K_WAITING_ROOMS]):
-            if s[L.WAITING + 5 * w + c] > K[L.K_SPOTS]:
+    for c in range(K[layout.K_C]):
+        for w in range(K[layout.K_WAITING_ROOMS]):
+            if s[layout.WAITING + 5 * w + c] > K[layout.K_SPOTS]:
                 over = True
-        if b.ward_size(s, c) > K[L.K_BEDS]:
+        if b.ward_size(s, c) > K[layout.K_BEDS]:
             over = True
-        if s[L.TREAT_LEVEL + c] != 0 and s[L.ROOMS + c] == 0:
+        if s[layout.TREAT_LEVEL + c] != 0 and s[layout.ROOMS + c] == 0:
             over = True
     er = 0
-    for c in range(K[L.K_C]):
-        er += s[L.ER + c]
+    for c in range(K[layout.K_C]):
+        er += s[layout.ER + c]
     blood = 0
-    for k in range(L.NC):
-        blood += s[L.BLOOD + k]
-    if er > b.er_capacity(s) or blood > b.blood_size(s) or s[L.BLOOD + L.BLACK] != 0:
+    for k in range(layout.NC):
+        blood += s[layout.BLOOD + k]
+    if er > b.er_capacity(s) or blood > b.blood_size(s) or s[layout.BLOOD + layout.BLACK] != 0:
         over = True
     bodies = 0
     for i in range(7):
-        bodies += s[L.CEMETERY + i]
+        bodies += s[layout.CEMETERY + i]
     if bodies > b.body_capacity(K, s):
         over = True
     return np.uint64(16384) if over else np.uint64(0)
@@ -276,25 +285,27 @@ def _marker_bits(K, s, params) -> np.uint64:
     each, per_colour, white = params[9], params[10], params[11]
     bodies = 0
     for i in range(7):
-        bodies += s[L.CEMETERY + i]
+        bodies += s[layout.CEMETERY + i]
     limbo = 0
-    if s[L.DEATHS] - bodies == 1 and (s[L.REASON] == b.ARRESTED or s[L.REASON] == b.BANKRUPT):
+    if s[layout.DEATHS] - bodies == 1 and (
+        s[layout.REASON] == b.ARRESTED or s[layout.REASON] == b.BANKRUPT
+    ):
         if bodies >= b.body_capacity(K, s):
             limbo = 1
     missing = 0
     bad = False
-    for c in range(K[L.K_C]):
-        supply, tomb = s[L.SUPPLY + c], s[L.CEMETERY + c]
-        board = b.ward_size(s, c) + (1 if s[L.TREAT_LEVEL + c] != 0 else 0)
+    for c in range(K[layout.K_C]):
+        supply, tomb = s[layout.SUPPLY + c], s[layout.CEMETERY + c]
+        board = b.ward_size(s, c) + (1 if s[layout.TREAT_LEVEL + c] != 0 else 0)
         total = supply + board + tomb
-        fine = total == each or (K[L.K_MARKERS_OUT_AFTER] != 0 and total == per_colour)
+        fine = total == each or (K[layout.K_MARKERS_OUT_AFTER] != 0 and total == per_colour)
         short = 0 if fine else each - total
         if short == 1 and missing < limbo:
             missing += 1
             continue
         if min(supply, board, tomb) < 0 or short != 0:
             bad = True
-    ws, wt = s[L.SUPPLY + L.WHITE], s[L.CEMETERY + L.WHITE]
+    ws, wt = s[layout.SUPPLY + layout.WHITE], s[layout.CEMETERY + layout.WHITE]
     if min(ws, wt) < 0 or ws + wt != white:
         bad = True
     return np.uint64(32768) if bad else np.uint64(0)
@@ -304,7 +315,7 @@ def _marker_bits(K, s, params) -> np.uint64:
 def _awaiting_er(s, room: int, cubes: int) -> bool:
     """models/hhh/properties/catalog.py ``awaiting_er``: a 5-cube patient just formed in ``room`` while
     the players choose who takes the Emergency Room's last space."""
-    return s[L.PHASE] == b.PP_ER_ADMIT and s[L.CURSOR] % 8 == room and cubes == 5
+    return s[layout.PHASE] == b.PP_ER_ADMIT and s[layout.CURSOR] % 8 == room and cubes == 5
 
 
 @njit(cache=True)
@@ -314,17 +325,17 @@ def _levels_bits(K, s) -> np.uint64:
     count, Waiting Room patients of 0..4 cubes (5 while awaiting the Emergency Room).
     A Ward stores counts of patients at levels 1..4, so no Ward level is out of range."""
     bits = np.uint64(0)
-    if s[L.REASON] == b.BANKRUPT or s[L.REASON] == b.ARRESTED:
+    if s[layout.REASON] == b.BANKRUPT or s[layout.REASON] == b.ARRESTED:
         return bits
-    for c in range(K[L.K_C]):
-        level = s[L.TREAT_LEVEL + c]
-        top = 5 if s[L.ROOMS + c] == 2 else 4
+    for c in range(K[layout.K_C]):
+        level = s[layout.TREAT_LEVEL + c]
+        top = 5 if s[layout.ROOMS + c] == 2 else 4
         if level != 0 and not 1 <= level <= top:
             bits |= np.uint64(1024)
-        if s[L.ER + c] < 0:
+        if s[layout.ER + c] < 0:
             bits |= np.uint64(1024)
-        for w in range(K[L.K_WAITING_ROOMS]):
-            cubes = s[L.WAITING + 5 * w + c]
+        for w in range(K[layout.K_WAITING_ROOMS]):
+            cubes = s[layout.WAITING + 5 * w + c]
             if not 0 <= cubes <= 4 and not _awaiting_er(s, w, cubes):
                 bits |= np.uint64(1024)
             if cubes >= 5 and not _awaiting_er(s, w, cubes):
@@ -341,16 +352,16 @@ def _ending_bits(K, s, na: int) -> np.uint64:
     bits = np.uint64(0)
     bodies = 0
     for i in range(7):
-        bodies += s[L.CEMETERY + i]
-    reason = s[L.REASON]
+        bodies += s[layout.CEMETERY + i]
+    reason = s[layout.REASON]
     if reason == b.ARRESTED:
         full = bodies >= b.body_capacity(K, s)
-        no_white = K[L.K_WHITE_OUT_ARREST] != 0 and s[L.SUPPLY + L.WHITE] == 0
+        no_white = K[layout.K_WHITE_OUT_ARREST] != 0 and s[layout.SUPPLY + layout.WHITE] == 0
         if not (full or no_white):
             bits |= np.uint64(4096)
-    lost = s[L.MONEY] < 0 or reason == b.BANKRUPT or reason == b.ARRESTED
-    if lost or s[L.DEATHS] > bodies:
-        if s[L.PHASE] != b.OVER or na != 0 or reason == b.COMPLETED:
+    lost = s[layout.MONEY] < 0 or reason == b.BANKRUPT or reason == b.ARRESTED
+    if lost or s[layout.DEATHS] > bodies:
+        if s[layout.PHASE] != b.OVER or na != 0 or reason == b.COMPLETED:
             bits |= np.uint64(8192)
     return bits
 
@@ -358,7 +369,7 @@ def _ending_bits(K, s, na: int) -> np.uint64:
 @njit(cache=True)
 def end_status(s) -> np.int64:
     """The status of a finished state: its end reason (1..4, :mod:`.board`)."""
-    return s[L.REASON]
+    return s[layout.REASON]
 
 
 @njit(cache=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import board as b
+from . import board
 from .layout import (
     A_ADMIN_REDRAW,
     A_ADMIT_TO_ER,
@@ -126,7 +126,7 @@ def can_pay(K, s, cost) -> bool:
 def can_chaplain(K, s) -> bool:
     return (
         K[K_ADMIN] != 0
-        and s[STAFF_HIRED + b.CHAPLAIN] != 0
+        and s[STAFF_HIRED + board.CHAPLAIN] != 0
         and not s[CHAPLAIN_USED]
         and not s[ADMIN_FACE_UP]
     )
@@ -137,7 +137,7 @@ def _hireable(K, s, cost, out, n, verb, benefit) -> int:
     if not can_pay(K, s, cost) or s[STAFF_HIRED : STAFF_HIRED + 11].sum() >= K[K_OFFICE]:
         return n
     for t in range(11):
-        if s[STAFF_OPEN + t] and t != b.CAT:
+        if s[STAFF_OPEN + t] and t != board.CAT:
             if verb == A_HIRE_STAFF:
                 n = _row(out, n, verb, t)
             else:
@@ -150,42 +150,42 @@ def _intern_targets(K, s, out, n) -> int:
     for c in range(K[K_C]):
         for lv in range(4):
             if s[WARDS + 4 * c + lv]:
-                n = _row(out, n, A_INTERN_TREAT, b.WARD, 0, c, lv + 1)
+                n = _row(out, n, A_INTERN_TREAT, board.WARD, 0, c, lv + 1)
         if s[TREAT_LEVEL + c]:
-            n = _row(out, n, A_INTERN_TREAT, b.TREATMENT, 0, c, s[TREAT_LEVEL + c])
+            n = _row(out, n, A_INTERN_TREAT, board.TREATMENT, 0, c, s[TREAT_LEVEL + c])
         if s[ER + c] and K[K_INTERN_ER]:
-            n = _row(out, n, A_INTERN_TREAT, b.EMERGENCY, 0, c, b.DEATH_LEVEL)
+            n = _row(out, n, A_INTERN_TREAT, board.EMERGENCY, 0, c, board.DEATH_LEVEL)
         for w in range(K[K_WAITING_ROOMS]):
             if s[WAITING + 5 * w + c]:
-                n = _row(out, n, A_INTERN_TREAT, b.WAITING_PLACE, w, c, s[WAITING + 5 * w + c])
+                n = _row(out, n, A_INTERN_TREAT, board.WAITING_PLACE, w, c, s[WAITING + 5 * w + c])
     return n
 
 
 @njit(cache=True)
 def _transfers(K, s, p, out, n) -> int:
-    nurse = s[STAFF_HIRED + b.INTAKE_NURSE] != 0
+    nurse = s[STAFF_HIRED + board.INTAKE_NURSE] != 0
     mode = K[K_TRANSFER_WR]
     for c in range(K[K_C]):
-        bed = b.ward_size(s, c) < K[K_BEDS]
+        bed = board.ward_size(s, c) < K[K_BEDS]
         room = s[ROOMS + c] != 0 and s[TREAT_LEVEL + c] == 0
-        top = b.treatment_max(s, c) if s[ROOMS + c] else 0
+        top = board.treatment_max(s, c) if s[ROOMS + c] else 0
         marker = s[SUPPLY + c] > 0
         for w in range(K[K_WAITING_ROOMS]):
             level = s[WAITING + 5 * w + c]
             if not level or not marker:
                 continue
             if bed and ((3 <= level <= 4) or (nurse and level <= 4)):
-                n = _row(out, n, A_TRANSFER, p, b.WAITING_PLACE, w, c, level, b.WARD)
+                n = _row(out, n, A_TRANSFER, p, board.WAITING_PLACE, w, c, level, board.WARD)
             ok = mode == 2 or (mode == 0 and 3 <= level <= 4)
             if room and level <= top and ok:
-                n = _row(out, n, A_TRANSFER, p, b.WAITING_PLACE, w, c, level, b.TREATMENT)
+                n = _row(out, n, A_TRANSFER, p, board.WAITING_PLACE, w, c, level, board.TREATMENT)
         if room:
             for lv in range(4):
                 if s[WARDS + 4 * c + lv] and lv + 1 <= top:
-                    n = _row(out, n, A_TRANSFER, p, b.WARD, 0, c, lv + 1, b.TREATMENT)
+                    n = _row(out, n, A_TRANSFER, p, board.WARD, 0, c, lv + 1, board.TREATMENT)
         tr = s[TREAT_LEVEL + c]
-        if tr and bed and (tr < b.DEATH_LEVEL or K[K_TR5_TO_WARD]):
-            n = _row(out, n, A_TRANSFER, p, b.TREATMENT, 0, c, tr, b.WARD)
+        if tr and bed and (tr < board.DEATH_LEVEL or K[K_TR5_TO_WARD]):
+            n = _row(out, n, A_TRANSFER, p, board.TREATMENT, 0, c, tr, board.WARD)
     return n
 
 
@@ -235,18 +235,18 @@ def _unsorted(K, s, out) -> int:
     ph = s[PHASE]
     C = K[K_C]
     n = 0
-    if ph == b.OVER:
+    if ph == board.OVER:
         return 0
     if ph in (
-        b.SETUP_MARKERS,
-        b.SETUP_WAITING,
-        b.SETUP_TRAINING,
-        b.PP_ARRIVE,
-        b.PP_VISIT,
-        b.PP_STAFF,
+        board.SETUP_MARKERS,
+        board.SETUP_WAITING,
+        board.SETUP_TRAINING,
+        board.PP_ARRIVE,
+        board.PP_VISIT,
+        board.PP_STAFF,
     ):
         return _row(out, n, A_DRAW)
-    if ph == b.ACTIONS:
+    if ph == board.ACTIONS:
         n = _row(out, n, A_END_ACTIONS)
         for p in range(K[K_P]):
             if not s[MEDICAL + p]:
@@ -266,7 +266,7 @@ def _unsorted(K, s, out) -> int:
                         else:
                             if not s[ER + c]:
                                 continue
-                            level = b.DEATH_LEVEL
+                            level = board.DEATH_LEVEL
                         n = _row(out, n, A_HEAL, p, kind, c, level, -1)
                         for k in range(C):
                             if s[BLOOD + k]:
@@ -276,28 +276,28 @@ def _unsorted(K, s, out) -> int:
             n = _hireable(K, s, K[K_STAFF_COST], out, n, A_HIRE_STAFF, 0)
             if s[RDECK : RDECK + 5].sum() + s[RDISCARD : RDISCARD + 5].sum():
                 n = _row(out, n, A_RESEARCH)
-            bb = s[ROOMS + b.BLOOD_BANK]
+            bb = s[ROOMS + board.BLOOD_BANK]
             if (
                 bb
                 and not s[BLOOD : BLOOD + NC].any()
                 and can_pay(K, s, 5 if bb == 2 else 3)
                 and (s[ADMIN_FACE_UP] or not K[K_BB_FLIPS])
-                and b.blood_size(s) > 0
+                and board.blood_size(s) > 0
             ):
                 n = _row(out, n, A_RESTOCK_BLOOD_BANK)
         if can_chaplain(K, s):
             n = _row(out, n, A_CHAPLAIN_FLIP)
         for p in range(K[K_P]):
-            if K[K_DOCTORS + p] == b.URA and not s[NURSE_USED + p]:
+            if K[K_DOCTORS + p] == board.URA and not s[NURSE_USED + p]:
                 for k in range(6):
                     if s[TRAIN_OPEN + k]:
                         n = _row(out, n, A_NURSE_TRAINING, p, k)
         return n
-    if ph == b.HEAL_DRAWN:
+    if ph == board.HEAL_DRAWN:
         for size in range(1, 3):
             if s[H_BONUS + size]:
                 n = _row(out, n, A_BONUS, size)
-        if s[STAFF_HIRED + b.JANITOR] and not s[JANITOR_USED] and _black_available(K, s):
+        if s[STAFF_HIRED + board.JANITOR] and not s[JANITOR_USED] and _black_available(K, s):
             n = _row(out, n, A_JANITOR_IGNORE)
         if (
             K[K_ADMIN]
@@ -310,7 +310,7 @@ def _unsorted(K, s, out) -> int:
         if K[K_CHAPLAIN_IN_HEAL] and can_chaplain(K, s):
             n = _row(out, n, A_CHAPLAIN_FLIP)
         return _settles(K, s, out, n)
-    if ph == b.RESEARCH_DRAWN:
+    if ph == board.RESEARCH_DRAWN:
         hire_c, train_c, replace_c = research_colours(K, s[R_CARD])
         dh = s[R_DRAWN + hire_c]
         dt = s[R_DRAWN + train_c]
@@ -328,9 +328,9 @@ def _unsorted(K, s, out) -> int:
         if n == start or not K[K_RESEARCH_MUST]:
             n = _row(out, n, A_CHOOSE_BENEFIT, -1, 0)
         return n
-    if ph == b.PICKS:
+    if ph == board.PICKS:
         kind = s[PICK_KIND]
-        if kind == b.PICK_TRAINING:
+        if kind == board.PICK_TRAINING:
             for k in range(6):
                 if s[TRAIN_OPEN + k]:
                     for p in range(K[K_P]):
@@ -338,55 +338,55 @@ def _unsorted(K, s, out) -> int:
             if s[TRAIN_HIDDEN : TRAIN_HIDDEN + 6].sum():
                 for p in range(K[K_P]):
                     n = _row(out, n, A_TAKE_TRAINING, -1, p)
-        elif kind == b.PICK_REPLACE or kind == b.PICK_REPLACE_FIRST:
+        elif kind == board.PICK_REPLACE or kind == board.PICK_REPLACE_FIRST:
             if s[SUPPLY + WHITE]:
                 for c in range(C):
                     if s[CEMETERY + c]:
                         n = _row(out, n, A_REPLACE_MARKER, c)
-        elif kind == b.PICK_INTERN:
+        elif kind == board.PICK_INTERN:
             n = _intern_targets(K, s, out, n)
-        elif kind == b.PICK_IMPROVE:
+        elif kind == board.PICK_IMPROVE:
             for k in range(8):
                 if s[ROOMS + k] == 1:
                     n = _row(out, n, A_IMPROVE_ROOM, k)
-        elif kind == b.PICK_MANAGER:
+        elif kind == board.PICK_MANAGER:
             for c in range(C):
                 if s[ABILITIES + c]:
                     n = _row(out, n, A_REMOVE_ABILITY, c)
-        if not K[K_RESEARCH_ALL] and kind == b.PICK_REPLACE:
+        if not K[K_RESEARCH_ALL] and kind == board.PICK_REPLACE:
             n = _row(out, n, A_END_PICKS)
         return n
-    if ph == b.SETUP_ROOM:
+    if ph == board.SETUP_ROOM:
         if K[K_STARTING_ROOM] >= 0 and s[ROOMS_PLACED] == 0:
             return _row(out, n, A_INSTALL_ROOM, K[K_STARTING_ROOM])
         for k in range(8):
             if K[K_DECK + k] and not s[ROOMS + k]:
                 n = _row(out, n, A_INSTALL_ROOM, k)
         return n
-    if ph == b.PP_INSTALL:
+    if ph == board.PP_INSTALL:
         if room_cap_reached(K, s):
             return 0
         for k in range(8):
             if K[K_DECK + k] and not s[ROOMS + k]:
                 n = _row(out, n, A_INSTALL_ROOM, k)
         return n
-    if ph == b.PP_END:
+    if ph == board.PP_END:
         n = _row(out, n, A_PASS)
         return _row(out, n, A_RETURN_BLACKS)
-    if ph == b.PP_ARRIVE_ORDER:
+    if ph == board.PP_ARRIVE_ORDER:
         for w in range(K[K_WAITING_ROOMS]):
             if not (s[CURSOR] >> w) & 1:
                 n = _row(out, n, A_ARRIVE_AT, w)
         return n
-    if ph == b.PP_ER_ADMIT:
+    if ph == board.PP_ER_ADMIT:
         w = s[CURSOR] % 8
         for c in range(C):
-            if s[WAITING + 5 * w + c] >= b.DEATH_LEVEL:
+            if s[WAITING + 5 * w + c] >= board.DEATH_LEVEL:
                 n = _row(out, n, A_ADMIT_TO_ER, c)
         return n
-    if ph == b.PP_VISIT_ORDER:
+    if ph == board.PP_VISIT_ORDER:
         for c in range(C):
-            if not (s[CURSOR] >> c) & 1 and b.ward_size(s, c):
+            if not (s[CURSOR] >> c) & 1 and board.ward_size(s, c):
                 n = _row(out, n, A_VISIT_WARD, c)
         return n
     return 0

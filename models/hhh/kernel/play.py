@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import board as b
+from . import board
 from .chance import SAMPLE, new_chance, randbelow, seed_stream, unit
 from .layout import (
     A_ADMIN_REDRAW,
@@ -60,13 +60,13 @@ MIXED_P_RANDOM = 0.2
 def heal_value(K, s, a) -> float:
     """policies._heal_value."""
     where, colour, level, blood = a[2], a[3], a[4], a[5]
-    if where == b.WARD:
+    if where == board.WARD:
         n, pay, urgency = 6, 1, 0
         if level == 4:
             urgency = 30
         elif level == 3:
             urgency = 10
-    elif where == b.TREATMENT:
+    elif where == board.TREATMENT:
         n, pay, urgency = 8, 3, 40
     else:
         n, pay, urgency = 6, 1, 30
@@ -94,15 +94,15 @@ def greedy_score(K, s, a) -> float:
         tokens = 0
         for p in range(K[K_P]):
             tokens += s[MEDICAL + p]
-        if a[6] == b.TREATMENT:
+        if a[6] == board.TREATMENT:
             return 70.0 + level if tokens >= 2 else -5.0
-        if a[2] == b.WAITING_PLACE and a[6] == b.WARD:
+        if a[2] == board.WAITING_PLACE and a[6] == board.WARD:
             if level == 4:
                 return 140.0
             if level == 3:
                 return 120.0
             return 30.0 + level
-        if a[2] == b.WAITING_PLACE:
+        if a[2] == board.WAITING_PLACE:
             return 60.0 + level
         return 20.0
     if verb == A_JANITOR_IGNORE or verb == A_ADMIN_REDRAW:
@@ -172,7 +172,7 @@ def choose_action(K, s, acts, n, policy, rs, best_idx) -> np.int64:
 def advance_game(K, s, acts, ch, rs, policy, seed, k, best_idx) -> int:
     """Step ``k`` of game ``seed`` in place: -1 the game was over (or deadlocked: -2),
     else 1 when the policy chose among two or more actions, 0 when forced."""
-    if s[PHASE] == b.OVER:
+    if s[PHASE] == board.OVER:
         return -1
     n = legal(K, s, acts)
     if n == 0:
@@ -223,7 +223,7 @@ def play_games(K, init, seeds, policy, max_steps, results) -> None:
                 break
             decisions += r
             steps += 1
-        if reason == 0 and s[PHASE] == b.OVER:
+        if reason == 0 and s[PHASE] == board.OVER:
             reason = s[REASON]
         results[g, 0] = reason
         results[g, 1] = s[MONEY]
@@ -283,7 +283,7 @@ def play_paired(KA, KB, init_a, init_b, seeds, policy, max_steps, results) -> No
             s = sa if side == 0 else sb
             done = done_a if side == 0 else done_b
             o = 6 * side
-            results[g, o] = s[REASON] if s[PHASE] == b.OVER else (-2 if done == 2 else 0)
+            results[g, o] = s[REASON] if s[PHASE] == board.OVER else (-2 if done == 2 else 0)
             results[g, o + 1] = s[MONEY]
             results[g, o + 2] = s[DEATHS]
             results[g, o + 3] = s[ROUND]

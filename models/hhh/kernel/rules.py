@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import board as b
+from . import board
 from .chance import chain, hyper, no_black, plain
 from .layout import (
     A_ADMIN_REDRAW,
@@ -163,7 +163,7 @@ ADMIN_BLACK_PAY = 2
 @njit(cache=True)
 def fill_blood_bank(K, s, ch, rs) -> None:
     """rooms.fill_blood_bank: 3 cubes (5 Improved), black ones returned and redrawn."""
-    n = b.blood_size(s) - s[BLOOD : BLOOD + NC].sum()
+    n = board.blood_size(s) - s[BLOOD : BLOOD + NC].sum()
     got = np.zeros(NC, dtype=np.int64)
     drawn = no_black(
         ch, rs, s[BAG : BAG + NC], s[DISCARD : DISCARD + NC], n, K[K_BB_BLACK_REFILL] != 0, got
@@ -172,7 +172,7 @@ def fill_blood_bank(K, s, ch, rs) -> None:
         s[BLOOD + i] += got[i]
     if s[DISCARD : DISCARD + K[K_C]].any():  # stopped by HHH-BB-BLACK-ONLY=stop, not exhausted
         n = drawn
-    b.short_draw(K, s, drawn, n, K[K_EXHAUSTED_STUCK] != 0)
+    board.short_draw(K, s, drawn, n, K[K_EXHAUSTED_STUCK] != 0)
 
 
 @njit(cache=True)
@@ -180,7 +180,7 @@ def install_room(K, s, kind, improved: bool, fill: bool, ch, rs) -> None:
     """rooms.install_room: Basic side (Improved under the $0 variant); the Blood Bank fills."""
     s[ROOMS + kind] = 2 if improved else 1
     s[ROOMS_PLACED] += 1
-    if kind == b.BLOOD_BANK and fill:
+    if kind == board.BLOOD_BANK and fill:
         fill_blood_bank(K, s, ch, rs)
 
 
@@ -188,7 +188,7 @@ def install_room(K, s, kind, improved: bool, fill: bool, ch, rs) -> None:
 def improve_room(K, s, kind, ch, rs) -> None:
     """rooms.improve_room: flip to Improved; the Blood Bank discards and draws 5."""
     s[ROOMS + kind] = 2
-    if kind != b.BLOOD_BANK:
+    if kind != board.BLOOD_BANK:
         return
     for i in range(NC):
         s[DISCARD + i] += s[BLOOD + i]
@@ -249,15 +249,15 @@ def staff_to_reveal(K, s) -> int:
 @njit(cache=True)
 def to_play(K, s) -> None:
     if K[K_STAFF_ROUND1_SETUP] and staff_to_reveal(K, s):
-        b.set_cursor(s, b.PP_STAFF, 0)
+        board.set_cursor(s, board.PP_STAFF, 0)
     else:
-        b.set_cursor(s, b.ACTIONS, 0)
+        board.set_cursor(s, board.ACTIONS, 0)
 
 
 @njit(cache=True)
 def to_training(K, s) -> None:
     if K[K_TRAINING_FACE_UP] and s[TRAIN_HIDDEN : TRAIN_HIDDEN + 6].sum():
-        b.set_cursor(s, b.SETUP_TRAINING, 0)
+        board.set_cursor(s, board.SETUP_TRAINING, 0)
     else:
         to_play(K, s)
 
@@ -279,7 +279,7 @@ def draw_markers(K, s, ch, rs) -> None:
         s[SUPPLY + c] -= placed
         if K[K_MARKERS_OUT_AFTER] and s[SUPPLY + c] > 0:  # HHH-FEWER-MARKERS=after-setup
             s[SUPPLY + c] -= 1
-    b.set_cursor(s, b.SETUP_ROOM, 2 if K[K_TWO_ROOMS] else 1)
+    board.set_cursor(s, board.SETUP_ROOM, 2 if K[K_TWO_ROOMS] else 1)
 
 
 @njit(cache=True)
@@ -293,7 +293,7 @@ def choose_room(K, s, kind, ch, rs) -> None:
     if left:
         s[CURSOR] = left
     else:
-        b.set_cursor(s, b.SETUP_WAITING, 0)
+        board.set_cursor(s, board.SETUP_WAITING, 0)
 
 
 @njit(cache=True)
@@ -311,11 +311,11 @@ def draw_waiting(K, s, ch, rs) -> None:
             s[room + k] += placed
         s[BAG + k] += d[k] - placed
     for k in range(C):
-        if s[room + k] >= b.DEATH_LEVEL and not s[REASON]:
+        if s[room + k] >= board.DEATH_LEVEL and not s[REASON]:
             s[DISCARD + k] += s[room + k]
             s[room + k] = 0
-            b.die(K, s, k, False, K[K_WAITING_DEATH])
-    b.short_draw(K, s, got, K[K_SETUP_CUBES], K[K_EXHAUSTED_STUCK] != 0)
+            board.die(K, s, k, False, K[K_WAITING_DEATH])
+    board.short_draw(K, s, got, K[K_SETUP_CUBES], K[K_EXHAUSTED_STUCK] != 0)
     if s[REASON]:
         return
     if w + 1 < K[K_WAITING_ROOMS]:
@@ -323,7 +323,7 @@ def draw_waiting(K, s, ch, rs) -> None:
         return
     if (
         not K[K_SETUP_BEFORE_WAITING]
-        and s[ROOMS + b.BLOOD_BANK]
+        and s[ROOMS + board.BLOOD_BANK]
         and not s[BLOOD : BLOOD + NC].any()
     ):
         fill_blood_bank(K, s, ch, rs)
@@ -343,19 +343,19 @@ def draw_training(K, s, ch, rs) -> None:
 
 @njit(cache=True)
 def draw_count(K, s, where, colour) -> tuple[int, int]:
-    if where == b.WARD:
+    if where == board.WARD:
         return K[K_WARD_DRAW], K[K_WARD_PAY]
-    if where == b.TREATMENT:
-        return b.treatment_draw(s, colour), b.treatment_pay(s, colour)
+    if where == board.TREATMENT:
+        return board.treatment_draw(s, colour), board.treatment_pay(s, colour)
     return K[K_ER_DRAW], K[K_ER_PAY]
 
 
 @njit(cache=True)
 def doctor_rebag(K, player, where, colour) -> int:
     doctor = K[K_DOCTORS + player]
-    if doctor == b.NOWITZ and where != b.WARD:
+    if doctor == board.NOWITZ and where != board.WARD:
         return 2
-    if doctor == b.URA and colour == b.GRAY:
+    if doctor == board.URA and colour == board.GRAY:
         return 2
     return 0
 
@@ -366,7 +366,7 @@ def _heal_short(K, s, got, wanted) -> None:
     if got < wanted and K[K_EXHAUSTED_STUCK] and s[HEAL_ON]:
         for i in range(NC):
             s[DISCARD + i] += s[H_DRAWN + i]
-        b.short_draw(K, s, got, wanted, True)
+        board.short_draw(K, s, got, wanted, True)
 
 
 @njit(cache=True)
@@ -374,9 +374,9 @@ def heal_start(K, s, a, ch, rs) -> None:
     """heal.start: flip a Medical token, Treated side, Blood Bank cube, draw."""
     player, where, colour, level, blood = a[1], a[2], a[3], a[4], a[5]
     s[MEDICAL + player] -= 1
-    if where == b.TREATMENT:
+    if where == board.TREATMENT:
         s[TREAT_LEVEL + colour] = level
-        s[TREAT_SIDE + colour] = b.TREATED
+        s[TREAT_SIDE + colour] = board.TREATED
     n, _ = draw_count(K, s, where, colour)
     for i in range(NC):
         s[H_DRAWN + i] = 0
@@ -387,11 +387,11 @@ def heal_start(K, s, a, ch, rs) -> None:
     s[H_BONUS] = 0
     s[H_BONUS + 1] = 0
     s[H_BONUS + 2] = 0
-    if K[K_DOCTORS + player] == b.NOWITZ and colour == b.GRAY:
+    if K[K_DOCTORS + player] == board.NOWITZ and colour == board.GRAY:
         s[H_BONUS + 2] += 1
     s[H_BONUS + K[K_TRAINING_BONUS]] += s[TRAINING + 6 * player + colour]
     s[H_REBAG] = (
-        doctor_rebag(K, player, where, colour) + s[TRAINING + 6 * player + b.TRAINING_REBAG]
+        doctor_rebag(K, player, where, colour) + s[TRAINING + 6 * player + board.TRAINING_REBAG]
     )
     d = np.zeros(NC, dtype=np.int64)
     got = plain(ch, rs, s[BAG : BAG + NC], s[DISCARD : DISCARD + NC], n, d)
@@ -404,7 +404,7 @@ def heal_start(K, s, a, ch, rs) -> None:
     s[H_LEVEL] = level
     s[H_BLOOD] = blood
     s[H_LATEST] = d[BLACK]
-    s[PHASE] = b.HEAL_DRAWN
+    s[PHASE] = board.HEAL_DRAWN
     _heal_short(K, s, got, n)
 
 
@@ -467,10 +467,10 @@ def return_to_waiting(K, s, c, cubes) -> None:
     keep = min(merged, K[K_SPOTS])
     s[slot] = keep
     s[DISCARD + c] += merged - keep
-    if keep >= b.DEATH_LEVEL:
+    if keep >= board.DEATH_LEVEL:
         s[slot] = 0
         s[DISCARD + c] += keep
-        b.die(K, s, c, False, K[K_WAITING_DEATH])
+        board.die(K, s, c, False, K[K_WAITING_DEATH])
 
 
 @njit(cache=True)
@@ -489,21 +489,21 @@ def settle(K, s, a) -> None:
         s[DISCARD + i] += s[H_DRAWN + i] - r
     for i in range(HEAL_ON, H_LATEST + 1):
         s[i] = 0
-    s[PHASE] = b.ACTIONS
+    s[PHASE] = board.ACTIONS
     _, pay = draw_count(K, s, where, c)
     earned = 0
-    if where == b.WARD:
-        b.ward_remove(s, c, level)
+    if where == board.WARD:
+        board.ward_remove(s, c, level)
         new = level - reduction
         if new <= 0:
             s[SUPPLY + c] += 1
             earned = level
-        elif new >= b.DEATH_LEVEL:
-            b.die(K, s, c, True, K[K_WARD_DEATH])
+        elif new >= board.DEATH_LEVEL:
+            board.die(K, s, c, True, K[K_WARD_DEATH])
         else:
-            b.ward_add(s, c, new)
+            board.ward_add(s, c, new)
             earned = max(0, reduction)
-    elif where == b.TREATMENT:
+    elif where == board.TREATMENT:
         new = level - reduction
         if new <= 0:
             s[TREAT_LEVEL + c] = 0
@@ -511,37 +511,37 @@ def settle(K, s, a) -> None:
             s[SUPPLY + c] += 1
             earned = level
         else:
-            top = b.treatment_max(s, c)
+            top = board.treatment_max(s, c)
             dead = False
             if new > top:
                 if K[K_TR_OVERFLOW_DIES]:
-                    cost = b.treatment_death(s, c)
+                    cost = board.treatment_death(s, c)
                     s[TREAT_LEVEL + c] = 0
                     s[TREAT_SIDE + c] = 0
-                    b.die(K, s, c, True, cost)
+                    board.die(K, s, c, True, cost)
                     dead = True
                 else:
                     new = top
             if not dead:
                 s[TREAT_LEVEL + c] = new
-                s[TREAT_SIDE + c] = b.TREATED
+                s[TREAT_SIDE + c] = board.TREATED
                 earned = max(0, reduction)
     else:
         if reduction <= 0:
             return
-        r = min(reduction, b.DEATH_LEVEL)
+        r = min(reduction, board.DEATH_LEVEL)
         s[ER + c] -= 1
         s[DISCARD + c] += r
-        return_to_waiting(K, s, c, b.DEATH_LEVEL - r)
+        return_to_waiting(K, s, c, board.DEATH_LEVEL - r)
         if s[REASON]:
             return
-        b.gain(K, s, r * pay)
+        board.gain(K, s, r * pay)
         return
     if s[REASON]:
         return
-    if K[K_PLANTED] == 1 and where == b.WARD:
+    if K[K_PLANTED] == 1 and where == board.WARD:
         earned += 1  # planted bug (tests only): a Ward heal pays $1 too much
-    b.gain(K, s, earned * pay)
+    board.gain(K, s, earned * pay)
 
 
 # Transfer, Staff, Research, picks ---------------------------------------------------------
@@ -552,23 +552,23 @@ def transfer(K, s, a) -> None:
     """player_actions.transfer."""
     player, source, room, c, level, target = a[1], a[2], a[3], a[4], a[5], a[6]
     s[MEDICAL + player] -= 1
-    if source == b.WAITING_PLACE:
+    if source == board.WAITING_PLACE:
         s[WAITING + 5 * room + c] = 0
         s[DISCARD + c] += level
         s[SUPPLY + c] -= 1
-    elif source == b.WARD:
-        b.ward_remove(s, c, level)
+    elif source == board.WARD:
+        board.ward_remove(s, c, level)
     else:
         s[TREAT_LEVEL + c] = 0
         s[TREAT_SIDE + c] = 0
-    if target == b.TREATMENT:
+    if target == board.TREATMENT:
         s[TREAT_LEVEL + c] = level
-        s[TREAT_SIDE + c] = b.CRITICAL
+        s[TREAT_SIDE + c] = board.CRITICAL
         return
-    if level >= b.DEATH_LEVEL:
-        b.die(K, s, c, True, K[K_WARD_DEATH])
+    if level >= board.DEATH_LEVEL:
+        board.die(K, s, c, True, K[K_WARD_DEATH])
         return
-    b.ward_add(s, c, level)
+    board.ward_add(s, c, level)
 
 
 @njit(cache=True)
@@ -601,28 +601,28 @@ def intern_target_count(K, s) -> int:
 @njit(cache=True)
 def hire(K, s, staff, cost) -> None:
     """player_actions.hire: pay, to the Office, then the Staff's one-time effect."""
-    b.pay(s, cost)
+    board.pay(s, cost)
     if s[REASON]:
         return
     s[STAFF_OPEN + staff] -= 1
     s[STAFF_HIRED + staff] += 1
-    if staff == b.COO:
+    if staff == board.COO:
         s[ADMIN_TOTAL] += 1
         if K[K_COO_NOW]:
             s[ADMIN_TOKENS] += 1
-    elif staff == b.CFO:
-        b.gain(K, s, CFO_GAIN)
-    elif staff == b.INTERN and intern_target_count(K, s):
-        s[PHASE] = b.PICKS
-        s[PICK_KIND] = b.PICK_INTERN
+    elif staff == board.CFO:
+        board.gain(K, s, CFO_GAIN)
+    elif staff == board.INTERN and intern_target_count(K, s):
+        s[PHASE] = board.PICKS
+        s[PICK_KIND] = board.PICK_INTERN
         s[PICK_LEFT] = 1
-    elif staff == b.BUREAUCRAT and improvable_count(s):
-        s[PHASE] = b.PICKS
-        s[PICK_KIND] = b.PICK_IMPROVE
+    elif staff == board.BUREAUCRAT and improvable_count(s):
+        s[PHASE] = board.PICKS
+        s[PICK_KIND] = board.PICK_IMPROVE
         s[PICK_LEFT] = 1
-    elif staff == b.MANAGER and s[ABILITIES : ABILITIES + K[K_C]].any():
-        s[PHASE] = b.PICKS
-        s[PICK_KIND] = b.PICK_MANAGER
+    elif staff == board.MANAGER and s[ABILITIES : ABILITIES + K[K_C]].any():
+        s[PHASE] = board.PICKS
+        s[PICK_KIND] = board.PICK_MANAGER
         s[PICK_LEFT] = 1
 
 
@@ -647,12 +647,12 @@ def research(K, s, ch, rs) -> None:
     s[R_CARD] = card
     for i in range(NC):
         s[R_DRAWN + i] = cubes[i]
-    s[PHASE] = b.RESEARCH_DRAWN
+    s[PHASE] = board.RESEARCH_DRAWN
     if got < RESEARCH_CUBES and K[K_EXHAUSTED_STUCK]:
         for i in range(NC):
             s[DISCARD + i] += cubes[i]
         s[RDISCARD + card] += 1
-        b.short_draw(K, s, got, RESEARCH_CUBES, True)
+        board.short_draw(K, s, got, RESEARCH_CUBES, True)
 
 
 @njit(cache=True)
@@ -666,10 +666,10 @@ def finish_picks(K, s, ch, rs) -> None:
     if s[REASON]:
         return
     kind = s[PICK_KIND]
-    s[PHASE] = b.ACTIONS
+    s[PHASE] = board.ACTIONS
     s[PICK_KIND] = 0
     s[PICK_LEFT] = 0
-    if kind == b.PICK_TRAINING:
+    if kind == board.PICK_TRAINING:
         reveal_training(K, s, ch, rs)
 
 
@@ -677,15 +677,15 @@ def finish_picks(K, s, ch, rs) -> None:
 def pick_option_count(K, s) -> int:
     kind = s[PICK_KIND]
     C = K[K_C]
-    if kind == b.PICK_TRAINING:
+    if kind == board.PICK_TRAINING:
         return s[TRAIN_OPEN : TRAIN_OPEN + 6].sum() + s[TRAIN_HIDDEN : TRAIN_HIDDEN + 6].sum()
-    if kind == b.PICK_REPLACE or kind == b.PICK_REPLACE_FIRST:
+    if kind == board.PICK_REPLACE or kind == board.PICK_REPLACE_FIRST:
         return s[CEMETERY : CEMETERY + C].sum() if s[SUPPLY + WHITE] else 0
-    if kind == b.PICK_INTERN:
+    if kind == board.PICK_INTERN:
         return intern_target_count(K, s)
-    if kind == b.PICK_IMPROVE:
+    if kind == board.PICK_IMPROVE:
         return improvable_count(s)
-    if kind == b.PICK_MANAGER:
+    if kind == board.PICK_MANAGER:
         return s[ABILITIES : ABILITIES + C].sum()
     return 0
 
@@ -694,8 +694,8 @@ def pick_option_count(K, s) -> int:
 def after_pick(K, s, ch, rs) -> None:
     if s[REASON]:
         return
-    if s[PICK_KIND] == b.PICK_REPLACE_FIRST:
-        s[PICK_KIND] = b.PICK_REPLACE
+    if s[PICK_KIND] == board.PICK_REPLACE_FIRST:
+        s[PICK_KIND] = board.PICK_REPLACE
     s[PICK_LEFT] -= 1
     if s[PICK_LEFT] > 0 and pick_option_count(K, s):
         return
@@ -708,25 +708,25 @@ def intern(K, s, a) -> None:
 
     where, room, c, level = a[1], a[2], a[3], a[4]
     new = level - INTERN_HEAL
-    if where == b.WARD:
-        b.ward_remove(s, c, level)
+    if where == board.WARD:
+        board.ward_remove(s, c, level)
         if new <= 0:
             s[SUPPLY + c] += 1
         else:
-            b.ward_add(s, c, new)
-    elif where == b.TREATMENT:
+            board.ward_add(s, c, new)
+    elif where == board.TREATMENT:
         if new <= 0:
             s[TREAT_LEVEL + c] = 0
             s[TREAT_SIDE + c] = 0
             s[SUPPLY + c] += 1
         else:
             if K[K_INTERN_TREATS]:
-                s[TREAT_SIDE + c] = b.TREATED
+                s[TREAT_SIDE + c] = board.TREATED
             s[TREAT_LEVEL + c] = new
-    elif where == b.EMERGENCY:
+    elif where == board.EMERGENCY:
         s[ER + c] -= 1
         s[DISCARD + c] += INTERN_HEAL
-        return_to_waiting(K, s, c, b.DEATH_LEVEL - INTERN_HEAL)
+        return_to_waiting(K, s, c, board.DEATH_LEVEL - INTERN_HEAL)
     else:
         slot = WAITING + 5 * room + c
         removed = min(INTERN_HEAL, s[slot])
@@ -745,18 +745,18 @@ def choose_benefit(K, s, a, ch, rs) -> None:
     s[RDISCARD + card] += 1
     for i in range(RES_ON, R_DRAWN + NC):
         s[i] = 0
-    s[PHASE] = b.ACTIONS
+    s[PHASE] = board.ACTIONS
     benefit = a[1]
     if benefit == 0:
         hire(K, s, a[2], max(0, RESEARCH_HIRE_COST - drawn[hire_c]))
     elif benefit == 1:
-        s[PHASE] = b.PICKS
-        s[PICK_KIND] = b.PICK_TRAINING
+        s[PHASE] = board.PICKS
+        s[PICK_KIND] = board.PICK_TRAINING
         s[PICK_LEFT] = drawn[train_c]
     elif benefit == 2:
-        s[PHASE] = b.PICKS
+        s[PHASE] = board.PICKS
         first = K[K_RESEARCH_MUST] and not K[K_RESEARCH_ALL]
-        s[PICK_KIND] = b.PICK_REPLACE_FIRST if first else b.PICK_REPLACE
+        s[PICK_KIND] = board.PICK_REPLACE_FIRST if first else board.PICK_REPLACE
         s[PICK_LEFT] = drawn[replace_c]
 
 
@@ -779,7 +779,7 @@ def restock_blood(K, s, ch, rs) -> None:
     s[ADMIN_TOKENS] -= 1
     if K[K_BB_FLIPS]:
         s[ADMIN_FACE_UP] = 0
-    b.pay(s, 5 if s[ROOMS + b.BLOOD_BANK] == 2 else 3)
+    board.pay(s, 5 if s[ROOMS + board.BLOOD_BANK] == 2 else 3)
     if s[REASON]:
         return
     fill_blood_bank(K, s, ch, rs)
@@ -801,7 +801,7 @@ def nurse_training(K, s, player, kind, ch, rs) -> None:
 def housekeeping(K, s) -> None:
     """patient_phase.housekeeping: last round ends the game; else the next round."""
     if s[ROUND] >= K[K_LAST_ROUND]:
-        b.end(s, b.COMPLETED)
+        board.end(s, board.COMPLETED)
         return
     if K[K_STAFF_THIS_ROUND]:
         for t in range(11):
@@ -820,9 +820,9 @@ def housekeeping(K, s) -> None:
     s[PICK_KIND] = 0
     s[PICK_LEFT] = 0
     if staff_to_reveal(K, s):
-        b.set_cursor(s, b.PP_STAFF, 0)
+        board.set_cursor(s, board.PP_STAFF, 0)
     else:
-        b.set_cursor(s, b.ACTIONS, 0)
+        board.set_cursor(s, board.ACTIONS, 0)
 
 
 @njit(cache=True)
@@ -841,7 +841,7 @@ def end_reaction_available(K, s) -> bool:
 @njit(cache=True)
 def to_end(K, s) -> None:
     if end_reaction_available(K, s):
-        b.set_cursor(s, b.PP_END, 0)
+        board.set_cursor(s, board.PP_END, 0)
     else:
         housekeeping(K, s)
 
@@ -852,15 +852,15 @@ def to_visit(K, s, done) -> None:
     n = 0
     last = 0
     for c in range(K[K_C]):
-        if not (done >> c) & 1 and b.ward_size(s, c):
+        if not (done >> c) & 1 and board.ward_size(s, c):
             n += 1
             last = c
     if n == 0:
         to_end(K, s)
     elif n == 1:
-        b.set_cursor(s, b.PP_VISIT, b.place(done, last))
+        board.set_cursor(s, board.PP_VISIT, board.place(done, last))
     else:
-        b.set_cursor(s, b.PP_VISIT_ORDER, done)
+        board.set_cursor(s, board.PP_VISIT_ORDER, done)
 
 
 @njit(cache=True)
@@ -874,9 +874,9 @@ def to_arrive(K, s, done) -> None:
     if n == 0:
         to_visit(K, s, 0)
     elif n == 1:
-        b.set_cursor(s, b.PP_ARRIVE, b.place(done, last))
+        board.set_cursor(s, board.PP_ARRIVE, board.place(done, last))
     else:
-        b.set_cursor(s, b.PP_ARRIVE_ORDER, done)
+        board.set_cursor(s, board.PP_ARRIVE_ORDER, done)
 
 
 @njit(cache=True)
@@ -895,23 +895,23 @@ def pp_start(K, s) -> None:
         level = s[TREAT_LEVEL + k]
         if not level:
             continue
-        if s[TREAT_SIDE + k] == b.CRITICAL:
+        if s[TREAT_SIDE + k] == board.CRITICAL:
             s[TREAT_LEVEL + k] = 0
             s[TREAT_SIDE + k] = 0
-            b.die(K, s, k, True, b.treatment_death(s, k))
+            board.die(K, s, k, True, board.treatment_death(s, k))
             if s[REASON]:
                 return
         else:
-            s[TREAT_SIDE + k] = b.CRITICAL
+            s[TREAT_SIDE + k] = board.CRITICAL
     for k in range(C):
         while s[ER + k]:
             s[ER + k] -= 1
-            s[DISCARD + k] += b.DEATH_LEVEL
-            b.die(K, s, k, False, K[K_ER_DEATH])
+            s[DISCARD + k] += board.DEATH_LEVEL
+            board.die(K, s, k, False, K[K_ER_DEATH])
             if s[REASON]:
                 return
     if installable_count(K, s):
-        b.set_cursor(s, b.PP_INSTALL, 0)
+        board.set_cursor(s, board.PP_INSTALL, 0)
     else:
         restock(K, s)
 
@@ -923,22 +923,22 @@ def settle_arrivals(K, s, w, done) -> None:
     room = WAITING + 5 * w
     nfives = 0
     for k in range(C):
-        if s[room + k] >= b.DEATH_LEVEL:
+        if s[room + k] >= board.DEATH_LEVEL:
             nfives += 1
-    space = b.er_capacity(s) - s[ER : ER + 5].sum()
+    space = board.er_capacity(s) - s[ER : ER + 5].sum()
     if nfives and 0 < space < nfives:
-        b.set_cursor(s, b.PP_ER_ADMIT, b.place(done, w))
+        board.set_cursor(s, board.PP_ER_ADMIT, board.place(done, w))
         return
     for k in range(C):
-        if s[room + k] < b.DEATH_LEVEL:
+        if s[room + k] < board.DEATH_LEVEL:
             continue
         s[room + k] = 0
         if space > 0:
             s[ER + k] += 1
             space -= 1
             continue
-        s[DISCARD + k] += b.DEATH_LEVEL
-        b.die(K, s, k, False, K[K_WAITING_DEATH])
+        s[DISCARD + k] += board.DEATH_LEVEL
+        board.die(K, s, k, False, K[K_WAITING_DEATH])
         if s[REASON]:
             return
     to_arrive(K, s, done | (1 << w))
@@ -956,14 +956,14 @@ def arrive(K, s, ch, rs) -> None:
     if got < n and K[K_EXHAUSTED_STUCK]:
         for i in range(NC):
             s[DISCARD + i] += d[i]
-        b.short_draw(K, s, got, n, True)
+        board.short_draw(K, s, got, n, True)
         return
     room = WAITING + 5 * w
     for k in range(C):
         placed = min(d[k], K[K_SPOTS] - s[room + k])
         v = s[room + k] + placed
-        over = max(0, v - b.DEATH_LEVEL)
-        s[room + k] = min(v, b.DEATH_LEVEL)
+        over = max(0, v - board.DEATH_LEVEL)
+        s[room + k] = min(v, board.DEATH_LEVEL)
         s[DISCARD + k] += d[k] - placed + over
     settle_arrivals(K, s, w, done)
 
@@ -1000,12 +1000,12 @@ def visit(K, s, ch, rs) -> None:
             for lv in range(4):
                 s[WARDS + 4 * c + lv] = 0
             for j in range(nsurv):
-                b.ward_add(s, c, surv[j])
+                board.ward_add(s, c, surv[j])
             for j in range(i, npat):
-                b.ward_add(s, c, patients[j])
+                board.ward_add(s, c, patients[j])
             for k in range(NC):
                 s[DISCARD + k] += d[k]
-            b.short_draw(K, s, got, n, True)
+            board.short_draw(K, s, got, n, True)
             break
         if no_ab:
             up = 0 if d[c] else 1
@@ -1017,14 +1017,14 @@ def visit(K, s, ch, rs) -> None:
             else:
                 s[DISCARD + k] += d[k]
         new = level + up
-        if new >= b.DEATH_LEVEL:
+        if new >= board.DEATH_LEVEL:
             for lv in range(4):
                 s[WARDS + 4 * c + lv] = 0
             for j in range(nsurv):
-                b.ward_add(s, c, surv[j])
+                board.ward_add(s, c, surv[j])
             for j in range(i + 1, npat):
-                b.ward_add(s, c, patients[j])
-            b.die(K, s, c, True, K[K_WARD_DEATH])
+                board.ward_add(s, c, patients[j])
+            board.die(K, s, c, True, K[K_WARD_DEATH])
         else:
             surv[nsurv] = new
             nsurv += 1
@@ -1033,7 +1033,7 @@ def visit(K, s, ch, rs) -> None:
     for lv in range(4):
         s[WARDS + 4 * c + lv] = 0
     for j in range(nsurv):
-        b.ward_add(s, c, surv[j])
+        board.ward_add(s, c, surv[j])
     to_visit(K, s, done | (1 << c))
 
 
@@ -1045,7 +1045,7 @@ def reveal_staff(K, s, ch, rs) -> None:
     for t in range(11):
         s[STAFF_OPEN + t] += d[t]
         s[STAFF_HIDDEN + t] -= d[t]
-    b.set_cursor(s, b.ACTIONS, 0)
+    board.set_cursor(s, board.ACTIONS, 0)
 
 
 @njit(cache=True)
@@ -1055,7 +1055,7 @@ def return_blacks(K, s) -> None:
     s[BAG + BLACK] += n
     s[ADMIN_TOKENS] -= 1
     s[ADMIN_FACE_UP] = 0
-    b.gain(K, s, ADMIN_BLACK_PAY * n)
+    board.gain(K, s, ADMIN_BLACK_PAY * n)
     housekeeping(K, s)
 
 
@@ -1069,20 +1069,20 @@ def apply(K, s, a, ch, rs) -> None:
     verb = a[0]
     ph = s[PHASE]
     if verb == A_DRAW:
-        if ph == b.SETUP_MARKERS:
+        if ph == board.SETUP_MARKERS:
             draw_markers(K, s, ch, rs)
-        elif ph == b.SETUP_WAITING:
+        elif ph == board.SETUP_WAITING:
             draw_waiting(K, s, ch, rs)
-        elif ph == b.SETUP_TRAINING:
+        elif ph == board.SETUP_TRAINING:
             draw_training(K, s, ch, rs)
-        elif ph == b.PP_ARRIVE:
+        elif ph == board.PP_ARRIVE:
             arrive(K, s, ch, rs)
-        elif ph == b.PP_VISIT:
+        elif ph == board.PP_VISIT:
             visit(K, s, ch, rs)
-        elif ph == b.PP_STAFF:
+        elif ph == board.PP_STAFF:
             reveal_staff(K, s, ch, rs)
     elif verb == A_INSTALL_ROOM:
-        if ph == b.SETUP_ROOM:
+        if ph == board.SETUP_ROOM:
             choose_room(K, s, a[1], ch, rs)
         else:
             install_room(K, s, a[1], False, True, ch, rs)
@@ -1120,13 +1120,13 @@ def apply(K, s, a, ch, rs) -> None:
         intern(K, s, a)
         after_pick(K, s, ch, rs)
     elif verb == A_IMPROVE_ROOM:
-        s[PHASE] = b.ACTIONS
+        s[PHASE] = board.ACTIONS
         s[PICK_KIND] = 0
         s[PICK_LEFT] = 0
         improve_room(K, s, a[1], ch, rs)
     elif verb == A_REMOVE_ABILITY:
         s[ABILITIES + a[1]] = 0
-        s[PHASE] = b.ACTIONS
+        s[PHASE] = board.ACTIONS
         s[PICK_KIND] = 0
         s[PICK_LEFT] = 0
     elif verb == A_END_PICKS:
@@ -1139,7 +1139,7 @@ def apply(K, s, a, ch, rs) -> None:
     elif verb == A_NURSE_TRAINING:
         nurse_training(K, s, a[1], a[2], ch, rs)
     elif verb == A_ARRIVE_AT:
-        b.set_cursor(s, b.PP_ARRIVE, b.place(s[CURSOR], a[1]))
+        board.set_cursor(s, board.PP_ARRIVE, board.place(s[CURSOR], a[1]))
     elif verb == A_ADMIT_TO_ER:
         w = s[CURSOR] % 8
         done = s[CURSOR] // 8
@@ -1147,7 +1147,7 @@ def apply(K, s, a, ch, rs) -> None:
         s[ER + a[1]] += 1
         settle_arrivals(K, s, w, done)
     elif verb == A_VISIT_WARD:
-        b.set_cursor(s, b.PP_VISIT, b.place(s[CURSOR], a[1]))
+        board.set_cursor(s, board.PP_VISIT, board.place(s[CURSOR], a[1]))
     elif verb == A_END_ACTIONS:
         pp_start(K, s)
     elif verb == A_RETURN_BLACKS:

@@ -21,7 +21,7 @@ from numba import njit
 
 from hhh_verify.contract.errors import ModelError
 
-from . import board as b
+from . import board
 from .chance import POS, SAMPLE, new_chance, seed_stream, splitmix
 from .layout import (
     A_DRAW,
@@ -55,7 +55,7 @@ def game_seed(base: np.uint64, row: int, game: int) -> np.uint64:
 def _settle(K, s, acts, ch, rs, seed, k):
     """Resolve draws until a decision or the end: (legal count or OVER/STUCK, steps)."""
     while True:
-        if s[PHASE] == b.OVER:
+        if s[PHASE] == board.OVER:
             return OVER, k
         n = legal(K, s, acts)
         if n == 0:

@@ -24,7 +24,7 @@ from hhh_verify.contract.properties import (
     kernel_agreement,
 )
 
-from ..rules import actions as A
+from ..rules import actions as rules_actions
 from ..rules import outcome as ending
 from ..rules import readings as R
 from ..rules.board import (
@@ -299,21 +299,21 @@ def death_costs(model: HHHModel, s: HHHState, a: Any = None) -> set[int]:
     ward, waiting = cfg.ward_death_cost, cfg.waiting_death_cost
     tr_costs = {15 if s.rooms[c] == 2 else 12 for c in range(k.C) if s.rooms[c]} or {12}
     raw: set[int]
-    if isinstance(a, A.Draw) and s.phase == PP_VISIT:
+    if isinstance(a, rules_actions.Draw) and s.phase == PP_VISIT:
         raw = {ward}
-    elif isinstance(a, A.Draw) and s.phase in (PP_ARRIVE, SETUP_WAITING):
+    elif isinstance(a, rules_actions.Draw) and s.phase in (PP_ARRIVE, SETUP_WAITING):
         raw = {waiting}
-    elif isinstance(a, A.AdmitToER):
+    elif isinstance(a, rules_actions.AdmitToER):
         raw = {waiting}
-    elif isinstance(a, A.EndActions):
+    elif isinstance(a, rules_actions.EndActions):
         raw = tr_costs | {k.er_death}
-    elif isinstance(a, A.Settle) and s.heal is not None:
+    elif isinstance(a, rules_actions.Settle) and s.heal is not None:
         place = s.heal.place
         here = ward if place == WARD else tr_costs if place == TREATMENT else waiting
         raw = set(here) if isinstance(here, set) else {here}
-    elif isinstance(a, A.Transfer):
+    elif isinstance(a, rules_actions.Transfer):
         raw = {ward}
-    elif isinstance(a, A.InternTreat):
+    elif isinstance(a, rules_actions.InternTreat):
         raw = {waiting}
     else:  # any other step: every place's cost (the step should not kill at all)
         raw = {ward, waiting, k.er_death, 12, 15}
@@ -323,7 +323,7 @@ def death_costs(model: HHHModel, s: HHHState, a: Any = None) -> set[int]:
 def expected_gains(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> set[int]:
     """Money an action gains or spends by the rules, deaths aside."""
     k = ctx(model)
-    if isinstance(a, A.Settle) and s.heal is not None:
+    if isinstance(a, rules_actions.Settle) and s.heal is not None:
         h = s.heal
         reduction = h.drawn[h.colour] - h.drawn[k.B]
         if h.place == WARD:
@@ -335,15 +335,15 @@ def expected_gains(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> set[int
             per, levels = k.er_pay, min(max(reduction, 0), 5)
         return {per * levels, 0} if t.deaths > s.deaths or t.reason else {per * levels}
     cfo = CFO_GAIN
-    if isinstance(a, A.HireStaff):
+    if isinstance(a, rules_actions.HireStaff):
         cost = model.config.staff_cost
         return {-cost, -cost + cfo} if a.staff == CFO else {-cost}
-    if isinstance(a, A.ChooseBenefit) and a.benefit == 0:
+    if isinstance(a, rules_actions.ChooseBenefit) and a.benefit == 0:
         costs = set(range(-RESEARCH_HIRE, 1))
         return costs | ({c + cfo for c in costs} if a.arg == CFO else set())
-    if isinstance(a, A.RestockBloodBank):
+    if isinstance(a, rules_actions.RestockBloodBank):
         return {-RESTOCK[s.rooms[BLOOD_BANK]]}
-    if isinstance(a, A.ReturnBlacks):
+    if isinstance(a, rules_actions.ReturnBlacks):
         return {BLACK_RETURN_PAY * (t.bag[k.B] - s.bag[k.B])}
     return {0}
 
@@ -540,10 +540,14 @@ def admin_flips(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None
     if s.chaplain_used and not t.chaplain_used and t.round == s.round:
         return "the Chaplain's once-per-round flip was reset within the round"
     if t.admin_face_up and not s.admin_face_up and t.round == s.round:
-        ok = isinstance(a, A.ChaplainFlip) and not s.chaplain_used and t.chaplain_used
+        ok = isinstance(a, rules_actions.ChaplainFlip) and not s.chaplain_used and t.chaplain_used
         if not ok:
             return f"{type(a).__name__} flipped the Administrator card face up mid-round"
-    if isinstance(a, (A.AdminRedraw, A.ReturnBlacks)) and t.round == s.round and not t.reason:
+    if (
+        isinstance(a, (rules_actions.AdminRedraw, rules_actions.ReturnBlacks))
+        and t.round == s.round
+        and not t.reason
+    ):
         # (ReturnBlacks is followed at once by Housekeeping, which flips the card back)
         if not s.admin_face_up or t.admin_face_up or t.admin_tokens != s.admin_tokens - 1:
             return f"{type(a).__name__} without a face-up card and one Administrative token"
@@ -596,7 +600,7 @@ def room_limit(model: HHHModel, s: HHHState) -> str | None:
 def er_return(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     """Emergency Room: "If a Patient in the Emergency Room is healed below 5 cubes,
     immediately move them to a matching-colored space in the Waiting Room"."""
-    if not isinstance(a, A.Settle) or s.heal is None or s.heal.place != EMERGENCY:
+    if not isinstance(a, rules_actions.Settle) or s.heal is None or s.heal.place != EMERGENCY:
         return None
     h = s.heal
     reduction = h.drawn[h.colour] - h.drawn[ctx(model).B]
@@ -632,22 +636,30 @@ def er_patient_healed_below_5(model: HHHModel, s: HHHState) -> bool:
 
 def _preference(s: HHHState, a: Any) -> tuple[int, ...]:
     """Lower is tried first: keep patients alive, clear the Waiting Rooms, earn money."""
-    if isinstance(a, A.Heal):
+    if isinstance(a, rules_actions.Heal):
         critical = a.place == TREATMENT and s.treatment[a.colour][1] == 0
         rank = 0 if critical else 1 if a.place == EMERGENCY else 4 if a.place == TREATMENT else 3
         return (rank, -a.level, 0 if a.blood == a.colour else 1 if a.blood < 0 else 2)
-    if isinstance(a, A.Transfer):
+    if isinstance(a, rules_actions.Transfer):
         to_ward = a.source == 3 and a.target == WARD
         return (2 if to_ward else 7, -a.level)
-    if isinstance(a, (A.Bonus, A.JanitorIgnore, A.AdminRedraw, A.ReturnBlacks)):
+    if isinstance(
+        a,
+        (
+            rules_actions.Bonus,
+            rules_actions.JanitorIgnore,
+            rules_actions.AdminRedraw,
+            rules_actions.ReturnBlacks,
+        ),
+    ):
         return (0,)
-    if isinstance(a, A.Settle):
+    if isinstance(a, rules_actions.Settle):
         return (1, sum(a.rebag))
-    if isinstance(a, A.InstallRoom):
+    if isinstance(a, rules_actions.InstallRoom):
         return (0, {5: 0, 6: 1}.get(a.kind, 2))
-    if isinstance(a, A.HireStaff):
+    if isinstance(a, rules_actions.HireStaff):
         return (5 if s.money >= 12 else 9, 0 if a.staff == CFO else 1)
-    if isinstance(a, (A.EndActions, A.EndPicks, A.Pass)):
+    if isinstance(a, (rules_actions.EndActions, rules_actions.EndPicks, rules_actions.Pass)):
         return (6,)
     return (8,)
 
@@ -662,7 +674,7 @@ def heal_only(model: HHHModel, s: HHHState, actions: tuple[Any, ...]) -> tuple[A
     style that reaches arrests)."""
 
     def key(a: Any) -> tuple[int, ...]:
-        if isinstance(a, A.Transfer):
+        if isinstance(a, rules_actions.Transfer):
             return (9,)
         return _preference(s, a)
 
@@ -672,19 +684,19 @@ def heal_only(model: HHHModel, s: HHHState, actions: tuple[Any, ...]) -> tuple[A
 #: Moves that rarely come up in ordinary play but are where rules meet (Staff effects on
 #: the Emergency Room and the Waiting Rooms, reactions, the Patient Phase choices), first.
 _RARE = (
-    A.InternTreat,
-    A.HireStaff,
-    A.AdminRedraw,
-    A.JanitorIgnore,
-    A.ChaplainFlip,
-    A.RestockBloodBank,
-    A.Research,
-    A.ChooseBenefit,
-    A.ImproveRoom,
-    A.RemoveAbility,
-    A.NurseTraining,
-    A.AdmitToER,
-    A.ReturnBlacks,
+    rules_actions.InternTreat,
+    rules_actions.HireStaff,
+    rules_actions.AdminRedraw,
+    rules_actions.JanitorIgnore,
+    rules_actions.ChaplainFlip,
+    rules_actions.RestockBloodBank,
+    rules_actions.Research,
+    rules_actions.ChooseBenefit,
+    rules_actions.ImproveRoom,
+    rules_actions.RemoveAbility,
+    rules_actions.NurseTraining,
+    rules_actions.AdmitToER,
+    rules_actions.ReturnBlacks,
 )
 
 
@@ -698,9 +710,9 @@ def rare_first(model: HHHModel, s: HHHState, actions: tuple[Any, ...]) -> tuple[
             if isinstance(a, kind):
                 place = getattr(a, "place", 0)  # InternTreat: Emergency/Waiting Room first
                 return (0, i, -place)
-        if isinstance(a, A.Heal) and a.place == EMERGENCY:
+        if isinstance(a, rules_actions.Heal) and a.place == EMERGENCY:
             return (1, 0)
-        if isinstance(a, (A.EndActions, A.EndPicks, A.Pass)):
+        if isinstance(a, (rules_actions.EndActions, rules_actions.EndPicks, rules_actions.Pass)):
             return (3,)
         return (2,) + _preference(s, a)
 
@@ -820,8 +832,8 @@ def point_law_outside(model: HHHModel, _state: Any = None) -> str | None:
     )
     reveal = replace(board, phase=PP_STAFF, round=2)
     ward = replace(board, wards=((3,),) + ((),) * (k.C - 1))
-    heal = next(a for a in m.legal_actions(ward) if isinstance(a, A.Heal))
-    for s, a in ((reveal, A.Draw()), (ward, heal)):
+    heal = next(a for a in m.legal_actions(ward) if isinstance(a, rules_actions.Heal))
+    for s, a in ((reveal, rules_actions.Draw()), (ward, heal)):
         law: dict[Any, Any] = {}
         for t, p in m.step(s, a):
             law[t] = law.get(t, 0) + p

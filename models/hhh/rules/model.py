@@ -21,9 +21,7 @@ from hhh_verify.contract.records import replace
 from hhh_verify.contract.rule_model import RuleModel
 
 from . import heal as heal_rules
-from . import patient_phase as pp
-from . import player_actions as pa
-from . import point, setup, visit_enum
+from . import patient_phase, player_actions, point, setup, visit_enum
 from .actions import (
     ACTION_TYPES,
     Action,
@@ -173,15 +171,15 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
                 out.append(JanitorIgnore())
             if heal_rules.redraw_ok(ctx, s):
                 out.append(AdminRedraw())
-            if ctx.chaplain_in_heal and pa.can_chaplain(ctx, s):
+            if ctx.chaplain_in_heal and player_actions.can_chaplain(ctx, s):
                 out.append(ChaplainFlip())
             out += [Settle(r) for r in heal_rules.rebag_choices(ctx, h)]
             return sort_actions(out)
         if ph == RESEARCH_DRAWN:
-            return sort_actions(pa.benefits(ctx, s))
+            return sort_actions(player_actions.benefits(ctx, s))
         if ph == PICKS:
-            opts = pa.pick_options(ctx, s)
-            if pa.optional_picks(ctx, s):
+            opts = player_actions.pick_options(ctx, s)
+            if player_actions.optional_picks(ctx, s):
                 opts = opts + [EndPicks()]
             return sort_actions(opts)
         if ph in (SETUP_ROOM, PP_INSTALL):
@@ -190,11 +188,13 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
         if ph == PP_END:
             return (Pass(), ReturnBlacks())
         if ph == PP_ARRIVE_ORDER:
-            return tuple(ArriveAt(w) for w in pp.arrival_rooms(s, s.cursor))
+            return tuple(ArriveAt(w) for w in patient_phase.arrival_rooms(s, s.cursor))
         if ph == PP_ER_ADMIT:
-            return tuple(AdmitToER(k) for k in pp.five_cube_patients(s, item_of(s.cursor)))
+            return tuple(
+                AdmitToER(k) for k in patient_phase.five_cube_patients(s, item_of(s.cursor))
+            )
         if ph == PP_VISIT_ORDER:
-            return tuple(VisitWard(c) for c in pp.wards_to_visit(ctx, s, s.cursor))
+            return tuple(VisitWard(c) for c in patient_phase.wards_to_visit(ctx, s, s.cursor))
         raise AssertionError(f"unknown phase {ph}")
 
     def _action_phase(self, s: HHHState) -> list[Any]:
@@ -207,16 +207,16 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
                 continue
             for place, colour, level in heal_targets:
                 out += [Heal(p, place, colour, level, b) for b in blood]
-            out += pa.transfers(ctx, s, p)
+            out += player_actions.transfers(ctx, s, p)
         if s.admin_tokens > 0:
-            out += [HireStaff(t) for t in pa.hireable(ctx, s, ctx.config.staff_cost)]
+            out += [HireStaff(t) for t in player_actions.hireable(ctx, s, ctx.config.staff_cost)]
             if sum(s.research_deck) + sum(s.research_discard):
                 out.append(Research())
-            if pa.can_restock(ctx, s):
+            if player_actions.can_restock(ctx, s):
                 out.append(RestockBloodBank())
-        if pa.can_chaplain(ctx, s):
+        if player_actions.can_chaplain(ctx, s):
             out.append(ChaplainFlip())
-        out += pa.nurse_options(ctx, s)
+        out += player_actions.nurse_options(ctx, s)
         return out
 
     def step(self, s: HHHState, a: Any) -> tuple[tuple[HHHState, Any], ...]:
@@ -264,7 +264,7 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
         if isinstance(a, InstallRoom):
             if ph == SETUP_ROOM:
                 return setup.choose_room(ctx, s, a.kind)
-            return pp.install(ctx, s, a.kind)
+            return patient_phase.install(ctx, s, a.kind)
         if isinstance(a, Heal):
             return heal_rules.start(ctx, s, a)
         if isinstance(a, Bonus):
@@ -276,45 +276,45 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
         if isinstance(a, Settle):
             return heal_rules.settle(ctx, s, a.rebag)
         if isinstance(a, Transfer):
-            return [(pa.transfer(ctx, s, a), ONE)]
+            return [(player_actions.transfer(ctx, s, a), ONE)]
         if isinstance(a, HireStaff):
-            return pa.hire(
+            return player_actions.hire(
                 ctx, replace(s, admin_tokens=s.admin_tokens - 1), a.staff, ctx.config.staff_cost
             )
         if isinstance(a, Research):
-            return pa.research(ctx, s)
+            return player_actions.research(ctx, s)
         if isinstance(a, ChooseBenefit):
-            return pa.choose_benefit(ctx, s, a)
+            return player_actions.choose_benefit(ctx, s, a)
         if isinstance(a, TakeTraining):
-            return pa.take_training(ctx, s, a)
+            return player_actions.take_training(ctx, s, a)
         if isinstance(a, ReplaceMarker):
-            return pa.replace_marker(ctx, s, a)
+            return player_actions.replace_marker(ctx, s, a)
         if isinstance(a, InternTreat):
-            return pa.after_pick(ctx, pa.intern(ctx, s, a))
+            return player_actions.after_pick(ctx, player_actions.intern(ctx, s, a))
         if isinstance(a, ImproveRoom):
-            return pa.improve(ctx, s, a)
+            return player_actions.improve(ctx, s, a)
         if isinstance(a, RemoveAbility):
-            return [(pa.remove_ability(s, a), ONE)]
+            return [(player_actions.remove_ability(s, a), ONE)]
         if isinstance(a, EndPicks):
-            return pa.finish_picks(ctx, s)
+            return player_actions.finish_picks(ctx, s)
         if isinstance(a, RestockBloodBank):
-            return pa.restock_blood(ctx, s)
+            return player_actions.restock_blood(ctx, s)
         if isinstance(a, ChaplainFlip):
             return [(replace(s, admin_face_up=True, chaplain_used=True), ONE)]
         if isinstance(a, NurseTraining):
-            return pa.nurse_training(ctx, s, a)
+            return player_actions.nurse_training(ctx, s, a)
         if isinstance(a, ArriveAt):
-            return [(pp.choose_arrival_room(ctx, s, a.room), ONE)]
+            return [(patient_phase.choose_arrival_room(ctx, s, a.room), ONE)]
         if isinstance(a, AdmitToER):
-            return [(pp.admit_to_er(ctx, s, a.colour), ONE)]
+            return [(patient_phase.admit_to_er(ctx, s, a.colour), ONE)]
         if isinstance(a, VisitWard):
-            return [(pp.choose_ward(ctx, s, a.colour), ONE)]
+            return [(patient_phase.choose_ward(ctx, s, a.colour), ONE)]
         if isinstance(a, EndActions):
-            return pp.start(ctx, s)
+            return patient_phase.start(ctx, s)
         if isinstance(a, ReturnBlacks):
-            return [(pp.return_blacks(ctx, s), ONE)]
+            return [(patient_phase.return_blacks(ctx, s), ONE)]
         if isinstance(a, Pass):
-            return [(pp.housekeeping(ctx, s), ONE)]
+            return [(patient_phase.housekeeping(ctx, s), ONE)]
         raise ModelError(f"unknown action {a!r}")
 
     def _chance(self, ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Any]]:
@@ -326,9 +326,9 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
         if ph == SETUP_TRAINING:
             return setup.draw_training(ctx, s)
         if ph == PP_ARRIVE:
-            return pp.arrive(ctx, s)
+            return patient_phase.arrive(ctx, s)
         if ph == PP_VISIT:
             return visit_enum.visit(ctx, s)
         if ph == PP_STAFF:
-            return pp.reveal_staff(ctx, s)
+            return patient_phase.reveal_staff(ctx, s)
         raise AssertionError(f"no chance step in phase {ph}")

@@ -34,7 +34,7 @@ from math import comb, factorial
 
 from hhh_verify.contract.records import replace
 
-from . import patient_phase as pp
+from . import patient_phase
 from .board import die, put
 from .config import DEATH_LEVEL
 from .context import Ctx
@@ -52,7 +52,7 @@ Key = tuple[int, tuple[int, ...], int, int, int, int]  # deaths, survivors, J, K
 def visit(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """The exact distribution of activating the Ward at ``s.cursor`` (phase PP_VISIT)."""
     if not factorable(ctx, s):
-        return pp.visit(ctx, s)
+        return patient_phase.visit(ctx, s)
     return _expand(ctx, s, _combine(ctx, s))
 
 
@@ -163,7 +163,7 @@ def _expand(ctx: Ctx, s: HHHState, items: dict[Key, Fraction]) -> list[tuple[HHH
         ward = tuple(sorted(surv + (s.wards[c][stop + 1 :] if stop >= 0 else ())))
         proto = replace(base, wards=put(base.wards, c, ward))
         if stop < 0:
-            proto = pp.to_visit(ctx, proto, done | 1 << c)
+            proto = patient_phase.to_visit(ctx, proto, done | 1 << c)
         num, den = w.numerator * head, w.denominator * _falling(total, tj + tk + to)
         if to not in splits:
             splits[to] = _drawn_others(to, bag, others, B)

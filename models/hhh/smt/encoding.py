@@ -219,7 +219,7 @@ class HHHEncoding:
 
     def action(self, value: Any, v: StepVars) -> Any:
         """The model action the solver chose at a step (``value`` evaluates a term)."""
-        from ..rules import actions as A
+        from ..rules import actions
 
         index = value(v.rule)
         if index == len(RULES):
@@ -233,25 +233,27 @@ class HHHEncoding:
             "arrive",
             "visit",
         ):
-            return A.Draw()
+            return actions.Draw()
         if name in ("setup_room", "install"):
-            return A.InstallRoom(value(v.kind))
+            return actions.InstallRoom(value(v.kind))
         if name == "heal":
             h = {k: value(x) for k, x in v.heal.items()}
-            return A.Heal(h["player"], h["place"], h["colour"], h["level"], -1)
+            return actions.Heal(h["player"], h["place"], h["colour"], h["level"], -1)
         if name == "bonus":
-            return A.Bonus(2)
+            return actions.Bonus(2)
         if name == "settle":
-            return A.Settle(tuple(value(x) for x in v.rebag))
+            return actions.Settle(tuple(value(x) for x in v.rebag))
         if name == "arrive_order":
-            return A.ArriveAt(value(v.kind))
+            return actions.ArriveAt(value(v.kind))
         if name == "visit_order":
-            return A.VisitWard(value(v.kind))
+            return actions.VisitWard(value(v.kind))
         if name == "transfer":
             t = {k: value(x) for k, x in v.transfer.items()}
-            return A.Transfer(
+            return actions.Transfer(
                 t["player"], t["source"], t["room"], t["colour"], t["level"], t["target"]
             )
-        return {"end_actions": A.EndActions, "pass": A.Pass, "return_blacks": A.ReturnBlacks}[
-            name
-        ]()
+        return {
+            "end_actions": actions.EndActions,
+            "pass": actions.Pass,
+            "return_blacks": actions.ReturnBlacks,
+        }[name]()

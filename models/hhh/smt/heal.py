@@ -24,7 +24,7 @@ from ..rules.state import (
     TREATMENT,
     WARD,
 )
-from . import draws as dr
+from . import draws
 from .board import die, end, gain, live
 from .layout import WARD_LEVELS, Layout
 from .rules import Rule, die_waiting
@@ -87,7 +87,7 @@ def rule_heal(ctx: Any, L: Layout, st0: St, b: Builder, a: dict[str, Term]) -> R
     for k in range(C):
         st.set(f"trs{k}", TREATED, z3.And(place == TREATMENT, c == k))
     n = draw_count(ctx, st0, place, c, C)
-    d, bag, disc = dr.plain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), n)
+    d, bag, disc = draws.plain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), n)
     bonus, rebag = _bonus_and_rebag(ctx, p, place, c)
     st.set_vec("bag", bag)
     st.set_vec("disc", disc)
@@ -116,7 +116,7 @@ def rule_bonus(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     st = st0.copy()
     C = L.C
     g = z3.And(st0["phase"] == HEAL_DRAWN, st0["h_bonus"] > 0)
-    d, bag, disc = dr.plain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(2))
+    d, bag, disc = draws.plain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(2))
     st.set_vec("bag", bag)
     st.set_vec("disc", disc)
     st.set_vec("h_drawn", [st0[f"h_drawn{i}"] + d[i] for i in range(C + 1)])

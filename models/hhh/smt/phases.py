@@ -26,7 +26,7 @@ from ..rules.state import (
     WAITING,
     WARD,
 )
-from . import draws as dr
+from . import draws
 from .board import bit, die, end, er_capacity, gain, live
 from .layout import WARD_LEVELS, Layout
 from .rules import (
@@ -173,7 +173,7 @@ def rule_arrive(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     w = st0["cursor"] - 8 * done
     g = st0["phase"] == PP_ARRIVE
     n = ctx.config.arrival_cubes
-    d, bag, disc = dr.chain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(n))
+    d, bag, disc = draws.chain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(n))
     room0 = [sel([st0[f"wait{x}_{k}"] for x in range(L.W)], w) for k in range(C)]
     placed = [zmin(d[k], ctx.spots - room0[k]) for k in range(C)]
     full_room = [room0[k] + placed[k] for k in range(C)]
@@ -250,7 +250,7 @@ def rule_visit(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
             need = ctx.beds - (total - dead_so_far)
         else:
             need = ctx.beds - total
-        dd, bag, disc = dr.chain(b, active, st.vec("bag", C + 1), st.vec("disc", C + 1), need)
+        dd, bag, disc = draws.chain(b, active, st.vec("bag", C + 1), st.vec("disc", C + 1), need)
         short = z3.And(active, zsum(dd[:C]) < need) if ctx.exhausted_stuck else False
         go = z3.And(active, z3.Not(short))
         matches = sel(dd[:C], c)

@@ -21,7 +21,7 @@ from hhh_verify.smt.budget import Meter
 from ..rules import readings as R
 from ..rules.model import HHHModel
 from ..rules.state import ARRESTED, BANKRUPT, COMPLETED, OVER
-from . import facts as F
+from . import facts
 from .encoding import HHHEncoding
 
 Sym = dict[str, Any]
@@ -42,7 +42,9 @@ class QueryAnswer:
 
 def _invariant(enc: HHHEncoding) -> Callable[[Sym], Any]:
     return lambda s: z3.And(
-        F.colour_cubes_conserved(enc, s), F.markers_conserved(enc, s), F.well_formed(enc, s)
+        facts.colour_cubes_conserved(enc, s),
+        facts.markers_conserved(enc, s),
+        facts.well_formed(enc, s),
     )
 
 
@@ -197,10 +199,12 @@ def rooms_by_end(model: HHHModel) -> QueryAnswer:
 
 
 GOALS: dict[str, Callable[[HHHEncoding, Sym], Any]] = {
-    "draw-from-empty": lambda e, s: z3.And(F.draw_pending(e, s), F.bag_and_discard_empty(e, s)),
+    "draw-from-empty": lambda e, s: z3.And(
+        facts.draw_pending(e, s), facts.bag_and_discard_empty(e, s)
+    ),
     "white-out": lambda e, s: z3.And(s["reason"] == 0, s[f"sup{e.layout.C}"] == 0),
-    "waiting-level-5": lambda e, s: z3.And(s["reason"] == 0, z3.Not(F.waiting_below_5(e, s))),
-    "setup-death": lambda e, s: F.setup_finished_with_death(e, s),
+    "waiting-level-5": lambda e, s: z3.And(s["reason"] == 0, z3.Not(facts.waiting_below_5(e, s))),
+    "setup-death": lambda e, s: facts.setup_finished_with_death(e, s),
 }
 
 LOSSES = {"bankrupt": BANKRUPT, "arrested": ARRESTED}
@@ -208,7 +212,7 @@ LOSSES = {"bankrupt": BANKRUPT, "arrested": ARRESTED}
 
 def setup_death(enc: HHHEncoding, meter: Meter) -> QueryAnswer:
     """Setup is at most 6 steps: search all of them (Blood Bank as first room left out)."""
-    a = bmc.reach(enc, lambda s: F.setup_finished_with_death(enc, s), 6, meter)
+    a = bmc.reach(enc, lambda s: facts.setup_finished_with_death(enc, s), 6, meter)
     if a.verdict == bmc.SAT:
         return QueryAnswer("yes", "witness", trace=a.trace, bound=a.bound)
     if a.verdict == bmc.UNSAT:

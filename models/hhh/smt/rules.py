@@ -33,7 +33,7 @@ from ..rules.state import (
     SETUP_TRAINING,
     SETUP_WAITING,
 )
-from . import draws as dr
+from . import draws
 from .board import bit, die, end, live
 from .layout import WARD_LEVELS, Layout
 
@@ -221,7 +221,7 @@ def rule_setup_waiting(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     if ctx.setup_order == R.SETUP_ORDER.AFTER_WAITING:
         g = z3.And(g, st0[f"room{BLOOD_BANK}"] == 0)
     w = st0["cursor"]
-    d, bag, disc = dr.plain(
+    d, bag, disc = draws.plain(
         b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(ctx.config.setup_cubes)
     )
     cap = ctx.spots if ctx.setup_level5 == R.SETUP_LEVEL5.DIES else min(ctx.spots, 4)

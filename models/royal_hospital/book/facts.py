@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..rules import config as C
+from ..rules import config
 from ..rules.cards import (
     COMPONENT_COUNTS,
     MEDICAL_KINDS,
@@ -156,7 +156,7 @@ def _after_setup(m: RHModel) -> Any:
 
 
 FACTS: tuple[Fact, ...] = (
-    ("Components", "4 Hospital boards", 4, lambda m: C.MAX_PLAYERS),
+    ("Components", "4 Hospital boards", 4, lambda m: config.MAX_PLAYERS),
     *(
         ("Components", f"{n} {kind} cards", n, _kind_count(kind))
         for kind, n in COMPONENT_COUNTS.items()
@@ -173,7 +173,7 @@ FACTS: tuple[Fact, ...] = (
         "Components",
         "20 1-Credit, 10 3-Credit, 12 5-Credit, 14 10-Credit Coins",
         {1: 20, 3: 10, 5: 12, 10: 14},
-        lambda m: C.COINS,
+        lambda m: config.COINS,
     ),
     ("Composition of the Cards", "the 11 types of cards", 11, lambda m: len(MEDICAL_KINDS)),
     ("Symbols", "There are 5 types of patients", 5, lambda m: len(PRIORITY_NAMES)),
@@ -295,14 +295,14 @@ FACTS: tuple[Fact, ...] = (
         "Hospital Board",
         "Decrease ... by 1 for each patient card you have discarded",
         1,
-        lambda m: C.REJECT_QOC,
+        lambda m: config.REJECT_QOC,
     ),
-    ("Cleanup Phase", "Decrease your Quality of Care track by 2", 2, lambda m: C.DEATH_QOC),
+    ("Cleanup Phase", "Decrease your Quality of Care track by 2", 2, lambda m: config.DEATH_QOC),
     (
         "Cleanup Phase",
         "terminal patients reduce the quality of care by 1",
         1,
-        lambda m: C.TERMINAL_DEATH_QOC,
+        lambda m: config.TERMINAL_DEATH_QOC,
     ),
     (
         "Patient Cards",
@@ -314,13 +314,13 @@ FACTS: tuple[Fact, ...] = (
         "Cleanup Phase",
         "severe patients die if they have two time tokens",
         2,
-        lambda m: C.SEVERE_TOKENS,
+        lambda m: config.SEVERE_TOKENS,
     ),
     (
         "Cleanup Phase",
         "undiagnosed patients with two or more time tokens are revealed",
         2,
-        lambda m: C.REVEAL_TOKENS,
+        lambda m: config.REVEAL_TOKENS,
     ),
     (
         "Cleanup Phase",

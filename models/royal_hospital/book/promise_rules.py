@@ -11,7 +11,7 @@ from typing import Any
 
 from hhh_verify.contract.readings import Reading
 
-from ..rules import actions as A
+from ..rules import actions
 from ..rules import readings as R
 from ..rules.cards import (
     CHRONIC,
@@ -94,7 +94,7 @@ def capacity_with(kinds: tuple[str, ...]) -> Check:
         for p, ps in enumerate(t.players):
             if len(ps.patients) > room(ps):
                 return f"seat {p} holds {len(ps.patients)} patients in {room(ps)} spaces"
-        if isinstance(a, A.Reject):
+        if isinstance(a, actions.Reject):
             p = model.current_player(s)
             held = len(s.players[p].patients) + len(s.arrivals)
             if held <= room(s.players[p]):
@@ -205,7 +205,7 @@ def treatment_spares(kind: int, name: str) -> Check:
     """No treatment step spends a token of ``kind``."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-        if s.phase != TREATMENT or isinstance(a, A.EndTreatment):
+        if s.phase != TREATMENT or isinstance(a, actions.EndTreatment):
             return None
         p = model.current_player(s)
         if t.players[p].tokens[kind] < s.players[p].tokens[kind]:
@@ -231,7 +231,7 @@ def diagnosis_offered(research: bool | None = None, doctor: bool | None = None) 
             if pt.diagnosed or is_critical(model, pt.card):
                 continue
             cost = diagnosis_cost(model, pt.card) - pt.paid
-            offered = A.Diagnose(tuple(pt)) in legal
+            offered = actions.Diagnose(tuple(pt)) in legal
             if offered != (0 < cost <= held):
                 verb = "offered" if offered else "refused"
                 return f"seat {p}: diagnosis costing {cost} {verb} with {held} accepted tokens"
@@ -253,7 +253,7 @@ def resources_parked(model: RHModel, s: RHState, a: Any, t: RHState) -> str | No
         if pt.diagnosed or is_critical(model, pt.card):
             continue
         cost = diagnosis_cost(model, pt.card) - pt.paid
-        if 0 < held < cost and A.Assign(tuple(pt)) not in legal:
+        if 0 < held < cost and actions.Assign(tuple(pt)) not in legal:
             return f"seat {p} may not put one of {held} tokens towards a {cost} diagnosis"
     return None
 
@@ -271,7 +271,7 @@ def critical_cost(both: bool) -> Check:
     one under ``diagnose-and-heal``), less what lies on the card."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-        if not isinstance(a, A.Heal) or not is_critical(model, a.patient[0]):
+        if not isinstance(a, actions.Heal) or not is_critical(model, a.patient[0]):
             return None
         card = model.ctx.patients[a.patient[0]]
         want = card.heal + (card.diag if both else 0) - a.patient[3]
@@ -317,7 +317,7 @@ def terminal_cost(one: bool) -> Check:
     difficulty)."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-        if not isinstance(a, A.TreatTerminal):
+        if not isinstance(a, actions.TreatTerminal):
             return None
         want = 1 if one else model.ctx.patients[a.card].heal
         p = model.current_player(s)
@@ -333,7 +333,7 @@ def terminal_reward(which: str) -> Check:
     first time only (per terminal patient), or never."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-        if not isinstance(a, A.TreatTerminal):
+        if not isinstance(a, actions.TreatTerminal):
             return None
         p = model.current_player(s)
         card = model.ctx.patients[a.card]
@@ -421,13 +421,13 @@ def qoc_below_zero(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None
 
 def _payment(model: RHModel, s: RHState, a: Any) -> int | None:
     """The cost part a single-part payment step pays (DIAG, HEAL or RESEARCH)."""
-    if isinstance(a, A.Diagnose):
+    if isinstance(a, actions.Diagnose):
         return DIAG
-    if isinstance(a, (A.Heal, A.Assign)) and not is_critical(model, a.patient[0]):
+    if isinstance(a, (actions.Heal, actions.Assign)) and not is_critical(model, a.patient[0]):
         return HEAL if a.patient[1] else DIAG
-    if isinstance(a, A.TreatTerminal):
+    if isinstance(a, actions.TreatTerminal):
         return HEAL
-    if isinstance(a, (A.PlayCard, A.SellResearch)):
+    if isinstance(a, (actions.PlayCard, actions.SellResearch)):
         return RESEARCH
     return None
 
@@ -508,7 +508,7 @@ def production_pays(model: RHModel, s: RHState, a: Any, t: RHState) -> str | Non
     resources (less what the step itself paid in research or credits)."""
     if s.phase != ACTIONS:
         return None
-    card = model.ctx.medical[a.card] if isinstance(a, A.PlayCard) else None
+    card = model.ctx.medical[a.card] if isinstance(a, actions.PlayCard) else None
     for p, (x, y) in enumerate(zip(s.players, t.players)):
         for k in range(5):
             rise = y.production[k] - x.production[k]
@@ -519,7 +519,7 @@ def production_pays(model: RHModel, s: RHState, a: Any, t: RHState) -> str | Non
             else:
                 got = y.tokens[k] - x.tokens[k]
                 paid = card.research if card and k == RESEARCH else 0
-                paid += 1 if isinstance(a, A.UseToken) and a.kind == k else 0
+                paid += 1 if isinstance(a, actions.UseToken) and a.kind == k else 0
             if got < rise - paid:
                 return f"seat {p}'s production {k} rose by {rise} and gave {got}"
     return None
@@ -528,7 +528,7 @@ def production_pays(model: RHModel, s: RHState, a: Any, t: RHState) -> str | Non
 def activation_unpaid(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``card-play-only``: activating a card (no card play) whose reward only gains and
     raises production gives just the gains, nothing for the production."""
-    if not isinstance(a, A.Activate):
+    if not isinstance(a, actions.Activate):
         return None
     effects = model.ctx.medical[a.card].action
     if any(e.code not in (GAIN, PROD) for e in effects):
@@ -552,7 +552,7 @@ def healed_spent(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     for p, ps in enumerate(t.players):
         if ps.healed_max < ps.healed:
             return f"seat {p}'s highest healed value {ps.healed_max} is below {ps.healed}"
-    if isinstance(a, A.PlayCard):
+    if isinstance(a, actions.PlayCard):
         card = model.ctx.medical[a.card]
         quiet = all(e.code not in (AMBULANCE, INSURANCE, CHOICE) for e in card.immediate)
         p = model.current_player(s)
@@ -603,7 +603,7 @@ def activation_on_play(same_round: bool) -> Check:
     rotated until the next)."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-        if not isinstance(a, A.PlayCard) or not model.ctx.medical[a.card].action:
+        if not isinstance(a, actions.PlayCard) or not model.ctx.medical[a.card].action:
             return None
         p = model.current_player(s)
         rotated = t.players[p].used[a.card] - s.players[p].used[a.card]
@@ -704,14 +704,14 @@ def helicopter_both(model: RHModel, s: RHState, a: Any, t: RHState) -> str | Non
     """``both-allowed``: after one option the same helicopter still offers the other."""
     head = _helicopter(t)
     if head is None or head.n not in (HELI_DISCARDED, HELI_DREW):
-        if isinstance(a, A.HelicopterDiscard) and not s.queue[0].n:
+        if isinstance(a, actions.HelicopterDiscard) and not s.queue[0].n:
             return "the helicopter ended after a discard without offering the draw"
         return None
     legal = model.legal_actions(t)
-    if head.n == HELI_DISCARDED and A.HelicopterDraw() not in legal:
+    if head.n == HELI_DISCARDED and actions.HelicopterDraw() not in legal:
         return "the helicopter does not offer the draw after a discard"
     if head.n == HELI_DREW and t.players[head.player].patients:
-        if not any(isinstance(x, A.HelicopterDiscard) for x in legal):
+        if not any(isinstance(x, actions.HelicopterDiscard) for x in legal):
             return "the helicopter does not offer a discard after the draw"
     return None
 
@@ -728,7 +728,7 @@ def helicopter_discard(loss: int) -> Check:
     """A helicopter's discard costs ``loss`` quality of care (none when ``free``)."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-        if not isinstance(a, A.HelicopterDiscard):
+        if not isinstance(a, actions.HelicopterDiscard):
             return None
         touches = (GAIN, AMBULANCE, INSURANCE, CHOICE)
         if any(k.effect is not None and k.effect.code in touches for k in consumed(s, t)):
@@ -750,7 +750,7 @@ def helicopter_order(from_sender: bool) -> Check:
     starting player)."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-        if not isinstance(a, A.HelicopterDraw):
+        if not isinstance(a, actions.HelicopterDraw):
             return None
         P = model.config.players
         start = model.current_player(s) if from_sender else t.first
@@ -799,7 +799,7 @@ def draws_to_hand(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """``medical``: in the Action Phase only a helicopter makes a patient be drawn."""
     count = sum(1 for k in t.queue if k.kind == T_DRAW_PATIENT)
     before = sum(1 for k in s.queue if k.kind == T_DRAW_PATIENT)
-    if t.phase == ACTIONS and count > before and not isinstance(a, A.HelicopterDraw):
+    if t.phase == ACTIONS and count > before and not isinstance(a, actions.HelicopterDraw):
         return f"a {type(a).__name__} step made a patient be drawn"
     return None
 

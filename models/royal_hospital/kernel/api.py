@@ -17,7 +17,7 @@ from hhh_verify.kernel import parted as kernel_parted
 from hhh_verify.kernel import steps as kernel_steps
 
 from ..rules.model import RHModel
-from . import layout as L
+from . import layout
 from .codec import (
     action_row,
     config_array,
@@ -67,22 +67,22 @@ class RHKernel:
         self.ctx = model.ctx
         self.K, self.F, self.T = config_array(model.ctx, planted)
         self.init = self.encode(model.initial_state())
-        self._acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+        self._acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
 
     # Conversions --------------------------------------------------------------------
     def encode(self, s: Any) -> np.ndarray:
         return encode(self.K, self.T, s)
 
     def decode(self, v: Any) -> Any:
-        if v[L.S_ERR]:
+        if v[layout.S_ERR]:
             raise ModelError("a position outgrew the kernel's room; use --engine reference")
         return decode(self.K, self.T, v)
 
     # The contract, over reference states ---------------------------------------------
     def legal_rows(self, v: np.ndarray) -> np.ndarray:
         n = legal(self.K, v, self._acts)
-        if n > L.MAX_ACTIONS:
-            raise ModelError(f"more than {L.MAX_ACTIONS} legal actions: beyond the kernel")
+        if n > layout.MAX_ACTIONS:
+            raise ModelError(f"more than {layout.MAX_ACTIONS} legal actions: beyond the kernel")
         return self._acts[:n].copy()
 
     def legal_actions(self, s: Any) -> tuple[Any, ...]:
@@ -171,7 +171,7 @@ class GameKernel(RHKernel):
 
     def __init__(self, model: RHModel, planted: int = 0):
         super().__init__(model, planted)
-        self._path = kernel_parted.PathBuffers(L.NA, len(self.init))  # parted_game's path
+        self._path = kernel_parted.PathBuffers(layout.NA, len(self.init))  # parted_game's path
 
     def games(self, seeds: Sequence[int], policy: str, max_steps: int) -> list[KernelGame]:
         return [self.game(r) for r in self.play(seeds, policy, max_steps)]

@@ -26,7 +26,7 @@ from numba import njit
 from hhh_verify.kernel.batch import SeatBatch
 
 from ..rules.state import OVER, T_DRAW_PICK, T_KEEP
-from . import layout as L
+from . import layout
 from .legal import legal
 from .play import MAX_OUT, sampled
 from .rng import seed_stream, splitmix
@@ -46,19 +46,19 @@ def game_seed(base: np.uint64, row: int, game: int) -> np.uint64:
 def _settle(K, s, acts, rs, keys, weights, seed, k):
     """Resolve draws until a decision or the end: (legal count or a code, steps)."""
     while True:
-        if s[L.S_ERR]:
+        if s[layout.S_ERR]:
             return TOO_BIG, k
-        if s[L.S_PHASE] == OVER:
+        if s[layout.S_PHASE] == OVER:
             return ENDED, k
         n = legal(K, s, acts)
         if n == 0:
             return STUCK, k
-        if n == 1 and acts[0, 0] == L.V_DRAW:
+        if n == 1 and acts[0, 0] == layout.V_DRAW:
             seed_stream(rs, seed, k, 1)
             sampled(K, s, acts[0], rs, keys, weights)
             k += 1
             continue
-        return (TOO_MANY if n > L.MAX_ACTIONS else n), k
+        return (TOO_MANY if n > layout.MAX_ACTIONS else n), k
 
 
 @njit(cache=True)
@@ -74,10 +74,10 @@ def _hide(s, o, at, m):
 @njit(cache=True)
 def _chooser(s):
     """The seat the drawn cards belong to (``observation.chooser``), or -1."""
-    for i in range(s[L.S_QLEN]):
-        kind = s[L.S_QUEUE + i * L.TW + L.Q_KIND]
+    for i in range(s[layout.S_QLEN]):
+        kind = s[layout.S_QUEUE + i * layout.TW + layout.Q_KIND]
         if kind == T_DRAW_PICK or kind == T_KEEP:
-            return s[L.S_QUEUE + i * L.TW + L.Q_PLAYER]
+            return s[layout.S_QUEUE + i * layout.TW + layout.Q_PLAYER]
     return -1
 
 
@@ -87,13 +87,13 @@ def _observe(K, s, player, o):
     o[:] = s
     if player < 0:
         return
-    m = K[L.K_M]
-    _hide(s, o, K[L.O_DECK], m)
+    m = K[layout.K_M]
+    _hide(s, o, K[layout.O_DECK], m)
     if _chooser(s) != player:
-        _hide(s, o, K[L.O_PICKING], m)
-    for p in range(K[L.K_P]):
+        _hide(s, o, K[layout.O_PICKING], m)
+    for p in range(K[layout.K_P]):
         if p != player:
-            _hide(s, o, K[L.O_PLAYERS] + p * K[L.PW] + K[L.PO_HAND], m)
+            _hide(s, o, K[layout.O_PLAYERS] + p * K[layout.PW] + K[layout.PO_HAND], m)
 
 
 @njit(cache=True)
@@ -107,7 +107,7 @@ def _finish(K, s, n, k, i, legal_n, steps, player, obs):
 @njit(cache=True)
 def reset_batch(K, init, states, obs, base, games, steps, legal_n, player) -> None:
     """Start a new game in every row."""
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     keys = np.zeros(MAX_OUT, dtype=np.int64)
     weights = np.zeros(MAX_OUT, dtype=np.int64)
     rs = np.zeros(1, dtype=np.uint64)
@@ -124,7 +124,7 @@ def reset_batch(K, init, states, obs, base, games, steps, legal_n, player) -> No
 def step_batch(K, init, states, obs, actions, base, games, steps, legal_n, player, ended) -> int:
     """One step in every row; ``ended``: 1 the game ended, 2 it got stuck, 3 beyond the
     kernel. Returns the first row whose action is not a legal index, or -1."""
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     keys = np.zeros(MAX_OUT, dtype=np.int64)
     weights = np.zeros(MAX_OUT, dtype=np.int64)
     rs = np.zeros(1, dtype=np.uint64)
@@ -165,6 +165,6 @@ def batch(kernel: Any) -> SeatBatch:
         reset_batch,
         step_batch,
         state_size=len(kernel.init),
-        max_actions=L.MAX_ACTIONS,
+        max_actions=layout.MAX_ACTIONS,
         hidden=True,
     )

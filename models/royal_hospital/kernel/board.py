@@ -4,7 +4,7 @@ task queue, congress doctors, quality of care and paying with tokens (the model'
 
 from __future__ import annotations
 
-from . import layout as L
+from . import layout
 from .jit import rule
 
 DIAG, HEAL, RESEARCH, STAFF, DOCTOR = 0, 1, 2, 3, 4
@@ -14,18 +14,18 @@ T_QOC = 11
 @rule
 def pb(K, p):
     """Where player ``p``'s block starts."""
-    return K[L.O_PLAYERS] + p * K[L.PW]
+    return K[layout.O_PLAYERS] + p * K[layout.PW]
 
 
 @rule
 def seat_at(K, s, k):
     """The ``k``-th seat in turn order from the starting player."""
-    return (s[L.S_FIRST] + k) % K[L.K_P]
+    return (s[layout.S_FIRST] + k) % K[layout.K_P]
 
 
 @rule
 def seat_index(K, s, p):
-    return (p - s[L.S_FIRST]) % K[L.K_P]
+    return (p - s[layout.S_FIRST]) % K[layout.K_P]
 
 
 # Sorted lists of fixed-width rows ---------------------------------------------------------
@@ -53,7 +53,7 @@ def list_insert(s, at, count_at, room, w, vals):
     """Insert ``vals`` into the sorted list at ``at`` (count in ``s[count_at]``)."""
     n = s[count_at]
     if n >= room:
-        s[L.S_ERR] = 1
+        s[layout.S_ERR] = 1
         return
     i = n
     while i > 0 and cmp_vals(s, at + (i - 1) * w, vals, w) > 0:
@@ -101,25 +101,25 @@ def list_sort(s, at, count_at, w):
 def replace_patient(K, s, p, old, new, remove):
     """Player ``p``'s hospital with ``old`` replaced by ``new`` (or removed)."""
     b = pb(K, p)
-    at = b + K[L.PO_PAT]
-    i = list_find(s, at, b + L.P_NPAT, L.PATW, old)
+    at = b + K[layout.PO_PAT]
+    i = list_find(s, at, b + layout.P_NPAT, layout.PATW, old)
     if i < 0:
-        s[L.S_ERR] = 1
+        s[layout.S_ERR] = 1
         return
-    list_remove_at(s, at, b + L.P_NPAT, L.PATW, i)
+    list_remove_at(s, at, b + layout.P_NPAT, layout.PATW, i)
     if not remove:
-        list_insert(s, at, b + L.P_NPAT, K[L.PMAX], L.PATW, new)
+        list_insert(s, at, b + layout.P_NPAT, K[layout.PMAX], layout.PATW, new)
 
 
 @rule
 def return_card(K, s, code):
     """A card on top of the Patient deck (the returned pile, oldest first)."""
-    n = s[L.S_NRET]
-    if n >= K[L.RMAX]:
-        s[L.S_ERR] = 1
+    n = s[layout.S_NRET]
+    if n >= K[layout.RMAX]:
+        s[layout.S_ERR] = 1
         return
-    s[K[L.O_RET] + n] = code
-    s[L.S_NRET] = n + 1
+    s[K[layout.O_RET] + n] = code
+    s[layout.S_NRET] = n + 1
 
 
 # The task queue -------------------------------------------------------------------------
@@ -127,40 +127,42 @@ def return_card(K, s, code):
 
 @rule
 def q_at(i, f):
-    return L.S_QUEUE + i * L.TW + f
+    return layout.S_QUEUE + i * layout.TW + f
 
 
 @rule
 def q_pop(s):
-    n = s[L.S_QLEN]
-    for i in range(L.S_QUEUE, L.S_QUEUE + (n - 1) * L.TW):
-        s[i] = s[i + L.TW]
-    for i in range(L.S_QUEUE + (n - 1) * L.TW, L.S_QUEUE + n * L.TW):
+    n = s[layout.S_QLEN]
+    for i in range(layout.S_QUEUE, layout.S_QUEUE + (n - 1) * layout.TW):
+        s[i] = s[i + layout.TW]
+    for i in range(layout.S_QUEUE + (n - 1) * layout.TW, layout.S_QUEUE + n * layout.TW):
         s[i] = 0
-    s[L.S_QLEN] = n - 1
+    s[layout.S_QLEN] = n - 1
 
 
 @rule
 def q_open(s, i, k):
     """Make room for ``k`` tasks at position ``i``; False if the queue is full."""
-    n = s[L.S_QLEN]
-    if n + k > L.QMAX:
-        s[L.S_ERR] = 1
+    n = s[layout.S_QLEN]
+    if n + k > layout.QMAX:
+        s[layout.S_ERR] = 1
         return False
-    for j in range(L.S_QUEUE + (n + k) * L.TW - 1, L.S_QUEUE + (i + k) * L.TW - 1, -1):
-        s[j] = s[j - k * L.TW]
-    s[L.S_QLEN] = n + k
+    for j in range(
+        layout.S_QUEUE + (n + k) * layout.TW - 1, layout.S_QUEUE + (i + k) * layout.TW - 1, -1
+    ):
+        s[j] = s[j - k * layout.TW]
+    s[layout.S_QLEN] = n + k
     return True
 
 
 @rule
 def q_set(s, i, kind, player, n, effect, play):
-    b = L.S_QUEUE + i * L.TW
-    s[b + L.Q_KIND] = kind
-    s[b + L.Q_PLAYER] = player
-    s[b + L.Q_N] = n
-    s[b + L.Q_EFFECT] = effect
-    s[b + L.Q_PLAY] = play
+    b = layout.S_QUEUE + i * layout.TW
+    s[b + layout.Q_KIND] = kind
+    s[b + layout.Q_PLAYER] = player
+    s[b + layout.Q_N] = n
+    s[b + layout.Q_EFFECT] = effect
+    s[b + layout.Q_PLAY] = play
 
 
 @rule
@@ -175,7 +177,7 @@ def q_push(s, kind, player, n, effect, play):
 
 @rule
 def reached(K, old, new, space):
-    if K[L.K_DOCTOR_EXACT]:
+    if K[layout.K_DOCTOR_EXACT]:
         return new == space and old != space
     return old < space <= new
 
@@ -186,24 +188,24 @@ def claim_doctors(K, s, p, track, old, new):
     if new <= old:
         return
     won = 0
-    t0 = K[L.T_DOCTORS]
-    for i in range(K[L.K_NDOCTORS]):
-        d = K[L.O_DOCTORS] + i
+    t0 = K[layout.T_DOCTORS]
+    for i in range(K[layout.K_NDOCTORS]):
+        d = K[layout.O_DOCTORS] + i
         if K[t0 + 2 * i] == track and s[d] and reached(K, old, new, K[t0 + 2 * i + 1]):
-            if K[L.K_PLANTED] != 3:
+            if K[layout.K_PLANTED] != 3:
                 s[d] = 0
             won += 1
-    s[pb(K, p) + L.P_TOK + DOCTOR] += won
+    s[pb(K, p) + layout.P_TOK + DOCTOR] += won
 
 
 @rule
 def change_qoc(K, s, p, d):
     b = pb(K, p)
-    old = s[b + L.P_QOC]
-    new = min(old + d, K[L.K_QOC_MAX])
-    if K[L.K_QOC_CLAMP]:
+    old = s[b + layout.P_QOC]
+    new = min(old + d, K[layout.K_QOC_MAX])
+    if K[layout.K_QOC_CLAMP]:
         new = max(new, 0)
-    s[b + L.P_QOC] = new
+    s[b + layout.P_QOC] = new
     claim_doctors(K, s, p, T_QOC, old, new)
 
 
@@ -211,10 +213,10 @@ def change_qoc(K, s, p, d):
 def capacity(K, s, p):
     b = pb(K, p)
     extra = 0
-    for t in range(K[L.K_M]):
-        if K[K[L.T_MED] + t * L.MED_W + L.MED_SPACE]:
-            extra += s[b + K[L.PO_PLAYED] + t]
-    return K[L.K_SPACES] + extra
+    for t in range(K[layout.K_M]):
+        if K[K[layout.T_MED] + t * layout.MED_W + layout.MED_SPACE]:
+            extra += s[b + K[layout.PO_PLAYED] + t]
+    return K[layout.K_SPACES] + extra
 
 
 # Paying with tokens (treatment.chain / pay) ------------------------------------------------
@@ -231,11 +233,11 @@ def chain_kind(K, kind, i):
     if i == 1:
         return STAFF
     j = 2
-    if K[L.K_RESEARCH_HEALS]:
+    if K[layout.K_RESEARCH_HEALS]:
         if i == j:
             return RESEARCH
         j += 1
-    if K[L.K_DOCTOR_SUBST] and i == j:
+    if K[layout.K_DOCTOR_SUBST] and i == j:
         return DOCTOR
     return -1
 
@@ -262,9 +264,9 @@ def pay(K, tok, kind, amount):
 def can_pay(K, s, p, diag, heal):
     """Whether ``p``'s tokens pay a diagnosis part then a healing part (each along its
     chain: its own kind, staff, then research and doctors where a reading allows)."""
-    b = pb(K, p) + L.P_TOK
+    b = pb(K, p) + layout.P_TOK
     t0, t1, t2, t3, t4 = s[b], s[b + 1], s[b + 2], s[b + 3], s[b + 4]
-    rh, ds = K[L.K_RESEARCH_HEALS], K[L.K_DOCTOR_SUBST]
+    rh, ds = K[layout.K_RESEARCH_HEALS], K[layout.K_DOCTOR_SUBST]
     for part in range(2):
         if part == 0:
             need = diag - min(t0, diag)

@@ -17,7 +17,7 @@ from numba import njit
 
 from hhh_verify.contract.errors import ModelError
 
-from . import layout as L
+from . import layout
 from .legal import legal
 from .play import MAX_OUT
 from .rules import apply, outcomes
@@ -139,7 +139,7 @@ def bfs(K, init, max_states, stats):
     blob = np.zeros(1 << 16, dtype=np.uint8)
     starts = np.zeros(1025, dtype=np.int64)
     table = np.zeros(4096, dtype=np.int64)
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     keys = np.zeros(MAX_OUT, dtype=np.int64)
     weights = np.zeros(MAX_OUT, dtype=np.int64)
     seen = np.zeros(MAX_OUT, dtype=np.int64)
@@ -154,14 +154,14 @@ def bfs(K, init, max_states, stats):
     while head < n:
         decode_row(blob, starts[head], starts[head + 1], s)
         head += 1
-        if s[L.S_PHASE] == 5:  # OVER
+        if s[layout.S_PHASE] == 5:  # OVER
             stats[5] += 1
             continue
         na = legal(K, s, acts)
         if na == 0:
             stats[2] += 1
             continue
-        if na > L.MAX_ACTIONS:
+        if na > layout.MAX_ACTIONS:
             stats[4] = 1
             break
         for a in range(na):
@@ -170,7 +170,7 @@ def bfs(K, init, max_states, stats):
             for o in range(mo):
                 t[:] = s
                 apply(K, t, acts[a], keys[o])
-                if t[L.S_ERR]:
+                if t[layout.S_ERR]:
                     stats[4] = 1
                     stats[0] = n
                     return blob, starts[: n + 1]

@@ -21,7 +21,7 @@ from numba import njit
 from hhh_verify.kernel.edges import add_edge, new_edges
 
 from ..rules.state import OVER
-from . import layout as L
+from . import layout
 from .codec import decode, row_action
 from .legal import legal
 from .play import MAX_OUT
@@ -60,20 +60,20 @@ def expand_rows(K, rows, width):
     ne = 0
     s = np.zeros(width, dtype=np.int64)
     out = np.zeros(width, dtype=np.int64)
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
     keys = np.zeros(MAX_OUT, dtype=np.int64)
     weights = np.zeros(MAX_OUT, dtype=np.int64)
     row = np.zeros(nwords, dtype=np.uint64)
     for i in range(m):
         unpack(rows[i], s)
-        if s[L.S_PHASE] == OVER:
+        if s[layout.S_PHASE] == OVER:
             status[i] = COMPLETED
             continue
         na = legal(K, s, acts)
         if na == 0:
             status[i] = DEADLOCK
             continue
-        if na > L.MAX_ACTIONS or s[L.S_ERR]:
+        if na > layout.MAX_ACTIONS or s[layout.S_ERR]:
             status[i] = OUT
             return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
         for ai in range(na):
@@ -85,7 +85,7 @@ def expand_rows(K, rows, width):
             for o in range(n):
                 out[:] = s
                 apply(K, out, acts[ai], keys[o])
-                if out[L.S_ERR] or not pack(out, row):
+                if out[layout.S_ERR] or not pack(out, row):
                     status[i] = OUT
                     return status, bits, src[:ne], act[:ne], prob[:ne], succ[:ne]
                 p = weights[o] / total

@@ -15,7 +15,7 @@ from ..rules.state import (
     T_KEEP,
     TREATMENT,
 )
-from . import layout as L
+from . import layout
 from .board import DOCTOR, RESEARCH, can_pay, pb
 from .jit import rule
 from .rewards import eff
@@ -36,7 +36,7 @@ CHANCE_KINDS = np.array(sorted(CHANCE_TASKS), dtype=np.int64)
 
 @rule
 def add(acts, n, verb, f1, f2, f3, f4):
-    if n < L.MAX_ACTIONS:
+    if n < layout.MAX_ACTIONS:
         acts[n, 0] = verb
         acts[n, 1] = f1
         acts[n, 2] = f2
@@ -62,27 +62,30 @@ def same_row(s, a, b, w):
 def action_phase(K, s, b, acts):
     """Action Phase choices, generated verb by verb in the model's order (Activate,
     Pass, PlayCard, SellCard, SellResearch; each by card type), so no sort is needed."""
-    M = K[L.K_M]
-    tok = b + L.P_TOK
-    hand = b + K[L.PO_HAND]
+    M = K[layout.K_M]
+    tok = b + layout.P_TOK
+    hand = b + K[layout.PO_HAND]
     n = 0
     for t in range(M):
-        if med(K, t, L.MED_NACT) and s[b + K[L.PO_PLAYED] + t] > s[b + K[L.PO_USED] + t]:
-            n = add(acts, n, L.V_ACTIVATE, t, 0, 0, 0)
-    n = add(acts, n, L.V_PASS, 0, 0, 0, 0)
+        if (
+            med(K, t, layout.MED_NACT)
+            and s[b + K[layout.PO_PLAYED] + t] > s[b + K[layout.PO_USED] + t]
+        ):
+            n = add(acts, n, layout.V_ACTIVATE, t, 0, 0, 0)
+    n = add(acts, n, layout.V_PASS, 0, 0, 0, 0)
     for t in range(M):
         if (
             s[hand + t]
-            and s[b + L.P_CREDITS] >= med(K, t, L.MED_CREDITS)
-            and s[tok + RESEARCH] + s[tok + DOCTOR] >= med(K, t, L.MED_RESEARCH)
-            and s[b + L.P_HEALED] >= med(K, t, L.MED_HEALED)
+            and s[b + layout.P_CREDITS] >= med(K, t, layout.MED_CREDITS)
+            and s[tok + RESEARCH] + s[tok + DOCTOR] >= med(K, t, layout.MED_RESEARCH)
+            and s[b + layout.P_HEALED] >= med(K, t, layout.MED_HEALED)
         ):
-            n = add(acts, n, L.V_PLAY, t, 0, 0, 0)
+            n = add(acts, n, layout.V_PLAY, t, 0, 0, 0)
     for t in range(M):
         if s[hand + t]:
-            n = add(acts, n, L.V_SELL_CARD, t, 0, 0, 0)
-    if s[tok + RESEARCH] + s[tok + DOCTOR] and K[L.K_PLANTED] != 4:
-        n = add(acts, n, L.V_SELL_RESEARCH, 0, 0, 0, 0)
+            n = add(acts, n, layout.V_SELL_CARD, t, 0, 0, 0)
+    if s[tok + RESEARCH] + s[tok + DOCTOR] and K[layout.K_PLANTED] != 4:
+        n = add(acts, n, layout.V_SELL_RESEARCH, 0, 0, 0, 0)
     return n
 
 
@@ -93,17 +96,17 @@ def treatment_verb(K, s, p, r):
     d, hh = stage_cost(K, s[r : r + 4])
     critical = card >= 0 and prio(K, card) == CRITICAL
     if can_pay(K, s, p, d, hh):
-        return L.V_HEAL if diagnosed or critical else L.V_DIAGNOSE
+        return layout.V_HEAL if diagnosed or critical else layout.V_DIAGNOSE
     if can_assign(K, s, p, s[r : r + 4]):
-        return L.V_ASSIGN
+        return layout.V_ASSIGN
     return -1
 
 
 @rule
 def treatment_patients(K, s, p, b, acts, n, verb):
     """Player ``p``'s distinct patients offering ``verb``, in list (sorted) order."""
-    at = b + K[L.PO_PAT]
-    for i in range(s[b + L.P_NPAT]):
+    at = b + K[layout.PO_PAT]
+    for i in range(s[b + layout.P_NPAT]):
         r = at + 4 * i
         if i > 0 and same_row(s, r, r - 4, 4):
             continue
@@ -116,17 +119,17 @@ def treatment_patients(K, s, p, b, acts, n, verb):
 def treatment_phase(K, s, p, b, acts):
     """Treatment Phase choices in the model's order (Assign, Diagnose, EndTreatment,
     Heal, TreatTerminal; each over the sorted lists), so no sort is needed."""
-    n = treatment_patients(K, s, p, b, acts, 0, L.V_ASSIGN)
-    n = treatment_patients(K, s, p, b, acts, n, L.V_DIAGNOSE)
-    n = add(acts, n, L.V_END_TREATMENT, 0, 0, 0, 0)
-    n = treatment_patients(K, s, p, b, acts, n, L.V_HEAL)
-    tat = b + K[L.PO_TERM]
-    for i in range(s[b + L.P_NTERM]):
+    n = treatment_patients(K, s, p, b, acts, 0, layout.V_ASSIGN)
+    n = treatment_patients(K, s, p, b, acts, n, layout.V_DIAGNOSE)
+    n = add(acts, n, layout.V_END_TREATMENT, 0, 0, 0, 0)
+    n = treatment_patients(K, s, p, b, acts, n, layout.V_HEAL)
+    tat = b + K[layout.PO_TERM]
+    for i in range(s[b + layout.P_NTERM]):
         r = tat + 3 * i
         if i > 0 and same_row(s, r, r - 3, 3):
             continue
         if terminal_treatable(K, s, p, r):
-            n = add(acts, n, L.V_TREAT_TERMINAL, s[r], 0, 0, 0)
+            n = add(acts, n, layout.V_TREAT_TERMINAL, s[r], 0, 0, 0)
     return n
 
 
@@ -142,68 +145,68 @@ def is_chance(kind):
 def legal(K, s, acts):
     """The legal actions of ``s`` into ``acts``, in the model's order; returns how many
     (more than ``MAX_ACTIONS``: the caller refuses)."""
-    if s[L.S_PHASE] == OVER:
+    if s[layout.S_PHASE] == OVER:
         return 0
     n = 0
-    if s[L.S_QLEN]:
-        h = L.S_QUEUE
-        kind = s[h + L.Q_KIND]
-        p = s[h + L.Q_PLAYER]
+    if s[layout.S_QLEN]:
+        h = layout.S_QUEUE
+        kind = s[h + layout.Q_KIND]
+        p = s[h + layout.Q_PLAYER]
         if is_chance(kind):
-            return add(acts, 0, L.V_DRAW, 0, 0, 0, 0)
+            return add(acts, 0, layout.V_DRAW, 0, 0, 0, 0)
         if kind == T_KEEP:
-            for t in range(K[L.K_M]):
-                if s[K[L.O_PICKING] + t]:
-                    n = add(acts, n, L.V_KEEP, t, 0, 0, 0)
+            for t in range(K[layout.K_M]):
+                if s[K[layout.O_PICKING] + t]:
+                    n = add(acts, n, layout.V_KEEP, t, 0, 0, 0)
             return n
         if kind == T_ADMIT:
-            a = K[L.O_ARR]
-            for i in range(s[L.S_NARR]):
+            a = K[layout.O_ARR]
+            for i in range(s[layout.S_NARR]):
                 r = a + 4 * i
                 if i == 0 or not same_row(s, r, r - 4, 4):
-                    n = add_patient(acts, n, L.V_REJECT, s, r)
+                    n = add_patient(acts, n, layout.V_REJECT, s, r)
             return n
         if kind == T_EFFECT:
-            e = s[h + L.Q_EFFECT]
+            e = s[h + layout.Q_EFFECT]
             code = eff(K, e, 0)
             if code == CHOICE:
                 for i in range(eff(K, e, 3)):
-                    n = add(acts, n, L.V_CHOOSE, i, 0, 0, 0)
+                    n = add(acts, n, layout.V_CHOOSE, i, 0, 0, 0)
                 return n
             if code == INSURANCE:
                 for c in range(4):
-                    if s[pb(K, p) + L.P_INS + c] < 5:
-                        n = add(acts, n, L.V_CHOOSE_INS, c, 0, 0, 0)
+                    if s[pb(K, p) + layout.P_INS + c] < 5:
+                        n = add(acts, n, layout.V_CHOOSE_INS, c, 0, 0, 0)
                 return n
             if code == HELICOPTER:
-                flags = s[h + L.Q_N]
-                may_more = K[L.K_HELI_BOTH] or flags == 0
+                flags = s[h + layout.Q_N]
+                may_more = K[layout.K_HELI_BOTH] or flags == 0
                 if may_more and not flags & HELI_DISCARDED:
                     b = pb(K, p)
-                    at = b + K[L.PO_PAT]
-                    for i in range(s[b + L.P_NPAT]):
+                    at = b + K[layout.PO_PAT]
+                    for i in range(s[b + layout.P_NPAT]):
                         r = at + 4 * i
                         if i == 0 or not same_row(s, r, r - 4, 4):
-                            n = add_patient(acts, n, L.V_HELI_DISCARD, s, r)
-                n = add(acts, n, L.V_HELI_DONE, 0, 0, 0, 0)
+                            n = add_patient(acts, n, layout.V_HELI_DISCARD, s, r)
+                n = add(acts, n, layout.V_HELI_DONE, 0, 0, 0, 0)
                 if may_more and not flags & HELI_DREW:
-                    n = add(acts, n, L.V_HELI_DRAW, 0, 0, 0, 0)
+                    n = add(acts, n, layout.V_HELI_DRAW, 0, 0, 0, 0)
                 return n
-            s[L.S_ERR] = 1
+            s[layout.S_ERR] = 1
             return 0
         if is_pay(kind):
             mask = token_choices(K, s)
             for k in range(5):
                 if mask >> k & 1:
-                    n = add(acts, n, L.V_USE_TOKEN, k, 0, 0, 0)
+                    n = add(acts, n, layout.V_USE_TOKEN, k, 0, 0, 0)
             return n
-        s[L.S_ERR] = 1
+        s[layout.S_ERR] = 1
         return 0
-    p = s[L.S_TURN]
+    p = s[layout.S_TURN]
     b = pb(K, p)
-    if s[L.S_PHASE] == ACTIONS:
+    if s[layout.S_PHASE] == ACTIONS:
         return action_phase(K, s, b, acts)
-    if s[L.S_PHASE] == TREATMENT:
+    if s[layout.S_PHASE] == TREATMENT:
         return treatment_phase(K, s, p, b, acts)
-    s[L.S_ERR] = 1
+    s[layout.S_ERR] = 1
     return 0

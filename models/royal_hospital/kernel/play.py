@@ -11,7 +11,7 @@ from hhh_verify.kernel.parted import OVER as ENDED
 
 from ..rules.cards import CHRONIC, CRITICAL, SEVERE
 from ..rules.state import OVER
-from . import layout as L
+from . import layout
 from .board import capacity, pb
 from .jit import driver, rule
 from .legal import legal
@@ -31,7 +31,7 @@ def patient_score(K, F, card, tokens):
     """policies._patient_score."""
     if card < 0:
         return 40.0 + 10 * tokens
-    worth = F[K[L.K_M] + card]
+    worth = F[K[layout.K_M] + card]
     pr = prio(K, card)
     if pr == CRITICAL:
         return 100.0 + worth
@@ -47,28 +47,28 @@ def greedy_score(K, F, s, acts, i):
     """policies.greedy_score, for row ``i`` of ``acts`` (read in place: no row view)."""
     v = acts[i, 0]
     f1 = acts[i, 1]
-    if v == L.V_HEAL or v == L.V_DIAGNOSE:
+    if v == layout.V_HEAL or v == layout.V_DIAGNOSE:
         return 200 + patient_score(K, F, f1, acts[i, 3])
-    if v == L.V_TREAT_TERMINAL:
+    if v == layout.V_TREAT_TERMINAL:
         return 250.0
-    if v == L.V_ASSIGN:
+    if v == layout.V_ASSIGN:
         return 150 + patient_score(K, F, f1, acts[i, 3]) / 10
-    if v == L.V_ACTIVATE:
+    if v == layout.V_ACTIVATE:
         return 120.0
-    if v == L.V_PLAY:
+    if v == layout.V_PLAY:
         return 100 + F[f1]
-    if v == L.V_KEEP:
+    if v == layout.V_KEEP:
         return F[f1]
-    if v == L.V_REJECT:
+    if v == layout.V_REJECT:
         return -patient_score(K, F, f1, acts[i, 3])
-    if v == L.V_CHOOSE_INS:
-        return -float(s[pb(K, current_player(K, s)) + L.P_INS + f1])
-    if v == L.V_HELI_DRAW:
+    if v == layout.V_CHOOSE_INS:
+        return -float(s[pb(K, current_player(K, s)) + layout.P_INS + f1])
+    if v == layout.V_HELI_DRAW:
         p = current_player(K, s)
-        return 5.0 if s[pb(K, p) + L.P_NPAT] < capacity(K, s, p) else -5.0
-    if v == L.V_HELI_DISCARD:
+        return 5.0 if s[pb(K, p) + layout.P_NPAT] < capacity(K, s, p) else -5.0
+    if v == layout.V_HELI_DISCARD:
         return -patient_score(K, F, f1, acts[i, 3]) / 10
-    if v == L.V_SELL_RESEARCH or v == L.V_SELL_CARD:
+    if v == layout.V_SELL_RESEARCH or v == layout.V_SELL_CARD:
         return -20.0
     return 0.0
 
@@ -102,7 +102,7 @@ def sampled(K, s, a, rs, keys, weights):
     """Apply ``a`` with its chance outcome drawn from ``rs`` (exact odds)."""
     m = outcomes(K, s, a, keys, weights)
     if m <= 0 or m > MAX_OUT:
-        s[L.S_ERR] = 1
+        s[layout.S_ERR] = 1
         return
     i = pick(rs, weights, m) if m > 1 else 0
     apply(K, s, a, keys[i])
@@ -112,14 +112,14 @@ def sampled(K, s, a, rs, keys, weights):
 def step_game(K, F, s, acts, rs, policy, seed, k, idx, keys, weights):
     """One step of game ``seed`` (step ``k``): -1 over, -2 deadlock, -3 beyond the
     kernel, else 1 if the policy chose among several actions, 0 if not."""
-    if s[L.S_ERR]:
+    if s[layout.S_ERR]:
         return -3
-    if s[L.S_PHASE] == OVER:
+    if s[layout.S_PHASE] == OVER:
         return -1
     n = legal(K, s, acts)
     if n == 0:
         return -2
-    if n > L.MAX_ACTIONS:
+    if n > layout.MAX_ACTIONS:
         return -3
     i = 0
     if n > 1:
@@ -132,27 +132,27 @@ def step_game(K, F, s, acts, rs, policy, seed, k, idx, keys, weights):
 
 @driver
 def result(K, s, done, steps, decisions, out):
-    if s[L.S_ERR]:
+    if s[layout.S_ERR]:
         out[0] = -3
-    elif s[L.S_PHASE] == OVER:
+    elif s[layout.S_PHASE] == OVER:
         out[0] = 1
     else:
         out[0] = -2 if done == 2 else 0
     out[1] = steps
     out[2] = decisions
-    out[3] = s[L.S_ROUND]
+    out[3] = s[layout.S_ROUND]
     if out[0] == 1:
         out[4] = winners_mask(K, s)
-        scores = np.zeros(K[L.K_P], dtype=np.int64)
+        scores = np.zeros(K[layout.K_P], dtype=np.int64)
         final_scores(K, s, scores)
-        for p in range(K[L.K_P]):
+        for p in range(K[layout.K_P]):
             out[5 + p] = scores[p]
 
 
 @driver
 def play_games(K, F, init, seeds, policy, max_steps, results):
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
-    idx = np.zeros(L.MAX_ACTIONS, dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
+    idx = np.zeros(layout.MAX_ACTIONS, dtype=np.int64)
     keys = np.zeros(MAX_OUT, dtype=np.int64)
     weights = np.zeros(MAX_OUT, dtype=np.int64)
     rs = np.zeros(1, dtype=np.uint64)
@@ -175,8 +175,8 @@ def play_games(K, F, init, seeds, policy, max_steps, results):
 def play_paired(KA, FA, KB, FB, init_a, init_b, seeds, policy, max_steps, results):
     """Each seed's game under two readings side by side; rows: A's result, B's result,
     then the first step at which the two states differ (-1: never)."""
-    acts = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
-    idx = np.zeros(L.MAX_ACTIONS, dtype=np.int64)
+    acts = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
+    idx = np.zeros(layout.MAX_ACTIONS, dtype=np.int64)
     keys = np.zeros(MAX_OUT, dtype=np.int64)
     weights = np.zeros(MAX_OUT, dtype=np.int64)
     rs = np.zeros(1, dtype=np.uint64)
@@ -223,9 +223,9 @@ def play_until_parted(KA, FA, KB, init, seed, policy, max_steps, rows, states, o
     """Game ``seed`` under ``KA`` and ``KB`` in lockstep, A's decisions; step ``j``'s
     action to ``rows[j]``, A's successor to ``states[j]``, B's parting successor to
     ``other``. Returns ``(k, how)``: NONE, LEGAL, SUCCESSORS, ENDED, or FULL."""
-    acts_a = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
-    acts_b = np.zeros((L.MAX_ACTIONS, L.NA), dtype=np.int64)
-    idx = np.zeros(L.MAX_ACTIONS, dtype=np.int64)
+    acts_a = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
+    acts_b = np.zeros((layout.MAX_ACTIONS, layout.NA), dtype=np.int64)
+    idx = np.zeros(layout.MAX_ACTIONS, dtype=np.int64)
     keys = np.zeros(MAX_OUT, dtype=np.int64)
     weights = np.zeros(MAX_OUT, dtype=np.int64)
     rs = np.zeros(1, dtype=np.uint64)
@@ -234,15 +234,15 @@ def play_until_parted(KA, FA, KB, init, seed, policy, max_steps, rows, states, o
     for k in range(max_steps):
         if k == rows.shape[0]:
             return k, FULL
-        if s[L.S_ERR]:
+        if s[layout.S_ERR]:
             return k, NONE
-        if s[L.S_PHASE] == OVER:
+        if s[layout.S_PHASE] == OVER:
             return k, ENDED
         na = legal(KA, s, acts_a)
         nb = legal(KB, s, acts_b)
         if na != nb:
             return k, LEGAL
-        n = min(na, L.MAX_ACTIONS)
+        n = min(na, layout.MAX_ACTIONS)
         for i in range(n):
             if not np.array_equal(acts_a[i], acts_b[i]):
                 return k, LEGAL

@@ -23,7 +23,7 @@ from ..rules.state import (
     T_DRAW_PATIENT,
     T_EFFECT,
 )
-from . import layout as L
+from . import layout
 from .board import (
     change_qoc,
     claim_doctors,
@@ -41,7 +41,7 @@ INSURANCE_LEVELS = 5
 
 @rule
 def eff(K, e, f):
-    return K[K[L.T_EFF] + e * L.EFF_W + f]
+    return K[K[layout.T_EFF] + e * layout.EFF_W + f]
 
 
 @rule
@@ -62,8 +62,10 @@ def reward_tasks(K, s, i, table_row, p, play, more, extra):
 def set_off(K, s, table_row, p, play):
     """Queue rewards set off by a reward: in front, or after the pending rewards."""
     i = 0
-    if not K[L.K_DEPTH_FIRST]:
-        while i < s[L.S_QLEN] and s[L.S_QUEUE + i * L.TW + L.Q_KIND] == T_EFFECT:
+    if not K[layout.K_DEPTH_FIRST]:
+        while (
+            i < s[layout.S_QLEN] and s[layout.S_QUEUE + i * layout.TW + layout.Q_KIND] == T_EFFECT
+        ):
             i += 1
     reward_tasks(K, s, i, table_row, p, play, False, 0)
 
@@ -71,7 +73,7 @@ def set_off(K, s, table_row, p, play):
 @rule
 def first_open(K, s, p):
     """The first insurance company still open to ``p`` (-1: none) and how many are."""
-    b = pb(K, p) + L.P_INS
+    b = pb(K, p) + layout.P_INS
     first = -1
     n = 0
     for c in range(4):
@@ -96,37 +98,37 @@ def is_decision(K, s, e, p):
 def gain(K, s, p, what, n):
     b = pb(K, p)
     if what < 5:
-        s[b + L.P_TOK + what] += n
+        s[b + layout.P_TOK + what] += n
     elif what == CREDITS:
-        s[b + L.P_CREDITS] += n
+        s[b + layout.P_CREDITS] += n
     elif what == VP:
-        s[b + L.P_VP] += n
+        s[b + layout.P_VP] += n
     elif what == PRESTIGE:
-        old = s[b + L.P_PRESTIGE]
-        new = min(old + n, K[L.K_PRESTIGE_MAX])
-        s[b + L.P_PRESTIGE] = new
+        old = s[b + layout.P_PRESTIGE]
+        new = min(old + n, K[layout.K_PRESTIGE_MAX])
+        s[b + layout.P_PRESTIGE] = new
         claim_doctors(K, s, p, T_PRESTIGE_TRACK, old, new)
     elif what == QOC:
         change_qoc(K, s, p, n)
     elif what == HEALED:
-        s[b + L.P_HEALED] += n
-        s[b + L.P_HEALED_MAX] = max(s[b + L.P_HEALED_MAX], s[b + L.P_HEALED])
+        s[b + layout.P_HEALED] += n
+        s[b + layout.P_HEALED_MAX] = max(s[b + layout.P_HEALED_MAX], s[b + layout.P_HEALED])
     else:
-        s[L.S_ERR] = 1
+        s[layout.S_ERR] = 1
 
 
 @rule
 def produce_more(K, s, p, track, n, play):
     b = pb(K, p)
-    cap = K[L.K_CREDIT_MAX] if track == P_CREDIT else K[L.K_PROD_MAX]
-    old = s[b + L.P_PROD + track]
+    cap = K[layout.K_CREDIT_MAX] if track == P_CREDIT else K[layout.K_PROD_MAX]
+    old = s[b + layout.P_PROD + track]
     new = min(old + n, cap)
-    s[b + L.P_PROD + track] = new
-    if new > old and (K[L.K_BONUS_ALWAYS] or play):
+    s[b + layout.P_PROD + track] = new
+    if new > old and (K[layout.K_BONUS_ALWAYS] or play):
         if track == P_CREDIT:
-            s[b + L.P_CREDITS] += new - old
+            s[b + layout.P_CREDITS] += new - old
         else:
-            s[b + L.P_TOK + track] += new - old
+            s[b + layout.P_TOK + track] += new - old
     claim_doctors(K, s, p, track, old, new)
 
 
@@ -134,36 +136,36 @@ def produce_more(K, s, p, track, n, play):
 def ambulance_step(K, s, p, n, play):
     """Move one space, gain its reward; the rest of the move waits (RH-REWARD-ORDER)."""
     b = pb(K, p)
-    old = s[b + L.P_AMB]
-    if K[L.K_AMB_LOOP] == 14:
+    old = s[b + layout.P_AMB]
+    if K[layout.K_AMB_LOOP] == 14:
         new = (old + 1) % 14
         lap = new == 0
     else:
         new = old % 13 + 1
         lap = old == 13
-    s[b + L.P_AMB] = new
-    if lap and (not K[L.K_DOCTOR_EXACT] or (new == 0 and n == 1)):
+    s[b + layout.P_AMB] = new
+    if lap and (not K[layout.K_DOCTOR_EXACT] or (new == 0 and n == 1)):
         claim_doctors(K, s, p, T_AMBULANCE_TRACK, -1, 0)
-    row = K[L.T_AMB] + (new - 1) * L.REWARD_W if new else -1
-    if K[L.K_DEPTH_FIRST]:
-        reward_tasks(K, s, 0, row, p, play, n > 1, K[K[L.T_AMB_ID] + n - 1] if n > 1 else 0)
+    row = K[layout.T_AMB] + (new - 1) * layout.REWARD_W if new else -1
+    if K[layout.K_DEPTH_FIRST]:
+        reward_tasks(K, s, 0, row, p, play, n > 1, K[K[layout.T_AMB_ID] + n - 1] if n > 1 else 0)
         return
     set_off(K, s, row, p, play)
     if n > 1:
-        q_push(s, T_EFFECT, p, 0, K[K[L.T_AMB_ID] + n - 1], play)
+        q_push(s, T_EFFECT, p, 0, K[K[layout.T_AMB_ID] + n - 1], play)
 
 
 @rule
 def advance_insurance(K, s, p, company, play):
     b = pb(K, p)
-    level = s[b + L.P_INS + company]
+    level = s[b + layout.P_INS + company]
     if level >= INSURANCE_LEVELS:
-        if K[L.K_REDIRECT] and first_open(K, s, p)[0] >= 0:
-            q_push(s, T_EFFECT, p, 0, K[L.K_ANY_INS], play)
+        if K[layout.K_REDIRECT] and first_open(K, s, p)[0] >= 0:
+            q_push(s, T_EFFECT, p, 0, K[layout.K_ANY_INS], play)
         return
-    s[b + L.P_INS + company] = level + 1
+    s[b + layout.P_INS + company] = level + 1
     claim_doctors(K, s, p, 6 + company, level, level + 1)
-    set_off(K, s, K[L.T_INS] + (company * 5 + level) * L.REWARD_W, p, play)
+    set_off(K, s, K[layout.T_INS] + (company * 5 + level) * layout.REWARD_W, p, play)
 
 
 @rule
@@ -186,10 +188,10 @@ def apply_effect(K, s, p, e, play):
         else:
             advance_insurance(K, s, p, a, play)
     elif code == DRAW:
-        if K[L.K_DRAW_PATIENTS]:
+        if K[layout.K_DRAW_PATIENTS]:
             q_push(s, T_ADMIT, p, 0, -1, 0)
             q_push(s, T_DRAW_PATIENT, p, n, -1, 0)
         else:
             q_push(s, T_DRAW_HAND, p, n, -1, 0)
     else:
-        s[L.S_ERR] = 1
+        s[layout.S_ERR] = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import layout as L
+from . import layout
 from .board import pb, seat_at
 from .jit import driver
 
@@ -15,27 +15,27 @@ NKEY = 9  # final victory points, then the eight tie-breakers
 @driver
 def counters(K, s, p, out):
     b = pb(K, p)
-    out[0] = s[b + L.P_QOC]
+    out[0] = s[b + layout.P_QOC]
     ins = 0
     for c in range(4):
-        lv = s[b + L.P_INS + c]
-        ins += lv if K[L.K_INS_SUM] else (1 if lv else 0)
+        lv = s[b + layout.P_INS + c]
+        ins += lv if K[layout.K_INS_SUM] else (1 if lv else 0)
     out[1] = ins
-    out[2] = s[b + L.P_PRESTIGE]
-    out[3] = s[b + L.P_PROD + 4]
+    out[2] = s[b + layout.P_PRESTIGE]
+    out[3] = s[b + layout.P_PROD + 4]
     for k in range(4):
-        out[4 + k] = s[b + (L.P_PROD if K[L.K_COMPARE_PROD] else L.P_TOK) + k]
+        out[4 + k] = s[b + (layout.P_PROD if K[layout.K_COMPARE_PROD] else layout.P_TOK) + k]
 
 
 @driver
 def final_scores(K, s, scores):
-    P = K[L.K_P]
+    P = K[layout.K_P]
     c = np.zeros((P, 8), dtype=np.int64)
     for p in range(P):
         counters(K, s, p, c[p])
     for p in range(P):
         b = pb(K, p)
-        v = s[b + L.P_VP] + s[b + L.P_QOC] - K[L.K_QOC_OFFSET]
+        v = s[b + layout.P_VP] + s[b + layout.P_QOC] - K[layout.K_QOC_OFFSET]
         for q in range(P):
             if q != p:
                 for k in range(8):
@@ -46,29 +46,31 @@ def final_scores(K, s, scores):
 
 @driver
 def ranking_keys(K, s, keys):
-    P = K[L.K_P]
+    P = K[layout.K_P]
     scores = np.zeros(P, dtype=np.int64)
     final_scores(K, s, scores)
     for p in range(P):
         b = pb(K, p)
-        patients = s[b + L.P_NPAT] + (s[b + L.P_NTERM] if K[L.K_TIE_TERMINALS] else 0)
+        patients = s[b + layout.P_NPAT] + (
+            s[b + layout.P_NTERM] if K[layout.K_TIE_TERMINALS] else 0
+        )
         res = 0
         for k in range(4):
-            res += s[b + (L.P_PROD if K[L.K_TIE_PROD] else L.P_TOK) + k]
+            res += s[b + (layout.P_PROD if K[layout.K_TIE_PROD] else layout.P_TOK) + k]
         full = 0
         for c in range(4):
-            if s[b + L.P_INS + c] >= 5:
+            if s[b + layout.P_INS + c] >= 5:
                 full += 1
         best = 0
-        for t in range(K[L.K_M]):
-            if s[b + K[L.PO_PLAYED] + t]:
-                best = max(best, K[K[L.T_MED] + t * L.MED_W + L.MED_VALUE])
+        for t in range(K[layout.K_M]):
+            if s[b + K[layout.PO_PLAYED] + t]:
+                best = max(best, K[K[layout.T_MED] + t * layout.MED_W + layout.MED_VALUE])
         keys[p, 0] = scores[p]
-        keys[p, 1] = s[b + L.P_QOC]
-        keys[p, 2] = s[b + L.P_PRESTIGE]
+        keys[p, 1] = s[b + layout.P_QOC]
+        keys[p, 2] = s[b + layout.P_PRESTIGE]
         keys[p, 3] = -patients
-        keys[p, 4] = s[b + L.P_HEALED_MAX]
-        keys[p, 5] = s[b + L.P_PROD + 4]
+        keys[p, 4] = s[b + layout.P_HEALED_MAX]
+        keys[p, 5] = s[b + layout.P_PROD + 4]
         keys[p, 6] = res
         keys[p, 7] = full
         keys[p, 8] = best
@@ -85,7 +87,7 @@ def key_cmp(keys, a, b):
 @driver
 def winners_mask(K, s):
     """Bit ``p`` set for each winning seat."""
-    P = K[L.K_P]
+    P = K[layout.K_P]
     keys = np.zeros((P, NKEY), dtype=np.int64)
     ranking_keys(K, s, keys)
     best = 0
@@ -98,7 +100,7 @@ def winners_mask(K, s):
         if key_cmp(keys, p, best) == 0:
             mask |= 1 << p
             count += 1
-    if count == 1 or K[L.K_TIE_SHARED]:
+    if count == 1 or K[layout.K_TIE_SHARED]:
         return mask
     latest = -1
     for k in range(P):

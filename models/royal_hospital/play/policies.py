@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..rules import actions as A
+from ..rules import actions
 from ..rules.board import capacity
 from ..rules.cards import CHRONIC, CRITICAL, SEVERE
 from ..rules.model import RHModel
@@ -46,28 +46,28 @@ def _patient_score(model: RHModel, pt: tuple[int, ...]) -> float:
 def greedy_score(model: RHModel, s: Any, a: Any) -> float:
     """How much the greedy player wants ``a`` (higher first)."""
     ctx = model.ctx
-    if isinstance(a, (A.Heal, A.Diagnose)):
+    if isinstance(a, (actions.Heal, actions.Diagnose)):
         return 200 + _patient_score(model, a.patient)
-    if isinstance(a, A.TreatTerminal):
+    if isinstance(a, actions.TreatTerminal):
         return 250.0
-    if isinstance(a, A.Assign):
+    if isinstance(a, actions.Assign):
         return 150 + _patient_score(model, a.patient) / 10
-    if isinstance(a, A.Activate):
+    if isinstance(a, actions.Activate):
         return 120.0
-    if isinstance(a, A.PlayCard):
+    if isinstance(a, actions.PlayCard):
         return 100 + card_value(ctx.medical[a.card])
-    if isinstance(a, A.Keep):
+    if isinstance(a, actions.Keep):
         return card_value(ctx.medical[a.card])
-    if isinstance(a, A.Reject):
+    if isinstance(a, actions.Reject):
         return -_patient_score(model, a.patient)
-    if isinstance(a, A.ChooseInsurance):
+    if isinstance(a, actions.ChooseInsurance):
         return -s.players[model.current_player(s)].insurance[a.company]
-    if isinstance(a, A.HelicopterDraw):
+    if isinstance(a, actions.HelicopterDraw):
         ps = s.players[model.current_player(s)]
         return 5.0 if len(ps.patients) < capacity(ctx, ps) else -5.0
-    if isinstance(a, A.HelicopterDiscard):
+    if isinstance(a, actions.HelicopterDiscard):
         return -_patient_score(model, a.patient) / 10
-    if isinstance(a, (A.SellResearch, A.SellCard)):
+    if isinstance(a, (actions.SellResearch, actions.SellCard)):
         return -20.0
     return 0.0  # Pass, EndTreatment, HelicopterDone, Choose
 

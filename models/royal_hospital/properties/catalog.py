@@ -23,7 +23,7 @@ from hhh_verify.contract.properties import (
     kernel_agreement,
 )
 
-from ..rules import actions as A
+from ..rules import actions as rules_actions
 from ..rules import readings as R
 from ..rules.cards import (
     CHRONIC,
@@ -331,7 +331,7 @@ def death_costs(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
 
 def rejection_costs(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     """Hospital Board: a patient rejected for lack of space costs 1 quality of care."""
-    if not isinstance(a, A.Reject):
+    if not isinstance(a, rules_actions.Reject):
         return None
     p = model.current_player(s)
     ps, pt = s.players[p], t.players[p]
@@ -579,15 +579,31 @@ def chronic_die(model: RHModel) -> bool:
 
 def _preference(model: RHModel, s: RHState, a: Any) -> tuple[int, ...]:
     """Lower is tried first: treat patients, play cards, take rewards; pass last."""
-    if isinstance(a, (A.Heal, A.Diagnose, A.TreatTerminal)):
+    if isinstance(a, (rules_actions.Heal, rules_actions.Diagnose, rules_actions.TreatTerminal)):
         return (0,)
-    if isinstance(a, (A.PlayCard, A.Activate)):
+    if isinstance(a, (rules_actions.PlayCard, rules_actions.Activate)):
         return (1,)
-    if isinstance(a, (A.Keep, A.Choose, A.ChooseInsurance, A.HelicopterDraw)):
+    if isinstance(
+        a,
+        (
+            rules_actions.Keep,
+            rules_actions.Choose,
+            rules_actions.ChooseInsurance,
+            rules_actions.HelicopterDraw,
+        ),
+    ):
         return (2,)
-    if isinstance(a, (A.Reject, A.HelicopterDiscard, A.HelicopterDone, A.Assign)):
+    if isinstance(
+        a,
+        (
+            rules_actions.Reject,
+            rules_actions.HelicopterDiscard,
+            rules_actions.HelicopterDone,
+            rules_actions.Assign,
+        ),
+    ):
         return (3,)
-    if isinstance(a, (A.SellCard, A.SellResearch)):
+    if isinstance(a, (rules_actions.SellCard, rules_actions.SellResearch)):
         return (5,)
     return (4,)  # Pass, EndTreatment
 
@@ -601,7 +617,7 @@ def careless(model: RHModel, s: RHState, actions: tuple[Any, ...]) -> tuple[Any,
     """End the treatment at once, pass early: the style that lets patients die."""
 
     def key(a: Any) -> tuple[int, ...]:
-        if isinstance(a, (A.EndTreatment, A.Pass)):
+        if isinstance(a, (rules_actions.EndTreatment, rules_actions.Pass)):
             return (0,)
         return _preference(model, s, a)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import actions as A
+from . import actions
 from .cards import PRIORITY_NAMES
 from .context import Ctx
 from .effects import RESOURCE_NAMES
@@ -28,43 +28,43 @@ def patient_text(ctx: Ctx, pt: Any) -> str:
 
 def describe_action(ctx: Ctx, s: RHState, a: Any) -> str:
     name = type(a).__name__
-    if isinstance(a, A.Draw):
+    if isinstance(a, actions.Draw):
         head = s.queue[0] if s.queue else None
         what = TASK_NAMES[head.kind] if head else "?"
         return f"Draw ({what}{f', P{head.player}' if head else ''})"
-    if isinstance(a, A.Keep):
+    if isinstance(a, actions.Keep):
         return f"Keep {ctx.medical[a.card].name}"
-    if isinstance(a, A.Reject):
+    if isinstance(a, actions.Reject):
         return f"Reject the {patient_text(ctx, a.patient)}"
-    if isinstance(a, A.PlayCard):
+    if isinstance(a, actions.PlayCard):
         return f"Play {ctx.medical[a.card].name}"
-    if isinstance(a, A.Activate):
+    if isinstance(a, actions.Activate):
         return f"Activate {ctx.medical[a.card].name}"
-    if isinstance(a, A.SellCard):
+    if isinstance(a, actions.SellCard):
         return f"Discard {ctx.medical[a.card].name} for credits"
-    if isinstance(a, A.SellResearch):
+    if isinstance(a, actions.SellResearch):
         return "Discard 1 research for credits"
-    if isinstance(a, A.Choose):
+    if isinstance(a, actions.Choose):
         head = s.queue[0]
         assert head.kind == T_EFFECT and head.effect is not None
         return f"Choose {describe_effect(head.effect.alts[a.option])}"
-    if isinstance(a, A.ChooseInsurance):
+    if isinstance(a, actions.ChooseInsurance):
         return f"Advance on the {COMPANY_NAMES[a.company]} insurance track"
-    if isinstance(a, A.HelicopterDiscard):
+    if isinstance(a, actions.HelicopterDiscard):
         return f"Helicopter: discard the {patient_text(ctx, a.patient)}"
-    if isinstance(a, A.HelicopterDraw):
+    if isinstance(a, actions.HelicopterDraw):
         return "Helicopter: all players draw a patient"
-    if isinstance(a, A.HelicopterDone):
+    if isinstance(a, actions.HelicopterDone):
         return "Helicopter: no (further) option"
-    if isinstance(a, A.Diagnose):
+    if isinstance(a, actions.Diagnose):
         return f"Diagnose the {patient_text(ctx, a.patient)}"
-    if isinstance(a, A.Heal):
+    if isinstance(a, actions.Heal):
         return f"Heal the {patient_text(ctx, a.patient)}"
-    if isinstance(a, A.Assign):
+    if isinstance(a, actions.Assign):
         return f"Put a resource on the {patient_text(ctx, a.patient)}"
-    if isinstance(a, A.TreatTerminal):
+    if isinstance(a, actions.TreatTerminal):
         return f"Treat the terminal patient {ctx.patients[a.card].name!r}"
-    if isinstance(a, A.UseToken):
+    if isinstance(a, actions.UseToken):
         return f"Pay 1 with a {RESOURCE_NAMES[a.kind]} token"
     return name
 

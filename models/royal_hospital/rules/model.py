@@ -17,9 +17,7 @@ from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import Outcome, merge
 from hhh_verify.contract.rule_model import RuleModel
 
-from . import action_phase as ap
-from . import actions as A
-from . import flow, patients, resolve, treatment
+from . import action_phase, actions, flow, patients, resolve, treatment
 from .board import set_player
 from .config import RHConfig
 from .context import Ctx
@@ -47,14 +45,14 @@ from .state import (
     RHState,
 )
 
-ONE_DRAW = (A.Draw(),)
+ONE_DRAW = (actions.Draw(),)
 
 
-class RHModel(RuleModel[RHState, A.Action, RHConfig]):
+class RHModel(RuleModel[RHState, actions.Action, RHConfig]):
     """Royal Hospital as a Markov decision process (see ``hhh_verify.contract.model``)."""
 
     game = "royal-hospital"
-    action_types = A.ACTION_TYPES
+    action_types = actions.ACTION_TYPES
     state_text = describe_state
     action_text = describe_action
     ctx: Ctx
@@ -96,13 +94,13 @@ class RHModel(RuleModel[RHState, A.Action, RHConfig]):
                 return ONE_DRAW
             p = head.player
             if head.kind == T_KEEP:
-                return tuple(A.Keep(t) for t, n in enumerate(s.picking) if n)
+                return tuple(actions.Keep(t) for t, n in enumerate(s.picking) if n)
             if head.kind == T_ADMIT:
-                return sort_actions([A.Reject(tuple(pt)) for pt in dict.fromkeys(s.arrivals)])
+                return sort_actions([actions.Reject(tuple(pt)) for pt in dict.fromkeys(s.arrivals)])
             if head.kind == T_EFFECT:
                 return sort_actions(self._effect_choices(s, head))
             if head.kind in treatment.PART_OF:
-                return tuple(A.UseToken(k) for k in treatment.token_choices(self.ctx, s))
+                return tuple(actions.UseToken(k) for k in treatment.token_choices(self.ctx, s))
             raise AssertionError(f"task {head} waits for nothing")
         p = s.turn
         if s.phase == ACTIONS:
@@ -115,49 +113,51 @@ class RHModel(RuleModel[RHState, A.Action, RHConfig]):
         e = head.effect
         p = head.player
         if e.code == CHOICE:
-            return [A.Choose(i) for i in range(len(e.alts))]
+            return [actions.Choose(i) for i in range(len(e.alts))]
         if e.code == INSURANCE:
-            return [A.ChooseInsurance(c) for c in resolve.open_companies(s, p)]
+            return [actions.ChooseInsurance(c) for c in resolve.open_companies(s, p)]
         assert e.code == HELICOPTER
-        out: list[Any] = [A.HelicopterDone()]
+        out: list[Any] = [actions.HelicopterDone()]
         may_more = self.ctx.heli_both or head.n == 0
         if may_more and not head.n & HELI_DISCARDED:
-            out += [A.HelicopterDiscard(tuple(pt)) for pt in dict.fromkeys(s.players[p].patients)]
+            out += [
+                actions.HelicopterDiscard(tuple(pt)) for pt in dict.fromkeys(s.players[p].patients)
+            ]
         if may_more and not head.n & HELI_DREW:
-            out.append(A.HelicopterDraw())
+            out.append(actions.HelicopterDraw())
         return out
 
     def _action_phase(self, s: RHState, p: int) -> list[Any]:
         ctx = self.ctx
         ps = s.players[p]
-        out: list[Any] = [A.Pass()]
+        out: list[Any] = [actions.Pass()]
         for t, n in enumerate(ps.hand):
             if n:
-                out.append(A.SellCard(t))
-                if ap.affordable(ctx, ps, ctx.medical[t]):
-                    out.append(A.PlayCard(t))
-            if ap.activatable(ctx, ps, t):
-                out.append(A.Activate(t))
+                out.append(actions.SellCard(t))
+                if action_phase.affordable(ctx, ps, ctx.medical[t]):
+                    out.append(actions.PlayCard(t))
+            if action_phase.activatable(ctx, ps, t):
+                out.append(actions.Activate(t))
         if ps.tokens[RESEARCH] + ps.tokens[DOCTOR]:
-            out.append(A.SellResearch())
+            out.append(actions.SellResearch())
         return out
 
     def _treatment(self, s: RHState, p: int) -> list[Any]:
         ctx = self.ctx
         ps = s.players[p]
-        out: list[Any] = [A.EndTreatment()]
+        out: list[Any] = [actions.EndTreatment()]
         for pt in dict.fromkeys(ps.patients):
             key = tuple(pt)
             if treatment.can_afford(ctx, s, p, pt):
                 if treatment.diagnosable(ctx, pt):
-                    out.append(A.Diagnose(key))
+                    out.append(actions.Diagnose(key))
                 elif treatment.healable(ctx, pt):
-                    out.append(A.Heal(key))
+                    out.append(actions.Heal(key))
             elif treatment.can_assign(ctx, s, p, pt):
-                out.append(A.Assign(key))
+                out.append(actions.Assign(key))
         for term in dict.fromkeys(ps.terminals):
             if treatment.terminal_treatable(ctx, s, p, term):
-                out.append(A.TreatTerminal(term.card))
+                out.append(actions.TreatTerminal(term.card))
         return out
 
     def step(self, s: RHState, a: Any) -> tuple[tuple[RHState, Any], ...]:
@@ -177,10 +177,10 @@ class RHModel(RuleModel[RHState, A.Action, RHConfig]):
         if a not in legal:
             raise ModelError(f"illegal action {a!r} here; legal: {list(legal)[:8]}")
         ctx = self.ctx
-        if isinstance(a, A.Draw):
+        if isinstance(a, actions.Draw):
             key = flow.pick(flow.chance_weights(ctx, s), rng)
             return flow.advance(ctx, flow.chance_apply(ctx, s, key))
-        if isinstance(a, A.Diagnose):
+        if isinstance(a, actions.Diagnose):
             pt = Patient(*a.patient)
             paid = treatment.diagnose_paid(ctx, s, self.current_player(s), pt)
             card = flow.pick(patients.resolve_weights(ctx, paid, pt.card), rng)
@@ -193,44 +193,44 @@ class RHModel(RuleModel[RHState, A.Action, RHConfig]):
         ctx = self.ctx
         one = flow.ONE
         p = self.current_player(s)
-        if isinstance(a, A.Draw):
+        if isinstance(a, actions.Draw):
             return flow.chance(ctx, s)
-        if isinstance(a, A.Keep):
+        if isinstance(a, actions.Keep):
             return [(flow.keep(ctx, s, p, a.card), one)]
-        if isinstance(a, A.Reject):
+        if isinstance(a, actions.Reject):
             return [(patients.reject(ctx, s, p, Patient(*a.patient)), one)]
-        if isinstance(a, A.Choose):
+        if isinstance(a, actions.Choose):
             return [(flow.choose(ctx, s, a.option), one)]
-        if isinstance(a, A.ChooseInsurance):
+        if isinstance(a, actions.ChooseInsurance):
             return [(flow.choose_insurance(ctx, s, a.company), one)]
-        if isinstance(a, A.HelicopterDiscard):
+        if isinstance(a, actions.HelicopterDiscard):
             return [(flow.helicopter_discard(ctx, s, p, a.patient), one)]
-        if isinstance(a, A.HelicopterDraw):
+        if isinstance(a, actions.HelicopterDraw):
             return [(flow.helicopter_draw(ctx, s, p), one)]
-        if isinstance(a, A.HelicopterDone):
+        if isinstance(a, actions.HelicopterDone):
             return [(flow.helicopter_done(s), one)]
-        if isinstance(a, A.PlayCard):
-            return [(ap.play_card(ctx, s, p, a.card), one)]
-        if isinstance(a, A.Activate):
-            return [(ap.activate(ctx, s, p, a.card), one)]
-        if isinstance(a, A.SellCard):
-            return [(ap.sell_card(ctx, s, p, a.card), one)]
-        if isinstance(a, A.SellResearch):
-            return [(ap.sell_research(ctx, s, p), one)]
-        if isinstance(a, A.Pass):
-            return [(ap.pass_turn(ctx, s, p), one)]
-        if isinstance(a, A.Diagnose):
+        if isinstance(a, actions.PlayCard):
+            return [(action_phase.play_card(ctx, s, p, a.card), one)]
+        if isinstance(a, actions.Activate):
+            return [(action_phase.activate(ctx, s, p, a.card), one)]
+        if isinstance(a, actions.SellCard):
+            return [(action_phase.sell_card(ctx, s, p, a.card), one)]
+        if isinstance(a, actions.SellResearch):
+            return [(action_phase.sell_research(ctx, s, p), one)]
+        if isinstance(a, actions.Pass):
+            return [(action_phase.pass_turn(ctx, s, p), one)]
+        if isinstance(a, actions.Diagnose):
             return treatment.diagnose(ctx, s, p, Patient(*a.patient))
-        if isinstance(a, A.Heal):
+        if isinstance(a, actions.Heal):
             return [(treatment.heal(ctx, s, p, Patient(*a.patient)), one)]
-        if isinstance(a, A.Assign):
+        if isinstance(a, actions.Assign):
             return [(treatment.assign(ctx, s, p, Patient(*a.patient)), one)]
-        if isinstance(a, A.TreatTerminal):
+        if isinstance(a, actions.TreatTerminal):
             term = next(t for t in s.players[p].terminals if t.card == a.card and not t.treated)
             return [(treatment.treat_terminal(ctx, s, p, term), one)]
-        if isinstance(a, A.EndTreatment):
+        if isinstance(a, actions.EndTreatment):
             return [(flow.end_treatment(ctx, s, p), one)]
-        if isinstance(a, A.UseToken):
+        if isinstance(a, actions.UseToken):
             return [(treatment.use_token(ctx, s, a.kind), one)]
         raise ModelError(f"unknown action {a!r}")
 

@@ -32,7 +32,7 @@ import z3
 
 from hhh_verify.contract.errors import ModelError
 
-from ..rules import actions as A
+from ..rules import actions
 from ..rules.cards import (
     CHRONIC,
     CRITICAL,
@@ -347,24 +347,24 @@ class RHEncoding:
         if rule == STUTTER:
             return None
         if rule == DRAW:
-            return A.Draw()
+            return actions.Draw()
         if rule == REJECT:
-            return A.Reject((value(pre["acard"]), 0, 0, 0))
+            return actions.Reject((value(pre["acard"]), 0, 0, 0))
         if rule == ACTIVATE:
             assert self.start is not None, "Activate is encoded only with a starting card"
-            return A.Activate(self.start)
+            return actions.Activate(self.start)
         if rule == SELL:
-            return A.SellResearch()
+            return actions.SellResearch()
         if rule == PASS:
-            return A.Pass()
+            return actions.Pass()
         if rule == END:
-            return A.EndTreatment()
+            return actions.EndTreatment()
         if rule == TREAT:
             assert self.terminal is not None, "TreatTerminal is encoded only with a terminal card"
-            return A.TreatTerminal(self.terminal)
+            return actions.TreatTerminal(self.terminal)
         p = value(pre["turn"])
         patient = tuple(value(pre[f"p{p}.{f}"]) for f in ("card", "diag", "tokens")) + (0,)
-        return A.Diagnose(patient) if rule == DIAGNOSE else A.Heal(patient)
+        return actions.Diagnose(patient) if rule == DIAGNOSE else actions.Heal(patient)
 
     # Rules at one wait point ------------------------------------------------------------
     def rules(self, point: dict[str, int], pre: Sym, choice: Any) -> list[tuple[int, list[Branch]]]:
