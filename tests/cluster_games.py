@@ -29,8 +29,8 @@ class BrokenToy(toy_model.ToyModel):
         return super().step(s, a)
 
 
-def _broken(config: Any, interpretation: Any) -> BrokenToy:
-    return BrokenToy(config, interpretation)
+def _broken(config: Any, readings: Any) -> BrokenToy:
+    return BrokenToy(config, readings)
 
 
 BROKEN = dataclasses.replace(toy_model.SPEC, id="toy-broken", make_model=_broken)

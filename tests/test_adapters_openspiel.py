@@ -142,7 +142,7 @@ def test_parameters_round_trip_through_the_game_string() -> None:
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game)
     assert again.model.config.rounds == 1
-    assert again.model.interpretation.choice(amb.id) == option
+    assert again.model.readings.reading_of(amb.id) == option
     cfg = dataclasses.replace(registry.get_game("hhh").presets["tiny"], rooms_in_deck=(0, 5))
     assert osp.load_game("hhh", cfg).model.config == cfg
     assert pyspiel.load_game("hhh_verify_hhh(preset=tiny)").num_distinct_actions() > 0

@@ -207,7 +207,7 @@ def test_every_registered_game_spec_is_consistent() -> None:
             assert config_from_json(spec.config_type, config_to_json(config)) == config, preset
         for amb in spec.ambiguities:
             for option in amb.option_ids:
-                interp = spec.ambiguities.with_choices({amb.id: option})
+                interp = spec.ambiguities.with_readings({amb.id: option})
                 model = spec.make_model(spec.config(), interp)
                 model.legal_actions(model.initial_state())
 

@@ -150,8 +150,8 @@ def test_diverge_compares_two_readings_under_the_decided_ones(tmp_path: Path) ->
         fixed,
     )
     for m, own in ((ma, "every-round"), (mb, "arrival-round-only")):
-        assert m.interpretation.choice("RH-CRITICAL-DEADLINE") == "second-cleanup"
-        assert m.interpretation.choice("RH-TERMINAL-UPKEEP") == own
+        assert m.readings.reading_of("RH-CRITICAL-DEADLINE") == "second-cleanup"
+        assert m.readings.reading_of("RH-TERMINAL-UPKEEP") == own
     r = CliRunner().invoke(
         main,
         [

@@ -35,7 +35,7 @@ class TableModel:
     def __init__(self, table: dict[str, list[list[tuple[str, F]]]], ends: dict[str, Outcome]):
         self.table, self.ends = table, ends
         self.config = ToyConfig()  # any config dataclass (traces record it)
-        self.interpretation = AMBIGUITIES.default()
+        self.readings = AMBIGUITIES.default()
 
     def initial_state(self) -> str:
         return "s0"

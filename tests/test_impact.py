@@ -152,7 +152,7 @@ def test_a_scenario_travels_whole() -> None:
     back = pickle.loads(pickle.dumps(s))
     assert back == s and hash(back) == hash(s)
     m = back.model(toy_model.SPEC)
-    assert m.config.target == 2 and m.interpretation.as_dict()["TOY-BLACK"] == "penalty"
+    assert m.config.target == 2 and m.readings.as_dict()["TOY-BLACK"] == "penalty"
     assert dict(s.flags())["--interpret"] == ("TOY-BLACK=penalty",)
 
 

@@ -187,7 +187,7 @@ class WinsEveryLoss(HHHModel):
 
 def test_loss_reported_as_win() -> None:
     spec_model = SPEC.model("full")
-    model = WinsEveryLoss(spec_model.config, spec_model.interpretation)
+    model = WinsEveryLoss(spec_model.config, spec_model.readings)
     assert_caught("hhh.no-action-after-end", model=model)
 
 

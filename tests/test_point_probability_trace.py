@@ -191,6 +191,6 @@ def test_deep_differential_witness_traces_are_sampled_and_replay() -> None:
     ta, tb = dv.witness_traces(result, SPEC)
     for t, m in ((ta, result.model_a), (tb, result.model_b)):
         assert len(t.meta["samples"]) == len(t.steps)
-        res = tr.replay(_copy(t), SPEC.make_model(m.config, m.interpretation))
+        res = tr.replay(_copy(t), SPEC.make_model(m.config, m.readings))
         assert res.ok, res.error
     assert ta.steps[-1].note

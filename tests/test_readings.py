@@ -180,7 +180,7 @@ def test_an_interpretation_reads_a_member_and_gives_the_chosen_one() -> None:
     readings = import_module(f"{package_of('hhh')}.readings")
     reg = registry.games()["hhh"].ambiguities
     assert isinstance(reg, AmbiguityRegistry)
-    interp = reg.with_choices({"HHH-ROOM-CAP": "every-phase"})
+    interp = reg.with_readings({"HHH-ROOM-CAP": "every-phase"})
     assert interp.reads(readings.ROOM_CAP.EVERY_PHASE)
     assert not interp.reads(readings.ROOM_CAP.SIX_TOTAL)
     assert interp.reading(readings.ROOM_CAP) is readings.ROOM_CAP.EVERY_PHASE

@@ -79,7 +79,7 @@ def test_every_entry_has_its_evidence(game: str) -> None:
 def test_the_default_interpretation_is_every_default(game: str) -> None:
     spec = spec_of(game)
     interp = spec.ambiguities.default()
-    assert all(interp.choice(a.id) == a.default for a in spec.ambiguities)
+    assert all(interp.reading_of(a.id) == a.default for a in spec.ambiguities)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -25,9 +25,9 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import (
     Ambiguity,
     AmbiguityRegistry,
-    Interpretation,
     Option,
     Quote,
+    Readings,
 )
 from hhh_verify.contract.measures import SEAT_MEASURES
 from hhh_verify.contract.model import CHANCE, TERMINAL
@@ -129,8 +129,8 @@ class DuelRules:
     second_wins_ties: bool  # DUEL-TIE=second
 
     @classmethod
-    def of(cls, config: DuelConfig, interpretation: Interpretation) -> DuelRules:
-        reads = interpretation.reads
+    def of(cls, config: DuelConfig, readings: Readings) -> DuelRules:
+        reads = readings.reads
         return cls(2 * config.rounds, reads(LAST.PLUS_ONE), reads(TIE.SECOND))
 
 
@@ -150,8 +150,8 @@ class DuelModel(RuleModel):
     state_text = describe_state
     action_text = describe_action
 
-    def __init__(self, config: DuelConfig, interpretation: Interpretation):
-        super().__init__(config, interpretation, DuelRules.of(config, interpretation))
+    def __init__(self, config: DuelConfig, readings: Readings):
+        super().__init__(config, readings, DuelRules.of(config, readings))
 
     def initial_state(self) -> DuelState:
         return DuelState(DECIDE, 0, (0, 0))

@@ -42,9 +42,9 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import (
     Ambiguity,
     AmbiguityRegistry,
-    Interpretation,
     Option,
     Quote,
+    Readings,
 )
 from hhh_verify.contract.late import late, late_call
 from hhh_verify.contract.measures import WIN, Measure
@@ -145,8 +145,8 @@ class ToyRules:
     busts: bool  # TOY-BLACK=bust
 
     @classmethod
-    def of(cls, config: ToyConfig, interpretation: Interpretation) -> ToyRules:
-        return cls(config.target, interpretation.reads(BLACK.BUST))
+    def of(cls, config: ToyConfig, readings: Readings) -> ToyRules:
+        return cls(config.target, readings.reads(BLACK.BUST))
 
 
 def describe_state(ctx: ToyRules, s: ToyState) -> str:
@@ -169,12 +169,10 @@ class ToyModel(RuleModel):
     state_text = describe_state
     action_text = describe_action
 
-    def __init__(
-        self, config: ToyConfig | None = None, interpretation: Interpretation | None = None
-    ):
+    def __init__(self, config: ToyConfig | None = None, readings: Readings | None = None):
         config = config or ToyConfig()
-        interpretation = interpretation or AMBIGUITIES.default()
-        super().__init__(config, interpretation, ToyRules.of(config, interpretation))
+        readings = readings or AMBIGUITIES.default()
+        super().__init__(config, readings, ToyRules.of(config, readings))
 
     def initial_state(self) -> ToyState:
         return ToyState(DECIDE, (self.config.whites, self.config.blacks), 0)

@@ -41,7 +41,7 @@ class ToyEncoding:
 
     def __init__(self, model: Any):
         self.model = model
-        self.bust = model.interpretation.reads(T.BLACK.BUST)
+        self.bust = model.readings.reads(T.BLACK.BUST)
 
     def notes(self) -> list[str]:
         return ["exact: every toy rule is encoded"]

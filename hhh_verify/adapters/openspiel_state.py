@@ -207,7 +207,7 @@ class ModelState(pyspiel.State):
             "openspiel": str(game),
             "game": game.setup.spec.id,
             "config": config_to_json(game.model.config),
-            "interpretation": game.model.interpretation.non_default(game.setup.spec.ambiguities),
+            "interpretation": game.model.readings.non_default(game.setup.spec.ambiguities),
             "history": [int(a) for a in self.history()],
             "draws": [list(d) for d in self._draws.value],
             "state": state_digest(self.model_state),

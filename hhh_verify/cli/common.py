@@ -203,7 +203,7 @@ decisions_option = click.option(
     callback=_decisions_file,
     help="Readings a rules editor decided: JSON (or TOML named *.toml, Python 3.11+) "
     '{"game": ID, "decisions": {AMBIGUITY: OPTION, ...}, "note": TEXT}; applied as '
-    "--interpret choices, and an --interpret for the same id wins. Without --game, the "
+    "--interpret readings, and an --interpret for the same id wins. Without --game, the "
     "file's game.",
 )
 json_option = click.option(
@@ -262,7 +262,7 @@ def readings(game: str, interpret: tuple[str, ...], decisions: Decisions | None)
             raise ModelError(f"--interpret takes ID=OPTION, got {item!r}")
         k, v = item.split("=", 1)
         picked[k.strip()] = v.strip()
-    spec.ambiguities.with_choices(picked)
+    spec.ambiguities.with_readings(picked)
     return tuple(picked.items())
 
 

@@ -28,7 +28,7 @@ from hhh_verify.reporting.witness_text import outcome_text
 def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str | None) -> None:
     """Replay TRACE exactly; exit 1 at the first step the model rejects.
 
-    The trace names its game, config and interpretation, so no other option is needed.
+    The trace names its game, config and readings, so no other option is needed.
     A trace that names its property (as ``check`` and ``hunt`` write them) must show it:
     the goal reached, or the invariant broken, on the replayed path; else exit 1.
     With ``--html FILE`` the page shows the steps that replayed (and why it stopped).
@@ -61,7 +61,7 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
     else:
         readings = ", ".join(f"{k}={v}" for k, v in trace.interpretation.items())
         click.echo(
-            f"{trace.game}: {len(trace.steps)} steps; interpretation: {readings or 'defaults'}"
+            f"{trace.game}: {len(trace.steps)} steps; readings: {readings or 'defaults'}"
         )
         if not quiet:
             for line in result.lines:

@@ -131,7 +131,7 @@ def simulate_command(
         traces.save(trace, trace_out)
     if as_json:
         data = summary.to_json()
-        data["interpretation_non_default"] = model.interpretation.non_default(spec.ambiguities)
+        data["interpretation_non_default"] = model.readings.non_default(spec.ambiguities)
         data["sampler"] = (
             "kernel"
             if engine == "kernel"
@@ -143,7 +143,7 @@ def simulate_command(
             data["trace"] = trace_out
         emit_json(data)
         return
-    _render(summary, spec.measures, model.interpretation.non_default(spec.ambiguities), trace_out)
+    _render(summary, spec.measures, model.readings.non_default(spec.ambiguities), trace_out)
 
 
 def _render(
@@ -157,7 +157,7 @@ def _render(
     readings = ", ".join(f"{k}={v}" for k, v in non_default.items()) or "all defaults"
     console.print(
         f"{summary.game}: {summary.games} games, policy {summary.policy}, seed {summary.seed}, "
-        f"interpretation: {readings}, engine: {summary.engine}"
+        f"readings: {readings}, engine: {summary.engine}"
     )
     table = Table(show_header=True, header_style="bold")
     table.add_column("measure")

@@ -107,7 +107,7 @@ class Ambiguity:
 
 
 @dataclass(frozen=True)
-class Interpretation:
+class Readings:
     """One chosen option per ambiguity (hashable, so models can cache on it).
 
     ``defaults`` are the default options of the registry that built it (not part of
@@ -118,7 +118,7 @@ class Interpretation:
     choices: tuple[tuple[str, str], ...]
     defaults: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
 
-    def choice(self, ambiguity_id: str) -> str:
+    def reading_of(self, ambiguity_id: str) -> str:
         for k, v in self.choices:
             if k == ambiguity_id:
                 return v
@@ -127,12 +127,12 @@ class Interpretation:
     def reads(self, option: Reading) -> bool:
         """Whether ``option`` (``R.ROOM_CAP.SIX_TOTAL``) is the chosen reading of its
         ambiguity."""
-        return self.choice(option.ambiguity) == option.option
+        return self.reading_of(option.ambiguity) == option.option
 
     def reading(self, ambiguity: type[ReadingT]) -> ReadingT:
         """The chosen option of ``ambiguity`` (``R.ROOM_CAP``) as its member, for a rule
         that branches on several options."""
-        return ambiguity(self.choice(ambiguity.ID))
+        return ambiguity(self.reading_of(ambiguity.ID))
 
     def as_dict(self) -> dict[str, str]:
         return dict(self.choices)
@@ -171,11 +171,11 @@ class AmbiguityRegistry:
                 f"unknown interpretation {ambiguity_id!r}; accepted: {', '.join(self._by_id)}"
             ) from None
 
-    def default(self) -> Interpretation:
+    def default(self) -> Readings:
         defaults = tuple((a.id, a.default) for a in self.entries)
-        return Interpretation(defaults, defaults)
+        return Readings(defaults, defaults)
 
-    def with_choices(self, choices: Mapping[str, str]) -> Interpretation:
+    def with_readings(self, choices: Mapping[str, str]) -> Readings:
         """The default interpretation with ``choices`` applied (validated)."""
         chosen = dict(self.default().choices)
         for k, v in choices.items():
@@ -186,9 +186,9 @@ class AmbiguityRegistry:
                 )
             chosen[k] = v
         defaults = tuple((a.id, a.default) for a in self.entries)
-        return Interpretation(tuple((a.id, chosen[a.id]) for a in self.entries), defaults)
+        return Readings(tuple((a.id, chosen[a.id]) for a in self.entries), defaults)
 
-    def parse(self, items: Sequence[str]) -> Interpretation:
+    def parse(self, items: Sequence[str]) -> Readings:
         """Parse ``["ID=OPTION", ...]`` (the ``--interpret`` flag) into an interpretation."""
         choices: dict[str, str] = {}
         for item in items:
@@ -196,7 +196,7 @@ class AmbiguityRegistry:
                 raise ModelError(f"--interpret takes ID=OPTION, got {item!r}")
             k, v = (x.strip() for x in item.split("=", 1))
             choices[k] = v
-        return self.with_choices(choices)
+        return self.with_readings(choices)
 
 
 @dataclass(frozen=True)
@@ -243,7 +243,7 @@ class Decisions:
                 f"accepted: a file whose 'game' is {game!r}"
             )
         try:
-            registry.with_choices(dict(self.choices))
+            registry.with_readings(dict(self.choices))
         except ModelError as e:
             raise ModelError(f"--decisions {self.path}: {e}") from None
 

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 from hhh_verify.contract.outcomes import Distribution, Outcome, sample_index
 
 if TYPE_CHECKING:
-    from hhh_verify.contract.interpretations import Interpretation
+    from hhh_verify.contract.interpretations import Readings
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -65,7 +65,7 @@ class Model(Protocol[S, A]):
 
     game: str
     config: Any
-    interpretation: Interpretation
+    readings: Readings
 
     def initial_state(self) -> S: ...
 

@@ -124,7 +124,7 @@ class PromiseBook:
 
 def in_force(model: Model, promise: Promise) -> bool:
     """Whether ``model`` reads the promise's rule its way (and the option can differ)."""
-    if model.interpretation.choice(promise.ambiguity) != promise.option:
+    if model.readings.reading_of(promise.ambiguity) != promise.option:
         return False
     return promise.applies is None or bool(promise.applies(model))
 

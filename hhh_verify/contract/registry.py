@@ -83,7 +83,7 @@ def model_for_trace(trace: Trace) -> Model:
     have) is a :class:`ModelError` naming the field."""
     spec = get_game(trace.game)
     try:
-        interp = spec.ambiguities.with_choices(trace.interpretation)
+        interp = spec.ambiguities.with_readings(trace.interpretation)
     except ModelError as e:
         raise ModelError(f"trace 'interpretation' does not fit game {spec.id!r}: {e}") from None
     try:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from hhh_verify.contract.actions import action_from_json, action_to_json
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -44,9 +44,9 @@ class RuleModel(Generic[S, A, C]):
     state_text: ClassVar[Callable[[Any, Any], str]]
     action_text: ClassVar[Callable[[Any, Any, Any], str]]
 
-    def __init__(self, config: C, interpretation: Interpretation, ctx: Any):
+    def __init__(self, config: C, readings: Readings, ctx: Any):
         self.config = config
-        self.interpretation = interpretation
+        self.readings = readings
         self.ctx = ctx
         self._last_legal: tuple[S | None, tuple[A, ...]] = (None, ())
 

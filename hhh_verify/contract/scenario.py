@@ -61,7 +61,7 @@ class Scenario:
         """The scenario of ``spec``'s game, validated once: the readings against the
         game's ambiguities, then the config (each a ``ModelError`` naming what is
         accepted); the config is kept."""
-        spec.ambiguities.with_choices(dict(readings))
+        spec.ambiguities.with_readings(dict(readings))
         settings = spec.config(preset, tuple(overrides))
         scenario = cls(spec.id, preset, tuple(overrides), tuple(readings), policy, seed)
         object.__setattr__(scenario, "settings", settings)
@@ -76,7 +76,7 @@ class Scenario:
     def model(self, spec: GameSpec, choices: Mapping[str, str] | None = None) -> Any:
         """The model under the scenario's readings, and ``choices`` over them."""
         chosen = {**dict(self.readings), **(choices or {})}
-        return spec.make_model(self.config(spec), spec.ambiguities.with_choices(chosen))
+        return spec.make_model(self.config(spec), spec.ambiguities.with_readings(chosen))
 
     def flags(self) -> tuple[tuple[str, Any], ...]:
         """The command-line options that name this scenario's game, config and readings

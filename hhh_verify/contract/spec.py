@@ -14,7 +14,7 @@ from hhh_verify.contract.model import round_of
 from hhh_verify.contract.vocab import RANDOM_POLICY
 
 if TYPE_CHECKING:  # the model module re-exports this one; readings import the model
-    from hhh_verify.contract.interpretations import AmbiguityRegistry, Interpretation
+    from hhh_verify.contract.interpretations import AmbiguityRegistry, Readings
     from hhh_verify.contract.measures import Measure
     from hhh_verify.contract.model import Model
     from hhh_verify.contract.properties import PropertyRegistry
@@ -156,7 +156,7 @@ class GameSpec:
     presets: Mapping[str, Any]
     default_preset: str
     ambiguities: AmbiguityRegistry
-    make_model: Callable[[Any, Interpretation], Model[Any, Any]]
+    make_model: Callable[[Any, Readings], Model[Any, Any]]
     config_docs: Mapping[str, str] = field(default_factory=dict)
     #: ``hhh_verify.rulebook.sections.Section`` rows (section, status, where, note): which
     #: rulebook sections are modelled, parameterised, read through an ambiguity, or left

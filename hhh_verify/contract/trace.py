@@ -155,7 +155,7 @@ def new_trace(model: Model, registry: Any = None, seed: int | None = None, **met
     return Trace(
         game=model.game,
         config=config_to_json(model.config),
-        interpretation=model.interpretation.non_default(registry),
+        interpretation=model.readings.non_default(registry),
         seed=seed,
         meta=dict(meta),
     )

@@ -463,8 +463,8 @@ def reading_models(
     """The two models: the ``decided`` readings (else defaults) everywhere except
     ``ambiguity``."""
     base = dict(decided)
-    ma = spec.make_model(config, spec.ambiguities.with_choices({**base, ambiguity: options[0]}))
-    mb = spec.make_model(config, spec.ambiguities.with_choices({**base, ambiguity: options[1]}))
+    ma = spec.make_model(config, spec.ambiguities.with_readings({**base, ambiguity: options[0]}))
+    mb = spec.make_model(config, spec.ambiguities.with_readings({**base, ambiguity: options[1]}))
     return ma, mb
 
 

@@ -438,13 +438,13 @@ def agreement(spec: GameSpec, model: Model, budget: Budget, seed: int = 0) -> Ag
     if spec.kernel is None:
         raise ModelError(f"game {spec.id!r} declares no kernel")
     registry = spec.ambiguities
-    base = model.interpretation.non_default(registry)
+    base = model.readings.non_default(registry)
     reduced = spec.presets[spec.reduced_preset or spec.default_preset]
     strong = next(iter(spec.policies.values()), None)
     out = Agreement()
 
     def build(config: Any, readings: dict[str, str], name: str) -> tuple[Model, Any] | None:
-        m = spec.make_model(config, registry.with_choices(readings))
+        m = spec.make_model(config, registry.with_readings(readings))
         try:
             return m, spec.kernel(m)  # type: ignore[misc]
         except ModelError as e:  # the kernel says it cannot hold this reading or config

@@ -392,7 +392,7 @@ def summarise(
         if m.plot
     }
     counts = {n: tuple(sorted(Counter(values[n]).items())) for n, m in shown.items() if not m.plot}
-    interp = model.interpretation
+    interp = model.readings
     return Summary(
         game=model.game,
         config=config_to_json(model.config),

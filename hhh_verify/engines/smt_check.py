@@ -71,7 +71,7 @@ class Z3Engine:
             if q.preset is None and not support.encoding(model).exact and reduced:
                 # Like the explorer in `check`: prove it on the reduced preset under the
                 # same readings (the full game's answers are `hhh-verify query`'s job).
-                target = self.spec.make_model(self.spec.presets[reduced], model.interpretation)
+                target = self.spec.make_model(self.spec.presets[reduced], model.readings)
                 common["engine"] = f"{self.name}:{reduced}"
             if q.preset is None and not support.encoding(target).exact:
                 msg = (

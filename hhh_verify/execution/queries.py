@@ -32,7 +32,7 @@ def answer(scenario: Scenario, budget: Budget, query_id: str) -> dict[str, Any]:
     support = spec.load_smt()
     query = support.get(query_id)
     own = [item.split("=", 1) for item in query.interpret]
-    chosen = spec.ambiguities.with_choices(
+    chosen = spec.ambiguities.with_readings(
         dict(scenario.readings) | {k.strip(): v.strip() for k, v in own}
     )
     model = spec.make_model(spec.config(query.preset or "", query.overrides), chosen)
@@ -52,7 +52,7 @@ def answer(scenario: Scenario, budget: Budget, query_id: str) -> dict[str, Any]:
 
 def readings_of(model: Model, spec: GameSpec) -> list[str]:
     """The model's non-default readings as ``ID=OPTION``."""
-    return [f"{k}={v}" for k, v in model.interpretation.non_default(spec.ambiguities).items()]
+    return [f"{k}={v}" for k, v in model.readings.non_default(spec.ambiguities).items()]
 
 
 def not_encoded(query: Any, model: Model, spec: GameSpec, why: str) -> dict[str, Any]:

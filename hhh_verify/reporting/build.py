@@ -81,7 +81,7 @@ def engines(
     spec: GameSpec, policies: Sequence[str], decided: diverge.Decided = ()
 ) -> dict[str, SimulateEngine]:
     """Where each impact player's games are played: ``kernel`` or ``reference``."""
-    model = spec.make_model(spec.config(), spec.ambiguities.with_choices(dict(decided)))
+    model = spec.make_model(spec.config(), spec.ambiguities.with_readings(dict(decided)))
     return {p: simulate.playout_engine(spec, model, p)[0] for p in policies}
 
 

@@ -27,7 +27,7 @@ def model_and_kernel(config: Any, readings: dict[str, str] | None = None, plante
     readings = dict(readings or {})
     if config.players == 1 and "DH-SOLO" not in readings:
         readings["DH-SOLO"] = "free-pick"
-    m = SPEC.make_model(config, SPEC.ambiguities.with_choices(readings))
+    m = SPEC.make_model(config, SPEC.ambiguities.with_readings(readings))
     return m, GameKernel(m, planted)
 
 

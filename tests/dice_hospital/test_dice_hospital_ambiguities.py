@@ -51,6 +51,6 @@ def test_every_option_builds_and_plays(amb) -> None:
                 model("tiny", interpret=(f"{amb.id}={opt}",), **changes)
             continue
         m = model("tiny", interpret=(f"{amb.id}={opt}",), **changes)
-        assert m.interpretation.choice(amb.id) == opt
+        assert m.readings.reading_of(amb.id) == opt
         for seed in range(2):
             assert m.outcome(play(m, seed)) is not None

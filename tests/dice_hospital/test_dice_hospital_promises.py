@@ -154,7 +154,7 @@ def test_a_promise_catches_its_option_read_another_way(
 def test_no_solo_refuses_a_lone_player_even_if_the_refusal_is_gone() -> None:
     """The model built for a solo reading, then labelled no-solo: the promise sees it."""
     m = tiny("DH-SOLO=free-pick")
-    m.interpretation = SPEC.ambiguities.parse(())
+    m.readings = SPEC.ambiguities.parse(())
     assert violation(m, "DH-SOLO=no-solo", max_states=50) is not None
 
 

@@ -16,7 +16,7 @@ from hhh_verify.models.hhh.kernel.api import HHHKernel
 
 
 def model_and_kernel(preset: str, readings: dict[str, str] | None = None, planted: int = 0):  # type: ignore[no-untyped-def]
-    interp = SPEC.ambiguities.with_choices(readings or {})
+    interp = SPEC.ambiguities.with_readings(readings or {})
     config = SPEC.presets[preset] if isinstance(preset, str) else preset
     m = SPEC.make_model(config, interp)
     return m, HHHKernel(m, planted)

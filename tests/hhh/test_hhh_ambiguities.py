@@ -20,7 +20,7 @@ READING_ID = re.compile(r"(?<!Q-)HHH-[A-Z0-9]+(?:-[A-Z0-9]+)*")
 def test_every_option_builds_a_model(amb):
     for opt in amb.option_ids:
         m = model("tiny", interpret=(f"{amb.id}={opt}",))
-        assert m.interpretation.choice(amb.id) == opt
+        assert m.readings.reading_of(amb.id) == opt
         m.legal_actions(m.initial_state())
 
 

@@ -219,7 +219,7 @@ def test_full_game_playouts_stay_within_every_kind_bound(
     played: list[tuple[Any, dict[str, int], list[Any]]],
 ) -> None:
     for model, seen, _ in played:
-        assert _over(seen, cb.kind_bounds(model.ctx)) == {}, model.interpretation
+        assert _over(seen, cb.kind_bounds(model.ctx)) == {}, model.readings
     assert all(seen for _, seen, _ in played)
     largest = max(max(seen.values()) for _, seen, _ in played)
     factor = cb.analytic_bound(SPEC.model("full")) / largest

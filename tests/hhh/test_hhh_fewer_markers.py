@@ -24,7 +24,7 @@ READINGS = ("before-setup", "after-setup")
 
 def _model(preset: str, reading: str, **changes: Any) -> Any:
     config = replace(SPEC.presets[preset], variant_fewer_markers=True, **changes)
-    return SPEC.make_model(config, SPEC.ambiguities.with_choices({"HHH-FEWER-MARKERS": reading}))
+    return SPEC.make_model(config, SPEC.ambiguities.with_readings({"HHH-FEWER-MARKERS": reading}))
 
 
 def _setup_supplies(m: Any) -> dict[tuple[int, ...], Any]:

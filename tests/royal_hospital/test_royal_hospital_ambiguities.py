@@ -30,7 +30,7 @@ def test_every_option_builds_and_plays(amb) -> None:
     for opt in amb.option_ids:
         for preset in ("tiny", "small"):
             m = SPEC.model(preset, (), (f"{amb.id}={opt}",))
-            assert m.interpretation.choice(amb.id) == opt
+            assert m.readings.reading_of(amb.id) == opt
             _play(m, seed=1)
 
 

@@ -221,7 +221,7 @@ class ReducedExplorerEngine:
             assert self.spec is not None  # the preset comes from the spec
             reduced = self.spec.presets[self.preset]
             if model.config != reduced:
-                model = self.spec.make_model(reduced, model.interpretation)
+                model = self.spec.make_model(reduced, model.readings)
         results = self.inner.run(model, ambiguities, properties, options)
         for r in results:
             r.engine = self.name

@@ -135,7 +135,7 @@ def graph_json(exp: Exploration) -> dict[str, Any]:
         "format": GRAPH_FORMAT,
         "game": model.game,
         "config": config_to_json(model.config),
-        "interpretation": model.interpretation.as_dict(),
+        "interpretation": model.readings.as_dict(),
         "complete": exp.complete,
         "reason": exp.reason,
         "initial": 0,

@@ -69,7 +69,7 @@ class Fact(NamedTuple):
 
 def _variant(m: DHModel, **changes: Any) -> Any:
     """The checked model with a variant switched on (same readings)."""
-    return type(m)(replace(m.config, **changes), m.interpretation)
+    return type(m)(replace(m.config, **changes), m.readings)
 
 
 def _hospital(m: DHModel, **fields: Any) -> Any:

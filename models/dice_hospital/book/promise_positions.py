@@ -50,8 +50,8 @@ POSITIONS: dict[str, Callable[[Any], tuple[DHState, Any]]] = {
 
 def under(model: DHModel, ambiguity: str, option: str) -> Any:
     """The model with ``ambiguity`` read as ``option`` (the other readings kept)."""
-    choices = tuple((k, option if k == ambiguity else v) for k, v in model.interpretation.choices)
-    return type(model)(model.config, replace(model.interpretation, choices=choices))
+    choices = tuple((k, option if k == ambiguity else v) for k, v in model.readings.choices)
+    return type(model)(model.config, replace(model.readings, choices=choices))
 
 
 def broken_promises(model: DHModel) -> list[str]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 
 from . import readings as R
 from .components import (
@@ -25,7 +25,7 @@ class Ctx:
     """Derived constants and chosen readings for one (config, interpretation) pair."""
 
     config: DHConfig
-    interp: Interpretation
+    interp: Readings
     dice: Any = field(default_factory=ExactDice)
 
     def __post_init__(self) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from hhh_verify.contract.actions import sort_actions
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import Outcome, merge, sample_index
 from hhh_verify.contract.records import replace
@@ -88,9 +88,9 @@ class DHModel(RuleModel[DHState, Action, DHConfig]):
     action_text = describe_action
     ctx: Ctx
 
-    def __init__(self, config: DHConfig, interpretation: Interpretation):
-        super().__init__(config, interpretation, Ctx(config, interpretation))
-        self._sample_ctx = Ctx(config, interpretation, SampledDice(random.Random(0)))
+    def __init__(self, config: DHConfig, readings: Readings):
+        super().__init__(config, readings, Ctx(config, readings))
+        self._sample_ctx = Ctx(config, readings, SampledDice(random.Random(0)))
 
     # Contract ------------------------------------------------------------------------
     def initial_state(self) -> DHState:

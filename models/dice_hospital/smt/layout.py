@@ -44,8 +44,8 @@ def scope_error(model: DHModel) -> str:
     if c.variant_epidemic or c.variant_crisis:
         return "the epidemic and crisis variants are outside the encoding"
     for kind, options in UNSUPPORTED.items():
-        if model.interpretation.reading(kind) in options:
-            return f"{kind.ID}={model.interpretation.reading(kind)} is outside the encoding"
+        if model.readings.reading(kind) in options:
+            return f"{kind.ID}={model.readings.reading(kind)} is outside the encoding"
     return ""
 
 

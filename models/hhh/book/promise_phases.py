@@ -36,7 +36,7 @@ LAWYER_OFF = 2  # Staff Index, Lawyer: "Reduce the amount of Money you lose by $
 
 def reads(model: HHHModel, option: Reading) -> bool:
     """Whether ``model`` reads its ambiguity with ``option``."""
-    return bool(model.interpretation.reads(option))
+    return bool(model.readings.reads(option))
 
 
 def beds(model: HHHModel) -> int:

@@ -431,7 +431,7 @@ def rating_of(money: int) -> str:
 def rated_money(model: HHHModel, s: HHHState) -> int:
     """What the rating reads (HHH-RATING-BASIS): the final money, or the profit over the
     starting money of the setup table."""
-    if model.interpretation.reads(R.RATING_BASIS.PROFIT):
+    if model.readings.reads(R.RATING_BASIS.PROFIT):
         return s.money - model.config.money_at_start
     return s.money
 
@@ -743,8 +743,8 @@ def facts_hold(model: HHHModel, _state: Any = None) -> str | None:
         m = model
         if f.overrides or f.readings:
             config = apply_overrides(model.config, f.overrides)
-            chosen = {**model.interpretation.as_dict(), **dict(r.split("=", 1) for r in f.readings)}
-            m = HHHModel(config, REGISTRY.with_choices(chosen))
+            chosen = {**model.readings.as_dict(), **dict(r.split("=", 1) for r in f.readings)}
+            m = HHHModel(config, REGISTRY.with_readings(chosen))
         if not f.holds(m):
             broken.append(f'{f.section}: "{f.quote}" (book {f.value}, model {f.get(m)})')
     return (
@@ -932,7 +932,7 @@ def promises_on_built_positions(model: HHHModel, _state: Any = None) -> str | No
         config = apply_overrides(model.config, overrides)
         for option in REGISTRY.get(amb).option_ids:
             promise = BOOK.of(amb, option)
-            m = HHHModel(config, REGISTRY.with_choices({amb: option}))
+            m = HHHModel(config, REGISTRY.with_readings({amb: option}))
             if not isinstance(promise, Promise) or promise.step is None:
                 continue
             if promise.applies is not None and not promise.applies(m):

@@ -83,7 +83,7 @@ ONE_READING = {"tiny": 5, "interactions": 2}
 def recorded(model: HHHModel) -> int | None:
     """The explored maximum when ``model`` is exactly an explored preset under a reading
     its table covers (a recorded value never stands for another config)."""
-    changed = len(model.interpretation.non_default(REGISTRY))
+    changed = len(model.readings.non_default(REGISTRY))
     for name in PRESETS:
         if model.config != PRESETS[name]:
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 
 from . import readings as R
 from .config import CAT, COLOUR_NAMES, STAFF, TRAINING_REBAG, HHHConfig
@@ -19,7 +19,7 @@ class Ctx:
     """Derived constants and chosen readings for one (config, interpretation) pair."""
 
     config: HHHConfig
-    interp: Interpretation
+    interp: Readings
     draws: Any = field(default_factory=ExactDraws)
 
     def __post_init__(self) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from hhh_verify.contract.actions import sort_actions
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import Outcome, merge, sample_index
 from hhh_verify.contract.records import replace
@@ -121,9 +121,9 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
     action_text = describe_action
     ctx: Ctx
 
-    def __init__(self, config: HHHConfig, interpretation: Interpretation):
-        super().__init__(config, interpretation, Ctx(config, interpretation))
-        self._sample_ctx = Ctx(config, interpretation, SampledDraws(random.Random(0)))
+    def __init__(self, config: HHHConfig, readings: Readings):
+        super().__init__(config, readings, Ctx(config, readings))
+        self._sample_ctx = Ctx(config, readings, SampledDraws(random.Random(0)))
         self._point_ctx: Ctx | None = None  # built on first use (point probabilities)
         self._last_dist: tuple[Any, Any, dict[HHHState, Fraction]] = (None, None, {})
 

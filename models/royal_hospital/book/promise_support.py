@@ -32,7 +32,7 @@ PAY_KINDS = (T_PAY_DIAG, T_PAY_HEAL, T_PAY_RESEARCH)
 
 def reads(model: RHModel, option: Reading) -> bool:
     """Whether ``model`` reads its ambiguity with ``option``."""
-    return bool(model.interpretation.reads(option))
+    return bool(model.readings.reads(option))
 
 
 def crossed_deaths(s: RHState, t: RHState) -> bool:

@@ -643,8 +643,8 @@ def facts_hold(model: RHModel, _state: Any = None) -> str | None:
     for section, text, value, get in FACTS:
         m = model
         if text in READINGS:
-            chosen = model.interpretation.as_dict() | dict(r.split("=", 1) for r in READINGS[text])
-            m = RHModel(model.config, REGISTRY.with_choices(chosen))
+            chosen = model.readings.as_dict() | dict(r.split("=", 1) for r in READINGS[text])
+            m = RHModel(model.config, REGISTRY.with_readings(chosen))
         if get(m) != value:
             broken.append(f'{section}: "{text}" (book {value!r}, model {get(m)!r})')
     if not broken:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 
 from . import readings as R
 from .cards import (
@@ -29,7 +29,7 @@ class Ctx:
     """Derived constants and chosen readings for one (config, interpretation) pair."""
 
     config: RHConfig
-    interp: Interpretation
+    interp: Readings
 
     def __post_init__(self) -> None:
         c, reads, reading = self.config, self.interp.reads, self.interp.reading

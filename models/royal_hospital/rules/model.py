@@ -12,7 +12,7 @@ from typing import Any
 
 from hhh_verify.contract.actions import sort_actions
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 from hhh_verify.contract.model import CHANCE, TERMINAL
 from hhh_verify.contract.outcomes import Outcome, merge
 from hhh_verify.contract.rule_model import RuleModel
@@ -57,8 +57,8 @@ class RHModel(RuleModel[RHState, actions.Action, RHConfig]):
     action_text = describe_action
     ctx: Ctx
 
-    def __init__(self, config: RHConfig, interpretation: Interpretation):
-        super().__init__(config, interpretation, Ctx(config, interpretation))
+    def __init__(self, config: RHConfig, readings: Readings):
+        super().__init__(config, readings, Ctx(config, readings))
         self._initial = flow.advance(self.ctx, initial_state(self.ctx))
 
     # Contract ------------------------------------------------------------------------

@@ -139,7 +139,7 @@ def unsupported(model: RHModel) -> list[str]:
         why.append("more than one terminal card type")
     if c.first_player < 0 and c.players > 1:
         why.append("a random starting player")
-    reg = model.interpretation
+    reg = model.readings
     odd = [k for k, v in reg.choices if _default(k) != v]
     if odd:
         why.append("non-default readings: " + ", ".join(odd))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 
 from . import readings as R
 from .config import PigConfig
@@ -22,7 +22,7 @@ class Ctx:
     wins_at_once: bool
 
     @classmethod
-    def of(cls, config: PigConfig, interpretation: Interpretation) -> Ctx:
+    def of(cls, config: PigConfig, readings: Readings) -> Ctx:
         """The context of ``config`` read through ``interpretation``."""
-        at_once = interpretation.reads(R.MID_TURN_WIN.AT_ONCE)
+        at_once = readings.reads(R.MID_TURN_WIN.AT_ONCE)
         return cls(config.players, config.target, config.sides, at_once)

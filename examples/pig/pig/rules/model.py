@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.interpretations import Interpretation
+from hhh_verify.contract.interpretations import Readings
 from hhh_verify.contract.model import TERMINAL
 from hhh_verify.contract.outcomes import Distribution, Outcome
 from hhh_verify.contract.rule_model import RuleModel
@@ -36,8 +36,8 @@ class PigModel(RuleModel):
     state_text = describe_state
     action_text = describe_action
 
-    def __init__(self, config: PigConfig, interpretation: Interpretation):
-        super().__init__(config, interpretation, Ctx.of(config, interpretation))
+    def __init__(self, config: PigConfig, readings: Readings):
+        super().__init__(config, readings, Ctx.of(config, readings))
 
     def initial_state(self) -> PigState:
         return turn.initial_state()
