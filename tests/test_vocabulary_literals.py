@@ -23,9 +23,8 @@ from hhh_verify.contract import vocab
 
 ROOT = Path(__file__).resolve().parent.parent / "hhh_verify"
 
-#: Folders not read yet: their vocabularies are being rewritten elsewhere (the command
-#: line's options, the rule maps' statuses); they join when those land.
-NOT_YET = ("cli", "rulebook")
+#: Folders not read (none: every folder of hhh_verify/ is held to it).
+NOT_YET: tuple[str, ...] = ()
 
 #: (module, the literal compared): why it is not a vocabulary word.
 ALLOWED: dict[tuple[str, str], str] = {
@@ -51,9 +50,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("execution/runner.py", "error"): "Dask's own word for a future's status",
     ("kernel/cache.py", ".nbi"): "Numba's cache file suffix",
     ("kernel/cache.py", ".nbc"): "Numba's cache file suffix",
-    ("reporting/assumptions.py", "parameterised"): "a rule-map status (hhh_verify/rulebook)",
     ("reporting/assumptions.py", "--set"): "a command-line option's spelling in a note",
-    ("reporting/english.py", "no-rule"): "a rule-map status (hhh_verify/rulebook)",
     ("reporting/build.py", "boards"): "JSON keys left out of the saved report",
     ("reporting/build.py", "traces"): "JSON keys left out of the saved report",
     ("reporting/index.py", "rulebook"): "the annotated rulebook page's file name part",
@@ -61,18 +58,19 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("reporting/ranking.py", "ranked"): "a JSON key left out of a family-free copy",
     ("reporting/render_md.py", ">"): "a character of Markdown text",
     ("reporting/render_svg.py", "$"): "a measure's unit symbol",
-    **{
-        ("reporting/rulebook_page.py", word): "a rule-map status or note (hhh_verify/rulebook)"
-        for word in ("reading", "modelled", "parameter", "settled", "left-out", "no-rule")
-    },
     ("reporting/rulebook_page.py", ""): "an empty rule-map note",
-    ("reporting/rulebook_page.py", "heading"): "a rule-map note (hhh_verify/rulebook)",
     ("reporting/units.py", "$"): "a measure's unit symbol",
     ("reporting/witness_text.py", ""): "an empty field value",
     ("smt/queries.py", "<="): "the operator of a bound parsed from an answer's text",
     ("view/svg.py", "none"): "an SVG attribute's value",
     ("view/svg.py", "#222"): "an SVG attribute's value",
     ("view/svg.py", "start"): "an SVG attribute's value",
+    ("cli/check_render.py", "time"): "a table column's name",
+    ("cli/impact.py", "measure"): "a table column's name",
+    ("cli/rules.py", "heading"): "a rule-map note (hhh_verify/rulebook)",
+    ("cli/simulate.py", "$"): "a measure's unit symbol",
+    ("kernel/generate.py", "__main__"): "the script idiom",
+    ("rulebook/skeleton.py", "__main__"): "the script idiom",
 }
 
 
@@ -139,7 +137,7 @@ def test_a_planted_comparison_is_flagged(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     (tmp_path / "cli").mkdir()
-    (tmp_path / "cli" / "skipped.py").write_text("x = 1 if y == 'kernel' else 0\n")
+    (tmp_path / "cli" / "planted.py").write_text("x = 1 if y == 'kernel' else 0\n")
     found = scan(tmp_path)
     assert found == {
         ("engines/planted.py", "holds"): [2],
@@ -147,8 +145,9 @@ def test_a_planted_comparison_is_flagged(tmp_path: Path) -> None:
         ("engines/planted.py", "min"): [4],
         ("engines/planted.py", "goal"): [7],
         ("engines/planted.py", "auto"): [9],
+        ("cli/planted.py", "kernel"): [1],
     }
-    assert ("cli/skipped.py", "kernel") in scan(tmp_path, skip=())
+    assert ("cli/planted.py", "kernel") not in scan(tmp_path, skip=("cli",))
 
 
 ENUMS = [

@@ -13,6 +13,7 @@ from hhh_verify.cli.common import command_errors, emit_json, game_option, json_o
 from hhh_verify.contract import registry
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.promises import NoPromise, Promise, PromiseBook
+from hhh_verify.contract.vocab import AmbiguitySort
 from hhh_verify.reporting.english import for_game, with_english
 
 
@@ -22,7 +23,7 @@ from hhh_verify.reporting.english import for_game, with_english
 @click.option(
     "--sort",
     "sort",
-    type=click.Choice(["registry", "impact"]),
+    type=click.Choice(AmbiguitySort.values()),
     default="registry",
     show_default=True,
     help="impact: by the committed report's ranking (reports/GAME.json in this folder), "
@@ -41,7 +42,7 @@ def ambiguities_command(game: str, only: tuple[str, ...], sort: str, as_json: bo
     entries = [amb.get(i) for i in only] if only else list(amb)
     book = spec.promises() if spec.promises is not None else None
     scores: dict[str, tuple[float, float]] = {}
-    if sort == "impact":
+    if AmbiguitySort(sort) == AmbiguitySort.IMPACT:
         scores, note = report_scores(game)
         click.echo(note, err=True)
         entries = sorted(entries, key=lambda a: impact_key(scores, a.id))

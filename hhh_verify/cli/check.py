@@ -21,6 +21,7 @@ from hhh_verify.check import verdicts as verdict_rules
 from hhh_verify.cli.check_render import render, summaries_json
 from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
+    ALL_GAMES,
     SEED,
     command_errors,
     converts,
@@ -54,9 +55,9 @@ def _scenarios(given: dict[str, Any], others: dict[str, Any]) -> tuple[Scenario,
     config, interpret, seed = given["config"], given["interpret"], others["seed"]
     if decisions is not None:
         game = game_of(game, decisions)
-        if game == "all":
+        if game == ALL_GAMES:
             raise ModelError("--decisions needs a single --game; accepted: a game id")
-    if game != "all":
+    if game != ALL_GAMES:
         spec = registry.get_game(game)
         chosen = readings(game, interpret, decisions)
         return (Scenario.parse(spec, config, (), chosen, seed=seed),)

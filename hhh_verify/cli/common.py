@@ -27,6 +27,9 @@ from hhh_verify.contract.scenario import Budget, Readings, Scenario
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.engines.simulate import get_policy
 
+#: ``--game all``: every registered game.
+ALL_GAMES = "all"
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -32,7 +32,7 @@ from hhh_verify.cli.common import (
 from hhh_verify.cli.impact import Comparison, with_comparison
 from hhh_verify.contract import registry, trace
 from hhh_verify.contract.scenario import Budget, Scenario
-from hhh_verify.contract.vocab import DivergeEngine
+from hhh_verify.contract.vocab import DivergeEngine, DivergeSearch
 from hhh_verify.engines import diverge
 from hhh_verify.engines.diverge_kernel import kernel_runner, kernels
 from hhh_verify.engines.simulate import get_policy
@@ -79,7 +79,7 @@ from hhh_verify.reporting.witness_text import witness_rows
     help="Time safety net per engine run: a search it cuts is incomplete, never a verdict.",
 )
 @engine_option(
-    ["auto", "explorer", "differential", "kernel"],
+    DivergeSearch.values(),
     "auto",
     "auto: explorer, then differential playouts; or only one of them; kernel: the "
     "differential playouts inside the game's compiled kernel (the model verifies the witness).",
@@ -135,7 +135,8 @@ def diverge_command(
         get_policy(p, spec.policies)
     fixed = scenario.readings
     config_obj = scenario.config(spec)
-    if engine == "kernel":  # refuse a game without a kernel before any output
+    engine = DivergeSearch(engine)
+    if engine == DivergeSearch.KERNEL:  # refuse a game without a kernel before any output
         models = diverge.reading_models(spec, config_obj, ambiguity, pair, fixed)
         kernels(spec, *models, pols or diverge.default_policies(spec))
     progress(f"searching {ambiguity} ...", quiet=as_json)
@@ -147,15 +148,19 @@ def diverge_command(
             budget.max_states or diverge.DEFAULT_MAX_STATES,
             budget.max_games or diverge.DEFAULT_MAX_GAMES,
             budget.max_seconds,
-            differential=engine != "explorer",
-            explorer=engine in ("auto", "explorer"),
+            differential=engine != DivergeSearch.EXPLORER,
+            explorer=engine in (DivergeSearch.AUTO, DivergeSearch.EXPLORER),
             policies=pols,
             runner=(
                 kernel_runner(spec, ambiguity, pair)
-                if engine == "kernel"
+                if engine == DivergeSearch.KERNEL
                 else searcher(run, ambiguity, pair, on_done)
             ),
-            engine=DivergeEngine.KERNEL if engine == "kernel" else DivergeEngine.DIFFERENTIAL,
+            engine=(
+                DivergeEngine.KERNEL
+                if engine == DivergeSearch.KERNEL
+                else DivergeEngine.DIFFERENTIAL
+            ),
         )
         result = diverge.diverge(spec, scenario, ambiguity, compared.given, search)
     data = diverge.result_json(result)

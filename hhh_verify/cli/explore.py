@@ -31,6 +31,7 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.scenario import Budget, Scenario
+from hhh_verify.contract.vocab import CheckSite, ExploreEngine
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import (
     ExplorationError,
@@ -92,7 +93,7 @@ def progress_printer(quiet: bool) -> Any:
     help="Write the graph (.graphml, .dot, .json, .drn).",
 )
 @engine_option(
-    ("reference", "kernel"),
+    ExploreEngine.values(),
     "reference",
     "kernel: explore inside the game's compiled kernel, hash-partitioned over "
     "--jobs/--scheduler workers (the same checks, plus goal probabilities), for "
@@ -137,7 +138,7 @@ def explore_command(
     max / min / random-play probabilities; --jobs/--scheduler spread it over Dask workers.
     """
     game, max_states, max_seconds = scenario.game, budget.max_states, budget.max_seconds
-    if engine == "kernel":
+    if ExploreEngine(engine) == ExploreEngine.KERNEL:
         return _kernel_explore(
             scenario, budget, export_path, fanout, checkpoints, not only_compiled, as_json
         )
@@ -286,26 +287,29 @@ def _render_kernel(r: dict[str, Any]) -> None:
     )
     click.echo(f"  deadlocks: {r['deadlocks']}; states that cannot reach an end: {r['cannot_end']}")
     for k, g in r["goals"].items():
-        if g["checked"] == "no":
+        if g["checked"] == CheckSite.NO:
             how = "not checked (no compiled check)"
         elif g["reachable"]:
             how = f"reachable in {g['depth']} steps ({g['states']:,} states)"
         else:
             how = "not reached" + _among(r)
-        click.echo(f"  goal {k}: {how}" + (f" [{g['checked']}]" if g["checked"] != "no" else ""))
+        click.echo(
+            f"  goal {k}: {how}" + (f" [{g['checked']}]" if g["checked"] != CheckSite.NO else "")
+        )
     for k, p in r["probabilities"].items():
         click.echo(
             f"  P({k}): max {p['max']:.9g}, min {p['min']:.9g}, random play {p['random']:.9g}"
         )
     for k, v in r["invariants"].items():
-        if v["checked"] == "no":
+        if v["checked"] == CheckSite.NO:
             how = "not checked (no compiled check)"
         elif v["violations"]:
             how = f"VIOLATED ({v['violations']:,} times) at depth {v['depth']}: {v['message']}"
         else:
             how = "holds" + _among(r)
         click.echo(
-            f"  invariant {k}: {how}" + (f" [{v['checked']}]" if v["checked"] != "no" else "")
+            f"  invariant {k}: {how}"
+            + (f" [{v['checked']}]" if v["checked"] != CheckSite.NO else "")
         )
 
 

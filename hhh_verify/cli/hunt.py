@@ -25,9 +25,10 @@ from hhh_verify.cli.common import (
 )
 from hhh_verify.contract import trace
 from hhh_verify.contract.model import Model
+from hhh_verify.contract.properties import Goal
 from hhh_verify.contract.registry import get_game, properties_for
 from hhh_verify.contract.scenario import Budget, Scenario
-from hhh_verify.contract.vocab import ChanceMode, Profile
+from hhh_verify.contract.vocab import ChanceMode, EngineStatus, Profile
 from hhh_verify.engines.results import CheckOptions, CheckResult
 from hhh_verify.engines.stateful_check import StatefulEngine
 
@@ -85,7 +86,7 @@ def hunt_command(
         seed=scenario.seed,
         max_examples=budget.examples,
         chance=ChanceMode(chance),
-        shrink_goals=any(p.kind == "goal" for p in props),
+        shrink_goals=any(isinstance(p, Goal) for p in props),
     )
     results = engine.run(model, spec.ambiguities, props, options)
     found = [r for r in results if r.trace is not None]
@@ -123,7 +124,7 @@ def _render(
     found: list[CheckResult], failed: list[CheckResult], model: Model, results: list[CheckResult]
 ) -> None:
     for r in found:
-        what = "witness for goal" if r.status == "reached" else "counterexample to"
+        what = "witness for goal" if r.status == EngineStatus.REACHED else "counterexample to"
         assert r.trace is not None
         click.echo(f"{what} {r.property} ({len(r.trace.steps)} steps): {r.message}")
         if r.citation:

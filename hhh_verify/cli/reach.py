@@ -22,6 +22,7 @@ from hhh_verify.contract import trace
 from hhh_verify.contract.properties import Goal
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.scenario import Budget, Scenario
+from hhh_verify.contract.vocab import ReachEngine
 from hhh_verify.engines.explore.explorer import ExplorationError, require_limits
 from hhh_verify.engines.explore.reach import REACH_ENGINES, ReachReport, ReachRequest, resolve_goal
 from hhh_verify.engines.search_reach import with_search
@@ -110,7 +111,7 @@ def reach_command(
     require_limits(b.max_states, b.max_seconds)
     spec = get_game(game)
     model = scenario.model(spec)
-    symbolic = engine in ("z3", "both")
+    symbolic = ReachEngine(engine) in (ReachEngine.Z3, ReachEngine.BOTH)
     properties = game_properties(spec)
     heuristic = next(
         (p.heuristic for p in properties if p.id == goal and isinstance(p, Goal)), None
@@ -134,7 +135,7 @@ def reach_command(
         seed=scenario.seed,
     )
     try:
-        report = ENGINES[engine](request)
+        report = ENGINES[ReachEngine(engine)](request)
     except ExplorationError as e:
         model_failure(e, model, as_json)
     if out and report.trace is not None:
@@ -172,7 +173,7 @@ def _render(report: ReachReport, out: str | None) -> None:
         if d.get("incomplete_reason"):
             click.echo(f"  undecided: {d['incomplete_reason']}")
     if report.steps:
-        kind = "witness" if report.engine == "search" else "shortest witness"
+        kind = "witness" if report.engine == ReachEngine.SEARCH else "shortest witness"
         click.echo(f"  {kind} ({len(report.steps)} steps):")
         for line in report.steps:
             click.echo("  " + line)

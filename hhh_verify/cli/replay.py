@@ -60,9 +60,7 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
         )
     else:
         readings = ", ".join(f"{k}={v}" for k, v in trace.interpretation.items())
-        click.echo(
-            f"{trace.game}: {len(trace.steps)} steps; readings: {readings or 'defaults'}"
-        )
+        click.echo(f"{trace.game}: {len(trace.steps)} steps; readings: {readings or 'defaults'}")
         if not quiet:
             for line in result.lines:
                 click.echo(line)

@@ -10,6 +10,7 @@ import click
 
 from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
+    ALL_GAMES,
     POSITIVE,
     WholeNumber,
     command_errors,
@@ -47,7 +48,7 @@ def _applied(
     """The decisions a report is written under: the file's, then --interpret's."""
     if not interpret and decisions is None:
         return None
-    if game == "all":
+    if game == ALL_GAMES:
         raise ModelError("--decisions/--interpret need a single --game; accepted: a game id")
     chosen = decided(game, interpret, None)
     base = decisions or Decisions(game, (), "", "")
@@ -59,7 +60,7 @@ def _scope(given: dict[str, Any], others: dict[str, Any]) -> Scope:
     decisions = given["decisions"]
     game = game_of(given["game"], decisions)
     applied = _applied(game, given["interpret"], decisions)
-    ids = tuple(registry.games()) if game == "all" else (game,)
+    ids = tuple(registry.games()) if game == ALL_GAMES else (game,)
     return Scope(game, ids, applied, given["seed"])
 
 
@@ -175,7 +176,7 @@ def report_command(
     game = scope.game
     specs = [registry.get_game(g) for g in scope.games]
     if optimal_file is not None:
-        if game == "all":
+        if game == ALL_GAMES:
             raise ModelError("--optimal needs a single --game; accepted: a game id")
         if not os.path.isfile(optimal_file):
             raise ModelError(f"--optimal {optimal_file}: no such file; accepted: a file "
@@ -193,7 +194,7 @@ def report_command(
                     spec.id, scope.seed, budget, only, run, on_done, scope.applied
                 )
             written += build.write(data, out, fmts, optimal_file)
-    if game == "all" or os.path.exists(os.path.join(out, "index.html")):
+    if game == ALL_GAMES or os.path.exists(os.path.join(out, "index.html")):
         titles = {g: s.title for g, s in registry.games().items()}
         written += write_index(out, titles, built)
     if as_json:

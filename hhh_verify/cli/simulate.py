@@ -112,7 +112,7 @@ def simulate_command(
     spec = registry.get_game(scenario.game)
     model = scenario.model(spec)
     players = spec.policies
-    if trace_out and engine == "kernel":
+    if trace_out and engine == SimulateEngine.KERNEL:
         raise ModelError(
             "--trace-out records the model's own game 0; accepted with --engine auto or reference"
         )
@@ -134,7 +134,7 @@ def simulate_command(
         data["interpretation_non_default"] = model.readings.non_default(spec.ambiguities)
         data["sampler"] = (
             "kernel"
-            if engine == "kernel"
+            if engine == SimulateEngine.KERNEL
             else "exact"
             if exact or sampler(model) is None
             else "model"

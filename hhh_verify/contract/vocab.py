@@ -312,6 +312,39 @@ class DivergeEngine(Vocabulary):
     NONE = "none"
 
 
+class DivergeSearch(Vocabulary):
+    """``diverge --engine``: the explorer then differential playouts (``auto``), only one
+    of them, or differential playouts inside the game's kernel."""
+
+    AUTO = "auto"
+    EXPLORER = "explorer"
+    DIFFERENTIAL = "differential"
+    KERNEL = "kernel"
+
+
+class ExploreEngine(Vocabulary):
+    """``explore --engine``: the reference model's explorer or the compiled kernel's."""
+
+    REFERENCE = "reference"
+    KERNEL = "kernel"
+
+
+class ReachEngine(Vocabulary):
+    """What decides a ``reach`` goal: the explorer, Z3, both, or the best-first search."""
+
+    EXPLORE = "explore"
+    Z3 = "z3"
+    BOTH = "both"
+    SEARCH = "search"
+
+
+class AmbiguitySort(Vocabulary):
+    """``ambiguities --sort``: the registry's order, or the committed report's ranking."""
+
+    REGISTRY = "registry"
+    IMPACT = "impact"
+
+
 class SimulateEngine(Vocabulary):
     """Where playouts run: ``auto`` (the kernel when it can serve), the game's compiled
     kernel, or the reference model."""

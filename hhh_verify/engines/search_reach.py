@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hhh_verify.contract.vocab import ReachEngine
 from hhh_verify.engines.explore.reach import ReachReport, ReachRequest
 from hhh_verify.engines.search import SAFETY_SECONDS, SearchBudget, search
 
@@ -44,12 +45,14 @@ def search_reach(req: ReachRequest) -> ReachReport:
         from hhh_verify.contract.trace import replay
 
         lines = replay(r.trace, req.model).lines
-        return ReachReport("search", req.goal_id, True, trace=r.trace, steps=lines, details=details)
+        return ReachReport(
+            ReachEngine.SEARCH, req.goal_id, True, trace=r.trace, steps=lines, details=details
+        )
     details["complete"] = False
     details["incomplete_reason"] = f"{r.reason}: {r.budget_text()} (a beam search proves nothing)"
-    return ReachReport("search", req.goal_id, None, details=details)
+    return ReachReport(ReachEngine.SEARCH, req.goal_id, None, details=details)
 
 
-def with_search(engines: dict[str, Any]) -> dict[str, Any]:
+def with_search(engines: dict[ReachEngine, Any]) -> dict[ReachEngine, Any]:
     """``engines`` plus ``search`` (for the reach command's dispatch table)."""
-    return {**engines, "search": search_reach}
+    return {**engines, ReachEngine.SEARCH: search_reach}

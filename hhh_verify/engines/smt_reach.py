@@ -18,6 +18,7 @@ import z3
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.trace import replay
+from hhh_verify.contract.vocab import ReachEngine
 from hhh_verify.engines.explore.reach import ReachReport, ReachRequest, explore_reach
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Budget
@@ -47,7 +48,7 @@ def z3_reach(req: ReachRequest) -> ReachReport:
                 "encoding": enc.notes(),
                 "proof": "excluded by an inductive invariant (every depth)",
             }
-            return ReachReport("z3", req.goal_id, False, details=proof)
+            return ReachReport(ReachEngine.Z3, req.goal_id, False, details=proof)
     # shortest witness first (incremental, cheap per depth), then a complete search
     a = bmc.reach(enc, goal, SHORT_STEPS, meter.share(1 / 2), target=req.goal_id)
     if a.verdict != bmc.SAT:
@@ -63,11 +64,13 @@ def z3_reach(req: ReachRequest) -> ReachReport:
     if meter.safety_fired:
         details["complete"] = False
         details["incomplete_reason"] = f"time safety net ({budget.safety:g} s) fired"
-        return ReachReport("z3", req.goal_id, None, details=details)
+        return ReachReport(ReachEngine.Z3, req.goal_id, None, details=details)
     if a.verdict == bmc.SAT and a.trace is not None:
         r = replay(a.trace, req.model)
         details["replays"] = r.ok
-        return ReachReport("z3", req.goal_id, True, trace=a.trace, steps=r.lines, details=details)
+        return ReachReport(
+            ReachEngine.Z3, req.goal_id, True, trace=a.trace, steps=r.lines, details=details
+        )
     reachable = None
     details["complete"] = a.verdict == bmc.UNSAT
     if a.verdict == bmc.UNSAT and enc.exact:
@@ -76,7 +79,7 @@ def z3_reach(req: ReachRequest) -> ReachReport:
         details["incomplete_reason"] = (
             a.detail if a.verdict != bmc.UNSAT else "the encoding leaves rules out for this config"
         )
-    return ReachReport("z3", req.goal_id, reachable, details=details)
+    return ReachReport(ReachEngine.Z3, req.goal_id, reachable, details=details)
 
 
 def both_reach(req: ReachRequest) -> ReachReport:
@@ -96,10 +99,10 @@ def both_reach(req: ReachRequest) -> ReachReport:
         ex.reachable = None
         ex.details["incomplete_reason"] = "explorer and z3 disagree"
     return ReachReport(
-        "both", ex.goal, ex.reachable, ex.trace, ex.steps, ex.probabilities, ex.details
+        ReachEngine.BOTH, ex.goal, ex.reachable, ex.trace, ex.steps, ex.probabilities, ex.details
     )
 
 
-def with_z3(engines: dict[str, Any]) -> dict[str, Any]:
+def with_z3(engines: dict[ReachEngine, Any]) -> dict[ReachEngine, Any]:
     """``engines`` plus ``z3`` and ``both`` (for the reach command's dispatch table)."""
-    return {**engines, "z3": z3_reach, "both": both_reach}
+    return {**engines, ReachEngine.Z3: z3_reach, ReachEngine.BOTH: both_reach}

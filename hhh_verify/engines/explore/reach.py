@@ -15,6 +15,7 @@ from typing import Any
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.trace import Trace
+from hhh_verify.contract.vocab import ReachEngine
 from hhh_verify.engines.explore import analysis
 from hhh_verify.engines.explore.explorer import (
     BUILTIN_GOALS,
@@ -56,7 +57,7 @@ class ReachRequest:
 class ReachReport:
     """The answer: ``reachable`` is True/False, or None when the search was cut short."""
 
-    engine: str
+    engine: ReachEngine
     goal: str
     reachable: bool | None
     trace: Trace | None = None
@@ -116,10 +117,10 @@ def explore_reach(req: ReachRequest) -> ReachReport:
     )
     hits = exp.goal_hits[req.goal_id]
     reachable: bool | None = True if hits else (False if exp.complete else None)
-    report = ReachReport("explore", req.goal_id, reachable, details=summary(exp))
+    report = ReachReport(ReachEngine.EXPLORE, req.goal_id, reachable, details=summary(exp))
     if hits:
         report.trace = analysis.witness_trace(
-            exp, hits[0], req.registry, goal=req.goal_id, engine="explore"
+            exp, hits[0], req.registry, goal=req.goal_id, engine=ReachEngine.EXPLORE
         )
         report.steps = analysis.witness_lines(exp, hits[0])
     report.probabilities = analysis.goal_probabilities(exp, hits, exact=req.exact)
@@ -127,4 +128,6 @@ def explore_reach(req: ReachRequest) -> ReachReport:
 
 
 #: Reach engines by name. Other engines (e.g. ``z3``) add an entry taking a ReachRequest.
-REACH_ENGINES: dict[str, Callable[[ReachRequest], ReachReport]] = {"explore": explore_reach}
+REACH_ENGINES: dict[ReachEngine, Callable[[ReachRequest], ReachReport]] = {
+    ReachEngine.EXPLORE: explore_reach
+}
