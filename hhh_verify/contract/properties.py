@@ -1,8 +1,8 @@
 """Properties as data: what must hold, what must be reachable, and which rule says so.
 
-The framework's types; each game's properties live in ``properties/<game>.py``
-(installed as ``hhh_verify.contract.properties.<game>``), which the game's
-:class:`~hhh_verify.contract.model.GameSpec` loads (``properties``, ``search_order``).
+The framework's types; each game's properties live in its ``properties/`` folder
+(``models/<game>/properties/catalog.py``), which the game's
+:class:`~hhh_verify.contract.spec.GameSpec` loads (``properties``, ``search_order``).
 
 A :class:`Property` is one checkable claim about a game, with its rulebook citation;
 each kind is its own frozen record (:class:`Invariant`, :class:`Goal`, :class:`SmtClaim`,

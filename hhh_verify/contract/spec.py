@@ -74,7 +74,7 @@ class GameSpec:
     -------------------------------------------------
     ``properties``
         ``() -> PropertyRegistry``: the game's invariants, goals and in-check Z3 rows
-        (``properties/<game>.py``). A loader, not a value, because properties import
+        (``models/<game>/properties/``). A loader, not a value, because properties import
         the game's model modules: loading them when the spec is built would be circular.
     ``search_order``
         ``() -> order``: a hint for the stateful engine. ``order(model, state, actions)``

@@ -6,7 +6,7 @@ Quotes are verbatim substrings of ``shared/rules/healthy-heart-hospital.txt`` (w
 normalised; ``...`` joins two verbatim parts; ``tests/test_rule_quotes.py`` checks them),
 each with the section it comes from. A default is the reading we believe the designers
 meant, and ``why`` says why; every other option stays one flag away. Choices the book
-settles itself are rule-index lines (``rule_index.SETTLED``), not entries here.
+settles itself are settled rule-map lines (``book/rule_map.py``), not entries here.
 """
 
 from __future__ import annotations
@@ -932,6 +932,6 @@ REGISTRY = AmbiguityRegistry(ENTRIES)
 #: Ids that were once entries and are no more, and where the question went. They may be
 #: named in notes ("formerly ..."); ``--interpret`` rejects them like any unknown id.
 RETIRED = {
-    "HHH-DEATH-ORDER": "not an ambiguity: Hide The Bodies lists A (the body) before B (money); rule_index.SETTLED",
+    "HHH-DEATH-ORDER": "not an ambiguity: Hide The Bodies lists A (the body) before B (money); a settled rule-map line",
     "HHH-WARD-ORDER": "not an ambiguity: 'In any order, activate each Ward' is the players' decision (VisitWard)",
 }
