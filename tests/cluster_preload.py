@@ -1,4 +1,5 @@
-"""Loaded by every worker of the test cluster (``dask worker --preload FILE``): makes
+"""Loaded by the scheduler and every worker of the test cluster (``dask scheduler|worker
+--preload FILE``): makes
 the tests directory importable and registers the test-only games
 (:mod:`cluster_games`), so tasks of ``toy`` and ``toy-broken`` run on the workers."""
 

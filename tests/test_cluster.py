@@ -61,7 +61,10 @@ class Cluster:
         self._spawn(
             "scheduler",
             ["scheduler", "--host", "127.0.0.1", "--port", str(self.port)]
-            + ["--dashboard-address", "127.0.0.1:0", "--idle-timeout", "600"],
+            + ["--dashboard-address", "127.0.0.1:0", "--idle-timeout", "600"]
+            # the scheduler unpickles the task graph, whose scenarios carry a game's parsed
+            # config: the test-only games' modules must import there too
+            + ["--preload", str(PRELOAD)],
         )
 
     def _spawn(self, name: str, args: list[str]) -> subprocess.Popen[bytes]:

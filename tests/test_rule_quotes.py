@@ -126,7 +126,8 @@ def test_settled_lines_and_sections(gid: str) -> None:
     quotes = [
         k.deciding_quote for p in rows for k in p.clauses if k.entry.status is RuleStatus.SETTLED
     ]
-    assert quotes, gid
+    # the built-in games each settle questions (the check is not vacuous); a plugin may not
+    assert quotes or spec.rulebook_package != RULES_PACKAGE, gid
     for quote in quotes:
         assert verbatim_somewhere(quote, texts) is None, quote
     for row in settled_sections(rows):

@@ -40,7 +40,7 @@ ENGINES = with_search(with_z3(REACH_ENGINES))
     help="Goal: won, lost, terminal, outcome:REASON, or a goal property id.",
 )
 @engine_option(
-    list(ENGINES),
+    [e.value for e in ENGINES],
     "explore",
     "What decides the goal: the explorer, Z3, both, or the best-first search.",
 )

@@ -131,18 +131,18 @@ def test_the_janitor_fact_catches_a_black_cube_counted_up(monkeypatch: Any) -> N
     assert "Janitor" in (facts_hold(m) or "")
 
 
-def test_the_staff_reveal_fact_catches_a_reading_compared_by_identity(monkeypatch: Any) -> None:
+def test_the_staff_reveal_fact_catches_the_reading_inverted(monkeypatch: Any) -> None:
     """HHH-STAFF-ROUND1=reveal-at-setup: "Flip the 2 Staff markers below the round
-    marker face up" happens before round 1. The fact takes the reading as text, as
-    ``--interpret`` does, so a reading compared by object identity is caught. Kills
-    ``ctx.staff_round1 == ...`` -> ``is`` in ``setup.to_play`` (seed 7)."""
+    marker face up" happens before round 1. Kills ``ctx.staff_round1 == ...`` -> ``!=``
+    in ``setup.to_play``. (Comparing by identity, ``is``, was a bug while readings were
+    strings; a reading is now its enum's one member, so ``is`` is the same test.)"""
     m = model("full")
     assert facts_hold(m) is None
     _plant(
         monkeypatch,
         setup,
         "if ctx.staff_round1 == R.STAFF_ROUND1.REVEAL_AT_SETUP",
-        "if ctx.staff_round1 is R.STAFF_ROUND1.REVEAL_AT_SETUP",
+        "if ctx.staff_round1 != R.STAFF_ROUND1.REVEAL_AT_SETUP",
         "to_play",
     )
     assert "Flip the 2 Staff markers" in (facts_hold(m) or "")

@@ -18,8 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import board as b
-from . import layout
+from . import board, layout
 from .chance import (
     EV_CHAIN,
     EV_HYP,
@@ -134,11 +133,11 @@ def state_bits(K, s, na: int, params) -> np.uint64:
     if not ok:
         bits |= np.uint64(1)
     reason = s[layout.REASON]
-    if (s[layout.MONEY] < 0) != (reason == b.BANKRUPT):
+    if (s[layout.MONEY] < 0) != (reason == board.BANKRUPT):
         bits |= np.uint64(2)
     if s[layout.ROUND] < 1 or s[layout.ROUND] > last:
         bits |= np.uint64(4)
-    if s[layout.PHASE] != b.OVER and na == 0:
+    if s[layout.PHASE] != board.OVER and na == 0:
         bits |= np.uint64(8)
     # cured-leave: no Ward patient below level 1 (a Ward stores levels 1..4 only), no
     # Treatment Room patient below 1 with its side marked
@@ -162,14 +161,14 @@ def state_bits(K, s, na: int, params) -> np.uint64:
             installed += 1
     if s[layout.ROOMS_PLACED] > params[8] or installed != s[layout.ROOMS_PLACED]:
         bits |= np.uint64(64)
-    if reason == b.ARRESTED:
+    if reason == board.ARRESTED:
         bits |= np.uint64(128)
-    if reason == b.BANKRUPT:
+    if reason == board.BANKRUPT:
         bits |= np.uint64(256)
     if (
-        s[layout.PHASE] == b.HEAL_DRAWN
+        s[layout.PHASE] == board.HEAL_DRAWN
         and s[layout.HEAL_ON] == 1
-        and s[layout.H_PLACE] == b.EMERGENCY
+        and s[layout.H_PLACE] == board.EMERGENCY
     ):
         red = s[layout.H_DRAWN + s[layout.H_COLOUR]] - s[layout.H_DRAWN + layout.BLACK]
         if 1 <= red <= 4:
@@ -180,7 +179,9 @@ def state_bits(K, s, na: int, params) -> np.uint64:
     bits |= _marker_bits(K, s, params)
     # no-action-after-end (bit 16): an end reason exactly when the game is over, and no
     # action then (the outcome's won/lost follows the reason in the model itself)
-    if (s[layout.PHASE] == b.OVER) != (reason != 0) or (s[layout.PHASE] == b.OVER and na != 0):
+    if (s[layout.PHASE] == board.OVER) != (reason != 0) or (
+        s[layout.PHASE] == board.OVER and na != 0
+    ):
         bits |= np.uint64(65536)
     bits |= _staff_bits(K, s, params)
     bits |= _death_bits(K, s)
@@ -199,8 +200,8 @@ def _death_bits(K, s) -> np.uint64:
     deaths = s[layout.DEATHS]
     if bodies == deaths:
         return np.uint64(0)
-    lost = s[layout.REASON] == b.ARRESTED or s[layout.REASON] == b.BANKRUPT
-    if bodies == deaths - 1 and lost and bodies >= b.body_capacity(K, s):
+    lost = s[layout.REASON] == board.ARRESTED or s[layout.REASON] == board.BANKRUPT
+    if bodies == deaths - 1 and lost and bodies >= board.body_capacity(K, s):
         return np.uint64(0)
     return np.uint64(262144)
 
@@ -211,11 +212,11 @@ def _end_bits(s, params) -> np.uint64:
     rate), in the last round and rated by its money; the rating half is the table
     :meth:`HHHGraph.rating_table` built from the property itself (on a game over it
     reads only the end reason, the round and the money)."""
-    if s[layout.REASON] != b.COMPLETED:
+    if s[layout.REASON] != board.COMPLETED:
         return np.uint64(0)
     at = s[layout.MONEY] - params[RATING_AT]
     wrong = at < 0 or at >= MONEY_SPAN or params[RATING_AT + 1 + at] != 0
-    if s[layout.PHASE] != b.OVER or s[layout.ROUND] != params[0] or wrong:
+    if s[layout.PHASE] != board.OVER or s[layout.ROUND] != params[0] or wrong:
         return np.uint64(524288)
     return np.uint64(0)
 
@@ -236,7 +237,7 @@ def _staff_bits(K, s, params) -> np.uint64:
             bad = True
         revealed += o + p + d
         passed += p
-    if s[layout.STAFF_HIRED + b.CAT] != 0:
+    if s[layout.STAFF_HIRED + board.CAT] != 0:
         bad = True
     if passed != 0 and K[layout.K_STAFF_THIS_ROUND] == 0:
         bad = True
@@ -256,7 +257,7 @@ def _capacity_bits(K, s) -> np.uint64:
         for w in range(K[layout.K_WAITING_ROOMS]):
             if s[layout.WAITING + 5 * w + c] > K[layout.K_SPOTS]:
                 over = True
-        if b.ward_size(s, c) > K[layout.K_BEDS]:
+        if board.ward_size(s, c) > K[layout.K_BEDS]:
             over = True
         if s[layout.TREAT_LEVEL + c] != 0 and s[layout.ROOMS + c] == 0:
             over = True
@@ -266,12 +267,16 @@ def _capacity_bits(K, s) -> np.uint64:
     blood = 0
     for k in range(layout.NC):
         blood += s[layout.BLOOD + k]
-    if er > b.er_capacity(s) or blood > b.blood_size(s) or s[layout.BLOOD + layout.BLACK] != 0:
+    if (
+        er > board.er_capacity(s)
+        or blood > board.blood_size(s)
+        or s[layout.BLOOD + layout.BLACK] != 0
+    ):
         over = True
     bodies = 0
     for i in range(7):
         bodies += s[layout.CEMETERY + i]
-    if bodies > b.body_capacity(K, s):
+    if bodies > board.body_capacity(K, s):
         over = True
     return np.uint64(16384) if over else np.uint64(0)
 
@@ -288,22 +293,22 @@ def _marker_bits(K, s, params) -> np.uint64:
         bodies += s[layout.CEMETERY + i]
     limbo = 0
     if s[layout.DEATHS] - bodies == 1 and (
-        s[layout.REASON] == b.ARRESTED or s[layout.REASON] == b.BANKRUPT
+        s[layout.REASON] == board.ARRESTED or s[layout.REASON] == board.BANKRUPT
     ):
-        if bodies >= b.body_capacity(K, s):
+        if bodies >= board.body_capacity(K, s):
             limbo = 1
     missing = 0
     bad = False
     for c in range(K[layout.K_C]):
         supply, tomb = s[layout.SUPPLY + c], s[layout.CEMETERY + c]
-        board = b.ward_size(s, c) + (1 if s[layout.TREAT_LEVEL + c] != 0 else 0)
-        total = supply + board + tomb
+        on_board = board.ward_size(s, c) + (1 if s[layout.TREAT_LEVEL + c] != 0 else 0)
+        total = supply + on_board + tomb
         fine = total == each or (K[layout.K_MARKERS_OUT_AFTER] != 0 and total == per_colour)
         short = 0 if fine else each - total
         if short == 1 and missing < limbo:
             missing += 1
             continue
-        if min(supply, board, tomb) < 0 or short != 0:
+        if min(supply, on_board, tomb) < 0 or short != 0:
             bad = True
     ws, wt = s[layout.SUPPLY + layout.WHITE], s[layout.CEMETERY + layout.WHITE]
     if min(ws, wt) < 0 or ws + wt != white:
@@ -315,7 +320,7 @@ def _marker_bits(K, s, params) -> np.uint64:
 def _awaiting_er(s, room: int, cubes: int) -> bool:
     """models/hhh/properties/catalog.py ``awaiting_er``: a 5-cube patient just formed in ``room`` while
     the players choose who takes the Emergency Room's last space."""
-    return s[layout.PHASE] == b.PP_ER_ADMIT and s[layout.CURSOR] % 8 == room and cubes == 5
+    return s[layout.PHASE] == board.PP_ER_ADMIT and s[layout.CURSOR] % 8 == room and cubes == 5
 
 
 @njit(cache=True)
@@ -325,7 +330,7 @@ def _levels_bits(K, s) -> np.uint64:
     count, Waiting Room patients of 0..4 cubes (5 while awaiting the Emergency Room).
     A Ward stores counts of patients at levels 1..4, so no Ward level is out of range."""
     bits = np.uint64(0)
-    if s[layout.REASON] == b.BANKRUPT or s[layout.REASON] == b.ARRESTED:
+    if s[layout.REASON] == board.BANKRUPT or s[layout.REASON] == board.ARRESTED:
         return bits
     for c in range(K[layout.K_C]):
         level = s[layout.TREAT_LEVEL + c]
@@ -354,14 +359,14 @@ def _ending_bits(K, s, na: int) -> np.uint64:
     for i in range(7):
         bodies += s[layout.CEMETERY + i]
     reason = s[layout.REASON]
-    if reason == b.ARRESTED:
-        full = bodies >= b.body_capacity(K, s)
+    if reason == board.ARRESTED:
+        full = bodies >= board.body_capacity(K, s)
         no_white = K[layout.K_WHITE_OUT_ARREST] != 0 and s[layout.SUPPLY + layout.WHITE] == 0
         if not (full or no_white):
             bits |= np.uint64(4096)
-    lost = s[layout.MONEY] < 0 or reason == b.BANKRUPT or reason == b.ARRESTED
+    lost = s[layout.MONEY] < 0 or reason == board.BANKRUPT or reason == board.ARRESTED
     if lost or s[layout.DEATHS] > bodies:
-        if s[layout.PHASE] != b.OVER or na != 0 or reason == b.COMPLETED:
+        if s[layout.PHASE] != board.OVER or na != 0 or reason == board.COMPLETED:
             bits |= np.uint64(8192)
     return bits
 
