@@ -23,8 +23,8 @@ import json
 import os
 from typing import Any
 
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.registry import get_game
-from hhh_verify.contract.trace import write_atomic
 from hhh_verify.engines import impact as im
 
 MEASURES = ("win", "money", "deaths", "seat0_win", "seat0_score")

@@ -74,6 +74,7 @@ NO_BAD_VALUE = {
         "--sentences",
         "--details",
         "--only-compiled-checks",
+        "--force",
     )
 }
 

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from hhh_verify.cli import main
 from hhh_verify.contract import trace as tr
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.engines import simulate as sim
 
 
@@ -116,7 +117,7 @@ def test_replay_of_a_tampered_trace_exits_1(toy_registry: Any, tmp_path: Any) ->
     data = json.loads(open(path, encoding="utf-8").read())
     data["interpretation"] = {}  # now replayed under TOY-BLACK=bust: Push then Draw...
     data["steps"][0]["action"] = {"type": "Draw"}  # ...and the first step is illegal
-    tr.write_atomic(path, json.dumps(data))
+    write_atomic(path, json.dumps(data))
     r = _run("replay", path, "--json")
     assert r.exit_code == 1
     assert json.loads(r.stdout)["ok"] is False

@@ -83,7 +83,7 @@ def test_a_converter_refusal_is_one_line_exit_two() -> None:
 
 def test_the_scenario_is_parsed_once_into_reading_pairs() -> None:
     """``--interpret`` values arrive as (id, option) pairs, validated against the game,
-    with the config built; a later choice of an id wins in the place of the first."""
+    with the config built; one id given two options is refused."""
     got = {}
 
     @with_scenario()
@@ -94,15 +94,19 @@ def test_the_scenario_is_parsed_once_into_reading_pairs() -> None:
         game="hhh",
         config="tiny",
         overrides=(),
-        interpret=("HHH-STAFF-ROUND1 = reveal-at-setup", "HHH-STAFF-ROUND1=none-in-round-1"),
+        interpret=("HHH-STAFF-ROUND1 = none-in-round-1", "HHH-WARD-BEDS=one-fewer"),
         decisions=None,
         seed=3,
     )
     s = got["s"]
-    assert s.readings == (("HHH-STAFF-ROUND1", "none-in-round-1"),) and s.seed == 3
+    pairs = (("HHH-STAFF-ROUND1", "none-in-round-1"), ("HHH-WARD-BEDS", "one-fewer"))
+    assert s.readings == pairs and s.seed == 3
     assert s.settings == get_game("hhh").config("tiny")
     back = pickle.loads(pickle.dumps(s))
     assert back == s and back.settings == s.settings
+    twice = ("HHH-STAFF-ROUND1=reveal-at-setup", "HHH-STAFF-ROUND1=none-in-round-1")
+    with pytest.raises(InputError, match="names HHH-STAFF-ROUND1 twice"):
+        command(game="hhh", interpret=twice, decisions=None)
     with pytest.raises(InputError, match="unknown option 'nope' for HHH-STAFF-ROUND1"):
         command(game="hhh", interpret=("HHH-STAFF-ROUND1=nope",), decisions=None)
 

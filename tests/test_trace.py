@@ -11,6 +11,7 @@ import toy_model
 
 from hhh_verify.contract import trace as tr
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.engines import simulate as sim
 
 
@@ -119,7 +120,7 @@ def test_load_errors_are_model_errors(tmp_path: Any) -> None:
 
 def test_write_atomic_replaces_whole_files_and_leaves_no_temp(tmp_path: Any) -> None:
     path = str(tmp_path / "sub" / "out.txt")
-    tr.write_atomic(path, "first")
-    tr.write_atomic(path, "second")
+    write_atomic(path, "first")
+    write_atomic(path, "second")
     assert open(path, encoding="utf-8").read() == "second"
     assert os.listdir(tmp_path / "sub") == ["out.txt"]

@@ -39,6 +39,7 @@ from hhh_verify.cli.common import (
 from hhh_verify.contract import registry, trace
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.registry import properties_for
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
@@ -173,7 +174,7 @@ def check_command(
     verdicts = verdict_rules.decide(results, registered)
     _write_traces(trace_dir, verdicts)
     if junit:
-        trace.write_atomic(junit, checking.junit_xml(verdicts))
+        write_atomic(junit, checking.junit_xml(verdicts))
     ok = verdict_rules.all_met(verdicts)
     if as_json:
         emit_json(

@@ -11,9 +11,7 @@ import dataclasses
 import functools
 import json
 import math
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -21,6 +19,7 @@ import click
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Decisions, load_decisions
+from hhh_verify.contract.outputs import check_output, refuse_inputs
 from hhh_verify.contract.properties import Property
 from hhh_verify.contract.registry import DEFAULT_GAME, games, get_game, properties_for
 from hhh_verify.contract.scenario import Budget, Readings, Scenario
@@ -43,11 +42,13 @@ class InputError(click.ClickException):
 
 
 def command_errors(fn: F) -> F:
-    """Turn ModelError (and friends) raised by engines into a clean exit 2."""
+    """Turn ModelError (and friends) raised by engines into a clean exit 2; first, refuse
+    an output the command line named that is also one of the run's inputs."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
+            _check_inputs_and_outputs()
             return fn(*args, **kwargs)
         except ModelError as e:
             raise InputError(str(e)) from None
@@ -110,26 +111,20 @@ SEED = WholeNumber(min=0)
 POSITIVE_NUMBER = Number()
 
 
-def _writable(path: str, flag: str, directory: bool) -> str:
-    """Check, before any work, that ``path`` can be written (as a directory or a file):
-    the nearest folder that exists must take a new file (probed with a temporary file,
-    removed at once), and the path must not be the wrong kind of thing."""
-    full = os.path.abspath(path)
-    if directory and os.path.exists(full) and not os.path.isdir(full):
-        raise InputError(f"{flag} {path} is a file; accepted: a directory (created if missing)")
-    if not directory and os.path.isdir(full):
-        raise InputError(f"{flag} {path} is a directory; accepted: a file name")
-    folder = full if directory else os.path.dirname(full)
-    while not os.path.exists(folder):
-        folder = os.path.dirname(folder)
-    if not os.path.isdir(folder):
-        raise InputError(f"{flag} {path}: {folder} is a file, so no folder can be made there")
+#: ``ctx.meta`` keys: the ``(flag, path)`` outputs and inputs the command line named,
+#: compared once every option is read (:func:`command_errors`).
+OUTPUTS, INPUTS = "hhh_verify.outputs", "hhh_verify.inputs"
+
+
+def _writable(ctx: click.Context, path: str, flag: str, directory: bool) -> str:
+    """Check, before any work, that ``path`` can be written (as a directory or a file;
+    :func:`hhh_verify.contract.outputs.check_output`), and note it as an output of the
+    run, so that it is refused if it is also one of the run's inputs."""
     try:
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".hhh-verify-probe-")
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as e:
-        raise InputError(f"{flag} {path} cannot be written ({folder}: {e.strerror})") from None
+        check_output(path, flag, directory)
+    except ModelError as e:
+        raise InputError(str(e)) from None
+    ctx.meta.setdefault(OUTPUTS, []).append((flag, path))
     return path
 
 
@@ -138,14 +133,35 @@ def output_file(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     is read (before any work, so a bad path costs nothing and writes nothing)."""
     if value is None:
         return value
-    return _writable(value, "/".join(param.opts), directory=False)
+    return _writable(ctx, value, "/".join(param.opts) or str(param.name), directory=False)
 
 
 def output_dir(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     """Click callback: an output directory (created when first written) that can be."""
     if value is None:
         return value
-    return _writable(value, "/".join(param.opts), directory=True)
+    return _writable(ctx, value, "/".join(param.opts) or str(param.name), directory=True)
+
+
+def note_input(ctx: click.Context, flag: str, path: str) -> None:
+    """Note ``path`` as an input of the run (no output may be it)."""
+    ctx.meta.setdefault(INPUTS, []).append((flag, path))
+
+
+def input_file(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """Click callback: a file the run reads, noted so that no output of the run is it."""
+    if value is not None:
+        flag = (
+            param.human_readable_name if isinstance(param, click.Argument) else "/".join(param.opts)
+        )
+        note_input(ctx, flag, value)
+    return value
+
+
+def _check_inputs_and_outputs() -> None:
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        refuse_inputs(ctx.meta.get(OUTPUTS, []), ctx.meta.get(INPUTS, []))
 
 
 def emit_json(data: Any) -> None:
@@ -192,6 +208,7 @@ def _decisions_file(ctx: click.Context, param: click.Parameter, value: Any) -> A
     file is one line before any work."""
     if value is None:
         return None
+    note_input(ctx, "--decisions", value)
     try:
         return load_decisions(value)
     except ModelError as e:
@@ -260,11 +277,16 @@ def readings(game: str, interpret: tuple[str, ...], decisions: Decisions | None)
     if decisions is not None:
         decisions.check(spec.ambiguities, game)
         picked = {k.strip(): v.strip() for k, v in decisions.choices}
+    given: dict[str, str] = {}
     for item in interpret:
         if "=" not in item:
             raise ModelError(f"--interpret takes ID=OPTION, got {item!r}")
-        k, v = item.split("=", 1)
-        picked[k.strip()] = v.strip()
+        k, v = (part.strip() for part in item.split("=", 1))
+        if given.get(k, v) != v:
+            raise ModelError(
+                f"--interpret names {k} twice ({given[k]}, {v}); accepted: one option per id"
+            )
+        given[k] = picked[k] = v
     spec.ambiguities.with_readings(picked)
     return tuple(picked.items())
 

@@ -59,7 +59,14 @@ def comparison(scenario: Scenario, ambiguity: str, options: str) -> Comparison:
     ``ambiguity`` in ``scenario``'s game, validated (one-line errors)."""
     spec = registry.get_game(scenario.game)
     given = tuple(o.strip() for o in options.split(",") if o.strip()) if options else ()
-    return Comparison(ambiguity, given, pick_options(spec, ambiguity, given))
+    pair = pick_options(spec, ambiguity, given)
+    fixed = dict(scenario.readings)
+    if ambiguity in fixed:
+        raise ModelError(
+            f"{ambiguity} is the rule compared, yet --interpret/--decisions also fix it "
+            f"({ambiguity}={fixed[ambiguity]}); accepted: readings of other rules"
+        )
+    return Comparison(ambiguity, given, pair)
 
 
 def with_comparison(fn: F) -> F:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import click
 
-from hhh_verify.cli.common import command_errors, emit_json, json_option, output_file
+from hhh_verify.cli.common import command_errors, emit_json, input_file, json_option, output_file
 from hhh_verify.cli.replay_claim import recorded_claim
 from hhh_verify.contract import trace as traces
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.registry import get_game, model_for_trace
 from hhh_verify.reporting.replay_page import render_replay_page
 from hhh_verify.reporting.witness_text import outcome_text
 
 
 @click.command("replay")
-@click.argument("trace_file", metavar="TRACE")
+@click.argument("trace_file", metavar="TRACE", callback=input_file)
 @json_option
 @click.option("--quiet", is_flag=True, help="Only the verdict, not every step.")
 @click.option(
@@ -39,7 +40,7 @@ def replay_command(trace_file: str, as_json: bool, quiet: bool, html_file: str |
         result = traces.replay(trace, model)
     else:
         page, result = render_replay_page(trace, model, get_game(trace.game), trace_file)
-        traces.write_atomic(html_file, page)
+        write_atomic(html_file, page)
     outcome = result.outcome.to_json() if result.outcome else None
     final = model.describe_state(result.final_state)
     claim = recorded_claim(trace, model) if result.ok else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ from hhh_verify.cli.common import (
     decisions_option,
     emit_json,
     game_of,
+    input_file,
     interpret_option,
     json_option,
     output_dir,
@@ -27,8 +29,9 @@ from hhh_verify.cli.common import (
 from hhh_verify.contract import registry
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.outputs import Manifest
 from hhh_verify.reporting import build, optimal
-from hhh_verify.reporting.index import write_index
+from hhh_verify.reporting.index import INDEX_FILES, write_index
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,47 @@ def _budget(given: dict[str, Any], others: dict[str, Any]) -> build.Budget:
     return build.Budget(**given)
 
 
+@dataclass(frozen=True)
+class Target:
+    """Where the report goes (``--out``), and whether files of the same names that the
+    tool did not write there may be replaced (``--force``)."""
+
+    out: str
+    force: bool
+
+
+def _target(given: dict[str, Any], others: dict[str, Any]) -> Target:
+    return Target(given["out"], given["force"])
+
+
+def planned_names(games: Sequence[str], formats: Sequence[str], index: bool) -> list[str]:
+    """The names a report of ``games`` writes at the top of its folder (a game's plots
+    and traces are folders): what must be the tool's own before it may be replaced."""
+    names = []
+    for g in games:
+        names += [f"{g}.{f}" for f in formats]
+        names += [f"{g}-rulebook.html", f"{g}-plots", f"{g}-traces"]
+    return names + (list(INDEX_FILES) if index else [])
+
+
+def guard_folder(target: Target, names: Sequence[str]) -> Manifest:
+    """The folder's manifest, once no file among ``names`` there is foreign (not written
+    by the tool, or changed since), unless ``--force``: a :class:`ModelError` naming
+    them otherwise, before any work."""
+    manifest = Manifest.read(target.out) if os.path.isdir(target.out) else Manifest(target.out)
+    foreign = manifest.foreign(names)
+    if foreign and not target.force:
+        shown = ", ".join(foreign[:3]) + (
+            f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
+        )
+        raise ModelError(
+            f"--out {target.out} holds {len(foreign)} file(s) of the names this report writes "
+            f"that hhh-verify did not write, or that changed since: {shown}; accepted: a new "
+            "or empty folder, a folder of hhh-verify's reports, or --force to replace them"
+        )
+    return manifest
+
+
 @click.command("report")
 @click.option(
     "--game", "game", default=registry.DEFAULT_GAME, show_default=True, help="Game id, or 'all'."
@@ -78,7 +122,15 @@ def _budget(given: dict[str, Any], others: dict[str, Any]) -> build.Budget:
     default="reports",
     show_default=True,
     callback=output_dir,
-    help="Output directory.",
+    help="Output directory. Files of the names a report writes are replaced only when "
+    "hhh-verify wrote them there (its manifest, .hhh-verify-manifest.json, lists them).",
+)
+@click.option(
+    "--force",
+    "force",
+    is_flag=True,
+    help="Also replace files of those names that hhh-verify did not write (or that "
+    "changed since it did).",
 )
 @click.option(
     "--format",
@@ -135,6 +187,7 @@ def _budget(given: dict[str, Any], others: dict[str, Any]) -> build.Budget:
     "optimal_file",
     default=None,
     metavar="FILE",
+    callback=input_file,
     help="The best-play probabilities recorded by `hhh-verify optimal` (default: "
     "OUT/data/GAME-optimal.json when present).",
 )
@@ -145,10 +198,11 @@ def _budget(given: dict[str, Any], others: dict[str, Any]) -> build.Budget:
 @json_option
 @converts("scope", ("game", "interpret", "decisions", "seed"), _scope)
 @converts("budget", ("games", "reference_games", "max_states", "max_games", "quick"), _budget)
+@converts("target", ("out", "force"), _target)
 @command_errors
 def report_command(
     scope: Scope,
-    out: str,
+    target: Target,
     formats: str,
     budget: build.Budget,
     only: tuple[str, ...],
@@ -185,6 +239,8 @@ def report_command(
     for spec in specs:
         for amb in only:
             spec.ambiguities.get(amb)  # validate before any work
+    out = target.out
+    manifest = guard_folder(target, planned_names(scope.games, fmts, game == ALL_GAMES))
     written: list[str] = []
     built = {}
     with task_runner(fanout) as run:
@@ -194,9 +250,10 @@ def report_command(
                     spec.id, scope.seed, budget, only, run, on_done, scope.applied
                 )
             written += build.write(data, out, fmts, optimal_file)
-    if game == ALL_GAMES or os.path.exists(os.path.join(out, "index.html")):
+    if game == ALL_GAMES or "index.html" in manifest.files:  # only an index of its own
         titles = {g: s.title for g, s in registry.games().items()}
         written += write_index(out, titles, built)
+    manifest.record(written)
     if as_json:
         emit_json({"written": written})
     else:

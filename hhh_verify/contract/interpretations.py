@@ -269,11 +269,28 @@ def _read_document(path: str) -> Any:
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             raise ModelError(f"--decisions {path} is not valid TOML ({e})") from None
     try:
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"), object_pairs_hook=_unique_keys)
+    except _DuplicateKey as e:
+        raise ModelError(
+            f"--decisions {path} names {e} twice; accepted: each key once (one decision per id)"
+        ) from None
     except (UnicodeDecodeError, ValueError) as e:
         raise ModelError(
             f"--decisions {path} is not valid JSON ({e}); accepted: JSON, or TOML named *.toml"
         ) from None
+
+
+class _DuplicateKey(Exception):
+    """A JSON object names one key twice (``json`` keeps the last silently)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _DuplicateKey(k)
+        out[k] = v
+    return out
 
 
 def load_decisions(path: str) -> Decisions:

@@ -20,8 +20,6 @@ that is illegal, out of range or leads somewhere else than recorded.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,6 +29,7 @@ from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model, outcome_probability, sampler
 from hhh_verify.contract.outcomes import Outcome, state_digest
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.sampled import ScriptedRandom, step_samples
 
 FORMAT = "hhh-verify-trace/1"
@@ -205,24 +204,6 @@ def load(path: str) -> Trace:
             f"trace file {path} holds a JSON {type(data).__name__}; accepted: a trace object"
         )
     return Trace.from_json(data)
-
-
-def write_atomic(path: str, text: str) -> None:
-    """Write a file so readers see the old content or the new, never half of it."""
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def save(trace: Trace, path: str) -> None:

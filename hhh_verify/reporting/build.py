@@ -23,10 +23,10 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from hhh_verify.contract.interpretations import Decisions
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.spec import GameSpec
-from hhh_verify.contract.trace import write_atomic
 from hhh_verify.contract.vocab import DivergeEngine, ReportFormat, SimulateEngine
 from hhh_verify.engines import diverge, impact, simulate
 from hhh_verify.execution.runner import Progress, Runner, Task, command

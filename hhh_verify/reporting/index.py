@@ -13,7 +13,7 @@ import os
 from html import escape
 from typing import Any
 
-from hhh_verify.contract.trace import write_atomic
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.reporting.render_effects import native
 from hhh_verify.reporting.render_html import headline_numbers
 from hhh_verify.reporting.render_md import best_effect

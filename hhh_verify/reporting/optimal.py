@@ -17,8 +17,8 @@ from html import escape
 from typing import Any
 
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.registry import get_game, package_of
-from hhh_verify.contract.trace import write_atomic
 
 FORMAT = "hhh-verify-optimal/1"
 

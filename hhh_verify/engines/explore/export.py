@@ -27,7 +27,7 @@ import networkx as nx
 from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import round_of
-from hhh_verify.contract.trace import write_atomic
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.engines.explore.explorer import (
     CUT,
     EXPANDED,

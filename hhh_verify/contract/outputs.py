@@ -1,0 +1,187 @@
+"""Every file the tool writes goes through here: nothing lost, nothing half-written.
+
+* :func:`check_output` refuses, before any work, a path the tool must not write: an
+  existing device, FIFO or socket (``--trace-out /dev/null`` would replace the device
+  with a regular file), the wrong kind of thing (a folder for a file, a file for a
+  folder), a folder that cannot be created or written, and a path that is one of the
+  run's own inputs (:func:`refuse_inputs`).
+* :func:`write_atomic` writes one file so that a reader sees the old content or the new,
+  never half of it; it refuses a target that is not a regular file.
+* :class:`Manifest` records, in a report folder, every file the tool wrote there with
+  its digest: a later run rewrites those files, and refuses (without ``--force``) a
+  file of the same name it did not write or that was changed since.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from hhh_verify.contract.errors import ModelError
+
+#: The manifest's file name inside a folder the tool writes.
+MANIFEST = ".hhh-verify-manifest.json"
+MANIFEST_FORMAT = "hhh-verify-manifest/1"
+#: The most files a manifest lists (a report writes a few hundred).
+MAX_MANIFEST_FILES = 100_000
+
+
+def special_kind(path: str) -> str:
+    """``"device"``, ``"FIFO"`` or ``"socket"`` for an existing path of that kind, else
+    ``""`` (a regular file, a folder, or nothing there)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return ""
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "FIFO"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return ""
+
+
+def check_output(path: str, flag: str, directory: bool) -> str:
+    """Check, before any work, that ``path`` can be written (a folder when
+    ``directory``): not a device, FIFO or socket, not the wrong kind of thing, and the
+    nearest existing folder takes a new file (probed with a temporary file, removed at
+    once). A :class:`ModelError` of one line otherwise."""
+    full = os.path.abspath(path)
+    kind = special_kind(full)
+    if kind:
+        raise ModelError(f"{flag} {path} is a {kind}; accepted: a regular file or a new path")
+    if directory and os.path.exists(full) and not os.path.isdir(full):
+        raise ModelError(f"{flag} {path} is a file; accepted: a directory (created if missing)")
+    if not directory and os.path.isdir(full):
+        raise ModelError(f"{flag} {path} is a directory; accepted: a file name")
+    folder = full if directory else os.path.dirname(full)
+    while not os.path.exists(folder):
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        raise ModelError(f"{flag} {path}: {folder} is a file, so no folder can be made there")
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".hhh-verify-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as e:
+        raise ModelError(f"{flag} {path} cannot be written ({folder}: {e.strerror})") from None
+    return path
+
+
+def _same(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def refuse_inputs(outputs: Sequence[tuple[str, str]], inputs: Sequence[tuple[str, str]]) -> None:
+    """A :class:`ModelError` when an output (``(flag, path)``) is one of the run's inputs
+    (``(flag, path)``): writing it would destroy what the run reads."""
+    for out_flag, out in outputs:
+        for in_flag, given in inputs:
+            if _same(out, given):
+                raise ModelError(
+                    f"{out_flag} {out} is also the run's input ({in_flag} {given}); "
+                    "accepted: an output path that is not an input"
+                )
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write a file so readers see the old content or the new, never half of it. A
+    target that exists and is not a regular file (a device, a FIFO) is refused."""
+    kind = special_kind(path)
+    if kind:
+        raise ModelError(f"{path} is a {kind}; refusing to replace it with a file")
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def digest_file(path: str) -> str:
+    """The SHA-256 of a file's bytes (hex)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+@dataclass
+class Manifest:
+    """The files the tool wrote in ``folder`` (relative path -> digest), kept in
+    :data:`MANIFEST` there."""
+
+    folder: str
+    files: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, folder: str) -> Manifest:
+        """The folder's manifest (empty when it has none); an unreadable one is one line."""
+        path = os.path.join(folder, MANIFEST)
+        if not os.path.isfile(path):
+            return cls(folder)
+        try:
+            with open(path, encoding="utf-8") as fh:
+                doc = json.load(fh)
+        except (OSError, ValueError) as e:
+            raise ModelError(f"{path} is not readable ({e}); accepted: a manifest the tool wrote")
+        files = doc.get("files") if isinstance(doc, dict) else None
+        ok = (
+            isinstance(files, dict)
+            and doc.get("format") == MANIFEST_FORMAT
+            and len(files) <= MAX_MANIFEST_FILES
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in files.items())
+        )
+        if not ok or not isinstance(files, dict):
+            raise ModelError(f"{path} is not a manifest of {MANIFEST_FORMAT}")
+        return cls(folder, dict(files))
+
+    def foreign(self, names: Iterable[str]) -> list[str]:
+        """The relative paths among ``names`` that exist in the folder but were not
+        written by the tool (not in the manifest, or changed since): files a run must not
+        overwrite. A folder named among ``names`` counts by every file in it."""
+        out = []
+        for name in names:
+            path = os.path.join(self.folder, name)
+            if os.path.isdir(path):
+                for base, _dirs, files in os.walk(path):
+                    for f in files:
+                        rel = os.path.relpath(os.path.join(base, f), self.folder)
+                        out += self._foreign_file(rel.replace(os.sep, "/"))
+            elif os.path.lexists(path):
+                out += self._foreign_file(name)
+        return sorted(out)
+
+    def _foreign_file(self, rel: str) -> list[str]:
+        path = os.path.join(self.folder, rel)
+        if special_kind(path) or not os.path.isfile(path):
+            return [rel]
+        recorded = self.files.get(rel)
+        return [] if recorded is not None and recorded == digest_file(path) else [rel]
+
+    def record(self, paths: Iterable[str]) -> None:
+        """Add the files at ``paths`` (written by this run) with their digests, and save."""
+        for p in paths:
+            rel = os.path.relpath(os.path.abspath(p), os.path.abspath(self.folder))
+            if not rel.startswith(".."):
+                self.files[rel.replace(os.sep, "/")] = digest_file(p)
+        doc = {"format": MANIFEST_FORMAT, "files": dict(sorted(self.files.items()))}
+        write_atomic(os.path.join(self.folder, MANIFEST), json.dumps(doc, indent=1) + "\n")

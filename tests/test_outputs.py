@@ -1,0 +1,150 @@
+"""Nothing lost: the tool never replaces a file it did not write, a device or FIFO, or an
+input of its own run, and a contradiction on the command line or in a decisions file is
+refused (one line, exit 2) rather than settled silently.
+
+Each test failed before its fix (issue: "Nothing lost, nothing silently wrong"):
+
+* a one-game ``report --out DIR`` rewrote ``DIR/index.html`` and ``DIR/README.md``
+  whenever DIR held an ``index.html``;
+* an output replaced whatever stood at its path (``--trace-out`` a FIFO);
+* ``replay T --html T`` destroyed the trace, ``--trace-out D --decisions D`` the file;
+* ``--interpret X=a --interpret X=b`` kept the last, a decisions file deciding one id
+  twice kept the last, and ``impact``/``diverge`` accepted ``--interpret`` on the very
+  rule they compare.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hhh_verify.cli import main
+from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.outputs import MANIFEST, Manifest, check_output, write_atomic
+
+#: The smallest report: one ambiguity of HHH, explorer only.
+REPORT = ["report", "--game", "hhh", "--quick", "--games", "5", "--ambiguity", "HHH-WARD-BEDS"]
+REPORT += ["--jobs", "1"]
+DECISIONS = {"game": "hhh", "decisions": {"HHH-WARD-BEDS": "one-fewer"}}
+
+
+def run(args: list[str]) -> tuple[int, str]:
+    r = CliRunner().invoke(main, args)
+    return r.exit_code, r.output
+
+
+def one_error_line(code: int, output: str) -> str:
+    assert code == 2, output
+    lines = [ln for ln in output.splitlines() if ln.startswith("error:")]
+    assert len(lines) == 1 and "Traceback" not in output, output
+    return lines[0]
+
+
+def test_a_one_game_report_leaves_a_users_index_and_readme(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("my page")
+    (tmp_path / "README.md").write_text("my notes")
+    code, out = run([*REPORT, "--out", str(tmp_path)])
+    assert code == 0, out
+    assert (tmp_path / "index.html").read_text() == "my page"
+    assert (tmp_path / "README.md").read_text() == "my notes"
+    assert (tmp_path / "hhh.md").is_file() and (tmp_path / MANIFEST).is_file()
+
+
+def test_a_report_refuses_a_file_it_did_not_write_unless_forced(tmp_path: Path) -> None:
+    (tmp_path / "hhh.md").write_text("mine")
+    line = one_error_line(*run([*REPORT, "--out", str(tmp_path)]))
+    assert "hhh.md" in line and "--force" in line
+    assert (tmp_path / "hhh.md").read_text() == "mine"
+    assert not (tmp_path / "hhh.json").exists()  # refused before any work
+    code, out = run([*REPORT, "--out", str(tmp_path), "--force"])
+    assert code == 0, out
+    assert (tmp_path / "hhh.md").read_text().startswith("# Rule ambiguities")
+
+
+def test_a_report_rewrites_its_own_files_but_not_ones_changed_since(tmp_path: Path) -> None:
+    assert run([*REPORT, "--out", str(tmp_path)])[0] == 0
+    assert run([*REPORT, "--out", str(tmp_path)])[0] == 0  # its own: rewritten
+    with open(tmp_path / "hhh-traces" / sorted(os.listdir(tmp_path / "hhh-traces"))[0], "a") as f:
+        f.write(" ")  # a user's edit inside a folder the report writes
+    line = one_error_line(*run([*REPORT, "--out", str(tmp_path)]))
+    assert "hhh-traces/" in line
+
+
+def test_an_all_games_report_refuses_a_users_index(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("my page")
+    line = one_error_line(*run(["report", "--game", "all", "--quick", "--out", str(tmp_path)]))
+    assert "index.html" in line
+    assert (tmp_path / "index.html").read_text() == "my page"
+
+
+def test_an_output_that_is_a_fifo_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    line = one_error_line(*run(["simulate", "--games", "2", "--trace-out", str(fifo)]))
+    assert "FIFO" in line
+    assert fifo.is_fifo()
+    with pytest.raises(ModelError, match="FIFO"):
+        write_atomic(str(fifo), "text")
+    assert fifo.is_fifo()
+    with pytest.raises(ModelError, match="device"):
+        check_output(os.devnull, "--trace-out", directory=False)
+
+
+def test_replay_refuses_its_trace_as_the_html_page(tmp_path: Path) -> None:
+    trace = tmp_path / "t.json"
+    assert run(["simulate", "--games", "1", "--trace-out", str(trace)])[0] == 0
+    before = trace.read_bytes()
+    line = one_error_line(*run(["replay", str(trace), "--html", str(trace)]))
+    assert "input" in line and "TRACE" in line
+    assert trace.read_bytes() == before
+
+
+def test_an_output_that_is_the_decisions_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(DECISIONS))
+    line = one_error_line(
+        *run(["simulate", "--games", "2", "--trace-out", str(path), "--decisions", str(path)])
+    )
+    assert "--decisions" in line
+    assert json.loads(path.read_text()) == DECISIONS
+
+
+def test_one_id_interpreted_two_ways_is_refused() -> None:
+    args = ["simulate", "--games", "2", "--interpret", "HHH-WARD-BEDS=one-fewer"]
+    line = one_error_line(*run([*args, "--interpret", "HHH-WARD-BEDS=as-config"]))
+    assert "HHH-WARD-BEDS twice" in line
+    code, out = run([*args, "--interpret", "HHH-WARD-BEDS=one-fewer"])  # the same: fine
+    assert code == 0, out
+
+
+def test_a_decisions_file_deciding_one_id_twice_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "d.json"
+    path.write_text(
+        '{"game": "hhh", "decisions": {"HHH-WARD-BEDS": "one-fewer", "HHH-WARD-BEDS": "as-config"}}'
+    )
+    line = one_error_line(*run(["simulate", "--games", "2", "--decisions", str(path)]))
+    assert "HHH-WARD-BEDS twice" in line
+
+
+@pytest.mark.parametrize("command", ["impact", "diverge"])
+def test_the_compared_rule_cannot_also_be_fixed(command: str) -> None:
+    line = one_error_line(
+        *run([command, "--ambiguity", "HHH-WARD-BEDS", "--interpret", "HHH-WARD-BEDS=one-fewer"])
+    )
+    assert "the rule compared" in line
+
+
+def test_the_manifest_counts_a_changed_or_unlisted_file_as_foreign(tmp_path: Path) -> None:
+    ours, theirs = tmp_path / "a.txt", tmp_path / "b.txt"
+    write_atomic(str(ours), "ours")
+    theirs.write_text("theirs")
+    m = Manifest(str(tmp_path))
+    m.record([str(ours)])
+    again = Manifest.read(str(tmp_path))
+    assert again.foreign(["a.txt", "b.txt", "absent.txt"]) == ["b.txt"]
+    ours.write_text("edited")
+    assert Manifest.read(str(tmp_path)).foreign(["a.txt"]) == ["a.txt"]
