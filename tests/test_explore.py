@@ -271,4 +271,5 @@ def test_explorer_engine_for_check() -> None:
     assert replay(results["no-bust"].trace, toy()).ok
     assert results["explore:no-deadlock"].ok and results["explore:always-can-end"].ok
     small = ExplorerEngine(max_states=3).run(toy(), AMBIGUITIES, props[:1], CheckOptions())
-    assert small[0].details["complete"] is False and "incomplete" in small[0].message
+    assert small[0].details["complete"] is False and "undecided" in small[0].message
+    assert small[0].status == "inconclusive"  # an unfinished search is no proof

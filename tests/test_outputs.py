@@ -148,3 +148,30 @@ def test_the_manifest_counts_a_changed_or_unlisted_file_as_foreign(tmp_path: Pat
     assert again.foreign(["a.txt", "b.txt", "absent.txt"]) == ["b.txt"]
     ours.write_text("edited")
     assert Manifest.read(str(tmp_path)).foreign(["a.txt"]) == ["a.txt"]
+
+
+def test_an_unfinished_exploration_is_undecided_not_holds() -> None:
+    """The toy's explorer stopped at 3 states: its invariants are undecided and its goals
+    not found (not proved unreachable); ``check``'s verdict for a property only the
+    explorer checks is then ``undecided``, never ``holds``."""
+    import toy_model
+
+    from hhh_verify.check import verdicts
+    from hhh_verify.contract.vocab import EngineStatus, Mark, VerdictKind
+    from hhh_verify.engines.explore.check import ExplorerEngine
+    from hhh_verify.engines.results import CheckOptions
+
+    model = toy_model.SPEC.model("default")
+    props = list(toy_model.SPEC.load_properties())
+    rows = ExplorerEngine(max_states=3).run(
+        model, toy_model.SPEC.ambiguities, props, CheckOptions()
+    )
+    invariants = [r for r in rows if r.kind == "invariant"]
+    assert invariants and all(r.status == EngineStatus.INCONCLUSIVE for r in invariants)
+    assert all("undecided: state limit" in r.message for r in invariants), invariants[0].message
+    for r in rows:
+        assert r.status != EngineStatus.HOLDS, r
+        if r.status == EngineStatus.NOT_REACHED:
+            assert not r.exhaustive and verdicts.mark_of(r) is Mark.NOT_FOUND
+    contract = [v for v in verdicts.decide(rows) if v.property.startswith("explore:")]
+    assert contract and all(v.verdict is VerdictKind.UNDECIDED for v in contract)

@@ -142,7 +142,9 @@ class Manifest:
             with open(path, encoding="utf-8") as fh:
                 doc = json.load(fh)
         except (OSError, ValueError) as e:
-            raise ModelError(f"{path} is not readable ({e}); accepted: a manifest the tool wrote")
+            raise ModelError(
+                f"{path} is not readable ({e}); accepted: a manifest the tool wrote"
+            ) from None
         files = doc.get("files") if isinstance(doc, dict) else None
         ok = (
             isinstance(files, dict)

@@ -232,10 +232,12 @@ class ExplorerEngine:
     """The explorer as a ``check`` engine (:class:`hhh_verify.engines.results.Engine`).
 
     On a configuration too big to finish within the state budget, results say so
-    (``details.complete`` false, message "search incomplete"), and "holds" then means
-    "no counterexample among the states explored", as for the stateful engine. An
-    exploration cut by the time safety net instead gives ``inconclusive`` rows: the clock
-    must not decide a verdict.
+    (``details.complete`` false): an invariant's row is then ``inconclusive`` ("undecided:
+    state limit of N reached after N states; nothing found among them"), never "holds",
+    since an unfinished exhaustive search proves nothing; a goal not found is "not
+    reached" without the exhaustive flag, so it never reads as a proof. An exploration
+    cut by the time safety net gives ``inconclusive`` rows too: the clock must not decide
+    a verdict.
     """
 
     name = "explore"
@@ -314,10 +316,16 @@ class ExplorerEngine:
             status = EngineStatus.INCONCLUSIVE
             message = f"incomplete: {r.reason} after {r.states:,} states, nothing found"
         elif status is None:  # unknown: the state budget cut the search short
+            # an unfinished search proves nothing: an invariant is undecided, not "holds"
             status = (
-                EngineStatus.HOLDS if r.kind == PropertyKind.INVARIANT else EngineStatus.NOT_REACHED
+                EngineStatus.INCONCLUSIVE
+                if r.kind == PropertyKind.INVARIANT
+                else EngineStatus.NOT_REACHED
             )
-            message = "search incomplete: nothing found among the states explored"
+            message = (
+                f"undecided: {r.reason or 'the search was cut short'} after {r.states:,} "
+                "states; nothing found among them"
+            )
         details = {
             "states": r.states,
             "complete": r.complete,
