@@ -12,6 +12,7 @@ import click
 
 from hhh_verify.cli.ambiguities import ambiguities_command
 from hhh_verify.cli.check import check_command
+from hhh_verify.cli.common import InputError, one_line
 from hhh_verify.cli.diverge import diverge_command
 from hhh_verify.cli.explore import explore_command
 from hhh_verify.cli.games import games_command
@@ -36,10 +37,13 @@ class OneLineErrors(click.Group):
         try:
             rv = super().main(*args, **{**kwargs, "standalone_mode": False})
         except click.UsageError as e:
-            click.echo(f"error: {e.format_message()}", err=True)
+            click.echo(f"error: {one_line(e.format_message())}", err=True)
             sys.exit(e.exit_code)
         except click.ClickException as e:
-            e.show()
+            if isinstance(e, InputError):
+                e.show()
+            else:
+                click.echo(f"error: {one_line(e.format_message())}", err=True)
             sys.exit(e.exit_code)
         except click.Abort:
             click.echo("Aborted!", err=True)

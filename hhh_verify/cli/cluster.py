@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from hhh_verify.cli.common import POSITIVE, BadValue, converts
+from hhh_verify.cli.common import JOBS, BadValue, converts
 from hhh_verify.execution import SCHEDULER_ENV, Runner, TaskFailed, runner_for
 from hhh_verify.execution.runner import ADDRESS
 
@@ -44,7 +44,7 @@ scheduler_option = click.option(
 jobs_option = click.option(
     "--jobs",
     "jobs",
-    type=POSITIVE,
+    type=JOBS,
     default=None,
     metavar="N",
     help="Run the tasks on a local Dask cluster of N worker processes (1: in this "

@@ -32,13 +32,23 @@ ALL_GAMES = "all"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def one_line(text: str) -> str:
+    """``text`` with its control characters shown as escapes (``\\n``, ``\\x1b``): an
+    error echoes what the user typed, and a newline or a terminal escape in it must not
+    forge a second line or drive the terminal."""
+    return "".join(
+        ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
+        for ch in text
+    )
+
+
 class InputError(click.ClickException):
     """Bad input: printed as one line, exit code 2."""
 
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.message}", err=True)
+        click.echo(f"error: {one_line(self.message)}", err=True)
 
 
 def command_errors(fn: F) -> F:
@@ -80,16 +90,30 @@ class _Bounded:
         return number
 
 
+#: The largest whole number any option takes (seeds, budgets): within int64 everywhere.
+MAX_WHOLE = 2**62
+
+
 class WholeNumber(_Bounded, click.IntRange):
     """A whole number of at least ``min``, e.g. ``--max-states``. Declare every
     whole-number option with it, so no option takes a value that means nothing (a
     negative budget, a zero count)."""
 
-    def __init__(self, min: int = 1) -> None:
-        super().__init__(min=min)
+    def __init__(self, min: int = 1, max: int | None = None, meaning: str = "") -> None:
+        self.top = MAX_WHOLE if max is None else max
+        super().__init__(min=min, max=self.top)
         self.accepted = {0: "a whole number, 0 or more", 1: "a positive whole number"}.get(
             min, f"a whole number of at least {min}"
         )
+        self.meaning = meaning
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        text = str(value).strip().lstrip("+")
+        if text.isdigit() and (len(text) > len(str(self.top)) or int(text) > self.top):
+            what = f" {self.meaning}" if self.meaning else ""
+            shown = str(value) if len(str(value)) <= 40 else f"a {len(str(value))}-digit number"
+            raise BadValue(f"must be at most {self.top:,}{what}, got {shown}", ctx, param)
+        return super().convert(value, param, ctx)
 
 
 class Number(_Bounded, click.FloatRange):
@@ -102,8 +126,16 @@ class Number(_Bounded, click.FloatRange):
         self.accepted = what + (f" ({meaning})" if meaning else "")
 
 
-#: Counts, budgets and limits (``--max-states``, ``--games``, ``--jobs``...).
+#: Counts, budgets and limits (``--max-states``, ``--max-steps``...): at most
+#: :data:`MAX_WHOLE`, which every engine's 64-bit integers hold.
 POSITIVE = WholeNumber(min=1)
+#: Worker processes (``--jobs``): a documented ceiling, far above any one machine's cores.
+MAX_JOBS = 256
+JOBS = WholeNumber(min=1, max=MAX_JOBS, meaning="worker processes")
+#: Games a command plays (``simulate --games``): one task per 100 reference games (2,000
+#: kernel games), so a million games is at most 10,000 tasks.
+MAX_GAMES = 1_000_000
+GAMES = WholeNumber(min=1, max=MAX_GAMES, meaning="games")
 #: Random seeds: ``random.Random`` seeds with the absolute value, so a negative seed
 #: would only repeat a positive one.
 SEED = WholeNumber(min=0)

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
+    MAX_GAMES,
     POSITIVE,
     F,
     Number,
@@ -92,7 +93,7 @@ def with_comparison(fn: F) -> F:
 @click.option(
     "--games",
     "games",
-    type=WholeNumber(min=2),
+    type=WholeNumber(min=2, max=MAX_GAMES, meaning="paired games"),
     default=200,
     show_default=True,
     help="Paired games.",

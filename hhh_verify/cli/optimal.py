@@ -21,6 +21,7 @@ from typing import Any
 import click
 
 from hhh_verify.cli.common import (
+    JOBS,
     POSITIVE,
     command_errors,
     config_option,
@@ -118,9 +119,7 @@ def run_reading(
     help="The JSON file to merge into (created when absent, rewritten atomically). "
     "Default: reports/data/GAME-optimal.json, which `report` reads.",
 )
-@click.option(
-    "--jobs", "jobs", type=POSITIVE, default=1, show_default=True, help="Readings at once."
-)
+@click.option("--jobs", "jobs", type=JOBS, default=1, show_default=True, help="Readings at once.")
 @click.option(
     "--max-states",
     "max_states",

@@ -12,6 +12,7 @@ import click
 from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
     ALL_GAMES,
+    MAX_GAMES,
     POSITIVE,
     WholeNumber,
     command_errors,
@@ -142,7 +143,7 @@ def guard_folder(target: Target, names: Sequence[str]) -> Manifest:
 @click.option(
     "--games",
     "games",
-    type=WholeNumber(min=2),
+    type=WholeNumber(min=2, max=MAX_GAMES, meaning="paired games"),
     default=build.Budget().games,
     show_default=True,
     help="Paired games per policy for the impact of each reading, played inside the "
@@ -151,7 +152,7 @@ def guard_folder(target: Target, names: Sequence[str]) -> Manifest:
 @click.option(
     "--reference-games",
     "reference_games",
-    type=WholeNumber(min=2),
+    type=WholeNumber(min=2, max=MAX_GAMES, meaning="games"),
     default=build.Budget().reference_games,
     show_default=True,
     help="Paired games per policy when they are played on the model (no kernel).",

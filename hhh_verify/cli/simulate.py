@@ -12,6 +12,7 @@ from rich.text import Text
 
 from hhh_verify.cli.cluster import Fanout, cluster_options, task_progress, task_runner
 from hhh_verify.cli.common import (
+    GAMES,
     POSITIVE,
     command_errors,
     emit_json,
@@ -37,9 +38,7 @@ from hhh_verify.execution import playouts
 
 @click.command("simulate")
 @scenario_options
-@click.option(
-    "--games", "games", type=POSITIVE, default=100, show_default=True, help="Games to play."
-)
+@click.option("--games", "games", type=GAMES, default=100, show_default=True, help="Games to play.")
 @seed_option
 @click.option(
     "--policy", "policy", default="random", show_default=True, help="How decisions are made."

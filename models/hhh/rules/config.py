@@ -171,6 +171,12 @@ class HHHConfig:
             ("setup_cubes", 0, 12),
             ("arrival_cubes", 1, 12),
             ("ward_draw", 1, 12),
+            # prices: never negative, and small enough that money stays within what the
+            # kernel's int64 and the explorer's packed money slot hold
+            ("ward_pay", 0, 50),
+            ("ward_death_cost", 0, 50),
+            ("waiting_death_cost", 0, 50),
+            ("staff_cost", 0, 50),
             ("rounds", 1, 6),
             ("tombstones", 0, 10),
             ("morgue_capacity", 0, 5),

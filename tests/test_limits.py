@@ -1,0 +1,67 @@
+"""Limits stated, never hit: every count option and config price has a ceiling, and a
+value past it (or a value that would forge a line or drive the terminal) is one line,
+exit 2, before any work.
+
+Each case failed before its fix: HHH's four prices took 2^62 (the kernel's int64 wrapped
+and money figures were wrong), 10^20 (a crash) and negative values; ``--jobs 1000000``
+tried to start a million workers; ``--games 10^12`` ran out of memory; a ``--max-steps``
+past int64 failed inside Numba with a 12-line compiler error; a 5,000-digit seed was
+echoed whole; a newline in a value forged a second ``error:`` line.
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from hhh_verify.cli import main
+from hhh_verify.cli.common import MAX_GAMES, MAX_JOBS, MAX_WHOLE
+
+PRICES = ("ward_pay", "ward_death_cost", "waiting_death_cost", "staff_cost")
+
+
+def error_line(args: list[str]) -> str:
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("price", PRICES)
+@pytest.mark.parametrize("value", [str(2**62), str(10**20), "-1"])
+def test_an_hhh_price_out_of_range_is_refused(price: str, value: str) -> None:
+    line = error_line(["simulate", "--games", "1", "--set", f"{price}={value}"])
+    assert f"{price}={value}; accepted: 0..50" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["simulate", "--jobs", "1000000"], f"--jobs must be at most {MAX_JOBS}"),
+        (["optimal", "--jobs", "1000000"], f"--jobs must be at most {MAX_JOBS}"),
+        (["simulate", "--games", str(10**12)], f"--games must be at most {MAX_GAMES:,}"),
+        (["impact", "--ambiguity", "HHH-WARD-BEDS", "--games", str(10**8)], "at most"),
+        (["report", "--games", str(10**8)], f"--games must be at most {MAX_GAMES:,}"),
+        (["simulate", "--max-steps", str(2**63)], f"--max-steps must be at most {MAX_WHOLE:,}"),
+        (["simulate", "--seed", "9" * 5000], "got a 5000-digit number"),
+        (["explore", "--max-states", str(10**30)], "--max-states must be at most"),
+    ],
+)
+def test_a_count_past_its_ceiling_is_one_line(args: list[str], said: str) -> None:
+    assert said in error_line(args)
+
+
+def test_the_largest_counts_are_still_taken() -> None:
+    r = CliRunner().invoke(main, ["simulate", "--games", "1", "--max-steps", str(MAX_WHOLE)])
+    assert r.exit_code == 0, r.output
+
+
+@pytest.mark.parametrize(
+    "value", ["5\nerror: forged", "\x1b[2J5", "tiny\nerror: forged", "k\x1b]0;title\x07"]
+)
+def test_a_control_character_in_a_value_is_shown_escaped(value: str) -> None:
+    for args in (["simulate", "--games", value], ["simulate", "--config", value]):
+        line = error_line(args)
+        assert "\x1b" not in line and "\x07" not in line
+        assert "\\n" in line or "\\x1b" in line
