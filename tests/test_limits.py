@@ -11,6 +11,8 @@ echoed whole; a newline in a value forged a second ``error:`` line.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from click.testing import CliRunner
 
@@ -65,3 +67,38 @@ def test_a_control_character_in_a_value_is_shown_escaped(value: str) -> None:
         line = error_line(args)
         assert "\x1b" not in line and "\x07" not in line
         assert "\\n" in line or "\\x1b" in line
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HUGE = "9" * 5000
+
+
+def _decisions_with(value: str) -> str:
+    return '{"game": "hhh", "decisions": {"HHH-WARD-BEDS": ' + value + "}}"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (DEEP, "nested too deeply"),
+        ('{"format": ' + HUGE + "}", "5000-digit integer"),
+        ('{"a": NaN}', "NaN"),
+        ('{"a": 1, "a": 2}', "names a twice"),
+    ],
+)
+def test_hostile_json_is_one_line_in_every_input(tmp_path: Any, text: str, said: str) -> None:
+    """A trace, a decisions file, an optimal-play file and a serialised state: each read
+    strictly (before: a 100,000-deep document was a RecursionError traceback, a
+    5,000-digit integer and a repeated key were taken)."""
+    from hhh_verify.adapters.openspiel_state import parse_record
+    from hhh_verify.contract.errors import ModelError
+
+    path = tmp_path / "in.json"
+    path.write_text(text)
+    assert said in error_line(["replay", str(path)])
+    assert said in error_line(["report", "--game", "hhh", "--optimal", str(path), "--quick"])
+    if text is not DEEP and not text.startswith('{"format"'):
+        path.write_text(_decisions_with(text))
+    assert said in error_line(["simulate", "--games", "1", "--decisions", str(path)])
+    with pytest.raises(ModelError, match=said):
+        parse_record(text.replace('"format"', '"format_"') if "NaN" not in text else text)

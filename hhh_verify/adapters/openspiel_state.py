@@ -17,6 +17,7 @@ from typing import Any
 import pyspiel
 
 from hhh_verify.adapters import core
+from hhh_verify.contract import json_input
 from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import CHANCE, TERMINAL, sample_successor
@@ -230,8 +231,12 @@ def parse_record(text: Any) -> dict[str, Any]:
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
     try:
-        record = json.loads(text)
-    except (TypeError, ValueError):
+        record = json_input.loads(text, "the serialised state")
+    except TypeError:
+        record = None
+    except ModelError as e:
+        if "not valid JSON" not in str(e) and "not UTF-8" not in str(e):
+            raise  # valid JSON past a stated limit: say which
         record = None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise ModelError(

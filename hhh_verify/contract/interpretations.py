@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hhh_verify.contract import json_input
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.readings import Reading, ReadingT
 from hhh_verify.contract.vocab import AmbiguityCategory
@@ -250,7 +251,6 @@ class Decisions:
 
 def _read_document(path: str) -> Any:
     """The file as a value: TOML (``.toml``, Python 3.11+'s ``tomllib``) or JSON."""
-    import json
 
     try:
         with open(path, "rb") as f:
@@ -268,29 +268,7 @@ def _read_document(path: str) -> Any:
             return tomllib.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             raise ModelError(f"--decisions {path} is not valid TOML ({e})") from None
-    try:
-        return json.loads(raw.decode("utf-8"), object_pairs_hook=_unique_keys)
-    except _DuplicateKey as e:
-        raise ModelError(
-            f"--decisions {path} names {e} twice; accepted: each key once (one decision per id)"
-        ) from None
-    except (UnicodeDecodeError, ValueError) as e:
-        raise ModelError(
-            f"--decisions {path} is not valid JSON ({e}); accepted: JSON, or TOML named *.toml"
-        ) from None
-
-
-class _DuplicateKey(Exception):
-    """A JSON object names one key twice (``json`` keeps the last silently)."""
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _DuplicateKey(k)
-        out[k] = v
-    return out
+    return json_input.loads(raw, f"--decisions {path}")
 
 
 def load_decisions(path: str) -> Decisions:

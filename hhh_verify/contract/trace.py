@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from hhh_verify.contract import json_input
 from hhh_verify.contract.configs import config_to_json
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model, outcome_probability, sampler
@@ -185,7 +186,7 @@ def load(path: str) -> Trace:
     """Read a trace file; any problem is a :class:`ModelError` with one clear line."""
     try:
         with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+            data = json_input.loads(fh.read(json_input.MAX_BYTES + 1), f"trace file {path}")
     except FileNotFoundError:
         raise ModelError(f"trace file not found: {path}") from None
     except json.JSONDecodeError as e:

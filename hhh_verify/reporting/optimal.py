@@ -16,6 +16,7 @@ import os
 from html import escape
 from typing import Any
 
+from hhh_verify.contract import json_input
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.registry import get_game, package_of
@@ -62,11 +63,7 @@ def load(path: str, game: str) -> dict[str, Any]:
     one of ours, or for another game, is one line of error."""
     if not os.path.exists(path):
         return {"format": FORMAT, "game": game, "presets": {}}
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError) as e:
-        raise ModelError(f"{path}: not readable JSON ({e}); accepted: a file {FORMAT}") from None
+    data = json_input.load_file(path, path)  # a bad file: one line naming it
     ok = (
         isinstance(data, dict)
         and data.get("format") == FORMAT
