@@ -37,8 +37,7 @@ def one_line(text: str) -> str:
     error echoes what the user typed, and a newline or a terminal escape in it must not
     forge a second line or drive the terminal."""
     return "".join(
-        ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
-        for ch in text
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text
     )
 
 
