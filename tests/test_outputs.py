@@ -175,3 +175,49 @@ def test_an_unfinished_exploration_is_undecided_not_holds() -> None:
             assert not r.exhaustive and verdicts.mark_of(r) is Mark.NOT_FOUND
     contract = [v for v in verdicts.decide(rows) if v.property.startswith("explore:")]
     assert contract and all(v.verdict is VerdictKind.UNDECIDED for v in contract)
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+def test_a_report_that_fails_while_writing_leaves_the_old_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report folder is written whole: a failure after some files were written (here
+    the fifth) leaves every old file as it was, and no staging folder behind."""
+    from hhh_verify.contract import outputs
+
+    assert run([*REPORT, "--out", str(tmp_path)])[0] == 0
+    before = _tree(tmp_path)
+    real, count = outputs.write_atomic, [0]
+
+    def failing(path: str, text: str) -> None:
+        count[0] += 1
+        if count[0] == 5:
+            raise OSError(28, "No space left on device")
+        real(path, text + "changed")
+
+    monkeypatch.setattr(outputs, "write_atomic", failing)
+    code, out = run([*REPORT, "--out", str(tmp_path), "--games", "6"])
+    assert code != 0 and count[0] == 5, out
+    assert _tree(tmp_path) == before
+    assert sorted(os.listdir(tmp_path)) == sorted({k.split("/")[0] for k in before})
+
+
+def test_a_report_that_fails_while_building_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hhh_verify.reporting import build
+
+    (tmp_path / "keep.txt").write_text("mine")
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("planted: the build fails")
+
+    monkeypatch.setattr(build, "build", broken)
+    code, _ = run([*REPORT, "--out", str(tmp_path)])
+    assert code != 0
+    assert sorted(os.listdir(tmp_path)) == ["keep.txt"]

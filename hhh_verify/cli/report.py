@@ -30,9 +30,9 @@ from hhh_verify.cli.common import (
 from hhh_verify.contract import registry
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Decisions
-from hhh_verify.contract.outputs import Manifest
+from hhh_verify.contract.outputs import Manifest, write_folder
 from hhh_verify.reporting import build, optimal
-from hhh_verify.reporting.index import INDEX_FILES, write_index
+from hhh_verify.reporting.index import INDEX_FILES, render_index
 
 
 @dataclass(frozen=True)
@@ -242,19 +242,20 @@ def report_command(
             spec.ambiguities.get(amb)  # validate before any work
     out = target.out
     manifest = guard_folder(target, planned_names(scope.games, fmts, game == ALL_GAMES))
-    written: list[str] = []
     built = {}
     with task_runner(fanout) as run:
         for spec in specs:
             with task_progress(f"report {spec.id}", run, as_json) as on_done:
-                data = built[spec.id] = build.build(
+                built[spec.id] = build.build(
                     spec.id, scope.seed, budget, only, run, on_done, scope.applied
                 )
-            written += build.write(data, out, fmts, optimal_file)
+    files: dict[str, str] = {}  # every file, rendered before one is written
+    for data in built.values():
+        files.update(build.render(data, out, fmts, optimal_file))
     if game == ALL_GAMES or "index.html" in manifest.files:  # only an index of its own
         titles = {g: s.title for g, s in registry.games().items()}
-        written += write_index(out, titles, built)
-    manifest.record(written)
+        files.update(render_index(out, titles, built, frozenset(files)))
+    written = write_folder(out, files, manifest)  # swapped in whole
     if as_json:
         emit_json({"written": written})
     else:

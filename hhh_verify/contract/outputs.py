@@ -10,6 +10,8 @@
 * :class:`Manifest` records, in a report folder, every file the tool wrote there with
   its digest: a later run rewrites those files, and refuses (without ``--force``) a
   file of the same name it did not write or that was changed since.
+* :func:`write_folder` writes a report folder as a whole: staged, then moved in, so a
+  failed or interrupted run leaves the previous folder as it was.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import stat
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from hhh_verify.contract.errors import ModelError
@@ -187,3 +190,39 @@ class Manifest:
                 self.files[rel.replace(os.sep, "/")] = digest_file(p)
         doc = {"format": MANIFEST_FORMAT, "files": dict(sorted(self.files.items()))}
         write_atomic(os.path.join(self.folder, MANIFEST), json.dumps(doc, indent=1) + "\n")
+
+
+#: Prefixes of the two hidden folders :func:`write_folder` uses inside the target.
+STAGE_PREFIX, OLD_PREFIX = ".hhh-verify-stage-", ".hhh-verify-old-"
+
+
+def write_folder(folder: str, files: Mapping[str, str], manifest: Manifest) -> list[str]:
+    """Write ``files`` (relative path -> text) into ``folder`` as a whole: every file is
+    first written into a fresh hidden folder inside it, and only once all are written is
+    each top-level name (a file, or a folder such as ``hhh-plots``, which is replaced
+    whole) moved into place, the old one moved aside and then removed; the manifest is
+    written last. A failure or an interrupt before the moves leaves ``folder`` as it
+    was. Returns the final paths, in ``files``' order."""
+    os.makedirs(folder, exist_ok=True)
+    stage = tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder)
+    old = ""
+    try:
+        for rel, text in files.items():
+            write_atomic(os.path.join(stage, rel), text)
+        old = tempfile.mkdtemp(prefix=OLD_PREFIX, dir=folder)
+        for name in sorted({rel.split("/", 1)[0] for rel in files}):
+            target = os.path.join(folder, name)
+            if os.path.lexists(target):
+                os.replace(target, os.path.join(old, name))
+            os.replace(os.path.join(stage, name), target)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+        if old:
+            shutil.rmtree(old, ignore_errors=True)
+    replaced = {rel.split("/", 1)[0] for rel in files}
+    manifest.files = {
+        k: v for k, v in manifest.files.items() if k.split("/", 1)[0] not in replaced
+    }
+    written = [os.path.join(folder, rel) for rel in files]
+    manifest.record(written)
+    return written

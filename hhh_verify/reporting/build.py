@@ -459,16 +459,17 @@ def _material(pairs: Sequence[dict[str, Any]]) -> bool | None:
     return None
 
 
-def write(
+def render(
     data: dict[str, Any],
     out_dir: str,
     formats: Sequence[str] = FORMATS,
     optimal_file: str | None = None,
-) -> list[str]:
-    """Write ``<game>.md/.html/.json``, the SVG plots and (with Markdown or HTML, which
-    link them) every witness's two traces (:func:`trace_paths`) into ``out_dir``;
-    return the paths. ``optimal_file``: the recorded best play (default: the one under
-    ``out_dir``, when present)."""
+) -> dict[str, str]:
+    """The files of one game's report, by path relative to the report folder
+    ``out_dir`` (read for the recorded best and strong play, nothing written):
+    ``<game>.md/.html/.json``, the SVG plots and (with Markdown or HTML, which link them)
+    every witness's two traces (:func:`trace_paths`). ``optimal_file``: the recorded best
+    play (default: the one under ``out_dir``, when present)."""
     from hhh_verify.reporting.render_effects import forest_svg
     from hhh_verify.reporting.render_html import render_html
     from hhh_verify.reporting.render_md import render_markdown
@@ -477,7 +478,7 @@ def write(
     game = data["game"]
     data = strength.attach_strong_play(data, out_dir)
     data = optimal.attach(data, optimal_file or optimal.default_path(out_dir, game))
-    written = []
+    files: dict[str, str] = {}
     svg_dir = f"{game}-plots"
     plots: dict[tuple[str, str], str] = {}
     for e in data["entries"]:
@@ -489,37 +490,39 @@ def write(
         for key, pair_traces in sorted(data.get("traces", {}).items()):
             amb, opt = key.split("/", 1)
             for rel, side in zip(trace_paths(game, amb, opt), ("A", "B")):
-                path = os.path.join(out_dir, rel)
-                write_atomic(path, json.dumps(pair_traces[side], indent=1) + "\n")
-                written.append(path)
+                files[rel] = json.dumps(pair_traces[side], indent=1) + "\n"
     if ReportFormat.MD in formats:
         for (amb, opt), rel in plots.items():
             entry = next(x for x in data["entries"] if x["id"] == amb)
             pair = next(x for x in entry["pairs"] if x["options"][1] == opt)
-            path = os.path.join(out_dir, rel)
-            write_atomic(path, plot_svg(amb, pair))
-            written.append(path)
+            files[rel] = plot_svg(amb, pair)
         forest = f"{svg_dir}/forest.svg"
-        path = os.path.join(out_dir, forest)
-        write_atomic(path, forest_svg(data))
-        written.append(path)
-        path = os.path.join(out_dir, f"{game}.md")
-        write_atomic(path, render_markdown(data, plots, forest))
-        written.append(path)
+        files[forest] = forest_svg(data)
+        files[f"{game}.md"] = render_markdown(data, plots, forest)
     if ReportFormat.HTML in formats:
-        path = os.path.join(out_dir, f"{game}.html")
-        write_atomic(path, render_html(data))
-        written.append(path)
+        files[f"{game}.html"] = render_html(data)
         if data.get("rulebook_page"):
             from hhh_verify.reporting.rulebook_page import render_rulebook_page
 
-            path = os.path.join(out_dir, data["rulebook_page"])
             entries = frozenset(e["id"] for e in data["entries"])
-            write_atomic(path, render_rulebook_page(get_game(game), entries))
-            written.append(path)
+            files[data["rulebook_page"]] = render_rulebook_page(get_game(game), entries)
     if ReportFormat.JSON in formats:
-        path = os.path.join(out_dir, f"{game}.json")
         plain = {k: v for k, v in data.items() if k not in ("boards", "traces")}
-        write_atomic(path, json_text.dumps(plain) + "\n")
+        files[f"{game}.json"] = json_text.dumps(plain) + "\n"
+    return files
+
+
+def write(
+    data: dict[str, Any],
+    out_dir: str,
+    formats: Sequence[str] = FORMATS,
+    optimal_file: str | None = None,
+) -> list[str]:
+    """Write :func:`render`'s files into ``out_dir`` (each atomically); return the paths.
+    ``report`` instead writes a whole folder at once (:func:`~hhh_verify.contract.outputs.write_folder`)."""
+    written = []
+    for rel, text in render(data, out_dir, formats, optimal_file).items():
+        path = os.path.join(out_dir, rel)
+        write_atomic(path, text)
         written.append(path)
     return written

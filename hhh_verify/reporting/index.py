@@ -77,18 +77,23 @@ def _load(out_dir: str, game: str) -> dict[str, Any] | None:
 
 
 def rows(
-    out_dir: str, games: dict[str, str], built: dict[str, dict[str, Any]]
+    out_dir: str,
+    games: dict[str, str],
+    built: dict[str, dict[str, Any]],
+    coming: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
-    """One row per registered game (``games``: id -> title), reports built now first."""
+    """One row per registered game (``games``: id -> title), reports built now first;
+    ``coming``: the names of files about to be written into ``out_dir`` (they count as
+    present)."""
+
+    def present(name: str) -> bool:
+        return name in coming or os.path.exists(os.path.join(out_dir, name))
+
     out = []
     for game, title in games.items():
         data = built.get(game) or _load(out_dir, game)
-        files = [
-            ext
-            for ext in ("html", "md", "json")
-            if os.path.exists(os.path.join(out_dir, f"{game}.{ext}"))
-        ]
-        if os.path.exists(os.path.join(out_dir, f"{game}-rulebook.html")):
+        files = [ext for ext in ("html", "md", "json") if present(f"{game}.{ext}")]
+        if present(f"{game}-rulebook.html"):
             files.append("rulebook")
         out.append(
             {
@@ -202,10 +207,22 @@ def render_index_md(table: list[dict[str, Any]]) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def render_index(
+    out_dir: str,
+    games: dict[str, str],
+    built: dict[str, dict[str, Any]],
+    coming: frozenset[str] = frozenset(),
+) -> dict[str, str]:
+    """``index.html`` and ``README.md`` of the report folder ``out_dir`` (which holds, or
+    is about to hold, ``coming``), by name."""
+    table = rows(out_dir, games, built, coming)
+    return dict(zip(INDEX_FILES, (render_index_html(table), render_index_md(table))))
+
+
 def write_index(out_dir: str, games: dict[str, str], built: dict[str, dict[str, Any]]) -> list[str]:
     """Write ``index.html`` and ``README.md`` into ``out_dir``; return their paths."""
-    table = rows(out_dir, games, built)
-    paths = [os.path.join(out_dir, name) for name in INDEX_FILES]
-    write_atomic(paths[0], render_index_html(table))
-    write_atomic(paths[1], render_index_md(table))
+    paths = []
+    for name, text in render_index(out_dir, games, built).items():
+        paths.append(os.path.join(out_dir, name))
+        write_atomic(paths[-1], text)
     return paths
