@@ -220,9 +220,7 @@ def write_folder(folder: str, files: Mapping[str, str], manifest: Manifest) -> l
         if old:
             shutil.rmtree(old, ignore_errors=True)
     replaced = {rel.split("/", 1)[0] for rel in files}
-    manifest.files = {
-        k: v for k, v in manifest.files.items() if k.split("/", 1)[0] not in replaced
-    }
+    manifest.files = {k: v for k, v in manifest.files.items() if k.split("/", 1)[0] not in replaced}
     written = [os.path.join(folder, rel) for rel in files]
     manifest.record(written)
     return written
