@@ -221,3 +221,30 @@ def test_a_report_that_fails_while_building_writes_nothing(
     code, _ = run([*REPORT, "--out", str(tmp_path)])
     assert code != 0
     assert sorted(os.listdir(tmp_path)) == ["keep.txt"]
+
+
+def test_untrusted_text_reaches_the_markdown_report_escaped(tmp_path: Path) -> None:
+    """A decisions file's note and name, and an optimal file's preset names, are the
+    user's text: the Markdown report escapes their HTML as the HTML report does (before,
+    their ``<script>`` reached the ``.md`` raw)."""
+    import shutil
+
+    root = Path(__file__).resolve().parent.parent
+    evil = "<script>alert(1)</script>"
+    folder = tmp_path / f"d{evil.replace('/', '')}"
+    folder.mkdir()
+    decisions = folder / "d.json"
+    decisions.write_text(json.dumps({**DECISIONS, "note": evil}))
+    optimal = tmp_path / "optimal.json"
+    shutil.copy(root / "reports" / "data" / "hhh-optimal.json", optimal)
+    data = json.loads(optimal.read_text())
+    data["presets"][f"tiny{evil}"] = data["presets"].pop("small")
+    optimal.write_text(json.dumps(data))
+    out = tmp_path / "out"
+    code, text = run(
+        [*REPORT, "--out", str(out), "--decisions", str(decisions), "--optimal", str(optimal)]
+    )
+    assert code == 0, text
+    md = (out / "hhh.md").read_text()
+    assert "<script" not in md and md.count("&lt;script&gt;") >= 3
+    assert "<script" not in (out / "hhh.html").read_text()

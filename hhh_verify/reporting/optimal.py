@@ -13,6 +13,7 @@ import hashlib
 import importlib.util
 import json
 import os
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -20,6 +21,7 @@ from hhh_verify.contract import json_input
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.registry import get_game, package_of
+from hhh_verify.reporting.units import md_code, md_safe
 
 FORMAT = "hhh-verify-optimal/1"
 
@@ -206,11 +208,13 @@ def rows(data: dict[str, Any]) -> list[list[str]]:
     return out
 
 
-def _intro(data: dict[str, Any]) -> str:
+def _intro(data: dict[str, Any], name: Callable[[str], str] = md_code) -> str:
+    """The section's first paragraph; ``name`` writes a preset's name (Markdown by
+    default: a preset's name comes from the optimal file, untrusted)."""
     sizes = []
     for p in presets(data):
         d = next((r for r in data["optimal"]["presets"][p]["readings"] if not r["id"]), None)
-        sizes.append(f"`{p}`" + ("" if d is None else f", {d['states']:,} states"))
+        sizes.append(name(p) + ("" if d is None else f", {d['states']:,} states"))
     return TEXT.format(presets="; ".join(sizes))
 
 
@@ -218,7 +222,7 @@ def markdown(data: dict[str, Any]) -> list[str]:
     """The section as Markdown lines (none without a recorded file)."""
     if not data.get("optimal") or not presets(data):
         return []
-    table, cols = rows(data), head(data)
+    table, cols = rows(data), [md_safe(c) for c in head(data)]
     lines = ["## Best possible play", "", _intro(data), ""]
     lines += ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     lines += ["| " + " | ".join(r) + " |" for r in table]
@@ -237,6 +241,6 @@ def html(data: dict[str, Any]) -> list[str]:
     )
     return [
         "<h2>Best possible play</h2>",
-        f"<p>{escape(_intro(data).replace('`', ''))}</p>",
+        f"<p>{escape(_intro(data, str).replace('`', ''))}</p>",
         f"<table><tr>{cols}</tr>{body}</table>",
     ]

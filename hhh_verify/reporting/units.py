@@ -10,6 +10,8 @@ money in dollars; scores in points. The words and units are the game's
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
 
 from hhh_verify.reporting.measures import measure
@@ -78,3 +80,17 @@ def unit_lines(names: Sequence[str]) -> list[tuple[str, str]]:
         out.append((label(n), what))
     out.append(("games ending one way", "percent of games; a shift in percentage points (pts)"))
     return out
+
+
+def md_safe(text: str) -> str:
+    """Untrusted text (a decisions file's note or name, an optimal file's preset names)
+    as Markdown text: one line, HTML special characters escaped as the HTML report does
+    (a Markdown renderer may pass raw HTML through), and no table pipe or code backtick."""
+    flat = html.escape(" ".join(str(text).split()), quote=False)
+    return flat.replace("|", "\\|").replace("`", "\\`")
+
+
+def md_code(text: str) -> str:
+    """``text`` as a Markdown code span when it is a plain name (letters, digits and
+    ``_.:=-``), else as :func:`md_safe` text."""
+    return f"`{text}`" if re.fullmatch(r"[\w.:=-]+", str(text)) else md_safe(text)
