@@ -102,3 +102,19 @@ def test_hostile_json_is_one_line_in_every_input(tmp_path: Any, text: str, said:
     assert said in error_line(["simulate", "--games", "1", "--decisions", str(path)])
     with pytest.raises(ModelError, match=said):
         parse_record(text.replace('"format"', '"format_"') if "NaN" not in text else text)
+
+
+def test_the_reference_explorer_has_a_stated_default_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without --max-states the reference explorer stops at its stated default and says
+    the search is incomplete (before: `explore --config full` ran with no budget at all)."""
+    import json
+
+    from hhh_verify.cli import explore
+
+    assert explore.REFERENCE_MAX_STATES == 2_000_000
+    monkeypatch.setattr(explore, "REFERENCE_MAX_STATES", 7)
+    r = CliRunner().invoke(main, ["explore", "--game", "hhh", "--config", "full", "--json"])
+    data = json.loads(r.output)
+    assert data["complete"] is False and "state limit of 7" in data["incomplete_reason"], data

@@ -106,6 +106,12 @@ class WholeNumber(_Bounded, click.IntRange):
         )
         self.meaning = meaning
 
+    def _describe_range(self) -> str:
+        """The help's range: the general ceiling (int64-safe) goes without saying."""
+        if self.top == MAX_WHOLE:
+            return f"x>={self.min}"
+        return f"{self.min}<=x<={self.top:,}"
+
     def convert(self, value: Any, param: Any, ctx: Any) -> Any:
         text = str(value).strip().lstrip("+")
         if text.isdigit() and (len(text) > len(str(self.top)) or int(text) > self.top):

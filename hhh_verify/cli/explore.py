@@ -45,9 +45,17 @@ from hhh_verify.engines.explore.reach import summary
 from hhh_verify.execution import runner_for
 from hhh_verify.execution.explore import ActorParts, build_source
 
+#: The reference explorer's state budget when --max-states is not given (a stated limit:
+#: the Python explorer holds every state; past this it reports the search incomplete).
+REFERENCE_MAX_STATES = 2_000_000
+
 limit_options = [
     click.option(
-        "--max-states", type=POSITIVE, default=None, help="Stop after storing N states (decides)."
+        "--max-states",
+        type=POSITIVE,
+        default=None,
+        help="Stop after storing N states (decides; the reference explorer's default is "
+        f"{REFERENCE_MAX_STATES:,}, the kernel's must be given).",
     ),
     click.option(
         "--max-seconds",
@@ -148,6 +156,7 @@ def explore_command(
             "--jobs, --scheduler, --checkpoints and --only-compiled-checks need --engine "
             "kernel (the reference explorer runs in this process)"
         )
+    max_states = REFERENCE_MAX_STATES if max_states is None else max_states
     require_limits(max_states, max_seconds)
     if export_path:
         check_export_path(export_path)
