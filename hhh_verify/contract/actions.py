@@ -7,6 +7,7 @@ value, ...}`` and ``legal_actions`` sorts them by :func:`action_key`.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from collections.abc import Callable, Mapping
 from operator import attrgetter
 from typing import Any
@@ -63,7 +64,7 @@ def action_from_json(d: Mapping[str, Any], types: Mapping[str, type]) -> Any:
     if not isinstance(d, Mapping) or "type" not in d:
         raise ModelError(f"action must be an object with a 'type' field, got {d!r}")
     name = d["type"]
-    cls = types.get(name)
+    cls = types.get(name) if isinstance(name, str) else None
     if cls is None:
         raise ModelError(f"unknown action type {name!r}; accepted: {', '.join(sorted(types))}")
     kwargs = {}
@@ -74,8 +75,31 @@ def action_from_json(d: Mapping[str, Any], types: Mapping[str, type]) -> Any:
     for f in dataclasses.fields(cls):
         if f.name not in d:
             raise ModelError(f"action {name} is missing field {f.name!r}")
-        kwargs[f.name] = from_json_value(d[f.name])
+        kwargs[f.name] = _typed(name, f.name, _field_types(cls).get(f.name), d[f.name])
     return cls(**kwargs)
+
+
+def _field_types(cls: type) -> dict[str, Any]:
+    """An action class's field types (``{}`` when they cannot be resolved)."""
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 (a game's own annotations; unchecked then)
+        return {}
+
+
+def _typed(action: str, field: str, kind: Any, value: Any) -> Any:
+    """``value`` of an action field declared ``kind``: an ``int`` field takes a whole
+    number (never a boolean), a ``bool`` a boolean, a ``str`` a text; a
+    :class:`ModelError` naming the field otherwise."""
+    plain = {int: "a whole number", bool: "true or false", str: "a text"}
+    ok = {
+        int: isinstance(value, int) and not isinstance(value, bool),
+        bool: isinstance(value, bool),
+        str: isinstance(value, str),
+    }.get(kind, True)
+    if not ok:
+        raise ModelError(f"action {action} field {field!r} must be {plain[kind]}, got {value!r}")
+    return from_json_value(value)
 
 
 def from_json_value(v: Any) -> Any:
