@@ -155,11 +155,48 @@ def test_parameters_round_trip_through_the_game_string() -> None:
         ({"reward": "fame"}, "reward='fame'; accepted: win, money, rating_rank, deaths"),
         ({"overrides": ["rounds=9"]}, "rounds=9; accepted: 1..6"),
         ({"interpret": ("HHH-NOPE=x",)}, "HHH-NOPE"),
+        ({"chance_samples": 2**16 + 1}, "chance_samples=65537; accepted: 1..65,536"),
     ],
 )
 def test_bad_parameters_are_clear_errors(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ModelError, match=message.replace("(", r"\(").replace(")", r"\)")):
         osp.load_game("hhh", "tiny", **kwargs)
+
+
+def test_exact_chance_refuses_a_config_of_billions_of_outcomes() -> None:
+    """A crafted config whose one step may have 12,662,866,932 outcomes: before, the
+    exact mode took it (OpenSpiel's GameInfo raised a TypeError past int32) and one
+    chance node of it would list billions of outcomes; the sampled mode still takes it."""
+    crafted = ["cubes_per_colour=64", "black_cubes=32", "arrival_cubes=12", "ward_draw=12"]
+    said = "may have 12,662,866,932 chance outcomes; the exact chance mode lists at most"
+    with pytest.raises(ModelError, match=said):
+        osp.load_game("hhh", "full", overrides=crafted)
+    assert osp.load_game("hhh", "full", overrides=crafted, chance="sampled").num_players() == 2
+    assert osp.load_game("hhh", "full").max_chance_outcomes() == 15_240_250  # within
+
+
+def test_a_crafted_serialised_state_is_bounded_by_its_size() -> None:
+    """Replaying a serialised state takes at most the game's length in actions, one
+    recorded draw per action, each a bounded list of 64-bit numbers (before: a draw of
+    strings or of nested lists was a ValueError/TypeError traceback)."""
+    game = osp.load_game("hhh", "tiny", chance="sampled")
+    state = game.new_initial_state()
+    while not state.is_terminal() and len(state.history()) < 12:
+        state.apply_action(state.legal_actions()[0])
+    record = json.loads(state.serialize())
+    cases = [
+        ({"history": [0] * (game.max_game_length() + 1)}, "lasts at most"),
+        ({"draws": [[0]] * (len(record["history"]) + 1)}, "more recorded draws than actions"),
+        ({"draws": [["x"]]}, r"draws\[0\] must be a list of at most 4,096 numbers"),
+        ({"draws": [[[1]]]}, r"draws\[0\] must be a list"),
+        ({"draws": [[-1]]}, r"draws\[0\] must be a list"),
+        ({"draws": [[True]]}, r"draws\[0\] must be a list"),
+        ({"draws": [[0] * 4097]}, r"draws\[0\] must be a list"),
+    ]
+    for change, message in cases:
+        with pytest.raises(ModelError, match=message):
+            game.deserialize_state(json.dumps({**record, **change}))
+    assert game.deserialize_state(json.dumps(record)).history() == state.history()
 
 
 def _team_return(reward: str, s: Any, outcome: Any) -> float:

@@ -135,6 +135,17 @@ def check_action_count(space: Any, limit: int, framework: str, why: str) -> None
         )
 
 
+def check_outcome_count(space: Any, limit: int) -> None:
+    """Refuse, in the exact chance mode, a config whose one step may have more than
+    ``limit`` outcomes: listing them would take hours at a single chance node."""
+    n = space.max_chance_outcomes
+    if n > limit:
+        raise ModelError(
+            f"one step of this config may have {n:,} chance outcomes; the exact chance mode "
+            f"lists at most {limit:,}; choose a smaller config or chance=sampled"
+        )
+
+
 def check_choice(name: str, value: Any, accepted: Sequence[Any]) -> None:
     if value not in accepted:
         raise ModelError(f"{name}={value!r}; accepted: {', '.join(str(a) for a in accepted)}")

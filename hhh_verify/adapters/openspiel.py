@@ -68,6 +68,13 @@ DEFAULTS = {
 }
 #: OpenSpiel numbers actions with C++ ints.
 MAX_ACTIONS = 2**31 - 1
+#: The most chance outcomes one step may declare in the ``exact`` mode (HHH's full game
+#: declares 15,240,250 at most): a crafted config past it (64 cubes a colour, draws of
+#: 12) would enumerate billions of outcomes at one chance node; refused at load, the
+#: sampled modes take it.
+MAX_EXACT_OUTCOMES = 2**24
+#: The most draws a ``sample-average`` chance node takes (``chance_samples``).
+MAX_CHANCE_SAMPLES = 2**16
 #: Player counts tried when registering a game (its config says which it accepts).
 MOST_PLAYERS = 8
 _MODES = {
@@ -223,8 +230,10 @@ class ModelGame(pyspiel.Game):
     def __init__(self, params: Any = None):
         params = {"preset": "", **DEFAULTS, **dict(params or {})}
         core.check_choice("chance", params["chance"], AdapterChance.values())
-        if int(params["chance_samples"]) < 1:
-            raise ModelError("chance_samples must be at least 1")
+        if not 1 <= int(params["chance_samples"]) <= MAX_CHANCE_SAMPLES:
+            raise ModelError(
+                f"chance_samples={int(params['chance_samples'])}; accepted: 1..{MAX_CHANCE_SAMPLES:,}"
+            )
         overrides = core.from_param(params["config"])
         if int(params["players"]):
             overrides += (f"players={int(params['players'])}",)
@@ -243,6 +252,8 @@ class ModelGame(pyspiel.Game):
         self.rng = random.Random(self.seed)  # the sampled mode's generator (OpenSpiel's)
         self.cache = core.Cache()
         core.check_action_count(self.space, MAX_ACTIONS, "OpenSpiel", "its action ids are int32")
+        if self.chance == AdapterChance.EXACT:
+            core.check_outcome_count(self.space, MAX_EXACT_OUTCOMES)
         low, high = self.reward.range
         ceiling = {AdapterChance.EXACT: self.space.max_chance_outcomes, AdapterChance.SAMPLED: 1}
         info = pyspiel.GameInfo(

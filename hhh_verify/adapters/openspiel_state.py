@@ -249,13 +249,42 @@ def parse_record(text: Any) -> dict[str, Any]:
     return record
 
 
+#: The most random numbers one recorded draw holds (a draw of the largest bag takes a
+#: few dozen).
+MAX_DRAW_VALUES = 4096
+
+
+def _draw(i: int, values: Any) -> tuple[int, ...]:
+    """One recorded draw: a list of the generator's 64-bit numbers."""
+    ok = (
+        isinstance(values, list)
+        and len(values) <= MAX_DRAW_VALUES
+        and all(type(x) is int and 0 <= x < 2**64 for x in values)
+    )
+    if not ok:
+        raise ModelError(
+            f"serialised state: draws[{i}] must be a list of at most {MAX_DRAW_VALUES:,} "
+            "numbers in 0..2**64-1"
+        )
+    return tuple(values)
+
+
 def replay(game: Any, record: dict[str, Any]) -> ModelState:
     """Rebuild the recorded state on ``game`` by replaying its history."""
     if record["openspiel"] != str(game):
         raise ModelError(f"serialised state is of {record['openspiel']}, not of this game ({game})")
+    history, draws = record["history"], record["draws"]
+    longest = game.max_game_length()
+    if len(history) > longest:
+        raise ModelError(
+            f"serialised state: {len(history):,} actions in its history; a game of this "
+            f"config lasts at most {longest:,}"
+        )
+    if len(draws) > len(history):
+        raise ModelError("serialised state: more recorded draws than actions in its history")
     state = game.new_initial_state()
-    state._script = [tuple(int(x) for x in d) for d in record["draws"]]
-    for i, action in enumerate(record["history"]):
+    state._script = [_draw(i, d) for i, d in enumerate(draws)]
+    for i, action in enumerate(history):
         if not isinstance(action, int) or isinstance(action, bool):
             raise ModelError(f"serialised state: history[{i}] must be an action id")
         if state.is_terminal():
