@@ -248,3 +248,55 @@ def test_untrusted_text_reaches_the_markdown_report_escaped(tmp_path: Path) -> N
     md = (out / "hhh.md").read_text()
     assert "<script" not in md and md.count("&lt;script&gt;") >= 3
     assert "<script" not in (out / "hhh.html").read_text()
+
+
+def test_a_folder_of_the_tools_own_is_swapped_in_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A report folder holding only the tool's files is built beside the old one and
+    swapped in in one step (the folder itself is new); a failure at the swap itself
+    leaves the old folder, whole, and no staging folder beside it."""
+    from hhh_verify.contract import outputs
+
+    out = tmp_path / "reports"
+    assert run([*REPORT, "--out", str(out)])[0] == 0
+    before, inode = _tree(out), out.stat().st_ino
+
+    def failing(a: str, b: str) -> bool:
+        raise OSError(5, "planted: the swap fails")
+
+    monkeypatch.setattr(outputs, "exchange", failing)
+    code, _ = run([*REPORT, "--out", str(out), "--games", "6"])
+    assert code != 0
+    assert _tree(out) == before and out.stat().st_ino == inode
+    assert sorted(os.listdir(tmp_path)) == ["reports"]
+    monkeypatch.undo()
+    assert run([*REPORT, "--out", str(out), "--games", "6"])[0] == 0
+    assert out.stat().st_ino != inode  # a new folder, swapped in
+    assert sorted(os.listdir(tmp_path)) == ["reports"]
+    assert _tree(out).keys() == before.keys()
+
+
+def test_a_folder_with_someone_elses_files_is_updated_name_by_name(tmp_path: Path) -> None:
+    """A user's own file in the report folder stays, untouched; the folder itself is kept
+    (never swapped away from under the user)."""
+    out = tmp_path / "docs"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine")
+    inode = out.stat().st_ino
+    assert run([*REPORT, "--out", str(out)])[0] == 0
+    assert run([*REPORT, "--out", str(out), "--games", "6"])[0] == 0
+    assert (out / "notes.txt").read_text() == "mine" and out.stat().st_ino == inode
+    assert not [n for n in os.listdir(out) if n.startswith(".hhh-verify-stage")]
+
+
+def test_the_exchange_swaps_two_folders_in_one_step(tmp_path: Path) -> None:
+    from hhh_verify.contract.outputs import exchange
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "x").write_text("a")
+    (tmp_path / "b" / "x").write_text("b")
+    assert exchange(str(tmp_path / "a"), str(tmp_path / "b"))  # Linux, as CI runs
+    assert (tmp_path / "a" / "x").read_text() == "b"
+    assert (tmp_path / "b" / "x").read_text() == "a"

@@ -10,12 +10,15 @@
 * :class:`Manifest` records, in a report folder, every file the tool wrote there with
   its digest: a later run rewrites those files, and refuses (without ``--force``) a
   file of the same name it did not write or that was changed since.
-* :func:`write_folder` writes a report folder as a whole: staged, then moved in, so a
-  failed or interrupted run leaves the previous folder as it was.
+* :func:`write_folder` writes a report folder as a whole: built complete beside the old
+  one and swapped in in one step, so a failed or interrupted run leaves the previous
+  folder as it was.
 """
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import hashlib
 import json
 import os
@@ -170,12 +173,12 @@ class Manifest:
                 for base, _dirs, files in os.walk(path):
                     for f in files:
                         rel = os.path.relpath(os.path.join(base, f), self.folder)
-                        out += self._foreign_file(rel.replace(os.sep, "/"))
+                        out += self.foreign_file(rel.replace(os.sep, "/"))
             elif os.path.lexists(path):
-                out += self._foreign_file(name)
+                out += self.foreign_file(name)
         return sorted(out)
 
-    def _foreign_file(self, rel: str) -> list[str]:
+    def foreign_file(self, rel: str) -> list[str]:
         path = os.path.join(self.folder, rel)
         if special_kind(path) or not os.path.isfile(path):
             return [rel]
@@ -192,17 +195,103 @@ class Manifest:
         write_atomic(os.path.join(self.folder, MANIFEST), json.dumps(doc, indent=1) + "\n")
 
 
-#: Prefixes of the two hidden folders :func:`write_folder` uses inside the target.
+#: Prefixes of the hidden folders :func:`write_folder` stages in (beside the target for
+#: a whole swap, inside it for a name-by-name one).
 STAGE_PREFIX, OLD_PREFIX = ".hhh-verify-stage-", ".hhh-verify-old-"
+#: Linux's ``renameat2`` flag that swaps two paths in one step.
+RENAME_EXCHANGE = 2
+AT_FDCWD = -100
+
+
+def exchange(a: str, b: str) -> bool:
+    """Swap the folders ``a`` and ``b`` in one atomic step (Linux ``renameat2`` with
+    ``RENAME_EXCHANGE``, which the standard library does not expose): a reader sees the
+    old folder or the new, never neither. False where the system cannot (another
+    platform, a file system without it)."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p]
+    renameat2.argtypes += [ctypes.c_uint]
+    done = renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE)
+    if done == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), b)
+
+
+def only_the_tools(folder: str, manifest: Manifest) -> bool:
+    """Whether everything in ``folder`` is a file the tool wrote there (its manifest, the
+    files it lists unchanged, and the folders holding them): such a folder may be
+    replaced whole. A folder that also holds someone else's files is updated name by
+    name instead, and so is the working directory (swapping it would strand the shell)."""
+    if os.path.realpath(folder) == os.path.realpath(os.getcwd()):
+        return False
+    for base, _dirs, names in os.walk(folder):
+        for name in names:
+            rel = os.path.relpath(os.path.join(base, name), folder).replace(os.sep, "/")
+            if rel != MANIFEST and manifest.foreign_file(rel):
+                return False
+    return True
 
 
 def write_folder(folder: str, files: Mapping[str, str], manifest: Manifest) -> list[str]:
-    """Write ``files`` (relative path -> text) into ``folder`` as a whole: every file is
-    first written into a fresh hidden folder inside it, and only once all are written is
-    each top-level name (a file, or a folder such as ``hhh-plots``, which is replaced
-    whole) moved into place, the old one moved aside and then removed; the manifest is
-    written last. A failure or an interrupt before the moves leaves ``folder`` as it
-    was. Returns the final paths, in ``files``' order."""
+    """Write ``files`` (relative path -> text) into ``folder`` as a whole, the manifest
+    last. A folder that holds only the tool's files (or none yet) is built complete in a
+    fresh hidden sibling, its other files linked across, and swapped in in one step
+    (:func:`exchange`); otherwise each top-level name (a file, or a folder such as
+    ``hhh-plots``, replaced whole) is moved in from a hidden folder inside it once every
+    file is written. Either way a failure or an interrupt before the swap leaves
+    ``folder`` as it was. Returns the final paths, in ``files``' order."""
+    replaced = {rel.split("/", 1)[0] for rel in files}
+    kept = {k: v for k, v in manifest.files.items() if k.split("/", 1)[0] not in replaced}
+    parent = os.path.dirname(os.path.abspath(folder)) or "."
+    whole = os.access(parent, os.W_OK) and (
+        not os.path.isdir(folder) or only_the_tools(folder, manifest)
+    )
+    if whole:
+        _swap_whole(folder, files, kept)
+    else:
+        _move_names(folder, files, replaced)
+    manifest.files = kept
+    written = [os.path.join(folder, rel) for rel in files]
+    manifest.record(written)
+    return written
+
+
+def _swap_whole(folder: str, files: Mapping[str, str], kept: Mapping[str, str]) -> None:
+    """Build the whole new folder beside ``folder`` (the kept files hard-linked, or
+    copied where links are refused), with its manifest, then swap it in."""
+    target = os.path.abspath(folder)
+    stage = tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=os.path.dirname(target))
+    try:
+        for rel in kept:
+            os.makedirs(os.path.dirname(os.path.join(stage, rel)), exist_ok=True)
+            try:
+                os.link(os.path.join(target, rel), os.path.join(stage, rel))
+            except OSError:
+                shutil.copy2(os.path.join(target, rel), os.path.join(stage, rel))
+        for rel, text in files.items():
+            write_atomic(os.path.join(stage, rel), text)
+        staged = Manifest(stage, dict(kept))
+        staged.record(os.path.join(stage, rel) for rel in files)
+        if not os.path.isdir(target):
+            os.rename(stage, target)
+        elif not exchange(stage, target):
+            old = tempfile.mkdtemp(prefix=OLD_PREFIX, dir=os.path.dirname(target))
+            os.replace(target, os.path.join(old, "was"))
+            os.rename(stage, target)
+            stage = old
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _move_names(folder: str, files: Mapping[str, str], replaced: set[str]) -> None:
+    """Stage every file in a hidden folder inside ``folder``, then move each top-level
+    name in, the old one aside and then removed."""
     os.makedirs(folder, exist_ok=True)
     stage = tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=folder)
     old = ""
@@ -210,7 +299,7 @@ def write_folder(folder: str, files: Mapping[str, str], manifest: Manifest) -> l
         for rel, text in files.items():
             write_atomic(os.path.join(stage, rel), text)
         old = tempfile.mkdtemp(prefix=OLD_PREFIX, dir=folder)
-        for name in sorted({rel.split("/", 1)[0] for rel in files}):
+        for name in sorted(replaced):
             target = os.path.join(folder, name)
             if os.path.lexists(target):
                 os.replace(target, os.path.join(old, name))
@@ -219,8 +308,3 @@ def write_folder(folder: str, files: Mapping[str, str], manifest: Manifest) -> l
         shutil.rmtree(stage, ignore_errors=True)
         if old:
             shutil.rmtree(old, ignore_errors=True)
-    replaced = {rel.split("/", 1)[0] for rel in files}
-    manifest.files = {k: v for k, v in manifest.files.items() if k.split("/", 1)[0] not in replaced}
-    written = [os.path.join(folder, rel) for rel in files]
-    manifest.record(written)
-    return written
