@@ -118,3 +118,48 @@ def test_the_reference_explorer_has_a_stated_default_budget(
     r = CliRunner().invoke(main, ["explore", "--game", "hhh", "--config", "full", "--json"])
     data = json.loads(r.output)
     assert data["complete"] is False and "state limit of 7" in data["incomplete_reason"], data
+
+
+GIB = 2**30
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["explore", "--config", "tiny", "--max-states", "800000"], "at 1,500 bytes a state"),
+        (
+            ["explore", "--config", "tiny", "--engine", "kernel", "--max-states", "3000000"],
+            "at 500 bytes a state",
+        ),
+        (
+            ["optimal", "--config", "tiny", "--max-states", "1000000", "--jobs", "2"],
+            "at 600 bytes a state for each of 2 searches at once",
+        ),
+    ],
+)
+def test_a_state_budget_past_the_machines_memory_is_refused(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], said: str
+) -> None:
+    """--max-states is bounded by what this machine's memory holds (before: any budget up
+    to int64 was taken, and a search of 50,000,000 states a reading ran out of memory);
+    the machine is planted (1 GiB) so the verdict does not depend on where tests run."""
+    from hhh_verify.cli import common
+
+    monkeypatch.setattr(common, "machine_memory", lambda: GIB)
+    line = error_line([*args[:1], "--game", "hhh", *args[1:]])
+    assert said in line and "more than this machine's 1.0 GiB; accepted: at most" in line
+
+
+def test_a_default_state_budget_is_lowered_to_the_machines_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without --max-states the budget is the stated default or what memory holds, if
+    less: the search then ends incomplete, never out of memory."""
+    import json
+
+    from hhh_verify.cli import common
+
+    monkeypatch.setattr(common, "machine_memory", lambda: 15_000)  # 10 reference states
+    r = CliRunner().invoke(main, ["explore", "--game", "hhh", "--config", "tiny", "--json"])
+    data = json.loads(r.output)
+    assert data["complete"] is False and "state limit of 10" in data["incomplete_reason"], data

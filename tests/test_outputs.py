@@ -300,3 +300,18 @@ def test_the_exchange_swaps_two_folders_in_one_step(tmp_path: Path) -> None:
     assert exchange(str(tmp_path / "a"), str(tmp_path / "b"))  # Linux, as CI runs
     assert (tmp_path / "a" / "x").read_text() == "b"
     assert (tmp_path / "b" / "x").read_text() == "a"
+
+
+def test_a_checkpoint_folder_holding_other_files_is_refused(tmp_path: Path) -> None:
+    """The kernel explorer rewrites its checkpoint files in --checkpoints DIR: a folder
+    holding anything else is refused before any work (before: a user's file named like
+    a checkpoint was replaced, and any folder was taken)."""
+    (tmp_path / "notes.txt").write_text("mine")
+    args = ["explore", "--game", "hhh", "--config", "tiny", "--engine", "kernel"]
+    args += ["--max-states", "50", "--checkpoints", str(tmp_path)]
+    code, out = run(args)
+    assert code == 2 and "holds files that are not checkpoints: notes.txt" in out, out
+    assert sorted(os.listdir(tmp_path)) == ["notes.txt"]
+    (tmp_path / "notes.txt").unlink()
+    (tmp_path / "part-0-level-3.npz").write_bytes(b"an earlier run's")
+    assert run(args)[0] == 0

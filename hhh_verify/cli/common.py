@@ -11,6 +11,7 @@ import dataclasses
 import functools
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -141,6 +142,37 @@ JOBS = WholeNumber(min=1, max=MAX_JOBS, meaning="worker processes")
 #: kernel games), so a million games is at most 10,000 tasks.
 MAX_GAMES = 1_000_000
 GAMES = WholeNumber(min=1, max=MAX_GAMES, meaning="games")
+#: Bytes one stored state costs an explorer here, measured and rounded up: the reference
+#: explorer's Python objects (about 1,200 on HHH ``small``, 200,000 states in 247 MB),
+#: the compiled explorer's rows, edges and partition tables (a worker peaks near 466,
+#: docs/scaling.md), and optimal play's value columns on top of those.
+REFERENCE_STATE_BYTES, KERNEL_STATE_BYTES, OPTIMAL_STATE_BYTES = 1_500, 500, 600
+
+
+def machine_memory() -> int:
+    """This machine's memory in bytes (what a local run's states must fit in)."""
+    return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+
+
+def states_within_memory(max_states: int, state_bytes: int, given: bool, copies: int = 1) -> int:
+    """``--max-states`` bounded by the machine: a given budget past what its memory holds
+    at ``state_bytes`` a state (for ``copies`` searches at once) is refused with one line;
+    a default is lowered to it (the search then says it is incomplete, never runs out of
+    memory)."""
+    ceiling = max(1, machine_memory() // (state_bytes * copies))
+    if max_states <= ceiling:
+        return max_states
+    if not given:
+        return ceiling
+    at_once = f" for each of {copies} searches at once" if copies > 1 else ""
+    need = max_states * state_bytes * copies / 2**30
+    raise ModelError(
+        f"--max-states {max_states:,} would take about {need:,.1f} GiB at {state_bytes:,} "
+        f"bytes a state{at_once}, more than this machine's {machine_memory() / 2**30:,.1f} "
+        f"GiB; accepted: at most {ceiling:,} here"
+    )
+
+
 #: Random seeds: ``random.Random`` seeds with the absolute value, so a negative seed
 #: would only repeat a positive one.
 SEED = WholeNumber(min=0)

@@ -13,8 +13,10 @@ import click
 
 from hhh_verify.cli.cluster import Fanout, cluster_options
 from hhh_verify.cli.common import (
+    KERNEL_STATE_BYTES,
     POSITIVE,
     POSITIVE_NUMBER,
+    REFERENCE_STATE_BYTES,
     command_errors,
     emit_json,
     engine_option,
@@ -24,6 +26,7 @@ from hhh_verify.cli.common import (
     output_file,
     progress,
     scenario_options,
+    states_within_memory,
     with_budget,
     with_scenario,
 )
@@ -40,7 +43,12 @@ from hhh_verify.engines.explore.explorer import (
     split_properties,
 )
 from hhh_verify.engines.explore.export import check_export_path, export
-from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel, witness_trace
+from hhh_verify.engines.explore.kernel import (
+    LocalParts,
+    check_checkpoint_folder,
+    explore_kernel,
+    witness_trace,
+)
 from hhh_verify.engines.explore.reach import summary
 from hhh_verify.execution import runner_for
 from hhh_verify.execution.explore import ActorParts, build_source
@@ -156,7 +164,9 @@ def explore_command(
             "--jobs, --scheduler, --checkpoints and --only-compiled-checks need --engine "
             "kernel (the reference explorer runs in this process)"
         )
+    given = max_states is not None
     max_states = REFERENCE_MAX_STATES if max_states is None else max_states
+    max_states = states_within_memory(max_states, REFERENCE_STATE_BYTES, given)
     require_limits(max_states, max_seconds)
     if export_path:
         check_export_path(export_path)
@@ -226,6 +236,10 @@ def _kernel_explore(
     spec = get_game(game)
     if spec.kernel is None:
         raise ModelError(f"--engine kernel: game {game!r} declares no kernel")
+    if checkpoints is not None:
+        check_checkpoint_folder(checkpoints)
+    if fanout.scheduler is None:  # every partition on this machine
+        max_states = states_within_memory(max_states, KERNEL_STATE_BYTES, True)
     model = scenario.model(spec)
 
     shown = [0.0]

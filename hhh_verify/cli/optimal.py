@@ -22,6 +22,7 @@ import click
 
 from hhh_verify.cli.common import (
     JOBS,
+    OPTIMAL_STATE_BYTES,
     POSITIVE,
     command_errors,
     config_option,
@@ -31,6 +32,7 @@ from hhh_verify.cli.common import (
     json_option,
     output_file,
     progress,
+    states_within_memory,
     with_budget,
     with_scenario,
 )
@@ -40,6 +42,9 @@ from hhh_verify.contract.scenario import Budget, Readings, Scenario
 from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel
 from hhh_verify.execution.explore import build_source
 from hhh_verify.reporting import optimal
+
+#: A reading's state budget when --max-states is not given (memory permitting).
+OPTIMAL_MAX_STATES = 50_000_000
 
 
 def readings_of(
@@ -124,9 +129,10 @@ def run_reading(
     "--max-states",
     "max_states",
     type=POSITIVE,
-    default=50_000_000,
-    show_default=True,
-    help="Stop a reading's search after N states (it is then recorded incomplete).",
+    default=None,
+    help="Stop a reading's search after N states (it is then recorded incomplete). "
+    f"Default: {OPTIMAL_MAX_STATES:,}, or what this machine's memory holds for --jobs "
+    "readings at once if less; a larger N than that is refused.",
 )
 @json_option
 @with_scenario()
@@ -145,7 +151,9 @@ def optimal_command(
     same preset, decided readings and code version are skipped, so a long run resumes).
     With --interpret / --decisions every reading is run on top of the decided ones and
     recorded as a run of its own."""
-    game, max_states = scenario.game, budget.max_states or 50_000_000
+    game, given = scenario.game, budget.max_states is not None
+    max_states = budget.max_states or OPTIMAL_MAX_STATES
+    max_states = states_within_memory(max_states, OPTIMAL_STATE_BYTES, given, jobs)
     spec = get_game(game)
     if spec.kernel is None:
         with_kernel = ", ".join(g for g, s in games().items() if s.kernel is not None)

@@ -25,8 +25,10 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import IO, Any
 
 from hhh_verify.contract.errors import ModelError
 
@@ -99,9 +101,12 @@ def refuse_inputs(outputs: Sequence[tuple[str, str]], inputs: Sequence[tuple[str
                 )
 
 
-def write_atomic(path: str, text: str) -> None:
-    """Write a file so readers see the old content or the new, never half of it. A
-    target that exists and is not a regular file (a device, a FIFO) is refused."""
+@contextmanager
+def atomic_file(path: str, binary: bool = False) -> Iterator[IO[Any]]:
+    """A file to write ``path`` through, so readers see the old content or the new,
+    never half of it: written beside the target and renamed over it when the block ends
+    without an error (removed otherwise). A target that exists and is not a regular
+    file (a device, a FIFO) is refused."""
     kind = special_kind(path)
     if kind:
         raise ModelError(f"{path} is a {kind}; refusing to replace it with a file")
@@ -109,8 +114,12 @@ def write_atomic(path: str, text: str) -> None:
     os.makedirs(directory, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=os.path.basename(path))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        if binary:
+            with os.fdopen(fd, "wb") as fh:
+                yield fh
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                yield fh
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; outputs are ordinary files
@@ -119,6 +128,12 @@ def write_atomic(path: str, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write a text file through :func:`atomic_file`."""
+    with atomic_file(path) as fh:
+        fh.write(text)
 
 
 def digest_file(path: str) -> str:

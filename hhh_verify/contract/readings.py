@@ -31,6 +31,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import ClassVar, Protocol, TypeVar
 
+from hhh_verify.contract.outputs import write_atomic
+
 
 class Reading(str, Enum):
     """One ambiguity's options: a generated subclass per ambiguity (``ROOM_CAP``), made
@@ -127,9 +129,7 @@ def regenerate(module: str, path: Path) -> bool:
     text = render(module, import_module(module).REGISTRY)
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(str(path), text)
     return True
 
 

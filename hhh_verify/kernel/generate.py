@@ -30,6 +30,7 @@ from pathlib import Path
 from string import Template
 
 from hhh_verify.contract import registry
+from hhh_verify.contract.outputs import write_atomic
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -121,9 +122,7 @@ def write(path: Path, text: str) -> bool:
     changed."""
     if path.exists() and path.read_text(encoding="utf-8") == text:
         return False
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    write_atomic(str(path), text)
     return True
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ import numpy as np
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import AmbiguityRegistry
 from hhh_verify.contract.model import Model
+from hhh_verify.contract.outputs import write_atomic
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.trace import Trace
 from hhh_verify.contract.vocab import (
@@ -409,12 +411,29 @@ def _frontier(parts: Parts) -> int:
     return sum(n - lo for lo, n in parts.map("sizes"))
 
 
+#: The files a checkpoint folder holds: each partition's level files and the last level.
+CHECKPOINT_FILE = re.compile(r"(part-\d+-level-\d+\.npz|level\.json)")
+
+
+def check_checkpoint_folder(directory: str) -> None:
+    """Refuse, before any work, a checkpoint folder holding anything but checkpoints (the
+    run rewrites the ones of its names: a user's file there would be lost)."""
+    if not os.path.isdir(directory):
+        return
+    foreign = sorted(n for n in os.listdir(directory) if not CHECKPOINT_FILE.fullmatch(n))
+    if foreign:
+        shown = ", ".join(foreign[:3]) + (
+            f" and {len(foreign) - 3} more" if len(foreign) > 3 else ""
+        )
+        raise ModelError(
+            f"--checkpoints {directory} holds files that are not checkpoints: {shown}; "
+            "accepted: a new or empty folder, or one of an earlier run's checkpoints"
+        )
+
+
 def _write_level(directory: str, level: int, nparts: int) -> None:
-    path = os.path.join(directory, "level.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump({"level": level, "partitions": nparts}, f)
-    os.replace(tmp, path)
+    text = json.dumps({"level": level, "partitions": nparts})
+    write_atomic(os.path.join(directory, "level.json"), text)
 
 
 def _values(

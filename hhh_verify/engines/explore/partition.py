@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from hhh_verify.contract.outputs import atomic_file
 from hhh_verify.contract.scenario import Scenario
 from hhh_verify.contract.vocab import (
     OUTCOME_GOAL_PREFIX,
@@ -560,9 +561,8 @@ class Partition:
             arrays[name] = _cat(chunks[k:], chunks[0].dtype if chunks else np.int64)
             self._saved[name] = len(chunks)
         path = os.path.join(directory, f"part-{self.index}-level-{level}.npz")
-        tmp = path + ".tmp.npz"
-        np.savez(tmp, **arrays)  # type: ignore[arg-type]
-        os.replace(tmp, path)
+        with atomic_file(path, binary=True) as fh:
+            np.savez(fh, **arrays)  # type: ignore[arg-type]
         self._saved_states = self.n
 
     def restore(self, directory: str, level: int) -> int:
