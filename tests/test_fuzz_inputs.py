@@ -154,3 +154,53 @@ def test_what_the_fuzzer_found_stays_refused(
     r = CliRunner().invoke(main, ["replay", str(path)])
     assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
     assert r.exit_code in (1, 2) and said in r.output, r.output
+
+
+@pytest.fixture(scope="module")
+def optimal_file() -> Any:
+    """A real optimal-play file, cut to two rows of one preset (the committed one)."""
+    doc = json.loads(Path("reports/data/hhh-optimal.json").read_text())
+    preset = dict(doc["presets"]["small"])
+    preset["readings"] = preset["readings"][:2]
+    return {**doc, "presets": {"small": preset}}
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_mutated_optimal_file_is_read_or_refused_in_one_line(
+    optimal_file: Any, tmp_path: Path, data: st.DataObject
+) -> None:
+    """``report --optimal``: the file is read (and checked) before any work, so a
+    refused one ends the run at once; one that is read builds a two-game report."""
+    path = tmp_path / "o.json"
+    path.write_text(data.draw(mutated(optimal_file)))
+    out = tmp_path / "out"
+    args = ["report", "--game", "hhh", "--quick", "--games", "2", "--ambiguity", "HHH-WARD-BEDS"]
+    _ends_cleanly([*args, "--jobs", "1", "--optimal", str(path), "--out", str(out)])
+
+
+@pytest.fixture(scope="module")
+def serialised() -> Any:
+    from hhh_verify.adapters import openspiel as osp
+
+    game = osp.load_game("hhh", "tiny", chance="sampled", seed=1)
+    state = game.new_initial_state()
+    while not state.is_terminal() and len(state.history()) < 10:
+        state.apply_action(state.legal_actions()[-1])
+    return game, json.loads(state.serialize())
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_mutated_serialised_state_loads_or_is_refused(
+    serialised: Any, data: st.DataObject
+) -> None:
+    """The adapter's ``deserialize_state``: a :class:`ModelError` or a state, never
+    another exception."""
+    from hhh_verify.contract.errors import ModelError
+
+    game, record = serialised
+    try:
+        game.deserialize_state(data.draw(mutated(record)))
+    except ModelError:
+        pass

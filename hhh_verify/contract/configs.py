@@ -97,8 +97,13 @@ def apply_overrides(base: Any, overrides: Sequence[str]) -> Any:
         key, raw = (x.strip() for x in item.split("=", 1))
         if key not in names:
             raise ModelError(f"unknown config value {key!r}; accepted: {', '.join(names)}")
-        current = getattr(base, key)
-        changes[key] = _coerce(key, raw, current)
+        value = _coerce(key, raw, getattr(base, key))
+        if key in changes and changes[key] != value:
+            raise ModelError(
+                f"config value {key!r} set twice, to {changes[key]!r} and {value!r}; "
+                "accepted: one value per key"
+            )
+        changes[key] = value
     return dataclasses.replace(base, **changes)
 
 

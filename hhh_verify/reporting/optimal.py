@@ -60,9 +60,56 @@ def code_version(game: str) -> str:
     return digest.hexdigest()[:16]
 
 
+#: The fields of one recorded reading and the types each takes (a number is an int or a
+#: float, never a boolean; ``None`` where the field may be empty).
+ROW_FIELDS: dict[str, tuple[type, ...]] = {
+    "id": (str,),
+    "option": (str,),
+    "interpret": (list,),
+    "checks": (str,),
+    "complete": (bool,),
+    "incomplete_reason": (str, type(None)),
+    "pmax": (int, float, type(None)),
+    "pmin": (int, float, type(None)),
+    "prandom": (int, float, type(None)),
+    "seconds": (int, float),
+    "states": (int,),
+    "transitions": (int,),
+}
+
+
+def _row_problem(row: Any) -> str:
+    """What is wrong with one recorded reading (empty when nothing is)."""
+    if not isinstance(row, dict):
+        return "a reading that is not a table"
+    for name, kinds in ROW_FIELDS.items():
+        value = row.get(name, ...)
+        is_bool = isinstance(value, bool) and bool not in kinds
+        if value is ... or is_bool or not isinstance(value, kinds):
+            return f"a reading whose {name!r} is {value if value is not ... else 'missing'!r}"
+    if not all(isinstance(x, str) for x in row["interpret"]):
+        return "a reading whose 'interpret' is not a list of ID=OPTION texts"
+    return ""
+
+
+def _run_problem(run: Any) -> str:
+    """What is wrong with one recorded run (a preset's readings)."""
+    if not isinstance(run, dict) or not isinstance(run.get("readings"), list):
+        return "a run without a list of readings"
+    if not isinstance(run.get("code_version"), str):
+        return "a run without its code version"
+    decided = run.get("decided", {})
+    if not isinstance(decided, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in decided.items()
+    ):
+        return "a run whose 'decided' is not a table of ID: OPTION"
+    return next((p for p in map(_row_problem, run["readings"]) if p), "")
+
+
 def load(path: str, game: str) -> dict[str, Any]:
     """The recorded file (an empty one when ``path`` does not exist); a file that is not
-    one of ours, or for another game, is one line of error."""
+    one of ours, or for another game, or any of whose runs or readings is not as this
+    module writes them, is one line of error."""
     if not os.path.exists(path):
         return {"format": FORMAT, "game": game, "presets": {}}
     data = json_input.load_file(path, path)  # a bad file: one line naming it
@@ -70,15 +117,17 @@ def load(path: str, game: str) -> dict[str, Any]:
         isinstance(data, dict)
         and data.get("format") == FORMAT
         and isinstance(data.get("presets"), dict)
-        and all(
-            isinstance(p, dict) and isinstance(p.get("readings"), list)
-            for p in data["presets"].values()
-        )
     )
     if not ok:
         raise ModelError(f"{path}: not an optimal-play file; accepted: a file {FORMAT}")
     if data.get("game") != game:
         raise ModelError(f"{path} records game {data.get('game')!r}; accepted: {game}")
+    for name, run in data["presets"].items():
+        if problem := _run_problem(run):
+            raise ModelError(
+                f"{path}: run {name[:60]!r} has {problem}; accepted: a file {FORMAT} as "
+                "`hhh-verify optimal` writes it"
+            )
     return data
 
 
