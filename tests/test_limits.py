@@ -163,3 +163,46 @@ def test_a_default_state_budget_is_lowered_to_the_machines_memory(
     r = CliRunner().invoke(main, ["explore", "--game", "hhh", "--config", "tiny", "--json"])
     data = json.loads(r.output)
     assert data["complete"] is False and "state limit of 10" in data["incomplete_reason"], data
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "said"),
+    [
+        ("hhh", "staff_pool", "staff_pool needs 11 counts in 0..12"),
+        ("hhh", "training_pool", "training_pool needs 6 counts in 0..40"),
+        ("dice-hospital", "admin_deck", "admin_deck needs 4 counts in 0..16"),
+    ],
+)
+def test_every_count_of_a_config_list_is_bounded(game: str, key: str, said: str) -> None:
+    """Every whole number a config holds has a range, list items too (before: these
+    three lists took 2^62 a kind)."""
+    from hhh_verify.contract.configs import apply_overrides
+    from hhh_verify.contract.errors import ModelError
+    from hhh_verify.contract.registry import get_game
+
+    base = get_game(game).presets["tiny"]
+    huge = ",".join([str(2**62)] * len(getattr(base, key)))
+    with pytest.raises(ModelError, match=said):
+        apply_overrides(base, [f"{key}={huge}"])
+
+
+def test_every_whole_number_of_every_config_is_bounded() -> None:
+    """Each int field (and each int list's items) of every built-in game's config refuses
+    2^62: no value reaches the kernels' int64 unchecked."""
+    import dataclasses
+
+    from hhh_verify.contract.configs import apply_overrides
+    from hhh_verify.contract.errors import ModelError
+    from hhh_verify.contract.registry import get_game
+
+    for game in ("hhh", "royal-hospital", "dice-hospital"):
+        base = get_game(game).presets["tiny"]
+        for f in dataclasses.fields(base):
+            value = getattr(base, f.name)
+            if isinstance(value, bool) or not isinstance(value, (int, tuple)):
+                continue
+            if isinstance(value, tuple) and not (value and isinstance(value[0], int)):
+                continue
+            n = len(value) if isinstance(value, tuple) else 1
+            with pytest.raises(ModelError):
+                apply_overrides(base, [f"{f.name}={','.join([str(2**62)] * n)}"])

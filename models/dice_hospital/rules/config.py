@@ -36,6 +36,9 @@ from .components import (
 #: seat below four.
 DICE_PER_COLOUR_4P = 21
 DICE_FEWER_PER_SEAT = 3
+#: The most components of one kind a deck or board count may hold (the aid prints at
+#: most 6 of a kind; reduced presets use up to 12).
+MAX_PER_KIND = 16
 
 
 @dataclass(frozen=True)
@@ -106,8 +109,8 @@ class DHConfig:
         ):
             counts = getattr(self, name)
             names = ", ".join(k if isinstance(k, str) else k.name for k in kinds)
-            if len(counts) != len(kinds) or min(counts) < 0:
-                raise bad(f"{name} needs {len(kinds)} non-negative counts (order: {names})")
+            if len(counts) != len(kinds) or not all(0 <= n <= MAX_PER_KIND for n in counts):
+                raise bad(f"{name} needs {len(kinds)} counts in 0..{MAX_PER_KIND} (order: {names})")
             if size is not None and sum(counts) != size:
                 raise bad(f"{name} must hold {size} components (the aid's number)")
         for name in ("board_wards", "ward_deck", "experimental_wards"):

@@ -141,13 +141,12 @@ class HHHConfig:
             raise bad(
                 f"administrator={self.administrator!r}; accepted: {', '.join(ADMINISTRATORS)}"
             )
-        if len(self.staff_pool) != len(STAFF) or min(self.staff_pool) < 0:
+        if len(self.staff_pool) != len(STAFF) or not all(0 <= n <= 12 for n in self.staff_pool):
+            raise bad(f"staff_pool needs {len(STAFF)} counts in 0..12 (order: {', '.join(STAFF)})")
+        training = self.training_pool
+        if len(training) != len(TRAINING_NAMES) or not all(0 <= n <= 40 for n in training):
             raise bad(
-                f"staff_pool needs {len(STAFF)} non-negative counts (order: {', '.join(STAFF)})"
-            )
-        if len(self.training_pool) != len(TRAINING_NAMES) or min(self.training_pool) < 0:
-            raise bad(
-                f"training_pool needs {len(TRAINING_NAMES)} counts (order: {', '.join(TRAINING_NAMES)})"
+                f"training_pool needs {len(TRAINING_NAMES)} counts in 0..40 (order: {', '.join(TRAINING_NAMES)})"
             )
         for k in self.rooms_in_deck:
             if not (0 <= k < self.colours or k in (5, 6)):
