@@ -62,7 +62,7 @@ def test_toy_is_listed_with_its_parts(games: Any) -> None:
         "smt",
         "board",
     ]
-    assert rows["toy"]["policies"] == ["random", "greedy"]
+    assert rows["toy"]["policies"] == ["random", "greedy", "strong"]
     assert rows["duel"]["provides"] == ["properties", "reduced_preset"]
     assert run_json("rules", "--game", "toy")["rules"][1]["status"] == "ambiguity"
     assert run_json("ambiguities", "--game", "toy")

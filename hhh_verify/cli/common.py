@@ -332,8 +332,7 @@ def game_of(game: str, decisions: Decisions | None = None, ambiguity: str = "") 
                 f"accepted: {accepted}"
             )
         return decisions.game
-    owners = [g for g, spec in games().items() if ambiguity in {a.id for a in spec.ambiguities}]
-    return owners[0] if len(owners) == 1 else game
+    return owner_of(ambiguity) or game if ambiguity else game
 
 
 def readings(game: str, interpret: tuple[str, ...], decisions: Decisions | None) -> Readings:
@@ -356,8 +355,30 @@ def readings(game: str, interpret: tuple[str, ...], decisions: Decisions | None)
                 f"--interpret names {k} twice ({given[k]}, {v}); accepted: one option per id"
             )
         given[k] = picked[k] = v
+    for k in given:
+        owner = owner_of(k)
+        if owner and owner != game:
+            raise ModelError(
+                f"--interpret {k}: ids like {k} belong to {owner}, not to {game}; accepted: "
+                f"--game {owner}, or an id of {game}"
+            )
     spec.ambiguities.with_readings(picked)
     return tuple(picked.items())
+
+
+def owner_of(ambiguity: str) -> str:
+    """The one game whose registry has ``ambiguity`` (matched by its exact id, or, for
+    an id no game has, by its prefix: ``RH-`` is Royal Hospital's); "" when none or
+    several."""
+    owners = [g for g, spec in games().items() if ambiguity in {a.id for a in spec.ambiguities}]
+    if not owners:
+        prefix = ambiguity.split("-", 1)[0].upper() + "-"
+        owners = [
+            g
+            for g, spec in games().items()
+            if {a.id.split("-", 1)[0] + "-" for a in spec.ambiguities} == {prefix}
+        ]
+    return owners[0] if len(owners) == 1 else ""
 
 
 def decided(game: str, interpret: tuple[str, ...], decisions: Decisions | None) -> dict[str, str]:
@@ -422,7 +443,12 @@ def with_scenario(hint: str = "") -> Callable[[F], F]:
 
     def build(given: dict[str, Any], others: dict[str, Any]) -> Scenario:
         decisions = given.get("decisions")
-        game = game_of(given["game"], decisions, (others.get(hint) or "") if hint else "")
+        named = (others.get(hint) or "") if hint else ""
+        if not named:  # the --interpret ids name the game when --game is not given
+            ids = {item.split("=", 1)[0].strip() for item in given.get("interpret", ())}
+            owners = {owner_of(i) for i in ids}
+            named = next(iter(ids)) if len(owners) == 1 and "" not in owners else ""
+        game = game_of(given["game"], decisions, named)
         spec = get_game(game)
         chosen = readings(game, given.get("interpret", ()), decisions)
         policy = given.get("policy", "random")

@@ -9,6 +9,7 @@ import click
 from hhh_verify.cli.common import command_errors, emit_json, json_option
 from hhh_verify.contract import registry
 from hhh_verify.contract.configs import config_to_json
+from hhh_verify.engines.simulate import MAX_STRONG_ROLLOUTS, STRONG, STRONG_ROLLOUTS, policies
 
 
 @click.command("games")
@@ -28,7 +29,7 @@ def games_command(as_json: bool) -> None:
                 "config_docs": dict(spec.config_docs),
                 "ambiguities": len(spec.ambiguities),
                 "provides": list(spec.provides()),
-                "policies": ["random", *spec.policies],
+                "policies": [*policies(spec.policies), STRONG],
                 "reduced_config": spec.reduced_preset,
             }
         )
@@ -43,5 +44,9 @@ def games_command(as_json: bool) -> None:
         click.echo(
             f"  ambiguities: {r['ambiguities']} (see `hhh-verify ambiguities --game {r['id']}`)"
         )
-        click.echo(f"  policies:    {', '.join(r['policies'])}")
+        click.echo(
+            f"  policies:    {', '.join(r['policies'])} (strong:N plays N playouts per "
+            f"candidate move, N <= {MAX_STRONG_ROLLOUTS}, {STRONG_ROLLOUTS} by default: "
+            "seconds a game)"
+        )
         click.echo(f"  provides:    {', '.join(r['provides']) or 'nothing optional'}")

@@ -10,6 +10,7 @@ ambiguity) and asks it, at the place the rule applies, whether a reading is in f
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,6 +150,14 @@ class Readings:
         return {k: v for k, v in self.choices if defaults[k] != v}
 
 
+def did_you_mean(given: str, known: Iterable[str]) -> str:
+    """The known id or option closest to ``given``, ignoring case ("" when none is
+    close): ``rh-credit-strat`` -> ``RH-CREDIT-START``."""
+    by_lower = {k.lower(): k for k in known}
+    close = difflib.get_close_matches(given.lower(), list(by_lower), n=1, cutoff=0.75)
+    return by_lower[close[0]] if close else ""
+
+
 class AmbiguityRegistry:
     """The ordered set of a game's ambiguities; builds and validates interpretations."""
 
@@ -168,8 +177,10 @@ class AmbiguityRegistry:
         try:
             return self._by_id[ambiguity_id]
         except KeyError:
+            guess = did_you_mean(ambiguity_id, self._by_id)
+            hint = f"did you mean {guess}? " if guess else ""
             raise ModelError(
-                f"unknown interpretation {ambiguity_id!r}; accepted: {', '.join(self._by_id)}"
+                f"unknown interpretation {ambiguity_id!r}; {hint}accepted: {', '.join(self._by_id)}"
             ) from None
 
     def default(self) -> Readings:
@@ -182,8 +193,11 @@ class AmbiguityRegistry:
         for k, v in choices.items():
             amb = self.get(k)
             if v not in amb.option_ids:
+                guess = did_you_mean(v, amb.option_ids)
+                hint = f"did you mean {guess}? " if guess else ""
                 raise ModelError(
-                    f"unknown option {v!r} for {k}; accepted: {', '.join(amb.option_ids)}"
+                    f"unknown option {v!r} for {amb.id}; {hint}accepted: "
+                    f"{', '.join(amb.option_ids)}"
                 )
             chosen[k] = v
         defaults = tuple((a.id, a.default) for a in self.entries)
@@ -265,17 +279,25 @@ def _read_document(path: str) -> Any:
                 f"--decisions {path}: TOML needs Python 3.11 or later; accepted here: JSON"
             ) from None
         try:
-            return tomllib.loads(raw.decode("utf-8"))
+            return tomllib.loads(json_input.decode(raw, f"--decisions {path}"))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
             raise ModelError(f"--decisions {path} is not valid TOML ({e})") from None
     return json_input.loads(raw, f"--decisions {path}")
+
+
+#: What a decisions file holds, in words (the one-line errors end with it).
+DECISIONS_SHAPE = (
+    'accepted: a JSON object with "game" (a game id such as "royal-hospital"), '
+    '"decisions" (an object of ambiguity id to option, such as {"RH-CREDIT-START": '
+    '"fifteen"}) and, if you like, "note" (text)'
+)
 
 
 def load_decisions(path: str) -> Decisions:
     """Read and check the shape of a decisions file (the game's own ids and options are
     checked by :meth:`Decisions.check`)."""
     doc = _read_document(path)
-    shape = "accepted: {'game': ID, 'decisions': {AMBIGUITY: OPTION, ...}, 'note': TEXT}"
+    shape = DECISIONS_SHAPE
     if not isinstance(doc, dict):
         raise ModelError(f"--decisions {path} is not a table; {shape}")
     unknown = sorted(set(doc) - {"game", "decisions", "note"})

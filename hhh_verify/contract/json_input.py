@@ -7,10 +7,14 @@ read strictly and within stated limits: one :class:`ModelError` line for anythin
   before anything computes with it);
 * no ``NaN`` or ``Infinity`` (not JSON);
 * no object that names one key twice (``json`` would keep the last silently).
+
+Text is UTF-8, with or without a byte-order mark, or UTF-16 with one (what Windows'
+editors save); curly quotes, as a word processor types them, get their own message.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 from typing import Any
 
@@ -22,6 +26,27 @@ MAX_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 64
 #: The longest integer (int64 has 19 digits).
 MAX_INT_DIGITS = 30
+
+
+#: Typographic quotes a word processor puts where JSON needs ``"``.
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019\u201e\u00ab\u00bb"
+
+
+def decode(raw: bytes, what: str) -> str:
+    """The text of a file's bytes: UTF-8 (a byte-order mark, as Notepad writes, is
+    dropped), or UTF-16 when it starts with UTF-16's byte-order mark."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError as e:
+            raise ModelError(f"{what} is not UTF-16 text ({e.reason} at byte {e.start})") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ModelError(
+            f"{what} is not text in UTF-8 or UTF-16 ({e.reason} at byte {e.start}); "
+            "accepted: a file saved as UTF-8 or UTF-16 text"
+        ) from None
 
 
 class _Refused(ValueError):
@@ -71,10 +96,8 @@ def loads(text: str | bytes, what: str) -> Any:
             f"{what} is {len(text):,} bytes; accepted: at most {MAX_BYTES:,} bytes of JSON"
         )
     if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise ModelError(f"{what} is not UTF-8 text ({e.reason} at byte {e.start})") from None
+        text = decode(text, what)
+    text = text.removeprefix("\ufeff")  # a byte-order mark (Notepad's UTF-8)
     try:
         value = json.loads(
             text,
@@ -89,6 +112,13 @@ def loads(text: str | bytes, what: str) -> Any:
             f"{what} is nested too deeply; accepted: at most {MAX_DEPTH} levels"
         ) from None
     except json.JSONDecodeError as e:
+        curly = sorted({c for c in text if c in CURLY_QUOTES})
+        if curly:
+            raise ModelError(
+                f"{what} is not valid JSON: it uses curly quotes ({' '.join(curly)}), as a word "
+                'processor writes them; accepted: straight quotes (") as a plain-text editor '
+                "writes them"
+            ) from None
         raise ModelError(f"{what} is not valid JSON: {e.msg} at line {e.lineno}") from None
     if _depth(value) > MAX_DEPTH:
         raise ModelError(f"{what} is nested too deeply; accepted: at most {MAX_DEPTH} levels")

@@ -81,6 +81,17 @@ class Trace:
         :func:`hhh_verify.contract.registry.model_for_trace` and :func:`replay`."""
         if not isinstance(d, Mapping):
             raise ModelError("trace must be a JSON object")
+        if "decisions" in d and "format" not in d:
+            raise ModelError(
+                "this is a decisions file, not a trace; accepted: a trace, as hunt, check "
+                "--trace-dir or simulate --trace-out write it (to apply decisions, give "
+                "the file to any command with --decisions)"
+            )
+        if "format" not in d:
+            raise ModelError(
+                f'this file has no "format" field; accepted: a trace as hhh-verify writes '
+                f"it (format {FORMAT})"
+            )
         if d.get("format") != FORMAT:
             raise ModelError(f"trace format must be {FORMAT!r}, got {d.get('format')!r}")
         _known_fields("trace", d, FIELDS)

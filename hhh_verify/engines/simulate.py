@@ -63,6 +63,9 @@ BUILTIN_POLICIES: Mapping[str, Policy] = MappingProxyType({RANDOM_POLICY: random
 #: The strong player's name (:func:`get_policy`) and its playouts per candidate move.
 STRONG = "strong"
 STRONG_ROLLOUTS = 16
+#: The most playouts per candidate move ``strong:N`` takes: its work a game is about N
+#: playouts for every candidate of every decision, so N is the stated budget.
+MAX_STRONG_ROLLOUTS = 256
 
 #: No game-specific policies (the default of every ``game_policies`` argument).
 NO_POLICIES: Mapping[str, Policy] = MappingProxyType({})
@@ -98,8 +101,11 @@ def _rollouts(name: str) -> int:
     if name == STRONG:
         return STRONG_ROLLOUTS
     raw = name[len(STRONG) + 1 :]
-    if not raw.isdigit() or int(raw) < 1:
-        raise ModelError(f"policy {name!r}: N in strong:N must be a positive integer")
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_STRONG_ROLLOUTS:
+        raise ModelError(
+            f"policy {name!r}: N in strong:N is the playouts per candidate move; accepted: "
+            f"a whole number 1..{MAX_STRONG_ROLLOUTS}"
+        )
     return int(raw)
 
 
