@@ -97,3 +97,19 @@ def test_strong_is_listed_and_bounded() -> None:
     assert all("strong" in g["policies"] for g in json.loads(out)["games"])
     code, out = run(["simulate", "--games", "1", "--policy", "strong:100000"])
     assert code == 2 and "accepted: a whole number 1..256" in out, out
+
+
+def test_a_report_ends_with_the_one_file_to_open_and_names_no_machine_path(
+    tmp_path: Path,
+) -> None:
+    decisions = tmp_path / "edition-2.json"
+    decisions.write_text(json.dumps(DECISIONS))
+    out = tmp_path / "out"
+    args = ["report", "--game", "hhh", "--quick", "--games", "4", "--jobs", "1"]
+    args += ["--ambiguity", "HHH-ROOM-CAP", "--decisions", str(decisions), "--out", str(out)]
+    code, text = run(args)
+    assert code == 0, text
+    assert text.strip().splitlines()[-1] == f"open this one: {out / 'hhh.html'}"
+    for page in out.glob("hhh*"):
+        if page.is_file():
+            assert str(tmp_path) not in page.read_text(), page

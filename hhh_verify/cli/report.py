@@ -95,6 +95,14 @@ def planned_names(games: Sequence[str], formats: Sequence[str], index: bool) -> 
     return names + (list(INDEX_FILES) if index else [])
 
 
+def first_page(written: Sequence[str]) -> str:
+    """The one page to open first: the index when the report has one, else the first
+    game's page (else the first file written)."""
+    pages = [w for w in written if w.endswith(".html") and not w.endswith("-rulebook.html")]
+    index = [w for w in pages if os.path.basename(w) == "index.html"]
+    return (index or pages or list(written) or [""])[0]
+
+
 def guard_folder(target: Target, names: Sequence[str]) -> Manifest:
     """The folder's manifest, once no file among ``names`` there is foreign (not written
     by the tool, or changed since), unless ``--force``: a :class:`ModelError` naming
@@ -257,7 +265,8 @@ def report_command(
         files.update(render_index(out, titles, built, frozenset(files)))
     written = write_folder(out, files, manifest)  # swapped in whole
     if as_json:
-        emit_json({"written": written})
+        emit_json({"written": written, "open": first_page(written)})
     else:
         for w in written:
             click.echo(w)
+        click.echo(f"open this one: {first_page(written)}")

@@ -252,6 +252,8 @@ def build(
     budget = budget or Budget()
     if not budget.policies:
         budget = replace(budget, policies=players(spec))
+    if decisions is not None and decisions.path:  # a report names the file, never its
+        decisions = replace(decisions, path=os.path.basename(decisions.path))  # machine path
     fixed: diverge.Decided = decisions.choices if decisions is not None else ()
     chosen = dict(fixed)
     entries = [
