@@ -78,3 +78,26 @@ def test_verdict_bounds_never_confirm() -> None:
     assert v("max >= $9", "$16") is None and v("max >= $17", "$16") is False
     assert v("round <= 2", "round 2") is None and v("round <= 1", "round 2") is False
     assert v("unknown", "no") is None and v("yes", "") is None
+
+
+def test_query_states_its_budget_and_keeps_open_full_game_questions_for_thorough() -> None:
+    """The default (ci) profile asks every query but the open questions about the full
+    game; the run states its whole budget before it starts; ``--name`` asks any query."""
+    from hhh_verify.contract.registry import get_game
+
+    support = get_game("hhh").load_smt()
+    ci = support.in_profile(thorough=False)
+    left = [q.id for q in support.queries if q not in ci]
+    assert left and all(
+        not q.expected and q.preset == "full" for q in support.queries if q.id in left
+    )
+    assert "smt-money-max-r1" in left and "smt-arrest-earliest" in left
+    assert len(support.in_profile(thorough=True)) == len(support.queries)
+    listed = json.loads(run("query", "--list", "--json").stdout)["queries"]
+    assert {q["name"] for q in listed if q["profile"] == "thorough"} == set(left)
+    r = run("query", "--name", "smt-rooms-six-total", "--name", "smt-money-max-r1", "--list")
+    assert "thorough; 10,000,000 Z3 units + a search of 100,000 positions" in r.output
+    r = run("query", "--name", "smt-rooms-six-total")
+    assert r.stderr.startswith("query hhh: 1 queries, at most 1,000,000 Z3 units in all"), r.stderr
+    data = json.loads(run("query", "--name", "smt-rooms-six-total", "--json").stdout)
+    assert data["budget"]["z3_units"] == 1_000_000 and data["profile"] == "ci"

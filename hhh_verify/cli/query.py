@@ -21,12 +21,14 @@ from hhh_verify.cli.common import (
     interpret_option,
     json_option,
     output_dir,
+    progress,
     with_budget,
     with_scenario,
 )
 from hhh_verify.contract import registry
 from hhh_verify.contract import trace as traces
 from hhh_verify.contract.scenario import Budget, Scenario
+from hhh_verify.contract.vocab import Profile
 from hhh_verify.execution.queries import answer_all
 
 
@@ -64,6 +66,15 @@ def _with_smt() -> list[str]:
 @interpret_option
 @decisions_option
 @click.option("--list", "list_only", is_flag=True, help="List the queries and exit.")
+@click.option(
+    "--profile",
+    "profile",
+    type=click.Choice([Profile.CI.value, Profile.THOROUGH.value]),
+    default=Profile.CI.value,
+    show_default=True,
+    help="ci: every query but the open questions about the full game (whose answer is "
+    "what the budget reaches); thorough: those too. --name asks a query whatever the profile.",
+)
 @cluster_options
 @json_option
 @with_scenario()
@@ -75,6 +86,7 @@ def query_command(
     budget: Budget,
     out_dir: str | None,
     list_only: bool,
+    profile: str,
     fanout: Fanout,
     as_json: bool,
 ) -> None:
@@ -93,15 +105,41 @@ def query_command(
         accepted = ", ".join(_with_smt()) or "none"
         raise InputError(f"no SMT queries for game {game!r}; accepted: {accepted}")
     support = spec.load_smt()
-    selected = [support.get(n) for n in names] if names else list(support.queries)
+    thorough = Profile(profile) == Profile.THOROUGH
+    selected = [support.get(n) for n in names] if names else list(support.in_profile(thorough))
     if list_only:
-        rows = [{"name": q.id, "question": q.question, "expected": q.expected} for q in selected]
+        listed = [support.get(n) for n in names] if names else list(support.queries)
+        rows = [
+            {
+                "name": q.id,
+                "question": q.question,
+                "expected": q.expected,
+                "profile": Profile.THOROUGH.value if q.open_on_full else Profile.CI.value,
+                "budget": q.work(budget.rlimit),
+            }
+            for q in listed
+        ]
         if as_json:
             emit_json({"queries": rows})
         else:
             for r in rows:
-                click.echo(f"{r['name']}: {r['question']} (expected: {r['expected'] or 'open'})")
+                click.echo(
+                    f"{r['name']}: {r['question']} (expected: {r['expected'] or 'open'}; "
+                    f"{r['profile']}; {r['budget']})"
+                )
         return
+    plan = {q.id: q.work(budget.rlimit) for q in selected}
+    units = sum(budget.rlimit or q.rlimit for q in selected)
+    nodes = sum(q.lower_bound.nodes for q in selected if q.lower_bound is not None)
+    left = len(support.queries) - len(selected)
+    progress(
+        f"query {game}: {len(selected)} queries, at most {units:,} Z3 units in all"
+        + (f" and {nodes:,} search positions" if nodes else "")
+        + (f" ({left} more under --profile thorough)" if left and not names else ""),
+        as_json,
+    )
+    for name, work in plan.items():
+        progress(f"  {name}: {work}", as_json)
     with task_runner(fanout) as run, task_progress("query", run, as_json) as on_done:
         rows = answer_all(run, scenario, [q.id for q in selected], budget, on_done)
     results = []
@@ -117,7 +155,8 @@ def query_command(
         if not as_json:
             _render(row)
     if as_json:
-        emit_json({"queries": results})
+        stated = {"z3_units": units, "search_positions": nodes, "queries": plan}
+        emit_json({"profile": profile, "budget": stated, "queries": results})
     if any(r["ok"] is False for r in results):
         raise SystemExit(1)
 

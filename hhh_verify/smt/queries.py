@@ -103,6 +103,18 @@ class SmtQuery:
     #: proved upper bound the answer is exact.
     lower_bound: WitnessSearch | None = None
 
+    @property
+    def open_on_full(self) -> bool:
+        """An open question about the full game: its answer is whatever the budget
+        reaches, so it runs under ``query --profile thorough`` (or by ``--name``)."""
+        return not self.expected and self.preset == "full"
+
+    def work(self, rlimit: int | None = None) -> str:
+        """The query's stated budget: its Z3 units, and its witness search's positions."""
+        units = f"{rlimit if rlimit is not None else self.rlimit:,} Z3 units"
+        search = self.lower_bound
+        return units + (f" + a search of {search.nodes:,} positions" if search else "")
+
 
 @dataclass(frozen=True)
 class SmtSupport:
@@ -143,6 +155,12 @@ class SmtSupport:
 
     def in_check(self) -> tuple[SmtQuery, ...]:
         return tuple(q for q in self.queries if q.in_check)
+
+    def in_profile(self, thorough: bool) -> tuple[SmtQuery, ...]:
+        """The queries ``query`` asks by default (every one but the open questions about
+        the full game, whose budgets run out without an answer), or all of them under the
+        ``thorough`` profile."""
+        return tuple(q for q in self.queries if thorough or not q.open_on_full)
 
 
 def query_properties(game: str, queries: tuple[SmtQuery, ...]) -> list[SmtClaim]:
