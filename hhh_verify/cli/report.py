@@ -99,7 +99,7 @@ def first_page(written: Sequence[str]) -> str:
     """The one page to open first: the index when the report has one, else the first
     game's page (else the first file written)."""
     pages = [w for w in written if w.endswith(".html") and not w.endswith("-rulebook.html")]
-    index = [w for w in pages if os.path.basename(w) == "index.html"]
+    index = [w for w in pages if os.path.basename(w) == INDEX_FILES[0]]
     return (index or pages or list(written) or [""])[0]
 
 

@@ -287,9 +287,9 @@ def _read_document(path: str) -> Any:
 
 #: What a decisions file holds, in words (the one-line errors end with it).
 DECISIONS_SHAPE = (
-    'accepted: a JSON object with "game" (a game id such as "royal-hospital"), '
-    '"decisions" (an object of ambiguity id to option, such as {"RH-CREDIT-START": '
-    '"fifteen"}) and, if you like, "note" (text)'
+    'accepted: a JSON object with "game" (a game id, as listed by hhh-verify games), '
+    '"decisions" (an object of ambiguity id to option, as listed by hhh-verify rules, '
+    'such as {"<AMBIGUITY-ID>": "<option>"}) and, if you like, "note" (text)'
 )
 
 

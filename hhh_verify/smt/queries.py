@@ -35,6 +35,9 @@ from hhh_verify.smt.budget import Budget, Meter
 
 #: A formula over one symbolic state (a dict of z3 terms).
 Pred = Callable[[dict[str, Any]], Any]
+#: The preset name of the whole game (the open questions about it run under --profile thorough).
+FULL_GAME = "full"
+
 #: Z3 resource units of a query that declares none.
 DEFAULT_RLIMIT = 50_000_000
 
@@ -94,7 +97,7 @@ class SmtQuery:
     expected: str
     citation: str
     run: Callable[[Any, Meter], Any]  # (encoding, meter) -> answer
-    preset: str | None = "full"
+    preset: str | None = FULL_GAME
     overrides: tuple[str, ...] = ()
     interpret: tuple[str, ...] = ()
     rlimit: int = DEFAULT_RLIMIT
@@ -107,7 +110,7 @@ class SmtQuery:
     def open_on_full(self) -> bool:
         """An open question about the full game: its answer is whatever the budget
         reaches, so it runs under ``query --profile thorough`` (or by ``--name``)."""
-        return not self.expected and self.preset == "full"
+        return not self.expected and self.preset == FULL_GAME
 
     def work(self, rlimit: int | None = None) -> str:
         """The query's stated budget: its Z3 units, and its witness search's positions."""
