@@ -97,6 +97,10 @@ def test_query_states_its_budget_and_keeps_open_full_game_questions_for_thorough
     assert {q["name"] for q in listed if q["profile"] == "thorough"} == set(left)
     r = run("query", "--name", "smt-rooms-six-total", "--name", "smt-money-max-r1", "--list")
     assert "thorough; 10,000,000 Z3 units + a search of 100,000 positions" in r.output
+    dh = get_game("dice-hospital").load_smt()
+    long = {q.id for q in dh.queries if q not in dh.in_profile(thorough=False)}
+    marked = {q.id for q in dh.queries if q.thorough_only}
+    assert marked == {"smt-dh-most-points-tiny", "smt-dh-neglect-death-round-1"} <= long
     r = run("query", "--name", "smt-rooms-six-total")
     assert r.stderr.startswith("query hhh: 1 queries, at most 1,000,000 Z3 units in all"), r.stderr
     data = json.loads(run("query", "--name", "smt-rooms-six-total", "--json").stdout)

@@ -73,7 +73,8 @@ def _with_smt() -> list[str]:
     default=Profile.CI.value,
     show_default=True,
     help="ci: every query but the open questions about the full game (whose answer is "
-    "what the budget reaches); thorough: those too. --name asks a query whatever the profile.",
+    "what the budget reaches) and the long ones (minutes each); thorough: those too. "
+    "--name asks a query whatever the profile.",
 )
 @cluster_options
 @json_option
@@ -114,7 +115,11 @@ def query_command(
                 "name": q.id,
                 "question": q.question,
                 "expected": q.expected,
-                "profile": Profile.THOROUGH.value if q.open_on_full else Profile.CI.value,
+                "profile": (
+                    Profile.THOROUGH.value
+                    if q.open_on_full or q.thorough_only
+                    else Profile.CI.value
+                ),
                 "budget": q.work(budget.rlimit),
             }
             for q in listed

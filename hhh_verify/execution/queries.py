@@ -35,9 +35,16 @@ def answer(scenario: Scenario, budget: Budget, query_id: str) -> dict[str, Any]:
     chosen = spec.ambiguities.with_readings(
         dict(scenario.readings) | {k.strip(): v.strip() for k, v in own}
     )
-    model = spec.make_model(spec.config(query.preset or "", query.overrides), chosen)
+    # A query of the checked model (preset None) is asked, outside ``check``, on the
+    # reduced preset its encoding covers exactly (the default config may not be).
+    preset = query.preset
+    if preset is None:
+        preset = support.reduced_preset or spec.reduced_preset or ""
+    model = spec.make_model(spec.config(preset, query.overrides), chosen)
     if not scenario.readings:
-        row = run_query(spec, support, query, rlimit, seconds)
+        row = run_query(spec, support, query, rlimit, seconds, model if query.preset is None else None)
+        if query.preset is None:
+            row["config"] = preset or "default"
     else:
         try:
             row = run_query(spec, support, query, rlimit, seconds, model)

@@ -105,6 +105,9 @@ class SmtQuery:
     #: A maximum's witness search: its best value is a lower bound; when it meets the
     #: proved upper bound the answer is exact.
     lower_bound: WitnessSearch | None = None
+    #: A long query (minutes of one busy core): asked under ``query --profile thorough``
+    #: (or by ``--name``), so that the default ``query`` of a game ends within minutes.
+    thorough_only: bool = False
 
     @property
     def open_on_full(self) -> bool:
@@ -161,9 +164,11 @@ class SmtSupport:
 
     def in_profile(self, thorough: bool) -> tuple[SmtQuery, ...]:
         """The queries ``query`` asks by default (every one but the open questions about
-        the full game, whose budgets run out without an answer), or all of them under the
-        ``thorough`` profile."""
-        return tuple(q for q in self.queries if thorough or not q.open_on_full)
+        the full game, whose budgets run out without an answer, and the long ones marked
+        ``thorough_only``), or all of them under the ``thorough`` profile."""
+        return tuple(
+            q for q in self.queries if thorough or not (q.open_on_full or q.thorough_only)
+        )
 
 
 def query_properties(game: str, queries: tuple[SmtQuery, ...]) -> list[SmtClaim]:

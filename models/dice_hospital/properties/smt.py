@@ -109,6 +109,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         _most(1, 22),
         "tiny",
         rlimit=3_000_000_000,
+        thorough_only=True,  # about 3 minutes of one busy core
     ),
     SmtQuery(
         "smt-dh-ends-empty",
@@ -128,6 +129,7 @@ QUERIES: tuple[SmtQuery, ...] = (
         "tiny",
         overrides=TINY_THREE_BEDS,
         rlimit=1_800_000_000,
+        thorough_only=True,  # about 3 minutes of one busy core
     ),
     SmtQuery(
         "smt-dh-neglect-death-round-1-superbug",
