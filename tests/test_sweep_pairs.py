@@ -11,14 +11,16 @@ from hhh_verify.engines.explore import sweep
 
 
 def _entry(aid: str, options: tuple[str, ...]) -> Ambiguity:
-    return Ambiguity.of(
-        aid, aid, "gap", [("S", "q")], [(o, o) for o in options], options[0], "why"
-    )
+    return Ambiguity.of(aid, aid, "gap", [("S", "q")], [(o, o) for o in options], options[0], "why")
 
 
 def test_every_pair_of_two_entries_and_none_of_one() -> None:
     reg = AmbiguityRegistry(
-        [_entry("T-A", ("a0", "a1", "a2")), _entry("T-B", ("b0", "b1")), _entry("T-C", ("c0", "c1"))]
+        [
+            _entry("T-A", ("a0", "a1", "a2")),
+            _entry("T-B", ("b0", "b1")),
+            _entry("T-C", ("c0", "c1")),
+        ]
     )
     pairs = sweep.option_pairs(reg)
     # non-default options: a1, a2, b1, c1; pairs across entries: 2*1 + 2*1 + 1*1 = 5
@@ -51,5 +53,5 @@ def test_the_dice_hospital_solo_pair_is_run_alone() -> None:
     assert homes["DH-SOLO=first-player-bar"] == ("players=1",)
     planned = sweep.runs(spec, "tiny", "ci")
     pair = ("DH-SOLO=first-player-bar", "DH-AMBULANCE-VALUE=number-one")
-    assert sweep.Run(("players=1",), pair, sweep.COMBINED_BUDGET["ci"]) in planned
+    assert sweep.Run(("players=1",), pair, sweep.PAIR_BUDGET["ci"]) in planned
     assert all(r.reading != pair for r in sweep.runs(spec, "tiny", "quick"))

@@ -18,7 +18,7 @@ pairs are also explored on its home, so a pair whose defect needs one seat is me
 Skip rule (the only one, mechanical and sound): a pair whose model cannot be built on a
 configuration (the config or the readings are refused with a ``ModelError``, e.g. a solo
 reading the game rejects) is not run there: no position exists to check. Every other
-pair is explored, within ``COMBINED_BUDGET`` states under ``ci`` (the first states of
+pair is explored, within ``PAIR_BUDGET`` states under ``ci`` (the first states of
 the preset, breadth first) and on the whole preset under ``thorough``. The row's details
 count the pairs: in all, run, and skipped as refused.
 
@@ -48,8 +48,11 @@ from hhh_verify.engines.results import CheckOptions, CheckResult
 
 #: States per single reading by profile (None: the whole preset).
 BUDGET: dict[str, int | None] = {"quick": 400, "ci": 1500, "thorough": None}
-#: States per option pair and per option under a variant (0: not run).
-COMBINED_BUDGET: dict[str, int | None] = {"quick": 0, "ci": 200, "thorough": None}
+#: States per option under a variant (0: not run).
+COMBINED_BUDGET: dict[str, int | None] = {"quick": 0, "ci": 300, "thorough": None}
+#: States per option pair (0: not run): under ci the first states of the configuration
+#: breadth first (a game's opening moves under both readings), under thorough all of it.
+PAIR_BUDGET: dict[str, int | None] = {"quick": 0, "ci": 100, "thorough": None}
 #: The most seats tried when looking for an option's home (``players=1`` .. this).
 MAX_SEATS = 8
 
@@ -99,7 +102,7 @@ def option_pairs(ambiguities: AmbiguityRegistry) -> list[tuple[str, str]]:
 def _candidates(spec: GameSpec, preset: str) -> list[tuple[str, ...]]:
     """Configurations an option may need: one variant flag on, then other seat counts."""
     config = spec.presets[preset]
-    out = [(f"{flag}=true",) for flag in variant_flags(config)]
+    out: list[tuple[str, ...]] = [(f"{flag}=true",) for flag in variant_flags(config)]
     seats = getattr(config, "players", None)
     if isinstance(seats, int):
         out += [(f"players={k}",) for k in range(1, MAX_SEATS + 1) if k != seats]
@@ -127,7 +130,9 @@ def option_homes(spec: GameSpec, preset: str) -> dict[str, tuple[str, ...]]:
     for (item,) in readings(spec.ambiguities)[1:]:
         if _in_force(spec, preset, (), item):
             continue
-        home = next((c for c in _candidates(spec, preset) if _in_force(spec, preset, c, item)), None)
+        home = next(
+            (c for c in _candidates(spec, preset) if _in_force(spec, preset, c, item)), None
+        )
         if home is not None:
             homes[item] = home
     return homes
@@ -139,14 +144,15 @@ def runs(spec: GameSpec, preset: str, profile: str) -> list[Run]:
     of its two options, then every option under each variant flag."""
     single = BUDGET.get(profile, BUDGET["ci"])
     combined = COMBINED_BUDGET.get(profile, COMBINED_BUDGET["ci"])
+    paired = PAIR_BUDGET.get(profile, PAIR_BUDGET["ci"])
     out = [Run((), r, single) for r in readings(spec.ambiguities)]
     homes = option_homes(spec, preset)
     out += [Run(home, (item,), single) for item, home in homes.items()]
     if combined == 0:
         return out
-    for a, b in option_pairs(spec.ambiguities):
+    for a, b in option_pairs(spec.ambiguities) if paired != 0 else ():
         places = dict.fromkeys([(), homes.get(a, ()), homes.get(b, ())])
-        out += [Run(place, (a, b), combined) for place in places]
+        out += [Run(place, (a, b), paired) for place in places]
     for flag in variant_flags(spec.presets[preset]):
         out += [Run((f"{flag}=true",), r, combined) for r in readings(spec.ambiguities)]
     return out
@@ -160,7 +166,7 @@ def _note(preset: str, details: dict[str, Any], inert: list[str]) -> str:
             f"every pair of non-default options of two entries: {details['pairs']} pair(s), "
             f"{details['pair_runs']} pair run(s) on {preset} and the options' homes, "
             f"{details['pair_runs_refused']} skipped as refused (a model that cannot be "
-            f"built has no position to check), each within {details['combined_budget']} "
+            f"built has no position to check), each within {details['pair_budget']} "
             "states (None: the whole configuration)"
         )
     if inert:
@@ -255,6 +261,7 @@ class SweepEngine:
             "states": states,
             "budget": BUDGET.get(profile, BUDGET["ci"]),
             "combined_budget": COMBINED_BUDGET.get(profile, COMBINED_BUDGET["ci"]),
+            "pair_budget": PAIR_BUDGET.get(profile, PAIR_BUDGET["ci"]),
             "not_applicable": skipped,
             "cannot_differ": inert,
             "pairs": len(option_pairs(self.spec.ambiguities)),
