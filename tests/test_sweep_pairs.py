@@ -55,3 +55,12 @@ def test_the_dice_hospital_solo_pair_is_run_alone() -> None:
     pair = ("DH-SOLO=first-player-bar", "DH-AMBULANCE-VALUE=number-one")
     assert sweep.Run(("players=1",), pair, sweep.PAIR_BUDGET["ci"]) in planned
     assert all(r.reading != pair for r in sweep.runs(spec, "tiny", "quick"))
+
+
+@pytest.mark.parametrize("game", ["royal-hospital", "dice-hospital"])
+def test_every_pair_is_planned_under_ci(game: str) -> None:
+    """No pair is left to a hand list: each one is a run on the sweep preset."""
+    spec = get_game(game)
+    preset = spec.reduced_preset or spec.default_preset
+    planned = {r.reading for r in sweep.runs(spec, preset, "ci") if not r.overrides}
+    assert all(pair in planned for pair in sweep.option_pairs(spec.ambiguities))
