@@ -87,9 +87,6 @@ class PromiseBook:
     #: the preset on which ``check`` explores every promise under every reading (None:
     #: the game's reduced preset)
     sweep: str | None = None
-    #: non-default options that touch the same rule, explored together by the sweep
-    #: (each pair ``("A=x", "B=y")``), where defects hide that neither shows alone
-    pairs: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         keys = [p.key for p in self.promises] + [f"{r.ambiguity}={r.option}" for r in self.reasons]
@@ -118,7 +115,6 @@ class PromiseBook:
         known = {(a.id, o) for a in ambiguities for o in a.option_ids}
         keys = [(p.ambiguity, p.option) for p in self.promises]
         keys += [(r.ambiguity, r.option) for r in self.reasons]
-        keys += [tuple(c.split("=", 1)) for pair in self.pairs for c in pair]  # type: ignore[misc]
         return [f"{a}={o}" for a, o in keys if (a, o) not in known]
 
 

@@ -153,11 +153,13 @@ def test_check_sweeps_every_reading(monkeypatch: pytest.MonkeyPatch) -> None:
     engine = [sweep.SweepEngine(HHH)]
     ok = check_model(model, HHH.ambiguities, props, CheckOptions(profile="ci"), engine)
     assert {r.status for r in ok} == {"holds"} and len(ok) == 3
-    # 2 readings, the book's declared pairs, each reading under every variant
+    # 2 readings, their homes, every pair of them on the preset and the homes (none:
+    # one option), each reading under every variant
     planned = sweep.runs(HHH, "interactions", "ci")
-    pairs = len(HHH.promises().pairs) if HHH.promises is not None else 0
     flags = sweep.variant_flags(HHH.presets["interactions"])
-    assert len(planned) == 2 + pairs + 2 * len(flags)
+    homes = sweep.option_homes(HHH, "interactions")
+    assert sweep.option_pairs(HHH.ambiguities) == []
+    assert len(planned) == 2 + len(homes) + 2 * len(flags)
     d = ok[0].details
     assert d["readings"] + d["not_applicable"] == len(planned) and d["readings"] >= 2
     assert ok[0].engine == "sweep:interactions"

@@ -53,16 +53,11 @@ def violations(m: Any, key: str, budget: int = 6000) -> str | None:
     return exp.messages.get(pid, "violated")
 
 
-def test_the_book_covers_every_option_and_names_real_pairs() -> None:
+def test_the_book_covers_every_option() -> None:
     assert BOOK.missing(SPEC.ambiguities) == []
     assert BOOK.unknown(SPEC.ambiguities) == []
     # every option has an executable promise: none needed a stated reason
     assert len(BOOK.promises) == sum(len(a.option_ids) for a in SPEC.ambiguities)
-    assert ("HHH-BB-BLACK-ONLY=stop", "HHH-DRAW-EXHAUSTED=stuck") in BOOK.pairs
-    for pair in BOOK.pairs:
-        a, b = (c.split("=", 1) for c in pair)
-        assert a[0] != b[0], pair  # two rules, not two options of one
-        assert all(SPEC.ambiguities.get(x).default != o for x, o in (a, b)), pair
 
 
 #: (option, preset, Ctx attribute, planted value: the option behaving like another)

@@ -347,25 +347,4 @@ BOOK = PromiseBook(
         ),
     ),
     reasons=(),
-    pairs=(
-        # both read the discharge score of a round's close
-        ("DH-OVER-12=rising", "DH-EMPTY-HOSPITAL=any-empty"),
-        # both change whether a patient leaves at neglect and what the close scores
-        ("DH-EMPTY-HOSPITAL=all-discharged", "DH-ARRIVAL-NEGLECT=arrivals-exempt"),
-        # both read the end-of-game step's points
-        ("DH-FINAL-TOKENS=once", "DH-EMPTY-HOSPITAL=any-empty"),
-        # both read the ambulances' value and who takes which
-        ("DH-AMBULANCE-VALUE=pip-sum", "DH-AMBULANCE-FILL=dealt"),
-        ("DH-AMBULANCE-VALUE=number-one", "DH-AMBULANCE-COUNT=players"),
-        # both move dice between the mortuary and the bag
-        ("DH-MORTUARY-DICE=return", "DH-SUPPLY-SHORT=recycle-mortuary"),
-        # both change how far a heal goes and what a specialist then reaches
-        ("DH-PAST-6=stop-at-6", "DH-SPECIALIST-OPTIONAL=optional"),
-        # both read the treated mark at neglect
-        ("DH-BLOOD-TREATED=no-mark", "DH-ARRIVAL-NEGLECT=arrivals-exempt"),
-        # both change which placements and effects end an activation
-        ("DH-PLACEMENT-OPTIONAL=every-meeple", "DH-SPECIALIST-OPTIONAL=optional"),
-        # both decide who goes to the mortuary at admission
-        ("DH-EVICT-WHO=all-current", "DH-CAPACITY=unlimited"),
-    ),
 )

@@ -515,40 +515,4 @@ BOOK = PromiseBook(
     # where Staff, the Administrator and the Emergency Room meet (the game's own sweep
     # preset): the 1-a-round variant there flips Staff in rounds 1-2 of a 1-row board
     sweep="interactions",
-    pairs=(
-        ("HHH-STAFF-ROUND1=reveal-at-setup", "HHH-STAFF-HIREABLE=this-round"),
-        ("HHH-BB-BLACK-ONLY=stop", "HHH-DRAW-EXHAUSTED=stuck"),
-        ("HHH-RESEARCH-DECLINE=must-choose", "HHH-RESEARCH-AMOUNT=up-to"),
-        ("HHH-WARD-BEDS=one-fewer", "HHH-EMPTY-BEDS-VARIANT=per-patient"),
-        ("HHH-MORGUE=in-deck", "HHH-WHITE-OUT=arrested"),
-        # the same rule read twice: the setup draw's 5th cube and its spots
-        ("HHH-SETUP-LEVEL5=return-excess", "HHH-WAITING-SPOTS=one-fewer"),
-        # the Visit's draws: who draws (the token) and where the cubes go
-        ("HHH-WARD-ABILITY=shield-first", "HHH-VISIT-CUBES=rebag"),
-        ("HHH-EMPTY-BEDS-VARIANT=per-patient", "HHH-VISIT-CUBES=rebag"),
-        # the Emergency Room patient healed: where its cubes go, what they pay
-        ("HHH-ER-RETURN=first-room", "HHH-ER-COSTS=treatment-like"),
-        ("HHH-ER-RETURN=first-room", "HHH-INTERN-TREATMENT=treated"),
-        # a Treatment Room patient's level and where it may go
-        ("HHH-TR-OVERFLOW=capped", "HHH-TR-TO-WARD-5=forbidden"),
-        # the Heal's Re-bag: the allowance and the Blood Bank cube
-        ("HHH-REBAG-AFTER-HEAL=level-reduced", "HHH-BB-REBAG=no"),
-        # a Heal's black cubes: which count as just drawn, and what may interrupt it
-        ("HHH-REACTION-TIMING=any-in-heal", "HHH-CHAPLAIN-TIMING=during-heal"),
-        ("HHH-REACTION-TIMING=any-in-heal", "HHH-TRAINING-BONUS=two"),
-        # the Administrator's card and tokens
-        ("HHH-BB-RESTOCK-FLIP=flips-card", "HHH-UNAFFORDABLE=forbidden"),
-        ("HHH-COO-TIMING=next-round", "HHH-END-REACTION-LAST-ROUND=not-last"),
-        ("HHH-END-REACTION=forgone", "HHH-END-REACTION-LAST-ROUND=not-last"),
-        # a Research's benefits: their colours, their cost, declining them
-        ("HHH-RESEARCH-DECK=identical", "HHH-RESEARCH-ZERO=hire-without"),
-        ("HHH-RESEARCH-ZERO=hire-without", "HHH-UNAFFORDABLE=forbidden"),
-        ("HHH-RESEARCH-ZERO=hire-without", "HHH-RESEARCH-DECLINE=must-choose"),
-        ("HHH-NURSE-REFILL=no-refill", "HHH-TRAINING-COUNT=twenty"),
-        # money: its cap and what the rating reads
-        ("HHH-MONEY-CAP=capped", "HHH-RATING-BASIS=profit"),
-        # the New Room deck: its cap and the Morgue in it
-        ("HHH-ROOM-CAP=every-phase", "HHH-MORGUE=in-deck"),
-        ("HHH-FEWER-MARKERS=after-setup", "HHH-WARD-BEDS=one-fewer"),
-    ),
 )

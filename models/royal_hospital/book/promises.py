@@ -552,37 +552,4 @@ BOOK = PromiseBook(
             "so no position exists to check",
         ),
     ),
-    pairs=(
-        # the review's defect: every 13 -> 1 move took the start-space doctor under exact
-        ("RH-DOCTOR-PASS=exact", "RH-AMBULANCE-WRAP=thirteen-spaces"),
-        # which tokens pay, and what the end counts of them
-        ("RH-COMPARE-COUNTERS=tokens", "RH-TIE-RESOURCES=tokens"),
-        ("RH-COMPARE-COUNTERS=tokens", "RH-RESEARCH-IN-TREATMENT=research-too"),
-        ("RH-TIE-RESOURCES=tokens", "RH-DOCTOR-SUBSTITUTE=not-in-treatment"),
-        ("RH-RESEARCH-IN-TREATMENT=research-too", "RH-DOCTOR-SUBSTITUTE=not-in-treatment"),
-        ("RH-COMPARE-COUNTERS=tokens", "RH-PARTIAL-PAYMENT=partial"),
-        # a critical patient's cost, what lies on it, when it dies
-        ("RH-CRITICAL-COST=healing-only", "RH-PARTIAL-PAYMENT=partial"),
-        ("RH-CRITICAL-COST=healing-only", "RH-CRITICAL-DEADLINE=second-cleanup"),
-        # a terminal patient's care: Terminal.treated and Terminal.rewarded
-        ("RH-TERMINAL-UPKEEP=arrival-round-only", "RH-TERMINAL-REWARD=first-treatment"),
-        ("RH-TERMINAL-COST=card-cost", "RH-TERMINAL-REWARD=none"),
-        # quality of care: deaths' losses, the floor, the final score
-        ("RH-PRIORITY-3=chronic-die", "RH-QOC-FLOOR=below-zero"),
-        ("RH-QOC-SCORING=position", "RH-QOC-FLOOR=below-zero"),
-        ("RH-HELICOPTER-DISCARD=costs-quality", "RH-QOC-FLOOR=below-zero"),
-        # helicopters and patient draws share the draw-and-admit steps
-        ("RH-HELICOPTER-BOTH=one-only", "RH-HELICOPTER-DISCARD=costs-quality"),
-        ("RH-HELICOPTER-ORDER=turn-order", "RH-DRAW-CARD=patient"),
-        ("RH-GAME-END=patient-deck-empty", "RH-DRAW-CARD=patient"),
-        # the ambulance move and what it sets off
-        ("RH-AMBULANCE-WRAP=thirteen-spaces", "RH-REWARD-ORDER=in-sequence"),
-        ("RH-PRODUCTION-BONUS=card-play-only", "RH-REWARD-ORDER=in-sequence"),
-        # the tie-breaker chain
-        ("RH-TIE-PATIENTS=with-terminals", "RH-FINAL-TIE=later-in-turn-order"),
-        ("RH-TIE-RESOURCES=tokens", "RH-FINAL-TIE=later-in-turn-order"),
-        # a played card's rotation and where the starting card starts
-        ("RH-STARTING-CARD=in-hand", "RH-ACTIVATE-SAME-ROUND=next-round"),
-        ("RH-INSURANCE-COUNTER=companies-entered", "RH-INSURANCE-MAX=another-company"),
-    ),
 )
