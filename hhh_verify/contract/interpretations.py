@@ -135,6 +135,20 @@ class Readings:
         that branches on several options."""
         return ambiguity(self.reading_of(ambiguity.ID))
 
+    def declared_of(self, ambiguity_id: str) -> str:
+        """The option the promises hold the rule to: the chosen one, except on a
+        :class:`PlayedAs` test mutant, whose rules play another."""
+        return self.reading_of(ambiguity_id)
+
+    def played_as(self, ambiguity_id: str, option: str) -> PlayedAs:
+        """A test mutant of these readings: the rules read ``ambiguity_id`` as
+        ``option`` (``choices``, ``reading_of``, ``reads`` and ``reading`` all answer it)
+        while the promises stay those of the option chosen here (``declared_of``).
+        Never equal to plain readings, so no cache keyed on readings mixes the two."""
+        declared = self.reading_of(ambiguity_id)
+        choices = tuple((k, option if k == ambiguity_id else v) for k, v in self.choices)
+        return PlayedAs(choices, self.defaults, (ambiguity_id, declared))
+
     def as_dict(self) -> dict[str, str]:
         return dict(self.choices)
 
@@ -147,6 +161,20 @@ class Readings:
             raise ModelError("an interpretation built outside its registry needs the registry")
         defaults = dict(self.defaults)
         return {k: v for k, v in self.choices if defaults[k] != v}
+
+
+@dataclass(frozen=True)
+class PlayedAs(Readings):
+    """Readings whose rules play one option while its promise is another's (a swap
+    mutant, built by :meth:`Readings.played_as` for tests only): ``choices`` hold what
+    the rules play, ``declared`` the ``(ambiguity, option)`` whose promise is in force."""
+
+    declared: tuple[str, str] = ("", "")
+
+    def declared_of(self, ambiguity_id: str) -> str:
+        if ambiguity_id == self.declared[0]:
+            return self.declared[1]
+        return self.reading_of(ambiguity_id)
 
 
 class AmbiguityRegistry:
