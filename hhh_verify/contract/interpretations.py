@@ -140,6 +140,16 @@ class Readings:
         :class:`PlayedAs` test mutant, whose rules play another."""
         return self.reading_of(ambiguity_id)
 
+    def declares(self, option: Reading) -> bool:
+        """Whether the promises hold the rule to ``option`` (``reads`` but for the
+        declared reading; promise code asks this, rule code asks ``reads``)."""
+        return self.declared_of(option.ambiguity) == option.option
+
+    def declared(self, ambiguity: type[ReadingT]) -> ReadingT:
+        """The option the promises hold ``ambiguity`` (``R.ROOM_CAP``) to, as its member
+        (``reading`` but for the declared reading)."""
+        return ambiguity(self.declared_of(ambiguity.ID))
+
     def played_as(self, ambiguity_id: str, option: str) -> PlayedAs:
         """A test mutant of these readings: the rules read ``ambiguity_id`` as
         ``option`` (``choices``, ``reading_of``, ``reads`` and ``reading`` all answer it)

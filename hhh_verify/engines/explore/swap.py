@@ -6,8 +6,8 @@ model whose rule code reads ``Y`` while the promise machinery holds it to ``X``
 mutant's ``choices`` are ``Y``'s, only ``in_force`` asks the declared ``X``). ``X``'s
 promise, if it says what ``X`` means, must fail somewhere on that model.
 
-Per pair, on the game's sweep preset (``PromiseBook.sweep``, else the reduced preset)
-and then on each probe configuration of the ambiguity (``GameSpec.probes``):
+Per pair, on the game's sweep preset (``PromiseBook.sweep``), its reduced preset and
+then on each probe configuration of the ambiguity (``GameSpec.probes``):
 
 1. witness: the ``X`` model is explored breadth-first and, at every state it reaches,
    compared with the ``Y`` model (outcome, player to move, legal actions and each
@@ -99,10 +99,12 @@ def _label(preset: str, overrides: tuple[str, ...]) -> str:
 
 
 def configs(spec: GameSpec, ambiguity: str) -> list[tuple[str, tuple[str, ...]]]:
-    """Where a pair of ``ambiguity`` is tried: the sweep preset, then its probes."""
+    """Where a pair of ``ambiguity`` is tried: the sweep preset, the reduced preset,
+    then the ambiguity's probes."""
     book = spec.promises() if spec.promises is not None else None
-    preset = (book.sweep if book else None) or spec.reduced_preset or spec.default_preset
-    return [(preset, ()), *spec.probes_for(ambiguity)]
+    reduced = spec.reduced_preset or spec.default_preset
+    presets = dict.fromkeys(p for p in ((book.sweep if book else None), reduced) if p)
+    return [*((p, ()) for p in presets), *spec.probes_for(ambiguity)]
 
 
 def _model(spec: GameSpec, config: Any, ambiguity: str, option: str) -> Model[Any, Any]:
