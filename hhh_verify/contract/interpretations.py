@@ -177,13 +177,13 @@ class Readings:
 class PlayedAs(Readings):
     """Readings whose rules play one option while its promise is another's (a swap
     mutant, built by :meth:`Readings.played_as` for tests only): ``choices`` hold what
-    the rules play, ``declared`` the ``(ambiguity, option)`` whose promise is in force."""
+    the rules play, ``promised`` the ``(ambiguity, option)`` whose promise is in force."""
 
-    declared: tuple[str, str] = ("", "")
+    promised: tuple[str, str] = ("", "")
 
     def declared_of(self, ambiguity_id: str) -> str:
-        if ambiguity_id == self.declared[0]:
-            return self.declared[1]
+        if ambiguity_id == self.promised[0]:
+            return self.promised[1]
         return self.reading_of(ambiguity_id)
 
 

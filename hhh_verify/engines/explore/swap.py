@@ -54,10 +54,16 @@ class SwapVerdict(Vocabulary):
     UNPROMISED = "no promise"  # a witness exists, X has no promise (a stated reason)
     COINCIDE = "coincide"  # X and Y explored completely, equal graphs
     UNDECIDED = "no witness"  # no difference within the budget, no complete proof
+    BROKEN = "broken"  # X's promise fails on X's own model too: the kill proves nothing
 
 
 #: The verdicts of pairs with a witness (the ones counted in ``swap kill K/M``).
-WITNESSED = (SwapVerdict.KILLED, SwapVerdict.SURVIVED, SwapVerdict.UNPROMISED)
+WITNESSED = (
+    SwapVerdict.KILLED,
+    SwapVerdict.SURVIVED,
+    SwapVerdict.UNPROMISED,
+    SwapVerdict.BROKEN,
+)
 
 
 @dataclass(frozen=True)
@@ -184,11 +190,13 @@ def kill(mutant: Model[Any, Any], game: str, promise: Promise, budget: int) -> t
                 raise _Found(msg)
 
     try:
-        exp = explore(mutant, {"promise": stop_state}, steps={"promise": stop_step}, max_states=budget)
+        exp = explore(
+            mutant, {"promise": stop_state}, steps={"promise": stop_step}, max_states=budget
+        )
     except ExplorationError as e:
         if isinstance(e.__cause__, _Found):
             return f"{e.__cause__} (depth {len(e.path)})", seen[0]
-        raise
+        return f"the promise or the model raised: {e}", seen[0]
     return "", exp.n_states
 
 
@@ -298,6 +306,10 @@ def run_pair(
             return PairResult(amb, x, y, SwapVerdict.SURVIVED, where, found, 0, why)
         message, states = kill(mutant, spec.id, promise, budget)
     verdict = SwapVerdict.KILLED if message else SwapVerdict.SURVIVED
+    if message and config is not None:
+        own, _ = kill(_model(spec, config, amb, x), spec.id, promise, budget)
+        if own:
+            verdict, message = SwapVerdict.BROKEN, f"fails under {amb}={x} itself: {own}"
     return PairResult(amb, x, y, verdict, where, found, states, message)
 
 

@@ -63,12 +63,21 @@ def capacity(model: HHHModel, s: HHHState) -> int:
 # HHH-ROOM-CAP=every-phase --------------------------------------------------------------
 
 
-def _install_every_phase(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+def install_while_allowed(model: HHHModel, a: Any, t: HHHState, limit: int) -> str | None:
+    """The Patient Phase an ``EndActions`` step starts goes to its New Room while cards
+    remain in the deck and fewer than ``limit`` cards are placed."""
     if isinstance(a, EndActions) and not t.reason and t.phase != PP_INSTALL:
         left = [k for k in model.ctx.deck if not t.rooms[k]]
-        if left:
-            return f"a Patient Phase skipped its New Room with {len(left)} cards in the deck"
+        if left and t.rooms_placed < limit:
+            return (
+                f"a Patient Phase skipped its New Room with {len(left)} cards in the deck "
+                f"and {t.rooms_placed} of {limit} placed"
+            )
     return None
+
+
+def _install_every_phase(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return install_while_allowed(model, a, t, len(model.ctx.deck) + t.rooms_placed + 1)
 
 
 # HHH-SETUP-LEVEL5 ----------------------------------------------------------------------
@@ -79,8 +88,15 @@ def _setup_draw(s: HHHState, a: Any) -> bool:
 
 
 def _setup_kills_fifth(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
-    """``dies``: a 5-cube patient formed in setup dies at once ($5, a white marker)."""
-    if not _setup_draw(s, a) or t.reason:
+    """``dies``: a 5-cube patient formed in setup dies at once ($5, a white marker); and a
+    setup draw that can bring 5 cubes of one colour has an outcome where one dies."""
+    if not _setup_draw(s, a):
+        return None
+    C = model.config.colours
+    can_five = [k for k in range(C) if s.bag[k] >= DEATH and model.config.setup_cubes >= DEATH]
+    if can_five and not any(u.deaths > s.deaths for u, _ in model.step(s, a)):
+        return f"a setup draw from {s.bag[can_five[0]]} colour-{can_five[0]} cubes never kills"
+    if t.reason:
         return None
     for w, room in enumerate(t.waiting):
         for k, n in enumerate(room):
@@ -338,7 +354,7 @@ PROMISES = (
     P(
         R.SETUP_LEVEL5.DIES,
         "no 5-cube patient waits after a setup draw: each died, its 5 cubes discarded and "
-        "its $5 paid",
+        "its $5 paid; a draw that can bring 5 cubes of a colour kills in some outcome",
         step=_setup_kills_fifth,
         applies=promise_config.fifth_spot,
     ),
@@ -382,8 +398,7 @@ PROMISES = (
     ),
     P(
         R.VISIT_CUBES.REBAG,
-        "a Visit leaves the bag's non-black cubes as they were and puts none on the discard "
-        "pile",
+        "a Visit leaves the bag's non-black cubes as they were and puts none on the discard pile",
         step=_visit_rebags,
     ),
     P(
