@@ -23,6 +23,7 @@ from ..rules.actions import (
 )
 from ..rules.config import CAT, CFO, CORONER, INTAKE_NURSE
 from ..rules.model import HHHModel
+from ..rules.player_actions import WAITING_TO_WARD
 from ..rules.state import (
     BLOOD_BANK,
     EMERGENCY,
@@ -85,11 +86,27 @@ def _staff_bound(first: int) -> Any:
 
 
 def _wards_at_most(fewer: int) -> Any:
+    """No Ward holds more patients than its beds; and when a player transfers, every
+    Waiting Room patient of a Ward level (3-4) whose Ward has a free bed and whose colour
+    has a marker left may go there."""
+
     def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         beds = model.config.ward_beds - fewer
         for c, ward in enumerate(t.wards):
             if len(ward) > beds:
                 return f"Ward {c} holds {len(ward)} patients in {beds} beds"
+        if not isinstance(a, Transfer):
+            return None
+        legal = model.legal_actions(s)
+        lo, hi = WAITING_TO_WARD
+        for c, ward in enumerate(s.wards):
+            if len(ward) >= beds or not s.supply[c]:
+                continue
+            for w, room in enumerate(s.waiting):
+                if lo <= room[c] <= hi and (
+                    Transfer(a.player, WAITING, w, c, room[c], WARD) not in legal
+                ):
+                    return f"a level-{room[c]} patient may not take a free bed of Ward {c}"
         return None
 
     return check
@@ -366,12 +383,14 @@ BOOK = PromiseBook(
         ),
         P(
             R.WARD_BEDS.AS_CONFIG,
-            "no Ward holds more patients than configured beds",
+            "no Ward holds more patients than configured beds, and a free one takes a "
+            "level-3-4 Waiting Room patient",
             step=_wards_at_most(0),
         ),
         P(
             R.WARD_BEDS.ONE_FEWER,
-            "no Ward holds more patients than one bed fewer than configured",
+            "no Ward holds more patients than one bed fewer than configured, and a free one "
+            "takes a level-3-4 Waiting Room patient",
             step=_wards_at_most(1),
             applies=_more_than_one_bed,
         ),
