@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from hhh_verify.contract.errors import ModelError
@@ -117,12 +118,12 @@ def _model(spec: GameSpec, config: Any, ambiguity: str, option: str) -> Model[An
     return spec.make_model(config, spec.ambiguities.with_readings({ambiguity: option}))
 
 
-def _law(model: Model[Any, Any], s: Any) -> Counter[Any]:
+def _law(model: Model[Any, Any], s: Any) -> dict[Any, Fraction]:
     """Each legal action's exact distribution (order-free)."""
-    law: Counter[Any] = Counter()
+    law: dict[Any, Fraction] = {}
     for a in model.legal_actions(s):
         for t, p in model.step(s, a):
-            law[(a, t)] += p
+            law[(a, t)] = law.get((a, t), Fraction(0)) + p
     return law
 
 
@@ -220,10 +221,10 @@ def planted(
     return seen, broken
 
 
-def _step_law(model: Model[Any, Any], s: Any, a: Any) -> Counter[Any]:
-    law: Counter[Any] = Counter()
+def _step_law(model: Model[Any, Any], s: Any, a: Any) -> dict[Any, Fraction]:
+    law: dict[Any, Fraction] = {}
     for t, p in model.step(s, a):
-        law[t] += p
+        law[t] = law.get(t, Fraction(0)) + p
     return law
 
 
