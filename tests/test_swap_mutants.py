@@ -141,3 +141,20 @@ def test_planted_positions_witness_and_kill() -> None:
     seen, broken = swap.planted(x, y, mutant, promise)
     assert seen and broken == "planted: a roll ended the game"
     assert swap.planted(x, y, x, promise)[1] == ""
+
+
+def test_the_benchmark_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "swap_mutants.py"
+    spec = importlib.util.spec_from_file_location("swap_mutants_bench", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for argv in (["--game", "nope"], ["--game", "pig", "--profile", "quick"]):
+        assert bench.main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("error:")
+    assert bench.main(["--game", "pig"]) == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1] == "swap kill 2/2"
