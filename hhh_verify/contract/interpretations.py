@@ -136,6 +136,30 @@ class Readings:
         that branches on several options."""
         return ambiguity(self.reading_of(ambiguity.ID))
 
+    def declared_of(self, ambiguity_id: str) -> str:
+        """The option the promises hold the rule to: the chosen one, except on a
+        :class:`PlayedAs` test mutant, whose rules play another."""
+        return self.reading_of(ambiguity_id)
+
+    def declares(self, option: Reading) -> bool:
+        """Whether the promises hold the rule to ``option`` (``reads`` but for the
+        declared reading; promise code asks this, rule code asks ``reads``)."""
+        return self.declared_of(option.ambiguity) == option.option
+
+    def declared(self, ambiguity: type[ReadingT]) -> ReadingT:
+        """The option the promises hold ``ambiguity`` (``R.ROOM_CAP``) to, as its member
+        (``reading`` but for the declared reading)."""
+        return ambiguity(self.declared_of(ambiguity.ID))
+
+    def played_as(self, ambiguity_id: str, option: str) -> PlayedAs:
+        """A test mutant of these readings: the rules read ``ambiguity_id`` as
+        ``option`` (``choices``, ``reading_of``, ``reads`` and ``reading`` all answer it)
+        while the promises stay those of the option chosen here (``declared_of``).
+        Never equal to plain readings, so no cache keyed on readings mixes the two."""
+        declared = self.reading_of(ambiguity_id)
+        choices = tuple((k, option if k == ambiguity_id else v) for k, v in self.choices)
+        return PlayedAs(choices, self.defaults, (ambiguity_id, declared))
+
     def as_dict(self) -> dict[str, str]:
         return dict(self.choices)
 
@@ -156,6 +180,20 @@ def did_you_mean(given: str, known: Iterable[str]) -> str:
     by_lower = {k.lower(): k for k in known}
     close = difflib.get_close_matches(given.lower(), list(by_lower), n=1, cutoff=0.75)
     return by_lower[close[0]] if close else ""
+
+
+@dataclass(frozen=True)
+class PlayedAs(Readings):
+    """Readings whose rules play one option while its promise is another's (a swap
+    mutant, built by :meth:`Readings.played_as` for tests only): ``choices`` hold what
+    the rules play, ``promised`` the ``(ambiguity, option)`` whose promise is in force."""
+
+    promised: tuple[str, str] = ("", "")
+
+    def declared_of(self, ambiguity_id: str) -> str:
+        if ambiguity_id == self.promised[0]:
+            return self.promised[1]
+        return self.reading_of(ambiguity_id)
 
 
 class AmbiguityRegistry:

@@ -23,6 +23,7 @@ from hhh_verify.contract.readings import Reading
 
 StepCheck = Callable[[Any, Any, Any, Any], "str | None"]
 FinalCheck = Callable[[Any, Any], "str | None"]
+Planted = Callable[[Any], "Iterable[tuple[Any, Any]]"]
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,10 @@ class Promise:
     """One option's meaning as a check: ``step`` over every transition, ``final`` over
     every finished game's last state; each returns ``None`` or what is broken.
     ``applies(model)`` (optional) says whether the option can differ on the model's config
-    at all (a reading about beds means nothing with one bed)."""
+    at all (a reading about beds means nothing with one bed). ``planted(model)``
+    (optional) builds ``(state, action)`` positions of the full game where the option acts
+    and the reduced configs do not reach: the swap-mutant check
+    (:mod:`hhh_verify.engines.explore.swap`) asks the promise there too."""
 
     ambiguity: str
     option: str
@@ -38,6 +42,7 @@ class Promise:
     step: StepCheck | None = None
     final: FinalCheck | None = None
     applies: Callable[[Any], bool] | None = None
+    planted: Planted | None = None
 
     def __post_init__(self) -> None:
         if self.step is None and self.final is None:
@@ -53,10 +58,11 @@ class Promise:
         step: StepCheck | None = None,
         final: FinalCheck | None = None,
         applies: Callable[[Any], bool] | None = None,
+        planted: Planted | None = None,
     ) -> Promise:
         """The promise of ``option`` (``R.ROOM_CAP.SIX_TOTAL``): its ambiguity and option
         ids come from the member."""
-        return cls(option.ambiguity, option.option, says, step, final, applies)
+        return cls(option.ambiguity, option.option, says, step, final, applies, planted)
 
     @property
     def key(self) -> str:
@@ -120,7 +126,7 @@ class PromiseBook:
 
 def in_force(model: Model, promise: Promise) -> bool:
     """Whether ``model`` reads the promise's rule its way (and the option can differ)."""
-    if model.readings.reading_of(promise.ambiguity) != promise.option:
+    if model.readings.declared_of(promise.ambiguity) != promise.option:
         return False
     return promise.applies is None or bool(promise.applies(model))
 

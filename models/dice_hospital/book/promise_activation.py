@@ -90,7 +90,7 @@ def ward_result(model: DHModel, s: DHState, a: Activate) -> tuple[Counter, int, 
     """What the ward alone does under the model's DH-PAST-6 words: the hospital as
     ``(colour, health)`` counts, the discharges, and the ward's patients still there."""
     steps = WARDS[a.ward].steps
-    one_by_one = model.readings.reads(R.PAST_6.DISCHARGE)
+    one_by_one = model.readings.declares(R.PAST_6.DISCHARGE)
     left: list[Patient] = []
     out = 0
     for c, h, _, tint in a.patients:

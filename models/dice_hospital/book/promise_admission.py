@@ -168,7 +168,7 @@ def unlimited(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
 
 def room_needed(model: DHModel, adm: dict[str, Any]) -> int:
     """Patients too many for the board once the arrivals are in (0 without a limit)."""
-    if not model.readings.reads(R.CAPACITY.BOARD_LIMIT):
+    if not model.readings.declares(R.CAPACITY.BOARD_LIMIT):
         return 0
     arrivals = sum(adm["arrivals"][0].values())
     return max(0, len(adm["before"]) + arrivals - model.config.capacity)
@@ -310,7 +310,7 @@ def supply_short(recycle: bool) -> Check:
 
 
 def _per_player(model: DHModel) -> bool:
-    return model.readings.reads(R.AMBULANCE_COUNT.PLAYERS) and model.config.players > 1
+    return model.readings.declares(R.AMBULANCE_COUNT.PLAYERS) and model.config.players > 1
 
 
 # DH-LAST-PLAYER ------------------------------------------------------------------------

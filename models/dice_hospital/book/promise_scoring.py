@@ -55,7 +55,7 @@ def empty_hospital(reading: str) -> Check:
         rc = round_close(model, s, a, t)
         if rc is None:
             return None
-        over = model.readings.reading(R.OVER_12)
+        over = model.readings.declared(R.OVER_12)
         bonus = rc["gained"] - table_points(rc["discharged"], over)
         empty = rc["empty"]
         if reading == R.EMPTY_HOSPITAL.ANY_EMPTY:
@@ -90,7 +90,7 @@ def final_tokens(reading: str) -> Check:
         if t.phase != OVER or s.phase == OVER:
             return None
         closer = closing(s, a)
-        over = model.readings.reading(R.OVER_12)
+        over = model.readings.declared(R.OVER_12)
         for p, (h0, h1) in enumerate(zip(s.hospitals, t.hospitals)):
             rest = h1.points - h0.points - token_points(h1, reading)
             if p == closer:

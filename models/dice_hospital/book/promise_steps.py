@@ -70,7 +70,7 @@ def end_of_game_points(model: DHModel, t: DHState, p: int) -> int:
     in any other step), under the model's reading of DH-FINAL-TOKENS."""
     if t.phase != OVER:
         return 0
-    return token_points(t.hospitals[p], model.readings.reading(R.FINAL_TOKENS))
+    return token_points(t.hospitals[p], model.readings.declared(R.FINAL_TOKENS))
 
 
 def round_close(model: DHModel, s: DHState, action: Any, t: DHState) -> dict[str, Any] | None:

@@ -72,7 +72,7 @@ def more_cards_than_cap(m: HHHModel) -> bool:
 
 def fifth_spot(m: HHHModel) -> bool:
     """A Waiting Room colour has a 5th spot (HHH-WAITING-SPOTS) and setup draws 5+."""
-    fewer = 1 if m.readings.reads(R.WAITING_SPOTS.ONE_FEWER) else 0
+    fewer = 1 if m.readings.declares(R.WAITING_SPOTS.ONE_FEWER) else 0
     return m.config.waiting_spots - fewer >= 5 and m.config.setup_cubes >= 5
 
 

@@ -105,7 +105,7 @@ def _er_return(model: HHHModel, s: HHHState, a: Any) -> tuple[int, int] | None:
 
 def spots(model: HHHModel) -> int:
     """Spots per colour in a Waiting Room under the HHH-WAITING-SPOTS reading."""
-    fewer = 1 if model.readings.reads(R.WAITING_SPOTS.ONE_FEWER) else 0
+    fewer = 1 if model.readings.declares(R.WAITING_SPOTS.ONE_FEWER) else 0
     return int(model.config.waiting_spots) - fewer
 
 

@@ -35,8 +35,9 @@ LAWYER_OFF = 2  # Staff Index, Lawyer: "Reduce the amount of Money you lose by $
 
 
 def reads(model: HHHModel, option: Reading) -> bool:
-    """Whether ``model`` reads its ambiguity with ``option``."""
-    return bool(model.readings.reads(option))
+    """Whether the promises hold ``model`` to ``option`` (the reading it plays, except
+    on a swap mutant, :meth:`~hhh_verify.contract.interpretations.Readings.declares`)."""
+    return bool(model.readings.declares(option))
 
 
 def beds(model: HHHModel) -> int:
@@ -62,12 +63,21 @@ def capacity(model: HHHModel, s: HHHState) -> int:
 # HHH-ROOM-CAP=every-phase --------------------------------------------------------------
 
 
-def _install_every_phase(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+def install_while_allowed(model: HHHModel, a: Any, t: HHHState, limit: int) -> str | None:
+    """The Patient Phase an ``EndActions`` step starts goes to its New Room while cards
+    remain in the deck and fewer than ``limit`` cards are placed."""
     if isinstance(a, EndActions) and not t.reason and t.phase != PP_INSTALL:
         left = [k for k in model.ctx.deck if not t.rooms[k]]
-        if left:
-            return f"a Patient Phase skipped its New Room with {len(left)} cards in the deck"
+        if left and t.rooms_placed < limit:
+            return (
+                f"a Patient Phase skipped its New Room with {len(left)} cards in the deck "
+                f"and {t.rooms_placed} of {limit} placed"
+            )
     return None
+
+
+def _install_every_phase(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    return install_while_allowed(model, a, t, len(model.ctx.deck) + t.rooms_placed + 1)
 
 
 # HHH-SETUP-LEVEL5 ----------------------------------------------------------------------
@@ -78,8 +88,15 @@ def _setup_draw(s: HHHState, a: Any) -> bool:
 
 
 def _setup_kills_fifth(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
-    """``dies``: a 5-cube patient formed in setup dies at once ($5, a white marker)."""
-    if not _setup_draw(s, a) or t.reason:
+    """``dies``: a 5-cube patient formed in setup dies at once ($5, a white marker); and a
+    setup draw that can bring 5 cubes of one colour has an outcome where one dies."""
+    if not _setup_draw(s, a):
+        return None
+    C = model.config.colours
+    can_five = [k for k in range(C) if s.bag[k] >= DEATH and model.config.setup_cubes >= DEATH]
+    if can_five and not any(u.deaths > s.deaths for u, _ in model.step(s, a)):
+        return f"a setup draw from {s.bag[can_five[0]]} colour-{can_five[0]} cubes never kills"
+    if t.reason:
         return None
     for w, room in enumerate(t.waiting):
         for k, n in enumerate(room):
@@ -158,11 +175,53 @@ def _discarding(model: HHHModel) -> bool:
     return reads(model, R.VISIT_CUBES.DISCARD)
 
 
+def _drawing(model: HHHModel, s: HHHState) -> int:
+    """Patients of the Ward a Visit step activates that draw a cube (HHH-WARD-ABILITY's
+    shield and the no-abilities variant's empty beds counted)."""
+    c = item_of(s.cursor)
+    n = len(s.wards[c])
+    if model.config.variant_no_abilities:
+        return n * (beds(model) - n)
+    shielded = s.abilities[c] and reads(model, R.WARD_ABILITY.SHIELD_FIRST)
+    return n - (1 if shielded and n else 0)
+
+
+def _no_refill(model: HHHModel, s: HHHState, t: HHHState) -> bool:
+    """A Visit step that did not end the game and whose draws cannot have refilled the
+    bag from the discard pile: the pile holds no colour cube and one patient draws (a
+    black cube's chain refills only with colour cubes), or the bag holds more cubes than
+    every draw and black chain could take."""
+    if s.phase != PP_VISIT or t.reason:
+        return False
+    C = model.config.colours
+    drawing = _drawing(model, s)
+    if not any(s.discard[:C]) and drawing == 1:
+        return True
+    return sum(s.bag) > drawing + 2 * s.bag[C]
+
+
+def _discarded(model: HHHModel, s: HHHState, t: HHHState) -> int:
+    """Colour cubes the step added to the discard pile."""
+    C = model.config.colours
+    return sum(t.discard[:C]) - sum(s.discard[:C])
+
+
+def _must_discard(model: HHHModel, s: HHHState, t: HHHState) -> str | None:
+    """Under the discarding reading, a Visit whose drawing patients found a colour cube
+    in a bag that could not refill put at least one colour cube on the discard pile."""
+    C = model.config.colours
+    if not _no_refill(model, s, t) or not _drawing(model, s) or not any(s.bag[:C]):
+        return None
+    if _discarded(model, s, t) < 1:
+        return f"{_drawing(model, s)} patients drew in a Visit and no colour cube was discarded"
+    return None
+
+
 def _token_changes_nothing(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     v = _visit(model, s, t)
     if v and _colour_drawn(model, s, t) < v[1]:
         return f"{v[1]} patients visited but {_colour_drawn(model, s, t)} cubes left the bag"
-    return None
+    return _must_discard(model, s, t)
 
 
 def _token_shields_first(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
@@ -178,22 +237,17 @@ def _token_shields_first(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> s
 
 def _visit_discards(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     v = _visit(model, s, t)
-    if not v:
-        return None
-    c, n = v
-    if model.config.variant_no_abilities:
-        drawing = n * (beds(model) - n)
-    else:
-        drawing = n - (1 if s.abilities[c] else 0)
-    if _colour_drawn(model, s, t) < drawing:
+    if v and _colour_drawn(model, s, t) < _drawing(model, s):
         return f"a Visit put drawn cubes back: {_colour_drawn(model, s, t)} left the bag"
-    return None
+    return _must_discard(model, s, t)
 
 
 def _visit_rebags(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     v = _visit(model, s, t)
     if v and _colour_drawn(model, s, t):
         return f"a Visit discarded {_colour_drawn(model, s, t)} non-black cubes"
+    if s.phase == PP_VISIT and not t.reason and _discarded(model, s, t) > 0:
+        return f"a Visit put {_discarded(model, s, t)} colour cubes on the discard pile"
     return None
 
 
@@ -300,7 +354,7 @@ PROMISES = (
     P(
         R.SETUP_LEVEL5.DIES,
         "no 5-cube patient waits after a setup draw: each died, its 5 cubes discarded and "
-        "its $5 paid",
+        "its $5 paid; a draw that can bring 5 cubes of a colour kills in some outcome",
         step=_setup_kills_fifth,
         applies=promise_config.fifth_spot,
     ),
@@ -325,7 +379,8 @@ PROMISES = (
     ),
     P(
         R.WARD_ABILITY.NO_EFFECT,
-        "every patient of a visited Ward draws: at least one cube per patient leaves the bag",
+        "every patient of a visited Ward draws: at least one cube per patient leaves the bag, "
+        "and a colour cube reaches the discard pile when the bag holds one",
         step=_token_changes_nothing,
         applies=lambda m: _abilities_play(m) and _discarding(m),
     ),
@@ -337,12 +392,13 @@ PROMISES = (
     ),
     P(
         R.VISIT_CUBES.DISCARD,
-        "the cubes drawn in a Visit leave the bag: at least one per patient drawing",
+        "the cubes drawn in a Visit leave the bag: at least one per patient drawing, and a "
+        "colour cube reaches the discard pile when the bag holds one",
         step=_visit_discards,
     ),
     P(
         R.VISIT_CUBES.REBAG,
-        "a Visit leaves the bag's non-black cubes as they were",
+        "a Visit leaves the bag's non-black cubes as they were and puts none on the discard pile",
         step=_visit_rebags,
     ),
     P(

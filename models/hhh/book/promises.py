@@ -23,6 +23,7 @@ from ..rules.actions import (
 )
 from ..rules.config import CAT, CFO, CORONER, INTAKE_NURSE
 from ..rules.model import HHHModel
+from ..rules.player_actions import WAITING_TO_WARD
 from ..rules.state import (
     BLOOD_BANK,
     EMERGENCY,
@@ -31,12 +32,14 @@ from ..rules.state import (
     PICK_REPLACE,
     PICK_REPLACE_FIRST,
     PICKS,
+    PP_ARRIVE,
     RESEARCH_DRAWN,
     STUCK,
     TREATMENT,
     WAITING,
     WARD,
     HHHState,
+    item_of,
 )
 from . import promise_admin, promise_heal, promise_phases
 
@@ -83,23 +86,54 @@ def _staff_bound(first: int) -> Any:
 
 
 def _wards_at_most(fewer: int) -> Any:
+    """No Ward holds more patients than its beds; and when a player transfers, every
+    Waiting Room patient of a Ward level (3-4) whose Ward has a free bed and whose colour
+    has a marker left may go there."""
+
     def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         beds = model.config.ward_beds - fewer
         for c, ward in enumerate(t.wards):
             if len(ward) > beds:
                 return f"Ward {c} holds {len(ward)} patients in {beds} beds"
+        if not isinstance(a, Transfer):
+            return None
+        legal = model.legal_actions(s)
+        lo, hi = WAITING_TO_WARD
+        for c, ward in enumerate(s.wards):
+            if len(ward) >= beds or not s.supply[c]:
+                continue
+            for w, room in enumerate(s.waiting):
+                if lo <= room[c] <= hi and (
+                    Transfer(a.player, WAITING, w, c, room[c], WARD) not in legal
+                ):
+                    return f"a level-{room[c]} patient may not take a free bed of Ward {c}"
         return None
 
     return check
 
 
 def _waiting_at_most(fewer: int) -> Any:
+    """No colour holds more cubes than its spots; and in an arrival that cannot have
+    refilled the bag (no colour cube in the discard pile), a colour's drawn cubes are
+    discarded only once its spots are full (or its patient left them at 5 cubes), and
+    with one spot fewer no patient leaves them (none reaches 5 cubes)."""
+
     def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         spots = model.config.waiting_spots - fewer
         for w, room in enumerate(t.waiting):
             for c, n in enumerate(room):
                 if n > spots:
                     return f"Waiting Room {w} holds {n} {c}-cubes on {spots} spots"
+        C = model.config.colours
+        if s.phase != PP_ARRIVE or t.reason or any(s.discard[:C]):
+            return None
+        w = item_of(s.cursor)
+        for c in range(C):
+            before, after = s.waiting[w][c], t.waiting[w][c]
+            if t.discard[c] > s.discard[c] and after not in (0, spots):
+                return f"a colour-{c} cube was discarded with {after} of {spots} spots taken"
+            if spots < promise_phases.DEATH and before and not after:
+                return f"a {before}-cube colour-{c} patient left {spots} spots in an arrival"
         return None
 
     return check
@@ -176,7 +210,7 @@ def _rooms_at_most(starting_uncounted: bool) -> Any:
         limit = c.room_limit + extra
         if t.rooms_placed > limit:
             return f"{t.rooms_placed} New Room cards placed; the cap allows {limit}"
-        return None
+        return promise_phases.install_while_allowed(model, a, t, limit)
 
     return check
 
@@ -251,8 +285,15 @@ def _intern_not_er(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | N
 
 
 def _intern_er_moves(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """The Intern's Emergency Room patient leaves it; and whenever the Intern picks, every
+    Emergency Room patient is among the choices."""
     if isinstance(a, InternTreat) and a.place == EMERGENCY and t.er[a.colour] >= s.er[a.colour]:
         return "the Intern's Emergency Room patient stayed in the Emergency Room"
+    if isinstance(a, InternTreat):
+        legal = model.legal_actions(s)
+        for c, n in enumerate(s.er):
+            if n and InternTreat(EMERGENCY, 0, c, promise_phases.DEATH) not in legal:
+                return f"the Intern could not choose the colour-{c} Emergency Room patient"
     return None
 
 
@@ -342,23 +383,27 @@ BOOK = PromiseBook(
         ),
         P(
             R.WARD_BEDS.AS_CONFIG,
-            "no Ward holds more patients than configured beds",
+            "no Ward holds more patients than configured beds, and a free one takes a "
+            "level-3-4 Waiting Room patient",
             step=_wards_at_most(0),
         ),
         P(
             R.WARD_BEDS.ONE_FEWER,
-            "no Ward holds more patients than one bed fewer than configured",
+            "no Ward holds more patients than one bed fewer than configured, and a free one "
+            "takes a level-3-4 Waiting Room patient",
             step=_wards_at_most(1),
             applies=_more_than_one_bed,
         ),
         P(
             R.WAITING_SPOTS.AS_CONFIG,
-            "no colour holds more cubes than its spots",
+            "no colour holds more cubes than its spots; an arrival discards a colour's cubes "
+            "only once its spots are full",
             step=_waiting_at_most(0),
         ),
         P(
             R.WAITING_SPOTS.ONE_FEWER,
-            "no colour holds more cubes than one spot fewer",
+            "no colour holds more cubes than one spot fewer; an arrival discards a colour's "
+            "cubes only once those are full, and no arriving patient reaches 5 cubes",
             step=_waiting_at_most(1),
         ),
         P(
@@ -395,12 +440,14 @@ BOOK = PromiseBook(
         P(R.MONEY_CAP.CAPPED, "money never exceeds $199", step=_money_capped),
         P(
             R.ROOM_CAP.SIX_TOTAL,
-            "at most the cap of New Room cards are placed",
+            "at most the cap of New Room cards are placed, and a Patient Phase installs one "
+            "while the cap allows and cards remain",
             step=_rooms_at_most(False),
         ),
         P(
             R.ROOM_CAP.SIX_INSTALLED,
-            "at most the cap of installs after the starting card(s)",
+            "at most the cap of installs after the starting card(s), and a Patient Phase "
+            "installs one while the cap allows and cards remain",
             step=_rooms_at_most(True),
         ),
         P(R.MORGUE.ABSENT, "no Morgue is ever installed", step=_no_morgue),
@@ -462,7 +509,7 @@ BOOK = PromiseBook(
         ),
         P(
             R.INTERN_ER.MOVES,
-            "the Intern's Emergency Room patient leaves it",
+            "the Intern's Emergency Room patient leaves it, and the Intern may always choose one",
             step=_intern_er_moves,
         ),
         P(

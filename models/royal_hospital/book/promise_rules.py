@@ -11,7 +11,7 @@ from typing import Any
 
 from hhh_verify.contract.readings import Reading
 
-from ..rules import actions
+from ..rules import actions, treatment
 from ..rules import readings as R
 from ..rules.cards import (
     CHRONIC,
@@ -134,17 +134,23 @@ def credit_start(which: Reading) -> Check:
 
 def round_patients(row: str) -> Check:
     """A round's patient draw per seat is the round track's number (``round_cards``) or
-    its own row (``round_patients``)."""
+    its own row (``round_patients``); a round with a draw to make begins with it."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-        if t.phase != PREPARATION:
+        fresh = t.round > s.round and model.outcome(t) is None
+        if not fresh and t.phase != PREPARATION:
             return None
         want = getattr(model.config, row)[t.round - 1]
+        if want > 0 and t.phase != PREPARATION:
+            return f"round {t.round} began without its Preparation's {want} patients a seat"
         for i, task in enumerate(t.queue[:-1]):
             nxt = t.queue[i + 1]
             pick = task.kind == T_DRAW_PICK and nxt.kind == T_DRAW_PATIENT
             if pick and nxt.player == task.player and nxt.n != want:
                 return f"round {t.round}: seat {task.player} draws {nxt.n} patients, not {want}"
+            drawn = nxt.kind == T_DRAW_PATIENT and nxt.player == task.player
+            if task.kind == T_DRAW_PICK and want > 0 and not drawn:
+                return f"round {t.round}: seat {task.player} draws no patients, not {want}"
         return None
 
     return check
@@ -249,8 +255,17 @@ def resources_parked(model: RHModel, s: RHState, a: Any, t: RHState) -> str | No
     ps = t.players[p]
     legal = model.legal_actions(t)
     held = sum(ps.tokens[k] for k in accepted(model, DIAG))
+    both = reads(model, R.CRITICAL_COST.DIAGNOSE_AND_HEAL)
     for pt in ps.patients:
-        if pt.diagnosed or is_critical(model, pt.card):
+        if is_critical(model, pt.card):
+            d, h = critical_parts(model, pt, both)
+            short = treatment.pay_parts(model.ctx, ps.tokens, d, h) is None
+            kind = DIAG if d else HEAL
+            one = treatment.pay(ps.tokens, treatment.chain(model.ctx, kind), 1) is not None
+            if short and (d or h > 0) and one and actions.Assign(tuple(pt)) not in legal:
+                return f"seat {p} may not put a token towards a critical patient's {d}+{h}"
+            continue
+        if pt.diagnosed:
             continue
         cost = diagnosis_cost(model, pt.card) - pt.paid
         if 0 < held < cost and actions.Assign(tuple(pt)) not in legal:
@@ -266,11 +281,37 @@ def paid_in_full(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     return None
 
 
+def critical_parts(model: RHModel, pt: Any, both: bool) -> tuple[int, int]:
+    """What curing critical patient ``pt`` still costs, as (diagnosis, healing) parts:
+    its healing difficulty, plus its diagnostic one under ``diagnose-and-heal``, less
+    what lies on the card (paid towards the diagnosis first)."""
+    card = model.ctx.patients[pt.card]
+    diag = card.diag if both else 0
+    return max(diag - pt.paid, 0), card.heal - max(pt.paid - diag, 0)
+
+
+def _treating(t: RHState) -> bool:
+    """A Treatment Phase decision of the player ``t.turn`` (no step pending)."""
+    return t.phase == TREATMENT and not t.queue
+
+
 def critical_cost(both: bool) -> Check:
     """Curing a critical patient commits its healing difficulty (plus its diagnostic
-    one under ``diagnose-and-heal``), less what lies on the card."""
+    one under ``diagnose-and-heal``), less what lies on the card; and a player who can
+    pay that may cure it, one who cannot may not."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+        if _treating(t):
+            legal = model.legal_actions(t)
+            ps = t.players[t.turn]
+            for pt in ps.patients:
+                if not is_critical(model, pt.card):
+                    continue
+                d, h = critical_parts(model, pt, both)
+                affords = treatment.pay_parts(model.ctx, ps.tokens, d, h) is not None
+                if affords != (actions.Heal(tuple(pt)) in legal):
+                    say = "may not" if affords else "may"
+                    return f"seat {t.turn} {say} cure a critical patient costing {d}+{h}"
         if not isinstance(a, actions.Heal) or not is_critical(model, a.patient[0]):
             return None
         card = model.ctx.patients[a.patient[0]]
@@ -330,7 +371,8 @@ def terminal_cost(one: bool) -> Check:
 
 def terminal_reward(which: str) -> Check:
     """A terminal treatment pays the card's credits and victory points every time, the
-    first time only (per terminal patient), or never."""
+    first time only (per terminal patient), or never; and it marks the patient as
+    rewarded (so that no later treatment pays) under the first-time reading only."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         if not isinstance(a, actions.TreatTerminal):
@@ -345,6 +387,10 @@ def terminal_reward(which: str) -> Check:
         want = (card.vp, card.credits) if pays else (0, 0)
         if got != want:
             return f"seat {p}'s terminal treatment paid {got}, not {want}"
+        mark = int(which == R.TERMINAL_REWARD.FIRST_TREATMENT)
+        after = [x for x in t.players[p].terminals if x.card == a.card and x.treated]
+        if after and all(x.rewarded != mark for x in after):
+            return f"seat {p}'s treated terminal patient is marked rewarded={after[0].rewarded}"
         return None
 
     return check

@@ -31,8 +31,9 @@ PAY_KINDS = (T_PAY_DIAG, T_PAY_HEAL, T_PAY_RESEARCH)
 
 
 def reads(model: RHModel, option: Reading) -> bool:
-    """Whether ``model`` reads its ambiguity with ``option``."""
-    return bool(model.readings.reads(option))
+    """Whether the promises hold ``model`` to ``option`` (the reading it plays, except
+    on a swap mutant)."""
+    return bool(model.readings.declares(option))
 
 
 def crossed_deaths(s: RHState, t: RHState) -> bool:
