@@ -58,3 +58,27 @@ def test_the_first_arrivals_on_tiny_end_stuck_two_times_in_three() -> None:
     # under the default reading the same draw just ends short and play goes on
     m = SPEC.model("tiny")
     assert all(t.reason != STUCK for t, _ in m.step(s, a))
+
+
+def test_the_smt_encoding_ends_the_dry_arrivals_stuck_too() -> None:
+    """The encoding's successors of the first arrivals are the model's (stuck included)."""
+    import z3
+
+    from hhh_verify.models.hhh.smt.encoding import HHHEncoding
+
+    m = SPEC.model("tiny", (), STUCK_READING)
+    s = _arrivals(m)
+    enc = HHHEncoding(m)
+    pre, post = enc.state("a"), enc.state("b")
+    solver = z3.Solver()
+    solver.add(enc.transition(pre, post, "t")[0], enc.equals(pre, enc.project(s)))
+    want = {
+        tuple(sorted(enc.project(t).items())) for a in m.legal_actions(s) for t, _ in m.step(s, a)
+    }
+    got: set[Any] = set()
+    while solver.check() == z3.sat and len(got) <= len(want):
+        model = solver.model()
+        vals = {n: model.eval(post[n], model_completion=True).as_long() for n in enc.names}
+        got.add(tuple(sorted(vals.items())))
+        solver.add(z3.Or(*[post[n] != vals[n] for n in enc.names]))
+    assert got == want
