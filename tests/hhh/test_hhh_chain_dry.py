@@ -9,6 +9,7 @@ ran dry owing a yellow cube with probability 2/3 and play went on."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -82,3 +83,19 @@ def test_the_smt_encoding_ends_the_dry_arrivals_stuck_too() -> None:
         got.add(tuple(sorted(vals.items())))
         solver.add(z3.Or(*[post[n] != vals[n] for n in enc.names]))
     assert got == want
+
+
+def test_the_stuck_promise_fails_on_a_model_that_plays_stop() -> None:
+    """Two-sided: arrivals of 2 cubes from a bag of 1 yellow + 1 black (discard empty)
+    cannot end; under 'stuck' the game must end stuck, so a model playing 'stop' while
+    the promise of 'stuck' is in force fails it (and the model playing 'stuck' passes)."""
+    from hhh_verify.contract.registry import properties_for
+
+    check = properties_for("hhh").get("promise:HHH-DRAW-EXHAUSTED=stuck")
+    m = SPEC.model("tiny", (), STUCK_READING)
+    s = _arrivals(m)
+    s = replace(s, bag=(1, 1))
+    (a,) = m.legal_actions(s)
+    assert all(check.step_violation(m, s, a, t) is None for t, _ in m.step(s, a))
+    m.ctx.exhausted_stuck = False  # the model plays 'stop'; the promise of 'stuck' checks
+    assert all(check.step_violation(m, s, a, t) for t, _ in m.step(s, a))
