@@ -32,6 +32,7 @@ from ..rules.state import (
     PICK_REPLACE_FIRST,
     PICKS,
     PP_ARRIVE,
+    PP_INSTALL,
     RESEARCH_DRAWN,
     STUCK,
     TREATMENT,
@@ -143,7 +144,14 @@ def _bb_refill(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
 
 
 def _bb_stop(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
-    if _blood_filled(s, t) and colour_cubes(model, t.bag):
+    """A Blood Bank installed in the Patient Phase is followed in the same step by
+    Restock Cubes ("Place all discarded cubes back into the bag"): the bag the fill left
+    is the bag seen less the discard pile put back (a fill that refilled from the
+    discard pile itself left none to put back, and is then not told apart)."""
+    left = colour_cubes(model, t.bag)
+    if s.phase == PP_INSTALL:
+        left -= colour_cubes(model, s.discard)
+    if _blood_filled(s, t) and left > 0:
         return "the Blood Bank fill stopped short while the bag held colour cubes"
     return None
 
