@@ -97,6 +97,7 @@ from .layout import (
     K_REVEAL,
     K_ROOM_CAP,
     K_ROOM_LIMIT,
+    K_RTYPES,
     K_SETUP_BEFORE_WAITING,
     K_SETUP_CUBES,
     K_SETUP_LEVEL,
@@ -658,6 +659,8 @@ def research(K, s, ch, rs) -> None:
 @njit(cache=True)
 def research_colours(K, card) -> tuple[int, int, int]:
     C = K[K_C]
+    if K[K_RTYPES] == 1:  # identical cards: Training by green (or one colour: all alike)
+        return card % C, (card + 2) % C, (card + 1) % C
     return card % C, (card + 1) % C, (card + 2) % C
 
 
