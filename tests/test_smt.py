@@ -33,15 +33,17 @@ RLIMIT = 300_000_000
 def _support(fn: Any, bag: tuple[int, ...], disc: tuple[int, ...], n: int) -> set[Any]:
     b = Builder("x")
     ints = [z3.IntVal(v) for v in bag], [z3.IntVal(v) for v in disc]
-    d, nb, nd = fn(b, z3.BoolVal(True), ints[0], ints[1], z3.IntVal(n))
+    # a chain also says what it still owed when it ran dry (HHH-DRAW-EXHAUSTED)
+    d, nb, nd, *owed = fn(b, z3.BoolVal(True), ints[0], ints[1], z3.IntVal(n))
+    vecs = (d, nb, nd, *([owed] if owed else []))
     s = z3.Solver()
     s.add(*b.constraints)
     out = set()
     while s.check() == z3.sat:
         m = s.model()
-        r = tuple(tuple(m.eval(x, model_completion=True).as_long() for x in v) for v in (d, nb, nd))
-        out.add(r)
-        s.add(z3.Or(*[x != y for v, rv in zip((d, nb, nd), r) for x, y in zip(v, rv)]))
+        r = tuple(tuple(m.eval(x, model_completion=True).as_long() for x in v) for v in vecs)
+        out.add(r[:3] + tuple(x for (x,) in r[3:]))
+        s.add(z3.Or(*[x != y for v, rv in zip(vecs, r) for x, y in zip(v, rv)]))
     return out
 
 

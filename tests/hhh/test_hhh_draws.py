@@ -23,15 +23,19 @@ def brute(bag, disc, need, kind):
     res: Counter = Counter()
     B = len(bag) - 1
 
+    def key(got, b, d, need):
+        # a chain's result also says what it still owed when it ran dry (0: it ended)
+        return (got, b, d, need) if kind == "chain" else (got, b, d)
+
     def rec(b, d, need, got, p):
         if need == 0:
-            res[(got, b, d)] += p
+            res[key(got, b, d, 0)] += p
             return
         pool = b if kind != "no_black" else b[:-1] + (0,)
         if sum(pool) == 0:
             refill_ok = any(d[:-1]) if kind != "plain" else sum(d) > 0
             if not refill_ok:
-                res[(got, b, d)] += p
+                res[key(got, b, d, need)] += p
                 return
             if kind == "no_black":
                 b, d = tuple(x + y for x, y in zip(b, d)), (0,) * len(d)

@@ -142,7 +142,7 @@ def _setup_row(players: int) -> Fact:
 
 def _chain_extra(m: HHHModel) -> int:
     """Colour cubes a chain of 1 ends with after exactly one black cube: 1 - 1 + 2."""
-    return max(sum(d[:-1]) for (d, _b, _disc), _p in _chain((3, 1), (0, 0), 1))
+    return max(sum(d[:-1]) for (d, _b, _disc, _owed), _p in _chain((3, 1), (0, 0), 1))
 
 
 def _coo_tokens(m: HHHModel) -> int:

@@ -44,8 +44,11 @@ CFO_GAIN = 10  # Staff Index: "CFO: Gain $10."
 def keys(model: HHHModel, card: int) -> tuple[int, int, int]:
     """The colours the card's three benefits count (HHH-RESEARCH-DECK)."""
     C = model.config.colours
-    first = 0 if reads(model, R.RESEARCH_DECK.IDENTICAL) else card
-    return (first % C, (first + 1) % C, (first + 2) % C)
+    if reads(model, R.RESEARCH_DECK.IDENTICAL):
+        # the printed card: the book's worked example counts Training by green
+        # ("Gain [green cube count] Training markers."), Hire by yellow, Replace by gray
+        return (0, 2 % C, 1 % C)
+    return (card % C, (card + 1) % C, (card + 2) % C)
 
 
 def restock_cost(s: HHHState) -> int:

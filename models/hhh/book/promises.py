@@ -33,6 +33,7 @@ from ..rules.state import (
     PICK_REPLACE_FIRST,
     PICKS,
     PP_ARRIVE,
+    PP_INSTALL,
     RESEARCH_DRAWN,
     STUCK,
     TREATMENT,
@@ -150,10 +151,16 @@ def _never_stuck(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | Non
 
 
 def _stuck_only_when_exhausted(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """Both ways: stuck only when the cubes ran out, and stuck when an arrivals draw
+    asks for more colour cubes than bag and discard pile hold together (it cannot end:
+    "draw 2 more cubes for each black cube drawn" only asks for more)."""
+    have = colour_cubes(model, s.bag) + colour_cubes(model, s.discard)
     if t.reason == STUCK and s.reason != STUCK:
-        have = colour_cubes(model, s.bag) + colour_cubes(model, s.discard)
         if have >= LARGEST_DRAW:
             return f"the game ended as stuck with {have} colour cubes in bag and discard pile"
+    want = model.config.arrival_cubes
+    if s.phase == PP_ARRIVE and not s.reason and have < want and t.reason != STUCK:
+        return f"arrivals of {want} cubes from {have} colour cubes did not end the game stuck"
     return None
 
 
@@ -170,7 +177,14 @@ def _bb_refill(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
 
 
 def _bb_stop(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
-    if _blood_filled(s, t) and colour_cubes(model, t.bag):
+    """A Blood Bank installed in the Patient Phase is followed in the same step by
+    Restock Cubes ("Place all discarded cubes back into the bag"): the bag the fill left
+    is the bag seen less the discard pile put back (a fill that refilled from the
+    discard pile itself left none to put back, and is then not told apart)."""
+    left = colour_cubes(model, t.bag)
+    if s.phase == PP_INSTALL:
+        left -= colour_cubes(model, s.discard)
+    if _blood_filled(s, t) and left > 0:
         return "the Blood Bank fill stopped short while the bag held colour cubes"
     return None
 
@@ -414,7 +428,8 @@ BOOK = PromiseBook(
         P(
             R.DRAW_EXHAUSTED.STUCK,
             "the game ends stuck only on a draw that the bag and discard pile together could "
-            "not complete (fewer colour cubes than the largest draw)",
+            "not complete (fewer colour cubes than the largest draw), and it does end stuck "
+            "on arrivals that ask for more colour cubes than bag and discard pile hold",
             step=_stuck_only_when_exhausted,
         ),
         P(

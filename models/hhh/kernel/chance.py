@@ -207,9 +207,9 @@ def _has_colour(counts) -> bool:
 def chain(ch, rs, bag, discard, need: int, got) -> int:
     """Research, arrivals, Visit: "black cubes force you to discard the black cube and draw
     2 more cubes instead. This will repeat". ``got`` receives the colour cubes (black ones
-    go to ``discard``); returns how many colour cubes were drawn. As in the reference
-    (``draws._chain``), a chain that runs dry after its bag emptied counts the colour
-    cubes it got, which may reach ``need`` although black cubes were still owed."""
+    go to ``discard``); returns the cubes still owed when the chain ran dry (0: it
+    ended), as the reference's ``draws._chain`` reports them: each black cube drawn owes
+    one more, so a dry chain's colour cubes may reach ``need``."""
     for i in range(NC):
         got[i] = 0
     if ch[MODE] == SAMPLE:
@@ -228,7 +228,7 @@ def chain(ch, rs, bag, discard, need: int, got) -> int:
             else:
                 got[i] += 1
                 need -= 1
-        return got.sum()
+        return need
     colours = np.zeros(NC, dtype=np.int64)
     d = np.zeros(NC, dtype=np.int64)
     while need > 0:
@@ -267,7 +267,7 @@ def chain(ch, rs, bag, discard, need: int, got) -> int:
         discard[BLACK] += blacks
         bag[BLACK] = 0
         need = owed
-    return got.sum()
+    return need
 
 
 @njit(cache=True)

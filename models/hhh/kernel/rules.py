@@ -97,6 +97,7 @@ from .layout import (
     K_REVEAL,
     K_ROOM_CAP,
     K_ROOM_LIMIT,
+    K_RTYPES,
     K_SETUP_BEFORE_WAITING,
     K_SETUP_CUBES,
     K_SETUP_LEVEL,
@@ -642,22 +643,24 @@ def research(K, s, ch, rs) -> None:
             card = i
     s[RDECK + card] -= 1
     cubes = np.zeros(NC, dtype=np.int64)
-    got = chain(ch, rs, s[BAG : BAG + NC], s[DISCARD : DISCARD + NC], RESEARCH_CUBES, cubes)
+    owed = chain(ch, rs, s[BAG : BAG + NC], s[DISCARD : DISCARD + NC], RESEARCH_CUBES, cubes)
     s[RES_ON] = 1
     s[R_CARD] = card
     for i in range(NC):
         s[R_DRAWN + i] = cubes[i]
     s[PHASE] = board.RESEARCH_DRAWN
-    if got < RESEARCH_CUBES and K[K_EXHAUSTED_STUCK]:
+    if owed and K[K_EXHAUSTED_STUCK]:  # board.dry_chain
         for i in range(NC):
             s[DISCARD + i] += cubes[i]
         s[RDISCARD + card] += 1
-        board.short_draw(K, s, got, RESEARCH_CUBES, True)
+        board.short_draw(K, s, 0, owed, True)
 
 
 @njit(cache=True)
 def research_colours(K, card) -> tuple[int, int, int]:
     C = K[K_C]
+    if K[K_RTYPES] == 1:  # identical cards: Training by green (or one colour: all alike)
+        return card % C, (card + 2) % C, (card + 1) % C
     return card % C, (card + 1) % C, (card + 2) % C
 
 
@@ -952,11 +955,11 @@ def arrive(K, s, ch, rs) -> None:
     C = K[K_C]
     n = K[K_ARRIVAL]
     d = np.zeros(NC, dtype=np.int64)
-    got = chain(ch, rs, s[BAG : BAG + NC], s[DISCARD : DISCARD + NC], n, d)
-    if got < n and K[K_EXHAUSTED_STUCK]:
+    owed = chain(ch, rs, s[BAG : BAG + NC], s[DISCARD : DISCARD + NC], n, d)
+    if owed and K[K_EXHAUSTED_STUCK]:  # board.dry_chain
         for i in range(NC):
             s[DISCARD + i] += d[i]
-        board.short_draw(K, s, got, n, True)
+        board.short_draw(K, s, 0, owed, True)
         return
     room = WAITING + 5 * w
     for k in range(C):
@@ -995,8 +998,8 @@ def visit(K, s, ch, rs) -> None:
         rest = npat - i - 1
         in_ward = nsurv + 1 + rest if K[K_BEDS_PER_PATIENT] else npat
         n = (K[K_BEDS] - in_ward) if no_ab else 1
-        got = chain(ch, rs, s[BAG : BAG + NC], s[DISCARD : DISCARD + NC], n, d)
-        if got < n and K[K_EXHAUSTED_STUCK]:
+        owed = chain(ch, rs, s[BAG : BAG + NC], s[DISCARD : DISCARD + NC], n, d)
+        if owed and K[K_EXHAUSTED_STUCK]:  # board.dry_chain
             for lv in range(4):
                 s[WARDS + 4 * c + lv] = 0
             for j in range(nsurv):
@@ -1005,7 +1008,7 @@ def visit(K, s, ch, rs) -> None:
                 board.ward_add(s, c, patients[j])
             for k in range(NC):
                 s[DISCARD + k] += d[k]
-            board.short_draw(K, s, got, n, True)
+            board.short_draw(K, s, 0, owed, True)
             break
         if no_ab:
             up = 0 if d[c] else 1

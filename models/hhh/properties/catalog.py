@@ -792,7 +792,8 @@ def sampler_within_law(model: HHHModel, _state: Any = None) -> str | None:
 
     C = ctx(model).C
     exact = ExactDraws()
-    kinds = {
+    # a chain's results also carry what it still owed, so the laws differ in type
+    kinds: dict[str, tuple[Any, Any]] = {
         "plain": (exact.plain, lambda d: d.plain),
         "chain": (exact.chain, lambda d: d.chain),
         "no_black": (exact.no_black, lambda d: d.no_black),

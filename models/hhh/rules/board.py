@@ -134,6 +134,13 @@ def short_draw(ctx: Ctx, s: HHHState, got: int, wanted: int) -> HHHState:
     return s
 
 
+def dry_chain(ctx: Ctx, s: HHHState, owed: int) -> HHHState:
+    """HHH-DRAW-EXHAUSTED for a chain draw (arrivals, Visit, Research) that ran dry still
+    owing ``owed`` cubes: each black cube drawn owes one more, so its colour cubes may
+    reach the base count although it is short."""
+    return short_draw(ctx, s, 0, owed)
+
+
 # Patient Death ------------------------------------------------------------------------
 
 

@@ -196,6 +196,15 @@ class HHHConfig:
                 raise bad(f"{name}={v}; accepted: {lo}..{hi}")
         if self.setup_markers > self.colours * min(self.markers_per_colour, self.ward_beds):
             raise bad("setup_markers exceeds the markers/beds available")
+        # the fewer-markers variant leaves one marker fewer of each colour to draw
+        left = self.markers_per_colour - (1 if self.variant_fewer_markers else 0)
+        if self.setup_markers > self.colours * min(left, self.ward_beds):
+            raise bad(
+                f"setup_markers={self.setup_markers} exceeds the {self.colours * left} "
+                "markers the fewer-markers variant leaves"
+            )
+        if not self.rooms_in_deck:
+            raise bad("rooms_in_deck is empty; the New Room deck needs at least 1 room")
         if self.staff_spaces > sum(self.staff_pool):
             raise bad("staff_spaces exceeds the Staff markers in staff_pool")
         if self.variant_fewer_cubes and self.cubes_per_colour < 3:

@@ -116,5 +116,9 @@ class Ctx:
         return {ER: "Emergency Room", BLOOD_BANK: "Blood Bank", MORGUE: "Morgue"}[kind]
 
     def research_colours(self, card: int) -> tuple[int, int, int]:
-        """Key colours of a Research card's three benefits (hire, training, replace)."""
+        """Key colours of a Research card's three benefits (hire, training, replace). The
+        identical cards are the printed one, whose worked example counts Training by green
+        ("Gain [green cube count] Training markers."): yellow, green, gray."""
+        if self.research_identical:
+            return (card % self.C, (card + 2) % self.C, (card + 1) % self.C)
         return (card % self.C, (card + 1) % self.C, (card + 2) % self.C)

@@ -18,7 +18,9 @@ in hand (for ``chain`` only the non-black ones; its black cubes are already in
 process, so simulation and Hypothesis sample the distribution the explorer enumerates.
 When the bag is empty and the discard pile cannot help (empty, or only black cubes
 for a chain that would otherwise never end), the draw stops short; the model decides
-what that means (HHH-DRAW-EXHAUSTED).
+what that means (HHH-DRAW-EXHAUSTED). A ``chain`` result carries a fourth entry, the
+cubes it still owed when it ran dry (0: it ended): each black cube drawn owes one more
+cube, so a chain can run dry holding as many colour cubes as it was asked for.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from math import comb
 
 Counts = tuple[int, ...]
 Result = tuple[Counts, Counts, Counts]
+#: drawn, bag, discard and the cubes the chain still owed when it ran dry (0: it ended)
+ChainResult = tuple[Counts, Counts, Counts, int]
 
 
 def _add(a: Counts, b: Counts) -> Counts:
@@ -77,7 +81,7 @@ class ExactDraws:
     def plain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[Result, Fraction]]:
         return list(_plain(bag, discard, n))
 
-    def chain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[Result, Fraction]]:
+    def chain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[ChainResult, Fraction]]:
         return list(_chain(bag, discard, n))
 
     def no_black(
@@ -109,7 +113,7 @@ def _has_colour(counts: Counts) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def _chain(bag: Counts, discard: Counts, need: int) -> tuple[tuple[Result, Fraction], ...]:
+def _chain(bag: Counts, discard: Counts, need: int) -> tuple[tuple[ChainResult, Fraction], ...]:
     """Draw ``need`` cubes; each black is discarded and replaced by 2 more (repeat).
 
     Cube by cube, the draws still owed start at ``need``, fall by 1 for a colour cube and
@@ -119,21 +123,22 @@ def _chain(bag: Counts, discard: Counts, need: int) -> tuple[tuple[Result, Fract
     P(colours ``acc``, k blacks) = need/T * hypergeometric(acc + k blacks; bag, T).
     Whatever mass is left is the case where the whole bag is drawn first: then the
     discard pile (with the black cubes) is put back in the bag and the chain continues.
+    A chain that runs dry reports the ``need`` it still owed (HHH-DRAW-EXHAUSTED).
     """
     zero = (0,) * len(bag)
     if need == 0:
-        return (((zero, bag, discard), ONE),)
+        return (((zero, bag, discard, 0), ONE),)
     total = sum(bag)
     if total == 0:
         if not _has_colour(discard):
             # Refilling would bring back only black cubes: the chain could never end
-            # (HHH-DRAW-EXHAUSTED): it stops here.
-            return (((zero, bag, discard), ONE),)
+            # (HHH-DRAW-EXHAUSTED): it stops here, still owing ``need`` cubes.
+            return (((zero, bag, discard, need), ONE),)
         return _chain(discard, zero, need)
     blacks = bag[-1]
     colours = bag[:-1] + (0,)
     n_colour = total - blacks
-    out: list[tuple[Result, Fraction]] = []
+    out: list[tuple[ChainResult, Fraction]] = []
     mass = Fraction(0)
     for k in range(blacks + 1):
         t = need + 2 * k
@@ -143,15 +148,15 @@ def _chain(bag: Counts, discard: Counts, need: int) -> tuple[tuple[Result, Fract
         mass += pk
         disc2 = discard[:-1] + (discard[-1] + k,)
         for acc, q in hypergeometric(colours, need + k):
-            out.append(((acc, _sub(_sub(bag, acc), zero[:-1] + (k,)), disc2), pk * q))
+            out.append(((acc, _sub(_sub(bag, acc), zero[:-1] + (k,)), disc2, 0), pk * q))
     rest = 1 - mass
     if rest:
         # The bag runs out before the chain ends: all of it is drawn, then it is refilled.
         got = colours
         owed = need + 2 * blacks - total
         disc2 = discard[:-1] + (discard[-1] + blacks,)
-        for (d2, b3, disc3), p2 in _chain(zero, disc2, owed):
-            out.append(((_add(got, d2), b3, disc3), rest * p2))
+        for (d2, b3, disc3, short), p2 in _chain(zero, disc2, owed):
+            out.append(((_add(got, d2), b3, disc3, short), rest * p2))
     return tuple(out)
 
 
@@ -215,7 +220,7 @@ class SampledDraws:
             got[i] += 1
         return [((tuple(got), tuple(b), tuple(disc)), ONE)]
 
-    def chain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[Result, Fraction]]:
+    def chain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[ChainResult, Fraction]]:
         b, disc, got = list(bag), list(discard), [0] * len(bag)
         need = n
         while need > 0:
@@ -231,7 +236,7 @@ class SampledDraws:
             else:
                 got[i] += 1
                 need -= 1
-        return [((tuple(got), tuple(b), tuple(disc)), ONE)]
+        return [((tuple(got), tuple(b), tuple(disc), need), ONE)]
 
     def no_black(
         self, bag: Counts, discard: Counts, n: int, refill: bool = True

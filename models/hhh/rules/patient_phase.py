@@ -17,11 +17,11 @@ from .board import (
     add,
     bump,
     die,
+    dry_chain,
     end,
     er_capacity,
     gain,
     put,
-    short_draw,
     then,
     treatment_numbers,
 )
@@ -123,7 +123,7 @@ def arrive(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     for $5 (:func:`settle_arrivals`)."""
     w, done = item_of(s.cursor), done_of(s.cursor)
     out = []
-    for (d, bag, disc), p in ctx.draws.chain(s.bag, s.discard, ctx.config.arrival_cubes):
+    for (d, bag, disc, owed), p in ctx.draws.chain(s.bag, s.discard, ctx.config.arrival_cubes):
         room = s.waiting[w]
         placed = tuple(min(d[k], ctx.spots - room[k]) for k in range(ctx.C))
         excess = tuple(d[k] - placed[k] for k in range(ctx.C)) + (0,)
@@ -131,9 +131,9 @@ def arrive(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
         # "discarding excess cubes": a patient of more than 5 cubes keeps 5
         over = tuple(max(0, x - DEATH_LEVEL) for x in room) + (0,)
         room = tuple(min(x, DEATH_LEVEL) for x in room)
-        if sum(d) < ctx.config.arrival_cubes and ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED
+        if owed and ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED
             st = replace(s, bag=bag, discard=add(disc, d))
-            out.append((short_draw(ctx, st, sum(d), ctx.config.arrival_cubes), p))
+            out.append((dry_chain(ctx, st, owed), p))
             continue
         st = replace(
             s, bag=bag, discard=add(add(disc, excess), over), waiting=put(s.waiting, w, room)
@@ -234,11 +234,11 @@ def visit(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
                 continue
             in_ward = len(surv) + 1 + len(rest) if ctx.beds_per_patient else len(patients)
             n = (ctx.beds - in_ward) if no_abilities else 1
-            for (d, bag, disc), q in ctx.draws.chain(st.bag, st.discard, n):
-                if sum(d) < n and ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED: stuck here
+            for (d, bag, disc, owed), q in ctx.draws.chain(st.bag, st.discard, n):
+                if owed and ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED: stuck here
                     ward = tuple(sorted(surv + (level,) + rest))
                     st2 = replace(st, bag=bag, discard=add(disc, d), wards=put(st.wards, c, ward))
-                    key = (short_draw(ctx, st2, sum(d), n), surv)
+                    key = (dry_chain(ctx, st2, owed), surv)
                     nxt[key] = nxt.get(key, 0) + p * q
                     continue
                 matches = d[c]

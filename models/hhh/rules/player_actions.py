@@ -25,12 +25,12 @@ from .board import (
     blood_size,
     bump,
     die,
+    dry_chain,
     gain,
     insort,
     pay,
     put,
     remove_one,
-    short_draw,
     sub,
     then,
     treatment_max,
@@ -263,16 +263,16 @@ def research(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     for d, p_card in ctx.draws.hyper(s.research_deck, 1):
         card = d.index(1)
         st = replace(s, research_deck=bump(s.research_deck, card, -1))
-        for (cubes, bag, disc), p in ctx.draws.chain(st.bag, st.discard, RESEARCH_CUBES):
+        for (cubes, bag, disc, owed), p in ctx.draws.chain(st.bag, st.discard, RESEARCH_CUBES):
             r = ResearchInProgress(card, cubes)
             st2 = replace(st, bag=bag, discard=disc, research=r, phase=RESEARCH_DRAWN)
-            if sum(cubes) < RESEARCH_CUBES and ctx.exhausted_stuck:
+            if owed and ctx.exhausted_stuck:
                 st2 = replace(
                     st2,
                     discard=add(disc, cubes),
                     research_discard=bump(st2.research_discard, card, 1),
                 )
-                st2 = short_draw(ctx, st2, sum(cubes), RESEARCH_CUBES)
+                st2 = dry_chain(ctx, st2, owed)
             out.append((st2, p * p_card))
     return out
 

@@ -21,8 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
+from typing import Any, TypeVar
 
-from .draws import Counts, ExactDraws, Result
+from .draws import ChainResult, Counts, ExactDraws, Result
+
+#: a draw's result: ``(drawn, bag, discard)``, a chain's with the cubes it still owed
+R = TypeVar("R", bound=tuple[Any, ...])
 
 
 def bounded(pool: Counts, cap: Counts, n: int) -> Iterator[tuple[Counts, int]]:
@@ -68,7 +72,7 @@ class FloorDraws:
         cap = tuple(b - f for b, f in zip(bag, self.floor))
         return None if min(cap) < 0 else cap
 
-    def _filtered(self, results: list[tuple[Result, Fraction]]) -> list[tuple[Result, Fraction]]:
+    def _filtered(self, results: list[tuple[R, Fraction]]) -> list[tuple[R, Fraction]]:
         floor = self.floor
         assert floor is not None
         return [(r, p) for r, p in results if all(x >= f for x, f in zip(r[1], floor))]
@@ -90,7 +94,7 @@ class FloorDraws:
             ((d, _sub(bag, d), discard), Fraction(ways, den)) for d, ways in bounded(bag, cap, n)
         ]
 
-    def chain(self, bag: Counts, discard: Counts, need: int) -> list[tuple[Result, Fraction]]:
+    def chain(self, bag: Counts, discard: Counts, need: int) -> list[tuple[ChainResult, Fraction]]:
         if self.floor is None or need == 0:
             return self._exact.chain(bag, discard, need)
         total = sum(bag)
@@ -101,7 +105,7 @@ class FloorDraws:
         if cap is None:
             return []
         colours = bag[:-1] + (0,)
-        out: list[tuple[Result, Fraction]] = []
+        out: list[tuple[ChainResult, Fraction]] = []
         for k in range(min(blacks, cap[-1]) + 1):
             t = need + 2 * k
             head = need * comb(blacks, k)
@@ -109,7 +113,7 @@ class FloorDraws:
             bag_k = bag[:-1] + (blacks - k,)
             disc_k = discard[:-1] + (discard[-1] + k,)
             for d, ways in bounded(colours, cap[:-1] + (0,), need + k):
-                out.append(((d, _sub(bag_k, d), disc_k), Fraction(head * ways, den)))
+                out.append(((d, _sub(bag_k, d), disc_k, 0), Fraction(head * ways, den)))
         return out
 
     def no_black(

@@ -20,6 +20,8 @@ from hhh_verify.smt.terms import Builder, Term, zmin, zsum
 CHAIN_DEPTH = 2
 
 Draw = tuple[list[Term], list[Term], list[Term]]  # drawn, bag', discard'
+#: drawn, bag', discard' and the cubes a chain still owed when it ran dry (0: it ended)
+ChainDraw = tuple[list[Term], list[Term], list[Term], Term]
 
 
 def _nonneg_le(xs: Sequence[Term], caps: Sequence[Term]) -> list[Any]:
@@ -63,11 +65,13 @@ def plain(b: Builder, cond: Any, bag: list[Term], disc: list[Term], n: Term) -> 
 
 def chain(
     b: Builder, cond: Any, bag: list[Term], disc: list[Term], need: Term, depth: int = CHAIN_DEPTH
-) -> Draw:
+) -> ChainDraw:
     """Draw until ``need`` colour cubes are owed no more; each black is discarded and owes 2.
 
     Result ``drawn`` holds colour cubes only (its black entry is 0); the blacks are in
-    ``discard'``. Ending after ``k`` blacks leaves ``need + k`` colour cubes in hand.
+    ``discard'``. Ending after ``k`` blacks leaves ``need + k`` colour cubes in hand. The
+    fourth term is what the chain still owed when it ran dry (0: it ended), as in
+    ``draws._chain`` (HHH-DRAW-EXHAUSTED).
     """
     kk = len(bag)
     B = kk - 1
@@ -75,6 +79,7 @@ def chain(
     nb = b.fresh_vec("cb", kk)
     nd = b.fresh_vec("cdisc", kk)
     k = b.fresh("ck")
+    owes = b.fresh("cowed")
     case = b.fresh("ccase")  # which branch of the draw happened (binds nested draws)
     total = zsum(bag)
     blacks = bag[B]
@@ -83,6 +88,7 @@ def chain(
         # nothing owed
         z3.And(
             need <= 0,
+            owes == 0,
             *[d[i] == 0 for i in range(kk)],
             *[nb[i] == bag[i] for i in range(kk)],
             *[nd[i] == disc[i] for i in range(kk)],
@@ -91,6 +97,7 @@ def chain(
         z3.And(
             need > 0,
             total > 0,
+            owes == 0,
             k >= 0,
             k <= blacks,
             need + k <= ncol,
@@ -110,6 +117,7 @@ def chain(
             need > 0,
             total == 0,
             no_colour_disc,
+            owes == need,
             *[d[i] == 0 for i in range(kk)],
             *[nb[i] == 0 for i in range(kk)],
             *[nd[i] == disc[i] for i in range(kk)],
@@ -119,12 +127,13 @@ def chain(
         # empty bag: the discard pile becomes the bag, continue
         zero = [z3.IntVal(0)] * kk
         sub_cond = z3.And(cond, case == 3)
-        sd, sb, sdisc = chain(b, sub_cond, list(disc), zero, need, depth - 1)
+        sd, sb, sdisc, sowed = chain(b, sub_cond, list(disc), zero, need, depth - 1)
         cases.append(
             z3.And(
                 need > 0,
                 total == 0,
                 z3.Not(no_colour_disc),
+                owes == sowed,
                 *[d[i] == sd[i] for i in range(kk)],
                 *[nb[i] == sb[i] for i in range(kk)],
                 *[nd[i] == sdisc[i] for i in range(kk)],
@@ -134,7 +143,7 @@ def chain(
         owed = need + blacks - ncol
         disc2 = list(disc[:B]) + [disc[B] + blacks]
         run_cond = z3.And(cond, case == 4)
-        rd, rb, rdisc = chain(b, run_cond, disc2, zero, owed, depth - 1)
+        rd, rb, rdisc, rowed = chain(b, run_cond, disc2, zero, owed, depth - 1)
         d2_no_colour = z3.And(*[x == 0 for x in disc2[:B]]) if B else z3.BoolVal(True)
         cases.append(
             z3.And(
@@ -142,6 +151,7 @@ def chain(
                 total > 0,
                 owed > 0,
                 z3.Not(d2_no_colour),
+                owes == rowed,
                 *[d[i] == bag[i] + rd[i] for i in range(B)],
                 d[B] == 0,
                 *[nb[i] == rb[i] for i in range(kk)],
@@ -154,6 +164,7 @@ def chain(
                 total > 0,
                 owed > 0,
                 d2_no_colour,
+                owes == owed,
                 *[d[i] == bag[i] for i in range(B)],
                 d[B] == 0,
                 *[nb[i] == 0 for i in range(kk)],
@@ -161,4 +172,4 @@ def chain(
             )
         )
     b.require(cond, z3.Or(*[z3.And(case == i, c) for i, c in enumerate(cases)]))
-    return d, nb, nd
+    return d, nb, nd, owes

@@ -173,7 +173,9 @@ def rule_arrive(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
     w = st0["cursor"] - 8 * done
     g = st0["phase"] == PP_ARRIVE
     n = ctx.config.arrival_cubes
-    d, bag, disc = draws.chain(b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(n))
+    d, bag, disc, owed = draws.chain(
+        b, g, st0.vec("bag", C + 1), st0.vec("disc", C + 1), z3.IntVal(n)
+    )
     room0 = [sel([st0[f"wait{x}_{k}"] for x in range(L.W)], w) for k in range(C)]
     placed = [zmin(d[k], ctx.spots - room0[k]) for k in range(C)]
     full_room = [room0[k] + placed[k] for k in range(C)]
@@ -185,7 +187,7 @@ def rule_arrive(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
         for k in range(C):
             st.set(f"wait{x}_{k}", room[k], w == x)
     if ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED: a short draw places nothing and ends
-        short = zsum(d[:C]) < n
+        short = owed > 0  # a dry chain, even with n colour cubes in hand
         st.set_vec("disc", [disc[k] + d[k] for k in range(C)] + [disc[B]], short)
         for x in range(L.W):
             for k in range(C):
@@ -250,8 +252,10 @@ def rule_visit(ctx: Any, L: Layout, st0: St, b: Builder) -> Rule:
             need = ctx.beds - (total - dead_so_far)
         else:
             need = ctx.beds - total
-        dd, bag, disc = draws.chain(b, active, st.vec("bag", C + 1), st.vec("disc", C + 1), need)
-        short = z3.And(active, zsum(dd[:C]) < need) if ctx.exhausted_stuck else False
+        dd, bag, disc, owed = draws.chain(
+            b, active, st.vec("bag", C + 1), st.vec("disc", C + 1), need
+        )
+        short = z3.And(active, owed > 0) if ctx.exhausted_stuck else False
         go = z3.And(active, z3.Not(short))
         matches = sel(dd[:C], c)
         up = z3.If(matches > 0, 0, 1) if no_ab else matches
