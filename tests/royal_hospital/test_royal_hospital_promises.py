@@ -333,3 +333,17 @@ def test_the_fixed_order_planted_back_is_caught(interpret: tuple[str, ...], key:
     m.ctx.tokens_scored = False  # planted: least flexible first, at once
     ((t, _), *_) = m.step(s, a)
     assert prop.step_violation(m, s, a, t)
+
+
+# Two-sided promises: the option's effect done another way is caught -----------------------
+def test_chronic_die_catches_a_chronic_death_costing_a_severe_death(monkeypatch: Any) -> None:
+    """RH-PRIORITY-3=chronic-die: a chronic death costs 1 quality of care; the model
+    charging a severe patient's 2 is caught (and the true cost is not)."""
+    from hhh_verify.models.royal_hospital.rules import cleanup
+
+    key, room = "RH-PRIORITY-3=chronic-die", ("start_qoc=4",)  # room to lose 2 on the track
+    m = SPEC.model("tiny", room, (key,))
+    assert not _playouts(m, _prop(key), 40)
+    monkeypatch.setattr(cleanup, "TERMINAL_DEATH_QOC", 2)
+    found = _playouts(SPEC.model("tiny", room, (key,)), _prop(key), 40)
+    assert found and "chronic deaths moved quality of care" in found

@@ -382,13 +382,26 @@ def chronic_never_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | N
 
 
 def chronic_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-    """``chronic-die``: no diagnosed chronic patient outlives a Cleanup with a time token."""
-    if crossed_deaths(s, t):
-        for p, ps in enumerate(t.players):
-            for pt in ps.patients:
-                chronic = pt.card >= 0 and model.ctx.patients[pt.card].priority == CHRONIC
-                if chronic and pt.diagnosed and pt.tokens >= 1:
-                    return f"seat {p}'s diagnosed chronic patient lived through a Cleanup"
+    """``chronic-die``: no diagnosed chronic patient outlives a Cleanup with a time token
+    (what must happen), and a chronic death costs 1 quality of care, not a severe
+    patient's 2 nor nothing (what must not): checked on a Cleanup where only chronic
+    patients died."""
+    if not crossed_deaths(s, t):
+        return None
+    for p, ps in enumerate(t.players):
+        for pt in ps.patients:
+            chronic = pt.card >= 0 and model.ctx.patients[pt.card].priority == CHRONIC
+            if chronic and pt.diagnosed and pt.tokens >= 1:
+                return f"seat {p}'s diagnosed chronic patient lived through a Cleanup"
+    for p, (x, y) in enumerate(zip(s.players, t.players)):
+        died = [b - a_ for a_, b in zip(x.dead, y.dead)]
+        if died[CHRONIC] == 0 or sum(died) != died[CHRONIC]:
+            continue
+        want = x.qoc - died[CHRONIC]
+        if reads(model, R.QOC_FLOOR.CLAMP):
+            want = max(want, 0)
+        if y.qoc != want:
+            return f"seat {p}'s {died[CHRONIC]} chronic deaths moved quality of care {x.qoc} -> {y.qoc}"
     return None
 
 

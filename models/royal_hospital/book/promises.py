@@ -264,7 +264,8 @@ _RULES = (
     ),
     _p(
         readings.PRIORITY_3.CHRONIC_DIE,
-        "no diagnosed chronic patient outlives a Cleanup holding a time token",
+        "no diagnosed chronic patient outlives a Cleanup holding a time token, and a "
+        "chronic death costs 1 quality of care",
         step=promise_rules.chronic_die,
     ),
     _p(
