@@ -347,3 +347,42 @@ def test_chronic_die_catches_a_chronic_death_costing_a_severe_death(monkeypatch:
     monkeypatch.setattr(cleanup, "TERMINAL_DEATH_QOC", 2)
     found = _playouts(SPEC.model("tiny", room, (key,)), _prop(key), 40)
     assert found and "chronic deaths moved quality of care" in found
+
+
+
+def _play_a_drawing_card(m: Any) -> tuple[Any, Any]:
+    """The first position of ``tiny`` (probe-draw deck) where a card that draws can be
+    played, with one card put back in the Medical deck so the draw has something to take."""
+    start = m.initial_state()
+    seen, todo = {start}, deque([start])
+    while todo:
+        s = todo.popleft()
+        for a in m.legal_actions(s):
+            if isinstance(a, A.PlayCard) and m.ctx.medical[a.card].immediate:
+                return s._replace(deck=(1,) + s.deck[1:]), a
+            for t, _ in m.step(s, a):
+                if t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+    raise AssertionError("no card that draws is ever played")
+
+
+def test_draw_card_medical_catches_a_draw_reward_dropped(monkeypatch: Any) -> None:
+    """RH-DRAW-CARD=medical: the promise checked only that no patient is drawn; a model
+    whose 'draw 1 card' reward draws nothing at all passed. Now it is caught."""
+    from hhh_verify.models.royal_hospital.rules import resolve
+    from hhh_verify.models.royal_hospital.rules.effects import DRAW
+
+    key = "RH-DRAW-CARD=medical"
+    m = SPEC.model("tiny", ("medical_deck=probe-draw",), (key,))
+    s, a = _play_a_drawing_card(m)
+    prop = _prop(key)
+    assert all(prop.step_violation(m, s, a, t) is None for t, _ in m.step(s, a))
+    real = resolve.apply
+
+    def dropped(ctx: Any, s: Any, task: Any) -> Any:
+        return s if task.effect is not None and task.effect.code == DRAW else real(ctx, s, task)
+
+    monkeypatch.setattr(resolve, "apply", dropped)
+    found = [prop.step_violation(m, s, a, t) for t, _ in m.step(s, a)]
+    assert all(f and "Medical draws" in f for f in found)

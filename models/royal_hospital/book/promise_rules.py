@@ -27,6 +27,7 @@ from ..rules.effects import (
     CHOICE,
     DIAG,
     DOCTOR,
+    DRAW,
     GAIN,
     HEAL,
     HEALED,
@@ -809,11 +810,22 @@ def can_empty_medical(model: RHModel) -> bool:
 
 
 def draws_to_hand(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-    """``medical``: in the Action Phase only a helicopter makes a patient be drawn."""
+    """``medical``: in the Action Phase only a helicopter makes a patient be drawn (what
+    must not happen), and a card's "draw 1 card" reward leaves its player a Medical card
+    draw when the Medical deck (or a discard pile to reshuffle) has one (what must)."""
     count = sum(1 for k in t.queue if k.kind == T_DRAW_PATIENT)
     before = sum(1 for k in s.queue if k.kind == T_DRAW_PATIENT)
     if t.phase == ACTIONS and count > before and not isinstance(a, actions.HelicopterDraw):
         return f"a {type(a).__name__} step made a patient be drawn"
+    if isinstance(a, (actions.PlayCard, actions.Activate)):
+        card = model.ctx.medical[a.card]
+        effects = card.immediate if isinstance(a, actions.PlayCard) else card.action
+        p = model.current_player(s)
+        owed = sum(e.n for e in effects if e.code == DRAW)
+        pending = sum(k.n for k in t.queue if k.kind == T_DRAW_HAND and k.player == p)
+        can_draw = sum(t.deck) > 0 or (model.ctx.reshuffle and sum(t.discard) > 0)
+        if owed and can_draw and pending < owed:
+            return f"seat {p}'s 'draw {owed} card' reward left {pending} Medical draws"
     return None
 
 
