@@ -175,7 +175,6 @@ def test_games_end_with_the_models_outcome() -> None:
         assert len(rows) == 20
 
 
-
 @pytest.mark.parametrize("solo", ["free-pick", "first-player-bar"])
 def test_every_tiny_solo_state_under_number_one(solo: str) -> None:
     """The solo blood bag under DH-AMBULANCE-VALUE=number-one (the solo reading wins for

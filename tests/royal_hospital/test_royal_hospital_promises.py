@@ -349,7 +349,6 @@ def test_chronic_die_catches_a_chronic_death_costing_a_severe_death(monkeypatch:
     assert found and "chronic deaths moved quality of care" in found
 
 
-
 def _play_a_drawing_card(m: Any) -> tuple[Any, Any]:
     """The first position of ``tiny`` (probe-draw deck) where a card that draws can be
     played, with one card put back in the Medical deck so the draw has something to take."""
