@@ -385,3 +385,27 @@ def test_draw_card_medical_catches_a_draw_reward_dropped(monkeypatch: Any) -> No
     monkeypatch.setattr(resolve, "apply", dropped)
     found = [prop.step_violation(m, s, a, t) for t, _ in m.step(s, a)]
     assert all(f and "Medical draws" in f for f in found)
+
+
+@pytest.mark.parametrize("scored", ["RH-COMPARE-COUNTERS=tokens", "RH-TIE-RESOURCES=tokens"])
+def test_discarded_tokens_offer_no_choice_of_which_pays(scored: str) -> None:
+    """Under RH-RESOURCES-KEEP=discard every counted token is gone at each Cleanup, the
+    last too, so which token pays can change no score: the choice is not offered (the
+    model used to ask it 20-30 times a game); kept tokens still make it a choice."""
+    discard = SPEC.model("full", TINY, (scored, "RH-RESOURCES-KEEP=discard"))
+    keep = SPEC.model("full", TINY, (scored,))
+
+    def asked(m: Any) -> int:
+        n = 0
+        for seed in range(6):
+            rng = random.Random(seed)
+            s = m.initial_state()
+            while m.outcome(s) is None:
+                legal = m.legal_actions(s)
+                n += any(isinstance(a, A.UseToken) for a in legal)
+                s = m.sample_step(s, rng.choice(legal), rng)
+        return n
+
+    assert asked(discard) == 0
+    if scored == "RH-COMPARE-COUNTERS=tokens":
+        assert asked(keep) > 0
