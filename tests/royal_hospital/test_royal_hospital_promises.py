@@ -366,13 +366,14 @@ def _play_a_drawing_card(m: Any) -> tuple[Any, Any]:
     raise AssertionError("no card that draws is ever played")
 
 
-def test_draw_card_medical_catches_a_draw_reward_dropped(monkeypatch: Any) -> None:
-    """RH-DRAW-CARD=medical: the promise checked only that no patient is drawn; a model
-    whose 'draw 1 card' reward draws nothing at all passed. Now it is caught."""
+@pytest.mark.parametrize(("option", "deck"), [("medical", "Medical"), ("patient", "patient")])
+def test_draw_card_catches_a_draw_reward_dropped(monkeypatch: Any, option: str, deck: str) -> None:
+    """RH-DRAW-CARD: each promise checked only what must not be drawn; a model whose
+    'draw 1 card' reward drew nothing at all passed both. Now it is caught."""
     from hhh_verify.models.royal_hospital.rules import resolve
     from hhh_verify.models.royal_hospital.rules.effects import DRAW
 
-    key = "RH-DRAW-CARD=medical"
+    key = f"RH-DRAW-CARD={option}"
     m = SPEC.model("tiny", ("medical_deck=probe-draw",), (key,))
     s, a = _play_a_drawing_card(m)
     prop = _prop(key)
@@ -384,7 +385,7 @@ def test_draw_card_medical_catches_a_draw_reward_dropped(monkeypatch: Any) -> No
 
     monkeypatch.setattr(resolve, "apply", dropped)
     found = [prop.step_violation(m, s, a, t) for t, _ in m.step(s, a)]
-    assert all(f and "Medical draws" in f for f in found)
+    assert all(f and f"{deck} draws" in f for f in found)
 
 
 @pytest.mark.parametrize("scored", ["RH-COMPARE-COUNTERS=tokens", "RH-TIE-RESOURCES=tokens"])

@@ -817,20 +817,30 @@ def draws_to_hand(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
     before = sum(1 for k in s.queue if k.kind == T_DRAW_PATIENT)
     if t.phase == ACTIONS and count > before and not isinstance(a, actions.HelicopterDraw):
         return f"a {type(a).__name__} step made a patient be drawn"
+    can_draw = sum(t.deck) > 0 or (model.ctx.reshuffle and sum(t.discard) > 0)
+    return card_draws(model, s, a, t, T_DRAW_HAND, "Medical") if can_draw else None
+
+
+def card_draws(model: RHModel, s: RHState, a: Any, t: RHState, kind: int, deck: str) -> str | None:
+    """Playing or activating a card whose reward draws ``n`` leaves ``n`` draws of
+    ``kind`` pending for its player."""
     if isinstance(a, (actions.PlayCard, actions.Activate)):
         card = model.ctx.medical[a.card]
         effects = card.immediate if isinstance(a, actions.PlayCard) else card.action
         p = model.current_player(s)
         owed = sum(e.n for e in effects if e.code == DRAW)
-        pending = sum(k.n for k in t.queue if k.kind == T_DRAW_HAND and k.player == p)
-        can_draw = sum(t.deck) > 0 or (model.ctx.reshuffle and sum(t.discard) > 0)
-        if owed and can_draw and pending < owed:
-            return f"seat {p}'s 'draw {owed} card' reward left {pending} Medical draws"
+        pending = sum(k.n for k in t.queue if k.kind == kind and k.player == p)
+        if owed and pending < owed:
+            return f"seat {p}'s 'draw {owed} card' reward left {pending} {deck} draws"
     return None
 
 
 def draws_patients(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-    """``patient``: no Medical card enters a hand during the Action Phase."""
+    """``patient``: no Medical card enters a hand during the Action Phase (what must not
+    happen), and a card's "draw 1 card" reward leaves its player a patient draw while the
+    Patient deck has a card (what must)."""
+    if sum(t.shuffled) > 0 and (msg := card_draws(model, s, a, t, T_DRAW_PATIENT, "patient")):
+        return msg
     if s.phase == ACTIONS and t.phase == ACTIONS and s.round == t.round:
         for p, (x, y) in enumerate(zip(s.players, t.players)):
             if sum(y.hand) > sum(x.hand):

@@ -416,12 +416,14 @@ _RULES = (
     ),
     _p(
         readings.DRAW_CARD.MEDICAL,
-        "in the Action Phase only a helicopter makes a patient be drawn",
+        "in the Action Phase only a helicopter makes a patient be drawn, and a card's "
+        "draw reward draws a Medical card",
         step=promise_rules.draws_to_hand,
     ),
     _p(
         readings.DRAW_CARD.PATIENT,
-        "no Medical card enters a hand in the Action Phase",
+        "no Medical card enters a hand in the Action Phase, and a card's draw reward "
+        "draws a patient",
         step=promise_rules.draws_patients,
     ),
 )
