@@ -173,3 +173,15 @@ def test_games_end_with_the_models_outcome() -> None:
         games = k.games(list(range(20)), policy, 100_000)
         assert all(g.reason == "completed" and g.round == FULL.rounds for g in games)
         assert len(rows) == 20
+
+
+@pytest.mark.parametrize("solo", ["free-pick", "first-player-bar"])
+def test_every_tiny_solo_state_under_number_one(solo: str) -> None:
+    """The solo blood bag under DH-AMBULANCE-VALUE=number-one (the solo reading wins for
+    the lone player), kernel and reference alike: the bag is won in some state."""
+    readings = {"DH-SOLO": solo, "DH-AMBULANCE-VALUE": "number-one"}
+    m, k = model_and_kernel(replace(TINY, players=1), readings)
+    n, err = compare_everywhere(m, k, limit=20_000)
+    assert err is None and n > 100
+    start = m.initial_state().hospitals[0].blood
+    assert any(s.hospitals[0].blood > start for s in all_states(m, limit=20_000))

@@ -313,3 +313,14 @@ def test_all_discharged_counts_the_round_s_evictions(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(end_round, "score_round", neglect_only)
     assert violation(tiny(key), key) is not None
+
+
+# DH-SOLO x DH-AMBULANCE-VALUE=number-one: the solo reading is the more specific rule ------
+@pytest.mark.parametrize("solo", ["DH-SOLO=free-pick", "DH-SOLO=first-player-bar"])
+def test_the_solo_blood_bag_holds_under_number_one(solo: str) -> None:
+    """Both solo readings give the lone player a blood bag every round; under
+    DH-AMBULANCE-VALUE=number-one the model used to give it only for ambulance 1 (never,
+    under first-player-bar). The solo reading wins for the solo player."""
+    m = tiny(solo, "DH-AMBULANCE-VALUE=number-one")
+    assert violation(m, solo) is None
+    assert not promise("DH-AMBULANCE-VALUE=number-one").relevant(m)

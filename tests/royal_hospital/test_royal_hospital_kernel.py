@@ -94,3 +94,14 @@ def test_planted_kernel_bug_is_caught(name: str) -> None:
         if first_difference(m, k, playout_states(m, games, 7, 1)) is not None:
             return
     raise AssertionError(f"planted bug {name} went unnoticed")
+
+
+@pytest.mark.parametrize("scored", ["RH-COMPARE-COUNTERS", "RH-TIE-RESOURCES"])
+def test_discarded_tokens_pay_at_once_in_the_kernel_too(scored: str) -> None:
+    """Tokens scored but discarded at each Cleanup: no choice of which token pays, kernel
+    and reference alike (tiny, every 9th state, and states of full-game playouts)."""
+    reading = {scored: "tokens", "RH-RESOURCES-KEEP": "discard"}
+    m, k = model_and_kernel("tiny", reading)
+    assert first_difference(m, k, all_states(m, 100_000)[::9]) is None
+    m, k = model_and_kernel("full", reading)
+    assert first_difference(m, k, playout_states(m, 1, 7, 4)) is None

@@ -332,3 +332,80 @@ def test_the_fixed_order_planted_back_is_caught(interpret: tuple[str, ...], key:
     m.ctx.tokens_scored = False  # planted: least flexible first, at once
     ((t, _), *_) = m.step(s, a)
     assert prop.step_violation(m, s, a, t)
+
+
+# Two-sided promises: the option's effect done another way is caught -----------------------
+def test_chronic_die_catches_a_chronic_death_costing_a_severe_death(monkeypatch: Any) -> None:
+    """RH-PRIORITY-3=chronic-die: a chronic death costs 1 quality of care; the model
+    charging a severe patient's 2 is caught (and the true cost is not)."""
+    from hhh_verify.models.royal_hospital.rules import cleanup
+
+    key, room = "RH-PRIORITY-3=chronic-die", ("start_qoc=4",)  # room to lose 2 on the track
+    m = SPEC.model("tiny", room, (key,))
+    assert not _playouts(m, _prop(key), 40)
+    monkeypatch.setattr(cleanup, "TERMINAL_DEATH_QOC", 2)
+    found = _playouts(SPEC.model("tiny", room, (key,)), _prop(key), 40)
+    assert found and "chronic deaths moved quality of care" in found
+
+
+def _play_a_drawing_card(m: Any) -> tuple[Any, Any]:
+    """The first position of ``tiny`` (probe-draw deck) where a card that draws can be
+    played, with one card put back in the Medical deck so the draw has something to take."""
+    start = m.initial_state()
+    seen, todo = {start}, deque([start])
+    while todo:
+        s = todo.popleft()
+        for a in m.legal_actions(s):
+            if isinstance(a, A.PlayCard) and m.ctx.medical[a.card].immediate:
+                return s._replace(deck=(1,) + s.deck[1:]), a
+            for t, _ in m.step(s, a):
+                if t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+    raise AssertionError("no card that draws is ever played")
+
+
+@pytest.mark.parametrize(("option", "deck"), [("medical", "Medical"), ("patient", "patient")])
+def test_draw_card_catches_a_draw_reward_dropped(monkeypatch: Any, option: str, deck: str) -> None:
+    """RH-DRAW-CARD: each promise checked only what must not be drawn; a model whose
+    'draw 1 card' reward drew nothing at all passed both. Now it is caught."""
+    from hhh_verify.models.royal_hospital.rules import resolve
+    from hhh_verify.models.royal_hospital.rules.effects import DRAW
+
+    key = f"RH-DRAW-CARD={option}"
+    m = SPEC.model("tiny", ("medical_deck=probe-draw",), (key,))
+    s, a = _play_a_drawing_card(m)
+    prop = _prop(key)
+    assert all(prop.step_violation(m, s, a, t) is None for t, _ in m.step(s, a))
+    real = resolve.apply
+
+    def dropped(ctx: Any, s: Any, task: Any) -> Any:
+        return s if task.effect is not None and task.effect.code == DRAW else real(ctx, s, task)
+
+    monkeypatch.setattr(resolve, "apply", dropped)
+    found = [prop.step_violation(m, s, a, t) for t, _ in m.step(s, a)]
+    assert all(f and f"{deck} draws" in f for f in found)
+
+
+@pytest.mark.parametrize("scored", ["RH-COMPARE-COUNTERS=tokens", "RH-TIE-RESOURCES=tokens"])
+def test_discarded_tokens_offer_no_choice_of_which_pays(scored: str) -> None:
+    """Under RH-RESOURCES-KEEP=discard every counted token is gone at each Cleanup, the
+    last too, so which token pays can change no score: the choice is not offered (the
+    model used to ask it 20-30 times a game); kept tokens still make it a choice."""
+    discard = SPEC.model("full", TINY, (scored, "RH-RESOURCES-KEEP=discard"))
+    keep = SPEC.model("full", TINY, (scored,))
+
+    def asked(m: Any) -> int:
+        n = 0
+        for seed in range(6):
+            rng = random.Random(seed)
+            s = m.initial_state()
+            while m.outcome(s) is None:
+                legal = m.legal_actions(s)
+                n += any(isinstance(a, A.UseToken) for a in legal)
+                s = m.sample_step(s, rng.choice(legal), rng)
+        return n
+
+    assert asked(discard) == 0
+    if scored == "RH-COMPARE-COUNTERS=tokens":
+        assert asked(keep) > 0

@@ -83,8 +83,10 @@ BOOK = PromiseBook(
         P(
             R.AMBULANCE_VALUE.NUMBER_ONE,
             "only the taker of ambulance 1 gets the blood bag and the first-player token; "
-            "nobody took it: no bag, the first player stays",
+            "nobody took it: no bag, the first player stays (alone, the DH-SOLO reading's "
+            "bag every round governs)",
             step=promise_admission.ambulance_value(R.AMBULANCE_VALUE.NUMBER_ONE),
+            applies=_rivals,
         ),
         P(
             R.EXTRA_REVEAL.ADMISSION_ONCE,

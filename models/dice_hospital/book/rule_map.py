@@ -168,7 +168,8 @@ ENTRIES = (
         "DH-AMBULANCE-VALUE",
         "DH-SOLO",
         note="turns.blood_bag_takers, turns.next_first, expansion.after_picks: one bag, "
-        "usable this round; the first player changes at the next round",
+        "usable this round; the first player changes at the next round; alone, the solo "
+        "reading's bag every round holds under every value reading",
         en="The player who took the ambulance with the lowest value also takes a "
         '"blood bag" token and becomes first player for the coming round.',
     ),

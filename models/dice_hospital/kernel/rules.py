@@ -351,6 +351,8 @@ def after_picks(K, s) -> None:
     for p in range(1, P):
         low = min(low, keys[p])
     mode = K[K_AMB_VALUE]
+    if P == 1:  # alone the solo reading gives the bag every round (turns.blood_bag_takers)
+        mode = 0
     for p in range(P):
         take_bag = False
         if mode == 2:

@@ -26,8 +26,11 @@ def blood_bag_takers(ctx: Ctx, s: DHState) -> tuple[int, ...]:
     """Przyjmowanie pacjentów: "Gracz, który dobrał ambulans o najniższej wartości bieże
     także worek z krwią" (with DH-AMBULANCE-VALUE=pip-sum every player tied on the
     lowest total; with DH-AMBULANCE-VALUE=number-one only the taker of ambulance number 1,
-    if anyone took it)."""
-    if ctx.amb_value == R.AMBULANCE_VALUE.NUMBER_ONE:
+    if anyone took it). Alone (a DH-SOLO reading) the lone player's ambulance is the lowest
+    taken under every value reading: the solo reading, the more specific rule, promises its
+    blood bag every round, and "Pierwszy gracz, nie może wybrać ambulansu numer 1" would
+    otherwise leave the bag unreachable under DH-SOLO=first-player-bar."""
+    if ctx.amb_value == R.AMBULANCE_VALUE.NUMBER_ONE and ctx.P > 1:
         return tuple(p for p in range(ctx.P) if s.taken[p] == 0)
     keys = {p: ambulance_key(ctx, s, s.taken[p]) for p in range(ctx.P)}
     low = min(keys.values())
@@ -39,8 +42,9 @@ def blood_bag_takers(ctx: Ctx, s: DHState) -> tuple[int, ...]:
 def next_first(ctx: Ctx, s: DHState) -> int:
     """Przyjmowanie pacjentów: the lowest-value taker "staje się pierwszym graczem w
     nadchodzącej rundzie" (ties: the lower ambulance number; with
-    DH-AMBULANCE-VALUE=number-one the first player stays when nobody took ambulance 1)."""
-    if ctx.amb_value == R.AMBULANCE_VALUE.NUMBER_ONE:
+    DH-AMBULANCE-VALUE=number-one the first player stays when nobody took ambulance 1;
+    alone, the lone player stays first under every reading)."""
+    if ctx.amb_value == R.AMBULANCE_VALUE.NUMBER_ONE and ctx.P > 1:
         return next((p for p in range(ctx.P) if s.taken[p] == 0), s.first)
     return draft_order(ctx, s)[0]
 

@@ -27,6 +27,7 @@ from ..rules.effects import (
     CHOICE,
     DIAG,
     DOCTOR,
+    DRAW,
     GAIN,
     HEAL,
     HEALED,
@@ -428,13 +429,26 @@ def chronic_never_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | N
 
 
 def chronic_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-    """``chronic-die``: no diagnosed chronic patient outlives a Cleanup with a time token."""
-    if crossed_deaths(s, t):
-        for p, ps in enumerate(t.players):
-            for pt in ps.patients:
-                chronic = pt.card >= 0 and model.ctx.patients[pt.card].priority == CHRONIC
-                if chronic and pt.diagnosed and pt.tokens >= 1:
-                    return f"seat {p}'s diagnosed chronic patient lived through a Cleanup"
+    """``chronic-die``: no diagnosed chronic patient outlives a Cleanup with a time token
+    (what must happen), and a chronic death costs 1 quality of care, not a severe
+    patient's 2 nor nothing (what must not): checked on a Cleanup where only chronic
+    patients died."""
+    if not crossed_deaths(s, t):
+        return None
+    for p, ps in enumerate(t.players):
+        for pt in ps.patients:
+            chronic = pt.card >= 0 and model.ctx.patients[pt.card].priority == CHRONIC
+            if chronic and pt.diagnosed and pt.tokens >= 1:
+                return f"seat {p}'s diagnosed chronic patient lived through a Cleanup"
+    for p, (x, y) in enumerate(zip(s.players, t.players)):
+        died = [b - a_ for a_, b in zip(x.dead, y.dead)]
+        if died[CHRONIC] == 0 or sum(died) != died[CHRONIC]:
+            continue
+        want = x.qoc - died[CHRONIC]
+        if reads(model, R.QOC_FLOOR.CLAMP):
+            want = max(want, 0)
+        if y.qoc != want:
+            return f"seat {p}'s {died[CHRONIC]} chronic deaths moved quality of care {x.qoc} -> {y.qoc}"
     return None
 
 
@@ -842,16 +856,37 @@ def can_empty_medical(model: RHModel) -> bool:
 
 
 def draws_to_hand(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-    """``medical``: in the Action Phase only a helicopter makes a patient be drawn."""
+    """``medical``: in the Action Phase only a helicopter makes a patient be drawn (what
+    must not happen), and a card's "draw 1 card" reward leaves its player a Medical card
+    draw when the Medical deck (or a discard pile to reshuffle) has one (what must)."""
     count = sum(1 for k in t.queue if k.kind == T_DRAW_PATIENT)
     before = sum(1 for k in s.queue if k.kind == T_DRAW_PATIENT)
     if t.phase == ACTIONS and count > before and not isinstance(a, actions.HelicopterDraw):
         return f"a {type(a).__name__} step made a patient be drawn"
+    can_draw = sum(t.deck) > 0 or (model.ctx.reshuffle and sum(t.discard) > 0)
+    return card_draws(model, s, a, t, T_DRAW_HAND, "Medical") if can_draw else None
+
+
+def card_draws(model: RHModel, s: RHState, a: Any, t: RHState, kind: int, deck: str) -> str | None:
+    """Playing or activating a card whose reward draws ``n`` leaves ``n`` draws of
+    ``kind`` pending for its player."""
+    if isinstance(a, (actions.PlayCard, actions.Activate)):
+        card = model.ctx.medical[a.card]
+        effects = card.immediate if isinstance(a, actions.PlayCard) else card.action
+        p = model.current_player(s)
+        owed = sum(e.n for e in effects if e.code == DRAW)
+        pending = sum(k.n for k in t.queue if k.kind == kind and k.player == p)
+        if owed and pending < owed:
+            return f"seat {p}'s 'draw {owed} card' reward left {pending} {deck} draws"
     return None
 
 
 def draws_patients(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-    """``patient``: no Medical card enters a hand during the Action Phase."""
+    """``patient``: no Medical card enters a hand during the Action Phase (what must not
+    happen), and a card's "draw 1 card" reward leaves its player a patient draw while the
+    Patient deck has a card (what must)."""
+    if sum(t.shuffled) > 0 and (msg := card_draws(model, s, a, t, T_DRAW_PATIENT, "patient")):
+        return msg
     if s.phase == ACTIONS and t.phase == ACTIONS and s.round == t.round:
         for p, (x, y) in enumerate(zip(s.players, t.players)):
             if sum(y.hand) > sum(x.hand):

@@ -264,7 +264,8 @@ _RULES = (
     ),
     _p(
         readings.PRIORITY_3.CHRONIC_DIE,
-        "no diagnosed chronic patient outlives a Cleanup holding a time token",
+        "no diagnosed chronic patient outlives a Cleanup holding a time token, and a "
+        "chronic death costs 1 quality of care",
         step=promise_rules.chronic_die,
     ),
     _p(
@@ -415,12 +416,14 @@ _RULES = (
     ),
     _p(
         readings.DRAW_CARD.MEDICAL,
-        "in the Action Phase only a helicopter makes a patient be drawn",
+        "in the Action Phase only a helicopter makes a patient be drawn, and a card's "
+        "draw reward draws a Medical card",
         step=promise_rules.draws_to_hand,
     ),
     _p(
         readings.DRAW_CARD.PATIENT,
-        "no Medical card enters a hand in the Action Phase",
+        "no Medical card enters a hand in the Action Phase, and a card's draw reward "
+        "draws a patient",
         step=promise_rules.draws_patients,
     ),
 )

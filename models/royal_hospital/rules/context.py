@@ -81,8 +81,13 @@ class Ctx:
         self.compare_production = reads(R.COMPARE_COUNTERS.PRODUCTION)
         self.tie_production = reads(R.TIE_RESOURCES.PRODUCTION)
         self.compare_tokens = not self.compare_production
-        # tokens held are scored: which token pays a cost becomes the player's choice
-        self.tokens_scored = self.compare_tokens or not self.tie_production
+        # tokens held are scored: which token pays a cost becomes the player's choice.
+        # Under RH-RESOURCES-KEEP=discard every counted token is gone at each Cleanup,
+        # the last one before the final scoring too, so which one pays can change no
+        # score: least flexible first (treatment.spend) is at least as good for every
+        # later payment, and the choice is not offered.
+        scored = self.compare_tokens or not self.tie_production
+        self.tokens_scored = scored and not self.discard_tokens
         self.healed_spent = reads(R.HEALED_COST.SPEND)
         self.heli_both = reads(R.HELICOPTER_BOTH.BOTH_ALLOWED)
         self.heli_discard_qoc = 1 if reads(R.HELICOPTER_DISCARD.COSTS_QUALITY) else 0
