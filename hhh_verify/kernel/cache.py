@@ -121,7 +121,7 @@ class CheckedCacheFile(caching.IndexDataCacheFile):  # type: ignore[misc]
 def install() -> None:
     """Make every ``cache=True`` function decorated from now on use
     :class:`CheckedCacheFile` (Numba builds it by this module-level name)."""
-    caching.IndexDataCacheFile = CheckedCacheFile
+    caching.IndexDataCacheFile = CheckedCacheFile  # type: ignore[misc]
 
 
 def toolchain() -> str:
@@ -234,9 +234,9 @@ def kernel_stamp(folder: Path, shared: Sequence[Path] = ()) -> str:
 
 def cache_dir(source: Path) -> Path:
     """Where Numba keeps the cache of functions defined in file ``source``."""
-    if config.CACHE_DIR:
-        sub = caching._CacheLocator.get_suitable_cache_subpath(str(source))
-        return Path(config.CACHE_DIR) / sub
+    root: str = config.CACHE_DIR  # type: ignore[attr-defined]  # set by NUMBA_CACHE_DIR
+    if root:
+        return Path(root) / caching._CacheLocator.get_suitable_cache_subpath(str(source))
     return source.parent / "__pycache__"
 
 
@@ -281,7 +281,7 @@ def reset(modules: Sequence[ModuleType]) -> None:
     for m in modules:
         for value in vars(m).values():
             if isinstance(value, Dispatcher):
-                value._reset_overloads()
+                value._reset_overloads()  # type: ignore[attr-defined]
 
 
 def validated(
