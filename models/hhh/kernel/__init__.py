@@ -22,5 +22,7 @@ ensure_fresh()
 def make_kernel(model: HHHModel) -> Any:
     """The kernel of ``model`` (compiles on first use; cached on disk afterwards)."""
     from .api import GameKernel
+    from .cache import self_check
 
+    self_check()
     return GameKernel(model)
