@@ -166,9 +166,7 @@ class SmtSupport:
         """The queries ``query`` asks by default (every one but the open questions about
         the full game, whose budgets run out without an answer, and the long ones marked
         ``thorough_only``), or all of them under the ``thorough`` profile."""
-        return tuple(
-            q for q in self.queries if thorough or not (q.open_on_full or q.thorough_only)
-        )
+        return tuple(q for q in self.queries if thorough or not (q.open_on_full or q.thorough_only))
 
 
 def query_properties(game: str, queries: tuple[SmtQuery, ...]) -> list[SmtClaim]:
