@@ -25,15 +25,14 @@ from hhh_verify.engines.explore import swap
 #: Pairs ``AMBIGUITY:X->Y`` whose swap mutant X's promise does not kill under ``ci``, and
 #: why. Only shrinks.
 SURVIVORS: dict[str, str] = {
-    "HHH-STAFF-ROUND1:reveal-at-setup->none-in-round-1": "staff reveal: another helper's",
-    "HHH-TRANSFER-WR-DEST:level-3-4-any->wards-only": "another helper's",
-    "HHH-TRANSFER-WR-DEST:any-level-rooms->level-3-4-any": "another helper's",
-    "HHH-TRANSFER-WR-DEST:any-level-rooms->wards-only": "another helper's",
-    "HHH-DRAW-EXHAUSTED:stuck->stop": "stuck: another helper's",
-    "HHH-MORGUE:in-deck->absent": "HHH-MORGUE=in-deck: another helper's",
-    "RH-PRIORITY-3:chronic-die->terminal-slip": "another helper's",
-    "RH-REWARD-ORDER:depth-first->in-sequence": "no promise (stated reason); another helper's",
-    "RH-REWARD-ORDER:in-sequence->depth-first": "no promise (stated reason); another helper's",
+    "HHH-STAFF-ROUND1:reveal-at-setup->none-in-round-1": "one-sided: issue 37 (reveal-at-setup's promise)",
+    "HHH-TRANSFER-WR-DEST:level-3-4-any->wards-only": "one-sided: issue 37 (non-default transfer destinations)",
+    "HHH-TRANSFER-WR-DEST:any-level-rooms->level-3-4-any": "one-sided: issue 37",
+    "HHH-TRANSFER-WR-DEST:any-level-rooms->wards-only": "one-sided: issue 37",
+    "HHH-MORGUE:in-deck->absent": "one-sided: issue 37 (HHH-MORGUE=in-deck)",
+    "RH-PRIORITY-3:chronic-die->terminal-slip": "one-sided: issue 37",
+    "RH-REWARD-ORDER:depth-first->in-sequence": "no promise (stated reason): issue 37",
+    "RH-REWARD-ORDER:in-sequence->depth-first": "no promise (stated reason): issue 37",
     "DH-SPECIALIST-OPTIONAL:mandatory->optional": "one-sided; not strengthened yet",
     "DH-EPIDEMIC-ROLL:plain-d6->two-to-five": "one-sided; not strengthened yet",
 }
