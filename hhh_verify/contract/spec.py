@@ -39,6 +39,7 @@ OPTIONAL_PARTS = (
     "kernel",
     "rule_map",
     "promises",
+    "questions",
 )
 
 
@@ -135,6 +136,11 @@ class GameSpec:
         claims, as checks; :func:`hhh_verify.contract.registry.properties_for` adds them to the
         properties (``promise:ID=OPTION``), applying where their option is in force. A loader (promises import the rules).
 
+    ``questions``
+        ``() -> hhh_verify.contract.questions.QuestionBook``: the readers' questions and
+        where each landed (``rules --questions``, ``docs/<game>-questions.md``), usually
+        ``QuestionsFile("<package>.book")`` reading the ``questions.json`` shipped there.
+
     ``rulebook_package``
         The package whose data files hold the rulebook text (``rulebook`` and a rule
         map's ``rendering``): this package's copies in ``rules/`` by default; a game in a
@@ -175,6 +181,7 @@ class GameSpec:
     kernel: Callable[[Model[Any, Any]], Kernel] | None = None
     promises: Callable[[], Any] | None = None
     rule_map: Callable[[], Any] | None = None
+    questions: Callable[[], Any] | None = None
     rulebook_package: str = RULES_PACKAGE
     order: int = 100
 

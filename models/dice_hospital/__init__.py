@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from hhh_verify.contract.late import late, late_call
 from hhh_verify.contract.measures import SEAT_MEASURES
+from hhh_verify.contract.questions import QuestionsFile
 from hhh_verify.contract.spec import GameSpec
 
 from .book.rule_index import RULES
@@ -46,6 +47,7 @@ SPEC = GameSpec(
     promises=late(".book.promises:BOOK", __name__),
     action_space=action_space,
     rule_map=late(".book.rule_map:RULE_MAP", __name__),
+    questions=QuestionsFile(f"{__name__}.book"),
     kernel=late_call(".kernel:make_kernel", __name__),
     order=2,
 )

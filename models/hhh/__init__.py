@@ -11,6 +11,7 @@ index, the sentence-level rule map (``rule_map.py``), properties and search orde
 from __future__ import annotations
 
 from hhh_verify.contract.late import late, late_call
+from hhh_verify.contract.questions import QuestionsFile
 from hhh_verify.contract.spec import GameSpec
 
 from .book.rule_index import RULES
@@ -43,6 +44,7 @@ SPEC = GameSpec(
     board=late(".view.board_svg:render_board", __name__),
     kernel=late_call(".kernel:make_kernel", __name__),
     rule_map=late(".book.rule_map:RULE_MAP", __name__),
+    questions=QuestionsFile(f"{__name__}.book"),
     promises=late(".book.promises:BOOK", __name__),
     order=0,
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from hhh_verify.contract.late import late, late_call
 from hhh_verify.contract.measures import SEAT_MEASURES
+from hhh_verify.contract.questions import QuestionsFile
 from hhh_verify.contract.spec import GameSpec
 
 from .book.rule_index import RULES
@@ -42,6 +43,7 @@ SPEC = GameSpec(
     smt=late_call(".properties.smt:support", __name__),
     promises=late(".book.promises:BOOK", __name__),
     rule_map=late(".book.rule_map:RULE_MAP", __name__),
+    questions=QuestionsFile(f"{__name__}.book"),
     action_space=action_space,
     board=late(".view.board_svg:render_board", __name__),
     kernel=late_call(".kernel:make_kernel", __name__),
