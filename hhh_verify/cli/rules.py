@@ -1,5 +1,6 @@
-"""`hhh-verify rules`: the rule index by section, or (``--sentences``) every sentence of
-the rulebook with its one status from the game's rule map."""
+"""`hhh-verify rules`: the rule index by section, (``--sentences``) every sentence of
+the rulebook with its one status from the game's rule map, or (``--questions``) the
+readers' questions and where each landed."""
 
 from __future__ import annotations
 
@@ -8,6 +9,14 @@ from typing import Any
 import click
 
 from hhh_verify.cli.common import command_errors, emit_json, game_option, json_option
+from hhh_verify.contract.questions import (
+    FORMAT,
+    ConfirmVerdict,
+    QuestionRow,
+    counts,
+    questions_of,
+    row_json,
+)
 from hhh_verify.contract.registry import get_game
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.rulebook.check import placed
@@ -31,13 +40,23 @@ SECTION_STATUSES = (
     is_flag=True,
     help="Every sentence of the rulebook with its status (the sentence-level rule map).",
 )
+@click.option(
+    "--questions",
+    is_flag=True,
+    help="The readers' questions: ids, verdicts, where each landed, confirmers.",
+)
 @json_option
 @command_errors
-def rules_command(game: str, sentences: bool, as_json: bool) -> None:
+def rules_command(game: str, sentences: bool, questions: bool, as_json: bool) -> None:
     """List the rulebook sections (modelled, read through an ambiguity, parameterised or
-    left out), or with --sentences every sentence with its status and coverage counts."""
+    left out), with --sentences every sentence with its status and coverage counts, or
+    with --questions every reader question row and where it landed."""
     spec = get_game(game)
-    if sentences:
+    if sentences and questions:
+        raise click.UsageError("--sentences and --questions are two listings: choose one")
+    if questions:
+        _questions(spec, as_json)
+    elif sentences:
         _sentences(spec, as_json)
     else:
         _sections(spec, as_json)
@@ -100,3 +119,43 @@ def _sentences(spec: GameSpec, as_json: bool) -> None:
         click.echo(f"  {ref:>6} [{r['status']:<9}] {r['text']}")
         if detail and r["note"] != "heading":
             click.echo(f"         -> {detail}")
+
+
+def _questions(spec: GameSpec, as_json: bool) -> None:
+    book = questions_of(spec)
+    summary = counts(book)
+    if as_json:
+        rows = [row_json(r) for r in book]
+        emit_json({"format": FORMAT, "game": spec.id, "counts": summary, "rows": rows})
+        return
+    landing = ", ".join(f"{n} {w}" for w, n in summary["landing"].items() if n)
+    click.echo(
+        f"{spec.title}: {summary['rows']} question rows, {summary['questions']} reader "
+        f"questions — {landing or 'none'}"
+    )
+    for row in book:
+        for line in _row_lines(row):
+            click.echo(line)
+
+
+def _row_lines(row: QuestionRow) -> list[str]:
+    verdicts = ", ".join(f"{q} {v.value}" for q, v in row.verdicts.items()) or "review"
+    landed = row.landing.value + (f" (was {row.was.value})" if row.was else "")
+    refs = " ".join((*row.entries, *row.parameters))
+    lines = [f"  {row.row} [{landed}] {row.text}", f"      readers: {verdicts}"]
+    if refs:
+        lines.append(f"      -> {refs}")
+    if row.sentences or row.quote:
+        numbers = ", ".join(str(n) for n in row.sentences) or "-"
+        quotes = " / ".join(f'"{q}"' for q in row.quote) or "(no quote)"
+        lines.append(f"      sentence {numbers}: {quotes}")
+    for c in row.confirmers:
+        said = (
+            f"DECIDES {c.decided!r} ({'agrees' if c.agrees else 'disagrees'})"
+            if c.verdict is ConfirmVerdict.DECIDES
+            else "OPEN: " + " | ".join(c.readings)
+        )
+        lines.append(f"      confirmer {c.item}: {said}")
+    if row.readings and not row.confirmers:
+        lines.append("      readings: " + " | ".join(row.readings))
+    return lines

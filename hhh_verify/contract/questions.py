@@ -321,3 +321,64 @@ def questions_of(spec: Any) -> QuestionBook:
     if book.game != spec.id:
         raise ModelError(f"{spec.id}: its questions file is for game {book.game!r}")
     return book
+
+
+def reader_of(question: str) -> str:
+    """The reader a question id belongs to: the id without its number (``Q-X-001`` ->
+    ``Q-X``; a second reader's ids carry their own prefix)."""
+    return question.rsplit("-", 1)[0]
+
+
+def counts(book: QuestionBook) -> dict[str, Any]:
+    """The summary a listing and a page print: rows, reader questions, rows by landing,
+    verdicts by reader, confirmer items by verdict (and agreements)."""
+    readers: dict[str, dict[str, int]] = {}
+    for row in book:
+        for q, v in row.verdicts.items():
+            per = readers.setdefault(reader_of(q), {w.value: 0 for w in Verdict})
+            per[v.value] += 1
+    items = {c.item: c for row in book for c in row.confirmers}
+    decides = [c for c in items.values() if c.verdict is ConfirmVerdict.DECIDES]
+    return {
+        "rows": len(book),
+        "questions": sum(len(r.questions) for r in book),
+        "landing": {w.value: sum(r.landing is w for r in book) for w in Landing},
+        "readers": readers,
+        "confirmer": {
+            "items": len(items),
+            "decides": len(decides),
+            "agrees": sum(c.agrees for c in decides),
+            "open": len(items) - len(decides),
+        },
+    }
+
+
+def row_json(row: QuestionRow) -> dict[str, Any]:
+    """A row as ``rules --questions --json`` prints it (the file's own keys)."""
+    out: dict[str, Any] = {
+        "row": row.row,
+        "questions": list(row.questions),
+        "text": row.text,
+        "verdicts": {q: v.value for q, v in row.verdicts.items()},
+        "landing": row.landing.value,
+        "was": row.was.value if row.was else None,
+        "entries": list(row.entries),
+        "parameters": list(row.parameters),
+        "sentences": list(row.sentences),
+        "quote": list(row.quote),
+        "confirmers": [
+            {
+                "item": c.item,
+                "verdict": c.verdict.value,
+                **(
+                    {"decided": c.decided, "agrees": c.agrees}
+                    if c.verdict is ConfirmVerdict.DECIDES
+                    else {"readings": list(c.readings)}
+                ),
+            }
+            for c in row.confirmers
+        ],
+        "readings": list(row.readings),
+        "note": row.note,
+    }
+    return out
