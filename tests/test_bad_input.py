@@ -72,6 +72,7 @@ NO_BAD_VALUE = {
         "--quick",
         "--list",
         "--sentences",
+        "--questions",
         "--details",
         "--only-compiled-checks",
         "--force",

@@ -258,4 +258,5 @@ def test_rules_questions_json_and_text() -> None:
     r = CliRunner().invoke(main, ["rules", "--game", "pig", "--questions"])
     assert r.exit_code == 0 and "0 question rows" in r.output
     r = CliRunner().invoke(main, ["rules", "--game", "hhh", "--questions", "--sentences"])
-    assert r.exit_code == 2
+    assert r.exit_code == 2 and r.stderr.strip().startswith("error: ")
+    assert len(r.stderr.strip().splitlines()) == 1

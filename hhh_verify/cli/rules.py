@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from hhh_verify.cli.common import command_errors, emit_json, game_option, json_option
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.questions import (
     FORMAT,
     ConfirmVerdict,
@@ -53,7 +54,7 @@ def rules_command(game: str, sentences: bool, questions: bool, as_json: bool) ->
     with --questions every reader question row and where it landed."""
     spec = get_game(game)
     if sentences and questions:
-        raise click.UsageError("--sentences and --questions are two listings: choose one")
+        raise ModelError("--sentences and --questions are two listings: choose one")
     if questions:
         _questions(spec, as_json)
     elif sentences:
