@@ -115,7 +115,8 @@ class QuestionRow:
 
 @dataclass(frozen=True)
 class QuestionBook:
-    """A game's rows, in book order."""
+    """A game's rows: in the order of the docs they were converted from, rows added later
+    (a new reader's new questions) after them."""
 
     game: str
     rows: tuple[QuestionRow, ...]
