@@ -42,11 +42,7 @@ def answer(scenario: Scenario, budget: Budget, query_id: str) -> dict[str, Any]:
         preset = support.reduced_preset or spec.reduced_preset or ""
     model = spec.make_model(spec.config(preset, query.overrides), chosen)
     if not scenario.readings:
-        row = run_query(
-            spec, support, query, rlimit, seconds, model if query.preset is None else None
-        )
-        if query.preset is None:
-            row["config"] = preset or "default"
+        row = run_query(spec, support, query, rlimit, seconds)
     else:
         try:
             row = run_query(spec, support, query, rlimit, seconds, model)

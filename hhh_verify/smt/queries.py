@@ -216,8 +216,13 @@ def run_query(
     are built.
     """
     t0 = time.perf_counter()
+    config = query.preset or "(checked model)"
     if model is None:
-        model = spec.model(query.preset or "", query.overrides, query.interpret)
+        preset = query.preset
+        if preset is None:  # outside check: the reduced preset the encoding covers
+            preset = support.reduced_preset or spec.reduced_preset or ""
+            config = preset or "default"
+        model = spec.model(preset, query.overrides, query.interpret)
     enc = support.encoding(model)
     budget = query_budget(query, rlimit, seconds)
     row: dict[str, Any] = {
@@ -225,7 +230,7 @@ def run_query(
         "question": query.question,
         "expected": query.expected,
         "citation": query.citation,
-        "config": query.preset or "(checked model)",
+        "config": config,
         "interpretation": list(query.interpret),
         "exact": enc.exact,
         "budget": budget.to_json(),
