@@ -127,12 +127,19 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+#: The most tasks one run is cut into (:func:`partition`): past it the ranges grow, so a
+#: run of 10**8 games is 1,000 tasks of 100,000 games, not 400,000 tasks that stall the
+#: scheduler. Results never depend on the cut (every game carries its own seed).
+MAX_TASKS = 1_000
+
+
 def partition(n: int, workers: int, per_worker: int = 4, largest: int = 250) -> list[range]:
     """Split items ``0..n-1`` into consecutive ranges: about ``per_worker`` ranges per
-    worker (so a slow or lost worker delays little), none longer than ``largest``."""
+    worker (so a slow or lost worker delays little), none longer than ``largest``
+    unless that would make more than :data:`MAX_TASKS` ranges."""
     if n <= 0:
         return []
-    size = max(1, min(largest, -(-n // max(1, workers * per_worker))))
+    size = max(1, min(largest, -(-n // max(1, workers * per_worker))), -(-n // MAX_TASKS))
     return [range(lo, min(n, lo + size)) for lo in range(0, n, size)]
 
 
