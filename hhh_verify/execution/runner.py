@@ -27,10 +27,12 @@ runs the same work in this process.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 import shlex
+import signal
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -251,10 +253,11 @@ class Runner:
                 pending = [h.future for h in self._handles if h.future is not None and not h.done]
                 if pending and cluster is None:  # a cluster of our own goes down whole
                     client.cancel(pending)
-                client.close(timeout=CLOSE_SECONDS)
+                with contextlib.suppress(TimeoutError):
+                    client.close(timeout=CLOSE_SECONDS)
         finally:
             if cluster is not None:
-                cluster.close(timeout=CLOSE_SECONDS)
+                _close_cluster(cluster)
 
     def __enter__(self) -> Runner:
         return self
@@ -387,6 +390,19 @@ class Runner:
                 break
         if pending:
             self._client.cancel(list(pending))
+
+
+def _close_cluster(cluster: Any) -> None:
+    """Close a local cluster within :data:`CLOSE_SECONDS`; past it its worker processes
+    are killed (they ignore SIGINT and SIGTERM, see ``_start_local_cluster``)."""
+    pids = [getattr(nanny, "pid", None) for nanny in cluster.workers.values()]
+    try:
+        cluster.close(timeout=CLOSE_SECONDS)
+    except TimeoutError:
+        for pid in pids:
+            if pid:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
 
 
 def failure(task: Task, error: BaseException) -> TaskFailed:
