@@ -74,7 +74,29 @@ def test_partition_covers_every_item_once_in_order() -> None:
             parts = partition(n, workers)
             assert [i for r in parts for i in r] == list(range(n))
             assert all(0 < len(r) <= 250 for r in parts)
-    assert len(partition(40, 2)) == 8 and len(partition(10**6, 4)) == 4000
+    assert len(partition(40, 2)) == 8 and len(partition(10**6, 4)) == rn.MAX_TASKS
+
+
+def test_a_run_is_at_most_max_tasks_tasks() -> None:
+    """10**8 games were 400,000 tasks (ranges of 250): the scheduler stalled."""
+    for n in (rn.MAX_TASKS * 250 + 1, 10**8, 10**9 + 7):
+        for workers in (1, 4, 256):
+            parts = partition(n, workers)
+            assert len(parts) <= rn.MAX_TASKS
+            assert parts[0].start == 0 and parts[-1].stop == n
+            assert all(a.stop == b.start for a, b in zip(parts, parts[1:]))
+
+
+def test_capped_chunks_do_not_change_the_result(
+    games: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the cap at 3 tasks, 40 games are 3 ranges of 14: the same summary."""
+    monkeypatch.setattr(rn, "MAX_TASKS", 3)
+    assert [len(r) for r in partition(40, 2, largest=5)] == [14, 14, 12]
+    expected = sim.simulate(toy_model.toy(), 40, seed=4, measures=toy_model.MEASURES).to_json()
+    with Runner(jobs=1) as run:
+        got = playouts.simulate(run, Scenario("toy", seed=4), Budget(games=40)).to_json()
+    assert _plain(got) == _plain(expected)
 
 
 @pytest.mark.parametrize("cut", CUTS)

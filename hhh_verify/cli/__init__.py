@@ -25,17 +25,24 @@ from hhh_verify.cli.replay import replay_command
 from hhh_verify.cli.report import report_command
 from hhh_verify.cli.rules import rules_command
 from hhh_verify.cli.simulate import simulate_command
+from hhh_verify.contract.interrupts import Interrupted, handled
 
 
 class OneLineErrors(click.Group):
     """The command group; a usage error (unknown option, bad choice, missing argument) is
-    one line ``error: ...`` on stderr with exit code 2, like every other bad input."""
+    one line ``error: ...`` on stderr with exit code 2, like every other bad input.
+    SIGINT and SIGTERM stop a command with one line ``error: interrupted by SIGINT`` and
+    exit code 130 (143 for SIGTERM); see :mod:`hhh_verify.contract.interrupts`."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         if kwargs.get("standalone_mode", True) is False:
             return super().main(*args, **kwargs)
         try:
-            rv = super().main(*args, **{**kwargs, "standalone_mode": False})
+            with handled():
+                rv = super().main(*args, **{**kwargs, "standalone_mode": False})
+        except Interrupted as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(e.exit_code)
         except click.UsageError as e:
             click.echo(f"error: {one_line(e.format_message())}", err=True)
             sys.exit(e.exit_code)

@@ -14,7 +14,7 @@ import click
 
 from hhh_verify.cli.common import JOBS, BadValue, converts
 from hhh_verify.execution import SCHEDULER_ENV, Runner, TaskFailed, runner_for
-from hhh_verify.execution.runner import ADDRESS
+from hhh_verify.execution.runner import ADDRESS, MAX_TASKS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,7 +49,7 @@ jobs_option = click.option(
     metavar="N",
     help="Run the tasks on a local Dask cluster of N worker processes (1: in this "
     "process). Default: sized to the machine, small runs stay in this process. "
-    "The results do not depend on it.",
+    f"A run is cut into at most {MAX_TASKS:,} tasks. The results do not depend on it.",
 )
 
 

@@ -138,8 +138,8 @@ POSITIVE = WholeNumber(min=1)
 #: Worker processes (``--jobs``): a documented ceiling, far above any one machine's cores.
 MAX_JOBS = 256
 JOBS = WholeNumber(min=1, max=MAX_JOBS, meaning="worker processes")
-#: Games a command plays (``simulate --games``): one task per 100 reference games (2,000
-#: kernel games), so a million games is at most 10,000 tasks.
+#: Games a command plays (``simulate --games``); a run is cut into at most
+#: :data:`hhh_verify.execution.runner.MAX_TASKS` tasks whatever the count.
 MAX_GAMES = 1_000_000
 GAMES = WholeNumber(min=1, max=MAX_GAMES, meaning="games")
 #: Bytes one stored state costs an explorer here, measured and rounded up: the reference

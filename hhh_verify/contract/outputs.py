@@ -11,8 +11,8 @@
   its digest: a later run rewrites those files, and refuses (without ``--force``) a
   file of the same name it did not write or that was changed since.
 * :func:`write_folder` writes a report folder as a whole: built complete beside the old
-  one and swapped in in one step, so a failed or interrupted run leaves the previous
-  folder as it was.
+  one and swapped in in one step, so a failed run leaves the previous folder as it was
+  (a signal is held over the write, see :func:`hhh_verify.contract.interrupts.held`).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any
 
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interrupts import held
 
 #: The manifest's file name inside a folder the tool writes.
 MANIFEST = ".hhh-verify-manifest.json"
@@ -259,21 +260,24 @@ def write_folder(folder: str, files: Mapping[str, str], manifest: Manifest) -> l
     fresh hidden sibling, its other files linked across, and swapped in in one step
     (:func:`exchange`); otherwise each top-level name (a file, or a folder such as
     ``hhh-plots``, replaced whole) is moved in from a hidden folder inside it once every
-    file is written. Either way a failure or an interrupt before the swap leaves
-    ``folder`` as it was. Returns the final paths, in ``files``' order."""
+    file is written. Either way a failure before the swap leaves
+    ``folder`` as it was; SIGINT or SIGTERM is held over the whole write (staging, swap,
+    manifest: seconds at most) and raised after it, so no signal cuts the final moves.
+    Returns the final paths, in ``files``' order."""
     replaced = {rel.split("/", 1)[0] for rel in files}
     kept = {k: v for k, v in manifest.files.items() if k.split("/", 1)[0] not in replaced}
     parent = os.path.dirname(os.path.abspath(folder)) or "."
     whole = os.access(parent, os.W_OK) and (
         not os.path.isdir(folder) or only_the_tools(folder, manifest)
     )
-    if whole:
-        _swap_whole(folder, files, kept)
-    else:
-        _move_names(folder, files, replaced)
-    manifest.files = kept
-    written = [os.path.join(folder, rel) for rel in files]
-    manifest.record(written)
+    with held():  # a signal is raised once the folder and its manifest are in place
+        if whole:
+            _swap_whole(folder, files, kept)
+        else:
+            _move_names(folder, files, replaced)
+        manifest.files = kept
+        written = [os.path.join(folder, rel) for rel in files]
+        manifest.record(written)
     return written
 
 

@@ -27,10 +27,12 @@ runs the same work in this process.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 import shlex
+import signal
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -38,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hhh_verify.contract.errors import ModelError
+from hhh_verify.contract.interrupts import blocked
 
 #: The environment variable naming a Dask scheduler (``tcp://HOST:PORT``) to run on
 #: when neither ``--scheduler`` nor ``--jobs`` is given.
@@ -49,6 +52,10 @@ PILOT_SECONDS = 2.0
 CLUSTER_WORTH_SECONDS = 10.0
 #: Seconds to wait for a scheduler to answer and for a first worker to join it.
 CONNECT_SECONDS = 10.0
+#: Seconds to wait for the client, then the local cluster, to close (an interrupted run
+#: closes them too; a worker busy in a task is killed once the cluster's own grace
+#: period is over).
+CLOSE_SECONDS = 10.0
 
 #: What a scheduler address looks like: ``[PROTOCOL://]HOST:PORT``.
 ADDRESS = re.compile(r"(?:[a-z]+://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):[0-9]{1,5}")
@@ -127,12 +134,19 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+#: The most tasks one run is cut into (:func:`partition`): past it the ranges grow, so a
+#: run of 10**8 games is 1,000 tasks of 100,000 games, not 400,000 tasks that stall the
+#: scheduler. Results never depend on the cut (every game carries its own seed).
+MAX_TASKS = 1_000
+
+
 def partition(n: int, workers: int, per_worker: int = 4, largest: int = 250) -> list[range]:
     """Split items ``0..n-1`` into consecutive ranges: about ``per_worker`` ranges per
-    worker (so a slow or lost worker delays little), none longer than ``largest``."""
+    worker (so a slow or lost worker delays little), none longer than ``largest``
+    unless that would make more than :data:`MAX_TASKS` ranges."""
     if n <= 0:
         return []
-    size = max(1, min(largest, -(-n // max(1, workers * per_worker))))
+    size = max(1, min(largest, -(-n // max(1, workers * per_worker))), -(-n // MAX_TASKS))
     return [range(lo, min(n, lo + size)) for lo in range(0, n, size)]
 
 
@@ -207,32 +221,43 @@ class Runner:
             ) from None
 
     def _start_local_cluster(self, workers: int) -> None:
+        from multiprocessing import resource_tracker
+
         from distributed import Client, LocalCluster
 
-        self._cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",  # this machine only
-            dashboard_address="127.0.0.1:0",  # any free port: never clash with another run
-            silence_logs=logging.ERROR,
-        )
-        self._client = Client(self._cluster, set_as_default=False)
+        # SIGINT and SIGTERM are blocked while the workers start (they inherit the mask):
+        # a Ctrl-C reaches only this process, which closes the cluster (see close). The
+        # semaphore tracker unblocks them in the thread that starts it: started before.
+        resource_tracker.ensure_running()
+        with blocked():
+            self._cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",  # this machine only
+                dashboard_address="127.0.0.1:0",  # any free port: never clash with another run
+                silence_logs=logging.ERROR,
+            )
+            self._client = Client(self._cluster, set_as_default=False)
         for h in self._handles:  # everything not yet computed moves there, in order
             if not h.done:
                 self._submit_remote(h)
 
     def close(self) -> None:
-        """Cancel what is still running and shut down a cluster this runner started."""
+        """Cancel what is still running on a scheduler, shut down a cluster this runner
+        started; each waited for at most :data:`CLOSE_SECONDS`."""
         client, cluster = self._client, self._cluster
         self._client = self._cluster = None
-        if client is not None:
-            pending = [h.future for h in self._handles if h.future is not None and not h.done]
-            if pending:
-                client.cancel(pending)
-            client.close()
-        if cluster is not None:
-            cluster.close()
+        try:
+            if client is not None:
+                pending = [h.future for h in self._handles if h.future is not None and not h.done]
+                if pending and cluster is None:  # a cluster of our own goes down whole
+                    client.cancel(pending)
+                with contextlib.suppress(TimeoutError):
+                    client.close(timeout=CLOSE_SECONDS)
+        finally:
+            if cluster is not None:
+                _close_cluster(cluster)
 
     def __enter__(self) -> Runner:
         return self
@@ -365,6 +390,19 @@ class Runner:
                 break
         if pending:
             self._client.cancel(list(pending))
+
+
+def _close_cluster(cluster: Any) -> None:
+    """Close a local cluster within :data:`CLOSE_SECONDS`; past it its worker processes
+    are killed (they ignore SIGINT and SIGTERM, see ``_start_local_cluster``)."""
+    pids = [getattr(nanny, "pid", None) for nanny in cluster.workers.values()]
+    try:
+        cluster.close(timeout=CLOSE_SECONDS)
+    except TimeoutError:
+        for pid in pids:
+            if pid:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
 
 
 def failure(task: Task, error: BaseException) -> TaskFailed:
