@@ -51,11 +51,14 @@ PENDING = {
         *("HHH-Q117", "HHH-Q130", "HHH-Q147", "HHH-Q149", "HHH-Q152", "HHH-Q157"),
         *("HHH-Q159", "HHH-Q162", "HHH-Q205", "HHH-Q212", "HHH-Q219", "HHH-Q220"),
         *("HHH-Q222", "HHH-Q223", "HHH-Q226", "HHH-Q229", "HHH-Q233"),
+        # raised by the review of settled rule-map lines, left OPEN by the confirmer
+        *("HHH-V004", "HHH-V014"),
     },
     "royal-hospital": {
         *("RH-Q006", "RH-Q007", "RH-Q015", "RH-Q021", "RH-Q029", "RH-Q034", "RH-Q046"),
         *("RH-Q047", "RH-Q057", "RH-Q062", "RH-Q063", "RH-Q080", "RH-Q083", "RH-Q086"),
         *("RH-Q088", "RH-Q089", "RH-Q104", "RH-Q124", "RH-Q129"),
+        "RH-V001",
     },
     "dice-hospital": {
         *("DH-Q017", "DH-Q020", "DH-Q022", "DH-Q040", "DH-Q042", "DH-Q045", "DH-Q046"),
@@ -75,11 +78,12 @@ NOT_A_QUESTION_UNANSWERED = {
 #: Rows, and verdicts (ANSWERED, OPEN, MISSING) by reader: the converted docs' own
 #: counts (MISSING-NUMBER counts as MISSING; Royal Hospital's docs gave 110/138/34 over
 #: both readers; a Dice Hospital id asking two things is on two rows) and, for HHH,
-#: reader 2's file.
+#: reader 2's file; then the rows the review of settled rule-map lines raised (the
+#: confirmer items that name no reader question: HHH 28, Royal Hospital 1, Dice Hospital 2).
 COUNTS = {
-    "hhh": (235, {"Q-HHH": (119, 63, 18), "R2-HHH": (135, 66, 24)}),
-    "royal-hospital": (147, {"Q-RH": (54, 79, 14), "Q-RH2": (56, 59, 20)}),
-    "dice-hospital": (104, {"Q-DH": (34, 36, 21), "Q-DH2": (32, 38, 24)}),
+    "hhh": (235 + 28, {"Q-HHH": (119, 63, 18), "R2-HHH": (135, 66, 24)}),
+    "royal-hospital": (147 + 1, {"Q-RH": (54, 79, 14), "Q-RH2": (56, 59, 20)}),
+    "dice-hospital": (104 + 2, {"Q-DH": (34, 36, 21), "Q-DH2": (32, 38, 24)}),
 }
 QUESTION_IDS = {"hhh": 425, "royal-hospital": 282, "dice-hospital": 182}
 

@@ -129,11 +129,13 @@ class QuestionBook:
 
 
 def unconfirmed(row: QuestionRow) -> str | None:
-    """Why ``row`` breaks the confirmer rule, or ``None``: an OPEN/MISSING row may land
-    as a book answer only when every confirmer item on it DECIDES the team's answer."""
-    if not (row.unanswered and row.landing.book_answers):
+    """Why ``row`` breaks the confirmer rule, or ``None``: a row lands as a book answer
+    only when every confirmer item on it DECIDES the team's answer, and an OPEN/MISSING
+    row only when a confirmer saw it (a row the review raised has no reader verdicts,
+    and its confirmer decides it the same way)."""
+    if not row.landing.book_answers:
         return None
-    if not row.confirmers:
+    if row.unanswered and not row.confirmers:
         return f"{row.row}: a reader marked it OPEN/MISSING and no confirmer saw it"
     for c in row.confirmers:
         if not c.confirms:
