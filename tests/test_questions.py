@@ -264,3 +264,20 @@ def test_rules_questions_json_and_text() -> None:
     r = CliRunner().invoke(main, ["rules", "--game", "hhh", "--questions", "--sentences"])
     assert r.exit_code == 2 and r.stderr.strip().startswith("error: ")
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_annotated_rulebook_shows_what_a_blind_reader_said() -> None:
+    """Which lines a confirmer settled, and which it found open, under their sentence;
+    planted: a row whose confirmer says OPEN is never shown as confirmed."""
+    from hhh_verify.reporting.rulebook_page import confirmer_note, render_rulebook_page
+
+    page = render_rulebook_page(GAMES["hhh"])
+    book = _book("hhh")
+    open_row = next(r for r in book if r.row == "HHH-V004")  # the body's settlement
+    agreed = next(r for r in book if r.sentences and r.confirmers and r.confirmers[0].confirms)
+    assert "confirmed by a blind reader" in confirmer_note(agreed)
+    assert confirmer_note(open_row).startswith("<b>open</b>")
+    assert confirmer_note(open_row) in page and confirmer_note(agreed) in page
+    agree = dataclasses.replace(open_row.confirmers[0], verdict=ConfirmVerdict.DECIDES)
+    lying = dataclasses.replace(open_row, confirmers=(agree,))
+    assert "confirmed" not in confirmer_note(lying)  # DECIDES without agreeing

@@ -8,6 +8,7 @@ from html import escape
 from itertools import groupby
 from typing import Any
 
+from hhh_verify.contract.questions import ConfirmVerdict, Landing, QuestionRow, questions_of
 from hhh_verify.contract.spec import GameSpec
 from hhh_verify.reporting.english import English, from_map
 from hhh_verify.rulebook.check import load, placed
@@ -39,7 +40,7 @@ CSS = (
     "margin:.1em 0 .6em 1.5em;border-left:3px solid #ccc;padding-left:.6em}"
     "div.n p{margin:.15em 0}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
     "padding:.2em .5em}td.n{text-align:right}.en{color:#555;font-style:italic}"
-    + "".join(f".st-{s.value}{{background:{c}}}" for s, c in COLOURS.items())
+    "p.cf{color:#3a2a60}" + "".join(f".st-{s.value}{{background:{c}}}" for s, c in COLOURS.items())
 )
 
 
@@ -94,11 +95,57 @@ def _detail(
     return text
 
 
+#: The blind confirmer's rows on each sentence (``sentence -> rows``).
+Confirmed = dict[int, list[QuestionRow]]
+
+
+def confirmed_by_sentence(spec: GameSpec) -> Confirmed:
+    """The question rows a blind confirmer saw, by the rule-map sentences they name."""
+    out: Confirmed = {}
+    for row in questions_of(spec):
+        if row.confirmers:
+            for n in row.sentences:
+                out.setdefault(n, []).append(row)
+    return out
+
+
+def confirmer_note(row: QuestionRow) -> str:
+    """One sentence's blind-confirmer line, as HTML: which lines a confirmer settled,
+    and which it found open (a reading to be made)."""
+    items = ", ".join(c.item for c in row.confirmers)
+    if all(c.confirms for c in row.confirmers):
+        decided = escape(row.confirmers[0].decided)
+        return f"confirmed by a blind reader ({escape(items)}): &ldquo;{decided}&rdquo;"
+    if any(c.verdict is ConfirmVerdict.OPEN for c in row.confirmers):
+        readings = " / ".join(escape(r) for c in row.confirmers for r in c.readings)
+        state = "still pending" if row.landing is Landing.PENDING else f"now {row.landing.value}"
+        return (
+            f"<b>open</b> for a blind reader ({escape(items)}), {state}: {readings}"
+            f" ({escape(row.row)})"
+        )
+    return f"a blind reader ({escape(items)}) decides it otherwise ({escape(row.row)})"
+
+
+def _confirmer_intro(spec: GameSpec) -> str:
+    """What the blind-confirmer lines mean, with their counts."""
+    rows = [r for r in questions_of(spec) if r.confirmers]
+    if not rows:
+        return ""
+    agreed = sum(all(c.confirms for c in r.confirmers) for r in rows)
+    return (
+        f'<p class="cf">A blind reader, given only a question and the quoted sentence (never '
+        f"the code), judged {len(rows)} questions the model answers from the book: "
+        f"{agreed} confirmed, {len(rows) - agreed} not (each of those is a reading to be "
+        "made, or one made since); their lines say so under the sentence they name.</p>"
+    )
+
+
 def _line_html(
     group: list[Placed],
     spec: GameSpec,
     in_report: frozenset[str] | None,
     english: English | None = None,
+    confirmed: Confirmed | None = None,
 ) -> list[str]:
     spans, notes = [], []
     for p in group:
@@ -114,6 +161,8 @@ def _line_html(
                 en = f'<br><span class="en">{escape(e.en)}</span>' if e.en else ""
                 detail = _detail(e, spec, in_report, english)
                 notes.append(f"<p><b>{escape(anchor)}</b> {detail}{en}</p>")
+        for row in (confirmed or {}).get(p.sentence.number, []):
+            notes.append(f'<p class="cf"><b>s{p.sentence.number}</b> {confirmer_note(row)}</p>')
     line = f'<p class="l">{" ".join(spans)}</p>'
     return [line, f'<div class="n">{"".join(notes)}</div>'] if notes else [line]
 
@@ -137,6 +186,7 @@ def render_rulebook_page(spec: GameSpec, in_report: frozenset[str] | None = None
         f'Ambiguity ids link to their entries in the <a href="{escape(spec.id)}.html">report</a>; '
         "parameter values are the full game's.</p>",
         f'<p class="coverage">Coverage: {len(rows)} sentences, {total} entries, 100% mapped.</p>',
+        _confirmer_intro(spec),
         "<table><tr><th>status</th><th>entries</th><th>meaning</th></tr>",
     ]
     for s in RuleStatus:
@@ -145,7 +195,8 @@ def render_rulebook_page(spec: GameSpec, in_report: frozenset[str] | None = None
             f"<td>{escape(MEANING[s])}</td></tr>"
         )
     h.append("</table><h2>The rulebook</h2>")
+    confirmed = confirmed_by_sentence(spec)
     for _, group in groupby(rows, key=lambda p: p.sentence.line):
-        h += _line_html(list(group), spec, in_report, english)
+        h += _line_html(list(group), spec, in_report, english, confirmed)
     h.append("</body></html>")
     return "\n".join(h) + "\n"
