@@ -132,6 +132,22 @@ def test_report_section_shows_values_and_not_computed(recorded: Path) -> None:
     assert "not computed" in "".join(op.html(data))
 
 
+def test_rows_of_earlier_code_are_marked_never_shown_as_current(
+    recorded: Path, tmp_path: Path
+) -> None:
+    """A run recorded by other rules or kernel code is marked in every cell and named in
+    the section's text; the current run is not (planted: the same file, version changed)."""
+    current = "\n".join(op.markdown(_report(recorded)))
+    assert op.STALE_MARK not in current and "earlier rules" not in current
+    data = json.loads(recorded.read_text())
+    data["presets"]["tiny"]["code_version"] = "another"
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data))
+    md = "\n".join(op.markdown(_report(old)))
+    assert f"{op.STALE_MARK} |" in md and "The rows of `tiny` were computed by earlier" in md
+    assert op.STALE_MARK in "".join(op.html(_report(old)))
+
+
 def test_report_unchanged_without_a_file(tmp_path: Path) -> None:
     data = _report(tmp_path / "absent.json")
     assert "optimal" not in data and op.markdown(data) == [] and op.html(data) == []
@@ -156,7 +172,8 @@ def test_each_preset_has_its_own_columns(recorded: Path) -> None:
     op.merge(data["optimal"], "medium", "v", row | {"complete": True, "states": 9})
     md = "\n".join(op.markdown(data))
     assert "| Pmax(win) (tiny) |" in md and "| Pmax(win) (medium) |" in md
-    assert "| 0.2500 | 0.0000 | 0.1250 |" in md
+    mark = op.STALE_MARK  # "v" is not this checkout's code version
+    assert f"| 0.2500{mark} | 0.0000{mark} | 0.1250{mark} |" in md
     assert f"| {AMB} | `{OTHER}` |" in md
     amb_row = next(line for line in md.splitlines() if line.startswith(f"| {AMB} |"))
     assert amb_row.count("not computed") == 3

@@ -222,6 +222,17 @@ def presets(data: dict[str, Any]) -> list[str]:
     return sorted(plain, key=lambda p: (rank.get(p, len(ORDER)), p))
 
 
+def stale(data: dict[str, Any]) -> set[str]:
+    """The recorded presets whose rows were computed by other rules or kernel code than
+    this checkout's (:func:`code_version`): shown marked, never as current."""
+    version = code_version(data["game"])
+    runs = data["optimal"]["presets"]
+    return {p for p in presets(data) if runs[p].get("code_version") != version}
+
+
+STALE_MARK = " (earlier code)"
+
+
 def head(data: dict[str, Any]) -> list[str]:
     cols = [f"{m} ({p})" for p in presets(data) for m in ("Pmax(win)", "Pmin", "random play")]
     return ["id", "reading", *cols, "strong player, full game"]
@@ -235,6 +246,7 @@ def rows(data: dict[str, Any]) -> list[list[str]]:
         for p in presets(data)
     }
     strong = _strong(data)
+    old = stale(data)
     registry = get_game(data["game"]).ambiguities
     readings = [("", "")] + [
         (e["id"], o)
@@ -250,7 +262,7 @@ def rows(data: dict[str, Any]) -> list[list[str]]:
             if r is None:
                 cells += ["not computed"] * 3
             else:
-                done = "" if r["complete"] else " (incomplete)"
+                done = ("" if r["complete"] else " (incomplete)") + (STALE_MARK if p in old else "")
                 cells += [f"{r[k]:.4f}{done}" for k in ("pmax", "pmin", "prandom")]
         name = f"`{option}`" if amb else "defaults"
         out.append([amb or "-", name, *cells, strong.get((amb, option), "-")])
@@ -264,7 +276,15 @@ def _intro(data: dict[str, Any], name: Callable[[str], str] = md_code) -> str:
     for p in presets(data):
         d = next((r for r in data["optimal"]["presets"][p]["readings"] if not r["id"]), None)
         sizes.append(name(p) + ("" if d is None else f", {d['states']:,} states"))
-    return TEXT.format(presets="; ".join(sizes))
+    text = TEXT.format(presets="; ".join(sizes))
+    old = sorted(stale(data))
+    if old:
+        text += (
+            " The rows of " + ", ".join(name(p) for p in old) + " were computed by earlier "
+            f"rules or kernel code than this report's: marked{STALE_MARK}, they may have "
+            "moved (re-run `hhh-verify optimal --config PRESET`)."
+        )
+    return text
 
 
 def markdown(data: dict[str, Any]) -> list[str]:
