@@ -51,7 +51,10 @@ def test_one_reading_maximum_is_the_explored_one(preset: str) -> None:
     readings = cb.single_readings() if THOROUGH else ["HHH-VISIT-CUBES=rebag"]
     largest = cb.EXPLORED[preset].max_outcomes
     for reading in readings:
-        model = SPEC.model(preset, (), (reading,))
+        try:
+            model = SPEC.model(preset, (), (reading,))
+        except ModelError:
+            continue  # a reading the preset refuses (HHH-WARD-BEDS=one-fewer on one bed)
         assert cb.recorded(model) == cb.ONE_READING[preset]
         largest = max(largest, cb.explore_largest_step(model, STATE_BUDGET).max_outcomes)
     assert largest <= cb.ONE_READING[preset]

@@ -444,12 +444,6 @@ def _tokens_kept(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | Non
     return None
 
 
-def _more_than_one_bed(model: HHHModel) -> bool:
-    """One fewer than one bed is no Ward at all: the option keeps the one bed (it cannot
-    differ on a config of one-bed Wards, e.g. the ``interactions`` preset)."""
-    return bool(model.config.ward_beds > 1)
-
-
 P = Promise.of
 BOOK = PromiseBook(
     promises=(
@@ -477,7 +471,6 @@ BOOK = PromiseBook(
             "no Ward holds more patients than one bed fewer than configured, and a free one "
             "takes a level-3-4 Waiting Room patient",
             step=_wards_at_most(1),
-            applies=_more_than_one_bed,
         ),
         P(
             R.WAITING_SPOTS.AS_CONFIG,
