@@ -25,11 +25,6 @@ from hhh_verify.engines.explore import swap
 #: Pairs ``AMBIGUITY:X->Y`` whose swap mutant X's promise does not kill under ``ci``, and
 #: why. Only shrinks.
 SURVIVORS: dict[str, str] = {
-    "HHH-STAFF-ROUND1:reveal-at-setup->none-in-round-1": "one-sided: issue 37 (reveal-at-setup's promise)",
-    "HHH-TRANSFER-WR-DEST:level-3-4-any->wards-only": "one-sided: issue 37 (non-default transfer destinations)",
-    "HHH-TRANSFER-WR-DEST:any-level-rooms->level-3-4-any": "one-sided: issue 37",
-    "HHH-TRANSFER-WR-DEST:any-level-rooms->wards-only": "one-sided: issue 37",
-    "HHH-MORGUE:in-deck->absent": "one-sided: issue 37 (HHH-MORGUE=in-deck)",
     "RH-PRIORITY-3:chronic-die->terminal-slip": "one-sided: issue 37",
     "RH-REWARD-ORDER:depth-first->in-sequence": "no promise (stated reason): issue 37",
     "RH-REWARD-ORDER:in-sequence->depth-first": "no promise (stated reason): issue 37",

@@ -51,7 +51,9 @@ def test_one_reading_maximum_is_the_explored_one(preset: str) -> None:
     readings = cb.single_readings() if THOROUGH else ["HHH-VISIT-CUBES=rebag"]
     largest = cb.EXPLORED[preset].max_outcomes
     for reading in readings:
-        model = SPEC.model(preset, (), (reading,))
+        model = _accepted(preset, reading)
+        if model is None:
+            continue
         assert cb.recorded(model) == cb.ONE_READING[preset]
         largest = max(largest, cb.explore_largest_step(model, STATE_BUDGET).max_outcomes)
     assert largest <= cb.ONE_READING[preset]
@@ -96,10 +98,20 @@ def _over(seen: dict[str, int], bounds: dict[str, int]) -> dict[str, tuple[int, 
     return {k: (n, bounds[k]) for k, n in seen.items() if n > bounds[k]}
 
 
+def _accepted(preset: str, reading: str) -> Any:
+    """The model of ``preset`` under ``reading``, or None where the preset refuses it
+    (HHH-WARD-BEDS=one-fewer on one-bed Wards)."""
+    try:
+        return SPEC.model(preset, (), (reading,))
+    except ModelError:
+        return None
+
+
 @pytest.mark.parametrize("preset", cb.ONE_READING)
 def test_analytic_bound_covers_every_single_reading_maximum(preset: str) -> None:
     """The analytic bound is at least the recorded maxima, under every single reading."""
-    models = [SPEC.model(preset)] + [SPEC.model(preset, (), (r,)) for r in cb.single_readings()]
+    models = [SPEC.model(preset)] + [_accepted(preset, r) for r in cb.single_readings()]
+    models = [m for m in models if m is not None]
     assert all(cb.analytic_bound(m) >= cb.ONE_READING[preset] for m in models)
     assert cb.analytic_bound(SPEC.model(preset)) >= cb.EXPLORED[preset].max_outcomes
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.records import replace
 from hhh_verify.contract.registry import get_game, properties_for
 from hhh_verify.contract.trace import replay
@@ -61,8 +62,16 @@ def sweep_one(reading: tuple[str, ...]) -> Any:
     )
 
 
+#: readings the preset's one-bed Wards refuse (one bed fewer than one is no Ward)
+REFUSED = {("HHH-WARD-BEDS=one-fewer",)}
+
+
 @pytest.mark.parametrize("reading", READINGS, ids=lambda r: r[0] if r else "defaults")
 def test_a_loss_ends_the_game_under_every_reading(reading: tuple[str, ...]) -> None:
+    if reading in REFUSED:
+        with pytest.raises(ModelError, match="needs ward_beds >= 2"):
+            sweep_one(reading)
+        return
     exp = sweep_one(reading)
     found = {k: exp.messages.get(k, "") for k, v in exp.violations.items() if v}
     found.update({k: "step" for k, v in exp.step_violations.items() if v})
@@ -180,13 +189,19 @@ def test_every_reading_is_swept() -> None:
 def test_the_sweep_says_when_an_option_cannot_differ_on_its_preset(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """HHH-WARD-BEDS=one-fewer means nothing with one bed (the interactions preset): the
-    sweep's row says so instead of passing it silently; an option that does change the
-    preset's graph is not named."""
+    """HHH-MONEY-CAP=capped means nothing where money never nears $199 (the interactions
+    preset starts at $5): the sweep's row says so instead of passing it silently; an
+    option that does change the preset's graph is not named, and one the preset refuses
+    (HHH-WARD-BEDS=one-fewer on one-bed Wards) is counted as not applicable."""
     from hhh_verify.check.run import CheckOptions, check_model
     from hhh_verify.engines.explore import sweep
 
-    narrowed = [(), ("HHH-WARD-BEDS=one-fewer",), ("HHH-ER-RETURN=first-room",)]
+    narrowed = [
+        (),
+        ("HHH-MONEY-CAP=capped",),
+        ("HHH-WARD-BEDS=one-fewer",),
+        ("HHH-ER-RETURN=first-room",),
+    ]
     monkeypatch.setattr(sweep, "readings", lambda reg: narrowed)
     monkeypatch.setitem(sweep.COMBINED_BUDGET, "ci", 0)
     props = PROPS.select(["hhh.loss-is-final"])
@@ -197,5 +212,6 @@ def test_the_sweep_says_when_an_option_cannot_differ_on_its_preset(
         CheckOptions(profile="ci"),
         [sweep.SweepEngine(HHH)],
     )
-    assert rows[0].details["cannot_differ"] == ["HHH-WARD-BEDS=one-fewer"]
+    assert rows[0].details["cannot_differ"] == ["HHH-MONEY-CAP=capped"]
+    assert rows[0].details["not_applicable"] >= 1
     assert "cannot differ" in rows[0].message

@@ -57,6 +57,8 @@ def test_every_reading_on_sampled_states(reading: dict[str, str]) -> None:
         ("interactions", 6 if THOROUGH else 2, 1 if THOROUGH else 3),
         ("small", 8 if THOROUGH else 2, 1 if THOROUGH else 3),
     ):
+        if preset == "interactions" and reading == {"HHH-WARD-BEDS": "one-fewer"}:
+            continue  # refused: its Wards have one bed (tests/hhh/test_hhh_config_refused.py)
         m, k = model_and_kernel(preset, reading)
         assert _first_difference(m, k, playout_states(m, games, 11, every)) is None, preset
 

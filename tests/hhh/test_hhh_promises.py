@@ -15,6 +15,7 @@ import pytest
 from hhh_helpers import action_phase, model
 from hhh_kernel_helpers import compare_state
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import properties_for
 from hhh_verify.engines.explore.explorer import explore, split_properties
 from hhh_verify.models.hhh import SPEC
@@ -293,9 +294,12 @@ def test_the_must_choose_promise_catches_a_decline() -> None:
 # HHH-WARD-BEDS=one-fewer with one bed; HHHConfig.morgue_capacity --------------------------
 
 
-def test_one_fewer_bed_applies_only_where_a_ward_has_two_beds() -> None:
+def test_one_fewer_bed_is_in_force_wherever_its_model_is_built() -> None:
+    """One bed fewer than one is refused when the model is built
+    (tests/hhh/test_hhh_config_refused.py), so the promise has no exemption left."""
     prop = promise("HHH-WARD-BEDS=one-fewer")
-    assert not prop.relevant(SPEC.model("interactions", (), ("HHH-WARD-BEDS=one-fewer",)))
+    with pytest.raises(ModelError, match="needs ward_beds >= 2"):
+        SPEC.model("interactions", (), ("HHH-WARD-BEDS=one-fewer",))
     assert prop.relevant(SPEC.model("tiny", (), ("HHH-WARD-BEDS=one-fewer",)))
 
 

@@ -9,8 +9,8 @@ promise, if it says what ``X`` means, must fail somewhere on that model.
 Per pair, on the game's sweep preset (``PromiseBook.sweep``), its reduced preset and
 then on each probe configuration of the ambiguity (``GameSpec.probes``):
 
-1. witness: the ``X`` model is explored breadth-first and, at every state it reaches,
-   compared with the ``Y`` model (outcome, player to move, legal actions and each
+1. witness: the two initial states are compared, then the ``X`` model is explored
+   breadth-first and, at every state it reaches, compared with the ``Y`` model (outcome, player to move, legal actions and each
    action's exact distribution). The first state where they differ is a witness (every
    state before it in the search agreed, so both models reach it). A search that ends
    complete without one is a proof that the two options coincide on that config: their
@@ -151,8 +151,12 @@ def difference(x: Model[Any, Any], y: Model[Any, Any], s: Any) -> str:
 
 def witness(x: Model[Any, Any], y: Model[Any, Any], budget: int) -> tuple[str, bool, int]:
     """The first difference of ``x`` from ``y`` over ``x``'s reachable states (with its
-    depth), whether the search was complete, and the states explored."""
+    depth), whether the search was complete, and the states explored. Two models that
+    start from different states differ at depth 0 (their graphs are not equal even when
+    each step of ``y`` from ``x``'s states agrees)."""
 
+    if x.initial_state() != y.initial_state():
+        return "initial states differ at depth 0", False, 1
     seen = [0]
 
     def compare(model: Model[Any, Any], s: Any) -> None:
@@ -257,13 +261,12 @@ def _search(spec: GameSpec, amb: str, x: str, y: str, budget: int) -> _Seen:
     for preset, overrides in configs(spec, amb):
         try:
             config = spec.config(preset, overrides)
+            mx, my = _model(spec, config, amb, x), _model(spec, config, amb, y)
         except ModelError:
-            continue
+            continue  # a config that cannot take one of the two options
         first = first or config
         label = _label(preset, overrides)
-        found, complete, n = witness(
-            _model(spec, config, amb, x), _model(spec, config, amb, y), budget
-        )
+        found, complete, n = witness(mx, my, budget)
         if found:
             return _Seen(label, found, False, 0, (config,))
         tried.append(label)

@@ -323,11 +323,17 @@ def _rated_on(profit: bool) -> Any:
 
 
 def _markers_out(after: bool) -> Any:
+    """The Ward draw is made from every marker of each colour (``after``) or from one
+    fewer, and the supply then holds what is left, less one (``after``) or not."""
+
     def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         if s.phase != SETUP_MARKERS:
             return None
         full = model.config.markers_per_colour
         for k in range(model.config.colours):
+            drawn_from = full if after else full - 1
+            if s.supply[k] != drawn_from:
+                return f"the Ward draw had {s.supply[k]} colour-{k} markers; {drawn_from} expected"
             ward = len(t.wards[k])
             want = max(0, full - ward - 1) if after else full - 1 - ward
             if t.supply[k] != want:
@@ -341,6 +347,30 @@ def _markers_out(after: bool) -> Any:
 
 def _fewer_markers(model: HHHModel) -> bool:
     return bool(model.config.variant_fewer_markers)
+
+
+# HHH-FEWER-WHITE ------------------------------------------------------------------------
+
+
+def _white_pile(fewer: int) -> Any:
+    """The white markers in the supply and on tombstones are the pile less ``fewer``
+    (a white marker only moves from the supply to a tombstone, so both ways: never more,
+    never fewer)."""
+
+    def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+        C = model.config.colours
+        want = model.config.white_markers - fewer
+        have = t.supply[C] + t.cemetery[C]
+        if have != want:
+            return f"{have} white markers in the supply and on tombstones; {want} expected"
+        return None
+
+    return check
+
+
+def _white_to_spare(model: HHHModel) -> bool:
+    """The variant is on and the white pile has a marker to lose."""
+    return _fewer_markers(model) and model.config.white_markers > 0
 
 
 P = Promise.of
@@ -430,14 +460,30 @@ PROMISES = (
     ),
     P(
         R.FEWER_MARKERS.BEFORE_SETUP,
-        "the setup Wards and the supply together hold one marker fewer of each colour",
+        "the Ward draw is made from one marker fewer of each colour, and the setup Wards "
+        "and the supply together hold one marker fewer of each colour",
         step=_markers_out(after=False),
         applies=_fewer_markers,
     ),
     P(
         R.FEWER_MARKERS.AFTER_SETUP,
-        "after the Ward draw the supply holds one marker fewer of each colour left",
+        "the Ward draw is made from every marker, and after it the supply holds one "
+        "marker fewer of each colour left",
         step=_markers_out(after=True),
         applies=_fewer_markers,
+    ),
+    P(
+        R.FEWER_WHITE.COLOURS_ONLY,
+        "the white pile keeps all its markers: white markers in the supply and on "
+        "tombstones always number white_markers",
+        step=_white_pile(0),
+        applies=_white_to_spare,
+    ),
+    P(
+        R.FEWER_WHITE.WHITE_TOO,
+        "the white pile starts one marker short: white markers in the supply and on "
+        "tombstones always number white_markers less one",
+        step=_white_pile(1),
+        applies=_white_to_spare,
     ),
 )

@@ -16,15 +16,18 @@ from ..rules import readings as R
 from ..rules.actions import (
     ChaplainFlip,
     ChooseBenefit,
+    EndActions,
     EndPicks,
+    InstallRoom,
     InternTreat,
     ReturnBlacks,
     Transfer,
 )
 from ..rules.config import CAT, CFO, CORONER, INTAKE_NURSE
 from ..rules.model import HHHModel
-from ..rules.player_actions import WAITING_TO_WARD
+from ..rules.player_actions import BENEFIT_HIRE, WAITING_TO_WARD
 from ..rules.state import (
+    ACTIONS,
     BLOOD_BANK,
     EMERGENCY,
     HEAL_DRAWN,
@@ -35,6 +38,7 @@ from ..rules.state import (
     PP_ARRIVE,
     PP_INSTALL,
     RESEARCH_DRAWN,
+    SETUP_ROOM,
     STUCK,
     TREATMENT,
     WAITING,
@@ -71,7 +75,10 @@ def reveal_each(model: HHHModel) -> int:
 
 
 def _staff_bound(first: int) -> Any:
-    """At most one row's flips a round, only in rounds ``first`` to ``first + rows - 1``."""
+    """Both ways: at most one row's flips a round, only in rounds ``first`` to
+    ``first + rows - 1``; and once a round's Player Action Phase is on, every row under
+    the rounds so far has been flipped ("Flip the 2 Staff markers below the round
+    marker face up"), as far as the spaces and markers go."""
 
     def check(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
         rows_reached = max(0, min(t.round - first + 1, staff_rows(model)))
@@ -80,6 +87,14 @@ def _staff_bound(first: int) -> Any:
             return (
                 f"{revealed(model, t)} Staff markers face up in round {t.round}; the spaces "
                 f"under the rounds so far hold {bound} flips"
+            )
+        c = model.config
+        spaces = c.staff_spaces - (2 if c.variant_two_rooms else 0)
+        least = min(bound, spaces, sum(c.staff_pool))
+        if t.phase == ACTIONS and not t.reason and revealed(model, t) < least:
+            return (
+                f"{revealed(model, t)} Staff markers flipped by round {t.round}'s actions; "
+                f"the rows under the rounds so far hold {least}"
             )
         return None
 
@@ -198,8 +213,9 @@ def _replace_in_full(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str |
 
 
 def _no_decline(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
-    """A Research ends without a benefit only when none is possible (Training and Replace
-    checked here: the Hire's affordability is the Hire rule's)."""
+    """A Research ends without a benefit only when none is possible: Training and
+    Replace checked from the card's colours, the Hire (whose price and face-up markers
+    are the Hire rule's) from the benefits offered in the position before."""
     if s.phase != RESEARCH_DRAWN or not isinstance(a, ChooseBenefit) or a.benefit != -1:
         return None
     r = s.research
@@ -210,6 +226,9 @@ def _no_decline(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None
         return "the Research was declined although the Training benefit was possible"
     if r.drawn[replace_c] and any(s.cemetery[:C]) and s.supply[C]:
         return "the Research was declined although the Replace benefit was possible"
+    offered = [b for b in model.legal_actions(s) if isinstance(b, ChooseBenefit)]
+    if any(b.benefit == BENEFIT_HIRE for b in offered):
+        return "the Research was declined although the Hire benefit was possible"
     return None
 
 
@@ -229,11 +248,34 @@ def _rooms_at_most(starting_uncounted: bool) -> Any:
     return check
 
 
+def placed_at_most(model: HHHModel) -> int:
+    """The New Room cards the declared HHH-ROOM-CAP lets the game place (``room_limit``,
+    the starting card(s) counted or not; every phase: as many as there are kinds)."""
+    c = model.config
+    cap = model.readings.declared(R.ROOM_CAP)
+    if cap == R.ROOM_CAP.SIX_TOTAL:
+        return c.room_limit
+    if cap == R.ROOM_CAP.SIX_INSTALLED:
+        return c.room_limit + (2 if c.variant_two_rooms else 1)
+    return MORGUE + 1  # room kinds 0..MORGUE: every card of the deck
+
+
 def _no_morgue(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     return "a Morgue was installed" if t.rooms[MORGUE] else None
 
 
 def _morgue_holds(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """Both ways: the Morgue is a New Room card, so whenever a New Room card is chosen
+    while it is not placed it is among the choices (but where a fixed ``starting_room``
+    narrows the setup choice); and it holds ``morgue_capacity`` bodies (one more
+    Improved) besides the Cemetery."""
+    if isinstance(a, InstallRoom) and not s.rooms[MORGUE]:
+        fixed = s.phase == SETUP_ROOM and model.config.starting_room >= 0 and not s.rooms_placed
+        if not fixed and InstallRoom(MORGUE) not in model.legal_actions(s):
+            return "a New Room card was chosen and the Morgue was not among the choices"
+    if not t.rooms[MORGUE] and t.rooms_placed < placed_at_most(model):
+        if isinstance(a, EndActions) and not t.reason and t.phase != PP_INSTALL:
+            return "a Patient Phase skipped its New Room while the Morgue card was in the deck"
     c = model.config
     cap = c.tombstones + (1 if t.staff_hired[CORONER] else 0)
     if t.rooms[MORGUE]:
@@ -322,18 +364,46 @@ def _nurse_exempt(s: HHHState, a: Transfer) -> bool:
     return a.target == WARD and bool(s.staff_hired[INTAKE_NURSE])
 
 
+def _wr_rooms_offered(lowest: int) -> Any:
+    """When a player transfers, every Waiting Room patient of level ``lowest`` to 4 may go
+    to the free Treatment Room of its colour ("Move that Patient to any matching color
+    Ward or New Room that has space for them"): the room installed and empty, a marker of
+    the colour in the supply (a Basic room holds levels 1-4, an Improved one up to 5)."""
+
+    def offered(model: HHHModel, s: HHHState, a: Any) -> str | None:
+        if not isinstance(a, Transfer):
+            return None
+        legal = model.legal_actions(s)
+        for c in range(model.config.colours):
+            if not s.rooms[c] or s.treatment[c][0] or not s.supply[c]:
+                continue
+            for w, room in enumerate(s.waiting):
+                level = room[c]
+                if lowest <= level <= 4:
+                    move = Transfer(a.player, WAITING, w, c, level, TREATMENT)
+                    if move not in legal:
+                        return f"a level-{level} patient may not take free Treatment Room {c}"
+        return None
+
+    return offered
+
+
+_WR_ROOMS_3_4 = _wr_rooms_offered(3)
+_WR_ROOMS_ANY = _wr_rooms_offered(1)
+
+
 def _wr_levels_3_4(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, Transfer) and a.source == WAITING and not 3 <= a.level <= 4:
         if not _nurse_exempt(s, a):
             return f"a level-{a.level} Waiting Room patient was transferred"
-    return None
+    return _WR_ROOMS_3_4(model, s, a)
 
 
 def _wr_rooms_any_level(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
     if isinstance(a, Transfer) and a.source == WAITING and a.target == WARD:
         if not 3 <= a.level <= 4 and not _nurse_exempt(s, a):
             return f"a level-{a.level} Waiting Room patient went to a Ward"
-    return None
+    return _WR_ROOMS_ANY(model, s, a)
 
 
 def _no_level5_to_ward(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
@@ -374,25 +444,20 @@ def _tokens_kept(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | Non
     return None
 
 
-def _more_than_one_bed(model: HHHModel) -> bool:
-    """One fewer than one bed is no Ward at all: the option keeps the one bed (it cannot
-    differ on a config of one-bed Wards, e.g. the ``interactions`` preset)."""
-    return bool(model.config.ward_beds > 1)
-
-
 P = Promise.of
 BOOK = PromiseBook(
     promises=(
         P(
             R.STAFF_ROUND1.NONE_IN_ROUND_1,
-            "no Staff marker is face up in round 1; after that at most one row's flips a "
-            "round, in the rounds with Staff spaces below them (2 onward)",
+            "no Staff marker is face up in round 1; after that one row's flips a round, no "
+            "more and no fewer, in the rounds with Staff spaces below them (2 onward)",
             step=_staff_bound(2),
         ),
         P(
             R.STAFF_ROUND1.REVEAL_AT_SETUP,
-            "at most one row's flips a round, only in the rounds with Staff spaces below "
-            "them, from round 1 (rounds 1-5; 1-4 in the 5-round variant)",
+            "the row under round 1 is face up when round 1's actions begin; one row's flips "
+            "a round, no more and no fewer, only in the rounds with Staff spaces below them, "
+            "from round 1 (rounds 1-5; 1-4 in the 5-round variant)",
             step=_staff_bound(1),
         ),
         P(
@@ -406,7 +471,6 @@ BOOK = PromiseBook(
             "no Ward holds more patients than one bed fewer than configured, and a free one "
             "takes a level-3-4 Waiting Room patient",
             step=_wards_at_most(1),
-            applies=_more_than_one_bed,
         ),
         P(
             R.WAITING_SPOTS.AS_CONFIG,
@@ -449,7 +513,8 @@ BOOK = PromiseBook(
         ),
         P(
             R.RESEARCH_DECLINE.MUST_CHOOSE,
-            "a Research is not ended without a benefit while Training or Replace is possible",
+            "a Research is not ended without a benefit while one (a Hire, Training or "
+            "Replace) is possible",
             step=_no_decline,
         ),
         P(R.MONEY_CAP.CAPPED, "money never exceeds $199", step=_money_capped),
@@ -468,8 +533,9 @@ BOOK = PromiseBook(
         P(R.MORGUE.ABSENT, "no Morgue is ever installed", step=_no_morgue),
         P(
             R.MORGUE.IN_DECK,
-            "the Morgue holds morgue_capacity bodies (one more Improved) besides the "
-            "Cemetery: more bodies end the game",
+            "the Morgue is among the New Room cards to choose while not placed, and holds "
+            "morgue_capacity bodies (one more Improved) besides the Cemetery: more bodies "
+            "end the game",
             step=_morgue_holds,
         ),
         P(
@@ -534,12 +600,14 @@ BOOK = PromiseBook(
         ),
         P(
             R.TRANSFER_WR_DEST.LEVEL_3_4_ANY,
-            "only levels 3-4 leave a Waiting Room by Transfer",
+            "only levels 3-4 leave a Waiting Room by Transfer, and a level-3-4 one may go to "
+            "a free Treatment Room of its colour",
             step=_wr_levels_3_4,
         ),
         P(
             R.TRANSFER_WR_DEST.ANY_LEVEL_ROOMS,
-            "only levels 3-4 go from a Waiting Room to a Ward",
+            "only levels 3-4 go from a Waiting Room to a Ward, and one of any level 1-4 may "
+            "go to a free Treatment Room of its colour",
             step=_wr_rooms_any_level,
         ),
         P(

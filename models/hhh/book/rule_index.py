@@ -280,7 +280,13 @@ RULES: tuple[Section, ...] = (
     Section(
         "Variants (all seven)",
         RuleStatus.READING,
-        ("config.HHHConfig", "HHH-NO-ADMIN-TOKENS", "HHH-EMPTY-BEDS-VARIANT", "HHH-FEWER-MARKERS"),
+        (
+            "config.HHHConfig",
+            "HHH-NO-ADMIN-TOKENS",
+            "HHH-EMPTY-BEDS-VARIANT",
+            "HHH-FEWER-MARKERS",
+            "HHH-FEWER-WHITE",
+        ),
         "variant_* flags",
     ),
     Section(

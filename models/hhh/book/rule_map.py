@@ -872,7 +872,8 @@ ENTRIES = (
     reading(
         S(331, "306123"),
         "HHH-FEWER-MARKERS",
-        note="variant_fewer_markers: config.HHHConfig, setup.initial_state, setup.draw_markers; the white markers (their own pile) stay 10",
+        "HHH-FEWER-WHITE",
+        note="variant_fewer_markers: config.HHHConfig, setup.initial_state, setup.draw_markers; the white pile keeps 10 or loses one per HHH-FEWER-WHITE (context.Ctx.white_markers)",
     ),
     modelled(
         S(332, "48b352"), "config.HHHConfig", "setup.initial_state", note="variant_fewer_cubes"

@@ -53,7 +53,7 @@ class HHHGraph:
                 cap,
                 cfg.markers_each,
                 cfg.markers_per_colour,
-                cfg.white_markers,
+                c.white_markers,
                 *c.staff_pool,
                 MONEY_LOW,
                 *self.rating_table(),

@@ -29,6 +29,8 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "HHH-FEWER-MARKERS": (
             ("tiny", ("colours=2", "setup_markers=2", "variant_fewer_markers=true")),
         ),
+        # the variant with one marker fewer, on a pile of 2 white markers
+        "HHH-FEWER-WHITE": (("tiny", ("variant_fewer_markers=true",)),),
         # start next to the $199 top of the money track
         "HHH-MONEY-CAP": (("tiny", ("starting_money=199",)),),
         # an Improved Treatment Room from the start and a level-4 Ward patient

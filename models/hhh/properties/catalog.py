@@ -141,7 +141,8 @@ def cubes_conserved(model: HHHModel, s: HHHState) -> str | None:
 
 
 def markers_conserved(model: HHHModel, s: HHHState) -> str | None:
-    """Components: 4 Patient markers per colour, 10 white; each in exactly one place.
+    """Components: 4 Patient markers per colour, 10 white (9 under the fewer-markers
+    variant's HHH-FEWER-WHITE=white-too); each in exactly one place.
     Under HHH-FEWER-MARKERS=after-setup the variant's marker leaves after the Ward draw,
     so a colour holds 4 before it (and after it, if no marker of it was left to remove)."""
     cfg = model.config
@@ -156,7 +157,7 @@ def markers_conserved(model: HHHModel, s: HHHState) -> str | None:
             for c in range(C)
         )
         and min(s.supply[C], s.cemetery[C]) >= 0
-        and s.supply[C] + s.cemetery[C] == cfg.white_markers
+        and s.supply[C] + s.cemetery[C] == ctx(model).white_markers
     ):
         return None  # fast path: every colour adds up exactly, so ``gen`` finds nothing
     # the body that could not be hidden (arrest) leaves the board without a tombstone
@@ -177,8 +178,9 @@ def markers_conserved(model: HHHModel, s: HHHState) -> str | None:
                     f"{parts[2]} = {sum(parts)}, not {cfg.markers_each}"
                 )
         white = (s.supply[C], s.cemetery[C])
-        if min(white) < 0 or sum(white) != cfg.white_markers:
-            yield f"white: supply {white[0]} + tombstones {white[1]}, not {cfg.white_markers}"
+        whites = ctx(model).white_markers  # HHH-FEWER-WHITE: one fewer under white-too
+        if min(white) < 0 or sum(white) != whites:
+            yield f"white: supply {white[0]} + tombstones {white[1]}, not {whites}"
 
     return _problems(gen())
 

@@ -902,6 +902,32 @@ ENTRIES = [
         "'Start the game with' changes what the game is set up with, as its neighbour 'Start the game with 2 fewer cubes of each non-black color' changes the bag before any draw; 'in the supply' names where the markers are counted, and the supply only forms after the Ward draw, which is the other reading.",
     ),
     Ambiguity.of(
+        "HHH-FEWER-WHITE",
+        "Whether the fewer-markers variant takes a white Patient marker too",
+        "terminology",
+        [
+            (
+                "Variants",
+                "Start the game with 1 fewer Patient marker of each color in the supply.",
+            ),
+            ("Variants", "Start the game with 2 fewer cubes of each non-black color."),
+            ("Setup", "Place the 10 white Patient markers in a pile."),
+            ("Hide The Bodies", "take a white Patient marker from the supply"),
+        ],
+        [
+            (
+                "colours-only",
+                "only the five patient colours lose a marker: the white pile keeps all its markers (10 in the full game)",
+            ),
+            (
+                "white-too",
+                "white is a Patient marker colour of the supply too: the white pile starts one marker short (9 in the full game)",
+            ),
+        ],
+        "colours-only",
+        "Setup keeps the white markers apart from the patients' colours ('Place the 10 white Patient markers in a pile', 'the 20 non-white Patient markers') and a white marker is no patient's colour; the model played it so before the entry, so nothing else moves. The case for white-too: the white markers are taken 'from the supply', and the neighbouring variant names its exception ('each non-black color') where this one names none.",
+    ),
+    Ambiguity.of(
         "HHH-NO-ADMIN-TOKENS",
         "Administrative tokens in the variant without an Administrator",
         "gap",

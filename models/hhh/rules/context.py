@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Readings
 
 from . import readings as R
@@ -28,7 +29,13 @@ class Ctx:
         self.B = c.colours  # index of black in cube tuples
         self.P = c.players
         self.spots = c.waiting_spots - (1 if reads(R.WAITING_SPOTS.ONE_FEWER) else 0)
-        self.beds = max(1, c.ward_beds - (1 if reads(R.WARD_BEDS.ONE_FEWER) else 0))
+        one_fewer = reads(R.WARD_BEDS.ONE_FEWER)
+        if one_fewer and c.ward_beds < 2:  # the rulebook has no one-bed Ward to take one from
+            raise ModelError(
+                f"HHH-WARD-BEDS=one-fewer needs ward_beds >= 2 (ward_beds={c.ward_beds} would "
+                "leave Wards without beds); accepted: ward_beds >= 2, or HHH-WARD-BEDS=as-config"
+            )
+        self.beds = c.ward_beds - (1 if one_fewer else 0)
         staff = list(c.staff_pool)
         if reads(R.STAFF_POOL.TWO_CFOS) and staff[CAT] > 1:
             staff[CAT] -= 1
@@ -84,6 +91,10 @@ class Ctx:
         self.markers_out_after_setup = c.variant_fewer_markers and reads(
             R.FEWER_MARKERS.AFTER_SETUP
         )
+        # HHH-FEWER-WHITE: the variant's "1 fewer Patient marker of each color" takes a
+        # white one from the white pile too
+        white_too = c.variant_fewer_markers and reads(R.FEWER_WHITE.WHITE_TOO)
+        self.white_markers = max(0, c.white_markers - (1 if white_too else 0))
         self.admin = not c.no_admin
         # HHH-NO-ADMIN-TOKENS: without an Administrator card, are there Administrative tokens?
         keep = not self.admin and reads(R.NO_ADMIN_TOKENS.KEPT)

@@ -337,6 +337,14 @@ class FEWER_MARKERS(Reading):
     AFTER_SETUP = "after-setup"
 
 
+@ambiguity("HHH-FEWER-WHITE")
+class FEWER_WHITE(Reading):
+    """HHH-FEWER-WHITE: Whether the fewer-markers variant takes a white Patient marker too"""
+
+    COLOURS_ONLY = "colours-only"
+    WHITE_TOO = "white-too"
+
+
 @ambiguity("HHH-NO-ADMIN-TOKENS")
 class NO_ADMIN_TOKENS(Reading):
     """HHH-NO-ADMIN-TOKENS: Administrative tokens in the variant without an Administrator"""

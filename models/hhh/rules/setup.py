@@ -54,7 +54,7 @@ def initial_state(ctx: Ctx) -> HHHState:
         er=(0,) * C,
         blood=(0,) * (C + 1),
         supply=(c.markers_per_colour if ctx.markers_out_after_setup else c.markers_each,) * C
-        + (c.white_markers,),
+        + (ctx.white_markers,),
         cemetery=(0,) * (C + 2),
         deaths=0,
         medical=(c.medical_tokens,) * c.players,

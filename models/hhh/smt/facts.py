@@ -79,7 +79,7 @@ def markers_conserved(enc: Any, s: Sym) -> Any:
             out.append(z3.Or(total == cfg.markers_each, total == cfg.markers_per_colour))
         else:
             out.append(total == cfg.markers_each)
-    out.append(s[f"sup{C}"] + s[f"cem{C}"] == cfg.white_markers)
+    out.append(s[f"sup{C}"] + s[f"cem{C}"] == enc.ctx.white_markers)  # HHH-FEWER-WHITE
     # an arrest ends the game with the last body nowhere (Hide The Bodies): exempt
     return z3.Or(s["reason"] == ARRESTED, z3.And(*out))
 
