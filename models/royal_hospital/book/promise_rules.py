@@ -885,7 +885,7 @@ def draws_patients(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None
     """``patient``: no Medical card enters a hand during the Action Phase (what must not
     happen), and a card's "draw 1 card" reward leaves its player a patient draw while the
     Patient deck has a card (what must)."""
-    if sum(t.shuffled) > 0 and (msg := card_draws(model, s, a, t, T_DRAW_PATIENT, "patient")):
+    if sum(t.shuffled) > 0 and (msg := card_draws(model, s, a, t, T_DRAW_PATIENT, "Patient")):
         return msg
     if s.phase == ACTIONS and t.phase == ACTIONS and s.round == t.round:
         for p, (x, y) in enumerate(zip(s.players, t.players)):
