@@ -47,6 +47,7 @@ SPEC = GameSpec(
     action_space=action_space,
     rule_map=late(".book.rule_map:RULE_MAP", __name__),
     kernel=late_call(".kernel:make_kernel", __name__),
+    compiled=late(".kernel:COMPILED", __name__),
     order=2,
 )
 
