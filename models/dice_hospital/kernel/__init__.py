@@ -84,8 +84,8 @@ COMPILED = Coverage.of(
     R.AMBULANCE_FILL.DEALT,
     R.LAST_PLAYER.LAST_THIS_ROUND,
     R.LAST_PLAYER.LAST_SEAT,
-    slowdown=0,
-    measured="",
+    slowdown=150,
+    measured="full preset, random player: 17 reference vs 2,525 kernel games/s",
 )
 
 

@@ -115,8 +115,8 @@ COMPILED = Coverage.of(
     R.FEWER_MARKERS.AFTER_SETUP,
     R.NO_ADMIN_TOKENS.NONE,
     R.NO_ADMIN_TOKENS.KEPT,
-    slowdown=0,
-    measured="",
+    slowdown=10,
+    measured="full preset, random player: 409 reference vs 4,028 kernel games/s",
 )
 
 

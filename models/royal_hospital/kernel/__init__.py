@@ -102,8 +102,8 @@ COMPILED = Coverage.of(
     R.DOCTOR_SUBSTITUTE.NOT_IN_TREATMENT,
     R.DRAW_CARD.MEDICAL,
     R.DRAW_CARD.PATIENT,
-    slowdown=0,
-    measured="",
+    slowdown=41,
+    measured="full preset, random player: 47 reference vs 1,919 kernel games/s",
 )
 
 
