@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+import reference_only
 
 from hhh_verify.check.run import engines
 from hhh_verify.contract import trace as tr
@@ -195,3 +196,26 @@ def test_laws_compared_on_kernel_arrays_decide_only_agreement() -> None:
     assert not same_encoded_law(k, v, row, wrong)
     diff = compare_step(m, k, s, a, wrong)
     assert diff is not None and diff.part in ("law", "successors")
+
+
+def test_a_declared_option_the_kernel_does_not_compile_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Planted: the kernel declares the test-only option (:mod:`reference_only`, written
+    in the reference model alone) compiled. The agreement compares every declared
+    option, so the kernel's games under it differ from the model's."""
+    spec = reference_only.install(monkeypatch, declared=True)
+    found = agreement(spec, spec.model(spec.default_preset, (), ()), SMALL).finding
+    assert found is not None and reference_only.ITEM in found.where
+    trace = found.trace(spec.ambiguities)
+    assert tr.replay(trace, model_for_trace(trace)).ok
+
+
+def test_an_undeclared_option_is_skipped_with_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not declared (the truth): its runs are listed as not compiled, the rest agree."""
+    spec = reference_only.install(monkeypatch)
+    got = agreement(spec, spec.model(spec.default_preset, (), ()), SMALL)
+    assert got.finding is None
+    skipped = [u for u in got.unsupported if reference_only.ITEM in u]
+    assert skipped and all(u.endswith("not compiled") for u in skipped)
+    assert len(skipped) == len(got.unsupported)

@@ -16,6 +16,7 @@ from typing import Any
 import toy_model as T
 import z3
 
+from hhh_verify.contract.coverage import Coverage, every_option
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.properties import SmtClaim
 from hhh_verify.smt import bmc
@@ -225,4 +226,6 @@ def support() -> SmtSupport:
         solver.add(_in_range(enc)(s), goal(s))
         return bool(meter.check(solver) == z3.unsat)
 
-    return SmtSupport(ToyEncoding, symbolic_goal, QUERIES, excluded)
+    # the toy's encoding covers every option of its two ambiguities
+    encoded = Coverage(frozenset(every_option(T.AMBIGUITIES)))
+    return SmtSupport(ToyEncoding, symbolic_goal, QUERIES, excluded, encoded=encoded)

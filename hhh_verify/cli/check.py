@@ -31,12 +31,14 @@ from hhh_verify.cli.common import (
     game_of,
     interpret_option,
     json_option,
+    note_uncompiled,
     output_dir,
     output_file,
     progress,
     readings,
 )
 from hhh_verify.contract import registry, trace
+from hhh_verify.contract.coverage import every_option
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.outputs import write_atomic
@@ -221,7 +223,10 @@ def _plan(scenarios: tuple[Scenario, ...], only: tuple[str, ...], as_json: bool)
             continue
         if only:
             props = props.select(only)
-        plan.append((scenario, spec, scenario.model(spec), props))
+        model = scenario.model(spec)
+        # the kernel agreement compares every option: those not compiled it skips
+        note_uncompiled(spec, [*model.readings.choices, *every_option(spec.ambiguities)])
+        plan.append((scenario, spec, model, props))
     return plan
 
 

@@ -13,11 +13,12 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 import click
 
+from hhh_verify.contract.coverage import reference_note
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.interpretations import Decisions, load_decisions
 from hhh_verify.contract.outputs import check_output, refuse_inputs
@@ -242,6 +243,32 @@ def progress(message: str, quiet: bool = False) -> None:
     """A progress line on stderr (suppressed under --json)."""
     if not quiet:
         click.echo(message, err=True)
+
+
+def note_uncompiled(spec: GameSpec, items: Iterable[tuple[str, str]]) -> list[str]:
+    """Print one ``note:`` line on stderr (also under --json, whose document is on stdout)
+    when some of ``items``, the ``(ambiguity, option)`` readings a run plays, are not
+    compiled by the game's kernel (``GameSpec.compiled``): the run plays the reference
+    model under them. Returns them as ``ID=OPTION`` (empty: none, or no kernel)."""
+    coverage = spec.kernel_coverage()
+    if coverage is None:
+        return []
+    missing = coverage.missing_of(items)
+    if missing:
+        click.echo(reference_note(missing, coverage), err=True)
+    return missing
+
+
+def pair_items(
+    spec: GameSpec, decided: Iterable[tuple[str, str]], ambiguity: str, options: Iterable[str]
+) -> list[tuple[str, str]]:
+    """The readings a comparison of ``options`` of ``ambiguity`` plays: under each
+    option compared, the ``decided`` ones of the other rules and their defaults."""
+    fixed = dict(decided)
+    out: list[tuple[str, str]] = []
+    for option in options:
+        out += spec.ambiguities.with_readings({**fixed, ambiguity: option}).choices
+    return out
 
 
 # Reusable options -----------------------------------------------------------------

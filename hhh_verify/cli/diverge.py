@@ -22,7 +22,9 @@ from hhh_verify.cli.common import (
     game_option,
     interpret_option,
     json_option,
+    note_uncompiled,
     output_file,
+    pair_items,
     progress,
     seed_option,
     set_option,
@@ -121,7 +123,9 @@ def diverge_command(
     then differential playouts on the real game with common random numbers. With
     --config/--set only that configuration is searched (--engine picks the engines;
     kernel plays the differential games inside the game's kernel, on the real game
-    unless --config says otherwise, and has the model verify the witness). Exit 1 when a witness is found
+    unless --config says otherwise, and has the model verify the witness; under a
+    reading the kernel does not compile, the differential games play the model, with a
+    note). Exit 1 when a witness is found
     (the readings are material), 0 when none was found. The differential playouts run
     as tasks (--jobs, --scheduler); the witness depends on neither where nor how busy
     the machine is (--max-states and --max-games decide; --max-seconds is a safety net).
@@ -136,6 +140,9 @@ def diverge_command(
     fixed = scenario.readings
     config_obj = scenario.config(spec)
     engine = DivergeSearch(engine)
+    uncompiled = note_uncompiled(spec, pair_items(spec, fixed, ambiguity, pair))
+    if engine == DivergeSearch.KERNEL and uncompiled:  # the kernel cannot play one reading
+        engine = DivergeSearch.DIFFERENTIAL
     if engine == DivergeSearch.KERNEL:  # refuse a game without a kernel before any output
         models = diverge.reading_models(spec, config_obj, ambiguity, pair, fixed)
         kernels(spec, *models, pols or diverge.default_policies(spec))

@@ -22,6 +22,7 @@ from hhh_verify.cli.common import (
     engine_option,
     game_properties,
     json_option,
+    note_uncompiled,
     output_dir,
     output_file,
     progress,
@@ -172,6 +173,7 @@ def explore_command(
         check_export_path(export_path)
     spec = get_game(game)
     model = scenario.model(spec)
+    note_uncompiled(spec, model.readings.choices)
     checks = split_properties(game_properties(spec), model)
     try:
         exp = explore(
@@ -236,6 +238,12 @@ def _kernel_explore(
     spec = get_game(game)
     if spec.kernel is None:
         raise ModelError(f"--engine kernel: game {game!r} declares no kernel")
+    uncompiled = spec.uncompiled(scenario.model(spec).readings)
+    if uncompiled:  # refused, not fallen back: the kernel's flags have no reference twin
+        raise ModelError(
+            f"--engine kernel: {', '.join(uncompiled)} is not compiled by the {game} kernel; "
+            "accepted: --engine reference (the reference explorer runs every reading)"
+        )
     if checkpoints is not None:
         check_checkpoint_folder(checkpoints)
     if fanout.scheduler is None:  # every partition on this machine

@@ -27,6 +27,8 @@ from hhh_verify.cli.common import (
     game_option,
     interpret_option,
     json_option,
+    note_uncompiled,
+    pair_items,
     seed_option,
     set_option,
     with_budget,
@@ -183,8 +185,10 @@ def measure_impact(
     two readings on the task runner of ``fanout`` (``--scheduler``, ``--jobs``)."""
     if budget.games is not None and budget.games < 2:
         raise ModelError(f"--games must be at least 2, got {budget.games}")
+    amb, pair = compared.ambiguity, compared.pair
+    spec = registry.get_game(scenario.game)
+    note_uncompiled(spec, pair_items(spec, scenario.readings, amb, pair))
     with task_runner(fanout) as run, task_progress("impact", run, quiet) as on_done:
-        amb, pair = compared.ambiguity, compared.pair
         return paired.impact(run, scenario, amb, pair, budget, on_done, SimulateEngine(engine))
 
 

@@ -30,16 +30,21 @@ from hhh_verify.cli.common import (
     emit_json,
     interpret_option,
     json_option,
+    note_uncompiled,
     output_file,
     progress,
     states_within_memory,
     with_budget,
     with_scenario,
 )
+from hhh_verify.cli.explore import REFERENCE_MAX_STATES
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.registry import DEFAULT_GAME, games, get_game
 from hhh_verify.contract.scenario import Budget, Readings, Scenario
+from hhh_verify.contract.vocab import BuiltinGoal, OptimisationMode
+from hhh_verify.engines.explore.explorer import outcome_goal
 from hhh_verify.engines.explore.kernel import LocalParts, explore_kernel
+from hhh_verify.engines.explore.reach import ReachRequest, explore_reach
 from hhh_verify.execution.explore import build_source
 from hhh_verify.reporting import optimal
 
@@ -74,14 +79,47 @@ def readings_for(base: dict[str, str], amb: str, option: str) -> Readings:
     return tuple(sorted(chosen.items()))
 
 
+def reference_reading(scenario: Scenario, amb: str, option: str, max_states: int) -> dict[str, Any]:
+    """One reading the kernel does not compile, as a file row: the reference explorer's
+    max / min / random-play probability of a win (exact on an acyclic graph), within
+    ``max_states`` (at most :data:`REFERENCE_MAX_STATES`: fine for small presets, a
+    larger one is recorded incomplete)."""
+    spec = get_game(scenario.game)
+    model = scenario.model(spec)
+    limit = min(max_states, REFERENCE_MAX_STATES)
+    goal = outcome_goal(BuiltinGoal.WON)
+    assert goal is not None  # a built-in goal of every game
+    report = explore_reach(ReachRequest(model, BuiltinGoal.WON, goal, max_states=limit))
+    won, d = report.probabilities, report.details
+    return {
+        "id": amb,
+        "option": option,
+        "interpret": [f"{k}={v}" for k, v in scenario.readings],
+        "pmax": won[OptimisationMode.MAX].value,
+        "pmin": won[OptimisationMode.MIN].value,
+        "prandom": won[OptimisationMode.RANDOM].value,
+        "states": d["states"],
+        "transitions": d["transitions"],
+        "complete": d["complete"],
+        "checks": "reference explorer (reading not compiled)",
+        "incomplete_reason": d["incomplete_reason"],
+        "seconds": round(d["seconds"], 1),
+    }
+
+
 def run_reading(
     scenario: Scenario, amb: str, option: str, max_states: int, base: dict[str, str] | None = None
 ) -> dict[str, Any]:
     """One reading's verified exploration, as a file row (in a worker process or here).
     Only the compiled checks run (every state invariant has one): the probabilities do
-    not depend on the step properties, which cost ~0.15 ms per edge (hours on ``medium``)."""
+    not depend on the step properties, which cost ~0.15 ms per edge (hours on ``medium``).
+    A reading the kernel does not compile runs on the reference explorer instead
+    (:func:`reference_reading`)."""
     chosen = readings_for(base or {}, amb, option)
     one = replace(scenario, readings=chosen)
+    spec = get_game(scenario.game)
+    if spec.uncompiled(one.model(spec).readings):
+        return reference_reading(one, amb, option, max_states)
     parts = LocalParts(build_source, one, 1, python_checks=False)
     r = explore_kernel(one, parts, max_states=max_states)
     won = r.probabilities.get("won", {})
@@ -169,6 +207,7 @@ def optimal_command(
     key = optimal.run_key(preset, base)
     done = optimal.recorded(data, key, version, base)
     pending = [r for r in todo if r not in done]
+    note_uncompiled(spec, [r for r in pending if r[0]])
     progress(
         f"{game} [{key}]: {len(todo) - len(pending)} of {len(todo)} readings recorded, "
         f"{len(pending)} to run",

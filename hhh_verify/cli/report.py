@@ -24,7 +24,9 @@ from hhh_verify.cli.common import (
     input_file,
     interpret_option,
     json_option,
+    note_uncompiled,
     output_dir,
+    pair_items,
     seed_option,
 )
 from hhh_verify.contract import registry
@@ -251,6 +253,20 @@ def report_command(
     out = target.out
     manifest = guard_folder(target, planned_names(scope.games, fmts, game == ALL_GAMES))
     built = {}
+    for spec in specs:
+        applied = scope.applied
+        fixed = applied.choices if applied is not None and applied.game == spec.id else ()
+        decided = dict(fixed)
+        measured = [a for a in spec.ambiguities if (not only or a.id in only)]
+        note_uncompiled(
+            spec,
+            [
+                item
+                for a in measured
+                if a.id not in decided
+                for item in pair_items(spec, fixed, a.id, a.option_ids)
+            ],
+        )
     with task_runner(fanout) as run:
         for spec in specs:
             with task_progress(f"report {spec.id}", run, as_json) as on_done:

@@ -18,6 +18,7 @@ from hhh_verify.cli.common import (
     emit_json,
     engine_option,
     json_option,
+    note_uncompiled,
     output_file,
     scenario_options,
     seed_option,
@@ -118,6 +119,7 @@ def simulate_command(
     if trace_out:
         engine = "reference"
     engine, _ = simulate.playout_engine(spec, model, policy, SimulateEngine(engine), exact)
+    note_uncompiled(spec, model.readings.choices)
     with (
         task_runner(fanout) as run,
         task_progress("simulate", run, quiet=as_json) as on_done,

@@ -14,6 +14,7 @@ from hhh_verify.contract.model import round_of
 from hhh_verify.contract.vocab import RANDOM_POLICY
 
 if TYPE_CHECKING:  # the model module re-exports this one; readings import the model
+    from hhh_verify.contract.coverage import Coverage
     from hhh_verify.contract.interpretations import AmbiguityRegistry, Readings
     from hhh_verify.contract.measures import Measure
     from hhh_verify.contract.model import Model
@@ -125,6 +126,12 @@ class GameSpec:
         when it plays the requested policy (``--engine reference`` plays the model); the
         model stays the reference that the game's tests prove the kernel equal to.
         ``None``: every engine plays the model.
+    ``compiled``
+        ``() -> Coverage`` (:mod:`hhh_verify.contract.coverage`), required with a kernel:
+        the options the kernel compiles, declared beside its entry point
+        (``models/<game>/kernel/__init__.py``, ``COMPILED``). A model under any other
+        option is played by the reference model (the commands say so in one line) and
+        ``check``'s kernel agreement skips it.
 
     ``rule_map``
         ``() -> hhh_verify.rulebook.rule_map.RuleMap``: every sentence of the rulebook with one
@@ -179,6 +186,7 @@ class GameSpec:
     action_space: Callable[[Any], ActionSpace] | None = None
     board: Callable[[], Any] | None = None
     kernel: Callable[[Model[Any, Any]], Kernel] | None = None
+    compiled: Callable[[], Coverage] | None = None
     promises: Callable[[], Any] | None = None
     rule_map: Callable[[], Any] | None = None
     questions: Callable[[], Any] | None = None
@@ -194,6 +202,8 @@ class GameSpec:
             raise ValueError(f"{self.id}: {RANDOM_POLICY!r} is the engines' own policy")
         for amb in self.probes:
             self.ambiguities.get(amb)  # a probe names a declared ambiguity
+        if self.kernel is not None and self.compiled is None:
+            raise ValueError(f"{self.id}: a kernel declares the options it compiles (compiled)")
 
     def config(self, preset: str = "", overrides: Sequence[str] = ()) -> Any:
         """A validated config from a preset name and ``key=value`` overrides."""
@@ -241,6 +251,17 @@ class GameSpec:
         if self.smt is None:
             raise ModelError(f"game {self.id!r} has no Z3 encoding")
         return self.smt()
+
+    def kernel_coverage(self) -> Coverage | None:
+        """The options the game's kernel compiles (None: the game has no kernel)."""
+        return None if self.compiled is None or self.kernel is None else self.compiled()
+
+    def uncompiled(self, readings: Readings) -> list[str]:
+        """The options in force in ``readings`` that the game's kernel does not compile,
+        as ``ID=OPTION`` (empty when it compiles them all, or when there is no kernel:
+        then every engine plays the model anyway)."""
+        coverage = self.kernel_coverage()
+        return [] if coverage is None else coverage.missing(readings)
 
     def load_board(self) -> Any:
         """The game's board renderer, or ``None`` when it declares none (text instead)."""

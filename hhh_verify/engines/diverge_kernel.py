@@ -42,6 +42,9 @@ def kernels(spec: GameSpec, ma: Model, mb: Model, policies: Sequence[str]) -> tu
     """The two readings' kernels, or a one-line error saying why there are none."""
     if spec.kernel is None:
         raise ModelError(f"--engine kernel: game {spec.id!r} declares no kernel")
+    uncompiled = dict.fromkeys([*spec.uncompiled(ma.readings), *spec.uncompiled(mb.readings)])
+    if uncompiled:
+        raise ModelError(f"--engine kernel: {', '.join(uncompiled)} not compiled")
     ka, kb = spec.kernel(ma), spec.kernel(mb)
     for p in policies:
         if p not in ka.policies:

@@ -359,7 +359,7 @@ def impact(
     config = scenario.config(spec)
     ma, mb = reading_models(spec, config, ambiguity, options, decided)
     start = time.perf_counter()
-    engine, ka = playout_engine(spec, ma, policy, engine)
+    engine, ka = playout_engine(spec, ma, policy, engine, other=mb)
     if ka is not None:
         assert spec.kernel is not None  # the first reading's kernel came from it
         kb = spec.kernel(mb)

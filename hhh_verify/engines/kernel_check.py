@@ -434,7 +434,8 @@ def agreement(spec: GameSpec, model: Model, budget: Budget, seed: int = 0) -> Ag
     """Compare ``model`` (of ``spec``'s game) with its kernel within ``budget`` (see
     :class:`Budget`): under the checked model's readings, each other single option, and
     each option of an ambiguity on its probe configs. Cheap runs first: the first
-    difference ends the run."""
+    difference ends the run. An option the kernel does not declare compiled
+    (``GameSpec.compiled``) is not compared: its runs are listed as unsupported."""
     if spec.kernel is None:
         raise ModelError(f"game {spec.id!r} declares no kernel")
     registry = spec.ambiguities
@@ -442,9 +443,16 @@ def agreement(spec: GameSpec, model: Model, budget: Budget, seed: int = 0) -> Ag
     reduced = spec.presets[spec.reduced_preset or spec.default_preset]
     strong = next(iter(spec.policies.values()), None)
     out = Agreement()
+    if spec.uncompiled(model.readings):
+        out.unsupported.append(f"the checked model: {', '.join(spec.uncompiled(model.readings))}")
+        return out
 
     def build(config: Any, readings: dict[str, str], name: str) -> tuple[Model, Any] | None:
         m = spec.make_model(config, registry.with_readings(readings))
+        uncompiled = spec.uncompiled(m.readings)
+        if uncompiled:  # the reference model alone runs it: nothing to compare
+            out.unsupported.append(f"{name}: {', '.join(uncompiled)} not compiled")
+            return None
         try:
             return m, spec.kernel(m)  # type: ignore[misc]
         except ModelError as e:  # the kernel says it cannot hold this reading or config
@@ -546,8 +554,15 @@ class KernelEngine:
             t0 = time.perf_counter()
             trace = None
             details: dict[str, Any] = {}
+            uncompiled = [] if self.spec is None else self.spec.uncompiled(model.readings)
             if self.spec is None or self.spec.kernel is None:
                 status, message = EngineStatus.SKIPPED, "the game declares no kernel"
+            elif uncompiled:
+                status = EngineStatus.SKIPPED
+                message = (
+                    f"{', '.join(uncompiled)}: not compiled (the kernel's declaration); "
+                    "the reference model alone runs it"
+                )
             else:
                 try:
                     got = agreement(self.spec, model, budget, options.seed)

@@ -220,17 +220,25 @@ def playout_engine(
     policy: str,
     engine: SimulateEngine = SimulateEngine.AUTO,
     exact: bool = False,
+    other: Model | None = None,
 ) -> tuple[SimulateEngine, Kernel | None]:
     """``("kernel", kernel)`` when games are to be played inside the game's kernel
     (``GameSpec.kernel``), else ``("reference", None)``; ``auto`` falls back to the
-    model where the kernel cannot serve, ``kernel`` says why it cannot."""
+    model where the kernel cannot serve (a reading of ``model``, or of ``other``, the
+    second reading of a pair, it does not compile among them), ``kernel`` says why it
+    cannot."""
     engine = SimulateEngine.parse(engine, "engine")
     if engine == SimulateEngine.REFERENCE:
         return SimulateEngine.REFERENCE, None
     why = None
     kernel = None
+    uncompiled = spec.uncompiled(model.readings)
+    if other is not None:
+        uncompiled += [r for r in spec.uncompiled(other.readings) if r not in uncompiled]
     if spec.kernel is None:
         why = f"game {spec.id!r} declares no kernel"
+    elif uncompiled:
+        why = f"{', '.join(uncompiled)}: not compiled (the kernel's declaration)"
     elif exact:
         why = "--exact samples the model's enumerated distributions"
     else:

@@ -68,6 +68,14 @@ class Z3Engine:
             assert self.spec is not None  # a support exists only for a spec
             q = support.get(p.id)
             target, reduced = model, self._reduced(support)
+            if q.preset is None and support.uncovered(model):
+                msg = f"not encoded: {', '.join(support.uncovered(model))} (the encoding's ENCODED)"
+                results.append(
+                    check_results.CheckResult(
+                        status=EngineStatus.SKIPPED, seconds=0.0, message=msg, **common
+                    )
+                )
+                continue
             if q.preset is None and not support.encoding(model).exact and reduced:
                 # Like the explorer in `check`: prove it on the reduced preset under the
                 # same readings (the full game's answers are `hhh-verify query`'s job).

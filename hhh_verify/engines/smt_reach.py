@@ -33,7 +33,7 @@ def z3_reach(req: ReachRequest) -> ReachReport:
     if req.smt is None:
         raise ModelError(f"the z3 engine has no encoding of {req.model.game!r} (none declared)")
     support = req.smt
-    enc = support.encoding(req.model)
+    enc = support.encode(req.model)
     goal = support.goal(req.goal_id)
     if req.within_rounds is not None:
         base, k = goal, req.within_rounds

@@ -34,6 +34,9 @@ def build_source(scenario: Scenario) -> tuple[Any, Any, Any]:
     game = scenario.game
     spec = get_game(game)
     model = scenario.model(spec)
+    uncompiled = spec.uncompiled(model.readings)
+    if uncompiled:
+        raise ModelError(f"--engine kernel: {', '.join(uncompiled)} is not compiled")
     kernel = spec.kernel(model) if spec.kernel is not None else None
     if not isinstance(kernel, GraphKernel):
         raise ModelError(f"--engine kernel: game {game!r} has no kernel the explorer can run")

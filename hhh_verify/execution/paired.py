@@ -43,7 +43,7 @@ def paired_games(
     ma, mb = reading_models(spec, scenario.config(spec), ambiguity, options, scenario.readings)
     player = get_policy(scenario.policy, spec.policies)
     if engine == SimulateEngine.KERNEL:
-        _, ka = playout_engine(spec, ma, scenario.policy, SimulateEngine.KERNEL)
+        _, ka = playout_engine(spec, ma, scenario.policy, SimulateEngine.KERNEL, other=mb)
         try:
             assert spec.kernel is not None and ka is not None  # "kernel" or it raised
             kb = spec.kernel(mb)
@@ -107,8 +107,8 @@ def _impact(
     if games < 2:
         raise ModelError(f"--games must be at least 2 for paired intervals, got {games}")
     spec = get_game(scenario.game)
-    ma, _ = reading_models(spec, scenario.config(spec), ambiguity, options, scenario.readings)
-    engine, _ = playout_engine(spec, ma, scenario.policy, engine)
+    ma, mb = reading_models(spec, scenario.config(spec), ambiguity, options, scenario.readings)
+    engine, _ = playout_engine(spec, ma, scenario.policy, engine, other=mb)
     game, config, overrides, interpret = scenario.flags()
     tasks = [
         Task(

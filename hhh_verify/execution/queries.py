@@ -41,6 +41,10 @@ def answer(scenario: Scenario, budget: Budget, query_id: str) -> dict[str, Any]:
     if preset is None:
         preset = support.reduced_preset or spec.reduced_preset or ""
     model = spec.make_model(spec.config(preset, query.overrides), chosen)
+    uncovered = support.uncovered(model)
+    if uncovered:  # a reading the encoding has no code for: no answer, never another's
+        why = f"the encoding does not cover {', '.join(uncovered)} (its ENCODED declaration)"
+        return not_encoded(query, model, spec, why)
     if not scenario.readings:
         row = run_query(spec, support, query, rlimit, seconds)
     else:

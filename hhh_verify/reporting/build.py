@@ -78,10 +78,21 @@ class Budget:
 
 
 def engines(
-    spec: GameSpec, policies: Sequence[str], decided: diverge.Decided = ()
+    spec: GameSpec,
+    policies: Sequence[str],
+    decided: diverge.Decided = (),
+    pair: tuple[str, tuple[str, str]] | None = None,
 ) -> dict[str, SimulateEngine]:
-    """Where each impact player's games are played: ``kernel`` or ``reference``."""
+    """Where each impact player's games are played: ``kernel`` or ``reference`` (the
+    reference for every player when one reading of ``pair``, ``(ambiguity, options)``,
+    is not compiled)."""
     model = spec.make_model(spec.config(), spec.ambiguities.with_readings(dict(decided)))
+    if pair is not None:
+        amb, opts = pair
+        for option in opts:
+            readings = spec.ambiguities.with_readings({**dict(decided), amb: option})
+            if spec.uncompiled(readings):
+                return {p: SimulateEngine.REFERENCE for p in policies}
     return {p: simulate.playout_engine(spec, model, p)[0] for p in policies}
 
 
@@ -160,7 +171,7 @@ def _pair(args: PairTask, baselines: dict[str, impact.Baseline] | None = None) -
     impacts: dict[str, Any] = {}
     firsts: dict[str, int] = {}
     labels: dict[str, str] = {}
-    where = engines(spec, budget.policies, decided)
+    where = engines(spec, budget.policies, decided, (amb, opts))
     for policy in budget.policies:
         base = None
         games = budget.games_for(where[policy])

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from hhh_verify.contract.coverage import Coverage
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.model import Model
 from hhh_verify.contract.properties import SmtClaim
@@ -144,6 +145,11 @@ class SmtSupport:
     ``reduced_preset``
         Where in-check queries fall back when the checked config is outside the exact
         encoding (``None``: the game's ``reduced_preset``).
+    ``encoded``
+        The options the encoding has code for (:class:`~hhh_verify.contract.coverage.Coverage`,
+        declared as ``ENCODED`` in ``models/<game>/smt/__init__.py``): a model under any
+        other option is not encoded (:meth:`encode` refuses it; a query answers "not
+        encoded", never a result of another reading).
     """
 
     encoding: Callable[[Any], Any]
@@ -151,6 +157,23 @@ class SmtSupport:
     queries: tuple[SmtQuery, ...] = ()
     excluded: Callable[[Any, Pred, Meter], bool] | None = None
     reduced_preset: str | None = None
+    encoded: Coverage = field(kw_only=True)
+
+    def uncovered(self, model: Model) -> list[str]:
+        """The options in force in ``model`` the encoding does not cover (``ID=OPTION``)."""
+        return self.encoded.missing(model.readings)
+
+    def encode(self, model: Model) -> Any:
+        """``encoding(model)``, or a :class:`ModelError` naming the options in force the
+        encoding does not cover."""
+        missing = self.uncovered(model)
+        if missing:
+            raise ModelError(
+                f"not encoded: the {model.game} Z3 encoding does not cover "
+                f"{', '.join(missing)}; accepted: the readings it declares (ENCODED), or "
+                "the explorer"
+            )
+        return self.encoding(model)
 
     def get(self, query_id: str) -> SmtQuery:
         for q in self.queries:
@@ -223,7 +246,7 @@ def run_query(
             preset = support.reduced_preset or spec.reduced_preset or ""
             config = preset or "default"
         model = spec.model(preset, query.overrides, query.interpret)
-    enc = support.encoding(model)
+    enc = support.encode(model)
     budget = query_budget(query, rlimit, seconds)
     row: dict[str, Any] = {
         "name": query.id,

@@ -49,6 +49,7 @@ SPEC = GameSpec(
     rule_map=late(".book.rule_map:RULE_MAP", __name__),
     questions=QuestionsFile(f"{__name__}.book"),
     kernel=late_call(".kernel:make_kernel", __name__),
+    compiled=late(".kernel:COMPILED", __name__),
     order=2,
 )
 

@@ -43,6 +43,7 @@ SPEC = GameSpec(
     action_space=action_space,
     board=late(".view.board_svg:render_board", __name__),
     kernel=late_call(".kernel:make_kernel", __name__),
+    compiled=late(".kernel:COMPILED", __name__),
     rule_map=late(".book.rule_map:RULE_MAP", __name__),
     questions=QuestionsFile(f"{__name__}.book"),
     promises=late(".book.promises:BOOK", __name__),

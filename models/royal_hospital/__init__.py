@@ -47,6 +47,7 @@ SPEC = GameSpec(
     action_space=action_space,
     board=late(".view.board_svg:render_board", __name__),
     kernel=late_call(".kernel:make_kernel", __name__),
+    compiled=late(".kernel:COMPILED", __name__),
     order=1,
 )
 

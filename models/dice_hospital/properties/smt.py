@@ -160,7 +160,8 @@ def smt_properties() -> list[SmtClaim]:
 
 def support() -> SmtSupport:
     """The Dice Hospital Z3 encoding as the engines see it (``GameSpec.smt`` loads it)."""
+    from ..smt import ENCODED
     from ..smt.encoding import DHEncoding
     from ..smt.goals import symbolic_goal
 
-    return SmtSupport(encoding=DHEncoding, goal=symbolic_goal, queries=QUERIES)
+    return SmtSupport(encoding=DHEncoding, goal=symbolic_goal, queries=QUERIES, encoded=ENCODED)

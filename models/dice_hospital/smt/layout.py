@@ -12,26 +12,21 @@ administrator kind.
 from __future__ import annotations
 
 from hhh_verify.contract.errors import ModelError
-from hhh_verify.contract.readings import Reading
 
-from ..rules import readings as R
 from ..rules.components import ADMINISTRATORS, SPECIALISTS, WARDS
 from ..rules.model import DHModel
 from ..rules.state import DHState
+from . import ENCODED
 
 HEALTHS = range(1, 7)
 VALUES = range(2, 6)  # an admitted die (no epidemic in scope)
 CELLS = tuple((h, t) for h in HEALTHS for t in (0, 1))  # sorted like the model's patients
 W, S, K = len(WARDS), len(SPECIALISTS), len(ADMINISTRATORS)
 
-#: Readings the encoding does not cover (DH-SOLO, -RECOLOUR, -EPIDEMIC-ROLL,
-#: -CRISIS-COLOURS and -OVER-12 never matter in scope; -TIE-REMAINS only names winners).
-UNSUPPORTED: dict[type[Reading], tuple[Reading, ...]] = {
-    R.AMBULANCE_VALUE: (R.AMBULANCE_VALUE.PIP_SUM, R.AMBULANCE_VALUE.NUMBER_ONE),
-    R.PLACEMENT_OPTIONAL: (R.PLACEMENT_OPTIONAL.EVERY_MEEPLE,),
-    R.AMBULANCE_FILL: (R.AMBULANCE_FILL.DEALT,),
-    R.EMPTY_HOSPITAL: (R.EMPTY_HOSPITAL.ALL_DISCHARGED,),  # reads the round's evictions
-}
+#: The readings the encoding covers are declared in ``ENCODED`` (this package): DH-SOLO,
+#: -RECOLOUR, -EPIDEMIC-ROLL, -CRISIS-COLOURS and -OVER-12 never matter in scope;
+#: -TIE-REMAINS only names winners; DH-EMPTY-HOSPITAL=all-discharged reads the round's
+#: evictions, which the encoding does not keep.
 
 
 def scope_error(model: DHModel) -> str:
@@ -43,9 +38,9 @@ def scope_error(model: DHModel) -> str:
         return f"players={c.players} (the encoding seats two)"
     if c.variant_epidemic or c.variant_crisis:
         return "the epidemic and crisis variants are outside the encoding"
-    for kind, options in UNSUPPORTED.items():
-        if model.readings.reading(kind) in options:
-            return f"{kind.ID}={model.readings.reading(kind)} is outside the encoding"
+    missing = ENCODED.missing(model.readings)
+    if missing:
+        return f"{', '.join(missing)} outside the encoding"
     return ""
 
 

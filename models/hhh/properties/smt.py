@@ -322,6 +322,7 @@ def smt_properties() -> list[SmtClaim]:
 
 def support() -> SmtSupport:
     """The HHH Z3 encoding as the engines see it (``GameSpec.smt`` loads this)."""
+    from ..smt import ENCODED
     from ..smt.encoding import HHHEncoding
     from ..smt.goals import symbolic_goal
 
@@ -330,4 +331,5 @@ def support() -> SmtSupport:
         goal=symbolic_goal,
         queries=QUERIES,
         excluded=_q().excluded_by_invariant,
+        encoded=ENCODED,
     )

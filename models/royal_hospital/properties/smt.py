@@ -19,6 +19,7 @@ from hhh_verify.smt.budget import Meter
 from hhh_verify.smt.queries import QueryAnswer, SmtQuery, SmtSupport
 
 from ..rules.state import CLEANUP, OVER, TREATMENT
+from ..smt import ENCODED
 from ..smt.encoding import RHEncoding, goal
 
 Sym = dict[str, Any]
@@ -153,4 +154,6 @@ QUERIES = (
 
 def support() -> SmtSupport:
     """The game's Z3 encoding as the engines see it (``GameSpec.smt``)."""
-    return SmtSupport(encoding=RHEncoding, goal=goal, queries=QUERIES, reduced_preset="tiny")
+    return SmtSupport(
+        encoding=RHEncoding, goal=goal, queries=QUERIES, reduced_preset="tiny", encoded=ENCODED
+    )
