@@ -30,11 +30,6 @@ SURVIVORS: dict[str, str] = {
     "HHH-TRANSFER-WR-DEST:any-level-rooms->level-3-4-any": "one-sided: issue 37",
     "HHH-TRANSFER-WR-DEST:any-level-rooms->wards-only": "one-sided: issue 37",
     "HHH-MORGUE:in-deck->absent": "one-sided: issue 37 (HHH-MORGUE=in-deck)",
-    "RH-PRIORITY-3:chronic-die->terminal-slip": "one-sided: issue 37",
-    "RH-REWARD-ORDER:depth-first->in-sequence": "no promise (stated reason): issue 37",
-    "RH-REWARD-ORDER:in-sequence->depth-first": "no promise (stated reason): issue 37",
-    "DH-SPECIALIST-OPTIONAL:mandatory->optional": "one-sided; not strengthened yet",
-    "DH-EPIDEMIC-ROLL:plain-d6->two-to-five": "one-sided; not strengthened yet",
 }
 
 UNKILLED = (swap.SwapVerdict.SURVIVED, swap.SwapVerdict.UNPROMISED, swap.SwapVerdict.BROKEN)
