@@ -61,7 +61,7 @@ def set_off(model: RHModel, s: RHState, t: RHState) -> list[Effect]:
 
 
 #: Effect codes by name, for messages (``effects.GAIN`` .. ``effects.CHOICE``).
-CODE_NAMES = ("gain", "production", "ambulance", "helicopter", "insurance", "draw", "choice")
+CODE_NAMES = ("gain", "production track", "ambulance", "helicopter", "insurance", "draw", "choice")
 
 
 def text(effects: Iterable[Effect]) -> str:
