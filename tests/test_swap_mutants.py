@@ -25,11 +25,6 @@ from hhh_verify.engines.explore import swap
 #: Pairs ``AMBIGUITY:X->Y`` whose swap mutant X's promise does not kill under ``ci``, and
 #: why. Only shrinks.
 SURVIVORS: dict[str, str] = {
-    "RH-PRIORITY-3:chronic-die->terminal-slip": "one-sided: issue 37",
-    "RH-REWARD-ORDER:depth-first->in-sequence": "no promise (stated reason): issue 37",
-    "RH-REWARD-ORDER:in-sequence->depth-first": "no promise (stated reason): issue 37",
-    "DH-SPECIALIST-OPTIONAL:mandatory->optional": "one-sided; not strengthened yet",
-    "DH-EPIDEMIC-ROLL:plain-d6->two-to-five": "one-sided; not strengthened yet",
 }
 
 UNKILLED = (swap.SwapVerdict.SURVIVED, swap.SwapVerdict.UNPROMISED, swap.SwapVerdict.BROKEN)

@@ -10,6 +10,7 @@ hand-built step of ``full``.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import replace
 from typing import Any
 
@@ -20,8 +21,14 @@ from hhh_verify.contract.registry import properties_for
 from hhh_verify.engines.explore.explorer import explore, split_properties
 from hhh_verify.models.dice_hospital import SPEC
 from hhh_verify.models.dice_hospital.rules import end_round, scoring
-from hhh_verify.models.dice_hospital.rules.actions import Activate, Draw, EndActivation, PlaceDice
-from hhh_verify.models.dice_hospital.rules.state import DICE_DRAW, PLACE, ROLL
+from hhh_verify.models.dice_hospital.rules.actions import (
+    Activate,
+    Draw,
+    EndActivation,
+    PlaceDice,
+    SpecialistHeal,
+)
+from hhh_verify.models.dice_hospital.rules.state import DICE_DRAW, EFFECT, EPIDEMIC, PLACE, ROLL
 
 PROPS = properties_for("dice-hospital")
 BOOK = SPEC.promises()
@@ -156,6 +163,55 @@ def test_no_solo_refuses_a_lone_player_even_if_the_refusal_is_gone() -> None:
     m = tiny("DH-SOLO=free-pick")
     m.readings = SPEC.ambiguities.parse(())
     assert violation(m, "DH-SOLO=no-solo", max_states=50) is not None
+
+
+# Issue 37: a promise says what must happen under its option ------------------------------
+def _first_step(m: Any, wanted: Any, budget: int = 3000) -> tuple[Any, Any, Any]:
+    """The first step ``(s, a, t)``, breadth first, with ``wanted(s, a, t)``."""
+    start = m.initial_state()
+    seen, todo = {start}, deque([start])
+    while todo and budget > 0:
+        s = todo.popleft()
+        budget -= 1
+        for a in m.legal_actions(s):
+            for t, _ in m.step(s, a):
+                if wanted(s, a, t):
+                    return s, a, t
+                if t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+    raise AssertionError("no such step within the budget")
+
+
+@pytest.mark.parametrize(
+    ("faces", "broken"),
+    [((2, 3, 4, 5), "not each 1 in 6"), ((1, 1, 2, 3, 4, 5), "not each 1 in 6")],
+)
+def test_the_d6_epidemic_promise_weighs_each_face(faces: tuple[int, ...], broken: str) -> None:
+    """DH-EPIDEMIC-ROLL=plain-d6 on its probe (capacity 2: one outcome sends the die
+    itself to the mortuary, hiding its value): a die of 2..5, or a d6 showing 1 twice, is
+    caught at the first epidemic roll, by each value's chance."""
+    key = "DH-EPIDEMIC-ROLL=plain-d6"
+    m = tiny(key, capacity=2)
+    at_roll = _first_step(m, lambda s, a, t: s.phase == EPIDEMIC)
+    assert promise(key).step_violation(m, *at_roll) is None
+    flip(m, epidemic_faces=faces)
+    found = promise(key).step_violation(m, *at_roll)
+    assert found and broken in found
+
+
+def test_a_mandatory_effect_with_one_target_is_resolved_at_once() -> None:
+    """DH-SPECIALIST-OPTIONAL=mandatory: with one target nothing is left to ask; the
+    model that asks anyway (the optional code) is caught at the activation itself."""
+    key = "DH-SPECIALIST-OPTIONAL=mandatory"
+    m = flip(tiny(key), effect_optional=True)
+
+    def one_target_asked(s: Any, a: Any, t: Any) -> bool:
+        heals = [b for b in m.legal_actions(t) if isinstance(b, SpecialistHeal)]
+        return isinstance(a, Activate) and t.phase == EFFECT and len(heals) == 1
+
+    found = promise(key).step_violation(m, *_first_step(m, one_target_asked))
+    assert found and "one target waits" in found
 
 
 # DH-EMPTY-HOSPITAL and DH-OVER-12: the defects a review found surviving check ------------

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from royal_hospital_helpers import model, play, position, with_player
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.promises import Promise
 from hhh_verify.contract.registry import properties_for
 from hhh_verify.models.royal_hospital import SPEC
@@ -111,6 +112,8 @@ PLANTED = {
     "RH-TERMINAL-REWARD=none": ("every-treatment", "tiny", TINY, 100, 0),
     "RH-PRIORITY-3=terminal-slip": ("chronic-die", "tiny", TINY, 0, 40),
     "RH-PRIORITY-3=chronic-die": ("terminal-slip", "tiny", TINY, 0, 40),
+    "RH-REWARD-ORDER=depth-first": ("in-sequence", "small", TINY, 30, 0),
+    "RH-REWARD-ORDER=in-sequence": ("depth-first", "small", TINY, 30, 0),
     "RH-QOC-FLOOR=clamp": ("below-zero", "tiny", TINY, 0, 40),
     "RH-QOC-FLOOR=below-zero": ("clamp", "tiny", TINY, 0, 40),
     "RH-AMBULANCE-WRAP=fourteen-spaces": (
@@ -346,6 +349,33 @@ def test_chronic_die_catches_a_chronic_death_costing_a_severe_death(monkeypatch:
     monkeypatch.setattr(cleanup, "TERMINAL_DEATH_QOC", 2)
     found = _playouts(SPEC.model("tiny", room, (key,)), _prop(key), 40)
     assert found and "chronic deaths moved quality of care" in found
+
+
+def test_chronic_die_catches_a_revealed_chronic_patient_left_alive() -> None:
+    """RH-PRIORITY-3=chronic-die: an undiagnosed chronic patient whose two time tokens
+    revealed it dies at that Cleanup; the model that keeps it (terminal-slip) is caught
+    on tiny's first such Cleanup, before any diagnosed chronic patient shows it."""
+    found = _bfs(
+        SPEC.model("tiny", (), ("RH-PRIORITY-3=terminal-slip",)),
+        _prop("RH-PRIORITY-3=chronic-die"),
+        1200,
+    )
+    assert found and "revealed by 2 time tokens" in found
+
+
+def test_solo_reject_catches_a_lone_player_played_anyway() -> None:
+    """RH-SOLO=reject refuses a one-player config when the model is built; a model held
+    to reject that plays the other option (the swap hook) has a lone player's steps."""
+    readings = SPEC.ambiguities.with_readings({"RH-SOLO": "reject"})
+    with pytest.raises(ModelError, match="RH-SOLO=reject"):
+        SPEC.make_model(SPEC.config("tiny", ("players=1",)), readings)
+    mutant = SPEC.make_model(
+        SPEC.config("tiny", ("players=1",)), readings.played_as("RH-SOLO", "same-rules")
+    )
+    prop = _prop("RH-SOLO=reject")
+    assert prop.relevant(mutant)
+    assert _bfs(mutant, prop, 5) == "a one-player game is played"
+    assert _bfs(SPEC.model("tiny", (), ("RH-SOLO=reject",)), prop, 300) is None
 
 
 def _play_a_drawing_card(m: Any) -> tuple[Any, Any]:

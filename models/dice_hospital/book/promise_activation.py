@@ -153,8 +153,9 @@ def effect_targets(s: DHState, a: Activate, left: list[Patient]) -> list[Patient
 
 
 def specialist_effect(optional: bool) -> Check:
-    """mandatory: a specialist's effect with a target is resolved (never declined);
-    optional: with a target the player is asked and may decline."""
+    """mandatory: a specialist's effect with a target is resolved (never declined), at
+    once when it has only one ("rozpatrywane są": nothing is left to ask); optional: with
+    a target the player is asked and may decline."""
 
     def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase == EFFECT and (DeclineEffect() in model.legal_actions(s)) != optional:
@@ -168,6 +169,8 @@ def specialist_effect(optional: bool) -> Check:
             return None
         if optional and t.phase != EFFECT:
             return "a specialist's effect resolved without asking the player"
+        if not optional and t.phase == EFFECT and len(set(effect_targets(s, a, left))) == 1:
+            return "a specialist's effect with one target waits for the player"
         if not optional and t.phase != EFFECT and extra != 1:
             return "a specialist's effect with a target was not resolved"
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
@@ -227,30 +228,52 @@ def arrival_mark(exempt: bool) -> Check:
 
 # DH-EPIDEMIC-ROLL ---------------------------------------------------------------------
 def epidemic_faces(faces: tuple[int, ...]) -> Check:
-    """The epidemic die's value over the whole chance step: exactly ``faces``."""
+    """The epidemic die's value over the whole chance step: of each colour drawn, every
+    value of ``faces`` and only those, each as likely as the others ("rzuć dodatkową
+    kostką": a fair roll of the faces the reading names). A die sent to the mortuary
+    at once hides its value; the mass of such outcomes must be that of the values seen
+    nowhere else."""
 
     def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
         if s.phase != EPIDEMIC or not isinstance(a, Draw):
             return None
-        seen, unexplained = set(), False
-        seat = s.order[s.cursor]
-        before = health_counts(s.hospitals[seat].patients) + health_counts(s.incoming)
-        for u, _ in model.step(s, a):
-            after = health_counts(u.hospitals[seat].patients) + health_counts(u.incoming)
-            new = list((after - before).elements())
-            # a die equal to a patient sent to the mortuary for it cancels out: its value
-            # is then that patient's, if all who left agree
-            gone = {v for _, v in (before - after).elements()}
-            values = {v for _, v in new} if new else gone
-            if len(values) == 1:
-                seen |= values
-            else:
-                unexplained = True
-        if not seen <= set(faces) or (not unexplained and seen != set(faces)):
-            return f"epidemic die values {sorted(seen)}, want {list(faces)}"
+        seen, hidden = epidemic_law(model, s, a)
+        for c in {c for c, _ in seen} | set(hidden):
+            values = {v: p for (d, v), p in seen.items() if d == c}
+            mass = sum(values.values(), hidden.get(c, Fraction(0)))
+            if not set(values) <= set(faces):
+                return f"the epidemic die showed {sorted(values)}, want {list(faces)}"
+            each = mass / len(faces)
+            if any(p != each for p in values.values()):
+                return f"epidemic die values {sorted(values)} not each 1 in {len(faces)}"
+            if hidden.get(c, Fraction(0)) != each * (len(faces) - len(values)):
+                return f"epidemic die values {sorted(values)} of {list(faces)}: the rest hidden"
         return None
 
     return check
+
+
+def epidemic_law(
+    model: DHModel, s: DHState, a: Any
+) -> tuple[dict[tuple[int, int], Fraction], dict[int, Fraction]]:
+    """The chance of each ``(colour, value)`` the epidemic die is seen with (it joins the
+    hospital or the ambulance's patients), and per colour the chance of outcomes where it
+    is not seen (sent to the mortuary at once)."""
+    seat = s.order[s.cursor]
+    before = health_counts(s.hospitals[seat].patients) + health_counts(s.incoming)
+    seen: dict[tuple[int, int], Fraction] = {}
+    hidden: dict[int, Fraction] = {}
+    for u, p in model.step(s, a):
+        after = health_counts(u.hospitals[seat].patients) + health_counts(u.incoming)
+        new = list((after - before).elements())
+        drawn = [c for c, (x, y) in enumerate(zip(s.supply, u.supply, strict=True)) if x > y]
+        if len(new) == 1:
+            seen[new[0]] = seen.get(new[0], Fraction(0)) + p
+        elif not new and len(drawn) == 1:
+            hidden[drawn[0]] = hidden.get(drawn[0], Fraction(0)) + p
+        else:
+            hidden[-1] = hidden.get(-1, Fraction(0)) + p
+    return seen, hidden
 
 
 # DH-CRISIS-COLOURS -------------------------------------------------------------------

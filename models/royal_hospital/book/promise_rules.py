@@ -22,6 +22,7 @@ from ..rules.cards import (
     TERMINAL,
     TRIAL,
 )
+from ..rules.config import REVEAL_TOKENS
 from ..rules.effects import (
     AMBULANCE,
     CHOICE,
@@ -429,10 +430,12 @@ def chronic_never_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | N
 
 
 def chronic_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
-    """``chronic-die``: no diagnosed chronic patient outlives a Cleanup with a time token
-    (what must happen), and a chronic death costs 1 quality of care, not a severe
-    patient's 2 nor nothing (what must not): checked on a Cleanup where only chronic
-    patients died."""
+    """``chronic-die``: no chronic patient the Cleanup checks outlives it with a time token
+    (what must happen): a diagnosed one, or an undiagnosed one its two time tokens had
+    revealed ("If any undiagnosed patients have two or more time tokens, you must reveal
+    their healing side ... to check their priority"); and a chronic death costs 1 quality
+    of care, not a severe patient's 2 nor nothing (what must not): checked on a Cleanup
+    where only chronic patients died."""
     if not crossed_deaths(s, t):
         return None
     for p, ps in enumerate(t.players):
@@ -440,6 +443,11 @@ def chronic_die(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
             chronic = pt.card >= 0 and model.ctx.patients[pt.card].priority == CHRONIC
             if chronic and pt.diagnosed and pt.tokens >= 1:
                 return f"seat {p}'s diagnosed chronic patient lived through a Cleanup"
+            if chronic and not pt.diagnosed and pt.tokens >= REVEAL_TOKENS:
+                return (
+                    f"seat {p}'s chronic patient, revealed by {pt.tokens} time tokens, "
+                    "lived through a Cleanup"
+                )
     for p, (x, y) in enumerate(zip(s.players, t.players)):
         died = [b - a_ for a_, b in zip(x.dead, y.dead)]
         if died[CHRONIC] == 0 or sum(died) != died[CHRONIC]:

@@ -220,5 +220,11 @@ def solo_compares_nobody(model: RHModel, t: RHState) -> str | None:
     return None
 
 
+def rivals(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+    """``reject``: every game has at least two hospitals (a one-player config is refused
+    before any position exists, so a lone player's step is the rule not applied)."""
+    return None if len(s.players) >= 2 else "a one-player game is played"
+
+
 def solo(model: RHModel) -> bool:
     return int(model.config.players) == 1

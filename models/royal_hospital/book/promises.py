@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hhh_verify.contract.promises import NoPromise, Promise, PromiseBook
+from hhh_verify.contract.promises import Promise, PromiseBook
 
 from ..rules import readings
 from ..rules.effects import AMBULANCE
@@ -24,7 +24,7 @@ from ..rules.tracks import (
     T_PRESTIGE,
     T_QOC,
 )
-from . import promise_rules, promise_scoring
+from . import promise_order, promise_rules, promise_scoring
 
 DOCTOR_TOKEN = 4  # PlayerState.tokens index of congress doctor tokens
 
@@ -521,13 +521,12 @@ _SCORING = (
         final=promise_scoring.solo_compares_nobody,
         applies=promise_scoring.solo,
     ),
-)
-
-_ORDER = (
-    "the order lives in the pending rewards a card or a move sets off, which the step "
-    "that starts them also resolves; a decision position shows pending rewards without "
-    "their origin (printed or set off), so no check over positions can tell the orders "
-    "apart (tests/royal_hospital/test_royal_hospital_ambiguities_readings.py plays both)"
+    _p(
+        readings.SOLO.REJECT,
+        "every game has at least two players (a one-player config is refused when the "
+        "model is built, with one 'error:' line)",
+        step=promise_scoring.rivals,
+    ),
 )
 
 BOOK = PromiseBook(
@@ -544,15 +543,18 @@ BOOK = PromiseBook(
             step=_reached_earns,
         ),
         *_RULES,
-        *_SCORING,
-    ),
-    reasons=(
-        NoPromise.of(readings.REWARD_ORDER.DEPTH_FIRST, _ORDER),
-        NoPromise.of(readings.REWARD_ORDER.IN_SEQUENCE, _ORDER),
-        NoPromise.of(
-            readings.SOLO.REJECT,
-            "a one-player config is refused when the model is built (one 'error:' line), "
-            "so no position exists to check",
+        _p(
+            readings.REWARD_ORDER.DEPTH_FIRST,
+            "a step that stops at a reward it did not set off has taken every reward its "
+            "insurance levels and ambulance spaces set off",
+            step=promise_order.reward_order(depth_first=True),
         ),
+        _p(
+            readings.REWARD_ORDER.IN_SEQUENCE,
+            "a step that stops at a reward it did not set off still holds every reward its "
+            "insurance levels and ambulance spaces set off, behind that one",
+            step=promise_order.reward_order(depth_first=False),
+        ),
+        *_SCORING,
     ),
 )
