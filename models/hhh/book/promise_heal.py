@@ -78,6 +78,20 @@ def _level5_to_ward_dies(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> s
         cost = settlement(s, model.config.ward_death_cost)
         if a.level >= DEATH and not t.reason and s.money - t.money != cost:
             return f"a level-5 patient's death in a Ward cost ${s.money - t.money}, not ${cost}"
+    return _level5_move_offered(model, s)
+
+
+def _level5_to_ward_survives(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """HHH-TR-TO-WARD-5=survives: the move is offered, the patient arrives alive at 5."""
+    if isinstance(a, Transfer) and a.source == TREATMENT and a.target == WARD:
+        arrived = t.wards[a.colour].count(a.level) == s.wards[a.colour].count(a.level) + 1
+        if a.level >= DEATH and (t.deaths != s.deaths or not arrived):
+            return "a level-5 patient moved to a Ward did not arrive alive at level 5"
+    return _level5_move_offered(model, s)
+
+
+def _level5_move_offered(model: HHHModel, s: HHHState) -> str | None:
+    """A level-5 Treatment Room patient may move to a free Ward bed of its colour."""
     if s.phase != ACTIONS or not any(s.medical):
         return None
     p = next(i for i, n in enumerate(s.medical) if n)
@@ -311,6 +325,12 @@ PROMISES = (
         R.TR_TO_WARD_5.DIES,
         "a level-5 Treatment Room patient may move to a free Ward bed and dies there",
         step=_level5_to_ward_dies,
+        applies=promise_config.improved_treatment_room,
+    ),
+    P(
+        R.TR_TO_WARD_5.SURVIVES,
+        "a level-5 Treatment Room patient may move to a free Ward bed and arrives alive there",
+        step=_level5_to_ward_survives,
         applies=promise_config.improved_treatment_room,
     ),
     P(

@@ -262,9 +262,13 @@ ENTRIES = [
         [
             ("dies", "the transfer is legal and the patient dies on arrival ($10)"),
             ("forbidden", "a level-5 patient cannot be moved to a Ward"),
+            (
+                "survives",
+                "the transfer is legal and the patient arrives alive at level 5; it dies when a later draw in the Ward raises its level",
+            ),
         ],
         "dies",
-        "'Any level' is explicit; the death rule then applies.",
+        "'Any level' is explicit, and read as a state ('is at level 5 in a Ward') the death rule then applies on arrival: that is the default. Read as an event, 'reaches' names a rise to level 5 inside a Ward, and a patient carried in at 5 has not risen: it survives until a draw there raises it ('A Patient that becomes Illness level 5 or higher immediately dies' also speaks of a change). 'forbidden' keeps the death rule as a state and reads the transfer as not meant for a move that kills.",
     ),
     Ambiguity.of(
         "HHH-ER-RETURN",

@@ -264,7 +264,7 @@ def _settle_ward(ctx: Ctx, s: HHHState, c: int, level: int, reduction: int) -> t
     new = level - reduction
     if new <= 0:  # cured: "return their marker to the supply"
         return replace(s, wards=put(s.wards, c, ward), supply=bump(s.supply, c, 1)), level
-    if new >= DEATH_LEVEL:  # "reaching Illness level 5 in the Wards" kills
+    if new >= DEATH_LEVEL and new > level:  # "reaching Illness level 5 in the Wards" kills
         s = replace(s, wards=put(s.wards, c, ward))
         return die(ctx, s, c, marker=True, cost=ctx.config.ward_death_cost), 0
     return replace(s, wards=put(s.wards, c, insort(ward, new))), max(0, reduction)

@@ -248,7 +248,7 @@ def visit(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
                 else:
                     st2 = replace(st, bag=bag, discard=add(disc, d))
                 new = level + up
-                if new >= DEATH_LEVEL:
+                if new >= DEATH_LEVEL and new > level:  # "becomes": HHH-TR-TO-WARD-5=survives
                     st2 = replace(st2, wards=put(st2.wards, c, tuple(sorted(surv + rest))))
                     st2 = die(ctx, st2, c, marker=True, cost=ctx.config.ward_death_cost)
                     key = (st2, surv)

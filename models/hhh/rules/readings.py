@@ -103,6 +103,7 @@ class TR_TO_WARD_5(Reading):
 
     DIES = "dies"
     FORBIDDEN = "forbidden"
+    SURVIVES = "survives"
 
 
 @ambiguity("HHH-ER-RETURN")

@@ -109,6 +109,11 @@ class HHHEncoding:
                 "the z3 encoding does not cover HHH-WARD-ABILITY=shield-first; "
                 "accepted: the default reading (no-effect) or --engine explore"
             )
+        if self.ctx.tr5_survives:  # a Ward's levels are 1..4 in the layout (WARD_LEVELS)
+            raise ModelError(
+                "the z3 encoding does not cover HHH-TR-TO-WARD-5=survives; "
+                "accepted: dies, forbidden or --engine explore"
+            )
 
     # What the encoding covers ------------------------------------------------------
     def left_out(self) -> list[str]:
