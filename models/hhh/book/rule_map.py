@@ -561,10 +561,10 @@ ENTRIES = (
         S(200, "fc86c3"),
         "worked example: tests/hhh/test_hhh_rules.py (test_heal_example_doctor_nowitz)",
     ),
-    settled(
+    reading(
         S(201, "856853"),
-        "the level is adjusted once, after the last bonus draw: a first draw that would kill does not kill while bonuses may follow",
-        "heal.settle",
+        "HHH-HEAL-DEATH-TIMING",
+        note="heal.settle, heal.lethal_now (formerly settled: the level adjusted once, after the last bonus draw)",
     ),
     settled(
         S(202, "a08102"),

@@ -50,6 +50,8 @@ POLICY_CODES = {"random": RANDOM, "greedy": GREEDY, "mixed": MIXED}
 UNCOMPILED: dict[Reading, str] = {
     R.TR_TO_WARD_5.SURVIVES: "a Ward is stored as counts of patients per level 1..4: "
     "a level-5 Ward patient does not fit the state array",
+    R.HEAL_DEATH_TIMING.AT_ONCE: "the kernel's Heal decisions (legal.py) always offer the "
+    "bonus draws and reactions; not compiled yet",
 }
 
 

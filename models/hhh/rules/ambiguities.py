@@ -929,6 +929,38 @@ ENTRIES = [
         "none",
         "The tokens live on the Administrator card and only its holder controls them, and 'removes those avenues of improvement' reads as Staff and Research, not the card's two reactions alone.",
     ),
+    # Issue 38: reader questions left open ----------------------------------------------
+    Ambiguity.of(
+        "HHH-HEAL-DEATH-TIMING",
+        "A Ward Heal whose draw so far would kill the patient",
+        "ordering",
+        [
+            (
+                "Healing a Patient Example",
+                "This results in a net increase of Illness level by 1, which would cause the Patient to die (reaching Illness level 5 in the Wards).",
+            ),
+            (
+                "Heal a Patient",
+                "After seeing your result, you may draw voluntary bonus cubes (see Cube Drawing Bonuses below).",
+            ),
+            (
+                "Cube Drawing Bonuses",
+                "After seeing the results of a bonus draw, you can then decide to use another bonus or not",
+            ),
+        ],
+        [
+            (
+                "after-bonuses",
+                "the level is adjusted once, after the last bonus draw: a draw that would kill leaves the bonus draws and reactions open",
+            ),
+            (
+                "at-once",
+                "the patient dies as soon as the cubes drawn so far reach level 5: no bonus draw or reaction follows, the Heal settles (re-bag still chosen)",
+            ),
+        ],
+        "after-bonuses",
+        "'Which would cause the Patient to die' can be read as the death already happening, before the team decides anything more: then a Ward patient dies as soon as its net draw reaches level 5. Read as a conditional, it names what the adjustment step will do if nothing follows; the Heal lists 'Adjust the Patient's Illness level' after the draw and its voluntary bonus cubes, and the worked example goes on with a bonus draw that 'at least prevents the Patient from dying'. The default follows the order of the Heal's steps and the example.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -344,3 +344,11 @@ class NO_ADMIN_TOKENS(Reading):
 
     NONE = "none"
     KEPT = "kept"
+
+
+@ambiguity("HHH-HEAL-DEATH-TIMING")
+class HEAL_DEATH_TIMING(Reading):
+    """HHH-HEAL-DEATH-TIMING: A Ward Heal whose draw so far would kill the patient"""
+
+    AFTER_BONUSES = "after-bonuses"
+    AT_ONCE = "at-once"

@@ -114,6 +114,11 @@ class HHHEncoding:
                 "the z3 encoding does not cover HHH-TR-TO-WARD-5=survives; "
                 "accepted: dies, forbidden or --engine explore"
             )
+        if self.ctx.heal_death_at_once:  # the Heal's decisions are encoded as after-bonuses
+            raise ModelError(
+                "the z3 encoding does not cover HHH-HEAL-DEATH-TIMING=at-once; "
+                "accepted: after-bonuses or --engine explore"
+            )
 
     # What the encoding covers ------------------------------------------------------
     def left_out(self) -> list[str]:
