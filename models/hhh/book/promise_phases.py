@@ -11,9 +11,10 @@ from typing import Any
 
 from hhh_verify.contract.promises import Promise
 from hhh_verify.contract.readings import Reading
+from hhh_verify.contract.records import replace
 
 from ..rules import readings as R
-from ..rules.actions import EndActions
+from ..rules.actions import Draw, EndActions
 from ..rules.config import CORONER, LAWYER
 from ..rules.model import HHHModel
 from ..rules.outcome import rating_of
@@ -27,6 +28,7 @@ from ..rules.state import (
     SETUP_WAITING,
     HHHState,
     item_of,
+    place,
 )
 from . import promise_config
 
@@ -282,6 +284,58 @@ def _no_abilities_variant(model: HHHModel) -> bool:
     return bool(model.config.variant_no_abilities) and _discarding(model)
 
 
+# HHH-VISIT-DEATH-DRAWS -----------------------------------------------------------------
+
+
+def _one_patient_death(model: HHHModel, s: HHHState, t: HHHState) -> tuple[int, int] | None:
+    """(matching cubes drawn, matching cubes that kill) of a Visit of a Ward with one
+    patient that died in it, drawn from a bag that was not refilled (every cube drawn
+    left the bag; black cubes are discarded, colour cubes too under VISIT-CUBES=discard)."""
+    if not _no_refill(model, s, t) or model.config.variant_no_abilities:
+        return None
+    c = item_of(s.cursor)
+    if len(s.wards[c]) != 1 or t.wards[c] or _drawing(model, s) != 1 or not _discarding(model):
+        return None
+    level = s.wards[c][0]
+    return s.bag[c] - t.bag[c], max(1, DEATH - level)
+
+
+def _dead_patient_chain_completed(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """complete: a patient that died in its Visit still drew its whole chain: one colour
+    cube more than the black cubes drawn, unless the bag ran out of colour cubes."""
+    if _one_patient_death(model, s, t) is None:
+        return None
+    colour, blacks = _colour_drawn(model, s, t), _blacks_drawn(model, s, t)
+    dry = not any(t.bag[: model.config.colours])
+    if colour != 1 + blacks and not dry:
+        return f"a patient died in its Visit after {colour} colour cubes and {blacks} black"
+    return None
+
+
+def _dead_patient_chain_stopped(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """stop: no cube is drawn for a patient after the matching cube that killed it."""
+    v = _one_patient_death(model, s, t)
+    if v is not None and v[0] != v[1]:
+        return f"a patient that {v[1]} matching cubes kill drew {v[0]} in its Visit"
+    return None
+
+
+def _one_cube_visits(model: HHHModel) -> bool:
+    return not model.config.variant_no_abilities
+
+
+def _lone_patient_visit(model: HHHModel) -> list[tuple[HHHState, Any]]:
+    """The Visit where the options part (found by ``diverge`` on the sweep preset): a
+    lone level-4 patient of the first colour, a bag of 2 such cubes and 1 black, an empty
+    discard pile. Black, match, match: ``complete`` draws both matches, ``stop`` one."""
+    C = model.config.colours
+    s = model.initial_state()
+    bag = (2,) + (0,) * (C - 1) + (1,)
+    wards = ((4,),) + ((),) * (C - 1)
+    s = replace(s, phase=PP_VISIT, cursor=place(0, 0), wards=wards, bag=bag)
+    return [(replace(s, discard=(0,) * (C + 1)), Draw())]
+
+
 # HHH-WHITE-OUT=tombstone-only -----------------------------------------------------------
 
 
@@ -439,5 +493,19 @@ PROMISES = (
         "after the Ward draw the supply holds one marker fewer of each colour left",
         step=_markers_out(after=True),
         applies=_fewer_markers,
+    ),
+    P(
+        R.VISIT_DEATH_DRAWS.COMPLETE,
+        "a patient that dies in its Visit still draws the replacements its black cubes owe",
+        step=_dead_patient_chain_completed,
+        applies=_one_cube_visits,
+        planted=_lone_patient_visit,
+    ),
+    P(
+        R.VISIT_DEATH_DRAWS.STOP,
+        "no cube is drawn for a Visit patient after the one that killed it",
+        step=_dead_patient_chain_stopped,
+        applies=_one_cube_visits,
+        planted=_lone_patient_visit,
     ),
 )

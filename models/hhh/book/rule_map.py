@@ -806,11 +806,10 @@ ENTRIES = (
         "patient_phase.visit",
     ),
     modelled(S(293, "d6fc43"), "patient_phase.visit", "draws._chain"),
-    settled(
+    reading(
         S(294, "e7412f"),
-        "a patient's chain is drawn to its end even when matching cubes already killed the patient: those cubes leave the bag as drawn",
-        "patient_phase.visit",
-        "draws._chain",
+        "HHH-VISIT-DEATH-DRAWS",
+        note="patient_phase.visit, draws._chain, draws._chain_until (formerly settled: the chain drawn to its end)",
     ),
     reading(
         S(295, "c3b0a4"),

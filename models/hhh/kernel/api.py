@@ -52,6 +52,8 @@ UNCOMPILED: dict[Reading, str] = {
     "a level-5 Ward patient does not fit the state array",
     R.HEAL_DEATH_TIMING.AT_ONCE: "the kernel's Heal decisions (legal.py) always offer the "
     "bonus draws and reactions; not compiled yet",
+    R.VISIT_DEATH_DRAWS.STOP: "the kernel's Visit draws each patient's whole chain "
+    "(chance.py's chain law); a chain cut at the fatal cube is not compiled yet",
 }
 
 

@@ -961,6 +961,33 @@ ENTRIES = [
         "after-bonuses",
         "'Which would cause the Patient to die' can be read as the death already happening, before the team decides anything more: then a Ward patient dies as soon as its net draw reaches level 5. Read as a conditional, it names what the adjustment step will do if nothing follows; the Heal lists 'Adjust the Patient's Illness level' after the draw and its voluntary bonus cubes, and the worked example goes on with a bonus draw that 'at least prevents the Patient from dying'. The default follows the order of the Heal's steps and the example.",
     ),
+    Ambiguity.of(
+        "HHH-VISIT-DEATH-DRAWS",
+        "A Ward patient that dies during its Visit draw while replacement draws are owed",
+        "gap",
+        [
+            (
+                "Visit the Wards",
+                "If you draw a black cube, discard it and draw 2 more cubes. Do this until all drawn black cubes are discarded and replaced.",
+            ),
+            (
+                "Visit the Wards",
+                "A Patient that becomes Illness level 5 or higher immediately dies.",
+            ),
+        ],
+        [
+            (
+                "complete",
+                "the replacement draws are completed: every owed cube leaves the bag although the patient is dead",
+            ),
+            (
+                "stop",
+                "drawing for that patient stops at the cube that kills it: the draws still owed are not made",
+            ),
+        ],
+        "complete",
+        "'Do this until all drawn black cubes are discarded and replaced' is an instruction to finish the draw, and nothing in it depends on the patient; read literally the chain is completed. But the text does not consider a patient dying partway: the remaining cubes would act on no patient, and 'immediately dies' can be read as ending that patient's draw. The default keeps the literal instruction; the two differ only in which cubes stay in the bag.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -352,3 +352,11 @@ class HEAL_DEATH_TIMING(Reading):
 
     AFTER_BONUSES = "after-bonuses"
     AT_ONCE = "at-once"
+
+
+@ambiguity("HHH-VISIT-DEATH-DRAWS")
+class VISIT_DEATH_DRAWS(Reading):
+    """HHH-VISIT-DEATH-DRAWS: A Ward patient that dies during its Visit draw while replacement draws are owed"""
+
+    COMPLETE = "complete"
+    STOP = "stop"

@@ -119,6 +119,11 @@ class HHHEncoding:
                 "the z3 encoding does not cover HHH-HEAL-DEATH-TIMING=at-once; "
                 "accepted: after-bonuses or --engine explore"
             )
+        if self.ctx.visit_stop:  # a Visit's chain is encoded as drawn to its end
+            raise ModelError(
+                "the z3 encoding does not cover HHH-VISIT-DEATH-DRAWS=stop; "
+                "accepted: complete or --engine explore"
+            )
 
     # What the encoding covers ------------------------------------------------------
     def left_out(self) -> list[str]:
