@@ -14,11 +14,12 @@ from hhh_verify.contract.readings import Reading
 from hhh_verify.contract.records import replace
 
 from ..rules import readings as R
-from ..rules.actions import Draw, EndActions
+from ..rules.actions import Draw, EndActions, Transfer
 from ..rules.config import CORONER, LAWYER
 from ..rules.model import HHHModel
 from ..rules.outcome import rating_of
 from ..rules.state import (
+    ACTIONS,
     ARRESTED,
     BLOOD_BANK,
     MORGUE,
@@ -26,6 +27,9 @@ from ..rules.state import (
     PP_VISIT,
     SETUP_MARKERS,
     SETUP_WAITING,
+    TREATED,
+    TREATMENT,
+    WARD,
     HHHState,
     item_of,
     place,
@@ -336,6 +340,43 @@ def _lone_patient_visit(model: HHHModel) -> list[tuple[HHHState, Any]]:
     return [(replace(s, discard=(0,) * (C + 1)), Draw())]
 
 
+# HHH-ARREST-SETTLEMENT -----------------------------------------------------------------
+
+
+def _one_death_arrest(s: HHHState, t: HHHState) -> bool:
+    """A step whose only death ended the game by arrest (no other death paid in it)."""
+    return t.reason == ARRESTED and not s.reason and t.deaths == s.deaths + 1
+
+
+def _arrest_unpaid(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if _one_death_arrest(s, t) and t.money != s.money:
+        return f"an arrest at a death cost ${s.money - t.money}"
+    return None
+
+
+def _death_at_full_cemetery(model: HHHModel) -> list[tuple[HHHState, Any]]:
+    """Where the options part: a full Cemetery and a level-5 patient of the first colour
+    moved from its Improved Treatment Room to a Ward (it dies there, HHH-TR-TO-WARD-5's
+    default), with $15 to pay a settlement from."""
+    C = model.config.colours
+    s = model.initial_state()
+    treatment = ((5, TREATED),) + ((0, 0),) * (C - 1)
+    full = (0,) * C + (model.config.tombstones, 0)
+    rooms = (2,) + (0,) * (len(s.rooms) - 1)
+    s = replace(s, phase=ACTIONS, wards=((),) * C, treatment=treatment, rooms=rooms)
+    s = replace(s, cemetery=full, money=15)
+    return [(s, Transfer(0, TREATMENT, 0, 0, 5, WARD))]
+
+
+def _arrest_paid(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """paid: the arrest still costs the death's settlement (at least the cheapest one)."""
+    cfg = model.config
+    least = settlement(s, min(cfg.waiting_death_cost, cfg.ward_death_cost))
+    if _one_death_arrest(s, t) and s.money - t.money < least:
+        return f"an arrest at a death cost ${s.money - t.money}, less than ${least}"
+    return None
+
+
 # HHH-WHITE-OUT=tombstone-only -----------------------------------------------------------
 
 
@@ -507,5 +548,17 @@ PROMISES = (
         step=_dead_patient_chain_stopped,
         applies=_one_cube_visits,
         planted=_lone_patient_visit,
+    ),
+    P(
+        R.ARREST_SETTLEMENT.UNPAID,
+        "a death that finds no place for its body ends the game without a settlement",
+        step=_arrest_unpaid,
+        planted=_death_at_full_cemetery,
+    ),
+    P(
+        R.ARREST_SETTLEMENT.PAID,
+        "a death that finds no place for its body still pays its settlement",
+        step=_arrest_paid,
+        planted=_death_at_full_cemetery,
     ),
 )

@@ -364,11 +364,10 @@ ENTRIES = (
         note="Treatment Rooms: patient_phase.start; the Emergency Room: patient_phase.start, heal.settle",
     ),
     no_rule(S(122, "5fe861"), "heading"),
-    settled(
+    reading(
         S(123, "c7c3f8"),
-        "A before B: a death with no empty place is an arrest at once, and its settlement is never paid",
-        "board.die",
-        quote="When a Patient dies, you must: A) Put the body somewhere and B) Lose money due to settlement costs.",
+        "HHH-ARREST-SETTLEMENT",
+        note="board.die (formerly settled: A before B, an arrest pays no settlement)",
     ),
     modelled(S(124, "113c3c"), "board.die"),
     no_rule(S(125, "a1869c"), "component: the marker's tombstone side"),

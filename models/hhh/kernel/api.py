@@ -54,6 +54,8 @@ UNCOMPILED: dict[Reading, str] = {
     "bonus draws and reactions; not compiled yet",
     R.VISIT_DEATH_DRAWS.STOP: "the kernel's Visit draws each patient's whole chain "
     "(chance.py's chain law); a chain cut at the fatal cube is not compiled yet",
+    R.ARREST_SETTLEMENT.PAID: "the kernel's die (board.py) ends an arrest before paying; "
+    "not compiled yet",
 }
 
 

@@ -392,7 +392,10 @@ def deaths_step(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None
 
 def bankrupt_iff_negative(model: HHHModel, s: HHHState) -> str | None:
     """Money: "If you ever have less than $0, all players immediately lose the game!"
-    (and "If you have exactly $0, keep playing")."""
+    (and "If you have exactly $0, keep playing"). Under HHH-ARREST-SETTLEMENT=paid an
+    arrest's settlement may take an arrested game below $0 too."""
+    if s.money < 0 and s.reason == ARRESTED and ctx(model).arrest_pays:
+        return None
     if (s.money < 0) != (s.reason == BANKRUPT):
         return f"money {s.money} with end reason {s.reason}"
     return None

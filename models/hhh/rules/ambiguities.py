@@ -988,6 +988,33 @@ ENTRIES = [
         "complete",
         "'Do this until all drawn black cubes are discarded and replaced' is an instruction to finish the draw, and nothing in it depends on the patient; read literally the chain is completed. But the text does not consider a patient dying partway: the remaining cubes would act on no patient, and 'immediately dies' can be read as ending that patient's draw. The default keeps the literal instruction; the two differ only in which cubes stay in the bag.",
     ),
+    Ambiguity.of(
+        "HHH-ARREST-SETTLEMENT",
+        "A death with no empty place for the body: is its settlement paid",
+        "ordering",
+        [
+            (
+                "Hide The Bodies",
+                "When a Patient dies, you must: A) Put the body somewhere and B) Lose money due to settlement costs.",
+            ),
+            (
+                "Hide The Bodies",
+                "If there is no empty space to place a dead Patient, you immediately lose the game.",
+            ),
+        ],
+        [
+            (
+                "unpaid",
+                "the game is lost at the body step: the settlement is never paid",
+            ),
+            (
+                "paid",
+                "the settlement is paid too: the lost game's money is lower by the death's cost",
+            ),
+        ],
+        "unpaid",
+        "Both A) and B) are things you 'must' do when a patient dies, and the loss sentence does not say whether it comes before B): read that way the settlement is paid too, and a lost game's money shows it. 'Immediately lose the game' can also be read as ending the game at step A, before B) is reached. The default takes 'immediately' as ending the death's steps there (the model's reading so far).",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)
@@ -995,6 +1022,6 @@ REGISTRY = AmbiguityRegistry(ENTRIES)
 #: Ids that were once entries and are no more, and where the question went. They may be
 #: named in notes ("formerly ..."); ``--interpret`` rejects them like any unknown id.
 RETIRED = {
-    "HHH-DEATH-ORDER": "not an ambiguity: Hide The Bodies lists A (the body) before B (money); a settled rule-map line",
+    "HHH-DEATH-ORDER": "not an ambiguity: Hide The Bodies lists A (the body) before B (money); whether an arrest at A still pays B is HHH-ARREST-SETTLEMENT",
     "HHH-WARD-ORDER": "not an ambiguity: 'In any order, activate each Ward' is the players' decision (VisitWard)",
 }

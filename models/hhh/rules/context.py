@@ -76,6 +76,7 @@ class Ctx:
         self.tr5_survives = reads(R.TR_TO_WARD_5.SURVIVES)
         self.heal_death_at_once = reads(R.HEAL_DEATH_TIMING.AT_ONCE)
         self.visit_stop = reads(R.VISIT_DEATH_DRAWS.STOP)
+        self.arrest_pays = reads(R.ARREST_SETTLEMENT.PAID)
         self.white_out_arrest = reads(R.WHITE_OUT.ARRESTED)
         self.money_cap = 199 if reads(R.MONEY_CAP.CAPPED) else None
         self.intern_er = reads(R.INTERN_ER.MOVES)

@@ -360,3 +360,11 @@ class VISIT_DEATH_DRAWS(Reading):
 
     COMPLETE = "complete"
     STOP = "stop"
+
+
+@ambiguity("HHH-ARREST-SETTLEMENT")
+class ARREST_SETTLEMENT(Reading):
+    """HHH-ARREST-SETTLEMENT: A death with no empty place for the body: is its settlement paid"""
+
+    UNPAID = "unpaid"
+    PAID = "paid"

@@ -124,6 +124,11 @@ class HHHEncoding:
                 "the z3 encoding does not cover HHH-VISIT-DEATH-DRAWS=stop; "
                 "accepted: complete or --engine explore"
             )
+        if self.ctx.arrest_pays:  # an arrest is encoded as paying nothing
+            raise ModelError(
+                "the z3 encoding does not cover HHH-ARREST-SETTLEMENT=paid; "
+                "accepted: unpaid or --engine explore"
+            )
 
     # What the encoding covers ------------------------------------------------------
     def left_out(self) -> list[str]:
