@@ -26,7 +26,10 @@ NOT_READINGS = {
     "models/hhh/rules/chance_bounds.py": ({"none"}, "the kind of a step with one outcome"),
     "models/hhh/rules/config.py": ({"rebag", "none"}, "the config's variant values"),
     "models/hhh/rules/describe.py": ({"none", "treated"}, "labels"),
-    "models/hhh/kernel/explore.py": ({"arrested", "stuck"}, "outcome reasons"),
+    "models/hhh/kernel/explore.py": (
+        {"arrested", "stuck", "complete"},
+        "outcome reasons and a result's field",
+    ),
     "models/hhh/play/policies.py": ({"rebag"}, "an action field"),
     "models/hhh/smt/encoding.py": ({"rebag"}, "an action field"),
     "models/hhh/smt/queries.py": ({"arrested", "no", "yes"}, "reasons and expected answers"),

@@ -249,3 +249,24 @@ def test_small_explorer_edges_satisfy_relation() -> None:
             solver.pop()
             checked += 1
     assert checked > 60
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "HHH-TR-TO-WARD-5=survives",
+        "HHH-HEAL-DEATH-TIMING=at-once",
+        "HHH-VISIT-DEATH-DRAWS=stop",
+        "HHH-ARREST-SETTLEMENT=paid",
+    ],
+)
+def test_an_option_the_encoding_does_not_cover_is_refused_by_name(item: str) -> None:
+    """Issue 38's options are played by the reference model only: the encoding refuses
+    them (a query answers 'not encoded') rather than encode the default's rules."""
+    from hhh_verify.contract.errors import ModelError
+
+    with pytest.raises(ModelError, match=f"does not cover {item}"):
+        HHHEncoding(HHH.model("tiny", (), (item,)))
+    amb = item.split("=")[0]
+    default = HHH.ambiguities.get(amb).default
+    assert HHHEncoding(HHH.model("tiny", (), (f"{amb}={default}",))).exact

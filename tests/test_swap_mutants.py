@@ -24,8 +24,7 @@ from hhh_verify.engines.explore import swap
 
 #: Pairs ``AMBIGUITY:X->Y`` whose swap mutant X's promise does not kill under ``ci``, and
 #: why. Only shrinks.
-SURVIVORS: dict[str, str] = {
-}
+SURVIVORS: dict[str, str] = {}
 
 UNKILLED = (swap.SwapVerdict.SURVIVED, swap.SwapVerdict.UNPROMISED, swap.SwapVerdict.BROKEN)
 

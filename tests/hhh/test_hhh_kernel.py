@@ -14,12 +14,23 @@ import os
 import pytest
 from hhh_kernel_helpers import all_states, compare_state, model_and_kernel, playout_states
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.models.hhh import SPEC
+from hhh_verify.models.hhh.kernel.api import UNCOMPILED, HHHKernel
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 
-#: Every non-default reading, one at a time (the defaults first).
-READINGS = [{}] + [{a.id: o} for a in SPEC.ambiguities for o in a.option_ids if o != a.default]
+#: Options the kernel refuses (``kernel.api.UNCOMPILED`` says why each does not fit the
+#: kernel's arrays); the reference engine plays them, so no equality is checked for them.
+REFUSED = {option.item for option in UNCOMPILED}
+
+#: Every non-default reading the kernel compiles, one at a time (the defaults first).
+READINGS = [{}] + [
+    {a.id: o}
+    for a in SPEC.ambiguities
+    for o in a.option_ids
+    if o != a.default and f"{a.id}={o}" not in REFUSED
+]
 
 
 def _label(r: dict[str, str]) -> str:
@@ -82,3 +93,15 @@ def test_planted_kernel_bug_is_caught() -> None:
     """A kernel that pays $1 too much for a Ward heal differs from the reference."""
     m, k = model_and_kernel("tiny", planted=1)
     assert _first_difference(m, k, all_states(m)) is not None
+
+
+@pytest.mark.parametrize("item", sorted(REFUSED))
+def test_an_uncompiled_option_is_refused_by_name(item: str) -> None:
+    """The kernel refuses an option it does not compile (one ModelError naming it) rather
+    than play it wrongly; the same model under the default readings is accepted."""
+    amb, option = item.split("=")
+    m = SPEC.model("tiny", (), (item,))
+    with pytest.raises(ModelError, match=f"{item} is not compiled in the hhh kernel"):
+        HHHKernel(m)
+    assert HHHKernel(SPEC.model("tiny")).model is not None
+    assert option in SPEC.ambiguities.get(amb).option_ids

@@ -15,6 +15,7 @@ from hhh_verify.contract.promises import Promise
 from ..rules import readings as R
 from ..rules.actions import (
     AdminRedraw,
+    Bonus,
     ChaplainFlip,
     EndActions,
     Heal,
@@ -78,6 +79,20 @@ def _level5_to_ward_dies(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> s
         cost = settlement(s, model.config.ward_death_cost)
         if a.level >= DEATH and not t.reason and s.money - t.money != cost:
             return f"a level-5 patient's death in a Ward cost ${s.money - t.money}, not ${cost}"
+    return _level5_move_offered(model, s)
+
+
+def _level5_to_ward_survives(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """HHH-TR-TO-WARD-5=survives: the move is offered, the patient arrives alive at 5."""
+    if isinstance(a, Transfer) and a.source == TREATMENT and a.target == WARD:
+        arrived = t.wards[a.colour].count(a.level) == s.wards[a.colour].count(a.level) + 1
+        if a.level >= DEATH and (t.deaths != s.deaths or not arrived):
+            return "a level-5 patient moved to a Ward did not arrive alive at level 5"
+    return _level5_move_offered(model, s)
+
+
+def _level5_move_offered(model: HHHModel, s: HHHState) -> str | None:
+    """A level-5 Treatment Room patient may move to a free Ward bed of its colour."""
     if s.phase != ACTIONS or not any(s.medical):
         return None
     p = next(i for i, n in enumerate(s.medical) if n)
@@ -85,6 +100,60 @@ def _level5_to_ward_dies(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> s
         if level >= DEATH and len(s.wards[c]) < beds(model):
             if Transfer(p, TREATMENT, 0, c, level, WARD) not in legal(model, s):
                 return f"the level-{level} Treatment Room patient cannot move to a free Ward bed"
+    return None
+
+
+# HHH-HEAL-DEATH-TIMING -----------------------------------------------------------------
+
+
+def heal_goes_on(m: HHHModel) -> bool:
+    """A Heal can go on after its first draw: a bonus draw (Nowitz's, a colour Training
+    marker) or a reaction to a black cube (the Janitor, Cooke De Buchs)."""
+    cfg = m.config
+    cooke = promise_config.administrator(m) and cfg.administrator == "cooke"
+    janitor = bool(cfg.staff_pool[JANITOR])
+    return "nowitz" in cfg.doctors or promise_config.colour_training(m) or janitor or cooke
+
+
+def _lethal_so_far(model: HHHModel, s: HHHState) -> bool:
+    """A Ward Heal in progress whose cubes so far raise the patient to level 5 or more."""
+    h = s.heal
+    if s.phase != HEAL_DRAWN or h is None or h.place != WARD:
+        return False
+    new = h.level - reduction(model, h)
+    return new >= DEATH and new > h.level
+
+
+def _reaction_due(model: HHHModel, s: HHHState, h: HealInProgress) -> bool:
+    """A black cube that counts as just drawn (HHH-REACTION-TIMING as declared) and an
+    unused Janitor or a face-up Cooke De Buchs card with an Administrative token."""
+    latest = model.readings.declares(R.REACTION_TIMING.LATEST_DRAW)
+    black = (h.latest_black if latest else h.drawn[model.config.colours]) > 0
+    janitor = bool(s.staff_hired[JANITOR]) and not s.janitor_used
+    cfg = model.config
+    cooke = not cfg.no_admin and cfg.administrator == "cooke"
+    redraw = cooke and s.admin_face_up and s.admin_tokens > 0
+    return black and (janitor or redraw)
+
+
+def _bonus_after_lethal_draw(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """after-bonuses: a draw that would kill still leaves the Heal's bonus draws and its
+    reactions to black cubes open."""
+    h = s.heal
+    if not _lethal_so_far(model, s) or h is None:
+        return None
+    offered = legal(model, s)
+    if h.bonuses and not any(isinstance(x, Bonus) for x in offered):
+        return "a Ward Heal whose draw would kill offers none of its bonus draws"
+    if _reaction_due(model, s, h) and all(isinstance(x, Settle) for x in offered):
+        return "a Ward Heal whose draw would kill offers no reaction to its black cube"
+    return None
+
+
+def _nothing_after_lethal_draw(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """at-once: once the cubes drawn kill the Ward patient, only the settlement follows."""
+    if _lethal_so_far(model, s) and not isinstance(a, Settle):
+        return f"{type(a).__name__} followed a Ward draw that had already killed the patient"
     return None
 
 
@@ -314,6 +383,12 @@ PROMISES = (
         applies=promise_config.improved_treatment_room,
     ),
     P(
+        R.TR_TO_WARD_5.SURVIVES,
+        "a level-5 Treatment Room patient may move to a free Ward bed and arrives alive there",
+        step=_level5_to_ward_survives,
+        applies=promise_config.improved_treatment_room,
+    ),
+    P(
         R.ER_RETURN.EMPTIEST,
         "a healed Emergency Room patient's cubes go to a Waiting Room with the fewest of "
         "its colour",
@@ -408,5 +483,17 @@ PROMISES = (
         R.MONEY_CAP.UNCAPPED,
         "a Ward Heal pays $ per level healed in full, above $199 too",
         step=_money_counts,
+    ),
+    P(
+        R.HEAL_DEATH_TIMING.AFTER_BONUSES,
+        "a Ward Heal whose draw would kill the patient still offers its bonus draws",
+        step=_bonus_after_lethal_draw,
+        applies=heal_goes_on,
+    ),
+    P(
+        R.HEAL_DEATH_TIMING.AT_ONCE,
+        "once a Ward Heal's cubes kill the patient, only the settlement follows",
+        step=_nothing_after_lethal_draw,
+        applies=heal_goes_on,
     ),
 )

@@ -11,13 +11,15 @@ from typing import Any
 
 from hhh_verify.contract.promises import Promise
 from hhh_verify.contract.readings import Reading
+from hhh_verify.contract.records import replace
 
 from ..rules import readings as R
-from ..rules.actions import EndActions
+from ..rules.actions import Draw, EndActions, Transfer
 from ..rules.config import CORONER, LAWYER
 from ..rules.model import HHHModel
 from ..rules.outcome import rating_of
 from ..rules.state import (
+    ACTIONS,
     ARRESTED,
     BLOOD_BANK,
     MORGUE,
@@ -25,8 +27,12 @@ from ..rules.state import (
     PP_VISIT,
     SETUP_MARKERS,
     SETUP_WAITING,
+    TREATED,
+    TREATMENT,
+    WARD,
     HHHState,
     item_of,
+    place,
 )
 from . import promise_config
 
@@ -282,6 +288,95 @@ def _no_abilities_variant(model: HHHModel) -> bool:
     return bool(model.config.variant_no_abilities) and _discarding(model)
 
 
+# HHH-VISIT-DEATH-DRAWS -----------------------------------------------------------------
+
+
+def _one_patient_death(model: HHHModel, s: HHHState, t: HHHState) -> tuple[int, int] | None:
+    """(matching cubes drawn, matching cubes that kill) of a Visit of a Ward with one
+    patient that died in it, drawn from a bag that was not refilled (every cube drawn
+    left the bag; black cubes are discarded, colour cubes too under VISIT-CUBES=discard)."""
+    if not _no_refill(model, s, t) or model.config.variant_no_abilities:
+        return None
+    c = item_of(s.cursor)
+    if len(s.wards[c]) != 1 or t.wards[c] or _drawing(model, s) != 1 or not _discarding(model):
+        return None
+    level = s.wards[c][0]
+    return s.bag[c] - t.bag[c], max(1, DEATH - level)
+
+
+def _dead_patient_chain_completed(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """complete: a patient that died in its Visit still drew its whole chain: one colour
+    cube more than the black cubes drawn, unless the bag ran out of colour cubes."""
+    if _one_patient_death(model, s, t) is None:
+        return None
+    colour, blacks = _colour_drawn(model, s, t), _blacks_drawn(model, s, t)
+    dry = not any(t.bag[: model.config.colours])
+    if colour != 1 + blacks and not dry:
+        return f"a patient died in its Visit after {colour} colour cubes and {blacks} black"
+    return None
+
+
+def _dead_patient_chain_stopped(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """stop: no cube is drawn for a patient after the matching cube that killed it."""
+    v = _one_patient_death(model, s, t)
+    if v is not None and v[0] != v[1]:
+        return f"a patient that {v[1]} matching cubes kill drew {v[0]} in its Visit"
+    return None
+
+
+def _one_cube_visits(model: HHHModel) -> bool:
+    return not model.config.variant_no_abilities
+
+
+def _lone_patient_visit(model: HHHModel) -> list[tuple[HHHState, Any]]:
+    """The Visit where the options part (found by ``diverge`` on the sweep preset): a
+    lone level-4 patient of the first colour, a bag of 2 such cubes and 1 black, an empty
+    discard pile. Black, match, match: ``complete`` draws both matches, ``stop`` one."""
+    C = model.config.colours
+    s = model.initial_state()
+    bag = (2,) + (0,) * (C - 1) + (1,)
+    wards = ((4,),) + ((),) * (C - 1)
+    s = replace(s, phase=PP_VISIT, cursor=place(0, 0), wards=wards, bag=bag)
+    return [(replace(s, discard=(0,) * (C + 1)), Draw())]
+
+
+# HHH-ARREST-SETTLEMENT -----------------------------------------------------------------
+
+
+def _one_death_arrest(s: HHHState, t: HHHState) -> bool:
+    """A step whose only death ended the game by arrest (no other death paid in it)."""
+    return t.reason == ARRESTED and not s.reason and t.deaths == s.deaths + 1
+
+
+def _arrest_unpaid(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    if _one_death_arrest(s, t) and t.money != s.money:
+        return f"an arrest at a death cost ${s.money - t.money}"
+    return None
+
+
+def _death_at_full_cemetery(model: HHHModel) -> list[tuple[HHHState, Any]]:
+    """Where the options part: a full Cemetery and a level-5 patient of the first colour
+    moved from its Improved Treatment Room to a Ward (it dies there, HHH-TR-TO-WARD-5's
+    default), with $15 to pay a settlement from."""
+    C = model.config.colours
+    s = model.initial_state()
+    treatment = ((5, TREATED),) + ((0, 0),) * (C - 1)
+    full = (0,) * C + (model.config.tombstones, 0)
+    rooms = (2,) + (0,) * (len(s.rooms) - 1)
+    s = replace(s, phase=ACTIONS, wards=((),) * C, treatment=treatment, rooms=rooms)
+    s = replace(s, cemetery=full, money=15)
+    return [(s, Transfer(0, TREATMENT, 0, 0, 5, WARD))]
+
+
+def _arrest_paid(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None:
+    """paid: the arrest still costs the death's settlement (at least the cheapest one)."""
+    cfg = model.config
+    least = settlement(s, min(cfg.waiting_death_cost, cfg.ward_death_cost))
+    if _one_death_arrest(s, t) and s.money - t.money < least:
+        return f"an arrest at a death cost ${s.money - t.money}, less than ${least}"
+    return None
+
+
 # HHH-WHITE-OUT=tombstone-only -----------------------------------------------------------
 
 
@@ -485,5 +580,31 @@ PROMISES = (
         "tombstones always number white_markers less one",
         step=_white_pile(1),
         applies=_white_to_spare,
+    ),
+    P(
+        R.VISIT_DEATH_DRAWS.COMPLETE,
+        "a patient that dies in its Visit still draws the replacements its black cubes owe",
+        step=_dead_patient_chain_completed,
+        applies=_one_cube_visits,
+        planted=_lone_patient_visit,
+    ),
+    P(
+        R.VISIT_DEATH_DRAWS.STOP,
+        "no cube is drawn for a Visit patient after the one that killed it",
+        step=_dead_patient_chain_stopped,
+        applies=_one_cube_visits,
+        planted=_lone_patient_visit,
+    ),
+    P(
+        R.ARREST_SETTLEMENT.UNPAID,
+        "a death that finds no place for its body ends the game without a settlement",
+        step=_arrest_unpaid,
+        planted=_death_at_full_cemetery,
+    ),
+    P(
+        R.ARREST_SETTLEMENT.PAID,
+        "a death that finds no place for its body still pays its settlement",
+        step=_arrest_paid,
+        planted=_death_at_full_cemetery,
     ),
 )

@@ -364,11 +364,10 @@ ENTRIES = (
         note="Treatment Rooms: patient_phase.start; the Emergency Room: patient_phase.start, heal.settle",
     ),
     no_rule(S(122, "5fe861"), "heading"),
-    settled(
+    reading(
         S(123, "c7c3f8"),
-        "A before B: a death with no empty place is an arrest at once, and its settlement is never paid",
-        "board.die",
-        quote="When a Patient dies, you must: A) Put the body somewhere and B) Lose money due to settlement costs.",
+        "HHH-ARREST-SETTLEMENT",
+        note="board.die (formerly settled: A before B, an arrest pays no settlement)",
     ),
     modelled(S(124, "113c3c"), "board.die"),
     no_rule(S(125, "a1869c"), "component: the marker's tombstone side"),
@@ -561,10 +560,10 @@ ENTRIES = (
         S(200, "fc86c3"),
         "worked example: tests/hhh/test_hhh_rules.py (test_heal_example_doctor_nowitz)",
     ),
-    settled(
+    reading(
         S(201, "856853"),
-        "the level is adjusted once, after the last bonus draw: a first draw that would kill does not kill while bonuses may follow",
-        "heal.settle",
+        "HHH-HEAL-DEATH-TIMING",
+        note="heal.settle, heal.lethal_now (formerly settled: the level adjusted once, after the last bonus draw)",
     ),
     settled(
         S(202, "a08102"),
@@ -806,11 +805,10 @@ ENTRIES = (
         "patient_phase.visit",
     ),
     modelled(S(293, "d6fc43"), "patient_phase.visit", "draws._chain"),
-    settled(
+    reading(
         S(294, "e7412f"),
-        "a patient's chain is drawn to its end even when matching cubes already killed the patient: those cubes leave the bag as drawn",
-        "patient_phase.visit",
-        "draws._chain",
+        "HHH-VISIT-DEATH-DRAWS",
+        note="patient_phase.visit, draws._chain, draws._chain_until (formerly settled: the chain drawn to its end)",
     ),
     reading(
         S(295, "c3b0a4"),

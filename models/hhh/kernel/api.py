@@ -11,9 +11,11 @@ import numpy as np
 
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.kernel import KernelGame, PartedGame
+from hhh_verify.contract.readings import Reading
 from hhh_verify.kernel import parted as kernel_parted
 from hhh_verify.kernel import steps as kernel_steps
 
+from ..rules import readings as R
 from ..rules.model import HHHModel, rating
 from ..rules.outcome import hhh_outcome
 from ..rules.state import COMPLETED, REASONS
@@ -43,11 +45,34 @@ from .weights import leaf_weight
 
 POLICY_CODES = {"random": RANDOM, "greedy": GREEDY, "mixed": MIXED}
 
+#: Options the kernel does not compile, each with why; the reference engine plays them
+#: (the constructor refuses them with a ModelError naming the option).
+UNCOMPILED: dict[Reading, str] = {
+    R.TR_TO_WARD_5.SURVIVES: "a Ward is stored as counts of patients per level 1..4: "
+    "a level-5 Ward patient does not fit the state array",
+    R.HEAL_DEATH_TIMING.AT_ONCE: "the kernel's Heal decisions (legal.py) always offer the "
+    "bonus draws and reactions; not compiled yet",
+    R.VISIT_DEATH_DRAWS.STOP: "the kernel's Visit draws each patient's whole chain "
+    "(chance.py's chain law); a chain cut at the fatal cube is not compiled yet",
+    R.ARREST_SETTLEMENT.PAID: "the kernel's die (board.py) ends an arrest before paying; "
+    "not compiled yet",
+}
+
+
+def refuse_uncompiled(model: HHHModel) -> None:
+    """A :class:`ModelError` when ``model`` plays an option of :data:`UNCOMPILED`."""
+    for option in UNCOMPILED:
+        if model.readings.reads(option):
+            raise ModelError(
+                f"{option.item} is not compiled in the hhh kernel; use the reference engine"
+            )
+
 
 class HHHKernel:
     """The compiled rules of one HHH model (its config and readings as data)."""
 
     def __init__(self, model: HHHModel, planted: int = 0):
+        refuse_uncompiled(model)
         self.model = model
         self.ctx = model.ctx
         self.C = model.ctx.C

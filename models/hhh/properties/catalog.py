@@ -223,16 +223,18 @@ def awaiting_er(s: HHHState, room: int, cubes: int) -> bool:
 
 
 def levels_in_range(model: HHHModel, s: HHHState) -> str | None:
-    """Ward patients 1..4 (level 5 dies), Waiting Room cube patients 0..4 cubes, Treatment
-    Room 1..4 (5 Improved), Emergency Room patients exactly 5 cubes (stored as counts)."""
+    """Ward patients 1..4 (level 5 dies; 5 when moved in at 5 under
+    HHH-TR-TO-WARD-5=survives), Waiting Room cube patients 0..4 cubes, Treatment Room 1..4
+    (5 Improved), Emergency Room patients exactly 5 cubes (stored as counts)."""
     if s.reason in (BANKRUPT, ARRESTED):
         return None  # the death that ended the game may leave its patient in place
     k = ctx(model)
+    ward_top = 5 if k.tr5_survives else 4
 
     def gen() -> Iterator[str]:
         for c in range(k.C):
             for level in s.wards[c]:
-                if not 1 <= level <= 4:
+                if not 1 <= level <= ward_top:
                     yield f"Ward {c} patient at level {level}"
             level = s.treatment[c][0]
             if level and not 1 <= level <= treatment_max(s, c):
@@ -247,11 +249,14 @@ def levels_in_range(model: HHHModel, s: HHHState) -> str | None:
 
 
 def no_level_5_in_wards_or_waiting(model: HHHModel, s: HHHState) -> str | None:
-    """Patient Death: a patient reaching level 5 in a Ward or Waiting Room dies."""
+    """Patient Death: a patient reaching level 5 in a Ward or Waiting Room dies (under
+    HHH-TR-TO-WARD-5=survives a patient moved into a Ward at 5 has not reached it there:
+    only a level above 5 is one that rose)."""
     if s.reason in (BANKRUPT, ARRESTED):
         return None
+    top = 5 if ctx(model).tr5_survives else 4
     for c in range(ctx(model).C):
-        if any(level >= 5 for level in s.wards[c]):
+        if any(level > top for level in s.wards[c]):
             return f"a level-5+ patient survives in Ward {c}: {s.wards[c]}"
         for r, room in enumerate(s.waiting):
             if room[c] >= 5 and not awaiting_er(s, r, room[c]):
@@ -389,7 +394,10 @@ def deaths_step(model: HHHModel, s: HHHState, a: Any, t: HHHState) -> str | None
 
 def bankrupt_iff_negative(model: HHHModel, s: HHHState) -> str | None:
     """Money: "If you ever have less than $0, all players immediately lose the game!"
-    (and "If you have exactly $0, keep playing")."""
+    (and "If you have exactly $0, keep playing"). Under HHH-ARREST-SETTLEMENT=paid an
+    arrest's settlement may take an arrested game below $0 too."""
+    if s.money < 0 and s.reason == ARRESTED and ctx(model).arrest_pays:
+        return None
     if (s.money < 0) != (s.reason == BANKRUPT):
         return f"money {s.money} with end reason {s.reason}"
     return None

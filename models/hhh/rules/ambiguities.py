@@ -262,9 +262,13 @@ ENTRIES = [
         [
             ("dies", "the transfer is legal and the patient dies on arrival ($10)"),
             ("forbidden", "a level-5 patient cannot be moved to a Ward"),
+            (
+                "survives",
+                "the transfer is legal and the patient arrives alive at level 5; it dies when a later draw in the Ward raises its level",
+            ),
         ],
         "dies",
-        "'Any level' is explicit; the death rule then applies.",
+        "'Any level' is explicit, and read as a state ('is at level 5 in a Ward') the death rule then applies on arrival: that is the default. Read as an event, 'reaches' names a rise to level 5 inside a Ward, and a patient carried in at 5 has not risen: it survives until a draw there raises it ('A Patient that becomes Illness level 5 or higher immediately dies' also speaks of a change). 'forbidden' keeps the death rule as a state and reads the transfer as not meant for a move that kills.",
     ),
     Ambiguity.of(
         "HHH-ER-RETURN",
@@ -951,6 +955,92 @@ ENTRIES = [
         "none",
         "The tokens live on the Administrator card and only its holder controls them, and 'removes those avenues of improvement' reads as Staff and Research, not the card's two reactions alone.",
     ),
+    # Issue 38: reader questions left open ----------------------------------------------
+    Ambiguity.of(
+        "HHH-HEAL-DEATH-TIMING",
+        "A Ward Heal whose draw so far would kill the patient",
+        "ordering",
+        [
+            (
+                "Healing a Patient Example",
+                "This results in a net increase of Illness level by 1, which would cause the Patient to die (reaching Illness level 5 in the Wards).",
+            ),
+            (
+                "Heal a Patient",
+                "After seeing your result, you may draw voluntary bonus cubes (see Cube Drawing Bonuses below).",
+            ),
+            (
+                "Cube Drawing Bonuses",
+                "After seeing the results of a bonus draw, you can then decide to use another bonus or not",
+            ),
+        ],
+        [
+            (
+                "after-bonuses",
+                "the level is adjusted once, after the last bonus draw: a draw that would kill leaves the bonus draws and reactions open",
+            ),
+            (
+                "at-once",
+                "the patient dies as soon as the cubes drawn so far reach level 5: no bonus draw or reaction follows, the Heal settles (re-bag still chosen)",
+            ),
+        ],
+        "after-bonuses",
+        "'Which would cause the Patient to die' can be read as the death already happening, before the team decides anything more: then a Ward patient dies as soon as its net draw reaches level 5. Read as a conditional, it names what the adjustment step will do if nothing follows; the Heal lists 'Adjust the Patient's Illness level' after the draw and its voluntary bonus cubes, and the worked example goes on with a bonus draw that 'at least prevents the Patient from dying'. The default follows the order of the Heal's steps and the example.",
+    ),
+    Ambiguity.of(
+        "HHH-VISIT-DEATH-DRAWS",
+        "A Ward patient that dies during its Visit draw while replacement draws are owed",
+        "gap",
+        [
+            (
+                "Visit the Wards",
+                "If you draw a black cube, discard it and draw 2 more cubes. Do this until all drawn black cubes are discarded and replaced.",
+            ),
+            (
+                "Visit the Wards",
+                "A Patient that becomes Illness level 5 or higher immediately dies.",
+            ),
+        ],
+        [
+            (
+                "complete",
+                "the replacement draws are completed: every owed cube leaves the bag although the patient is dead",
+            ),
+            (
+                "stop",
+                "drawing for that patient stops at the cube that kills it: the draws still owed are not made",
+            ),
+        ],
+        "complete",
+        "'Do this until all drawn black cubes are discarded and replaced' is an instruction to finish the draw, and nothing in it depends on the patient; read literally the chain is completed. But the text does not consider a patient dying partway: the remaining cubes would act on no patient, and 'immediately dies' can be read as ending that patient's draw. The default keeps the literal instruction; the two differ only in which cubes stay in the bag.",
+    ),
+    Ambiguity.of(
+        "HHH-ARREST-SETTLEMENT",
+        "A death with no empty place for the body: is its settlement paid",
+        "ordering",
+        [
+            (
+                "Hide The Bodies",
+                "When a Patient dies, you must: A) Put the body somewhere and B) Lose money due to settlement costs.",
+            ),
+            (
+                "Hide The Bodies",
+                "If there is no empty space to place a dead Patient, you immediately lose the game.",
+            ),
+        ],
+        [
+            (
+                "unpaid",
+                "the game is lost at the body step: the settlement is never paid",
+            ),
+            (
+                "paid",
+                "the settlement is paid too: the lost game's money is lower by the death's cost",
+            ),
+        ],
+        "unpaid",
+        "Both A) and B) are things you 'must' do when a patient dies, and the loss sentence does not say whether it comes before B): read that way the settlement is paid too, and a lost game's money shows it. 'Immediately lose the game' can also be read as ending the game at step A, before B) is reached. The default takes 'immediately' as ending the death's steps there (the model's reading so far).",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)
@@ -958,6 +1048,6 @@ REGISTRY = AmbiguityRegistry(ENTRIES)
 #: Ids that were once entries and are no more, and where the question went. They may be
 #: named in notes ("formerly ..."); ``--interpret`` rejects them like any unknown id.
 RETIRED = {
-    "HHH-DEATH-ORDER": "not an ambiguity: Hide The Bodies lists A (the body) before B (money); a settled rule-map line",
+    "HHH-DEATH-ORDER": "not an ambiguity: Hide The Bodies lists A (the body) before B (money); whether an arrest at A still pays B is HHH-ARREST-SETTLEMENT",
     "HHH-WARD-ORDER": "not an ambiguity: 'In any order, activate each Ward' is the players' decision (VisitWard)",
 }

@@ -155,7 +155,8 @@ def die(ctx: Ctx, s: HHHState, colour: int, marker: bool, cost: int) -> HHHState
 
     A marker patient's own marker goes on a tombstone; a cube patient takes a white
     marker (HHH-WHITE-OUT when none is left). "If there is no empty space to place a dead
-    Patient, you immediately lose the game": arrested at step A, before any payment.
+    Patient, you immediately lose the game": arrested at step A, before any payment
+    (HHH-ARREST-SETTLEMENT=paid: the settlement is paid too, the game lost all the same).
     """
     s = replace(s, deaths=s.deaths + 1)
     bodies = sum(s.cemetery)
@@ -164,6 +165,8 @@ def die(ctx: Ctx, s: HHHState, colour: int, marker: bool, cost: int) -> HHHState
     if not marker and s.supply[W] == 0 and ctx.white_out_arrest:
         arrested = True
     if arrested:
+        if ctx.arrest_pays:
+            s = replace(s, money=s.money - settlement(s, cost))
         return end(s, ARRESTED)
     if marker:
         s = replace(s, cemetery=bump(s.cemetery, colour, 1))

@@ -78,7 +78,12 @@ class Ctx:
         self.beds_per_patient = reads(R.EMPTY_BEDS_VARIANT.PER_PATIENT)
         self.coo_now = reads(R.COO_TIMING.IMMEDIATELY)
         self.training_bonus = 2 if reads(R.TRAINING_BONUS.TWO) else 1
-        self.tr5_to_ward = reads(R.TR_TO_WARD_5.DIES)
+        # HHH-TR-TO-WARD-5: may a level-5 patient move to a Ward, and does it survive there
+        self.tr5_to_ward = not reads(R.TR_TO_WARD_5.FORBIDDEN)
+        self.tr5_survives = reads(R.TR_TO_WARD_5.SURVIVES)
+        self.heal_death_at_once = reads(R.HEAL_DEATH_TIMING.AT_ONCE)
+        self.visit_stop = reads(R.VISIT_DEATH_DRAWS.STOP)
+        self.arrest_pays = reads(R.ARREST_SETTLEMENT.PAID)
         self.white_out_arrest = reads(R.WHITE_OUT.ARRESTED)
         self.money_cap = 199 if reads(R.MONEY_CAP.CAPPED) else None
         self.intern_er = reads(R.INTERN_ER.MOVES)

@@ -84,6 +84,13 @@ class ExactDraws:
     def chain(self, bag: Counts, discard: Counts, n: int) -> list[tuple[ChainResult, Fraction]]:
         return list(_chain(bag, discard, n))
 
+    def chain_until(
+        self, bag: Counts, discard: Counts, n: int, colour: int, fatal: int
+    ) -> list[tuple[ChainResult, Fraction]]:
+        """A chain that stops once ``fatal`` cubes of ``colour`` are drawn (a Visit that
+        has killed its patient under HHH-VISIT-DEATH-DRAWS=stop): :func:`_chain_until`."""
+        return list(_chain_until(bag, discard, n, colour, fatal))
+
     def no_black(
         self, bag: Counts, discard: Counts, n: int, refill: bool = True
     ) -> list[tuple[Result, Fraction]]:
@@ -158,6 +165,43 @@ def _chain(bag: Counts, discard: Counts, need: int) -> tuple[tuple[ChainResult, 
         for (d2, b3, disc3, short), p2 in _chain(zero, disc2, owed):
             out.append(((_add(got, d2), b3, disc3, short), rest * p2))
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _chain_until(
+    bag: Counts, discard: Counts, need: int, colour: int, fatal: int
+) -> tuple[tuple[ChainResult, Fraction], ...]:
+    """:func:`_chain` cube by cube, stopping early once ``fatal`` cubes of ``colour`` are
+    drawn: the draws still owed then are not made (they report 0 owed: the chain ended).
+    Each cube is one of the bag's with probability count/total; a black one is discarded
+    and owes one more draw, a colour cube pays one; an empty bag is refilled from the
+    discard pile as in :func:`_chain` (dry: the need still owed is reported)."""
+    zero = (0,) * len(bag)
+    if need == 0 or fatal <= 0:
+        return (((zero, bag, discard, 0), ONE),)
+    total = sum(bag)
+    if total == 0:
+        if not _has_colour(discard):
+            return (((zero, bag, discard, need), ONE),)
+        return _chain_until(discard, zero, need, colour, fatal)
+    black = len(bag) - 1
+    out: dict[ChainResult, Fraction] = {}
+    for k, n in enumerate(bag):
+        if n == 0:
+            continue
+        p = Fraction(n, total)
+        bag2 = bag[:k] + (n - 1,) + bag[k + 1 :]
+        if k == black:
+            disc2 = discard[:-1] + (discard[-1] + 1,)
+            rest = _chain_until(bag2, disc2, need + 1, colour, fatal)
+            one = zero
+        else:
+            rest = _chain_until(bag2, discard, need - 1, colour, fatal - (k == colour))
+            one = zero[:k] + (1,) + zero[k + 1 :]
+        for (d, b, disc, short), q in rest:
+            key = (_add(d, one), b, disc, short)
+            out[key] = out.get(key, Fraction(0)) + p * q
+    return tuple(out.items())
 
 
 @lru_cache(maxsize=2048)
@@ -237,6 +281,27 @@ class SampledDraws:
                 got[i] += 1
                 need -= 1
         return [((tuple(got), tuple(b), tuple(disc), need), ONE)]
+
+    def chain_until(
+        self, bag: Counts, discard: Counts, n: int, colour: int, fatal: int
+    ) -> list[tuple[ChainResult, Fraction]]:
+        """:meth:`chain` that stops once ``fatal`` cubes of ``colour`` are drawn."""
+        b, disc, got = list(bag), list(discard), [0] * len(bag)
+        need = n
+        while need > 0 and got[colour] < fatal:
+            if sum(b) == 0:
+                if not any(disc[:-1]):
+                    break
+                b, disc = disc, [0] * len(bag)
+            i = self._one(b)
+            b[i] -= 1
+            if i == len(bag) - 1:
+                disc[i] += 1
+                need += 1
+            else:
+                got[i] += 1
+                need -= 1
+        return [((tuple(got), tuple(b), tuple(disc), need if got[colour] < fatal else 0), ONE)]
 
     def no_black(
         self, bag: Counts, discard: Counts, n: int, refill: bool = True

@@ -141,6 +141,16 @@ def _short(ctx: Ctx, s: HHHState, got: int, wanted: int) -> HHHState:
     return s
 
 
+def lethal_now(ctx: Ctx, h: HealInProgress) -> bool:
+    """HHH-HEAL-DEATH-TIMING=at-once: the cubes drawn so far already kill this Ward
+    patient (matching less black cubes raise it to level 5 or more), so nothing but the
+    settlement follows. Under after-bonuses the level is adjusted only at settlement."""
+    if not ctx.heal_death_at_once or h.place != WARD:
+        return False
+    new = h.level - (h.drawn[h.colour] - h.drawn[ctx.B])
+    return new >= DEATH_LEVEL and new > h.level
+
+
 def black_available(ctx: Ctx, h: HealInProgress) -> bool:
     """A black cube that still counts as 'just drawn' (HHH-REACTION-TIMING)."""
     return (h.latest_black if ctx.reaction_latest else h.drawn[-1]) > 0
@@ -264,7 +274,7 @@ def _settle_ward(ctx: Ctx, s: HHHState, c: int, level: int, reduction: int) -> t
     new = level - reduction
     if new <= 0:  # cured: "return their marker to the supply"
         return replace(s, wards=put(s.wards, c, ward), supply=bump(s.supply, c, 1)), level
-    if new >= DEATH_LEVEL:  # "reaching Illness level 5 in the Wards" kills
+    if new >= DEATH_LEVEL and new > level:  # "reaching Illness level 5 in the Wards" kills
         s = replace(s, wards=put(s.wards, c, ward))
         return die(ctx, s, c, marker=True, cost=ctx.config.ward_death_cost), 0
     return replace(s, wards=put(s.wards, c, insort(ward, new))), max(0, reduction)

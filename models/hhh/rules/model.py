@@ -166,6 +166,9 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
         if ph == HEAL_DRAWN:
             h = s.heal
             assert h is not None
+            settles = [Settle(r) for r in heal_rules.rebag_choices(ctx, h)]
+            if heal_rules.lethal_now(ctx, h):  # HHH-HEAL-DEATH-TIMING=at-once
+                return sort_actions(settles)
             out: list[Any] = [Bonus(b) for b in sorted(set(h.bonuses))]
             if heal_rules.janitor_ok(ctx, s):
                 out.append(JanitorIgnore())
@@ -173,8 +176,7 @@ class HHHModel(RuleModel[HHHState, Action, HHHConfig]):
                 out.append(AdminRedraw())
             if ctx.chaplain_in_heal and player_actions.can_chaplain(ctx, s):
                 out.append(ChaplainFlip())
-            out += [Settle(r) for r in heal_rules.rebag_choices(ctx, h)]
-            return sort_actions(out)
+            return sort_actions(out + settles)
         if ph == RESEARCH_DRAWN:
             return sort_actions(player_actions.benefits(ctx, s))
         if ph == PICKS:

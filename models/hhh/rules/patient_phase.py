@@ -27,6 +27,7 @@ from .board import (
 )
 from .config import ADMIN_BLACK_PAY, DEATH_LEVEL
 from .context import Ctx
+from .draws import ChainResult
 from .rooms import install_room, installable
 from .state import (
     ACTIONS,
@@ -207,6 +208,18 @@ def choose_ward(ctx: Ctx, s: HHHState, colour: int) -> HHHState:
     return replace(s, phase=PP_VISIT, cursor=place(s.cursor, colour))
 
 
+def _patient_draw(
+    ctx: Ctx, s: HHHState, n: int, c: int, level: int
+) -> list[tuple[ChainResult, Fraction]]:
+    """One Visit patient's chain draw. Under HHH-VISIT-DEATH-DRAWS=stop it ends at the
+    matching cube that kills the patient (a rise to 5, or past 5 for one already there);
+    in the variant without abilities a patient can only die after its whole draw."""
+    if ctx.visit_stop and not ctx.config.variant_no_abilities:
+        fatal = max(1, DEATH_LEVEL - level)
+        return ctx.draws.chain_until(s.bag, s.discard, n, c, fatal)
+    return ctx.draws.chain(s.bag, s.discard, n)
+
+
 def visit(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
     """Activate one Ward: "Activate the Ward's Ability" (HHH-WARD-ABILITY), then "Draw 1
     cube for each Patient in that Ward, one Patient at a time. ... For each cube you draw
@@ -234,7 +247,7 @@ def visit(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
                 continue
             in_ward = len(surv) + 1 + len(rest) if ctx.beds_per_patient else len(patients)
             n = (ctx.beds - in_ward) if no_abilities else 1
-            for (d, bag, disc, owed), q in ctx.draws.chain(st.bag, st.discard, n):
+            for (d, bag, disc, owed), q in _patient_draw(ctx, st, n, c, level):
                 if owed and ctx.exhausted_stuck:  # HHH-DRAW-EXHAUSTED: stuck here
                     ward = tuple(sorted(surv + (level,) + rest))
                     st2 = replace(st, bag=bag, discard=add(disc, d), wards=put(st.wards, c, ward))
@@ -248,7 +261,7 @@ def visit(ctx: Ctx, s: HHHState) -> list[tuple[HHHState, Fraction]]:
                 else:
                     st2 = replace(st, bag=bag, discard=add(disc, d))
                 new = level + up
-                if new >= DEATH_LEVEL:
+                if new >= DEATH_LEVEL and new > level:  # "becomes": HHH-TR-TO-WARD-5=survives
                     st2 = replace(st2, wards=put(st2.wards, c, tuple(sorted(surv + rest))))
                     st2 = die(ctx, st2, c, marker=True, cost=ctx.config.ward_death_cost)
                     key = (st2, surv)

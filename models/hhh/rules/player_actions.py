@@ -141,7 +141,7 @@ def transfer(ctx: Ctx, s: HHHState, a: Transfer) -> HHHState:
         s = replace(s, treatment=put(s.treatment, c, (0, 0)))
     if a.target == TREATMENT:
         return replace(s, treatment=put(s.treatment, c, (a.level, CRITICAL)))
-    if a.level >= DEATH_LEVEL:  # HHH-TR-TO-WARD-5: level 5 in a Ward dies
+    if a.level >= DEATH_LEVEL and not ctx.tr5_survives:  # HHH-TR-TO-WARD-5: level 5 dies
         return die(ctx, s, c, marker=True, cost=ctx.config.ward_death_cost)
     return replace(s, wards=put(s.wards, c, insort(s.wards[c], a.level)))
 

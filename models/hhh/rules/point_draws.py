@@ -116,6 +116,12 @@ class FloorDraws:
                 out.append(((d, _sub(bag_k, d), disc_k, 0), Fraction(head * ways, den)))
         return out
 
+    def chain_until(
+        self, bag: Counts, discard: Counts, n: int, colour: int, fatal: int
+    ) -> list[tuple[ChainResult, Fraction]]:
+        results = self._exact.chain_until(bag, discard, n, colour, fatal)
+        return results if self.floor is None else self._filtered(results)
+
     def no_black(
         self, bag: Counts, discard: Counts, n: int, refill: bool = True
     ) -> list[tuple[Result, Fraction]]:

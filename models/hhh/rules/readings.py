@@ -103,6 +103,7 @@ class TR_TO_WARD_5(Reading):
 
     DIES = "dies"
     FORBIDDEN = "forbidden"
+    SURVIVES = "survives"
 
 
 @ambiguity("HHH-ER-RETURN")
@@ -351,3 +352,27 @@ class NO_ADMIN_TOKENS(Reading):
 
     NONE = "none"
     KEPT = "kept"
+
+
+@ambiguity("HHH-HEAL-DEATH-TIMING")
+class HEAL_DEATH_TIMING(Reading):
+    """HHH-HEAL-DEATH-TIMING: A Ward Heal whose draw so far would kill the patient"""
+
+    AFTER_BONUSES = "after-bonuses"
+    AT_ONCE = "at-once"
+
+
+@ambiguity("HHH-VISIT-DEATH-DRAWS")
+class VISIT_DEATH_DRAWS(Reading):
+    """HHH-VISIT-DEATH-DRAWS: A Ward patient that dies during its Visit draw while replacement draws are owed"""
+
+    COMPLETE = "complete"
+    STOP = "stop"
+
+
+@ambiguity("HHH-ARREST-SETTLEMENT")
+class ARREST_SETTLEMENT(Reading):
+    """HHH-ARREST-SETTLEMENT: A death with no empty place for the body: is its settlement paid"""
+
+    UNPAID = "unpaid"
+    PAID = "paid"

@@ -63,6 +63,7 @@ def factorable(ctx: Ctx, s: HHHState) -> bool:
     return (
         type(ctx.draws) is ExactDraws
         and not ctx.visit_rebag
+        and not ctx.visit_stop  # HHH-VISIT-DEATH-DRAWS=stop: the chains are not exchangeable
         and drawing >= 2
         and sum(s.bag) >= LARGE_BAG
         and visit_cannot_refill(ctx, s)

@@ -109,6 +109,26 @@ class HHHEncoding:
                 "the z3 encoding does not cover HHH-WARD-ABILITY=shield-first; "
                 "accepted: the default reading (no-effect) or --engine explore"
             )
+        if self.ctx.tr5_survives:  # a Ward's levels are 1..4 in the layout (WARD_LEVELS)
+            raise ModelError(
+                "the z3 encoding does not cover HHH-TR-TO-WARD-5=survives; "
+                "accepted: dies, forbidden or --engine explore"
+            )
+        if self.ctx.heal_death_at_once:  # the Heal's decisions are encoded as after-bonuses
+            raise ModelError(
+                "the z3 encoding does not cover HHH-HEAL-DEATH-TIMING=at-once; "
+                "accepted: after-bonuses or --engine explore"
+            )
+        if self.ctx.visit_stop:  # a Visit's chain is encoded as drawn to its end
+            raise ModelError(
+                "the z3 encoding does not cover HHH-VISIT-DEATH-DRAWS=stop; "
+                "accepted: complete or --engine explore"
+            )
+        if self.ctx.arrest_pays:  # an arrest is encoded as paying nothing
+            raise ModelError(
+                "the z3 encoding does not cover HHH-ARREST-SETTLEMENT=paid; "
+                "accepted: unpaid or --engine explore"
+            )
 
     # What the encoding covers ------------------------------------------------------
     def left_out(self) -> list[str]:
