@@ -119,16 +119,22 @@ def test_a_helicopter_never_discards_a_terminal_patient() -> None:
     assert discards == [A.HelicopterDiscard((-1, 0, 0, 0))]
 
 
-def test_production_extra_draws_are_medical_cards_only() -> None:
-    """Preparation Phase: the extra cards are kept or discarded by choice; Patient cards
-    are "placed on a hospital board", so only the Medical draw grows."""
-    m = model("tiny")
+@pytest.mark.parametrize("reading, patients", [("medical-only", 1), ("patients-too", 1 + 3)])
+def test_production_extra_draws_take_the_decks_the_reading_says(
+    reading: str, patients: int
+) -> None:
+    """Preparation Phase: "Additional cards are taken based on staff and research
+    production" names no deck (RH-EXTRA-DRAWS): the Medical draw grows either way, the
+    patient draw only under patients-too (seat 1, without production, draws the round's
+    number)."""
+    m = model("tiny", interpret=(f"RH-EXTRA-DRAWS={reading}",))
     s = position(m, phase=0)
     s = with_player(s, 0, production=(0, 0, 2, 1, 3))
     s = begin_round(m.ctx, s)
     draws = {t.kind: t.n for t in s.queue if t.player == 0}
     assert draws[T_DRAW_PICK] == 1 + 3
-    assert draws[T_DRAW_PATIENT] == 1
+    assert draws[T_DRAW_PATIENT] == patients
+    assert {t.kind: t.n for t in s.queue if t.player == 1}[T_DRAW_PATIENT] == 1
 
 
 @pytest.mark.parametrize(

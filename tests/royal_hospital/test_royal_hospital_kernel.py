@@ -78,6 +78,9 @@ def test_probe_decks_and_player_counts() -> None:
     cases.append(
         (replace(SPEC.presets["tiny"], medical_deck="probe-draw"), {"RH-DRAW-CARD": "patient"})
     )
+    cases.append(
+        (replace(SPEC.presets["tiny"], start_production=1), {"RH-EXTRA-DRAWS": "patients-too"})
+    )
     cases += [(replace(SPEC.presets["full"], players=p, first_player=-1), {}) for p in (1, 3, 4)]
     for config, reading in cases:
         m, k = model_and_kernel(config, reading)

@@ -33,6 +33,8 @@ from ..rules.effects import (
     HEALED,
     HELICOPTER,
     INSURANCE,
+    P_RESEARCH,
+    P_STAFF,
     PROD,
     RESEARCH,
 )
@@ -49,6 +51,7 @@ from ..rules.state import (
     T_DRAW_PATIENT,
     T_DRAW_PICK,
     T_EFFECT,
+    T_KEEP,
     TREATMENT,
     RHState,
 )
@@ -135,7 +138,9 @@ def credit_start(which: Reading) -> Check:
 
 def round_patients(row: str) -> Check:
     """A round's patient draw per seat is the round track's number (``round_cards``) or
-    its own row (``round_patients``); a round with a draw to make begins with it."""
+    its own row (``round_patients``), plus the seat's staff and research production
+    where RH-EXTRA-DRAWS=patients-too is declared; a round with a draw to make begins
+    with it."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         fresh = t.round > s.round and model.outcome(t) is None
@@ -144,14 +149,66 @@ def round_patients(row: str) -> Check:
         want = getattr(model.config, row)[t.round - 1]
         if want > 0 and t.phase != PREPARATION:
             return f"round {t.round} began without its Preparation's {want} patients a seat"
-        for i, task in enumerate(t.queue[:-1]):
-            nxt = t.queue[i + 1]
-            pick = task.kind == T_DRAW_PICK and nxt.kind == T_DRAW_PATIENT
-            if pick and nxt.player == task.player and nxt.n != want:
-                return f"round {t.round}: seat {task.player} draws {nxt.n} patients, not {want}"
-            drawn = nxt.kind == T_DRAW_PATIENT and nxt.player == task.player
-            if task.kind == T_DRAW_PICK and want > 0 and not drawn:
-                return f"round {t.round}: seat {task.player} draws no patients, not {want}"
+        for p, n in preparation_draws(s, t):
+            seat_want = want + declared_extra(model, t, p)
+            if n != seat_want:
+                return f"round {t.round}: seat {p} draws {n} patients, not {seat_want}"
+        return None
+
+    return check
+
+
+def preparation_draws(s: RHState, t: RHState) -> list[tuple[int, int]]:
+    """(seat, patients to draw) of every Preparation patient draw in ``t`` not begun yet:
+    the seat's patient draw (followed by its keep) behind another step, or at the head
+    when it was not at the head before the step and the bottom of the deck is left (so no
+    card was taken on the way); a seat's Medical draw with no patient draw after it: 0."""
+    draws: dict[int, int] = {}
+    for i, task in enumerate(t.queue):
+        nxt = t.queue[i + 1] if i + 1 < len(t.queue) else None
+        then = nxt.kind if nxt is not None and nxt.player == task.player else None
+        if task.kind == T_DRAW_PICK and then != T_DRAW_PATIENT:
+            draws[task.player] = 0
+        elif task.kind == T_DRAW_PATIENT and then == T_KEEP:
+            if i > 0 or (sum(t.shuffled) > 0 and not _drawing(s, task.player)):
+                draws[task.player] = task.n
+    return sorted(draws.items())
+
+
+def _drawing(s: RHState, p: int) -> bool:
+    """Whether seat ``p``'s Preparation patient draw is at the head of ``s``'s queue."""
+    q = s.queue
+    return len(q) > 1 and q[0].kind == T_DRAW_PATIENT and q[0].player == p and q[1].kind == T_KEEP
+
+
+def extra_cards(t: RHState, p: int) -> int:
+    """Preparation Phase: "as many cards as the sum of your staff and research
+    production"."""
+    prod = t.players[p].production
+    return prod[P_STAFF] + prod[P_RESEARCH]
+
+
+def declared_extra(model: RHModel, t: RHState, p: int) -> int:
+    """The extra patients seat ``p`` draws under the declared RH-EXTRA-DRAWS."""
+    return extra_cards(t, p) if reads(model, R.EXTRA_DRAWS.PATIENTS_TOO) else 0
+
+
+def extra_patients(too: bool) -> Check:
+    """RH-EXTRA-DRAWS: every seat's Preparation patient draw exceeds the round's patient
+    number (the declared RH-ROUND-PATIENTS row) by its staff plus research production
+    (``patients-too``) or by nothing (``medical-only``); the Medical draw is the round's
+    number plus that production either way."""
+
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+        if t.phase != PREPARATION:
+            return None
+        own_row = reads(model, R.ROUND_PATIENTS.OWN_ROW)
+        c = model.config
+        base = (c.round_patients if own_row else c.round_cards)[t.round - 1]
+        for p, n in preparation_draws(s, t):
+            want = base + (extra_cards(t, p) if too else 0)
+            if n != want:
+                return f"round {t.round}: seat {p} draws {n} patients, not {want}"
         return None
 
     return check

@@ -164,6 +164,18 @@ _RULES = (
         applies=promise_rules.patient_rows_differ,
     ),
     _p(
+        readings.EXTRA_DRAWS.MEDICAL_ONLY,
+        "staff and research production add Medical cards to a seat's Preparation draw, "
+        "never patients: each seat draws the round's patient number",
+        step=promise_rules.extra_patients(False),
+    ),
+    _p(
+        readings.EXTRA_DRAWS.PATIENTS_TOO,
+        "each seat's Preparation draws the round's patient number plus its staff and "
+        "research production in patients, and places them all",
+        step=promise_rules.extra_patients(True),
+    ),
+    _p(
         readings.GAME_END.FIXED_ROUNDS,
         "the game ends after the last round, never before",
         final=promise_rules.ends_after_last_round,

@@ -165,8 +165,8 @@ RULES: tuple[Section, ...] = (
     ),
     Section(
         "Preparation Phase",
-        RuleStatus.MODELLED,
-        ("flow.begin_round", "flow.produce"),
+        RuleStatus.READING,
+        ("flow.begin_round", "flow.produce", "RH-EXTRA-DRAWS"),
         "'as many cards as the sum of your staff and research production' extra, keep the round's number; both decks drawn before the keep decision",
     ),
     Section(

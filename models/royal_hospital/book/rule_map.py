@@ -463,11 +463,10 @@ ENTRIES = (
         "RH-ROUND-PATIENTS",
         note="in player order from the starting player: each player's Medical and Patient cards are drawn, then kept and placed (flow.begin_round)",
     ),
-    settled(
+    reading(
         S(215, "7393aa"),
-        "the extra cards are Medical cards only: Patient cards are placed, never kept or discarded by choice",
-        "flow.begin_round",
-        quote="All cards from the Patient deck are drawn from the bottom of that deck and placed on a hospital board or on an outpatient clinic card.",
+        "RH-EXTRA-DRAWS",
+        note="the sentence names no deck: Medical cards only, or extra patients too (flow.begin_round)",
     ),
     modelled(
         S(216, "521035"),

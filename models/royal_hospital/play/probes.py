@@ -62,5 +62,7 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-INSURANCE-MAX": (("tiny", ("medical_deck=probe-insurance", "rounds=1")),),
         "RH-PARTIAL-PAYMENT": (TINY,),
         "RH-DRAW-CARD": (("tiny", ("medical_deck=probe-draw",)),),
+        # staff and research production from the start: extra draws every round
+        "RH-EXTRA-DRAWS": (("tiny", ("start_production=1",)),),
     }
 )

@@ -705,6 +705,39 @@ ENTRIES = [
         "medical",
         "The symbol key has a Medical deck card icon and no patient-card icon; a patient is never called a reward elsewhere.",
     ),
+    Ambiguity.of(
+        "RH-EXTRA-DRAWS",
+        "Do the staff and research extra draws take patients too",
+        "gap",
+        [
+            (
+                "Preparation Phase",
+                "each player draws as many cards from the Medical and Patient decks as indicated by the round tracker.",
+            ),
+            (
+                "Preparation Phase",
+                "Additional cards are taken based on staff and research production (as many cards as the sum of your staff and research production).",
+            ),
+            (
+                "Preparation Phase",
+                "These cards are extra cards that you catch, but you have to choose to keep as many as indicated by the round counter.",
+            ),
+            (
+                "Preparation Phase",
+                "All cards from the Patient deck are drawn from the bottom of that deck and placed on a hospital board or on an outpatient clinic card.",
+            ),
+        ],
+        [
+            ("medical-only", "the extra cards are Medical cards; patients are the round's number"),
+            (
+                "patients-too",
+                "a player also draws as many extra patients as staff plus research production, and places them all",
+            ),
+        ],
+        "medical-only",
+        "The 'Additional cards' sentence names no deck, and the round's draw it extends names both, so the extras may come from both decks; the patients drawn are then all placed, as every patient is. "
+        "Medical-only is the default because the extras are cards 'you have to choose to keep as many as indicated by the round counter', a choice only Medical cards get (Patient cards are 'placed on a hospital board'), and the example counts one draw of 5 cards keeping 3; the book never says a patient is kept or left by choice.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -202,8 +202,10 @@ def bounds(config: RHConfig) -> Bounds:
     patients = patient_deck(config.patient_deck)
     ev = effect_budget(config)
     cards, own_row = _rounds(config)
-    # Preparation 1 draws the round track's number (RH-ROUND-PATIENTS: or its own row)
-    arrivals = P * sum(max(c, p) for c, p in zip(cards, own_row))
+    # Preparation 1 draws the round track's number (RH-ROUND-PATIENTS: or its own row),
+    # plus staff and research production under RH-EXTRA-DRAWS=patients-too
+    extra = 2 * config.production_max
+    arrivals = P * sum(max(c, p) + extra for c, p in zip(cards, own_row))
     arrivals += P * ev["helicopters"] + ev["draws"]
     keeps = P * (config.setup_keep + sum(cards))
     hand = P + keeps + ev["draws"]  # a starting card, the keeps, the "draw 1 card" rewards
@@ -232,7 +234,7 @@ def bounds(config: RHConfig) -> Bounds:
         score_range=_score_range(config, arrivals, ev),
         hospital_slots=config.hospital_spaces
         + sum(m.count for m in medical if m.kind in (OUTPATIENT, TRIAL)),
-        arrival_slots=max([1, *cards, *own_row, *_draw_sizes(config)]),
+        arrival_slots=max([1, *cards, *own_row, *_draw_sizes(config)]) + extra,
         queue_slots=_queue_slots(config),
         returned_slots=sum(card.count for card in patients),
     )

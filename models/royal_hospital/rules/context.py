@@ -101,6 +101,7 @@ class Ctx:
         self.insurance_redirect = reads(R.INSURANCE_MAX.ANOTHER_COMPANY)
         self.doctor_substitutes = reads(R.DOCTOR_SUBSTITUTE.AS_STAFF)
         self.draw_patients = reads(R.DRAW_CARD.PATIENT)
+        self.extra_patients = reads(R.EXTRA_DRAWS.PATIENTS_TOO)
 
     def _classes(self) -> None:
         """Visible classes: what a card's diagnosis side shows. A critical or terminal

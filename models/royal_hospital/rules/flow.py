@@ -200,9 +200,10 @@ def pick(weights: list[tuple[int, int]], rng: Any) -> int:
 def begin_round(ctx: Ctx, s: RHState) -> RHState:
     """Preparation Phase 1: "In player order, each player draws as many cards from the
     Medical and Patient decks as indicated by the round tracker", plus as many Medical
-    cards as their staff and research production, keeping the round's number; patients
-    go to the hospital (Hospital Board: admit or reject). Then 2 (production) and 3
-    (rotate the action cards)."""
+    cards as their staff and research production, keeping the round's number (and as
+    many extra patients under RH-EXTRA-DRAWS=patients-too); patients go to the hospital
+    (Hospital Board: admit or reject). Then 2 (production) and 3 (rotate the action
+    cards)."""
     r = s.round
     cards = ctx.config.round_cards[r - 1]
     arriving = ctx.patients_per_round[r - 1]
@@ -212,7 +213,7 @@ def begin_round(ctx: Ctx, s: RHState) -> RHState:
         extra = prod[P_RESEARCH] + prod[P_STAFF]
         tasks += [
             Task(T_DRAW_PICK, p, cards + extra),
-            Task(T_DRAW_PATIENT, p, arriving),
+            Task(T_DRAW_PATIENT, p, arriving + (extra if ctx.extra_patients else 0)),
             Task(T_KEEP, p, cards),
             Task(T_ADMIT, p),
         ]

@@ -295,3 +295,11 @@ class DRAW_CARD(Reading):
 
     MEDICAL = "medical"
     PATIENT = "patient"
+
+
+@ambiguity("RH-EXTRA-DRAWS")
+class EXTRA_DRAWS(Reading):
+    """RH-EXTRA-DRAWS: Do the staff and research extra draws take patients too"""
+
+    MEDICAL_ONLY = "medical-only"
+    PATIENTS_TOO = "patients-too"
