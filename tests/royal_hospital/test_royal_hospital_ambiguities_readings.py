@@ -5,6 +5,8 @@ book answers them: a patient that fits is placed, and setup hands out no coins).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from royal_hospital_helpers import model, play, player, position, with_player
 
@@ -13,6 +15,7 @@ from hhh_verify.models.royal_hospital.rules import actions as A
 from hhh_verify.models.royal_hospital.rules.cleanup import deaths
 from hhh_verify.models.royal_hospital.rules.effects import (
     DIAG,
+    DOCTOR,
     GAIN,
     HEAL,
     VP,
@@ -33,6 +36,7 @@ from hhh_verify.models.royal_hospital.rules.state import (
     Task,
     Terminal,
 )
+from hhh_verify.models.royal_hospital.rules.tracks import DOCTOR_SPOTS
 
 TERMINAL = 4  # the tiny deck's terminal card (reward: 1 credit, 1 victory point)
 
@@ -158,3 +162,38 @@ def test_rewards_set_off_by_a_reward_come_where_the_reading_says(reading: str, o
     names = {(GAIN, HEAL): "heal", (GAIN, DIAG): "diag", (GAIN, VP): "vp"}
     got = [names[(t.effect.code, t.effect.a)] if t.effect else "end" for t in s.queue]
     assert got == order
+
+
+def _doctor_reward(reading: str, doctors: tuple[bool, ...]) -> tuple[Any, Any]:
+    """Seat 0's "Gain 1 congress doctor" pending in the Treatment Phase, resolved as far
+    as it goes without a decision, with ``doctors`` on the board."""
+    m = model("tiny", interpret=(f"RH-DOCTOR-REWARD={reading}",))
+    s = position(m, queue=(Task(T_EFFECT, 0, 0, gain(DOCTOR), 1),), doctors=doctors)
+    return m, advance(m.ctx, s)
+
+
+def test_a_rewarded_congress_doctor_comes_from_the_supply() -> None:
+    """2 Ambulance track: "11. Gain 1 congress doctor" under supply: the token comes from
+    the resource tokens beside the board, so every race token stays, and a board
+    without race tokens still pays it."""
+    for doctors in ((True,) * len(DOCTOR_SPOTS), (False,) * len(DOCTOR_SPOTS)):
+        m, s = _doctor_reward("supply", doctors)
+        assert not s.queue and s.doctors == doctors
+        assert player(s).tokens[DOCTOR] == 1
+
+
+def test_a_rewarded_congress_doctor_is_a_race_token_of_the_players_choice() -> None:
+    """Under race-token the player picks one of the tokens still on the tracks; the last
+    one is taken without a choice, and none left pays nothing."""
+    everywhere = (True,) * len(DOCTOR_SPOTS)
+    m, s = _doctor_reward("race-token", everywhere)
+    offered = [a for a in m.legal_actions(s) if isinstance(a, A.ChooseDoctor)]
+    assert offered == [A.ChooseDoctor(i) for i in range(len(DOCTOR_SPOTS))]
+    t = play(m, s, A.ChooseDoctor(3))
+    assert t.doctors == everywhere[:3] + (False,) + everywhere[4:]
+    assert player(t).tokens[DOCTOR] == 1
+    last = tuple(i == 5 for i in range(len(DOCTOR_SPOTS)))
+    m, s = _doctor_reward("race-token", last)
+    assert not any(s.doctors) and player(s).tokens[DOCTOR] == 1
+    m, s = _doctor_reward("race-token", (False,) * len(DOCTOR_SPOTS))
+    assert not s.queue and player(s).tokens[DOCTOR] == 0

@@ -119,6 +119,35 @@ def _reached_earns(model: RHModel, s: RHState, action: Any, t: RHState) -> str |
     return None
 
 
+def _off_the_board(s: RHState, t: RHState) -> list[int]:
+    """The doctor spots whose token left the board in a step."""
+    return [i for i, (was, now) in enumerate(zip(s.doctors, t.doctors)) if was and not now]
+
+
+def _race_only(model: RHModel, s: RHState, action: Any, t: RHState) -> str | None:
+    """RH-DOCTOR-REWARD=supply: a race token leaves its track only for a seat whose
+    counter on that track moved in the step (a reward's doctor comes from the supply)."""
+    for i in _off_the_board(s, t):
+        track, space = DOCTOR_SPOTS[i]
+        moved = any(position(a, track) != position(b, track) for a, b in zip(s.players, t.players))
+        if not moved:
+            return f"the doctor on space {space} of track {track} left with no counter moving there"
+    return None
+
+
+def _tokens_from_tracks(model: RHModel, s: RHState, action: Any, t: RHState) -> str | None:
+    """RH-DOCTOR-REWARD=race-token: every congress doctor a seat gains is a race token
+    that leaves the board (no supply): a step gives no more doctors than leave it."""
+    gained = sum(
+        max(0, b.tokens[DOCTOR_TOKEN] - a.tokens[DOCTOR_TOKEN])
+        for a, b in zip(s.players, t.players)
+    )
+    left = len(_off_the_board(s, t))
+    if gained > left:
+        return f"seats gained {gained} congress doctors while {left} left the board"
+    return None
+
+
 _p = Promise.of
 
 
@@ -554,6 +583,18 @@ BOOK = PromiseBook(
             readings.DOCTOR_PASS.REACH_OR_PASS,
             "moving onto or past a congress doctor's space takes it (every track but the loop)",
             step=_reached_earns,
+        ),
+        Promise.of(
+            readings.DOCTOR_REWARD.SUPPLY,
+            "a race token leaves its track only for a counter that moved on it: a reward's "
+            "congress doctor comes from the supply",
+            step=_race_only,
+        ),
+        Promise.of(
+            readings.DOCTOR_REWARD.RACE_TOKEN,
+            "every congress doctor gained is a race token off the board: no step gives more "
+            "doctors than leave it",
+            step=_tokens_from_tracks,
         ),
         *_RULES,
         *_SCORING,

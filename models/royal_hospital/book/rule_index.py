@@ -37,6 +37,7 @@ RULES: tuple[Section, ...] = (
             "resolve.ambulance_step",
             "tracks.AMBULANCE_REWARDS",
             "RH-AMBULANCE-WRAP",
+            "RH-DOCTOR-REWARD",
             "RH-DRAW-CARD",
             "RH-REWARD-ORDER",
         ),

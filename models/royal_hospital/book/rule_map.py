@@ -136,11 +136,10 @@ ENTRIES = (
     modelled(S(74, "ace587"), "resolve.gain"),
     modelled(S(75, "ac1a34"), "resolve.gain"),
     modelled(S(76, "464fbf"), "resolve.gain", "board.change_qoc"),
-    settled(
+    reading(
         S(77, "a9e127"),
-        "a token from the supply, not one of the congress doctors placed on the tracks (those go to the first player to reach their space)",
-        "resolve.gain",
-        quote="During the game, the first player to reach those positions earns the congress doctor token.",
+        "RH-DOCTOR-REWARD",
+        note="a token from the supply, or one of the race tokens on the tracks (resolve.race_doctor)",
     ),
     modelled(
         S(78, "bfcf71"),

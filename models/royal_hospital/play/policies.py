@@ -69,7 +69,7 @@ def greedy_score(model: RHModel, s: Any, a: Any) -> float:
         return -_patient_score(model, a.patient) / 10
     if isinstance(a, (actions.SellResearch, actions.SellCard)):
         return -20.0
-    return 0.0  # Pass, EndTreatment, HelicopterDone, Choose
+    return 0.0  # Pass, EndTreatment, HelicopterDone, Choose, ChooseDoctor
 
 
 def greedy(model: RHModel, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:

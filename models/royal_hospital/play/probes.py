@@ -62,6 +62,8 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-INSURANCE-MAX": (("tiny", ("medical_deck=probe-insurance", "rounds=1")),),
         "RH-PARTIAL-PAYMENT": (TINY,),
         "RH-DRAW-CARD": (("tiny", ("medical_deck=probe-draw",)),),
+        # a whole lap of the ambulance track passes space 11's congress doctor reward
+        "RH-DOCTOR-REWARD": (("tiny", ("medical_deck=probe-ambulance", "rounds=1")),),
         # staff and research production from the start: extra draws every round
         "RH-EXTRA-DRAWS": (("tiny", ("start_production=1",)),),
     }

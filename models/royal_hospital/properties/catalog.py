@@ -588,6 +588,7 @@ def _preference(model: RHModel, s: RHState, a: Any) -> tuple[int, ...]:
         (
             rules_actions.Keep,
             rules_actions.Choose,
+            rules_actions.ChooseDoctor,
             rules_actions.ChooseInsurance,
             rules_actions.HelicopterDraw,
         ),

@@ -69,6 +69,14 @@ class Choose:
 
 
 @dataclass(frozen=True, order=True, slots=True)
+class ChooseDoctor:
+    """Take the congress doctor on ``spot`` (``tracks.DOCTOR_SPOTS``) as a reward's
+    congress doctor (RH-DOCTOR-REWARD=race-token)."""
+
+    spot: int
+
+
+@dataclass(frozen=True, order=True, slots=True)
 class ChooseInsurance:
     """Advance on insurance ``company`` (0 Blue, 1 Purple, 2 Green, 3 Red)."""
 
@@ -144,6 +152,7 @@ Action: TypeAlias = (
     | SellResearch
     | Pass
     | Choose
+    | ChooseDoctor
     | ChooseInsurance
     | HelicopterDiscard
     | HelicopterDraw
@@ -168,6 +177,7 @@ ACTION_TYPES: dict[str, type] = {
         SellResearch,
         Pass,
         Choose,
+        ChooseDoctor,
         ChooseInsurance,
         HelicopterDiscard,
         HelicopterDraw,

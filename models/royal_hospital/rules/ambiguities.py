@@ -738,6 +738,36 @@ ENTRIES = [
         "The 'Additional cards' sentence names no deck, and the round's draw it extends names both, so the extras may come from both decks; the patients drawn are then all placed, as every patient is. "
         "Medical-only is the default because the extras are cards 'you have to choose to keep as many as indicated by the round counter', a choice only Medical cards get (Patient cards are 'placed on a hospital board'), and the example counts one draw of 5 cards keeping 3; the book never says a patient is kept or left by choice.",
     ),
+    Ambiguity.of(
+        "RH-DOCTOR-REWARD",
+        "Where a reward's congress doctor comes from",
+        "gap",
+        [
+            ("2 Ambulance track", "11. Gain 1 congress doctor"),
+            (
+                "Game Setup",
+                "During the game, the first player to reach those positions earns the congress doctor token.",
+            ),
+            (
+                "Components",
+                "Resource Tokens: Diagnostic, Healing, Research, Staff, Time and Congress Doctors",
+            ),
+            (
+                "Game Setup",
+                "Place the resource tokens to one side of the board in easy reach of all players.",
+            ),
+        ],
+        [
+            ("supply", "a token from the general supply; the race tokens stay on the tracks"),
+            (
+                "race-token",
+                "one of the race tokens still on the tracks, of the player's choice; none left, none gained",
+            ),
+        ],
+        "supply",
+        "'Gain 1 congress doctor' says no more than that, and the race sentence only covers reaching a position, so the token may come from a general supply or be one of the race tokens (the only congress doctors Game Setup places). "
+        "Supply is the default because the component list counts congress doctors among the resource tokens that Game Setup puts 'to one side of the board in easy reach of all players', as every other gained resource comes from there; the book never says a reward takes a race token off a track.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -33,6 +33,7 @@ from .config import RHConfig
 from .effects import (
     AMBULANCE,
     CHOICE,
+    DOCTOR,
     DRAW,
     GAIN,
     HELICOPTER,
@@ -99,6 +100,9 @@ def effect_cost(e: Effect, players: int) -> Counter[str]:
     if e.code == GAIN:
         if e.a < TOKEN_KINDS and e.n > 0:
             one["tokens"] += e.n
+        if e.a == DOCTOR and e.n > 0:  # which race token (RH-DOCTOR-REWARD=race-token)
+            one["decisions"] += e.n
+            one["tasks"] += e.n
         if e.a == VP:
             if e.n < 0:
                 raise ValueError(f"a reward loses victory points ({e}); the bounds assume none")

@@ -102,6 +102,7 @@ class Ctx:
         self.doctor_substitutes = reads(R.DOCTOR_SUBSTITUTE.AS_STAFF)
         self.draw_patients = reads(R.DRAW_CARD.PATIENT)
         self.extra_patients = reads(R.EXTRA_DRAWS.PATIENTS_TOO)
+        self.doctor_from_race = reads(R.DOCTOR_REWARD.RACE_TOKEN)
 
     def _classes(self) -> None:
         """Visible classes: what a card's diagnosis side shows. A critical or terminal

@@ -330,6 +330,11 @@ def choose_insurance(ctx: Ctx, s: RHState, company: int) -> RHState:
     return resolve.advance_insurance(ctx, s, task.player, company, task.play)
 
 
+def choose_doctor(ctx: Ctx, s: RHState, spot: int) -> RHState:
+    task = s.queue[0]
+    return resolve.take_doctor(ctx, replace(s, queue=s.queue[1:]), task, spot)
+
+
 def choose(ctx: Ctx, s: RHState, option: int) -> RHState:
     task = s.queue[0]
     return resolve.choose(ctx, replace(s, queue=s.queue[1:]), task, option)

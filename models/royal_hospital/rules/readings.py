@@ -303,3 +303,11 @@ class EXTRA_DRAWS(Reading):
 
     MEDICAL_ONLY = "medical-only"
     PATIENTS_TOO = "patients-too"
+
+
+@ambiguity("RH-DOCTOR-REWARD")
+class DOCTOR_REWARD(Reading):
+    """RH-DOCTOR-REWARD: Where a reward's congress doctor comes from"""
+
+    SUPPLY = "supply"
+    RACE_TOKEN = "race-token"

@@ -31,6 +31,7 @@ from ..rules.actions import (
     Activate,
     Assign,
     Choose,
+    ChooseDoctor,
     ChooseInsurance,
     Diagnose,
     EndTreatment,
@@ -57,7 +58,7 @@ from ..rules.cards import (
 from ..rules.config import RHConfig
 from ..rules.effects import CHOICE, TOKEN_KINDS
 from ..rules.model import RHModel
-from ..rules.tracks import COMPANY_NAMES
+from ..rules.tracks import COMPANY_NAMES, DOCTOR_SPOTS
 from .observation import (
     encode,
     observation_size,
@@ -117,6 +118,7 @@ def all_actions(config: RHConfig) -> tuple[Any, ...]:
     for t in medical:
         out += [Keep(t), PlayCard(t), Activate(t), SellCard(t)]
     out += [Choose(i) for i in range(choices)]
+    out += [ChooseDoctor(i) for i in range(len(DOCTOR_SPOTS))]  # RH-DOCTOR-REWARD=race-token
     out += [ChooseInsurance(c) for c in range(len(COMPANY_NAMES))]
     out += [Reject((code, 0, 0, 0)) for code in hidden + seen]
     out += [HelicopterDiscard(r) for r in records]
