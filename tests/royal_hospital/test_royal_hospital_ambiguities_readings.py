@@ -11,7 +11,9 @@ import pytest
 from royal_hospital_helpers import model, play, player, position, with_player
 
 from hhh_verify.models.royal_hospital import SPEC
+from hhh_verify.models.royal_hospital.properties.catalog import patient_cards_conserved
 from hhh_verify.models.royal_hospital.rules import actions as A
+from hhh_verify.models.royal_hospital.rules.cards import TERMINAL as TERMINAL_PRIORITY
 from hhh_verify.models.royal_hospital.rules.cleanup import deaths
 from hhh_verify.models.royal_hospital.rules.effects import (
     DIAG,
@@ -27,6 +29,7 @@ from hhh_verify.models.royal_hospital.rules.flow import advance, begin_round, he
 from hhh_verify.models.royal_hospital.rules.scoring import tie_key
 from hhh_verify.models.royal_hospital.rules.state import (
     ACTIONS,
+    CLEANUP,
     T_ADMIT,
     T_DRAW_PATIENT,
     T_DRAW_PICK,
@@ -197,3 +200,28 @@ def test_a_rewarded_congress_doctor_is_a_race_token_of_the_players_choice() -> N
     assert not any(s.doctors) and player(s).tokens[DOCTOR] == 1
     m, s = _doctor_reward("race-token", (False,) * len(DOCTOR_SPOTS))
     assert not s.queue and player(s).tokens[DOCTOR] == 0
+
+
+@pytest.mark.parametrize("reading, returned", [("deck-top", (TERMINAL,)), ("stays", ())])
+def test_a_dead_terminal_patients_card_goes_where_the_reading_says(
+    reading: str, returned: tuple[int, ...]
+) -> None:
+    """Patient Cards: an untreated terminal patient dies "(decreasing care quality by 1
+    only)"; its card goes on top of the Patient deck (Cleanup: "Place the deceased
+    patient's card on top") or stays in the player's area ("never leaves your playing
+    area"): counted among the dead either way, out of the deck under stays."""
+    m = model("tiny", interpret=(f"RH-TERMINAL-CARD={reading}",))
+    s = position(m, phase=CLEANUP)
+    k = m.ctx.class_of[TERMINAL]  # the terminal card drawn: out of the unseen deck
+    shuffled = s.shuffled[:k] + (s.shuffled[k] - 1,) + s.shuffled[k + 1 :]
+    unresolved = s.unresolved[:TERMINAL] + (0,) + s.unresolved[TERMINAL + 1 :]
+    s = s._replace(shuffled=shuffled, unresolved=unresolved)
+    s = with_player(s, 0, terminals=(Terminal(TERMINAL, 0),), qoc=2)
+    assert patient_cards_conserved(m, s) is None
+    t = deaths(m.ctx, s, 0)
+    assert player(t).terminals == () and player(t).qoc == 1
+    assert player(t).dead[TERMINAL_PRIORITY] == 1
+    assert t.returned == s.returned + returned
+    assert patient_cards_conserved(m, t) is None
+    other = model("tiny", interpret=(f"RH-TERMINAL-CARD={'stays' if returned else 'deck-top'}",))
+    assert patient_cards_conserved(other, t)  # the invariant counts the card where it went

@@ -164,6 +164,8 @@ PLANTED = {
     "RH-DRAW-CARD=patient": ("medical", "tiny", ("medical_deck=probe-draw",), 300, 0),
     "RH-DOCTOR-REWARD=supply": ("race-token", "tiny", PROBES["RH-DOCTOR-REWARD"][0][1], 0, 12),
     "RH-DOCTOR-REWARD=race-token": ("supply", "tiny", PROBES["RH-DOCTOR-REWARD"][0][1], 0, 12),
+    "RH-TERMINAL-CARD=deck-top": ("stays", "tiny", TINY, 0, 40),
+    "RH-TERMINAL-CARD=stays": ("deck-top", "tiny", TINY, 0, 40),
     "RH-EXTRA-DRAWS=medical-only": ("patients-too", "tiny", ("start_production=1",), 10, 0),
     "RH-EXTRA-DRAWS=patients-too": ("medical-only", "tiny", ("start_production=1",), 10, 0),
 }

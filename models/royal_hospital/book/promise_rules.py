@@ -237,9 +237,43 @@ def no_round_after_empty_deck(model: RHModel, s: RHState, a: Any, t: RHState) ->
     """A round never follows a Cleanup that left the Patient deck empty."""
     if t.round > s.round and s.phase in (TREATMENT, CLEANUP):
         returned = sum(sum(ps.dead) for ps in t.players) - sum(sum(ps.dead) for ps in s.players)
+        if reads(model, R.TERMINAL_CARD.STAYS):  # a dead terminal patient's card stays out
+            returned -= dead_terminals(t) - dead_terminals(s)
         if deck_size(s) + returned == 0:
             return f"round {t.round} began after a Cleanup that left the Patient deck empty"
     return None
+
+
+def dead_terminals(s: RHState) -> int:
+    return sum(ps.dead[TERMINAL] for ps in s.players)
+
+
+def terminal_cards_out(model: RHModel, s: RHState) -> int:
+    """Terminal Patient cards in no place a card can be: not unseen in the deck, not on
+    the returned pile, not arriving, in a hospital or in a playing area."""
+    codes = list(s.returned) + [pt.card for pt in s.arrivals]
+    for ps in s.players:
+        codes += [pt.card for pt in ps.patients] + [term.card for term in ps.terminals]
+    seen = Counter(c for c in codes if c >= 0)
+    return sum(
+        card.count - s.unresolved[t] - seen[t]
+        for t, card in enumerate(model.ctx.patients)
+        if card.priority == TERMINAL
+    )
+
+
+def terminal_card_goes(stays: bool) -> Check:
+    """RH-TERMINAL-CARD: a dead terminal patient's card goes on top of the Patient deck,
+    so no terminal card is ever out of every place (``deck-top``); or it stays with its
+    player, so exactly the dead terminal patients' cards are (``stays``)."""
+
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+        out, kept = terminal_cards_out(model, t), dead_terminals(t) if stays else 0
+        if out != kept:
+            return f"{out} terminal Patient cards out of the deck and play, not {kept}"
+        return None
+
+    return check
 
 
 def tokens_kept(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:

@@ -205,6 +205,18 @@ _RULES = (
         step=promise_rules.extra_patients(True),
     ),
     _p(
+        readings.TERMINAL_CARD.DECK_TOP,
+        "a dead terminal patient's card goes on top of the Patient deck: no terminal card "
+        "ever leaves the deck and play",
+        step=promise_rules.terminal_card_goes(False),
+    ),
+    _p(
+        readings.TERMINAL_CARD.STAYS,
+        "a dead terminal patient's card stays with its player: exactly the dead terminal "
+        "patients' cards are out of the deck and play",
+        step=promise_rules.terminal_card_goes(True),
+    ),
+    _p(
         readings.GAME_END.FIXED_ROUNDS,
         "the game ends after the last round, never before",
         final=promise_rules.ends_after_last_round,

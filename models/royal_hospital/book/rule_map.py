@@ -336,11 +336,10 @@ ENTRIES = (
         note="a terminal patient takes no space (patients.arrive)",
     ),
     reading(S(165, "10f88e", 85), "RH-TERMINAL-UPKEEP", "RH-TERMINAL-COST"),
-    settled(
+    reading(
         S(165, "10f88e"),
-        "treating is the player's choice: an untreated terminal patient dies at that Cleanup for 1 quality of care, its card on top of the Patient deck",
-        "cleanup.deaths",
-        "patients.die",
+        "RH-TERMINAL-CARD",
+        note="treating is the player's choice: an untreated terminal patient dies at that Cleanup for 1 quality of care ('by 1 only'); its card goes on top of the Patient deck or stays with its player (cleanup.deaths, patients.die)",
     ),
     settled(
         S(166, "156b89"),

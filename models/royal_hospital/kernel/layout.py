@@ -81,6 +81,7 @@ TERMW = 3  # terminal row: card, treated, rewarded
     K_DOCTOR_SUBST,
     K_DRAW_PATIENTS,
     K_EXTRA_PATIENTS,
+    K_TERMINAL_STAYS,
     # state offsets and room
     O_DECK,
     O_DISCARD,
@@ -116,7 +117,7 @@ TERMW = 3  # terminal row: card, treated, rewarded
     K_ANY_INS,  # effect id of insurance(-1)
     K_NDOCTORS,
     K_SIZE,
-) = range(77)
+) = range(78)
 HEADER = K_SIZE
 
 # Table rows

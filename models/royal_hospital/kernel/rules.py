@@ -211,7 +211,8 @@ def cure(K, s, p, pt):
 @rule
 def die(K, s, p, code, loss):
     s[pb(K, p) + layout.P_DEAD + prio(K, code)] += 1
-    return_card(K, s, code)
+    if not (prio(K, code) == TERMINAL and K[layout.K_TERMINAL_STAYS]):
+        return_card(K, s, code)
     change_qoc(K, s, p, -loss)
 
 

@@ -34,6 +34,7 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-TERMINAL-COST": (("tiny", ("patient_deck=probe-terminal", "start_production=1")),),
         "RH-TERMINAL-REWARD": (TINY,),
         "RH-PRIORITY-3": (TINY,),
+        "RH-TERMINAL-CARD": (TINY,),
         "RH-QOC-SCORING": (TINY,),
         "RH-QOC-FLOOR": (TINY,),
         # an activation that raises production; a card played and activated in one round

@@ -177,23 +177,36 @@ def _codes_in_play(s: RHState) -> Iterator[int]:
 def patient_cards_conserved(model: RHModel, s: RHState) -> str | None:
     """Components: 109 Patient cards, each in the deck (unseen or returned on top), a
     hospital, a playing area (terminal) or arriving. The dead and the cured go on top of
-    the deck (Cleanup; Patient Treatment Phase), so they are in ``returned``. Exact
+    the deck (Cleanup; Patient Treatment Phase), so they are in ``returned`` -- but for
+    a dead terminal patient's card under RH-TERMINAL-CARD=stays, which stays with its
+    player (counted among the dead, by priority: the terminal types together). Exact
     knowledge: every card is either seen (its type shown somewhere) or counted as
     unresolved, and per visible class the unresolved cards are the unseen deck plus the
     face-down cards in play."""
     k = ctx(model)
     codes = list(_codes_in_play(s))
     total = sum(card.count for card in k.patients)
+    stays = k.interp.reads(R.TERMINAL_CARD.STAYS)
+    kept = sum(ps.dead[TERMINAL] for ps in s.players) if stays else 0
 
     def gen() -> Iterator[str]:
-        if sum(s.shuffled) + len(codes) != total:
-            yield f"unseen {sum(s.shuffled)} + elsewhere {len(codes)} != {total} Patient cards"
+        if sum(s.shuffled) + len(codes) + kept != total:
+            yield (
+                f"unseen {sum(s.shuffled)} + elsewhere {len(codes)} + kept dead {kept} != "
+                f"{total} Patient cards"
+            )
         seen = Counter(c for c in codes if c >= 0)
+        missing = 0
         for t, card in enumerate(k.patients):
-            if s.unresolved[t] + seen[t] != card.count:
+            gone = card.count - s.unresolved[t] - seen[t]
+            if stays and card.priority == TERMINAL:
+                missing += gone
+            elif gone:
                 yield (
                     f"{card.name}: {s.unresolved[t]} unresolved + {seen[t]} seen != {card.count}"
                 )
+        if missing != kept:
+            yield f"{missing} terminal cards out of play, {kept} dead terminal patients kept"
         hidden = Counter(-c - 1 for c in codes if c < 0)
         for cls, types in enumerate(k.class_types):
             unresolved = sum(s.unresolved[t] for t in types)

@@ -768,6 +768,35 @@ ENTRIES = [
         "'Gain 1 congress doctor' says no more than that, and the race sentence only covers reaching a position, so the token may come from a general supply or be one of the race tokens (the only congress doctors Game Setup places). "
         "Supply is the default because the component list counts congress doctors among the resource tokens that Game Setup puts 'to one side of the board in easy reach of all players', as every other gained resource comes from there; the book never says a reward takes a race token off a track.",
     ),
+    Ambiguity.of(
+        "RH-TERMINAL-CARD",
+        "Where a dead terminal patient's card goes",
+        "contradiction",
+        [
+            (
+                "Patient Cards",
+                "They must be treated with 1 healing resource in the round they arrive at the hospital or they die (decreasing care quality by 1 only).",
+            ),
+            (
+                "Patient Cards",
+                "Unlike other patients, the terminal patient, even when treated, never leaves your playing area.",
+            ),
+            (
+                "Cleanup Phase",
+                "Place the deceased patient's card on top of the Patient deck (diagnosis side up).",
+            ),
+        ],
+        [
+            ("deck-top", "on top of the Patient deck, as every deceased patient's card"),
+            (
+                "stays",
+                "it stays in the player's area (counted as dead, out of the Patient deck for good)",
+            ),
+        ],
+        "deck-top",
+        "The terminal rule sets only the quality of care a terminal death costs ('by 1 only'); where its card goes is either the general rule for deceased patients (top of the Patient deck) or the terminal patient's own 'never leaves your playing area'. "
+        "Deck-top is the default because 'never leaves' describes a living patient ('even when treated', unlike cured patients who leave), while the Cleanup's steps for 'one of your patients' who dies make no exception; only the quality of care is singled out for terminal patients.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -311,3 +311,11 @@ class DOCTOR_REWARD(Reading):
 
     SUPPLY = "supply"
     RACE_TOKEN = "race-token"
+
+
+@ambiguity("RH-TERMINAL-CARD")
+class TERMINAL_CARD(Reading):
+    """RH-TERMINAL-CARD: Where a dead terminal patient's card goes"""
+
+    DECK_TOP = "deck-top"
+    STAYS = "stays"
