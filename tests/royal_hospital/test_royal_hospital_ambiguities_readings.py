@@ -26,7 +26,7 @@ from hhh_verify.models.royal_hospital.rules.effects import (
     insurance,
 )
 from hhh_verify.models.royal_hospital.rules.flow import advance, begin_round, helicopter_draw, run
-from hhh_verify.models.royal_hospital.rules.scoring import tie_key
+from hhh_verify.models.royal_hospital.rules.scoring import final_scores, tie_key
 from hhh_verify.models.royal_hospital.rules.state import (
     ACTIONS,
     CLEANUP,
@@ -225,3 +225,17 @@ def test_a_dead_terminal_patients_card_goes_where_the_reading_says(
     assert patient_cards_conserved(m, t) is None
     other = model("tiny", interpret=(f"RH-TERMINAL-CARD={'stays' if returned else 'deck-top'}",))
     assert patient_cards_conserved(other, t)  # the invariant counts the card where it went
+
+
+@pytest.mark.parametrize("reading, scores", [("negative", (-1, -1)), ("zero", (0, 0))])
+def test_a_score_falls_below_zero_as_the_reading_says(
+    reading: str, scores: tuple[int, int]
+) -> None:
+    """End Game Scoring 1: "All players gain or lose Victory points according to their
+    position on the Quality of Care track" -- tiny's start space is 2, so a seat with 1
+    victory point on space 0 loses 2: -1, or 0 where the counter stops at 0."""
+    m = model("tiny", interpret=(f"RH-VP-FLOOR={reading}",))
+    s = position(m)
+    for p in (0, 1):
+        s = with_player(s, p, vp=1, qoc=0)
+    assert final_scores(m.ctx, s) == scores

@@ -493,6 +493,16 @@ _SCORING = (
         final=promise_scoring.qoc_points(False),
     ),
     _p(
+        readings.VP_FLOOR.NEGATIVE,
+        "the quality of care's loss takes a score below 0 when it is larger than the points",
+        final=promise_scoring.score_floor(False),
+    ),
+    _p(
+        readings.VP_FLOOR.ZERO,
+        "the quality of care's loss stops a score at 0",
+        final=promise_scoring.score_floor(True),
+    ),
+    _p(
         readings.INSURANCE_COUNTER.LEVELS_SUM,
         "insurance compares the sum of the four levels",
         final=promise_scoring.insurance_compared(True),

@@ -67,7 +67,12 @@ RULES: tuple[Section, ...] = (
         ("cleanup.score_prestige",),
         "'half their prestige in victory points (rounded down)'",
     ),
-    Section("5 Victory point track", RuleStatus.MODELLED, ("resolve.gain",), "unbounded"),
+    Section(
+        "5 Victory point track",
+        RuleStatus.READING,
+        ("resolve.gain", "scoring.after_qoc", "RH-VP-FLOOR"),
+        "no top; below 0 or not (RH-VP-FLOOR)",
+    ),
     Section(
         "6 Insurance company tracks",
         RuleStatus.READING,

@@ -172,12 +172,10 @@ ENTRIES = (
         "cleanup.score_prestige",
     ),
     no_rule(S(91, "e2038c"), "heading"),
-    settled(
+    reading(
         S(92, "74d571"),
-        "victory points are unbounded: a final score may be negative",
-        "resolve.gain",
-        "scoring.final_scores",
-        quote="All players gain or lose Victory points according to their position on the Quality of Care track.",
+        "RH-VP-FLOOR",
+        note="victory points only fall at the end (quality of care): below 0, or stopped at 0 (scoring.after_qoc)",
     ),
     no_rule(S(93, "bbe8e3"), "heading"),
     modelled(S(94, "df53d0"), "resolve.advance_insurance"),

@@ -35,6 +35,8 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-TERMINAL-REWARD": (TINY,),
         "RH-PRIORITY-3": (TINY,),
         "RH-TERMINAL-CARD": (TINY,),
+        # quality of care starts on 2 and falls with every death: scores below 0
+        "RH-VP-FLOOR": (ONE_ROUND, TINY),
         "RH-QOC-SCORING": (TINY,),
         "RH-QOC-FLOOR": (TINY,),
         # an activation that raises production; a card played and activated in one round

@@ -405,8 +405,9 @@ def doctors_first_reach(model: RHModel, s: RHState) -> str | None:
 
 def rulebook_scores(model: RHModel, s: RHState) -> tuple[int, ...]:
     """End Game Scoring recomputed from the text: victory points, plus the quality of
-    care position (RH-QOC-SCORING), plus 1 per player surpassed on each of the eight
-    counters (RH-INSURANCE-COUNTER, RH-COMPARE-COUNTERS)."""
+    care position (RH-QOC-SCORING; stopped at 0 under RH-VP-FLOOR=zero), plus 1 per
+    player surpassed on each of the eight counters (RH-INSURANCE-COUNTER,
+    RH-COMPARE-COUNTERS)."""
     k = ctx(model)
     reads = k.interp.reads
     offset = model.config.start_qoc if reads(R.QOC_SCORING.OFFSET) else 0
@@ -428,7 +429,8 @@ def rulebook_scores(model: RHModel, s: RHState) -> tuple[int, ...]:
         for q in range(len(s.players)):
             if q != p:
                 bonus += sum(1 for a, b in zip(all_counters[p], all_counters[q]) if a > b)
-        out.append(ps.vp + ps.qoc - offset + bonus)
+        step1 = ps.vp + ps.qoc - offset
+        out.append((max(step1, 0) if reads(R.VP_FLOOR.ZERO) else step1) + bonus)
     return tuple(out)
 
 

@@ -797,6 +797,31 @@ ENTRIES = [
         "The terminal rule sets only the quality of care a terminal death costs ('by 1 only'); where its card goes is either the general rule for deceased patients (top of the Patient deck) or the terminal patient's own 'never leaves your playing area'. "
         "Deck-top is the default because 'never leaves' describes a living patient ('even when treated', unlike cured patients who leave), while the Cleanup's steps for 'one of your patients' who dies make no exception; only the quality of care is singled out for terminal patients.",
     ),
+    Ambiguity.of(
+        "RH-VP-FLOOR",
+        "May victory points go below 0",
+        "boundary",
+        [
+            (
+                "5 Victory point track",
+                "In this section, players use their victory point counters to keep score.",
+            ),
+            (
+                "End Game Scoring",
+                "1. All players gain or lose Victory points according to their position on the Quality of Care track.",
+            ),
+        ],
+        [
+            ("negative", "no lower limit: a score may end below 0"),
+            (
+                "zero",
+                "the counter stops at 0: the quality of care's loss takes a score no lower than 0 (the comparisons' points follow)",
+            ),
+        ],
+        "negative",
+        "'Gain or lose Victory points' states no lower limit, but the points are kept on a counter on a track, and the book does not say what a loss below its first space does; only the end-game quality of care loses points. "
+        "Negative is the default because the loss is a rule of scoring, not a move on a board (the track's length is not printed either, and the model keeps points without a top), and nothing in the book says a loss is cut short; a floor at 0 would be a second rule the book does not state.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -104,6 +104,7 @@ class Ctx:
         self.extra_patients = reads(R.EXTRA_DRAWS.PATIENTS_TOO)
         self.doctor_from_race = reads(R.DOCTOR_REWARD.RACE_TOKEN)
         self.terminal_card_stays = reads(R.TERMINAL_CARD.STAYS)
+        self.vp_floor = reads(R.VP_FLOOR.ZERO)
 
     def _classes(self) -> None:
         """Visible classes: what a card's diagnosis side shows. A critical or terminal

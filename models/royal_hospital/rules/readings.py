@@ -319,3 +319,11 @@ class TERMINAL_CARD(Reading):
 
     DECK_TOP = "deck-top"
     STAYS = "stays"
+
+
+@ambiguity("RH-VP-FLOOR")
+class VP_FLOOR(Reading):
+    """RH-VP-FLOOR: May victory points go below 0"""
+
+    NEGATIVE = "negative"
+    ZERO = "zero"
