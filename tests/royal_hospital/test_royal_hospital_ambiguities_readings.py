@@ -116,14 +116,23 @@ def test_no_coins_at_setup() -> None:
     assert all(ps.credits == 0 for ps in m.initial_state().players)
 
 
-def test_a_helicopter_never_discards_a_terminal_patient() -> None:
-    """Symbols: "the terminal patient, even when treated, never leaves your playing area"
-    -- only the hospital's patients are offered to the helicopter."""
-    m = model("small")
+@pytest.mark.parametrize("reading", ["hospital-only", "terminals-too"])
+def test_a_helicopter_discards_a_terminal_patient_as_the_reading_says(reading: str) -> None:
+    """Patient Cards: "the terminal patient, even when treated, never leaves your playing
+    area" -- under hospital-only only the hospital's patients are offered to the
+    helicopter; under terminals-too the terminal patient too, and its card goes on top
+    of the Patient deck."""
+    m = model("small", interpret=(f"RH-HELICOPTER-TERMINAL={reading}",))
     s = position(m, queue=(Task(T_EFFECT, 0, 0, helicopter(), 1),))
     s = with_player(s, 0, patients=(Patient(-1, 0, 0),), terminals=(Terminal(TERMINAL, 1),))
-    discards = [a for a in m.legal_actions(s) if isinstance(a, A.HelicopterDiscard)]
+    legal = m.legal_actions(s)
+    discards = [a for a in legal if isinstance(a, A.HelicopterDiscard)]
     assert discards == [A.HelicopterDiscard((-1, 0, 0, 0))]
+    terminal = A.HelicopterDiscardTerminal((TERMINAL, 1, 0))
+    assert (terminal in legal) == (reading == "terminals-too")
+    if terminal in legal:
+        t = play(m, s, terminal)
+        assert player(t).terminals == () and t.returned == s.returned + (TERMINAL,)
 
 
 @pytest.mark.parametrize("reading, patients", [("medical-only", 1), ("patients-too", 1 + 3)])

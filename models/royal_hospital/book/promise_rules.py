@@ -875,6 +875,28 @@ def helicopter_one(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None
     return None
 
 
+def helicopter_spares_terminals(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+    """RH-HELICOPTER-TERMINAL=hospital-only: no helicopter discards a terminal patient."""
+    if isinstance(a, actions.HelicopterDiscardTerminal):
+        return f"a helicopter discarded the terminal patient {a.terminal}"
+    return None
+
+
+def helicopter_takes_terminals(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+    """RH-HELICOPTER-TERMINAL=terminals-too: a helicopter whose discard is still open
+    offers every terminal patient of its player (one-only or both-allowed as declared)."""
+    head = _helicopter(t)
+    if head is None or head.n & HELI_DISCARDED:
+        return None
+    if head.n and not reads(model, R.HELICOPTER_BOTH.BOTH_ALLOWED):
+        return None
+    legal = model.legal_actions(t)
+    for term in t.players[head.player].terminals:
+        if actions.HelicopterDiscardTerminal(tuple(term)) not in legal:
+            return f"the helicopter does not offer the terminal patient {tuple(term)}"
+    return None
+
+
 def helicopter_discard(loss: int) -> Check:
     """A helicopter's discard costs ``loss`` quality of care (none when ``free``)."""
 

@@ -217,6 +217,16 @@ _RULES = (
         step=promise_rules.terminal_card_goes(True),
     ),
     _p(
+        readings.HELICOPTER_TERMINAL.HOSPITAL_ONLY,
+        "no helicopter discards a terminal patient",
+        step=promise_rules.helicopter_spares_terminals,
+    ),
+    _p(
+        readings.HELICOPTER_TERMINAL.TERMINALS_TOO,
+        "a helicopter's open discard offers every terminal patient of its player",
+        step=promise_rules.helicopter_takes_terminals,
+    ),
+    _p(
         readings.GAME_END.FIXED_ROUNDS,
         "the game ends after the last round, never before",
         final=promise_rules.ends_after_last_round,

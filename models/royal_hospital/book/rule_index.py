@@ -52,8 +52,9 @@ RULES: tuple[Section, ...] = (
             "RH-HELICOPTER-BOTH",
             "RH-HELICOPTER-DISCARD",
             "RH-HELICOPTER-ORDER",
+            "RH-HELICOPTER-TERMINAL",
         ),
-        "'All players (including the player who activated the helicopter effect)' draw; a terminal patient is never discarded ('never leaves your playing area')",
+        "'All players (including the player who activated the helicopter effect)' draw; a terminal patient may be discarded or not ('never leaves your playing area'; RH-HELICOPTER-TERMINAL)",
     ),
     Section(
         "3 Quality of Care track",

@@ -339,11 +339,10 @@ ENTRIES = (
         "RH-TERMINAL-CARD",
         note="treating is the player's choice: an untreated terminal patient dies at that Cleanup for 1 quality of care ('by 1 only'); its card goes on top of the Patient deck or stays with its player (cleanup.deaths, patients.die)",
     ),
-    settled(
+    reading(
         S(166, "156b89"),
-        "a terminal patient stays for the rest of the game: it is never cured away, and a helicopter cannot discard it (only patients in the hospital are offered)",
-        "flow.helicopter_discard",
-        "treatment.treat_terminal",
+        "RH-HELICOPTER-TERMINAL",
+        note="a terminal patient is never cured away (treatment.treat_terminal); whether a helicopter may discard it is the reading (flow.helicopter_discard_terminal)",
     ),
     modelled(S(167, "48644a"), "patients.arrive", "board.capacity"),
     modelled(S(168, "ba3d5a"), "patients.take", "cards.PatientCard.open_faced"),

@@ -66,6 +66,8 @@ NOT_COMPILED: tuple[Reading, ...] = (
     # a reward's congress doctor as a race token needs a decision (which token) the
     # kernel's action rows do not have
     R.DOCTOR_REWARD.RACE_TOKEN,
+    # a terminal patient's helicopter discard is an action the kernel's rows lack
+    R.HELICOPTER_TERMINAL.TERMINALS_TOO,
 )
 
 

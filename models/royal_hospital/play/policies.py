@@ -65,6 +65,8 @@ def greedy_score(model: RHModel, s: Any, a: Any) -> float:
     if isinstance(a, actions.HelicopterDraw):
         ps = s.players[model.current_player(s)]
         return 5.0 if len(ps.patients) < capacity(ctx, ps) else -5.0
+    if isinstance(a, actions.HelicopterDiscardTerminal):
+        return -5.0
     if isinstance(a, actions.HelicopterDiscard):
         return -_patient_score(model, a.patient) / 10
     if isinstance(a, (actions.SellResearch, actions.SellCard)):

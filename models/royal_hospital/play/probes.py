@@ -49,6 +49,7 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-HELICOPTER-BOTH": (SMALL,),
         "RH-HELICOPTER-DISCARD": (SMALL,),
         "RH-HELICOPTER-ORDER": (SMALL,),
+        "RH-HELICOPTER-TERMINAL": (SMALL,),
         "RH-MEDICAL-EMPTY": (SMALL,),
         "RH-STARTING-CARD": (TINY,),
         # a terminal patient whose care earns nothing: a tie on everything before

@@ -614,6 +614,7 @@ def _preference(model: RHModel, s: RHState, a: Any) -> tuple[int, ...]:
         (
             rules_actions.Reject,
             rules_actions.HelicopterDiscard,
+            rules_actions.HelicopterDiscardTerminal,
             rules_actions.HelicopterDone,
             rules_actions.Assign,
         ),

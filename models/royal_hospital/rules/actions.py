@@ -96,6 +96,14 @@ class HelicopterDraw:
 
 
 @dataclass(frozen=True, order=True, slots=True)
+class HelicopterDiscardTerminal:
+    """Helicopter: discard one of the player's terminal patients
+    (RH-HELICOPTER-TERMINAL=terminals-too)."""
+
+    terminal: tuple[int, ...]
+
+
+@dataclass(frozen=True, order=True, slots=True)
 class HelicopterDone:
     """Helicopter: take no (further) option."""
 
@@ -155,6 +163,7 @@ Action: TypeAlias = (
     | ChooseDoctor
     | ChooseInsurance
     | HelicopterDiscard
+    | HelicopterDiscardTerminal
     | HelicopterDraw
     | HelicopterDone
     | Diagnose
@@ -180,6 +189,7 @@ ACTION_TYPES: dict[str, type] = {
         ChooseDoctor,
         ChooseInsurance,
         HelicopterDiscard,
+        HelicopterDiscardTerminal,
         HelicopterDraw,
         HelicopterDone,
         Diagnose,

@@ -822,6 +822,28 @@ ENTRIES = [
         "'Gain or lose Victory points' states no lower limit, but the points are kept on a counter on a track, and the book does not say what a loss below its first space does; only the end-game quality of care loses points. "
         "Negative is the default because the loss is a rule of scoring, not a move on a board (the track's length is not printed either, and the model keeps points without a top), and nothing in the book says a loss is cut short; a floor at 0 would be a second rule the book does not state.",
     ),
+    Ambiguity.of(
+        "RH-HELICOPTER-TERMINAL",
+        "May a helicopter discard a terminal patient",
+        "gap",
+        [
+            ("Helicopters", "Discard one of their patient cards."),
+            (
+                "Patient Cards",
+                "Unlike other patients, the terminal patient, even when treated, never leaves your playing area.",
+            ),
+        ],
+        [
+            ("hospital-only", "only the patients in the player's hospital are offered"),
+            (
+                "terminals-too",
+                "a terminal patient in the playing area may be discarded too (its card on top of the Patient deck)",
+            ),
+        ],
+        "hospital-only",
+        "'Never leaves your playing area' may be absolute, which blocks the discard, or may only say that treatment does not remove the card ('even when treated'), so an explicit helicopter discard still works; 'one of their patient cards' names no exception. "
+        "Hospital-only is the default because 'never' is stated without a condition and the terminal patient is set apart from the hospital's patients throughout (no space, its own care each round); the book never shows a terminal patient leaving alive.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -105,6 +105,7 @@ class Ctx:
         self.doctor_from_race = reads(R.DOCTOR_REWARD.RACE_TOKEN)
         self.terminal_card_stays = reads(R.TERMINAL_CARD.STAYS)
         self.vp_floor = reads(R.VP_FLOOR.ZERO)
+        self.heli_terminals = reads(R.HELICOPTER_TERMINAL.TERMINALS_TOO)
 
     def _classes(self) -> None:
         """Visible classes: what a card's diagnosis side shows. A critical or terminal

@@ -55,6 +55,8 @@ def describe_action(ctx: Ctx, s: RHState, a: Any) -> str:
         return f"Advance on the {COMPANY_NAMES[a.company]} insurance track"
     if isinstance(a, actions.HelicopterDiscard):
         return f"Helicopter: discard the {patient_text(ctx, a.patient)}"
+    if isinstance(a, actions.HelicopterDiscardTerminal):
+        return f"Helicopter: discard the terminal patient {ctx.patients[a.terminal[0]].name}"
     if isinstance(a, actions.HelicopterDraw):
         return "Helicopter: all players draw a patient"
     if isinstance(a, actions.HelicopterDone):

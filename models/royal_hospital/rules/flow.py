@@ -298,6 +298,22 @@ def helicopter_discard(ctx: Ctx, s: RHState, p: int, pt: tuple[int, ...]) -> RHS
     return _helicopter_progress(ctx, s, HELI_DISCARDED, [])
 
 
+def helicopter_discard_terminal(ctx: Ctx, s: RHState, p: int, term: tuple[int, ...]) -> RHState:
+    """RH-HELICOPTER-TERMINAL=terminals-too: the helicopter's discard takes a terminal
+    patient from the playing area, its card on top of the Patient deck (and quality of
+    care under RH-HELICOPTER-DISCARD=costs-quality, as any discard)."""
+    from .board import change_qoc
+    from .state import Terminal
+
+    terminals = list(s.players[p].terminals)
+    terminals.remove(Terminal(*term))
+    s = set_player(s, p, terminals=tuple(terminals))
+    s = replace(s, returned=s.returned + (term[0],))
+    if ctx.heli_discard_qoc:
+        s = change_qoc(ctx, s, p, -ctx.heli_discard_qoc)
+    return _helicopter_progress(ctx, s, HELI_DISCARDED, [])
+
+
 def helicopter_draw(ctx: Ctx, s: RHState, p: int) -> RHState:
     """Helicopters: "All players (including the player who activated the helicopter
     effect) have to draw a patient card": from that player on, clockwise, or in turn

@@ -125,6 +125,9 @@ class RHModel(RuleModel[RHState, actions.Action, RHConfig]):
             out += [
                 actions.HelicopterDiscard(tuple(pt)) for pt in dict.fromkeys(s.players[p].patients)
             ]
+            if self.ctx.heli_terminals:
+                terminals = dict.fromkeys(s.players[p].terminals)
+                out += [actions.HelicopterDiscardTerminal(tuple(term)) for term in terminals]
         if may_more and not head.n & HELI_DREW:
             out.append(actions.HelicopterDraw())
         return out
@@ -209,6 +212,8 @@ class RHModel(RuleModel[RHState, actions.Action, RHConfig]):
             return [(flow.choose_doctor(ctx, s, a.spot), one)]
         if isinstance(a, actions.HelicopterDiscard):
             return [(flow.helicopter_discard(ctx, s, p, a.patient), one)]
+        if isinstance(a, actions.HelicopterDiscardTerminal):
+            return [(flow.helicopter_discard_terminal(ctx, s, p, a.terminal), one)]
         if isinstance(a, actions.HelicopterDraw):
             return [(flow.helicopter_draw(ctx, s, p), one)]
         if isinstance(a, actions.HelicopterDone):

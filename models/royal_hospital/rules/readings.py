@@ -327,3 +327,11 @@ class VP_FLOOR(Reading):
 
     NEGATIVE = "negative"
     ZERO = "zero"
+
+
+@ambiguity("RH-HELICOPTER-TERMINAL")
+class HELICOPTER_TERMINAL(Reading):
+    """RH-HELICOPTER-TERMINAL: May a helicopter discard a terminal patient"""
+
+    HOSPITAL_ONLY = "hospital-only"
+    TERMINALS_TOO = "terminals-too"

@@ -37,6 +37,7 @@ from ..rules.actions import (
     EndTreatment,
     Heal,
     HelicopterDiscard,
+    HelicopterDiscardTerminal,
     HelicopterDone,
     HelicopterDraw,
     Keep,
@@ -122,6 +123,13 @@ def all_actions(config: RHConfig) -> tuple[Any, ...]:
     out += [ChooseInsurance(c) for c in range(len(COMPANY_NAMES))]
     out += [Reject((code, 0, 0, 0)) for code in hidden + seen]
     out += [HelicopterDiscard(r) for r in records]
+    terminals = [t for t, card in enumerate(patients) if card.priority == TERMINAL]
+    out += [  # RH-HELICOPTER-TERMINAL=terminals-too: (card, treated, rewarded)
+        HelicopterDiscardTerminal((t, treated, rewarded))
+        for t in terminals
+        for treated in (0, 1)
+        for rewarded in (0, 1)
+    ]
     out += [Assign(r) for r in records]
     out += [Diagnose(r) for r in records if not r[1] and r[0] not in critical]
     out += [Heal(r) for r in records if r[1] or r[0] in critical]
