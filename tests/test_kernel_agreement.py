@@ -62,13 +62,14 @@ def test_thorough_is_at_least_as_deep_as_ci_everywhere() -> None:
 
 
 def declared_uncompiled(game: str) -> set[str]:
-    """Options a game's kernel declares it does not compile (``ID=option``); the agreement
-    skips them (the kernel refuses them by name) and no others."""
-    if game != "hhh":
-        return set()
-    from hhh_verify.models.hhh.kernel.api import UNCOMPILED
-
-    return {option.item for option in UNCOMPILED}
+    """Options a game's kernel declares it does not compile (``ID=option``: those its
+    ``COMPILED`` leaves out); the agreement skips them (the kernel refuses them by name)
+    and no others."""
+    spec = get_game(game)
+    coverage = spec.kernel_coverage()
+    assert coverage is not None
+    every = [(a.id, o) for a in spec.ambiguities for o in a.option_ids]
+    return set(coverage.missing_of(every))
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

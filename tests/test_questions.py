@@ -53,9 +53,8 @@ PENDING = {
         *("HHH-Q222", "HHH-Q223", "HHH-Q226", "HHH-Q229", "HHH-Q233"),
     },
     "royal-hospital": {
-        *("RH-Q006", "RH-Q007", "RH-Q015", "RH-Q021", "RH-Q029", "RH-Q034", "RH-Q046"),
-        *("RH-Q047", "RH-Q057", "RH-Q062", "RH-Q063", "RH-Q080", "RH-Q083", "RH-Q086"),
-        *("RH-Q088", "RH-Q089", "RH-Q104", "RH-Q124", "RH-Q129"),
+        *("RH-Q006", "RH-Q015", "RH-Q034", "RH-Q046", "RH-Q047", "RH-Q057", "RH-Q062"),
+        *("RH-Q063", "RH-Q080", "RH-Q083", "RH-Q088", "RH-Q089", "RH-Q104", "RH-Q129"),
         "RH-V001",
     },
     "dice-hospital": {

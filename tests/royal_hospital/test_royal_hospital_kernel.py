@@ -21,14 +21,24 @@ from royal_hospital_kernel_helpers import (
     playout_states,
 )
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.models.royal_hospital import SPEC
+from hhh_verify.models.royal_hospital.kernel.api import NOT_COMPILED
 from hhh_verify.models.royal_hospital.kernel.codec import PLANTED
 
 THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 
-#: Every non-default reading, one at a time (RH-SOLO=reject refuses two-player configs'
-#: solo only, so it is the default game here).
-READINGS = [{a.id: o} for a in SPEC.ambiguities for o in a.option_ids if o != a.default]
+#: Every non-default reading the kernel compiles, one at a time (RH-SOLO=reject refuses
+#: two-player configs' solo only, so it is the default game here). The kernel refuses the
+#: options of ``NOT_COMPILED`` on purpose (each says why there); the reference engine
+#: plays them, and ``test_the_kernel_refuses_what_it_does_not_compile`` holds the refusal.
+REFUSED = {option.item for option in NOT_COMPILED}
+READINGS = [
+    {a.id: o}
+    for a in SPEC.ambiguities
+    for o in a.option_ids
+    if o != a.default and f"{a.id}={o}" not in REFUSED
+]
 
 
 def _label(r: dict[str, str]) -> str:
@@ -78,6 +88,9 @@ def test_probe_decks_and_player_counts() -> None:
     cases.append(
         (replace(SPEC.presets["tiny"], medical_deck="probe-draw"), {"RH-DRAW-CARD": "patient"})
     )
+    cases.append(
+        (replace(SPEC.presets["tiny"], start_production=1), {"RH-EXTRA-DRAWS": "patients-too"})
+    )
     cases += [(replace(SPEC.presets["full"], players=p, first_player=-1), {}) for p in (1, 3, 4)]
     for config, reading in cases:
         m, k = model_and_kernel(config, reading)
@@ -105,3 +118,12 @@ def test_discarded_tokens_pay_at_once_in_the_kernel_too(scored: str) -> None:
     assert first_difference(m, k, all_states(m, 100_000)[::9]) is None
     m, k = model_and_kernel("full", reading)
     assert first_difference(m, k, playout_states(m, 1, 7, 4)) is None
+
+
+@pytest.mark.parametrize("item", sorted(REFUSED))
+def test_the_kernel_refuses_what_it_does_not_compile(item: str) -> None:
+    """A reading the kernel does not play is refused with one clear error, never played
+    as another reading."""
+    amb, option = item.split("=")
+    with pytest.raises(ModelError, match=f"{item} is not compiled in the Royal Hospital kernel"):
+        model_and_kernel("tiny", {amb: option})

@@ -165,6 +165,14 @@ PLANTED = {
     "RH-DOCTOR-SUBSTITUTE=not-in-treatment": ("as-staff", "full", TINY, 0, 12),
     "RH-DRAW-CARD=medical": ("patient", "tiny", ("medical_deck=probe-draw",), 30, 0),
     "RH-DRAW-CARD=patient": ("medical", "tiny", ("medical_deck=probe-draw",), 300, 0),
+    "RH-DOCTOR-REWARD=supply": ("race-token", "tiny", PROBES["RH-DOCTOR-REWARD"][0][1], 0, 12),
+    "RH-DOCTOR-REWARD=race-token": ("supply", "tiny", PROBES["RH-DOCTOR-REWARD"][0][1], 0, 12),
+    "RH-TERMINAL-CARD=deck-top": ("stays", "tiny", TINY, 0, 40),
+    "RH-TERMINAL-CARD=stays": ("deck-top", "tiny", TINY, 0, 40),
+    "RH-HELICOPTER-TERMINAL=hospital-only": ("terminals-too", "small", TINY, 0, 60),
+    "RH-HELICOPTER-TERMINAL=terminals-too": ("hospital-only", "small", TINY, 0, 60),
+    "RH-EXTRA-DRAWS=medical-only": ("patients-too", "tiny", ("start_production=1",), 10, 0),
+    "RH-EXTRA-DRAWS=patients-too": ("medical-only", "tiny", ("start_production=1",), 10, 0),
 }
 
 

@@ -34,6 +34,8 @@ from ..rules.effects import (
     HEALED,
     HELICOPTER,
     INSURANCE,
+    P_RESEARCH,
+    P_STAFF,
     PROD,
     RESEARCH,
 )
@@ -50,6 +52,7 @@ from ..rules.state import (
     T_DRAW_PATIENT,
     T_DRAW_PICK,
     T_EFFECT,
+    T_KEEP,
     TREATMENT,
     RHState,
 )
@@ -136,7 +139,9 @@ def credit_start(which: Reading) -> Check:
 
 def round_patients(row: str) -> Check:
     """A round's patient draw per seat is the round track's number (``round_cards``) or
-    its own row (``round_patients``); a round with a draw to make begins with it."""
+    its own row (``round_patients``), plus the seat's staff and research production
+    where RH-EXTRA-DRAWS=patients-too is declared; a round with a draw to make begins
+    with it."""
 
     def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
         fresh = t.round > s.round and model.outcome(t) is None
@@ -145,14 +150,66 @@ def round_patients(row: str) -> Check:
         want = getattr(model.config, row)[t.round - 1]
         if want > 0 and t.phase != PREPARATION:
             return f"round {t.round} began without its Preparation's {want} patients a seat"
-        for i, task in enumerate(t.queue[:-1]):
-            nxt = t.queue[i + 1]
-            pick = task.kind == T_DRAW_PICK and nxt.kind == T_DRAW_PATIENT
-            if pick and nxt.player == task.player and nxt.n != want:
-                return f"round {t.round}: seat {task.player} draws {nxt.n} patients, not {want}"
-            drawn = nxt.kind == T_DRAW_PATIENT and nxt.player == task.player
-            if task.kind == T_DRAW_PICK and want > 0 and not drawn:
-                return f"round {t.round}: seat {task.player} draws no patients, not {want}"
+        for p, n in preparation_draws(s, t):
+            seat_want = want + declared_extra(model, t, p)
+            if n != seat_want:
+                return f"round {t.round}: seat {p} draws {n} patients, not {seat_want}"
+        return None
+
+    return check
+
+
+def preparation_draws(s: RHState, t: RHState) -> list[tuple[int, int]]:
+    """(seat, patients to draw) of every Preparation patient draw in ``t`` not begun yet:
+    the seat's patient draw (followed by its keep) behind another step, or at the head
+    when it was not at the head before the step and the bottom of the deck is left (so no
+    card was taken on the way); a seat's Medical draw with no patient draw after it: 0."""
+    draws: dict[int, int] = {}
+    for i, task in enumerate(t.queue):
+        nxt = t.queue[i + 1] if i + 1 < len(t.queue) else None
+        then = nxt.kind if nxt is not None and nxt.player == task.player else None
+        if task.kind == T_DRAW_PICK and then != T_DRAW_PATIENT:
+            draws[task.player] = 0
+        elif task.kind == T_DRAW_PATIENT and then == T_KEEP:
+            if i > 0 or (sum(t.shuffled) > 0 and not _drawing(s, task.player)):
+                draws[task.player] = task.n
+    return sorted(draws.items())
+
+
+def _drawing(s: RHState, p: int) -> bool:
+    """Whether seat ``p``'s Preparation patient draw is at the head of ``s``'s queue."""
+    q = s.queue
+    return len(q) > 1 and q[0].kind == T_DRAW_PATIENT and q[0].player == p and q[1].kind == T_KEEP
+
+
+def extra_cards(t: RHState, p: int) -> int:
+    """Preparation Phase: "as many cards as the sum of your staff and research
+    production"."""
+    prod = t.players[p].production
+    return prod[P_STAFF] + prod[P_RESEARCH]
+
+
+def declared_extra(model: RHModel, t: RHState, p: int) -> int:
+    """The extra patients seat ``p`` draws under the declared RH-EXTRA-DRAWS."""
+    return extra_cards(t, p) if reads(model, R.EXTRA_DRAWS.PATIENTS_TOO) else 0
+
+
+def extra_patients(too: bool) -> Check:
+    """RH-EXTRA-DRAWS: every seat's Preparation patient draw exceeds the round's patient
+    number (the declared RH-ROUND-PATIENTS row) by its staff plus research production
+    (``patients-too``) or by nothing (``medical-only``); the Medical draw is the round's
+    number plus that production either way."""
+
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+        if t.phase != PREPARATION:
+            return None
+        own_row = reads(model, R.ROUND_PATIENTS.OWN_ROW)
+        c = model.config
+        base = (c.round_patients if own_row else c.round_cards)[t.round - 1]
+        for p, n in preparation_draws(s, t):
+            want = base + (extra_cards(t, p) if too else 0)
+            if n != want:
+                return f"round {t.round}: seat {p} draws {n} patients, not {want}"
         return None
 
     return check
@@ -181,9 +238,43 @@ def no_round_after_empty_deck(model: RHModel, s: RHState, a: Any, t: RHState) ->
     """A round never follows a Cleanup that left the Patient deck empty."""
     if t.round > s.round and s.phase in (TREATMENT, CLEANUP):
         returned = sum(sum(ps.dead) for ps in t.players) - sum(sum(ps.dead) for ps in s.players)
+        if reads(model, R.TERMINAL_CARD.STAYS):  # a dead terminal patient's card stays out
+            returned -= dead_terminals(t) - dead_terminals(s)
         if deck_size(s) + returned == 0:
             return f"round {t.round} began after a Cleanup that left the Patient deck empty"
     return None
+
+
+def dead_terminals(s: RHState) -> int:
+    return sum(ps.dead[TERMINAL] for ps in s.players)
+
+
+def terminal_cards_out(model: RHModel, s: RHState) -> int:
+    """Terminal Patient cards in no place a card can be: not unseen in the deck, not on
+    the returned pile, not arriving, in a hospital or in a playing area."""
+    codes = list(s.returned) + [pt.card for pt in s.arrivals]
+    for ps in s.players:
+        codes += [pt.card for pt in ps.patients] + [term.card for term in ps.terminals]
+    seen = Counter(c for c in codes if c >= 0)
+    return sum(
+        card.count - s.unresolved[t] - seen[t]
+        for t, card in enumerate(model.ctx.patients)
+        if card.priority == TERMINAL
+    )
+
+
+def terminal_card_goes(stays: bool) -> Check:
+    """RH-TERMINAL-CARD: a dead terminal patient's card goes on top of the Patient deck,
+    so no terminal card is ever out of every place (``deck-top``); or it stays with its
+    player, so exactly the dead terminal patients' cards are (``stays``)."""
+
+    def check(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+        out, kept = terminal_cards_out(model, t), dead_terminals(t) if stays else 0
+        if out != kept:
+            return f"{out} terminal Patient cards out of the deck and play, not {kept}"
+        return None
+
+    return check
 
 
 def tokens_kept(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
@@ -789,6 +880,28 @@ def helicopter_one(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None
     head = _helicopter(t)
     if head is not None and head.n:
         return "a helicopter offers a second option"
+    return None
+
+
+def helicopter_spares_terminals(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+    """RH-HELICOPTER-TERMINAL=hospital-only: no helicopter discards a terminal patient."""
+    if isinstance(a, actions.HelicopterDiscardTerminal):
+        return f"a helicopter discarded the terminal patient {a.terminal}"
+    return None
+
+
+def helicopter_takes_terminals(model: RHModel, s: RHState, a: Any, t: RHState) -> str | None:
+    """RH-HELICOPTER-TERMINAL=terminals-too: a helicopter whose discard is still open
+    offers every terminal patient of its player (one-only or both-allowed as declared)."""
+    head = _helicopter(t)
+    if head is None or head.n & HELI_DISCARDED:
+        return None
+    if head.n and not reads(model, R.HELICOPTER_BOTH.BOTH_ALLOWED):
+        return None
+    legal = model.legal_actions(t)
+    for term in t.players[head.player].terminals:
+        if actions.HelicopterDiscardTerminal(tuple(term)) not in legal:
+            return f"the helicopter does not offer the terminal patient {tuple(term)}"
     return None
 
 

@@ -17,6 +17,7 @@ from .promise_support import (
     bumped,
     level_scores,
     mirror,
+    reads,
     seat_to_vary,
 )
 
@@ -59,8 +60,33 @@ def qoc_points(offset: bool) -> Final:
         same = mirror(t, 0)
         ps = same.players[0]
         want = ps.vp + ps.qoc - (model.config.start_qoc if offset else 0)
+        if reads(model, R.VP_FLOOR.ZERO):
+            want = max(want, 0)
         if (got := _scores(model, same)[0]) != want:
             return f"quality of care {ps.qoc} with {ps.vp} victory points scored {got}, not {want}"
+        return None
+
+    return check
+
+
+def score_floor(zero: bool) -> Final:
+    """RH-VP-FLOOR: with every seat the same (no comparison scores) and no victory points,
+    a quality of care below the scored zero leaves a score below 0 (``negative``) or 0
+    (``zero``). The lowest quality of care the game showed is tried, and the start space
+    under RH-QOC-SCORING=offset less one: a loss whenever the track allows one."""
+
+    def check(model: RHModel, t: RHState) -> str | None:
+        offset = model.config.start_qoc if reads(model, R.QOC_SCORING.OFFSET) else 0
+        low = min(min(ps.qoc for ps in t.players), offset - 1)
+        same = mirror(
+            t._replace(players=(t.players[0]._replace(vp=0, qoc=low),) * len(t.players)), 0
+        )
+        step1 = low - offset
+        if step1 >= 0:
+            return None
+        want = 0 if zero else step1
+        if (got := _scores(model, same)[0]) != want:
+            return f"no victory points and quality of care {low} scored {got}, not {want}"
         return None
 
     return check

@@ -119,6 +119,35 @@ def _reached_earns(model: RHModel, s: RHState, action: Any, t: RHState) -> str |
     return None
 
 
+def _off_the_board(s: RHState, t: RHState) -> list[int]:
+    """The doctor spots whose token left the board in a step."""
+    return [i for i, (was, now) in enumerate(zip(s.doctors, t.doctors)) if was and not now]
+
+
+def _race_only(model: RHModel, s: RHState, action: Any, t: RHState) -> str | None:
+    """RH-DOCTOR-REWARD=supply: a race token leaves its track only for a seat whose
+    counter on that track moved in the step (a reward's doctor comes from the supply)."""
+    for i in _off_the_board(s, t):
+        track, space = DOCTOR_SPOTS[i]
+        moved = any(position(a, track) != position(b, track) for a, b in zip(s.players, t.players))
+        if not moved:
+            return f"the doctor on space {space} of track {track} left with no counter moving there"
+    return None
+
+
+def _tokens_from_tracks(model: RHModel, s: RHState, action: Any, t: RHState) -> str | None:
+    """RH-DOCTOR-REWARD=race-token: every congress doctor a seat gains is a race token
+    that leaves the board (no supply): a step gives no more doctors than leave it."""
+    gained = sum(
+        max(0, b.tokens[DOCTOR_TOKEN] - a.tokens[DOCTOR_TOKEN])
+        for a, b in zip(s.players, t.players)
+    )
+    left = len(_off_the_board(s, t))
+    if gained > left:
+        return f"seats gained {gained} congress doctors while {left} left the board"
+    return None
+
+
 _p = Promise.of
 
 
@@ -162,6 +191,40 @@ _RULES = (
         "each seat draws the round's own patient number (round_patients)",
         step=promise_rules.round_patients("round_patients"),
         applies=promise_rules.patient_rows_differ,
+    ),
+    _p(
+        readings.EXTRA_DRAWS.MEDICAL_ONLY,
+        "staff and research production add Medical cards to a seat's Preparation draw, "
+        "never patients: each seat draws the round's patient number",
+        step=promise_rules.extra_patients(False),
+    ),
+    _p(
+        readings.EXTRA_DRAWS.PATIENTS_TOO,
+        "each seat's Preparation draws the round's patient number plus its staff and "
+        "research production in patients, and places them all",
+        step=promise_rules.extra_patients(True),
+    ),
+    _p(
+        readings.TERMINAL_CARD.DECK_TOP,
+        "a dead terminal patient's card goes on top of the Patient deck: no terminal card "
+        "ever leaves the deck and play",
+        step=promise_rules.terminal_card_goes(False),
+    ),
+    _p(
+        readings.TERMINAL_CARD.STAYS,
+        "a dead terminal patient's card stays with its player: exactly the dead terminal "
+        "patients' cards are out of the deck and play",
+        step=promise_rules.terminal_card_goes(True),
+    ),
+    _p(
+        readings.HELICOPTER_TERMINAL.HOSPITAL_ONLY,
+        "no helicopter discards a terminal patient",
+        step=promise_rules.helicopter_spares_terminals,
+    ),
+    _p(
+        readings.HELICOPTER_TERMINAL.TERMINALS_TOO,
+        "a helicopter's open discard offers every terminal patient of its player",
+        step=promise_rules.helicopter_takes_terminals,
     ),
     _p(
         readings.GAME_END.FIXED_ROUNDS,
@@ -440,6 +503,16 @@ _SCORING = (
         final=promise_scoring.qoc_points(False),
     ),
     _p(
+        readings.VP_FLOOR.NEGATIVE,
+        "the quality of care's loss takes a score below 0 when it is larger than the points",
+        final=promise_scoring.score_floor(False),
+    ),
+    _p(
+        readings.VP_FLOOR.ZERO,
+        "the quality of care's loss stops a score at 0",
+        final=promise_scoring.score_floor(True),
+    ),
+    _p(
         readings.INSURANCE_COUNTER.LEVELS_SUM,
         "insurance compares the sum of the four levels",
         final=promise_scoring.insurance_compared(True),
@@ -541,6 +614,18 @@ BOOK = PromiseBook(
             readings.DOCTOR_PASS.REACH_OR_PASS,
             "moving onto or past a congress doctor's space takes it (every track but the loop)",
             step=_reached_earns,
+        ),
+        Promise.of(
+            readings.DOCTOR_REWARD.SUPPLY,
+            "a race token leaves its track only for a counter that moved on it: a reward's "
+            "congress doctor comes from the supply",
+            step=_race_only,
+        ),
+        Promise.of(
+            readings.DOCTOR_REWARD.RACE_TOKEN,
+            "every congress doctor gained is a race token off the board: no step gives more "
+            "doctors than leave it",
+            step=_tokens_from_tracks,
         ),
         *_RULES,
         _p(

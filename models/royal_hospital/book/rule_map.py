@@ -136,11 +136,10 @@ ENTRIES = (
     modelled(S(74, "ace587"), "resolve.gain"),
     modelled(S(75, "ac1a34"), "resolve.gain"),
     modelled(S(76, "464fbf"), "resolve.gain", "board.change_qoc"),
-    settled(
+    reading(
         S(77, "a9e127"),
-        "a token from the supply, not one of the congress doctors placed on the tracks (those go to the first player to reach their space)",
-        "resolve.gain",
-        quote="During the game, the first player to reach those positions earns the congress doctor token.",
+        "RH-DOCTOR-REWARD",
+        note="a token from the supply, or one of the race tokens on the tracks (resolve.race_doctor)",
     ),
     modelled(
         S(78, "bfcf71"),
@@ -173,12 +172,10 @@ ENTRIES = (
         "cleanup.score_prestige",
     ),
     no_rule(S(91, "e2038c"), "heading"),
-    settled(
+    reading(
         S(92, "74d571"),
-        "victory points are unbounded: a final score may be negative",
-        "resolve.gain",
-        "scoring.final_scores",
-        quote="All players gain or lose Victory points according to their position on the Quality of Care track.",
+        "RH-VP-FLOOR",
+        note="victory points only fall at the end (quality of care): below 0, or stopped at 0 (scoring.after_qoc)",
     ),
     no_rule(S(93, "bbe8e3"), "heading"),
     modelled(S(94, "df53d0"), "resolve.advance_insurance"),
@@ -337,17 +334,15 @@ ENTRIES = (
         note="a terminal patient takes no space (patients.arrive)",
     ),
     reading(S(165, "10f88e", 85), "RH-TERMINAL-UPKEEP", "RH-TERMINAL-COST"),
-    settled(
+    reading(
         S(165, "10f88e"),
-        "treating is the player's choice: an untreated terminal patient dies at that Cleanup for 1 quality of care, its card on top of the Patient deck",
-        "cleanup.deaths",
-        "patients.die",
+        "RH-TERMINAL-CARD",
+        note="treating is the player's choice: an untreated terminal patient dies at that Cleanup for 1 quality of care ('by 1 only'); its card goes on top of the Patient deck or stays with its player (cleanup.deaths, patients.die)",
     ),
-    settled(
+    reading(
         S(166, "156b89"),
-        "a terminal patient stays for the rest of the game: it is never cured away, and a helicopter cannot discard it (only patients in the hospital are offered)",
-        "flow.helicopter_discard",
-        "treatment.treat_terminal",
+        "RH-HELICOPTER-TERMINAL",
+        note="a terminal patient is never cured away (treatment.treat_terminal); whether a helicopter may discard it is the reading (flow.helicopter_discard_terminal)",
     ),
     modelled(S(167, "48644a"), "patients.arrive", "board.capacity"),
     modelled(S(168, "ba3d5a"), "patients.take", "cards.PatientCard.open_faced"),
@@ -463,11 +458,10 @@ ENTRIES = (
         "RH-ROUND-PATIENTS",
         note="in player order from the starting player: each player's Medical and Patient cards are drawn, then kept and placed (flow.begin_round)",
     ),
-    settled(
+    reading(
         S(215, "7393aa"),
-        "the extra cards are Medical cards only: Patient cards are placed, never kept or discarded by choice",
-        "flow.begin_round",
-        quote="All cards from the Patient deck are drawn from the bottom of that deck and placed on a hospital board or on an outpatient clinic card.",
+        "RH-EXTRA-DRAWS",
+        note="the sentence names no deck: Medical cards only, or extra patients too (flow.begin_round)",
     ),
     modelled(
         S(216, "521035"),

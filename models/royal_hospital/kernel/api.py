@@ -13,9 +13,11 @@ from numba import njit
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.kernel import KernelGame, PartedGame
 from hhh_verify.contract.outcomes import Outcome
+from hhh_verify.contract.readings import Reading
 from hhh_verify.kernel import parted as kernel_parted
 from hhh_verify.kernel import steps as kernel_steps
 
+from ..rules import readings as R
 from ..rules.model import RHModel
 from . import layout
 from .codec import (
@@ -59,10 +61,26 @@ def _sample(K, s0, a, seed, k, out) -> None:
     sampled(K, out, a, rs, keys, weights)
 
 
+#: Readings the kernel does not play (each raises a ModelError when a kernel is built).
+NOT_COMPILED: tuple[Reading, ...] = (
+    # a reward's congress doctor as a race token needs a decision (which token) the
+    # kernel's action rows do not have
+    R.DOCTOR_REWARD.RACE_TOKEN,
+    # a terminal patient's helicopter discard is an action the kernel's rows lack
+    R.HELICOPTER_TERMINAL.TERMINALS_TOO,
+)
+
+
 class RHKernel:
     """The compiled rules of one Royal Hospital model (its config and readings as data)."""
 
     def __init__(self, model: RHModel, planted: int = 0):
+        for option in NOT_COMPILED:
+            if model.readings.reads(option):
+                raise ModelError(
+                    f"{option.item} is not compiled in the Royal Hospital kernel; "
+                    "use the reference engine"
+                )
         self.model = model
         self.ctx = model.ctx
         self.K, self.F, self.T = config_array(model.ctx, planted)

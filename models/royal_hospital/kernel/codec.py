@@ -105,6 +105,9 @@ def config_array(ctx: Any, planted: int = 0) -> tuple[np.ndarray, np.ndarray, Ta
         layout.K_REDIRECT: ctx.insurance_redirect,
         layout.K_DOCTOR_SUBST: ctx.doctor_substitutes,
         layout.K_DRAW_PATIENTS: ctx.draw_patients,
+        layout.K_EXTRA_PATIENTS: ctx.extra_patients,
+        layout.K_TERMINAL_STAYS: ctx.terminal_card_stays,
+        layout.K_VP_FLOOR: ctx.vp_floor,
     }
     # read by the model's config check only
     assert ctx.interp.reading(R.SOLO) in (R.SOLO.SAME_RULES, R.SOLO.REJECT)

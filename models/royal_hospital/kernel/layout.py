@@ -80,6 +80,9 @@ TERMW = 3  # terminal row: card, treated, rewarded
     K_REDIRECT,
     K_DOCTOR_SUBST,
     K_DRAW_PATIENTS,
+    K_EXTRA_PATIENTS,
+    K_TERMINAL_STAYS,
+    K_VP_FLOOR,
     # state offsets and room
     O_DECK,
     O_DISCARD,
@@ -115,7 +118,7 @@ TERMW = 3  # terminal row: card, treated, rewarded
     K_ANY_INS,  # effect id of insurance(-1)
     K_NDOCTORS,
     K_SIZE,
-) = range(76)
+) = range(79)
 HEADER = K_SIZE
 
 # Table rows

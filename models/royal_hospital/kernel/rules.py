@@ -211,7 +211,8 @@ def cure(K, s, p, pt):
 @rule
 def die(K, s, p, code, loss):
     s[pb(K, p) + layout.P_DEAD + prio(K, code)] += 1
-    return_card(K, s, code)
+    if not (prio(K, code) == TERMINAL and K[layout.K_TERMINAL_STAYS]):
+        return_card(K, s, code)
     change_qoc(K, s, p, -loss)
 
 
@@ -503,7 +504,7 @@ def begin_round(K, s):
         extra = s[b + layout.P_PROD + 2] + s[b + layout.P_PROD + 3]
         q_push(s, T_ADMIT, p, 0, -1, 0)
         q_push(s, T_KEEP, p, cards, -1, 0)
-        q_push(s, T_DRAW_PATIENT, p, arriving, -1, 0)
+        q_push(s, T_DRAW_PATIENT, p, arriving + (extra if K[layout.K_EXTRA_PATIENTS] else 0), -1, 0)
         q_push(s, T_DRAW_PICK, p, cards + extra, -1, 0)
     s[layout.S_PHASE] = PREPARATION
 

@@ -36,6 +36,8 @@ def final_scores(K, s, scores):
     for p in range(P):
         b = pb(K, p)
         v = s[b + layout.P_VP] + s[b + layout.P_QOC] - K[layout.K_QOC_OFFSET]
+        if K[layout.K_VP_FLOOR] and v < 0:
+            v = 0
         for q in range(P):
             if q != p:
                 for k in range(8):

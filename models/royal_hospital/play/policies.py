@@ -65,11 +65,13 @@ def greedy_score(model: RHModel, s: Any, a: Any) -> float:
     if isinstance(a, actions.HelicopterDraw):
         ps = s.players[model.current_player(s)]
         return 5.0 if len(ps.patients) < capacity(ctx, ps) else -5.0
+    if isinstance(a, actions.HelicopterDiscardTerminal):
+        return -5.0
     if isinstance(a, actions.HelicopterDiscard):
         return -_patient_score(model, a.patient) / 10
     if isinstance(a, (actions.SellResearch, actions.SellCard)):
         return -20.0
-    return 0.0  # Pass, EndTreatment, HelicopterDone, Choose
+    return 0.0  # Pass, EndTreatment, HelicopterDone, Choose, ChooseDoctor
 
 
 def greedy(model: RHModel, state: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:

@@ -34,6 +34,9 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-TERMINAL-COST": (("tiny", ("patient_deck=probe-terminal", "start_production=1")),),
         "RH-TERMINAL-REWARD": (TINY,),
         "RH-PRIORITY-3": (TINY,),
+        "RH-TERMINAL-CARD": (TINY,),
+        # quality of care starts on 2 and falls with every death: scores below 0
+        "RH-VP-FLOOR": (ONE_ROUND, TINY),
         "RH-QOC-SCORING": (TINY,),
         "RH-QOC-FLOOR": (TINY,),
         # an activation that raises production; a card played and activated in one round
@@ -46,6 +49,7 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-HELICOPTER-BOTH": (SMALL,),
         "RH-HELICOPTER-DISCARD": (SMALL,),
         "RH-HELICOPTER-ORDER": (SMALL,),
+        "RH-HELICOPTER-TERMINAL": (SMALL,),
         "RH-MEDICAL-EMPTY": (SMALL,),
         "RH-STARTING-CARD": (TINY,),
         # a terminal patient whose care earns nothing: a tie on everything before
@@ -62,5 +66,9 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "RH-INSURANCE-MAX": (("tiny", ("medical_deck=probe-insurance", "rounds=1")),),
         "RH-PARTIAL-PAYMENT": (TINY,),
         "RH-DRAW-CARD": (("tiny", ("medical_deck=probe-draw",)),),
+        # a whole lap of the ambulance track passes space 11's congress doctor reward
+        "RH-DOCTOR-REWARD": (("tiny", ("medical_deck=probe-ambulance", "rounds=1")),),
+        # staff and research production from the start: extra draws every round
+        "RH-EXTRA-DRAWS": (("tiny", ("start_production=1",)),),
     }
 )

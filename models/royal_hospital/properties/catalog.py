@@ -177,23 +177,36 @@ def _codes_in_play(s: RHState) -> Iterator[int]:
 def patient_cards_conserved(model: RHModel, s: RHState) -> str | None:
     """Components: 109 Patient cards, each in the deck (unseen or returned on top), a
     hospital, a playing area (terminal) or arriving. The dead and the cured go on top of
-    the deck (Cleanup; Patient Treatment Phase), so they are in ``returned``. Exact
+    the deck (Cleanup; Patient Treatment Phase), so they are in ``returned`` -- but for
+    a dead terminal patient's card under RH-TERMINAL-CARD=stays, which stays with its
+    player (counted among the dead, by priority: the terminal types together). Exact
     knowledge: every card is either seen (its type shown somewhere) or counted as
     unresolved, and per visible class the unresolved cards are the unseen deck plus the
     face-down cards in play."""
     k = ctx(model)
     codes = list(_codes_in_play(s))
     total = sum(card.count for card in k.patients)
+    stays = k.interp.reads(R.TERMINAL_CARD.STAYS)
+    kept = sum(ps.dead[TERMINAL] for ps in s.players) if stays else 0
 
     def gen() -> Iterator[str]:
-        if sum(s.shuffled) + len(codes) != total:
-            yield f"unseen {sum(s.shuffled)} + elsewhere {len(codes)} != {total} Patient cards"
+        if sum(s.shuffled) + len(codes) + kept != total:
+            yield (
+                f"unseen {sum(s.shuffled)} + elsewhere {len(codes)} + kept dead {kept} != "
+                f"{total} Patient cards"
+            )
         seen = Counter(c for c in codes if c >= 0)
+        missing = 0
         for t, card in enumerate(k.patients):
-            if s.unresolved[t] + seen[t] != card.count:
+            gone = card.count - s.unresolved[t] - seen[t]
+            if stays and card.priority == TERMINAL:
+                missing += gone
+            elif gone:
                 yield (
                     f"{card.name}: {s.unresolved[t]} unresolved + {seen[t]} seen != {card.count}"
                 )
+        if missing != kept:
+            yield f"{missing} terminal cards out of play, {kept} dead terminal patients kept"
         hidden = Counter(-c - 1 for c in codes if c < 0)
         for cls, types in enumerate(k.class_types):
             unresolved = sum(s.unresolved[t] for t in types)
@@ -392,8 +405,9 @@ def doctors_first_reach(model: RHModel, s: RHState) -> str | None:
 
 def rulebook_scores(model: RHModel, s: RHState) -> tuple[int, ...]:
     """End Game Scoring recomputed from the text: victory points, plus the quality of
-    care position (RH-QOC-SCORING), plus 1 per player surpassed on each of the eight
-    counters (RH-INSURANCE-COUNTER, RH-COMPARE-COUNTERS)."""
+    care position (RH-QOC-SCORING; stopped at 0 under RH-VP-FLOOR=zero), plus 1 per
+    player surpassed on each of the eight counters (RH-INSURANCE-COUNTER,
+    RH-COMPARE-COUNTERS)."""
     k = ctx(model)
     reads = k.interp.reads
     offset = model.config.start_qoc if reads(R.QOC_SCORING.OFFSET) else 0
@@ -415,7 +429,8 @@ def rulebook_scores(model: RHModel, s: RHState) -> tuple[int, ...]:
         for q in range(len(s.players)):
             if q != p:
                 bonus += sum(1 for a, b in zip(all_counters[p], all_counters[q]) if a > b)
-        out.append(ps.vp + ps.qoc - offset + bonus)
+        step1 = ps.vp + ps.qoc - offset
+        out.append((max(step1, 0) if reads(R.VP_FLOOR.ZERO) else step1) + bonus)
     return tuple(out)
 
 
@@ -588,6 +603,7 @@ def _preference(model: RHModel, s: RHState, a: Any) -> tuple[int, ...]:
         (
             rules_actions.Keep,
             rules_actions.Choose,
+            rules_actions.ChooseDoctor,
             rules_actions.ChooseInsurance,
             rules_actions.HelicopterDraw,
         ),
@@ -598,6 +614,7 @@ def _preference(model: RHModel, s: RHState, a: Any) -> tuple[int, ...]:
         (
             rules_actions.Reject,
             rules_actions.HelicopterDiscard,
+            rules_actions.HelicopterDiscardTerminal,
             rules_actions.HelicopterDone,
             rules_actions.Assign,
         ),

@@ -69,6 +69,14 @@ class Choose:
 
 
 @dataclass(frozen=True, order=True, slots=True)
+class ChooseDoctor:
+    """Take the congress doctor on ``spot`` (``tracks.DOCTOR_SPOTS``) as a reward's
+    congress doctor (RH-DOCTOR-REWARD=race-token)."""
+
+    spot: int
+
+
+@dataclass(frozen=True, order=True, slots=True)
 class ChooseInsurance:
     """Advance on insurance ``company`` (0 Blue, 1 Purple, 2 Green, 3 Red)."""
 
@@ -85,6 +93,14 @@ class HelicopterDiscard:
 @dataclass(frozen=True, order=True, slots=True)
 class HelicopterDraw:
     """Helicopter: all players draw a patient card."""
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class HelicopterDiscardTerminal:
+    """Helicopter: discard one of the player's terminal patients
+    (RH-HELICOPTER-TERMINAL=terminals-too)."""
+
+    terminal: tuple[int, ...]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -144,8 +160,10 @@ Action: TypeAlias = (
     | SellResearch
     | Pass
     | Choose
+    | ChooseDoctor
     | ChooseInsurance
     | HelicopterDiscard
+    | HelicopterDiscardTerminal
     | HelicopterDraw
     | HelicopterDone
     | Diagnose
@@ -168,8 +186,10 @@ ACTION_TYPES: dict[str, type] = {
         SellResearch,
         Pass,
         Choose,
+        ChooseDoctor,
         ChooseInsurance,
         HelicopterDiscard,
+        HelicopterDiscardTerminal,
         HelicopterDraw,
         HelicopterDone,
         Diagnose,

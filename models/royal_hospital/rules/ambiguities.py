@@ -705,6 +705,145 @@ ENTRIES = [
         "medical",
         "The symbol key has a Medical deck card icon and no patient-card icon; a patient is never called a reward elsewhere.",
     ),
+    Ambiguity.of(
+        "RH-EXTRA-DRAWS",
+        "Do the staff and research extra draws take patients too",
+        "gap",
+        [
+            (
+                "Preparation Phase",
+                "each player draws as many cards from the Medical and Patient decks as indicated by the round tracker.",
+            ),
+            (
+                "Preparation Phase",
+                "Additional cards are taken based on staff and research production (as many cards as the sum of your staff and research production).",
+            ),
+            (
+                "Preparation Phase",
+                "These cards are extra cards that you catch, but you have to choose to keep as many as indicated by the round counter.",
+            ),
+            (
+                "Preparation Phase",
+                "All cards from the Patient deck are drawn from the bottom of that deck and placed on a hospital board or on an outpatient clinic card.",
+            ),
+        ],
+        [
+            ("medical-only", "the extra cards are Medical cards; patients are the round's number"),
+            (
+                "patients-too",
+                "a player also draws as many extra patients as staff plus research production, and places them all",
+            ),
+        ],
+        "medical-only",
+        "The 'Additional cards' sentence names no deck, and the round's draw it extends names both, so the extras may come from both decks; the patients drawn are then all placed, as every patient is. "
+        "Medical-only is the default because the extras are cards 'you have to choose to keep as many as indicated by the round counter', a choice only Medical cards get (Patient cards are 'placed on a hospital board'), and the example counts one draw of 5 cards keeping 3; the book never says a patient is kept or left by choice.",
+    ),
+    Ambiguity.of(
+        "RH-DOCTOR-REWARD",
+        "Where a reward's congress doctor comes from",
+        "gap",
+        [
+            ("2 Ambulance track", "11. Gain 1 congress doctor"),
+            (
+                "Game Setup",
+                "During the game, the first player to reach those positions earns the congress doctor token.",
+            ),
+            (
+                "Components",
+                "Resource Tokens: Diagnostic, Healing, Research, Staff, Time and Congress Doctors",
+            ),
+            (
+                "Game Setup",
+                "Place the resource tokens to one side of the board in easy reach of all players.",
+            ),
+        ],
+        [
+            ("supply", "a token from the general supply; the race tokens stay on the tracks"),
+            (
+                "race-token",
+                "one of the race tokens still on the tracks, of the player's choice; none left, none gained",
+            ),
+        ],
+        "supply",
+        "'Gain 1 congress doctor' says no more than that, and the race sentence only covers reaching a position, so the token may come from a general supply or be one of the race tokens (the only congress doctors Game Setup places). "
+        "Supply is the default because the component list counts congress doctors among the resource tokens that Game Setup puts 'to one side of the board in easy reach of all players', as every other gained resource comes from there; the book never says a reward takes a race token off a track.",
+    ),
+    Ambiguity.of(
+        "RH-TERMINAL-CARD",
+        "Where a dead terminal patient's card goes",
+        "contradiction",
+        [
+            (
+                "Patient Cards",
+                "They must be treated with 1 healing resource in the round they arrive at the hospital or they die (decreasing care quality by 1 only).",
+            ),
+            (
+                "Patient Cards",
+                "Unlike other patients, the terminal patient, even when treated, never leaves your playing area.",
+            ),
+            (
+                "Cleanup Phase",
+                "Place the deceased patient's card on top of the Patient deck (diagnosis side up).",
+            ),
+        ],
+        [
+            ("deck-top", "on top of the Patient deck, as every deceased patient's card"),
+            (
+                "stays",
+                "it stays in the player's area (counted as dead, out of the Patient deck for good)",
+            ),
+        ],
+        "deck-top",
+        "The terminal rule sets only the quality of care a terminal death costs ('by 1 only'); where its card goes is either the general rule for deceased patients (top of the Patient deck) or the terminal patient's own 'never leaves your playing area'. "
+        "Deck-top is the default because 'never leaves' describes a living patient ('even when treated', unlike cured patients who leave), while the Cleanup's steps for 'one of your patients' who dies make no exception; only the quality of care is singled out for terminal patients.",
+    ),
+    Ambiguity.of(
+        "RH-VP-FLOOR",
+        "May victory points go below 0",
+        "boundary",
+        [
+            (
+                "5 Victory point track",
+                "In this section, players use their victory point counters to keep score.",
+            ),
+            (
+                "End Game Scoring",
+                "1. All players gain or lose Victory points according to their position on the Quality of Care track.",
+            ),
+        ],
+        [
+            ("negative", "no lower limit: a score may end below 0"),
+            (
+                "zero",
+                "the counter stops at 0: the quality of care's loss takes a score no lower than 0 (the comparisons' points follow)",
+            ),
+        ],
+        "negative",
+        "'Gain or lose Victory points' states no lower limit, but the points are kept on a counter on a track, and the book does not say what a loss below its first space does; only the end-game quality of care loses points. "
+        "Negative is the default because the loss is a rule of scoring, not a move on a board (the track's length is not printed either, and the model keeps points without a top), and nothing in the book says a loss is cut short; a floor at 0 would be a second rule the book does not state.",
+    ),
+    Ambiguity.of(
+        "RH-HELICOPTER-TERMINAL",
+        "May a helicopter discard a terminal patient",
+        "gap",
+        [
+            ("Helicopters", "Discard one of their patient cards."),
+            (
+                "Patient Cards",
+                "Unlike other patients, the terminal patient, even when treated, never leaves your playing area.",
+            ),
+        ],
+        [
+            ("hospital-only", "only the patients in the player's hospital are offered"),
+            (
+                "terminals-too",
+                "a terminal patient in the playing area may be discarded too (its card on top of the Patient deck)",
+            ),
+        ],
+        "hospital-only",
+        "'Never leaves your playing area' may be absolute, which blocks the discard, or may only say that treatment does not remove the card ('even when treated'), so an explicit helicopter discard still works; 'one of their patient cards' names no exception. "
+        "Hospital-only is the default because 'never' is stated without a condition and the terminal patient is set apart from the hospital's patients throughout (no space, its own care each round); the book never shows a terminal patient leaving alive.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -33,6 +33,7 @@ from .config import RHConfig
 from .effects import (
     AMBULANCE,
     CHOICE,
+    DOCTOR,
     DRAW,
     GAIN,
     HELICOPTER,
@@ -99,6 +100,9 @@ def effect_cost(e: Effect, players: int) -> Counter[str]:
     if e.code == GAIN:
         if e.a < TOKEN_KINDS and e.n > 0:
             one["tokens"] += e.n
+        if e.a == DOCTOR and e.n > 0:  # which race token (RH-DOCTOR-REWARD=race-token)
+            one["decisions"] += e.n
+            one["tasks"] += e.n
         if e.a == VP:
             if e.n < 0:
                 raise ValueError(f"a reward loses victory points ({e}); the bounds assume none")
@@ -202,8 +206,10 @@ def bounds(config: RHConfig) -> Bounds:
     patients = patient_deck(config.patient_deck)
     ev = effect_budget(config)
     cards, own_row = _rounds(config)
-    # Preparation 1 draws the round track's number (RH-ROUND-PATIENTS: or its own row)
-    arrivals = P * sum(max(c, p) for c, p in zip(cards, own_row))
+    # Preparation 1 draws the round track's number (RH-ROUND-PATIENTS: or its own row),
+    # plus staff and research production under RH-EXTRA-DRAWS=patients-too
+    extra = 2 * config.production_max
+    arrivals = P * sum(max(c, p) + extra for c, p in zip(cards, own_row))
     arrivals += P * ev["helicopters"] + ev["draws"]
     keeps = P * (config.setup_keep + sum(cards))
     hand = P + keeps + ev["draws"]  # a starting card, the keeps, the "draw 1 card" rewards
@@ -232,7 +238,7 @@ def bounds(config: RHConfig) -> Bounds:
         score_range=_score_range(config, arrivals, ev),
         hospital_slots=config.hospital_spaces
         + sum(m.count for m in medical if m.kind in (OUTPATIENT, TRIAL)),
-        arrival_slots=max([1, *cards, *own_row, *_draw_sizes(config)]),
+        arrival_slots=max([1, *cards, *own_row, *_draw_sizes(config)]) + extra,
         queue_slots=_queue_slots(config),
         returned_slots=sum(card.count for card in patients),
     )

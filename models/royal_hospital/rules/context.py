@@ -101,6 +101,11 @@ class Ctx:
         self.insurance_redirect = reads(R.INSURANCE_MAX.ANOTHER_COMPANY)
         self.doctor_substitutes = reads(R.DOCTOR_SUBSTITUTE.AS_STAFF)
         self.draw_patients = reads(R.DRAW_CARD.PATIENT)
+        self.extra_patients = reads(R.EXTRA_DRAWS.PATIENTS_TOO)
+        self.doctor_from_race = reads(R.DOCTOR_REWARD.RACE_TOKEN)
+        self.terminal_card_stays = reads(R.TERMINAL_CARD.STAYS)
+        self.vp_floor = reads(R.VP_FLOOR.ZERO)
+        self.heli_terminals = reads(R.HELICOPTER_TERMINAL.TERMINALS_TOO)
 
     def _classes(self) -> None:
         """Visible classes: what a card's diagnosis side shows. A critical or terminal

@@ -10,7 +10,7 @@ from .context import Ctx
 from .effects import RESOURCE_NAMES
 from .effects import describe as describe_effect
 from .state import PHASE_NAMES, T_EFFECT, TASK_NAMES, RHState
-from .tracks import COMPANY_NAMES
+from .tracks import COMPANY_NAMES, DOCTOR_SPOTS, TRACK_NAMES
 
 
 def patient_text(ctx: Ctx, pt: Any) -> str:
@@ -48,10 +48,15 @@ def describe_action(ctx: Ctx, s: RHState, a: Any) -> str:
         head = s.queue[0]
         assert head.kind == T_EFFECT and head.effect is not None
         return f"Choose {describe_effect(head.effect.alts[a.option])}"
+    if isinstance(a, actions.ChooseDoctor):
+        track, space = DOCTOR_SPOTS[a.spot]
+        return f"Take the congress doctor on space {space} of the {TRACK_NAMES[track]} track"
     if isinstance(a, actions.ChooseInsurance):
         return f"Advance on the {COMPANY_NAMES[a.company]} insurance track"
     if isinstance(a, actions.HelicopterDiscard):
         return f"Helicopter: discard the {patient_text(ctx, a.patient)}"
+    if isinstance(a, actions.HelicopterDiscardTerminal):
+        return f"Helicopter: discard the terminal patient {ctx.patients[a.terminal[0]].name}"
     if isinstance(a, actions.HelicopterDraw):
         return "Helicopter: all players draw a patient"
     if isinstance(a, actions.HelicopterDone):

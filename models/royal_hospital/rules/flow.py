@@ -200,9 +200,10 @@ def pick(weights: list[tuple[int, int]], rng: Any) -> int:
 def begin_round(ctx: Ctx, s: RHState) -> RHState:
     """Preparation Phase 1: "In player order, each player draws as many cards from the
     Medical and Patient decks as indicated by the round tracker", plus as many Medical
-    cards as their staff and research production, keeping the round's number; patients
-    go to the hospital (Hospital Board: admit or reject). Then 2 (production) and 3
-    (rotate the action cards)."""
+    cards as their staff and research production, keeping the round's number (and as
+    many extra patients under RH-EXTRA-DRAWS=patients-too); patients go to the hospital
+    (Hospital Board: admit or reject). Then 2 (production) and 3 (rotate the action
+    cards)."""
     r = s.round
     cards = ctx.config.round_cards[r - 1]
     arriving = ctx.patients_per_round[r - 1]
@@ -212,7 +213,7 @@ def begin_round(ctx: Ctx, s: RHState) -> RHState:
         extra = prod[P_RESEARCH] + prod[P_STAFF]
         tasks += [
             Task(T_DRAW_PICK, p, cards + extra),
-            Task(T_DRAW_PATIENT, p, arriving),
+            Task(T_DRAW_PATIENT, p, arriving + (extra if ctx.extra_patients else 0)),
             Task(T_KEEP, p, cards),
             Task(T_ADMIT, p),
         ]
@@ -297,6 +298,22 @@ def helicopter_discard(ctx: Ctx, s: RHState, p: int, pt: tuple[int, ...]) -> RHS
     return _helicopter_progress(ctx, s, HELI_DISCARDED, [])
 
 
+def helicopter_discard_terminal(ctx: Ctx, s: RHState, p: int, term: tuple[int, ...]) -> RHState:
+    """RH-HELICOPTER-TERMINAL=terminals-too: the helicopter's discard takes a terminal
+    patient from the playing area, its card on top of the Patient deck (and quality of
+    care under RH-HELICOPTER-DISCARD=costs-quality, as any discard)."""
+    from .board import change_qoc
+    from .state import Terminal
+
+    terminals = list(s.players[p].terminals)
+    terminals.remove(Terminal(*term))
+    s = set_player(s, p, terminals=tuple(terminals))
+    s = replace(s, returned=s.returned + (term[0],))
+    if ctx.heli_discard_qoc:
+        s = change_qoc(ctx, s, p, -ctx.heli_discard_qoc)
+    return _helicopter_progress(ctx, s, HELI_DISCARDED, [])
+
+
 def helicopter_draw(ctx: Ctx, s: RHState, p: int) -> RHState:
     """Helicopters: "All players (including the player who activated the helicopter
     effect) have to draw a patient card": from that player on, clockwise, or in turn
@@ -327,6 +344,11 @@ def choose_insurance(ctx: Ctx, s: RHState, company: int) -> RHState:
     task = s.queue[0]
     s = replace(s, queue=s.queue[1:])
     return resolve.advance_insurance(ctx, s, task.player, company, task.play)
+
+
+def choose_doctor(ctx: Ctx, s: RHState, spot: int) -> RHState:
+    task = s.queue[0]
+    return resolve.take_doctor(ctx, replace(s, queue=s.queue[1:]), task, spot)
 
 
 def choose(ctx: Ctx, s: RHState, option: int) -> RHState:

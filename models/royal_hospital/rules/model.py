@@ -116,6 +116,8 @@ class RHModel(RuleModel[RHState, actions.Action, RHConfig]):
             return [actions.Choose(i) for i in range(len(e.alts))]
         if e.code == INSURANCE:
             return [actions.ChooseInsurance(c) for c in resolve.open_companies(s, p)]
+        if resolve.race_doctor(self.ctx, e):
+            return [actions.ChooseDoctor(i) for i, here in enumerate(s.doctors) if here]
         assert e.code == HELICOPTER
         out: list[Any] = [actions.HelicopterDone()]
         may_more = self.ctx.heli_both or head.n == 0
@@ -123,6 +125,9 @@ class RHModel(RuleModel[RHState, actions.Action, RHConfig]):
             out += [
                 actions.HelicopterDiscard(tuple(pt)) for pt in dict.fromkeys(s.players[p].patients)
             ]
+            if self.ctx.heli_terminals:
+                terminals = dict.fromkeys(s.players[p].terminals)
+                out += [actions.HelicopterDiscardTerminal(tuple(term)) for term in terminals]
         if may_more and not head.n & HELI_DREW:
             out.append(actions.HelicopterDraw())
         return out
@@ -203,8 +208,12 @@ class RHModel(RuleModel[RHState, actions.Action, RHConfig]):
             return [(flow.choose(ctx, s, a.option), one)]
         if isinstance(a, actions.ChooseInsurance):
             return [(flow.choose_insurance(ctx, s, a.company), one)]
+        if isinstance(a, actions.ChooseDoctor):
+            return [(flow.choose_doctor(ctx, s, a.spot), one)]
         if isinstance(a, actions.HelicopterDiscard):
             return [(flow.helicopter_discard(ctx, s, p, a.patient), one)]
+        if isinstance(a, actions.HelicopterDiscardTerminal):
+            return [(flow.helicopter_discard_terminal(ctx, s, p, a.terminal), one)]
         if isinstance(a, actions.HelicopterDraw):
             return [(flow.helicopter_draw(ctx, s, p), one)]
         if isinstance(a, actions.HelicopterDone):

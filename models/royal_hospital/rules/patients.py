@@ -15,7 +15,7 @@ from fractions import Fraction
 from hhh_verify.contract.records import replace
 
 from .board import bump, capacity, change_qoc, set_player
-from .cards import CRITICAL
+from .cards import CRITICAL, TERMINAL
 from .config import REJECT_QOC
 from .context import Ctx
 from .state import Patient, RHState, Terminal
@@ -143,11 +143,13 @@ def cure(ctx: Ctx, s: RHState, p: int, patient: Patient) -> RHState:
 
 def die(ctx: Ctx, s: RHState, p: int, code: int, qoc_loss: int) -> RHState:
     """Deceased patients: discard what is on the card, "Place the deceased patient's card
-    on top of the Patient deck", and lose quality of care (2; terminal patients 1)."""
+    on top of the Patient deck", and lose quality of care (2; terminal patients 1). A
+    terminal patient's card stays in the player's area under RH-TERMINAL-CARD=stays."""
     priority = ctx.patients[code].priority
     ps = s.players[p]
     s = set_player(s, p, dead=bump(ps.dead, priority, 1))
-    s = replace(s, returned=s.returned + (code,))
+    if not (priority == TERMINAL and ctx.terminal_card_stays):
+        s = replace(s, returned=s.returned + (code,))
     return change_qoc(ctx, s, p, -qoc_loss)
 
 

@@ -295,3 +295,43 @@ class DRAW_CARD(Reading):
 
     MEDICAL = "medical"
     PATIENT = "patient"
+
+
+@ambiguity("RH-EXTRA-DRAWS")
+class EXTRA_DRAWS(Reading):
+    """RH-EXTRA-DRAWS: Do the staff and research extra draws take patients too"""
+
+    MEDICAL_ONLY = "medical-only"
+    PATIENTS_TOO = "patients-too"
+
+
+@ambiguity("RH-DOCTOR-REWARD")
+class DOCTOR_REWARD(Reading):
+    """RH-DOCTOR-REWARD: Where a reward's congress doctor comes from"""
+
+    SUPPLY = "supply"
+    RACE_TOKEN = "race-token"
+
+
+@ambiguity("RH-TERMINAL-CARD")
+class TERMINAL_CARD(Reading):
+    """RH-TERMINAL-CARD: Where a dead terminal patient's card goes"""
+
+    DECK_TOP = "deck-top"
+    STAYS = "stays"
+
+
+@ambiguity("RH-VP-FLOOR")
+class VP_FLOOR(Reading):
+    """RH-VP-FLOOR: May victory points go below 0"""
+
+    NEGATIVE = "negative"
+    ZERO = "zero"
+
+
+@ambiguity("RH-HELICOPTER-TERMINAL")
+class HELICOPTER_TERMINAL(Reading):
+    """RH-HELICOPTER-TERMINAL: May a helicopter discard a terminal patient"""
+
+    HOSPITAL_ONLY = "hospital-only"
+    TERMINALS_TOO = "terminals-too"

@@ -14,6 +14,7 @@ from .effects import (
     AMBULANCE,
     CHOICE,
     CREDITS,
+    DOCTOR,
     DRAW,
     GAIN,
     HEALED,
@@ -79,6 +80,8 @@ def is_decision(ctx: Ctx, s: RHState, task: Task) -> bool:
     assert e is not None
     if e.code == CHOICE or e.code == HELICOPTER:
         return True
+    if race_doctor(ctx, e):
+        return sum(s.doctors) > 1
     if e.code == INSURANCE and e.a < 0:
         return len(open_companies(s, task.player)) > 1
     return False
@@ -89,6 +92,9 @@ def apply(ctx: Ctx, s: RHState, task: Task) -> RHState:
     e = task.effect
     assert e is not None
     p, play = task.player, task.play
+    if race_doctor(ctx, e):
+        left = [i for i, here in enumerate(s.doctors) if here]
+        return take_doctor(ctx, s, task, left[0]) if left else s
     if e.code == GAIN:
         return gain(ctx, s, p, e.a, e.n)
     if e.code == PROD:
@@ -105,6 +111,25 @@ def apply(ctx: Ctx, s: RHState, task: Task) -> RHState:
             return push(s, [Task(T_DRAW_PATIENT, p, e.n), Task(T_ADMIT, p)])
         return push(s, [Task(T_DRAW_HAND, p, e.n)])
     raise AssertionError(f"effect {e} needs a decision")
+
+
+def race_doctor(ctx: Ctx, e: Effect) -> bool:
+    """A congress doctor reward taken from the tracks' race tokens
+    (RH-DOCTOR-REWARD=race-token); under ``supply`` it is a token like any other."""
+    return ctx.doctor_from_race and e.code == GAIN and e.a == DOCTOR and e.n > 0
+
+
+def take_doctor(ctx: Ctx, s: RHState, task: Task, spot: int) -> RHState:
+    """RH-DOCTOR-REWARD=race-token: the race token on ``spot`` leaves its track for the
+    player; a reward of more than one doctor takes the next one after this."""
+    e = task.effect
+    assert e is not None and s.doctors[spot]
+    ps = s.players[task.player]
+    s = replace(s, doctors=s.doctors[:spot] + (False,) + s.doctors[spot + 1 :])
+    s = set_player(s, task.player, tokens=bump(ps.tokens, DOCTOR, 1))
+    if e.n > 1:
+        return queue_effect(s, task.player, e._replace(n=e.n - 1), task.play)
+    return s
 
 
 def gain(ctx: Ctx, s: RHState, p: int, what: int, n: int) -> RHState:

@@ -46,11 +46,17 @@ def surpass_points(ctx: Ctx, s: RHState, p: int) -> tuple[int, ...]:
 
 
 def final_scores(ctx: Ctx, s: RHState) -> tuple[int, ...]:
-    """Victory points after End Game Scoring, per seat."""
+    """Victory points after End Game Scoring, per seat: step 1 (quality of care) stops
+    at 0 under RH-VP-FLOOR=zero, then step 2's comparisons add."""
     return tuple(
-        ps.vp + qoc_points(ctx, ps) + sum(surpass_points(ctx, s, p))
-        for p, ps in enumerate(s.players)
+        after_qoc(ctx, ps) + sum(surpass_points(ctx, s, p)) for p, ps in enumerate(s.players)
     )
+
+
+def after_qoc(ctx: Ctx, ps: PlayerState) -> int:
+    """Victory points after step 1 (RH-VP-FLOOR: below 0 or stopped at 0)."""
+    v = ps.vp + qoc_points(ctx, ps)
+    return max(v, 0) if ctx.vp_floor else v
 
 
 def tie_key(ctx: Ctx, ps: PlayerState) -> tuple[int, ...]:

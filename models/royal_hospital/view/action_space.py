@@ -31,11 +31,13 @@ from ..rules.actions import (
     Activate,
     Assign,
     Choose,
+    ChooseDoctor,
     ChooseInsurance,
     Diagnose,
     EndTreatment,
     Heal,
     HelicopterDiscard,
+    HelicopterDiscardTerminal,
     HelicopterDone,
     HelicopterDraw,
     Keep,
@@ -57,7 +59,7 @@ from ..rules.cards import (
 from ..rules.config import RHConfig
 from ..rules.effects import CHOICE, TOKEN_KINDS
 from ..rules.model import RHModel
-from ..rules.tracks import COMPANY_NAMES
+from ..rules.tracks import COMPANY_NAMES, DOCTOR_SPOTS
 from .observation import (
     encode,
     observation_size,
@@ -117,9 +119,17 @@ def all_actions(config: RHConfig) -> tuple[Any, ...]:
     for t in medical:
         out += [Keep(t), PlayCard(t), Activate(t), SellCard(t)]
     out += [Choose(i) for i in range(choices)]
+    out += [ChooseDoctor(i) for i in range(len(DOCTOR_SPOTS))]  # RH-DOCTOR-REWARD=race-token
     out += [ChooseInsurance(c) for c in range(len(COMPANY_NAMES))]
     out += [Reject((code, 0, 0, 0)) for code in hidden + seen]
     out += [HelicopterDiscard(r) for r in records]
+    terminals = [t for t, card in enumerate(patients) if card.priority == TERMINAL]
+    out += [  # RH-HELICOPTER-TERMINAL=terminals-too: (card, treated, rewarded)
+        HelicopterDiscardTerminal((t, treated, rewarded))
+        for t in terminals
+        for treated in (0, 1)
+        for rewarded in (0, 1)
+    ]
     out += [Assign(r) for r in records]
     out += [Diagnose(r) for r in records if not r[1] and r[0] not in critical]
     out += [Heal(r) for r in records if r[1] or r[0] in critical]
