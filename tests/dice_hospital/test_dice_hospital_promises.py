@@ -129,6 +129,8 @@ PLANTS = [
     ("DH-ARRIVAL-NEGLECT=arrivals-exempt", {"arrival_mark": 0}, {}),
     ("DH-PLACEMENT-OPTIONAL=optional", {"every_meeple": True}, {}),
     ("DH-PLACEMENT-OPTIONAL=every-meeple", {"every_meeple": False}, {}),
+    ("DH-NURSE-MOVES=once", {"nurse_again": True}, {}),
+    ("DH-NURSE-MOVES=again", {"nurse_again": False}, {}),
 ]
 
 #: readings that need more of the game than ``tiny`` has to differ

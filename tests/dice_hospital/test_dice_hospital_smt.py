@@ -81,6 +81,7 @@ def test_encoding_is_exact_on_tiny() -> None:
             {"capacity": 2},
             ("DH-FINAL-TOKENS=once", "DH-ARRIVAL-NEGLECT=arrivals-exempt"),
         ),
+        ({"capacity": 2, "admin_deck": (1, 1, 1, 1)}, ("DH-NURSE-MOVES=again",)),
     ],
 )
 def test_encoding_is_exact_on_readings(changes: dict, readings: tuple) -> None:

@@ -16,7 +16,7 @@ from ..rules.actions import (
     EndActivation,
     SpecialistHeal,
 )
-from ..rules.components import ANY, SPECIALISTS, UNTREATED, WARDS
+from ..rules.components import ANY, MATRON, SPECIALISTS, UNTREATED, WARDS
 from ..rules.model import DHModel
 from ..rules.state import (
     ACTIVATE,
@@ -189,6 +189,36 @@ def placement(every_meeple: bool) -> Check:
             return None if can_end else "the activation cannot end"
         if can_end and any(isinstance(b, Activate) for b in legal):
             return "the activation can end with a meeple still placeable"
+        return None
+
+    return check
+
+
+# DH-NURSE-MOVES -------------------------------------------------------------------------
+def _nurse_ward_free(model: DHModel, h: Any) -> bool:
+    """An unused one-patient ward for any colour and a patient to send a nurse to."""
+    board = model.config.board_wards
+    return bool(h.patients) and any(
+        w.size == 1 and w.colour == ANY and board[k] + h.wards[k] > h.used_wards[k]
+        for k, w in enumerate(WARDS)
+    )
+
+
+def nurse_moves(again: bool) -> Check:
+    """once: a nurse is offered only while one is not yet placed this round; again: with
+    a free one-patient ward and a patient, a nurse is offered whenever the player has
+    nurses at all, placed or not."""
+
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
+        if s.phase != ACTIVATE:
+            return None
+        h = s.hospitals[s.cursor]
+        nurses = model.config.nurses + (model.ctx.matron_nurses if h.admin == MATRON else 0)
+        offered = any(isinstance(b, Activate) and b.meeple == NURSE for b in model.legal_actions(s))
+        if not again and offered and h.nurses_used >= nurses:
+            return f"a nurse offered after all {nurses} were placed this round"
+        if again and not offered and nurses and _nurse_ward_free(model, h):
+            return f"no nurse offered ({h.nurses_used} of {nurses} placed) with a free ward"
         return None
 
     return check

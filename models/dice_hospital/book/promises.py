@@ -347,6 +347,16 @@ BOOK = PromiseBook(
             "tied dice are always placed by the last seat from the game's first player",
             step=promise_admission.last_player(this_round=False),
         ),
+        P(
+            R.NURSE_MOVES.ONCE,
+            "a nurse is offered only while one is not yet placed this round",
+            step=promise_activation.nurse_moves(again=False),
+        ),
+        P(
+            R.NURSE_MOVES.AGAIN,
+            "with a free ward and a patient, a player with nurses is always offered one",
+            step=promise_activation.nurse_moves(again=True),
+        ),
     ),
     reasons=(),
 )

@@ -151,9 +151,14 @@ RULES: tuple[Section, ...] = (
     ),
     Section(
         "Aktywacja szpitala: raz na rundę",
-        RuleStatus.MODELLED,
-        ("activation.free_wards", "activation.free_meeples"),
-        "each ward, specialist and nurse once a round",
+        RuleStatus.READING,
+        (
+            "activation.free_wards",
+            "activation.free_meeples",
+            "activation.nurse_free",
+            "DH-NURSE-MOVES",
+        ),
+        "each ward and specialist once a round; a nurse once, or moved on (a reading)",
     ),
     Section(
         "Aktywacja szpitala: dokładna grupa pacjentów",

@@ -235,6 +235,7 @@ ENTRIES = (
     reading(
         S(29, "1f7b5c"),
         "DH-PLACEMENT-OPTIONAL",
+        "DH-NURSE-MOVES",
         note="activation.activate, activation.activation_options: any meeple into any free "
         "ward of the player's own board",
         en="by moving meeples (nurses or specialists) into chosen wards on their hospital board.",
@@ -258,7 +259,7 @@ ENTRIES = (
         S(31, "2be3f1"),
         "activation.free_wards",
         "activation.free_meeples",
-        note="each copy once; nurses: see the staff change",
+        note="each copy once; nurses are not named: DH-NURSE-MOVES",
         en="Each specialist and each ward can be used only once per round.",
     ),
     reading(
@@ -388,12 +389,12 @@ ENTRIES = (
         note="end_round.close_hospital returns the lounge to the bag",
         en="To prepare for the next round, discharged patients go back to the supply,",
     ),
-    settled(
+    reading(
         S(56, "c765b6", 127),
-        "a meeple moved into a ward stays there until the staff change, so each nurse (like "
-        "each specialist) moves once a round",
-        "activation.nurses_left",
-        "end_round.close_hospital",
+        "DH-NURSE-MOVES",
+        note="activation.nurse_free, end_round.close_hospital: by default a meeple moved into "
+        "a ward stays there until the staff change, so each nurse (like each specialist) "
+        "moves once a round; the text does not say how often one meeple moves",
         en="all meeples return to their starting positions,",
     ),
     reading(

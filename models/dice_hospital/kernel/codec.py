@@ -132,6 +132,7 @@ def config_array(ctx: Any, planted: int = 0) -> np.ndarray:
     K[layout.K_TIE_SHARED] = ctx.tie_shared
     K[layout.K_ARRIVAL_MARK], K[layout.K_EVERY_MEEPLE] = ctx.arrival_mark, ctx.every_meeple
     K[layout.K_DEALT], K[layout.K_LAST_SEAT] = ctx.dealt, ctx.last_seat
+    K[layout.K_NURSE_AGAIN] = ctx.nurse_again
     K[layout.K_PLANTED] = planted
     return K
 

@@ -46,6 +46,7 @@ from .layout import (
     K_FINAL,
     K_LAST_SEAT,
     K_MORT_RETURN,
+    K_NURSES,
     K_OVER12,
     K_P,
     K_PAST6,
@@ -497,7 +498,9 @@ def activate(K, s, a) -> None:
     h = hosp(s[CURSOR])
     s[h + UW + kind] += 1
     if meeple == NURSE:
-        s[h + NURSES] += 1
+        # DH-NURSE-MOVES=again: a nurse moved on is one already placed
+        nurses = K[K_NURSES] + (1 if s[h + ADMIN] == MATRON else 0)
+        s[h + NURSES] = min(s[h + NURSES] + 1, nurses)
     else:
         s[h + US + meeple] += 1
     just = stack_zeros(3)

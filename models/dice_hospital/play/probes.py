@@ -44,5 +44,7 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "DH-MORTUARY-DICE": (("tiny", ("dice_per_colour=5", *_TWO_ROUNDS)),),
         # two dice an ambulance: filled in turn or dealt one at a time
         "DH-AMBULANCE-FILL": (("tiny", ("ambulance_dice=2", "capacity=3", "dice_per_colour=10")),),
+        # two printed pharmacies and one nurse: after it treats, one ward is still free
+        "DH-NURSE-MOVES": (("tiny", ("board_wards=0,2,0,0,0,0,0,0",)),),
     }
 )

@@ -510,6 +510,34 @@ ENTRIES = [
         "last-this-round",
         "The first player changes every round and the ambulances are picked 'po kolei' from them, so 'ostatni gracz' is the last of that order: the one who picks from what is left.",
     ),
+    Ambiguity.of(
+        "DH-NURSE-MOVES",
+        "May a nurse be moved more than once a round",
+        "gap",
+        [
+            (
+                "Aktywacja szpitala",
+                "przesuwając meeple (pielęgniarek lub specjalistów) do wybranych oddziałów na swojej planszy szpitala",
+            ),
+            (
+                "Aktywacja szpitala",
+                "Zauważ, że każdy specjalista i oddział może być użyty tylko raz w rundzie.",
+            ),
+            ("Zmiana personelu", "wszyskie meeple wracają na startowe pozycje"),
+        ],
+        [
+            (
+                "once",
+                "a nurse moved into a ward stays there until the staff change: each nurse treats once a round",
+            ),
+            (
+                "again",
+                "a nurse may be moved on into another unused ward: while a player has a nurse, it is never used up (specialists and wards still once a round)",
+            ),
+        ],
+        "once",
+        "The once-a-round sentence names specialists and wards, not nurses, and 'przesuwając meeple' does not say how often one meeple moves, so a nurse moved on from ward to ward is a fair reading; but the staff change is where 'all meeples return to their starting positions', which reads as meeples staying in their wards until then, and the publisher's nurse count would limit nothing if a nurse could move on, so a nurse moved into a ward stays there (each nurse treats once a round).",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -66,6 +66,7 @@ class Ctx:
         self.every_meeple = reads(R.PLACEMENT_OPTIONAL.EVERY_MEEPLE)
         self.dealt = reads(R.AMBULANCE_FILL.DEALT)
         self.last_seat = reads(R.LAST_PLAYER.LAST_SEAT)
+        self.nurse_again = reads(R.NURSE_MOVES.AGAIN)
         self.matron_nurses = MATRON_NURSES
         self.amb_dice = c.ambulance_dice
 

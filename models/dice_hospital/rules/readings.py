@@ -205,3 +205,11 @@ class LAST_PLAYER(Reading):
 
     LAST_THIS_ROUND = "last-this-round"
     LAST_SEAT = "last-seat"
+
+
+@ambiguity("DH-NURSE-MOVES")
+class NURSE_MOVES(Reading):
+    """DH-NURSE-MOVES: May a nurse be moved more than once a round"""
+
+    ONCE = "once"
+    AGAIN = "again"

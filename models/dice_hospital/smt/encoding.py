@@ -632,12 +632,24 @@ class _Rules:
         rec(0, ())
         return groups
 
+    def nurses(self, pl: int) -> Any:
+        p = self.p
+        return self.cfg.nurses + z3.If(p[f"p{pl}.admin"] == MATRON, self.ctx.matron_nurses, 0)
+
     def meeple_free(self, pl: int, m: int) -> Any:
         p = self.p
         if m < 0:
-            nurses = self.cfg.nurses + z3.If(p[f"p{pl}.admin"] == MATRON, self.ctx.matron_nurses, 0)
-            return p[f"p{pl}.nurses_used"] < nurses
+            left = p[f"p{pl}.nurses_used"] < self.nurses(pl)
+            return z3.Or(left, self.nurses(pl) > 0) if self.ctx.nurse_again else left
         return p[f"p{pl}.specs{m}"] > p[f"p{pl}.used_specs{m}"]
+
+    def used_after(self, pl: int, m: int) -> Any:
+        """The meeple's used count after one move: a nurse moved on (DH-NURSE-MOVES=again)
+        is one already placed, so the nurses placed stop at the nurses there are."""
+        used = self.p[f"p{pl}.nurses_used" if m < 0 else f"p{pl}.used_specs{m}"]
+        if m < 0 and self.ctx.nurse_again:
+            return z3.If(used < self.nurses(pl), used + 1, used)
+        return used + 1
 
     def delta(self, pl: int, moves: list[tuple[int, int]], base: dict[str, Any]) -> dict[str, Any]:
         """Changes for patients moved ``(from cell, to cell or LOUNGE)``, on top of ``base``."""
@@ -676,7 +688,7 @@ class _Rules:
                     if m >= 0 and SPECIALISTS[m].colour not in (ANY, 0):
                         continue
                     used = f"p{pl}.nurses_used" if m < 0 else f"p{pl}.used_specs{m}"
-                    ch = dict(ward_ch, **{used: p[used] + 1})
+                    ch = dict(ward_ch, **{used: self.used_after(pl, m)})
                     who = [a[0] == m, self.meeple_free(pl, m)]
                     if m < 0:
                         out.append(self.rule(ACTIVATE_WARD, *conds, *who, ch=ch))
