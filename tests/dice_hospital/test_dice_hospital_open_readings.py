@@ -3,12 +3,17 @@ what the model does on a small hand-built position."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from dice_hospital_helpers import RED, YELLOW, activation, hospital, model, only, patients
+from dice_hospital_kernel_helpers import compare_everywhere, model_and_kernel
 
+from hhh_verify.models.dice_hospital import SPEC
 from hhh_verify.models.dice_hospital.rules import actions as A
 
 NURSE = -1
+TWIN = 6
 
 
 def _nurse_moves(m, s):  # type: ignore[no-untyped-def]
@@ -36,3 +41,39 @@ def test_without_nurses_none_moves_again() -> None:
     """A board with no nurses (``nurses=0``) has none to move on, under either reading."""
     m = model("full", interpret=("DH-NURSE-MOVES=again",), nurses=0)
     assert not _nurse_moves(m, activation(m, patients=patients((RED, 3))))
+
+
+#: tiny with a triage and a twin ward printed, two nurses and two beds (DH-GROUP-SIX's
+#: probe): a 5 triaged to 6, then a pair for the twin ward
+GROUP_PROBE = {
+    "board_wards": (1, 0, 0, 0, 0, 0, 1, 0),
+    "nurses": 2,
+    "capacity": 2,
+    "start_health": (5,),
+}
+
+
+@pytest.mark.parametrize(("reading", "offered"), [("counts", True), ("excluded", False)])
+def test_a_patient_at_6_in_a_group_or_not(reading: str, offered: bool) -> None:
+    """ "musi zebrać się dokładnie taka grupa pacjentów" and "Każdy pacjent ze zdrowiem 6,
+    który miałby zostać leczony, jest zamiast tego przenoszony do poczekalni do wypisu":
+    a red 6 and a red 3 make the twin ward's pair, or no pair; two red 3s always do."""
+    m = model("full", interpret=(f"DH-GROUP-SIX={reading}",))
+    s = activation(m, patients=patients((RED, 6), (RED, 3)), wards=(0,) * 6 + (1, 0))
+    twin = [a for a in m.legal_actions(s) if isinstance(a, A.Activate) and a.ward == TWIN]
+    assert bool(twin) == offered
+    if offered:
+        t = only(m.step(s, twin[0]))
+        assert sum(hospital(t).lounge) == 1
+        assert hospital(t).patients == patients((RED, 4, 1))
+    pair = activation(m, patients=patients((RED, 3), (RED, 3)), wards=(0,) * 6 + (1, 0))
+    assert any(isinstance(a, A.Activate) and a.ward == TWIN for a in m.legal_actions(pair))
+
+
+@pytest.mark.parametrize("reading", ["counts", "excluded"])
+def test_the_kernel_forms_the_groups_of_either_reading(reading: str) -> None:
+    """Every state of the group probe (tiny has no group ward), kernel against reference."""
+    cfg = replace(SPEC.presets["tiny"], **GROUP_PROBE)
+    m, k = model_and_kernel(cfg, {"DH-GROUP-SIX": reading})
+    n, err = compare_everywhere(m, k, limit=50_000)
+    assert err is None and n > 1000

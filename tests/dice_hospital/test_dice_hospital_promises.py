@@ -131,6 +131,8 @@ PLANTS = [
     ("DH-PLACEMENT-OPTIONAL=every-meeple", {"every_meeple": False}, {}),
     ("DH-NURSE-MOVES=once", {"nurse_again": True}, {}),
     ("DH-NURSE-MOVES=again", {"nurse_again": False}, {}),
+    ("DH-GROUP-SIX=counts", {"group_six_out": True}, {}),
+    ("DH-GROUP-SIX=excluded", {"group_six_out": False}, {}),
 ]
 
 #: readings that need more of the game than ``tiny`` has to differ
@@ -140,6 +142,14 @@ NEEDS = {
     "DH-EMPTY-HOSPITAL": {"variant_superbug": True},
     "DH-TIE-REMAINS": {"board_wards": (1, 0, 0, 0, 0, 0, 0, 0)},
     "DH-FINAL-TOKENS": {"variant_superbug": True},
+    "DH-NURSE-MOVES": {"board_wards": (0, 2, 0, 0, 0, 0, 0, 0)},
+    # a triage then a twin ward, two nurses: a 6 beside another patient
+    "DH-GROUP-SIX": {
+        "board_wards": (1, 0, 0, 0, 0, 0, 1, 0),
+        "nurses": 2,
+        "capacity": 2,
+        "start_health": (5,),
+    },
 }
 
 

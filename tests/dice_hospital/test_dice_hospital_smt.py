@@ -14,16 +14,17 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.trace import replay
 from hhh_verify.engines.explore.explorer import explore
 from hhh_verify.models.dice_hospital import SPEC
-from hhh_verify.models.dice_hospital.rules.state import OVER, PICK
+from hhh_verify.models.dice_hospital.rules.state import ACTIVATE, OVER, PICK
 from hhh_verify.models.dice_hospital.smt.encoding import DHEncoding
 from hhh_verify.models.dice_hospital.smt.layout import scope_error
 from hhh_verify.smt import bmc
 from hhh_verify.smt.budget import Budget
 
 
-def assert_exact(m, per_phase: int, max_states: int) -> int:
-    """For sampled states of every phase: the relation admits each model successor and
-    no other state (the terminal state only stutters)."""
+def assert_exact(m, per_phase: int, max_states: int, where=None) -> int:  # type: ignore[no-untyped-def]
+    """For sampled states of every phase (those ``where`` accepts, if given): the
+    relation admits each model successor and no other state (the terminal state only
+    stutters)."""
     enc = DHEncoding(m)
     exp = explore(m, max_states=max_states, compact=False)
     states = exp.states()
@@ -33,7 +34,7 @@ def assert_exact(m, per_phase: int, max_states: int) -> int:
     solver.add(relation)
     by_phase: dict[int, list[int]] = defaultdict(list)
     for sid, s in enumerate(states):
-        if s.phase != OVER and exp.choices(sid):
+        if s.phase != OVER and exp.choices(sid) and (where is None or where(s)):
             by_phase[s.phase].append(sid)
     rng = random.Random(0)
     checked = 0
@@ -82,6 +83,24 @@ def test_encoding_is_exact_on_tiny() -> None:
             ("DH-FINAL-TOKENS=once", "DH-ARRIVAL-NEGLECT=arrivals-exempt"),
         ),
         ({"capacity": 2, "admin_deck": (1, 1, 1, 1)}, ("DH-NURSE-MOVES=again",)),
+        (
+            {
+                "board_wards": (1, 0, 0, 0, 0, 0, 1, 0),
+                "nurses": 2,
+                "capacity": 2,
+                "start_health": (5,),
+            },
+            ("DH-GROUP-SIX=excluded",),
+        ),
+        (
+            {
+                "board_wards": (1, 0, 0, 0, 0, 0, 1, 0),
+                "nurses": 2,
+                "capacity": 2,
+                "start_health": (5,),
+            },
+            (),
+        ),
     ],
 )
 def test_encoding_is_exact_on_readings(changes: dict, readings: tuple) -> None:
@@ -114,3 +133,38 @@ def test_smt_is_declared() -> None:
     support = SPEC.load_smt()
     assert [q.id for q in support.in_check()] == ["smt-dh-first-keeps-token"]
     assert support.get("smt-dh-most-points-tiny").expected == "6 points"
+
+
+def _six_beside_another(s) -> bool:  # type: ignore[no-untyped-def]
+    """An activation where a patient at 6 and another could make the twin ward's pair."""
+    h = s.hospitals[s.cursor]
+    return s.phase == ACTIVATE and len(h.patients) > 1 and any(p[1] == 6 for p in h.patients)
+
+
+@pytest.mark.parametrize("reading", ["counts", "excluded"])
+def test_encoding_is_exact_where_a_6_could_join_a_group(reading: str) -> None:
+    """DH-GROUP-SIX: positions with a patient at 6 beside another, a twin ward free."""
+    m = model(
+        "tiny",
+        interpret=(f"DH-GROUP-SIX={reading}",),
+        board_wards=(1, 0, 0, 0, 0, 0, 1, 0),
+        nurses=2,
+        capacity=2,
+        start_health=(5,),
+    )
+    assert assert_exact(m, per_phase=6, max_states=5000, where=_six_beside_another) >= 1
+
+
+def _nurse_spent(s) -> bool:  # type: ignore[no-untyped-def]
+    """An activation with every nurse placed and a patient still there."""
+    h = s.hospitals[s.cursor]
+    return s.phase == ACTIVATE and h.nurses_used >= 1 and bool(h.patients)
+
+
+@pytest.mark.parametrize("reading", ["once", "again"])
+def test_encoding_is_exact_where_a_nurse_could_move_again(reading: str) -> None:
+    """DH-NURSE-MOVES: the one nurse placed, the second printed pharmacy still free."""
+    m = model(
+        "tiny", interpret=(f"DH-NURSE-MOVES={reading}",), board_wards=(0, 2, 0, 0, 0, 0, 0, 0)
+    )
+    assert assert_exact(m, per_phase=6, max_states=5000, where=_nurse_spent) >= 1

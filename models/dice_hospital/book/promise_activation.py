@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from ..rules import readings as R
@@ -16,7 +17,16 @@ from ..rules.actions import (
     EndActivation,
     SpecialistHeal,
 )
-from ..rules.components import ANY, MATRON, SPECIALISTS, UNTREATED, WARDS
+from ..rules.activation import free_meeples
+from ..rules.components import (
+    ANY,
+    MATRON,
+    SAME_COLOUR,
+    SAME_HEALTH,
+    SPECIALISTS,
+    UNTREATED,
+    WARDS,
+)
 from ..rules.model import DHModel
 from ..rules.state import (
     ACTIVATE,
@@ -219,6 +229,57 @@ def nurse_moves(again: bool) -> Check:
             return f"a nurse offered after all {nurses} were placed this round"
         if again and not offered and nurses and _nurse_ward_free(model, h):
             return f"no nurse offered ({h.nurses_used} of {nurses} placed) with a free ward"
+        return None
+
+    return check
+
+
+# DH-GROUP-SIX ---------------------------------------------------------------------------
+def _groups(ward: Any, patients: tuple[Patient, ...], sixes: bool) -> set[tuple[Patient, ...]]:
+    """Every exact group of ``ward``'s size among ``patients``: fitting its colour, of
+    one shown colour or one health as it asks, with or without patients at 6."""
+
+    def shown(p: Patient) -> int:
+        return p[3] if p[3] >= 0 else p[0]
+
+    fits = [p for p in patients if (ward.colour == ANY or shown(p) == ward.colour)]
+    fits = [p for p in fits if sixes or p[1] < 6]
+    out = set()
+    for group in combinations(fits, ward.size):
+        if ward.match == SAME_COLOUR and len({shown(p) for p in group}) != 1:
+            continue
+        if ward.match == SAME_HEALTH and len({p[1] for p in group}) != 1:
+            continue
+        out.add(tuple(sorted(group)))
+    return out
+
+
+def group_six(excluded: bool) -> Check:
+    """counts: a group ward is offered every exact group, patients at 6 among them;
+    excluded: every exact group of patients below 6, and none with a patient at 6."""
+
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
+        if s.phase != ACTIVATE:
+            return None
+        h = s.hospitals[s.cursor]
+        board = model.config.board_wards
+        kinds = [
+            k for k, w in enumerate(WARDS) if w.size > 1 and board[k] + h.wards[k] > h.used_wards[k]
+        ]
+        offered: dict[tuple[int, int], set[tuple[Patient, ...]]] = {
+            (m, k): set() for m in free_meeples(model.ctx, h) for k in kinds
+        }
+        for b in model.legal_actions(s):
+            if isinstance(b, Activate) and WARDS[b.ward].size > 1:
+                offered.setdefault((b.meeple, b.ward), set()).add(tuple(sorted(b.patients)))
+        for (_meeple, kind), groups in offered.items():
+            want = _groups(WARDS[kind], h.patients, sixes=not excluded)
+            if groups != want:
+                six = any(p[1] == 6 for g in groups ^ want for p in g)
+                return (
+                    f"{WARDS[kind].name} offered {len(groups)} groups, the reading gives "
+                    f"{len(want)}{' (a patient at 6)' if six else ''}"
+                )
         return None
 
     return check

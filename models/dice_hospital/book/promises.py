@@ -357,6 +357,16 @@ BOOK = PromiseBook(
             "with a free ward and a patient, a player with nurses is always offered one",
             step=promise_activation.nurse_moves(again=True),
         ),
+        P(
+            R.GROUP_SIX.COUNTS,
+            "a group ward is offered every exact group, patients at 6 among them",
+            step=promise_activation.group_six(excluded=False),
+        ),
+        P(
+            R.GROUP_SIX.EXCLUDED,
+            "a group ward is offered every exact group of patients below 6, none with a 6",
+            step=promise_activation.group_six(excluded=True),
+        ),
     ),
     reasons=(),
 )

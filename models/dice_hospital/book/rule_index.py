@@ -162,9 +162,9 @@ RULES: tuple[Section, ...] = (
     ),
     Section(
         "Aktywacja szpitala: dokładna grupa pacjentów",
-        RuleStatus.MODELLED,
-        ("activation.ward_targets",),
-        "a group ward takes exactly its group size",
+        RuleStatus.READING,
+        ("activation.ward_targets", "DH-GROUP-SIX"),
+        "a group ward takes exactly its group size; a patient at 6 in it is a reading",
     ),
     Section(
         "Aktywacja szpitala: kilka kroków, zdrowie 6 -> poczekalnia do wypisu",

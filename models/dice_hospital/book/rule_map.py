@@ -271,12 +271,13 @@ ENTRIES = (
         en="Every patient treated at least once is moved down, to mark that it was treated "
         "this round.",
     ),
-    settled(
+    reading(
         S(33, "572e47"),
-        "a group ward treats exactly its group size, never fewer; with more eligible "
-        "patients than that the player chooses which ones form the group (any group "
-        "'taka' as the ward asks); a patient at 6 may be one of them and is discharged",
-        "activation.ward_targets",
+        "DH-GROUP-SIX",
+        note="activation.ward_targets: a group ward treats exactly its group size, never "
+        "fewer; with more eligible patients than that the player chooses which ones form "
+        "the group (any group 'taka' as the ward asks); whether a patient at 6 may be one "
+        "of them is the reading",
         en="If a ward needs a group of patients, exactly such a group must be assembled to "
         "use that ward.",
     ),
@@ -288,13 +289,13 @@ ENTRIES = (
         "the exact number of steps (if a patient can be discharged by fewer steps than the "
         "ward gives; a die may be healed to 7 and above).",
     ),
-    settled(
+    reading(
         S(35, "4697a3"),
-        "every treatment of a patient at 6 discharges it: a ward's, one member of a group "
-        "ward's, a specialist's and a blood bag's ('Każdy pacjent' has no exception); "
+        "DH-GROUP-SIX",
+        note="activation.heal, activation.blood_heal: every treatment of a patient at 6 "
+        "discharges it: a ward's, a specialist's and a blood bag's ('Każdy pacjent' has no "
+        "exception), and one member of a group ward's where DH-GROUP-SIX lets a 6 be one; "
         "reaching 6 does not discharge; lounge dice are out of the hospital",
-        "activation.heal",
-        "activation.blood_heal",
         en='Any patient with health 6 that would be treated is instead moved to the "discharge '
         'lounge" and is scored at the end of the round.',
     ),

@@ -46,5 +46,12 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "DH-AMBULANCE-FILL": (("tiny", ("ambulance_dice=2", "capacity=3", "dice_per_colour=10")),),
         # two printed pharmacies and one nurse: after it treats, one ward is still free
         "DH-NURSE-MOVES": (("tiny", ("board_wards=0,2,0,0,0,0,0,0",)),),
+        # a triage and a twin ward, two nurses, two beds: a 5 healed to 6, then a pair
+        "DH-GROUP-SIX": (
+            (
+                "tiny",
+                ("board_wards=1,0,0,0,0,0,1,0", "nurses=2", "capacity=2", "start_health=5"),
+            ),
+        ),
     }
 )

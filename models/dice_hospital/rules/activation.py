@@ -64,11 +64,13 @@ def free_wards(ctx: Ctx, h: Hospital) -> list[int]:
 def ward_targets(ctx: Ctx, kind: int, patients: tuple[Patient, ...]) -> list[tuple[Patient, ...]]:
     """Whom a ward can treat: one patient (of the ward's colour, if it has one), or
     "dokładnie taka grupa pacjentów" -- exactly its group size, all of one shown colour
-    or one health value."""
+    or one health value (with patients at 6 or only below 6: DH-GROUP-SIX)."""
     w = WARDS[kind]
     fits = [p for p in patients if w.colour == ANY or shown(p) == w.colour]
     if w.size == 1:
         return [(p,) for p in sorted(set(fits))]
+    if ctx.group_six_out:
+        fits = [p for p in fits if p[1] < 6]
     out = set()
     for group in combinations(fits, w.size):
         if w.match == SAME_COLOUR and len({shown(p) for p in group}) != 1:

@@ -538,6 +538,33 @@ ENTRIES = [
         "once",
         "The once-a-round sentence names specialists and wards, not nurses, and 'przesuwając meeple' does not say how often one meeple moves, so a nurse moved on from ward to ward is a fair reading; but the staff change is where 'all meeples return to their starting positions', which reads as meeples staying in their wards until then, and the publisher's nurse count would limit nothing if a nurse could move on, so a nurse moved into a ward stays there (each nurse treats once a round).",
     ),
+    Ambiguity.of(
+        "DH-GROUP-SIX",
+        "May a patient at health 6 be one of a group ward's group",
+        "gap",
+        [
+            (
+                "Aktywacja szpitala",
+                "Jeśli oddział potrzebuje grupy pacjentów, wtedy musi zebrać się dokładnie taka grupa pacjentów, żeby można było użyć tego oddziału.",
+            ),
+            (
+                "Aktywacja szpitala",
+                "Każdy pacjent ze zdrowiem 6, który miałby zostać leczony, jest zamiast tego przenoszony do „poczekalni do wypisu”",
+            ),
+        ],
+        [
+            (
+                "counts",
+                "a patient at 6 may be one of the group: it counts toward the exact group and is discharged, the others are healed",
+            ),
+            (
+                "excluded",
+                "a group is made of patients below 6 only: a patient at 6 is discharged by a one-patient ward, a specialist or a blood bag, never as one of a group",
+            ),
+        ],
+        "counts",
+        "The 6-rule says a patient at 6 can be picked for treatment ('który miałby zostać leczony') and names no kind of ward, so a group member at 6 is treated like any other and leaves for the lounge; yet it is 'instead' moved rather than treated, and a group must be 'dokładnie taka grupa' to use the ward, so a reader may well hold that a patient who is not healed does not make up the group. The default keeps the one rule for every treatment that the 6-sentence states.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -213,3 +213,11 @@ class NURSE_MOVES(Reading):
 
     ONCE = "once"
     AGAIN = "again"
+
+
+@ambiguity("DH-GROUP-SIX")
+class GROUP_SIX(Reading):
+    """DH-GROUP-SIX: May a patient at health 6 be one of a group ward's group"""
+
+    COUNTS = "counts"
+    EXCLUDED = "excluded"

@@ -619,6 +619,7 @@ class _Rules:
         n = len(CELLS)
         if ward.size == 1:
             return [(c,) for c in range(n)]
+        out = self.ctx.group_six_out  # DH-GROUP-SIX=excluded: no patient at 6 in a group
         groups = []
 
         def rec(start: int, acc: tuple[int, ...]) -> None:
@@ -627,7 +628,8 @@ class _Rules:
                     groups.append(acc)
                 return
             for c in range(start, n):
-                rec(c, acc + (c,))
+                if not (out and CELLS[c][0] == 6):
+                    rec(c, acc + (c,))
 
         rec(0, ())
         return groups
