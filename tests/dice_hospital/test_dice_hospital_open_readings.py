@@ -11,6 +11,7 @@ from dice_hospital_kernel_helpers import compare_everywhere, model_and_kernel
 
 from hhh_verify.models.dice_hospital import SPEC
 from hhh_verify.models.dice_hospital.rules import actions as A
+from hhh_verify.models.dice_hospital.rules.state import EXPAND
 
 NURSE = -1
 TWIN = 6
@@ -77,3 +78,37 @@ def test_the_kernel_forms_the_groups_of_either_reading(reading: str) -> None:
     m, k = model_and_kernel(cfg, {"DH-GROUP-SIX": reading})
     n, err = compare_everywhere(m, k, limit=50_000)
     assert err is None and n > 1000
+
+
+SURGERY = 2
+
+
+@pytest.mark.parametrize(("reading", "usable"), [("this-round", True), ("next-round", False)])
+def test_a_tile_taken_is_usable_this_round_or_from_the_next(reading: str, usable: bool) -> None:
+    """ "wybiera jeden z oddziałów lub specjalistów i dołącza do swojego szpitala": P0
+    drafts a surgery; in the activation that follows it can send a nurse there, or not
+    until the staff change has reset the round."""
+    m = model("full", interpret=(f"DH-NEW-TILE={reading}",))
+    s = activation(m, patients=patients((RED, 3)))
+    market = tuple(1 if k == SURGERY else 0 for k in range(len(s.ward_market)))
+    s = replace(s, phase=EXPAND, ward_market=market)
+    t = only(m.step(s, A.TakeWard(SURGERY)))
+    h = hospital(t)
+    assert h.wards[SURGERY] == 1
+    u = activation(m, patients=patients((RED, 3)), wards=h.wards, used_wards=h.used_wards)
+    surgery = [a for a in m.legal_actions(u) if isinstance(a, A.Activate) and a.ward == SURGERY]
+    assert bool(surgery) == usable
+    later = activation(m, patients=patients((RED, 3)), wards=h.wards)
+    assert any(isinstance(a, A.Activate) and a.ward == SURGERY for a in m.legal_actions(later))
+
+
+def test_the_waiting_tile_is_the_one_discarded() -> None:
+    """Under next-round a discarded surgery is the new one: the copies usable this round
+    (none) stay none, and the count of used wards never exceeds the wards owned."""
+    m = model("full", interpret=("DH-NEW-TILE=next-round", "DH-EXPANSION-DISCARD=owned-tile"))
+    s = activation(m, patients=patients((RED, 3)))
+    market = tuple(1 if k == SURGERY else 0 for k in range(len(s.ward_market)))
+    s = replace(s, phase=EXPAND, ward_market=market)
+    t = only(m.step(s, A.TakeWard(SURGERY)))
+    u = only(m.step(t, A.DiscardWard(SURGERY)))
+    assert hospital(u).wards[SURGERY] == 0 and hospital(u).used_wards[SURGERY] == 0

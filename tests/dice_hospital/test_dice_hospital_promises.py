@@ -133,6 +133,8 @@ PLANTS = [
     ("DH-NURSE-MOVES=again", {"nurse_again": False}, {}),
     ("DH-GROUP-SIX=counts", {"group_six_out": True}, {}),
     ("DH-GROUP-SIX=excluded", {"group_six_out": False}, {}),
+    ("DH-NEW-TILE=this-round", {"tile_waits": True}, {}),
+    ("DH-NEW-TILE=next-round", {"tile_waits": False}, {}),
 ]
 
 #: readings that need more of the game than ``tiny`` has to differ

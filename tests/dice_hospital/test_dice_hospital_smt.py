@@ -14,7 +14,14 @@ from hhh_verify.contract.errors import ModelError
 from hhh_verify.contract.trace import replay
 from hhh_verify.engines.explore.explorer import explore
 from hhh_verify.models.dice_hospital import SPEC
-from hhh_verify.models.dice_hospital.rules.state import ACTIVATE, OVER, PICK
+from hhh_verify.models.dice_hospital.rules.state import (
+    ACT_DISCARD,
+    ACTIVATE,
+    EXPAND,
+    EXPAND_DISCARD,
+    OVER,
+    PICK,
+)
 from hhh_verify.models.dice_hospital.smt.encoding import DHEncoding
 from hhh_verify.models.dice_hospital.smt.layout import scope_error
 from hhh_verify.smt import bmc
@@ -83,6 +90,7 @@ def test_encoding_is_exact_on_tiny() -> None:
             ("DH-FINAL-TOKENS=once", "DH-ARRIVAL-NEGLECT=arrivals-exempt"),
         ),
         ({"capacity": 2, "admin_deck": (1, 1, 1, 1)}, ("DH-NURSE-MOVES=again",)),
+        ({"capacity": 2}, ("DH-NEW-TILE=next-round", "DH-EXPANSION-DISCARD=owned-tile")),
         (
             {
                 "board_wards": (1, 0, 0, 0, 0, 0, 1, 0),
@@ -168,3 +176,15 @@ def test_encoding_is_exact_where_a_nurse_could_move_again(reading: str) -> None:
         "tiny", interpret=(f"DH-NURSE-MOVES={reading}",), board_wards=(0, 2, 0, 0, 0, 0, 0, 0)
     )
     assert assert_exact(m, per_phase=6, max_states=5000, where=_nurse_spent) >= 1
+
+
+@pytest.mark.parametrize("reading", ["this-round", "next-round"])
+def test_encoding_is_exact_where_a_tile_is_taken_or_discarded(reading: str) -> None:
+    """DH-NEW-TILE: the draft and the discards after it (the owned-tile discard too)."""
+    m = model(
+        "tiny",
+        interpret=(f"DH-NEW-TILE={reading}", "DH-EXPANSION-DISCARD=owned-tile"),
+        capacity=2,
+    )
+    phases = (EXPAND, EXPAND_DISCARD, ACT_DISCARD)
+    assert assert_exact(m, per_phase=8, max_states=5000, where=lambda s: s.phase in phases) >= 3

@@ -16,6 +16,8 @@ from ..rules.actions import (
     DeclineEffect,
     EndActivation,
     SpecialistHeal,
+    TakeSpecialist,
+    TakeWard,
 )
 from ..rules.activation import free_meeples
 from ..rules.components import (
@@ -90,6 +92,33 @@ def expansion_discard(reading: str) -> Check:
             bags = t.hospitals[p].blood - s.hospitals[p].blood
             if (lost, bags) not in ((0, 0), (1, 1)):
                 return f"a discard after the draft lost {lost} tiles for {bags} bags"
+        return None
+
+    return check
+
+
+# DH-NEW-TILE ----------------------------------------------------------------------------
+def _usable(model: DHModel, h: Any, ward: bool, kind: int) -> int:
+    """Copies of a ward (printed or tile) or specialist kind not yet used this round."""
+    if ward:
+        return model.config.board_wards[kind] + h.wards[kind] - h.used_wards[kind]
+    return int(h.specialists[kind] - h.used_specialists[kind])
+
+
+def new_tile(waits: bool) -> Check:
+    """this-round: a tile taken in the draft is one more copy of its kind usable in this
+    round's activation; next-round: the copies usable this round stay as they were."""
+
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
+        if s.phase != EXPAND or not isinstance(a, (TakeWard, TakeSpecialist)):
+            return None
+        p = s.order[s.cursor]
+        ward = isinstance(a, TakeWard)
+        gained = _usable(model, t.hospitals[p], ward, a.kind) - _usable(
+            model, s.hospitals[p], ward, a.kind
+        )
+        if gained != (0 if waits else 1):
+            return f"a tile taken made {gained} more of its kind usable this round"
         return None
 
     return check

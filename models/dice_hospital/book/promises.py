@@ -367,6 +367,16 @@ BOOK = PromiseBook(
             "a group ward is offered every exact group of patients below 6, none with a 6",
             step=promise_activation.group_six(excluded=True),
         ),
+        P(
+            R.NEW_TILE.THIS_ROUND,
+            "a tile taken in the draft is one more of its kind usable in this round's activation",
+            step=promise_activation.new_tile(waits=False),
+        ),
+        P(
+            R.NEW_TILE.NEXT_ROUND,
+            "a tile taken in the draft leaves the copies usable this round as they were",
+            step=promise_activation.new_tile(waits=True),
+        ),
     ),
     reasons=(),
 )

@@ -115,9 +115,9 @@ RULES: tuple[Section, ...] = (
     ),
     Section(
         "Rozubudowa szpitala: wybór w kolejności karetek",
-        RuleStatus.MODELLED,
-        ("turns.draft_order", "expansion.take_tile"),
-        "several wards or specialists of one type allowed",
+        RuleStatus.READING,
+        ("turns.draft_order", "expansion.take_tile", "DH-NEW-TILE"),
+        "several wards or specialists of one type allowed; usable this round or from the next",
     ),
     Section(
         "Rozubudowa szpitala: liczba odkrytych kafli",

@@ -197,11 +197,17 @@ ENTRIES = (
         "value,",
     ),
     settled(
-        S(23, "576ecf"),
-        "every player takes one revealed tile (no pass: 'wybiera', where the discard says "
-        "'może'), and it is usable in this round's activation",
+        S(23, "576ecf", 131),
+        "every player takes one revealed tile (no pass: 'wybiera', where the discard says 'może')",
         "expansion.take_tile",
-        en="chooses one of the wards or specialists and adds it to their hospital.",
+        en="chooses one of the wards or specialists",
+    ),
+    reading(
+        S(23, "576ecf"),
+        "DH-NEW-TILE",
+        note="expansion.take_tile, expansion.discard_owned: whether the tile is usable in "
+        "this round's activation or only from the next",
+        en="and adds it to their hospital.",
     ),
     settled(
         S(24, "e8d0b3"),

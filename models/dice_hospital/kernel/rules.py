@@ -34,6 +34,7 @@ from .layout import (
     K_AMBS,
     K_ARRIVAL_MARK,
     K_BLOOD_MARKS,
+    K_BOARD,
     K_C,
     K_CAP,
     K_CRISIS_CHOOSE,
@@ -57,6 +58,7 @@ from .layout import (
     K_START_N,
     K_SUPERBUG,
     K_SUPERBUG_FLOOR,
+    K_TILE_WAITS,
     K_TINT_ROUND,
     K_WREV,
     K_WSTEPS,
@@ -802,10 +804,12 @@ def apply(K, s, a, ch, rs) -> None:
         h = hosp(player)
         if verb == V_DISC_WARD:
             s[h + WARDS + a[1]] -= 1
+            s[h + UW + a[1]] = min(s[h + UW + a[1]], K[K_BOARD + a[1]] + s[h + WARDS + a[1]])
             s[WGONE + a[1]] += 1
             s[h + BLOOD] += 1
         elif verb == V_DISC_SPEC:
             s[h + SPECS + a[1]] -= 1
+            s[h + US + a[1]] = min(s[h + US + a[1]], s[h + SPECS + a[1]])
             s[SGONE + a[1]] += 1
             s[h + BLOOD] += 1
         if ph == EXPAND_DISCARD:
@@ -818,9 +822,11 @@ def apply(K, s, a, ch, rs) -> None:
         if verb == V_TAKE_WARD:
             s[WMKT + k] -= 1
             s[h + WARDS + k] += 1
+            s[h + UW + k] += K[K_TILE_WAITS]  # DH-NEW-TILE=next-round: used this round
         else:
             s[SMKT + k] -= 1
             s[h + SPECS + k] += 1
+            s[h + US + k] += K[K_TILE_WAITS]
         if K[K_EXP_DISCARD] == 1:
             s[PHASE] = EXPAND_DISCARD
         else:

@@ -565,6 +565,33 @@ ENTRIES = [
         "counts",
         "The 6-rule says a patient at 6 can be picked for treatment ('który miałby zostać leczony') and names no kind of ward, so a group member at 6 is treated like any other and leaves for the lounge; yet it is 'instead' moved rather than treated, and a group must be 'dokładnie taka grupa' to use the ward, so a reader may well hold that a patient who is not healed does not make up the group. The default keeps the one rule for every treatment that the 6-sentence states.",
     ),
+    Ambiguity.of(
+        "DH-NEW-TILE",
+        "Is a ward or specialist taken in the expansion usable in the same round's activation",
+        "gap",
+        [
+            (
+                "Rozubudowa szpitala",
+                "Każdy z graczy, w kolejności wybranej karteki (od najmniejszej do największej wartości), wybiera jeden z oddziałów lub specjalistów i dołącza do swojego szpitala.",
+            ),
+            (
+                "Aktywacja szpitala",
+                "Zauważ, że każdy specjalista i oddział może być użyty tylko raz w rundzie.",
+            ),
+        ],
+        [
+            (
+                "this-round",
+                "a tile taken in the expansion is one of the hospital's at once: usable in this round's activation",
+            ),
+            (
+                "next-round",
+                "a tile taken in the expansion is usable only from the next round's activation (taken in round 8, never)",
+            ),
+        ],
+        "this-round",
+        "The expansion comes before the activation in the aid's round, and 'dołącza do swojego szpitala' makes the tile part of the hospital with no waiting time named, so the activation that follows can use it; but the sentence only says the tile is added, not that it is ready at once, so a reader may hold that it joins for the rounds to come. The default adds no waiting rule the aid does not state.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

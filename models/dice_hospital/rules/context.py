@@ -68,6 +68,7 @@ class Ctx:
         self.last_seat = reads(R.LAST_PLAYER.LAST_SEAT)
         self.nurse_again = reads(R.NURSE_MOVES.AGAIN)
         self.group_six_out = reads(R.GROUP_SIX.EXCLUDED)
+        self.tile_waits = reads(R.NEW_TILE.NEXT_ROUND)
         self.matron_nurses = MATRON_NURSES
         self.amb_dice = c.ambulance_dice
 

@@ -221,3 +221,11 @@ class GROUP_SIX(Reading):
 
     COUNTS = "counts"
     EXCLUDED = "excluded"
+
+
+@ambiguity("DH-NEW-TILE")
+class NEW_TILE(Reading):
+    """DH-NEW-TILE: Is a ward or specialist taken in the expansion usable in the same round's activation"""
+
+    THIS_ROUND = "this-round"
+    NEXT_ROUND = "next-round"

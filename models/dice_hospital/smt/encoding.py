@@ -549,6 +549,9 @@ class _Rules:
                     ch[f"p{pl}.blood"] = p[f"p{pl}.blood"] + 1
                 else:
                     ch[f"p{pl}.{own}{k}"] = p[f"p{pl}.{own}{k}"] + 1
+                    if self.ctx.tile_waits:  # DH-NEW-TILE=next-round: used this round
+                        used = f"p{pl}.used_{own}{k}"
+                        ch[used] = p[used] + 1
                 if reading == R.EXPANSION_DISCARD.OWNED_TILE and not trade:
                     ch["phase"] = EXPAND_DISCARD
                 else:
@@ -574,8 +577,12 @@ class _Rules:
             (DISCARD_SPEC, "specs", "spec_gone", S),
         ):
             for k in self.e.wards if n == W else self.e.specs:
+                left = p[f"p{pl}.{own}{k}"] - 1
+                used = p[f"p{pl}.used_{own}{k}"]
+                room = left + (self.cfg.board_wards[k] if n == W else 0)
                 ch = {
-                    f"p{pl}.{own}{k}": p[f"p{pl}.{own}{k}"] - 1,
+                    f"p{pl}.{own}{k}": left,
+                    f"p{pl}.used_{own}{k}": z3.If(used > room, room, used),
                     f"{gone}{k}": p[f"{gone}{k}"] + 1,
                     f"p{pl}.blood": p[f"p{pl}.blood"] + 1,
                 }
