@@ -9,9 +9,12 @@ import pytest
 from dice_hospital_helpers import RED, YELLOW, activation, hospital, model, only, patients
 from dice_hospital_kernel_helpers import compare_everywhere, model_and_kernel
 
+from hhh_verify.contract.errors import ModelError
 from hhh_verify.models.dice_hospital import SPEC
 from hhh_verify.models.dice_hospital.rules import actions as A
-from hhh_verify.models.dice_hospital.rules.state import EXPAND
+from hhh_verify.models.dice_hospital.rules.state import DICE_DRAW, EXPAND, PICK
+from hhh_verify.models.dice_hospital.smt.encoding import DHEncoding
+from hhh_verify.models.dice_hospital.smt.layout import scope_error
 
 NURSE = -1
 TWIN = 6
@@ -112,3 +115,48 @@ def test_the_waiting_tile_is_the_one_discarded() -> None:
     t = only(m.step(s, A.TakeWard(SURGERY)))
     u = only(m.step(t, A.DiscardWard(SURGERY)))
     assert hospital(u).wards[SURGERY] == 0 and hospital(u).used_wards[SURGERY] == 0
+
+
+@pytest.mark.parametrize(("reading", "kept"), [("to-bag", ()), ("stay", ((0, 2),))])
+def test_the_dice_of_an_untaken_ambulance_go_to_the_bag_or_stay(reading: str, kept: tuple) -> None:
+    """ "ambulansy są oddawane i losowani są nowi pacjenci": on tiny P1 takes the last
+    pick and ambulance 1 (a red 2) is left. Its die goes back to the bag, or stays rolled
+    for the next round, whose draw then takes one die fewer from the bag."""
+    m = model("tiny", interpret=(f"DH-UNTAKEN-DICE={reading}",))
+    s = m.initial_state()
+    s = replace(s, hospitals=tuple(replace(h, patients=(), admin=0) for h in s.hospitals))
+    s = replace(
+        s,
+        phase=PICK,
+        cursor=1,
+        order=(0, 1),
+        ambulances=(((0, 2),), ((0, 3),), ((0, 5),)),
+        taken=(1, -1),
+    )
+    t = only(m.step(s, A.TakeAmbulance(2)))
+    assert t.rolled == kept
+    assert sum(t.supply) - sum(s.supply) == 1 - len(kept)
+    u = replace(t, phase=DICE_DRAW, cursor=0)
+    drawn = {sum(v.drawn) for v, _ in m.step(u, A.Draw())}
+    assert drawn == {m.ctx.ambulances - len(kept)}
+
+
+@pytest.mark.parametrize("reading", ["to-bag", "stay"])
+def test_the_kernel_keeps_the_dice_of_either_reading(reading: str) -> None:
+    """Two rounds of tiny (DH-UNTAKEN-DICE's probe: the second round's ambulances take
+    the kept dice beside the new ones), kernel against reference, breadth-first."""
+    cfg = SPEC.config(
+        "tiny", ("rounds=2", "ward_deck=0,0,6,0,0,0,0,0", "specialist_deck=6,0,0,0,0")
+    )
+    m, k = model_and_kernel(cfg, {"DH-UNTAKEN-DICE": reading})
+    n, err = compare_everywhere(m, k, limit=30_000)
+    assert err is None and n > 1000
+
+
+def test_the_encoding_refuses_kept_dice() -> None:
+    """The Z3 encoding has no field for dice kept between rounds: it says so."""
+    m = model("tiny", interpret=("DH-UNTAKEN-DICE=stay",))
+    assert "DH-UNTAKEN-DICE=stay" in scope_error(m)
+    with pytest.raises(ModelError, match="DH-UNTAKEN-DICE"):
+        DHEncoding(m).state("s0")
+    assert scope_error(model("tiny")) == ""

@@ -135,6 +135,8 @@ PLANTS = [
     ("DH-GROUP-SIX=excluded", {"group_six_out": False}, {}),
     ("DH-NEW-TILE=this-round", {"tile_waits": True}, {}),
     ("DH-NEW-TILE=next-round", {"tile_waits": False}, {}),
+    ("DH-UNTAKEN-DICE=to-bag", {"untaken_stay": True}, {}),
+    ("DH-UNTAKEN-DICE=stay", {"untaken_stay": False}, {}),
 ]
 
 #: readings that need more of the game than ``tiny`` has to differ

@@ -377,6 +377,16 @@ BOOK = PromiseBook(
             "a tile taken in the draft leaves the copies usable this round as they were",
             step=promise_activation.new_tile(waits=True),
         ),
+        P(
+            R.UNTAKEN_DICE.TO_BAG,
+            "the dice of an untaken ambulance go back to the bag when the picks end",
+            step=promise_admission.untaken_dice(stay=False),
+        ),
+        P(
+            R.UNTAKEN_DICE.STAY,
+            "the dice of an untaken ambulance are kept, rolled, for the next round's ambulances",
+            step=promise_admission.untaken_dice(stay=True),
+        ),
     ),
     reasons=(),
 )

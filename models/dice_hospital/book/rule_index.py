@@ -210,6 +210,7 @@ RULES: tuple[Section, ...] = (
             "expansion.after_picks",
             "expansion.next_draft",
             "DH-MORTUARY-DICE",
+            "DH-UNTAKEN-DICE",
         ),
         "discharged dice back to the bag; unchosen tiles removed from the game",
     ),

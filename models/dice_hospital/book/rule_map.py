@@ -407,8 +407,9 @@ ENTRIES = (
     reading(
         S(56, "c765b6"),
         "DH-SUPPLY-SHORT",
-        note="expansion.after_picks: an untaken ambulance's dice go back to the bag; "
-        "admission.draw_dice draws the next round's dice",
+        "DH-UNTAKEN-DICE",
+        note="expansion.after_picks: an untaken ambulance's dice go back to the bag (or "
+        "stay, DH-UNTAKEN-DICE); admission.draw_dice draws the next round's dice",
         en="ambulances are handed back and new patients are drawn.",
     ),
     modelled(

@@ -124,6 +124,7 @@ K_ARRIVAL_MARK, K_EVERY_MEEPLE, K_DEALT, K_LAST_SEAT = (_take(1) for _ in range(
 K_NURSE_AGAIN = _take(1)  # DH-NURSE-MOVES=again
 K_GROUP_SIX_OUT = _take(1)  # DH-GROUP-SIX=excluded
 K_TILE_WAITS = _take(1)  # DH-NEW-TILE=next-round
+K_UNTAKEN_STAY = _take(1)  # DH-UNTAKEN-DICE=stay
 K_PLANTED = _take(1)  # a planted bug (tests only; 0 = none)
 NK_CONFIG = _take(0)
 

@@ -60,6 +60,7 @@ from .layout import (
     K_SUPERBUG_FLOOR,
     K_TILE_WAITS,
     K_TINT_ROUND,
+    K_UNTAKEN_STAY,
     K_WREV,
     K_WSTEPS,
     LOUNGE,
@@ -387,7 +388,9 @@ def after_picks(K, s) -> None:
             if s[TAKEN + p] == j:
                 taken = True
         for k in range(DK):
-            if not taken:
+            if not taken and K[K_UNTAKEN_STAY]:  # DH-UNTAKEN-DICE=stay
+                s[ROLLED + k] += s[AMB + j * DK + k]
+            elif not taken:
                 s[SUPPLY + k // 6] += s[AMB + j * DK + k]
             s[AMB + j * DK + k] = 0
     for p in range(P):
@@ -650,6 +653,16 @@ def end_of_round(K, s) -> None:
 
 
 @njit(cache=True)
+def kept_dice(s) -> int:
+    """Dice already rolled before the draw: kept from an untaken ambulance
+    (DH-UNTAKEN-DICE=stay)."""
+    n = 0
+    for k in range(DK):
+        n += s[ROLLED + k]
+    return n
+
+
+@njit(cache=True)
 def chance_step(K, s, ch, rs) -> None:
     """model._chance: one leaf (sampled or enumerated) of the phase's chance step."""
     ph = s[PHASE]
@@ -696,7 +709,7 @@ def chance_step(K, s, ch, rs) -> None:
         s[CURSOR] = 0
     elif ph == DICE_DRAW:
         C = K[K_C]
-        need = K[K_AMBS] * K[K_AMB_DICE]
+        need = K[K_AMBS] * K[K_AMB_DICE] - kept_dice(s)
         total = 0
         for c in range(C):
             total += s[SUPPLY + c]

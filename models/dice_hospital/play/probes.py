@@ -46,6 +46,8 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "DH-AMBULANCE-FILL": (("tiny", ("ambulance_dice=2", "capacity=3", "dice_per_colour=10")),),
         # two printed pharmacies and one nurse: after it treats, one ward is still free
         "DH-NURSE-MOVES": (("tiny", ("board_wards=0,2,0,0,0,0,0,0",)),),
+        # a second round: its ambulances take the kept dice beside the new ones
+        "DH-UNTAKEN-DICE": (("tiny", _TWO_ROUNDS),),
         # a triage and a twin ward, two nurses, two beds: a 5 healed to 6, then a pair
         "DH-GROUP-SIX": (
             (

@@ -592,6 +592,33 @@ ENTRIES = [
         "this-round",
         "The expansion comes before the activation in the aid's round, and 'dołącza do swojego szpitala' makes the tile part of the hospital with no waiting time named, so the activation that follows can use it; but the sentence only says the tile is added, not that it is ready at once, so a reader may hold that it joins for the rounds to come. The default adds no waiting rule the aid does not state.",
     ),
+    Ambiguity.of(
+        "DH-UNTAKEN-DICE",
+        "What happens to the dice of an ambulance nobody took",
+        "gap",
+        [
+            (
+                "Zmiana personelu",
+                "ambulansy są oddawane i losowani są nowi pacjenci",
+            ),
+            (
+                "Przyjmowanie pacjentów",
+                "a następnie umieszczane są w ambulansach od najmniejszej do największej wartości, od pierwszej do n-tego ambulansu",
+            ),
+        ],
+        [
+            (
+                "to-bag",
+                "the dice of an untaken ambulance go back to the bag with it",
+            ),
+            (
+                "stay",
+                "they stay out of the bag with their values and go into the next round's ambulances with the new dice, which the bag gives only for the rest",
+            ),
+        ],
+        "to-bag",
+        "'Ambulansy są oddawane i losowani są nowi pacjenci' hands the ambulances back and draws new patients for them, which reads most simply as the old dice going back with them; but the sentence is about the ambulance tiles and says nothing of the dice on one nobody took, so a reader may leave those patients waiting to arrive next round. The default keeps every round's patients fresh from the bag, as the draw describes.",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -69,6 +69,7 @@ class Ctx:
         self.nurse_again = reads(R.NURSE_MOVES.AGAIN)
         self.group_six_out = reads(R.GROUP_SIX.EXCLUDED)
         self.tile_waits = reads(R.NEW_TILE.NEXT_ROUND)
+        self.untaken_stay = reads(R.UNTAKEN_DICE.STAY)
         self.matron_nurses = MATRON_NURSES
         self.amb_dice = c.ambulance_dice
 

@@ -100,16 +100,22 @@ def after_picks(ctx: Ctx, s: DHState) -> DHState:
     player; the draft runs in ambulance order (Rozubudowa szpitala), after the extra
     reveal when it is there. The ambulances are done with: "ambulansy są oddawane"
     happens at the staff change, and the dice of an untaken ambulance go back to the bag
-    now (nothing draws from the bag before then, so no result changes)."""
+    now (nothing draws from the bag before then, so no result changes), or stay for the
+    next round's ambulances (DH-UNTAKEN-DICE=stay: kept with the rolled dice)."""
     for p in blood_bag_takers(ctx, s):
         h = s.hospitals[p]
         s = set_hospital(s, p, replace(h, blood=h.blood + 1))
-    supply = s.supply
+    supply, kept = s.supply, s.rolled
     for j, amb in enumerate(s.ambulances):
-        if j not in s.taken:
+        if j in s.taken:
+            continue
+        if ctx.untaken_stay:
+            kept = tuple(sorted(kept + amb))
+        else:
             supply = add_counts(supply, colour_counts(amb, ctx.C))
     s = replace(
         s,
+        rolled=kept,
         order=draft_order(ctx, s),
         next_first=next_first(ctx, s),
         cursor=0,

@@ -229,3 +229,11 @@ class NEW_TILE(Reading):
 
     THIS_ROUND = "this-round"
     NEXT_ROUND = "next-round"
+
+
+@ambiguity("DH-UNTAKEN-DICE")
+class UNTAKEN_DICE(Reading):
+    """DH-UNTAKEN-DICE: What happens to the dice of an ambulance nobody took"""
+
+    TO_BAG = "to-bag"
+    STAY = "stay"

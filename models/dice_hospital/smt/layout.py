@@ -31,6 +31,7 @@ UNSUPPORTED: dict[type[Reading], tuple[Reading, ...]] = {
     R.PLACEMENT_OPTIONAL: (R.PLACEMENT_OPTIONAL.EVERY_MEEPLE,),
     R.AMBULANCE_FILL: (R.AMBULANCE_FILL.DEALT,),
     R.EMPTY_HOSPITAL: (R.EMPTY_HOSPITAL.ALL_DISCHARGED,),  # reads the round's evictions
+    R.UNTAKEN_DICE: (R.UNTAKEN_DICE.STAY,),  # kept dice wait between rounds
 }
 
 
@@ -55,7 +56,8 @@ def check_scope(model: DHModel) -> None:
         raise ModelError(
             f"the Dice Hospital z3 encoding covers one colour, two players, no epidemic or "
             f"crisis start, DH-AMBULANCE-VALUE=number, DH-PLACEMENT-OPTIONAL=optional, "
-            f"DH-AMBULANCE-FILL=lowest-first and no DH-EMPTY-HOSPITAL=all-discharged; "
+            f"DH-AMBULANCE-FILL=lowest-first, DH-UNTAKEN-DICE=to-bag and no "
+            f"DH-EMPTY-HOSPITAL=all-discharged; "
             f"this model has {err}"
         )
 
