@@ -12,6 +12,7 @@ from dice_hospital_kernel_helpers import compare_everywhere, model_and_kernel
 from hhh_verify.contract.errors import ModelError
 from hhh_verify.models.dice_hospital import SPEC
 from hhh_verify.models.dice_hospital.rules import actions as A
+from hhh_verify.models.dice_hospital.rules import end_round as er
 from hhh_verify.models.dice_hospital.rules.state import DICE_DRAW, EXPAND, PICK
 from hhh_verify.models.dice_hospital.smt.encoding import DHEncoding
 from hhh_verify.models.dice_hospital.smt.layout import scope_error
@@ -160,3 +161,16 @@ def test_the_encoding_refuses_kept_dice() -> None:
     with pytest.raises(ModelError, match="DH-UNTAKEN-DICE"):
         DHEncoding(m).state("s0")
     assert scope_error(model("tiny")) == ""
+
+
+@pytest.mark.parametrize(("reading", "bonus"), [("out", 5), ("in-hospital", 0)])
+def test_lounge_dice_out_of_the_hospital_or_in_it(reading: str, bonus: int) -> None:
+    """ "przenoszony do poczekalni do wypisu" and "Dodatkowe 5 punktów jeśli szpital
+    pozostał pusty": two discharged this round (1 + 2 points), nobody left on the board.
+    Out of the hospital: it is empty, with the bonus; in it: not empty."""
+    m = model("full", interpret=(f"DH-LOUNGE={reading}",))
+    s = activation(m, patients=(), lounge=(2, 0, 0))
+    h = er.score_round(m.ctx, hospital(s), 0)
+    assert h.points == 3 + bonus
+    board = activation(m, patients=patients((RED, 3, 1)), lounge=(2, 0, 0))
+    assert er.score_round(m.ctx, hospital(board), 0).points == 3

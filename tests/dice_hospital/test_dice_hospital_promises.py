@@ -137,6 +137,8 @@ PLANTS = [
     ("DH-NEW-TILE=next-round", {"tile_waits": False}, {}),
     ("DH-UNTAKEN-DICE=to-bag", {"untaken_stay": True}, {}),
     ("DH-UNTAKEN-DICE=stay", {"untaken_stay": False}, {}),
+    ("DH-LOUNGE=out", {"lounge_in": True}, {}),
+    ("DH-LOUNGE=in-hospital", {"lounge_in": False}, {}),
 ]
 
 #: readings that need more of the game than ``tiny`` has to differ

@@ -188,3 +188,16 @@ def test_encoding_is_exact_where_a_tile_is_taken_or_discarded(reading: str) -> N
     )
     phases = (EXPAND, EXPAND_DISCARD, ACT_DISCARD)
     assert assert_exact(m, per_phase=8, max_states=5000, where=lambda s: s.phase in phases) >= 3
+
+
+def _emptied_by_discharges(s) -> bool:  # type: ignore[no-untyped-def]
+    """An activation with the board empty and someone in the lounge."""
+    h = s.hospitals[s.cursor]
+    return s.phase == ACTIVATE and not h.patients and sum(h.lounge) > 0
+
+
+@pytest.mark.parametrize("reading", ["out", "in-hospital"])
+def test_encoding_is_exact_where_the_lounge_decides_the_empty_bonus(reading: str) -> None:
+    """DH-LOUNGE: a board emptied by discharges, its round about to close."""
+    m = model("tiny", interpret=(f"DH-LOUNGE={reading}",))
+    assert assert_exact(m, per_phase=6, max_states=5000, where=_emptied_by_discharges) >= 1

@@ -387,6 +387,16 @@ BOOK = PromiseBook(
             "the dice of an untaken ambulance are kept, rolled, for the next round's ambulances",
             step=promise_admission.untaken_dice(stay=True),
         ),
+        P(
+            R.LOUNGE.OUT,
+            "a board left empty by the round's discharges is an empty hospital",
+            step=promise_scoring.lounge(in_hospital=False),
+        ),
+        P(
+            R.LOUNGE.IN_HOSPITAL,
+            "a round with a discharge never leaves the hospital empty",
+            step=promise_scoring.lounge(in_hospital=True),
+        ),
     ),
     reasons=(),
 )

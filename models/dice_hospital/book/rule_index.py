@@ -199,6 +199,7 @@ RULES: tuple[Section, ...] = (
             "scoring.empty_bonus",
             "DH-OVER-12",
             "DH-EMPTY-HOSPITAL",
+            "DH-LOUNGE",
         ),
         "the aid's example (7 patients = 14 points) settles that the table is per patient, cumulative",
     ),

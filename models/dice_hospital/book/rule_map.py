@@ -298,10 +298,12 @@ ENTRIES = (
     reading(
         S(35, "4697a3"),
         "DH-GROUP-SIX",
+        "DH-LOUNGE",
         note="activation.heal, activation.blood_heal: every treatment of a patient at 6 "
         "discharges it: a ward's, a specialist's and a blood bag's ('Każdy pacjent' has no "
         "exception), and one member of a group ward's where DH-GROUP-SIX lets a 6 be one; "
-        "reaching 6 does not discharge; lounge dice are out of the hospital",
+        "reaching 6 does not discharge; whether lounge dice are still in the hospital is "
+        "DH-LOUNGE",
         en='Any patient with health 6 that would be treated is instead moved to the "discharge '
         'lounge" and is scored at the end of the round.',
     ),

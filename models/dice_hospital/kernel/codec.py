@@ -136,6 +136,7 @@ def config_array(ctx: Any, planted: int = 0) -> np.ndarray:
     K[layout.K_GROUP_SIX_OUT] = ctx.group_six_out
     K[layout.K_TILE_WAITS] = ctx.tile_waits
     K[layout.K_UNTAKEN_STAY] = ctx.untaken_stay
+    K[layout.K_LOUNGE_IN] = ctx.lounge_in
     K[layout.K_PLANTED] = planted
     return K
 

@@ -125,6 +125,7 @@ K_NURSE_AGAIN = _take(1)  # DH-NURSE-MOVES=again
 K_GROUP_SIX_OUT = _take(1)  # DH-GROUP-SIX=excluded
 K_TILE_WAITS = _take(1)  # DH-NEW-TILE=next-round
 K_UNTAKEN_STAY = _take(1)  # DH-UNTAKEN-DICE=stay
+K_LOUNGE_IN = _take(1)  # DH-LOUNGE=in-hospital
 K_PLANTED = _take(1)  # a planted bug (tests only; 0 = none)
 NK_CONFIG = _take(0)
 

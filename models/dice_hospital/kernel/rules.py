@@ -46,6 +46,7 @@ from .layout import (
     K_EXTRA,
     K_FINAL,
     K_LAST_SEAT,
+    K_LOUNGE_IN,
     K_MORT_RETURN,
     K_NURSES,
     K_OVER12,
@@ -609,7 +610,7 @@ def close_hospital(K, s, player) -> None:
     for c in range(3):
         n += s[h + LOUNGE + c]
     gain = discharge_points(K, n)
-    if npat == 0:
+    if npat == 0 and not (K[K_LOUNGE_IN] and n > 0):  # DH-LOUNGE
         e = K[K_EMPTY]
         if not ((e == 0 and n == 0) or (e == 2 and (n == 0 or deaths + s[h + EVICTED] > 0))):
             gain += 5

@@ -619,6 +619,31 @@ ENTRIES = [
         "to-bag",
         "'Ambulansy są oddawane i losowani są nowi pacjenci' hands the ambulances back and draws new patients for them, which reads most simply as the old dice going back with them; but the sentence is about the ambulance tiles and says nothing of the dice on one nobody took, so a reader may leave those patients waiting to arrive next round. The default keeps every round's patients fresh from the bag, as the draw describes.",
     ),
+    Ambiguity.of(
+        "DH-LOUNGE",
+        "Are the dice in the discharge lounge still in the hospital",
+        "gap",
+        [
+            (
+                "Aktywacja szpitala",
+                "Każdy pacjent ze zdrowiem 6, który miałby zostać leczony, jest zamiast tego przenoszony do „poczekalni do wypisu” (discharge lounge) i zostaną za niego podliczone punkty na koniec rundy.",
+            ),
+            ("Wypisani pacjenci", "Dodatkowe 5 punktów jeśli szpital pozostał pusty."),
+            ("Zmiana personelu", "wypisani pacjenci są zwracani do zasobów"),
+        ],
+        [
+            (
+                "out",
+                "lounge dice have left the hospital: a hospital with no patient on its board is left empty, whatever the lounge holds",
+            ),
+            (
+                "in-hospital",
+                "lounge dice are in the hospital until the staff change returns them: it is left empty only with the lounge empty too (so never in a round with a discharge)",
+            ),
+        ],
+        "out",
+        "A discharged patient is moved out of treatment to be scored, and the empty-hospital bonus sits among the discharge scores, which reads as rewarding a hospital emptied by discharges: so the lounge is outside. Yet the aid only says the dice are 'przenoszony do poczekalni do wypisu' and go back to the supply at the staff change; it never says the lounge is outside the hospital, so a reader may count its dice as still in the hospital when asking whether it 'pozostał pusty'. (Neglect is the same under both: lounge dice were treated.)",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

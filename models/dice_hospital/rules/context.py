@@ -70,6 +70,7 @@ class Ctx:
         self.group_six_out = reads(R.GROUP_SIX.EXCLUDED)
         self.tile_waits = reads(R.NEW_TILE.NEXT_ROUND)
         self.untaken_stay = reads(R.UNTAKEN_DICE.STAY)
+        self.lounge_in = reads(R.LOUNGE.IN_HOSPITAL)
         self.matron_nurses = MATRON_NURSES
         self.amb_dice = c.ambulance_dice
 

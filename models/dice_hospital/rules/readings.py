@@ -237,3 +237,11 @@ class UNTAKEN_DICE(Reading):
 
     TO_BAG = "to-bag"
     STAY = "stay"
+
+
+@ambiguity("DH-LOUNGE")
+class LOUNGE(Reading):
+    """DH-LOUNGE: Are the dice in the discharge lounge still in the hospital"""
+
+    OUT = "out"
+    IN_HOSPITAL = "in-hospital"

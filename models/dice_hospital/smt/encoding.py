@@ -793,6 +793,8 @@ class _Rules:
             ch[f"p{pl}.n{h}1"] = 0
         lounge = p[f"p{pl}.lounge"]
         empty = _sum(new.values()) == 0
+        if ctx.lounge_in:  # DH-LOUNGE=in-hospital: the lounge's dice are still in it
+            empty = z3.And(empty, lounge == 0)
         table: Any = z3.IntVal(0)
         for n in range(1, self.max_lounge() + 1):
             table = z3.If(lounge == n, discharge_points(n, ctx.over_12), table)
