@@ -6,7 +6,8 @@
 reachable. Readings not listed differ on ``tiny`` itself (ambulance count and value,
 the extra reveal, capacity, the draft discard, healing past 6, blood-bag marks, the
 specialist's effect, mortuary dice, the last tie-breaker, the end-of-game tokens, the
-neglect of arrivals, optional placements). DH-SOLO has none: its
+neglect of arrivals, optional placements, a tile usable this round or the next,
+the lounge in or out of the hospital). DH-SOLO has none: its
 default reading rejects one seat, so no configuration builds under both readings.
 DH-LAST-PLAYER has none: it changes who arranges tied dice, not the arrangements
 offered or their successors, so no position differs in what can happen next.
