@@ -335,7 +335,7 @@ def test_a_free_nurse_can_treat(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rozgrywka: players place "pielęgniarki (białe meeple) ... w oddziałach, żeby leczyć
     pacjentów". dh.nurses-treat holds at an activation with a patient and a free triage;
     planted: nurses counted as never free, it fails. Kills ``nurses_left(ctx, h) > 0`` ->
-    ``== 0`` in ``free_meeples``."""
+    ``== 0`` in ``nurse_free``."""
     m = model("full")
     s = activation(m, 0, patients=patients((RED, 3)))
     assert nurses_treat(m, s) is None

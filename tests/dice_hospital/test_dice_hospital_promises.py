@@ -136,6 +136,16 @@ PLANTS = [
     ("DH-ARRIVAL-NEGLECT=arrivals-exempt", {"arrival_mark": 0}, {}),
     ("DH-PLACEMENT-OPTIONAL=optional", {"every_meeple": True}, {}),
     ("DH-PLACEMENT-OPTIONAL=every-meeple", {"every_meeple": False}, {}),
+    ("DH-NURSE-MOVES=once", {"nurse_again": True}, {}),
+    ("DH-NURSE-MOVES=again", {"nurse_again": False}, {}),
+    ("DH-GROUP-SIX=counts", {"group_six_out": True}, {}),
+    ("DH-GROUP-SIX=excluded", {"group_six_out": False}, {}),
+    ("DH-NEW-TILE=this-round", {"tile_waits": True}, {}),
+    ("DH-NEW-TILE=next-round", {"tile_waits": False}, {}),
+    ("DH-UNTAKEN-DICE=to-bag", {"untaken_stay": True}, {}),
+    ("DH-UNTAKEN-DICE=stay", {"untaken_stay": False}, {}),
+    ("DH-LOUNGE=out", {"lounge_in": True}, {}),
+    ("DH-LOUNGE=in-hospital", {"lounge_in": False}, {}),
 ]
 
 #: readings that need more of the game than ``tiny`` has to differ
@@ -145,6 +155,14 @@ NEEDS = {
     "DH-EMPTY-HOSPITAL": {"variant_superbug": True},
     "DH-TIE-REMAINS": {"board_wards": (1, 0, 0, 0, 0, 0, 0, 0)},
     "DH-FINAL-TOKENS": {"variant_superbug": True},
+    "DH-NURSE-MOVES": {"board_wards": (0, 2, 0, 0, 0, 0, 0, 0)},
+    # a triage then a twin ward, two nurses: a 6 beside another patient
+    "DH-GROUP-SIX": {
+        "board_wards": (1, 0, 0, 0, 0, 0, 1, 0),
+        "nurses": 2,
+        "capacity": 2,
+        "start_health": (5,),
+    },
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
 from ..rules import readings as R
@@ -15,8 +16,19 @@ from ..rules.actions import (
     DeclineEffect,
     EndActivation,
     SpecialistHeal,
+    TakeSpecialist,
+    TakeWard,
 )
-from ..rules.components import ANY, SPECIALISTS, UNTREATED, WARDS
+from ..rules.activation import free_meeples
+from ..rules.components import (
+    ANY,
+    MATRON,
+    SAME_COLOUR,
+    SAME_HEALTH,
+    SPECIALISTS,
+    UNTREATED,
+    WARDS,
+)
 from ..rules.model import DHModel
 from ..rules.state import (
     ACTIVATE,
@@ -80,6 +92,33 @@ def expansion_discard(reading: str) -> Check:
             bags = t.hospitals[p].blood - s.hospitals[p].blood
             if (lost, bags) not in ((0, 0), (1, 1)):
                 return f"a discard after the draft lost {lost} tiles for {bags} bags"
+        return None
+
+    return check
+
+
+# DH-NEW-TILE ----------------------------------------------------------------------------
+def _usable(model: DHModel, h: Any, ward: bool, kind: int) -> int:
+    """Copies of a ward (printed or tile) or specialist kind not yet used this round."""
+    if ward:
+        return model.config.board_wards[kind] + h.wards[kind] - h.used_wards[kind]
+    return int(h.specialists[kind] - h.used_specialists[kind])
+
+
+def new_tile(waits: bool) -> Check:
+    """this-round: a tile taken in the draft is one more copy of its kind usable in this
+    round's activation; next-round: the copies usable this round stay as they were."""
+
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
+        if s.phase != EXPAND or not isinstance(a, (TakeWard, TakeSpecialist)):
+            return None
+        p = s.order[s.cursor]
+        ward = isinstance(a, TakeWard)
+        gained = _usable(model, t.hospitals[p], ward, a.kind) - _usable(
+            model, s.hospitals[p], ward, a.kind
+        )
+        if gained != (0 if waits else 1):
+            return f"a tile taken made {gained} more of its kind usable this round"
         return None
 
     return check
@@ -192,6 +231,87 @@ def placement(every_meeple: bool) -> Check:
             return None if can_end else "the activation cannot end"
         if can_end and any(isinstance(b, Activate) for b in legal):
             return "the activation can end with a meeple still placeable"
+        return None
+
+    return check
+
+
+# DH-NURSE-MOVES -------------------------------------------------------------------------
+def _nurse_ward_free(model: DHModel, h: Any) -> bool:
+    """An unused one-patient ward for any colour and a patient to send a nurse to."""
+    board = model.config.board_wards
+    return bool(h.patients) and any(
+        w.size == 1 and w.colour == ANY and board[k] + h.wards[k] > h.used_wards[k]
+        for k, w in enumerate(WARDS)
+    )
+
+
+def nurse_moves(again: bool) -> Check:
+    """once: a nurse is offered only while one is not yet placed this round; again: with
+    a free one-patient ward and a patient, a nurse is offered whenever the player has
+    nurses at all, placed or not."""
+
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
+        if s.phase != ACTIVATE:
+            return None
+        h = s.hospitals[s.cursor]
+        nurses = model.config.nurses + (model.ctx.matron_nurses if h.admin == MATRON else 0)
+        offered = any(isinstance(b, Activate) and b.meeple == NURSE for b in model.legal_actions(s))
+        if not again and offered and h.nurses_used >= nurses:
+            return f"a nurse offered after all {nurses} were placed this round"
+        if again and not offered and nurses and _nurse_ward_free(model, h):
+            return f"no nurse offered ({h.nurses_used} of {nurses} placed) with a free ward"
+        return None
+
+    return check
+
+
+# DH-GROUP-SIX ---------------------------------------------------------------------------
+def _groups(ward: Any, patients: tuple[Patient, ...], sixes: bool) -> set[tuple[Patient, ...]]:
+    """Every exact group of ``ward``'s size among ``patients``: fitting its colour, of
+    one shown colour or one health as it asks, with or without patients at 6."""
+
+    def shown(p: Patient) -> int:
+        return p[3] if p[3] >= 0 else p[0]
+
+    fits = [p for p in patients if (ward.colour == ANY or shown(p) == ward.colour)]
+    fits = [p for p in fits if sixes or p[1] < 6]
+    out = set()
+    for group in combinations(fits, ward.size):
+        if ward.match == SAME_COLOUR and len({shown(p) for p in group}) != 1:
+            continue
+        if ward.match == SAME_HEALTH and len({p[1] for p in group}) != 1:
+            continue
+        out.add(tuple(sorted(group)))
+    return out
+
+
+def group_six(excluded: bool) -> Check:
+    """counts: a group ward is offered every exact group, patients at 6 among them;
+    excluded: every exact group of patients below 6, and none with a patient at 6."""
+
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
+        if s.phase != ACTIVATE:
+            return None
+        h = s.hospitals[s.cursor]
+        board = model.config.board_wards
+        kinds = [
+            k for k, w in enumerate(WARDS) if w.size > 1 and board[k] + h.wards[k] > h.used_wards[k]
+        ]
+        offered: dict[tuple[int, int], set[tuple[Patient, ...]]] = {
+            (m, k): set() for m in free_meeples(model.ctx, h) for k in kinds
+        }
+        for b in model.legal_actions(s):
+            if isinstance(b, Activate) and WARDS[b.ward].size > 1:
+                offered.setdefault((b.meeple, b.ward), set()).add(tuple(sorted(b.patients)))
+        for (_meeple, kind), groups in offered.items():
+            want = _groups(WARDS[kind], h.patients, sixes=not excluded)
+            if groups != want:
+                six = any(p[1] == 6 for g in groups ^ want for p in g)
+                return (
+                    f"{WARDS[kind].name} offered {len(groups)} groups, the reading gives "
+                    f"{len(want)}{' (a patient at 6)' if six else ''}"
+                )
         return None
 
     return check

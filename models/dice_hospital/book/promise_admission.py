@@ -350,3 +350,33 @@ def last_player(this_round: bool) -> Check:
         return None if who == want else f"seat {who} places tied dice, want {want}"
 
     return check
+
+
+# DH-UNTAKEN-DICE ----------------------------------------------------------------------
+def untaken_dice(stay: bool) -> Check:
+    """When the last ambulance is taken: to-bag: the dice of the untaken ones are back in
+    the bag and none are kept; stay: they are kept, rolled, for the next round's
+    ambulances, and the bag gains none of them."""
+
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
+        if not s.ambulances or t.ambulances:
+            return None
+        taken = {j for j in s.taken if j >= 0}
+        if isinstance(a, TakeAmbulance):
+            taken.add(a.number)
+        untaken = [d for j, amb in enumerate(s.ambulances) if j not in taken for d in amb]
+        kept = Counter(t.rolled) - Counter(s.rolled)
+        if kept != (Counter(untaken) if stay else Counter()):
+            return f"{sum(kept.values())} dice of {len(untaken)} untaken kept for the next round"
+        if s.phase != EPIDEMIC:
+            back = [b - c for b, c in zip(t.supply, s.supply)]
+            want = (
+                [0] * len(back)
+                if stay
+                else [sum(1 for d in untaken if d[0] == c) for c in range(len(back))]
+            )
+            if back != want:
+                return f"the bag gained {back} at the end of the picks, the reading gives {want}"
+        return None
+
+    return check

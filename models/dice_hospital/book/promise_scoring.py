@@ -171,3 +171,25 @@ def tie_remains(shared: bool) -> Final:
         return None if got == tuple(tied) else f"winners {got}, want {tuple(tied)}"
 
     return final
+
+
+# DH-LOUNGE -------------------------------------------------------------------------------
+def lounge(in_hospital: bool) -> Check:
+    """A round closing with no patient on the board and a discharge: in-hospital: the
+    lounge's dice keep the hospital from being empty, no bonus; out: it is empty, so the
+    bonus is given where DH-EMPTY-HOSPITAL gives one to an empty hospital with a
+    discharge (any-empty, discharged-and-empty)."""
+
+    def check(model: DHModel, s: DHState, a: Any, t: DHState) -> str | None:
+        rc = round_close(model, s, a, t)
+        if rc is None or not rc["board_empty"] or not rc["discharged"]:
+            return None
+        bonus = rc["gained"] - table_points(rc["discharged"], model.readings.declared(R.OVER_12))
+        if in_hospital and bonus:
+            return "the empty bonus with the round's discharges still in the lounge"
+        gives = model.readings.declared(R.EMPTY_HOSPITAL) != R.EMPTY_HOSPITAL.ALL_DISCHARGED
+        if not in_hospital and gives and bonus != EMPTY_BONUS:
+            return "no empty bonus for a board left empty by discharges"
+        return None
+
+    return check

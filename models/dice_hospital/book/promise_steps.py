@@ -86,7 +86,10 @@ def round_close(model: DHModel, s: DHState, action: Any, t: DHState) -> dict[str
         "seat": p,
         "discharged": sum(before.lounge),
         "deaths": after.mortality - before.mortality,
-        "empty": not after.patients,
+        "board_empty": not after.patients,
+        # DH-LOUNGE=in-hospital: the round's discharges are still in the hospital
+        "empty": not after.patients
+        and not (model.readings.declares(R.LOUNGE.IN_HOSPITAL) and sum(before.lounge) > 0),
         "gained": gained,
     }
 

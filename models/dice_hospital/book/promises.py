@@ -347,6 +347,56 @@ BOOK = PromiseBook(
             "tied dice are always placed by the last seat from the game's first player",
             step=promise_admission.last_player(this_round=False),
         ),
+        P(
+            R.NURSE_MOVES.ONCE,
+            "a nurse is offered only while one is not yet placed this round",
+            step=promise_activation.nurse_moves(again=False),
+        ),
+        P(
+            R.NURSE_MOVES.AGAIN,
+            "with a free ward and a patient, a player with nurses is always offered one",
+            step=promise_activation.nurse_moves(again=True),
+        ),
+        P(
+            R.GROUP_SIX.COUNTS,
+            "a group ward is offered every exact group, patients at 6 among them",
+            step=promise_activation.group_six(excluded=False),
+        ),
+        P(
+            R.GROUP_SIX.EXCLUDED,
+            "a group ward is offered every exact group of patients below 6, none with a 6",
+            step=promise_activation.group_six(excluded=True),
+        ),
+        P(
+            R.NEW_TILE.THIS_ROUND,
+            "a tile taken in the draft is one more of its kind usable in this round's activation",
+            step=promise_activation.new_tile(waits=False),
+        ),
+        P(
+            R.NEW_TILE.NEXT_ROUND,
+            "a tile taken in the draft leaves the copies usable this round as they were",
+            step=promise_activation.new_tile(waits=True),
+        ),
+        P(
+            R.UNTAKEN_DICE.TO_BAG,
+            "the dice of an untaken ambulance go back to the bag when the picks end",
+            step=promise_admission.untaken_dice(stay=False),
+        ),
+        P(
+            R.UNTAKEN_DICE.STAY,
+            "the dice of an untaken ambulance are kept, rolled, for the next round's ambulances",
+            step=promise_admission.untaken_dice(stay=True),
+        ),
+        P(
+            R.LOUNGE.OUT,
+            "a board left empty by the round's discharges is an empty hospital",
+            step=promise_scoring.lounge(in_hospital=False),
+        ),
+        P(
+            R.LOUNGE.IN_HOSPITAL,
+            "a round with a discharge never leaves the hospital empty",
+            step=promise_scoring.lounge(in_hospital=True),
+        ),
     ),
     reasons=(),
 )

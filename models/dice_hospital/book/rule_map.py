@@ -197,11 +197,17 @@ ENTRIES = (
         "value,",
     ),
     settled(
-        S(23, "576ecf"),
-        "every player takes one revealed tile (no pass: 'wybiera', where the discard says "
-        "'może'), and it is usable in this round's activation",
+        S(23, "576ecf", 131),
+        "every player takes one revealed tile (no pass: 'wybiera', where the discard says 'może')",
         "expansion.take_tile",
-        en="chooses one of the wards or specialists and adds it to their hospital.",
+        en="chooses one of the wards or specialists",
+    ),
+    reading(
+        S(23, "576ecf"),
+        "DH-NEW-TILE",
+        note="expansion.take_tile, expansion.discard_owned: whether the tile is usable in "
+        "this round's activation or only from the next",
+        en="and adds it to their hospital.",
     ),
     settled(
         S(24, "e8d0b3"),
@@ -235,6 +241,7 @@ ENTRIES = (
     reading(
         S(29, "1f7b5c"),
         "DH-PLACEMENT-OPTIONAL",
+        "DH-NURSE-MOVES",
         note="activation.activate, activation.activation_options: any meeple into any free "
         "ward of the player's own board",
         en="by moving meeples (nurses or specialists) into chosen wards on their hospital board.",
@@ -258,7 +265,7 @@ ENTRIES = (
         S(31, "2be3f1"),
         "activation.free_wards",
         "activation.free_meeples",
-        note="each copy once; nurses: see the staff change",
+        note="each copy once; nurses are not named: DH-NURSE-MOVES",
         en="Each specialist and each ward can be used only once per round.",
     ),
     reading(
@@ -270,12 +277,13 @@ ENTRIES = (
         en="Every patient treated at least once is moved down, to mark that it was treated "
         "this round.",
     ),
-    settled(
+    reading(
         S(33, "572e47"),
-        "a group ward treats exactly its group size, never fewer; with more eligible "
-        "patients than that the player chooses which ones form the group (any group "
-        "'taka' as the ward asks); a patient at 6 may be one of them and is discharged",
-        "activation.ward_targets",
+        "DH-GROUP-SIX",
+        note="activation.ward_targets: a group ward treats exactly its group size, never "
+        "fewer; with more eligible patients than that the player chooses which ones form "
+        "the group (any group 'taka' as the ward asks); whether a patient at 6 may be one "
+        "of them is the reading",
         en="If a ward needs a group of patients, exactly such a group must be assembled to "
         "use that ward.",
     ),
@@ -287,13 +295,15 @@ ENTRIES = (
         "the exact number of steps (if a patient can be discharged by fewer steps than the "
         "ward gives; a die may be healed to 7 and above).",
     ),
-    settled(
+    reading(
         S(35, "4697a3"),
-        "every treatment of a patient at 6 discharges it: a ward's, one member of a group "
-        "ward's, a specialist's and a blood bag's ('Każdy pacjent' has no exception); "
-        "reaching 6 does not discharge; lounge dice are out of the hospital",
-        "activation.heal",
-        "activation.blood_heal",
+        "DH-GROUP-SIX",
+        "DH-LOUNGE",
+        note="activation.heal, activation.blood_heal: every treatment of a patient at 6 "
+        "discharges it: a ward's, a specialist's and a blood bag's ('Każdy pacjent' has no "
+        "exception), and one member of a group ward's where DH-GROUP-SIX lets a 6 be one; "
+        "reaching 6 does not discharge; whether lounge dice are still in the hospital is "
+        "DH-LOUNGE",
         en='Any patient with health 6 that would be treated is instead moved to the "discharge '
         'lounge" and is scored at the end of the round.',
     ),
@@ -388,19 +398,20 @@ ENTRIES = (
         note="end_round.close_hospital returns the lounge to the bag",
         en="To prepare for the next round, discharged patients go back to the supply,",
     ),
-    settled(
+    reading(
         S(56, "c765b6", 127),
-        "a meeple moved into a ward stays there until the staff change, so each nurse (like "
-        "each specialist) moves once a round",
-        "activation.nurses_left",
-        "end_round.close_hospital",
+        "DH-NURSE-MOVES",
+        note="activation.nurse_free, end_round.close_hospital: by default a meeple moved into "
+        "a ward stays there until the staff change, so each nurse (like each specialist) "
+        "moves once a round; the text does not say how often one meeple moves",
         en="all meeples return to their starting positions,",
     ),
     reading(
         S(56, "c765b6"),
         "DH-SUPPLY-SHORT",
-        note="expansion.after_picks: an untaken ambulance's dice go back to the bag; "
-        "admission.draw_dice draws the next round's dice",
+        "DH-UNTAKEN-DICE",
+        note="expansion.after_picks: an untaken ambulance's dice go back to the bag (or "
+        "stay, DH-UNTAKEN-DICE); admission.draw_dice draws the next round's dice",
         en="ambulances are handed back and new patients are drawn.",
     ),
     modelled(

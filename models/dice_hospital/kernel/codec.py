@@ -132,6 +132,11 @@ def config_array(ctx: Any, planted: int = 0) -> np.ndarray:
     K[layout.K_TIE_SHARED] = ctx.tie_shared
     K[layout.K_ARRIVAL_MARK], K[layout.K_EVERY_MEEPLE] = ctx.arrival_mark, ctx.every_meeple
     K[layout.K_DEALT], K[layout.K_LAST_SEAT] = ctx.dealt, ctx.last_seat
+    K[layout.K_NURSE_AGAIN] = ctx.nurse_again
+    K[layout.K_GROUP_SIX_OUT] = ctx.group_six_out
+    K[layout.K_TILE_WAITS] = ctx.tile_waits
+    K[layout.K_UNTAKEN_STAY] = ctx.untaken_stay
+    K[layout.K_LOUNGE_IN] = ctx.lounge_in
     K[layout.K_PLANTED] = planted
     return K
 

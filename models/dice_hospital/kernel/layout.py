@@ -121,6 +121,11 @@ K_EPI_D6 = _take(1)  # DH-EPIDEMIC-ROLL=plain-d6
 K_TIE_SHARED = _take(1)
 K_FINAL = _take(1)  # DH-FINAL-TOKENS: 0 per-token, 1 once, 2 bag-once
 K_ARRIVAL_MARK, K_EVERY_MEEPLE, K_DEALT, K_LAST_SEAT = (_take(1) for _ in range(4))
+K_NURSE_AGAIN = _take(1)  # DH-NURSE-MOVES=again
+K_GROUP_SIX_OUT = _take(1)  # DH-GROUP-SIX=excluded
+K_TILE_WAITS = _take(1)  # DH-NEW-TILE=next-round
+K_UNTAKEN_STAY = _take(1)  # DH-UNTAKEN-DICE=stay
+K_LOUNGE_IN = _take(1)  # DH-LOUNGE=in-hospital
 K_PLANTED = _take(1)  # a planted bug (tests only; 0 = none)
 NK_CONFIG = _take(0)
 

@@ -21,6 +21,7 @@ from .layout import (
     K_EFFECT_OPT,
     K_EVERY_MEEPLE,
     K_EXP_DISCARD,
+    K_NURSE_AGAIN,
     K_NURSES,
     K_P,
     K_PLANTED,
@@ -113,7 +114,7 @@ def activation(K, s, acts) -> int:
     meeples = stack_zeros(NMEEPLES)
     nm = 0
     nurses = K[K_NURSES] + (1 if s[h + ADMIN] == MATRON else 0)
-    if nurses - s[h + NURSES] > 0:
+    if nurses - s[h + NURSES] > 0 or (K[K_NURSE_AGAIN] and nurses > 0):
         meeples[0] = NURSE
         nm = 1
     for k in range(NS):

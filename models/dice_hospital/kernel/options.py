@@ -24,6 +24,7 @@ from .layout import (
     K_CRISIS_CHOOSE,
     K_DEALT,
     K_EVICT,
+    K_GROUP_SIX_OUT,
     K_SCOL,
     K_STARGET,
     K_START,
@@ -303,7 +304,7 @@ def ward_groups(K, w, ks, cs, m, meeples, nm, verb, acts, n) -> int:
         return n
     caps = stack_zeros(NK)
     for i in range(m):
-        if col == -1 or shown(ks[i]) == col:
+        if (col == -1 or shown(ks[i]) == col) and not (K[K_GROUP_SIX_OUT] and health(ks[i]) == 6):
             caps[i] = cs[i]
     x = stack_zeros(NK)
     ok = first_comp(x, caps, m, size)

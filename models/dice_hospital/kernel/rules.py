@@ -34,6 +34,7 @@ from .layout import (
     K_AMBS,
     K_ARRIVAL_MARK,
     K_BLOOD_MARKS,
+    K_BOARD,
     K_C,
     K_CAP,
     K_CRISIS_CHOOSE,
@@ -45,7 +46,9 @@ from .layout import (
     K_EXTRA,
     K_FINAL,
     K_LAST_SEAT,
+    K_LOUNGE_IN,
     K_MORT_RETURN,
+    K_NURSES,
     K_OVER12,
     K_P,
     K_PAST6,
@@ -56,7 +59,9 @@ from .layout import (
     K_START_N,
     K_SUPERBUG,
     K_SUPERBUG_FLOOR,
+    K_TILE_WAITS,
     K_TINT_ROUND,
+    K_UNTAKEN_STAY,
     K_WREV,
     K_WSTEPS,
     LOUNGE,
@@ -384,7 +389,9 @@ def after_picks(K, s) -> None:
             if s[TAKEN + p] == j:
                 taken = True
         for k in range(DK):
-            if not taken:
+            if not taken and K[K_UNTAKEN_STAY]:  # DH-UNTAKEN-DICE=stay
+                s[ROLLED + k] += s[AMB + j * DK + k]
+            elif not taken:
                 s[SUPPLY + k // 6] += s[AMB + j * DK + k]
             s[AMB + j * DK + k] = 0
     for p in range(P):
@@ -497,7 +504,9 @@ def activate(K, s, a) -> None:
     h = hosp(s[CURSOR])
     s[h + UW + kind] += 1
     if meeple == NURSE:
-        s[h + NURSES] += 1
+        # DH-NURSE-MOVES=again: a nurse moved on is one already placed
+        nurses = K[K_NURSES] + (1 if s[h + ADMIN] == MATRON else 0)
+        s[h + NURSES] = min(s[h + NURSES] + 1, nurses)
     else:
         s[h + US + meeple] += 1
     just = stack_zeros(3)
@@ -601,7 +610,7 @@ def close_hospital(K, s, player) -> None:
     for c in range(3):
         n += s[h + LOUNGE + c]
     gain = discharge_points(K, n)
-    if npat == 0:
+    if npat == 0 and not (K[K_LOUNGE_IN] and n > 0):  # DH-LOUNGE
         e = K[K_EMPTY]
         if not ((e == 0 and n == 0) or (e == 2 and (n == 0 or deaths + s[h + EVICTED] > 0))):
             gain += 5
@@ -642,6 +651,16 @@ def end_of_round(K, s) -> None:
 
 
 # Chance -----------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def kept_dice(s) -> int:
+    """Dice already rolled before the draw: kept from an untaken ambulance
+    (DH-UNTAKEN-DICE=stay)."""
+    n = 0
+    for k in range(DK):
+        n += s[ROLLED + k]
+    return n
 
 
 @njit(cache=True)
@@ -691,7 +710,7 @@ def chance_step(K, s, ch, rs) -> None:
         s[CURSOR] = 0
     elif ph == DICE_DRAW:
         C = K[K_C]
-        need = K[K_AMBS] * K[K_AMB_DICE]
+        need = K[K_AMBS] * K[K_AMB_DICE] - kept_dice(s)
         total = 0
         for c in range(C):
             total += s[SUPPLY + c]
@@ -799,10 +818,12 @@ def apply(K, s, a, ch, rs) -> None:
         h = hosp(player)
         if verb == V_DISC_WARD:
             s[h + WARDS + a[1]] -= 1
+            s[h + UW + a[1]] = min(s[h + UW + a[1]], K[K_BOARD + a[1]] + s[h + WARDS + a[1]])
             s[WGONE + a[1]] += 1
             s[h + BLOOD] += 1
         elif verb == V_DISC_SPEC:
             s[h + SPECS + a[1]] -= 1
+            s[h + US + a[1]] = min(s[h + US + a[1]], s[h + SPECS + a[1]])
             s[SGONE + a[1]] += 1
             s[h + BLOOD] += 1
         if ph == EXPAND_DISCARD:
@@ -815,9 +836,11 @@ def apply(K, s, a, ch, rs) -> None:
         if verb == V_TAKE_WARD:
             s[WMKT + k] -= 1
             s[h + WARDS + k] += 1
+            s[h + UW + k] += K[K_TILE_WAITS]  # DH-NEW-TILE=next-round: used this round
         else:
             s[SMKT + k] -= 1
             s[h + SPECS + k] += 1
+            s[h + US + k] += K[K_TILE_WAITS]
         if K[K_EXP_DISCARD] == 1:
             s[PHASE] = EXPAND_DISCARD
         else:

@@ -6,7 +6,8 @@
 reachable. Readings not listed differ on ``tiny`` itself (ambulance count and value,
 the extra reveal, capacity, the draft discard, healing past 6, blood-bag marks, the
 specialist's effect, mortuary dice, the last tie-breaker, the end-of-game tokens, the
-neglect of arrivals, optional placements). DH-SOLO has none: its
+neglect of arrivals, optional placements, a tile usable this round or the next,
+the lounge in or out of the hospital). DH-SOLO has none: its
 default reading rejects one seat, so no configuration builds under both readings.
 DH-LAST-PLAYER has none: it changes who arranges tied dice, not the arrangements
 offered or their successors, so no position differs in what can happen next.
@@ -44,5 +45,16 @@ PROBES: Mapping[str, tuple[tuple[str, tuple[str, ...]], ...]] = MappingProxyType
         "DH-MORTUARY-DICE": (("tiny", ("dice_per_colour=5", *_TWO_ROUNDS)),),
         # two dice an ambulance: filled in turn or dealt one at a time
         "DH-AMBULANCE-FILL": (("tiny", ("ambulance_dice=2", "capacity=3", "dice_per_colour=10")),),
+        # two printed pharmacies and one nurse: after it treats, one ward is still free
+        "DH-NURSE-MOVES": (("tiny", ("board_wards=0,2,0,0,0,0,0,0",)),),
+        # a second round: its ambulances take the kept dice beside the new ones
+        "DH-UNTAKEN-DICE": (("tiny", _TWO_ROUNDS),),
+        # a triage and a twin ward, two nurses, two beds: a 5 healed to 6, then a pair
+        "DH-GROUP-SIX": (
+            (
+                "tiny",
+                ("board_wards=1,0,0,0,0,0,1,0", "nurses=2", "capacity=2", "start_health=5"),
+            ),
+        ),
     }
 )

@@ -30,16 +30,26 @@ from .state import ACTIVATE, EFFECT, DHState, Hospital, Patient
 NURSE = -1
 
 
+def nurses_of(ctx: Ctx, h: Hospital) -> int:
+    """Nurses ("białe meeple", ``nurses`` parameter; the matron stand-in adds one)."""
+    return ctx.config.nurses + (ctx.matron_nurses if h.admin == MATRON else 0)
+
+
 def nurses_left(ctx: Ctx, h: Hospital) -> int:
-    """Nurses ("białe meeple", ``nurses`` parameter; the matron stand-in adds one) not yet
-    placed this round ("każdy ... może być użyty tylko raz w rundzie")."""
-    n = ctx.config.nurses + (ctx.matron_nurses if h.admin == MATRON else 0)
-    return n - h.nurses_used
+    """Nurses not yet placed this round."""
+    return nurses_of(ctx, h) - h.nurses_used
+
+
+def nurse_free(ctx: Ctx, h: Hospital) -> bool:
+    """Can a nurse move now: one not yet placed, or (DH-NURSE-MOVES=again) any nurse
+    at all, moved on from its ward."""
+    return nurses_left(ctx, h) > 0 or (ctx.nurse_again and nurses_of(ctx, h) > 0)
 
 
 def free_meeples(ctx: Ctx, h: Hospital) -> list[int]:
-    """Meeples that can still move: ``NURSE`` and the specialist kinds not yet used."""
-    out = [NURSE] if nurses_left(ctx, h) > 0 else []
+    """Meeples that can still move: ``NURSE`` and the specialist kinds not yet used
+    ("każdy specjalista ... może być użyty tylko raz w rundzie")."""
+    out = [NURSE] if nurse_free(ctx, h) else []
     out += [k for k in range(ctx.S) if h.specialists[k] > h.used_specialists[k]]
     return out
 
@@ -54,11 +64,13 @@ def free_wards(ctx: Ctx, h: Hospital) -> list[int]:
 def ward_targets(ctx: Ctx, kind: int, patients: tuple[Patient, ...]) -> list[tuple[Patient, ...]]:
     """Whom a ward can treat: one patient (of the ward's colour, if it has one), or
     "dokładnie taka grupa pacjentów" -- exactly its group size, all of one shown colour
-    or one health value."""
+    or one health value (with patients at 6 or only below 6: DH-GROUP-SIX)."""
     w = WARDS[kind]
     fits = [p for p in patients if w.colour == ANY or shown(p) == w.colour]
     if w.size == 1:
         return [(p,) for p in sorted(set(fits))]
+    if ctx.group_six_out:
+        fits = [p for p in fits if p[1] < 6]
     out = set()
     for group in combinations(fits, w.size):
         if w.match == SAME_COLOUR and len({shown(p) for p in group}) != 1:
@@ -112,7 +124,9 @@ def activate(ctx: Ctx, s: DHState, meeple: int, kind: int, group: tuple[Patient,
     h = s.hospitals[player]
     h = replace(h, used_wards=bump(h.used_wards, kind, 1))
     if meeple == NURSE:
-        h = replace(h, nurses_used=h.nurses_used + 1)
+        # a nurse moved on (DH-NURSE-MOVES=again) is one already placed: the count of
+        # nurses placed stops at the nurses there are
+        h = replace(h, nurses_used=min(h.nurses_used + 1, nurses_of(ctx, h)))
     else:
         h = replace(h, used_specialists=bump(h.used_specialists, meeple, 1))
     treated = []

@@ -38,8 +38,9 @@ from .state import (
 def draw_dice(ctx: Ctx, s: DHState) -> list[tuple[DHState, Any]]:
     """Przyjmowanie pacjentów: dice for every ambulance are drawn from the bag at random
     (``ambulance_dice`` each, a parameter; the number of ambulances is
-    DH-AMBULANCE-COUNT). A short supply is DH-SUPPLY-SHORT."""
-    need = ctx.ambulances * ctx.amb_dice
+    DH-AMBULANCE-COUNT). A short supply is DH-SUPPLY-SHORT; dice kept from an untaken
+    ambulance (DH-UNTAKEN-DICE=stay) are already rolled: the bag gives the rest."""
+    need = ctx.ambulances * ctx.amb_dice - len(s.rolled)
     supply, hospitals = s.supply, s.hospitals
     if sum(supply) < need and ctx.recycle_when_short:
         for h in hospitals:

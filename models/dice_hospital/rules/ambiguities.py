@@ -510,6 +510,140 @@ ENTRIES = [
         "last-this-round",
         "The first player changes every round and the ambulances are picked 'po kolei' from them, so 'ostatni gracz' is the last of that order: the one who picks from what is left.",
     ),
+    Ambiguity.of(
+        "DH-NURSE-MOVES",
+        "May a nurse be moved more than once a round",
+        "gap",
+        [
+            (
+                "Aktywacja szpitala",
+                "przesuwając meeple (pielęgniarek lub specjalistów) do wybranych oddziałów na swojej planszy szpitala",
+            ),
+            (
+                "Aktywacja szpitala",
+                "Zauważ, że każdy specjalista i oddział może być użyty tylko raz w rundzie.",
+            ),
+            ("Zmiana personelu", "wszyskie meeple wracają na startowe pozycje"),
+        ],
+        [
+            (
+                "once",
+                "a nurse moved into a ward stays there until the staff change: each nurse treats once a round",
+            ),
+            (
+                "again",
+                "a nurse may be moved on into another unused ward: while a player has a nurse, it is never used up (specialists and wards still once a round)",
+            ),
+        ],
+        "once",
+        "The once-a-round sentence names specialists and wards, not nurses, and 'przesuwając meeple' does not say how often one meeple moves, so a nurse moved on from ward to ward is a fair reading; but the staff change is where 'all meeples return to their starting positions', which reads as meeples staying in their wards until then, and the publisher's nurse count would limit nothing if a nurse could move on, so a nurse moved into a ward stays there (each nurse treats once a round).",
+    ),
+    Ambiguity.of(
+        "DH-GROUP-SIX",
+        "May a patient at health 6 be one of a group ward's group",
+        "gap",
+        [
+            (
+                "Aktywacja szpitala",
+                "Jeśli oddział potrzebuje grupy pacjentów, wtedy musi zebrać się dokładnie taka grupa pacjentów, żeby można było użyć tego oddziału.",
+            ),
+            (
+                "Aktywacja szpitala",
+                "Każdy pacjent ze zdrowiem 6, który miałby zostać leczony, jest zamiast tego przenoszony do „poczekalni do wypisu”",
+            ),
+        ],
+        [
+            (
+                "counts",
+                "a patient at 6 may be one of the group: it counts toward the exact group and is discharged, the others are healed",
+            ),
+            (
+                "excluded",
+                "a group is made of patients below 6 only: a patient at 6 is discharged by a one-patient ward, a specialist or a blood bag, never as one of a group",
+            ),
+        ],
+        "counts",
+        "The 6-rule says a patient at 6 can be picked for treatment ('który miałby zostać leczony') and names no kind of ward, so a group member at 6 is treated like any other and leaves for the lounge; yet it is 'instead' moved rather than treated, and a group must be 'dokładnie taka grupa' to use the ward, so a reader may well hold that a patient who is not healed does not make up the group. The default keeps the one rule for every treatment that the 6-sentence states.",
+    ),
+    Ambiguity.of(
+        "DH-NEW-TILE",
+        "Is a ward or specialist taken in the expansion usable in the same round's activation",
+        "gap",
+        [
+            (
+                "Rozubudowa szpitala",
+                "Każdy z graczy, w kolejności wybranej karteki (od najmniejszej do największej wartości), wybiera jeden z oddziałów lub specjalistów i dołącza do swojego szpitala.",
+            ),
+            (
+                "Aktywacja szpitala",
+                "Zauważ, że każdy specjalista i oddział może być użyty tylko raz w rundzie.",
+            ),
+        ],
+        [
+            (
+                "this-round",
+                "a tile taken in the expansion is one of the hospital's at once: usable in this round's activation",
+            ),
+            (
+                "next-round",
+                "a tile taken in the expansion is usable only from the next round's activation (taken in round 8, never)",
+            ),
+        ],
+        "this-round",
+        "The expansion comes before the activation in the aid's round, and 'dołącza do swojego szpitala' makes the tile part of the hospital with no waiting time named, so the activation that follows can use it; but the sentence only says the tile is added, not that it is ready at once, so a reader may hold that it joins for the rounds to come. The default adds no waiting rule the aid does not state.",
+    ),
+    Ambiguity.of(
+        "DH-UNTAKEN-DICE",
+        "What happens to the dice of an ambulance nobody took",
+        "gap",
+        [
+            (
+                "Zmiana personelu",
+                "ambulansy są oddawane i losowani są nowi pacjenci",
+            ),
+            (
+                "Przyjmowanie pacjentów",
+                "a następnie umieszczane są w ambulansach od najmniejszej do największej wartości, od pierwszej do n-tego ambulansu",
+            ),
+        ],
+        [
+            (
+                "to-bag",
+                "the dice of an untaken ambulance go back to the bag with it",
+            ),
+            (
+                "stay",
+                "they stay out of the bag with their values and go into the next round's ambulances with the new dice, which the bag gives only for the rest",
+            ),
+        ],
+        "to-bag",
+        "'Ambulansy są oddawane i losowani są nowi pacjenci' hands the ambulances back and draws new patients for them, which reads most simply as the old dice going back with them; but the sentence is about the ambulance tiles and says nothing of the dice on one nobody took, so a reader may leave those patients waiting to arrive next round. The default keeps every round's patients fresh from the bag, as the draw describes.",
+    ),
+    Ambiguity.of(
+        "DH-LOUNGE",
+        "Are the dice in the discharge lounge still in the hospital",
+        "gap",
+        [
+            (
+                "Aktywacja szpitala",
+                "Każdy pacjent ze zdrowiem 6, który miałby zostać leczony, jest zamiast tego przenoszony do „poczekalni do wypisu” (discharge lounge) i zostaną za niego podliczone punkty na koniec rundy.",
+            ),
+            ("Wypisani pacjenci", "Dodatkowe 5 punktów jeśli szpital pozostał pusty."),
+            ("Zmiana personelu", "wypisani pacjenci są zwracani do zasobów"),
+        ],
+        [
+            (
+                "out",
+                "lounge dice have left the hospital: a hospital with no patient on its board is left empty, whatever the lounge holds",
+            ),
+            (
+                "in-hospital",
+                "lounge dice are in the hospital until the staff change returns them: it is left empty only with the lounge empty too (so never in a round with a discharge)",
+            ),
+        ],
+        "out",
+        "A discharged patient is moved out of treatment to be scored, and the empty-hospital bonus sits among the discharge scores, which reads as rewarding a hospital emptied by discharges: so the lounge is outside. Yet the aid only says the dice are 'przenoszony do poczekalni do wypisu' and go back to the supply at the staff change; it never says the lounge is outside the hospital, so a reader may count its dice as still in the hospital when asking whether it 'pozostał pusty'. (Neglect is the same under both: lounge dice were treated.)",
+    ),
 ]
 
 REGISTRY = AmbiguityRegistry(ENTRIES)

@@ -66,6 +66,11 @@ class Ctx:
         self.every_meeple = reads(R.PLACEMENT_OPTIONAL.EVERY_MEEPLE)
         self.dealt = reads(R.AMBULANCE_FILL.DEALT)
         self.last_seat = reads(R.LAST_PLAYER.LAST_SEAT)
+        self.nurse_again = reads(R.NURSE_MOVES.AGAIN)
+        self.group_six_out = reads(R.GROUP_SIX.EXCLUDED)
+        self.tile_waits = reads(R.NEW_TILE.NEXT_ROUND)
+        self.untaken_stay = reads(R.UNTAKEN_DICE.STAY)
+        self.lounge_in = reads(R.LOUNGE.IN_HOSPITAL)
         self.matron_nurses = MATRON_NURSES
         self.amb_dice = c.ambulance_dice
 

@@ -57,10 +57,12 @@ def neglect(ctx: Ctx, h: Hospital) -> tuple[Hospital, int]:
 def score_round(ctx: Ctx, h: Hospital, deaths: int) -> Hospital:
     """Wypisani pacjenci: the lounge scores by the table, plus 5 for an empty hospital
     (DH-EMPTY-HOSPITAL), over the discharges of this round; the round's mortuary count
-    is the deaths by neglect and the patients evicted at admission."""
+    is the deaths by neglect and the patients evicted at admission. Lounge dice still
+    in the hospital (DH-LOUNGE=in-hospital) keep it from being empty."""
     n = sum(h.lounge)
+    empty = not h.patients and not (ctx.lounge_in and n)
     gain = discharge_points(n, ctx.over_12) + empty_bonus(
-        not h.patients, n, deaths + h.evicted, ctx.empty_bonus
+        empty, n, deaths + h.evicted, ctx.empty_bonus
     )
     return replace(h, points=h.points + gain)
 

@@ -100,16 +100,22 @@ def after_picks(ctx: Ctx, s: DHState) -> DHState:
     player; the draft runs in ambulance order (Rozubudowa szpitala), after the extra
     reveal when it is there. The ambulances are done with: "ambulansy są oddawane"
     happens at the staff change, and the dice of an untaken ambulance go back to the bag
-    now (nothing draws from the bag before then, so no result changes)."""
+    now (nothing draws from the bag before then, so no result changes), or stay for the
+    next round's ambulances (DH-UNTAKEN-DICE=stay: kept with the rolled dice)."""
     for p in blood_bag_takers(ctx, s):
         h = s.hospitals[p]
         s = set_hospital(s, p, replace(h, blood=h.blood + 1))
-    supply = s.supply
+    supply, kept = s.supply, s.rolled
     for j, amb in enumerate(s.ambulances):
-        if j not in s.taken:
+        if j in s.taken:
+            continue
+        if ctx.untaken_stay:
+            kept = tuple(sorted(kept + amb))
+        else:
             supply = add_counts(supply, colour_counts(amb, ctx.C))
     s = replace(
         s,
+        rolled=kept,
         order=draft_order(ctx, s),
         next_first=next_first(ctx, s),
         cursor=0,
@@ -126,15 +132,21 @@ def after_picks(ctx: Ctx, s: DHState) -> DHState:
 
 def take_tile(ctx: Ctx, s: DHState, kind: int, tile: int) -> DHState:
     """Rozubudowa szpitala: "wybiera jeden z oddziałów lub specjalistów i dołącza do
-    swojego szpitala" (several of one type are allowed)."""
+    swojego szpitala" (several of one type are allowed). Under DH-NEW-TILE=next-round
+    the new tile counts as used this round: the activation can use only the others."""
     player = s.order[s.cursor]
     h = s.hospitals[player]
+    wait = 1 if ctx.tile_waits else 0
     if tile == WARD:
         s = replace(s, ward_market=bump(s.ward_market, kind, -1))
-        h = replace(h, wards=bump(h.wards, kind, 1))
+        h = replace(h, wards=bump(h.wards, kind, 1), used_wards=bump(h.used_wards, kind, wait))
     else:
         s = replace(s, specialist_market=bump(s.specialist_market, kind, -1))
-        h = replace(h, specialists=bump(h.specialists, kind, 1))
+        h = replace(
+            h,
+            specialists=bump(h.specialists, kind, 1),
+            used_specialists=bump(h.used_specialists, kind, wait),
+        )
     s = set_hospital(s, player, h)
     if ctx.expansion_discard == R.EXPANSION_DISCARD.OWNED_TILE:
         return replace(s, phase=EXPAND_DISCARD)
@@ -163,13 +175,22 @@ def trade_tile(ctx: Ctx, s: DHState, kind: int, tile: int) -> DHState:
 def discard_owned(ctx: Ctx, s: DHState, player: int, kind: int, tile: int) -> DHState:
     """Aktywacja szpitala: "Gracze mogą opcjonalnie odrzucić oddział lub specjalistę na
     początku tej fazy, żeby otrzymać żeton worka z krwią" (also the draft's discard
-    under DH-EXPANSION-DISCARD=owned-tile). Printed board wards are not tiles."""
+    under DH-EXPANSION-DISCARD=owned-tile). Printed board wards are not tiles. A tile
+    waiting for the next round (DH-NEW-TILE=next-round) is the one discarded first."""
     h = s.hospitals[player]
     if tile == WARD:
-        h = replace(h, wards=bump(h.wards, kind, -1))
+        wards = bump(h.wards, kind, -1)
+        used = min(h.used_wards[kind], ctx.config.board_wards[kind] + wards[kind])
+        h = replace(h, wards=wards, used_wards=bump(h.used_wards, kind, used - h.used_wards[kind]))
         s = replace(s, ward_gone=bump(s.ward_gone, kind, 1))
     else:
-        h = replace(h, specialists=bump(h.specialists, kind, -1))
+        specs = bump(h.specialists, kind, -1)
+        used = min(h.used_specialists[kind], specs[kind])
+        h = replace(
+            h,
+            specialists=specs,
+            used_specialists=bump(h.used_specialists, kind, used - h.used_specialists[kind]),
+        )
         s = replace(s, specialist_gone=bump(s.specialist_gone, kind, 1))
     return set_hospital(s, player, replace(h, blood=h.blood + 1))
 

@@ -205,3 +205,43 @@ class LAST_PLAYER(Reading):
 
     LAST_THIS_ROUND = "last-this-round"
     LAST_SEAT = "last-seat"
+
+
+@ambiguity("DH-NURSE-MOVES")
+class NURSE_MOVES(Reading):
+    """DH-NURSE-MOVES: May a nurse be moved more than once a round"""
+
+    ONCE = "once"
+    AGAIN = "again"
+
+
+@ambiguity("DH-GROUP-SIX")
+class GROUP_SIX(Reading):
+    """DH-GROUP-SIX: May a patient at health 6 be one of a group ward's group"""
+
+    COUNTS = "counts"
+    EXCLUDED = "excluded"
+
+
+@ambiguity("DH-NEW-TILE")
+class NEW_TILE(Reading):
+    """DH-NEW-TILE: Is a ward or specialist taken in the expansion usable in the same round's activation"""
+
+    THIS_ROUND = "this-round"
+    NEXT_ROUND = "next-round"
+
+
+@ambiguity("DH-UNTAKEN-DICE")
+class UNTAKEN_DICE(Reading):
+    """DH-UNTAKEN-DICE: What happens to the dice of an ambulance nobody took"""
+
+    TO_BAG = "to-bag"
+    STAY = "stay"
+
+
+@ambiguity("DH-LOUNGE")
+class LOUNGE(Reading):
+    """DH-LOUNGE: Are the dice in the discharge lounge still in the hospital"""
+
+    OUT = "out"
+    IN_HOSPITAL = "in-hospital"

@@ -549,6 +549,9 @@ class _Rules:
                     ch[f"p{pl}.blood"] = p[f"p{pl}.blood"] + 1
                 else:
                     ch[f"p{pl}.{own}{k}"] = p[f"p{pl}.{own}{k}"] + 1
+                    if self.ctx.tile_waits:  # DH-NEW-TILE=next-round: used this round
+                        used = f"p{pl}.used_{own}{k}"
+                        ch[used] = p[used] + 1
                 if reading == R.EXPANSION_DISCARD.OWNED_TILE and not trade:
                     ch["phase"] = EXPAND_DISCARD
                 else:
@@ -574,8 +577,12 @@ class _Rules:
             (DISCARD_SPEC, "specs", "spec_gone", S),
         ):
             for k in self.e.wards if n == W else self.e.specs:
+                left = p[f"p{pl}.{own}{k}"] - 1
+                used = p[f"p{pl}.used_{own}{k}"]
+                room = left + (self.cfg.board_wards[k] if n == W else 0)
                 ch = {
-                    f"p{pl}.{own}{k}": p[f"p{pl}.{own}{k}"] - 1,
+                    f"p{pl}.{own}{k}": left,
+                    f"p{pl}.used_{own}{k}": z3.If(used > room, room, used),
                     f"{gone}{k}": p[f"{gone}{k}"] + 1,
                     f"p{pl}.blood": p[f"p{pl}.blood"] + 1,
                 }
@@ -619,6 +626,7 @@ class _Rules:
         n = len(CELLS)
         if ward.size == 1:
             return [(c,) for c in range(n)]
+        out = self.ctx.group_six_out  # DH-GROUP-SIX=excluded: no patient at 6 in a group
         groups = []
 
         def rec(start: int, acc: tuple[int, ...]) -> None:
@@ -627,17 +635,30 @@ class _Rules:
                     groups.append(acc)
                 return
             for c in range(start, n):
-                rec(c, acc + (c,))
+                if not (out and CELLS[c][0] == 6):
+                    rec(c, acc + (c,))
 
         rec(0, ())
         return groups
 
+    def nurses(self, pl: int) -> Any:
+        p = self.p
+        return self.cfg.nurses + z3.If(p[f"p{pl}.admin"] == MATRON, self.ctx.matron_nurses, 0)
+
     def meeple_free(self, pl: int, m: int) -> Any:
         p = self.p
         if m < 0:
-            nurses = self.cfg.nurses + z3.If(p[f"p{pl}.admin"] == MATRON, self.ctx.matron_nurses, 0)
-            return p[f"p{pl}.nurses_used"] < nurses
+            left = p[f"p{pl}.nurses_used"] < self.nurses(pl)
+            return z3.Or(left, self.nurses(pl) > 0) if self.ctx.nurse_again else left
         return p[f"p{pl}.specs{m}"] > p[f"p{pl}.used_specs{m}"]
+
+    def used_after(self, pl: int, m: int) -> Any:
+        """The meeple's used count after one move: a nurse moved on (DH-NURSE-MOVES=again)
+        is one already placed, so the nurses placed stop at the nurses there are."""
+        used = self.p[f"p{pl}.nurses_used" if m < 0 else f"p{pl}.used_specs{m}"]
+        if m < 0 and self.ctx.nurse_again:
+            return z3.If(used < self.nurses(pl), used + 1, used)
+        return used + 1
 
     def delta(self, pl: int, moves: list[tuple[int, int]], base: dict[str, Any]) -> dict[str, Any]:
         """Changes for patients moved ``(from cell, to cell or LOUNGE)``, on top of ``base``."""
@@ -676,7 +697,7 @@ class _Rules:
                     if m >= 0 and SPECIALISTS[m].colour not in (ANY, 0):
                         continue
                     used = f"p{pl}.nurses_used" if m < 0 else f"p{pl}.used_specs{m}"
-                    ch = dict(ward_ch, **{used: p[used] + 1})
+                    ch = dict(ward_ch, **{used: self.used_after(pl, m)})
                     who = [a[0] == m, self.meeple_free(pl, m)]
                     if m < 0:
                         out.append(self.rule(ACTIVATE_WARD, *conds, *who, ch=ch))
@@ -772,6 +793,8 @@ class _Rules:
             ch[f"p{pl}.n{h}1"] = 0
         lounge = p[f"p{pl}.lounge"]
         empty = _sum(new.values()) == 0
+        if ctx.lounge_in:  # DH-LOUNGE=in-hospital: the lounge's dice are still in it
+            empty = z3.And(empty, lounge == 0)
         table: Any = z3.IntVal(0)
         for n in range(1, self.max_lounge() + 1):
             table = z3.If(lounge == n, discharge_points(n, ctx.over_12), table)

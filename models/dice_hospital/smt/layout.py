@@ -26,7 +26,8 @@ W, S, K = len(WARDS), len(SPECIALISTS), len(ADMINISTRATORS)
 #: The readings the encoding covers are declared in ``ENCODED`` (this package): DH-SOLO,
 #: -RECOLOUR, -EPIDEMIC-ROLL, -CRISIS-COLOURS and -OVER-12 never matter in scope;
 #: -TIE-REMAINS only names winners; DH-EMPTY-HOSPITAL=all-discharged reads the round's
-#: evictions, which the encoding does not keep.
+#: evictions, which the encoding does not keep; DH-UNTAKEN-DICE=stay's kept dice wait
+#: between rounds.
 
 
 def scope_error(model: DHModel) -> str:
@@ -50,7 +51,8 @@ def check_scope(model: DHModel) -> None:
         raise ModelError(
             f"the Dice Hospital z3 encoding covers one colour, two players, no epidemic or "
             f"crisis start, DH-AMBULANCE-VALUE=number, DH-PLACEMENT-OPTIONAL=optional, "
-            f"DH-AMBULANCE-FILL=lowest-first and no DH-EMPTY-HOSPITAL=all-discharged; "
+            f"DH-AMBULANCE-FILL=lowest-first, DH-UNTAKEN-DICE=to-bag and no "
+            f"DH-EMPTY-HOSPITAL=all-discharged; "
             f"this model has {err}"
         )
 
