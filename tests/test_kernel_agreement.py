@@ -79,7 +79,7 @@ def test_the_committed_models_agree_with_their_kernels(game: str) -> None:
     assert row.details["states"] > 1000
     declared = declared_uncompiled(game)
     for skipped in row.details["unsupported"]:
-        assert any(f"{item} is not compiled" in skipped for item in declared), skipped
+        assert any(f"{item} not compiled" in skipped for item in declared), skipped
 
 
 def test_only_the_kernel_engine_runs_the_agreement() -> None:
@@ -232,4 +232,6 @@ def test_an_undeclared_option_is_skipped_with_its_reason(monkeypatch: pytest.Mon
     assert got.finding is None
     skipped = [u for u in got.unsupported if reference_only.ITEM in u]
     assert skipped and all(u.endswith("not compiled") for u in skipped)
-    assert len(skipped) == len(got.unsupported)
+    declared = declared_uncompiled(spec.id)  # the kernel's own, the test-only one aside
+    others = [u for u in got.unsupported if u not in skipped]
+    assert all(any(f"{item} not compiled" in u for item in declared) for u in others)

@@ -547,6 +547,18 @@ def _diverge(
     )
 
 
+def _refused_config(label: str, why: str) -> dict[str, Any]:
+    """The searched row of a probe configuration a reading refuses (never a proof)."""
+    return {
+        "engine": DivergeEngine.EXPLORER,
+        "config": label,
+        "states": 0,
+        "complete": False,
+        "reason": f"not played: {why}",
+        "found": False,
+    }
+
+
 #: One configuration to search: a preset and its overrides.
 Config = tuple[str, tuple[str, ...]]
 
@@ -577,8 +589,15 @@ def _explore_configs(
     run is added to ``searched`` and every exhausted configuration to ``proofs``."""
     for name, ovr in configs:
         config = spec.config(name, ovr)
-        ma, mb = reading_models(spec, config, ambiguity, opts, scenario.readings)
         label = config_label(name, ovr)
+        try:
+            ma, mb = reading_models(spec, config, ambiguity, opts, scenario.readings)
+        except ModelError as e:
+            if explicit:  # the configuration the user named: its refusal is the answer
+                raise
+            # a probe one of the readings cannot play (HHH-WARD-BEDS=one-fewer at one bed)
+            searched.append(_refused_config(label, str(e)))
+            continue
         res = product_search(ma, mb, search.max_states, search.max_seconds)
         searched.append(
             {

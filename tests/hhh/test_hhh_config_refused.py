@@ -39,3 +39,18 @@ def test_one_fewer_bed_of_a_one_bed_ward_is_refused() -> None:
     assert SPEC.make_model(two_beds, one_fewer).ctx.beds == 1
     as_config = SPEC.ambiguities.with_readings({"HHH-WARD-BEDS": "as-config"})
     assert SPEC.make_model(SPEC.config("interactions"), as_config).ctx.beds == 1
+
+
+def test_diverge_passes_over_a_probe_one_reading_refuses() -> None:
+    """The interactions preset has one-bed Wards, which HHH-WARD-BEDS=one-fewer refuses:
+    diverge (and so report) lists that probe as not played and searches the others;
+    a configuration the user names is refused with its one line."""
+    from hhh_verify.contract.scenario import Scenario
+    from hhh_verify.engines import diverge
+
+    res = diverge.diverge(SPEC, Scenario("hhh"), "HHH-WARD-BEDS")
+    refused = [e for e in res.searched if e["reason"].startswith("not played:")]
+    assert refused and all("ward_beds >= 2" in e["reason"] for e in refused)
+    assert res.witness is not None
+    with pytest.raises(ModelError, match="ward_beds >= 2"):
+        diverge.diverge(SPEC, Scenario("hhh", preset="interactions"), "HHH-WARD-BEDS")
