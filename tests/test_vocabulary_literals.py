@@ -37,6 +37,8 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("contract/configs.py", "no"): "a --set boolean's spellings, parsed from text",
     ("contract/configs.py", "off"): "a --set boolean's spellings, parsed from text",
     ("contract/readings.py", "__main__"): "Python's script guard",
+    ("rulebook/questions_doc.py", "__main__"): "Python's script guard",
+    ("rulebook/questions_doc.py", "hhh_verify"): "the package's own name, cut from a module path",
     ("engines/stateful_check.py", "witnesses"): "a dataclass field's name",
     ("engines/explore/export.py", "@model"): "a token of Storm's DRN file format (parser)",
     ("engines/explore/export.py", "@nr_states"): "a token of Storm's DRN file format (parser)",

@@ -165,6 +165,9 @@ def check_command(
     than the quick checks take)."""
     plan = _plan(scenarios, wanted.properties, as_json)
     tasks = _tasks(plan, wanted, options.profile, as_json)
+    for _, spec, model, _ in plan:  # after every input is checked: bad input is one line
+        # the kernel agreement compares every option: those not compiled it skips
+        note_uncompiled(spec, [*model.readings.choices, *every_option(spec.ambiguities)])
     start = time.perf_counter()
     with (
         task_runner(fanout, auto=False) as run,
@@ -223,10 +226,7 @@ def _plan(scenarios: tuple[Scenario, ...], only: tuple[str, ...], as_json: bool)
             continue
         if only:
             props = props.select(only)
-        model = scenario.model(spec)
-        # the kernel agreement compares every option: those not compiled it skips
-        note_uncompiled(spec, [*model.readings.choices, *every_option(spec.ambiguities)])
-        plan.append((scenario, spec, model, props))
+        plan.append((scenario, spec, scenario.model(spec), props))
     return plan
 
 

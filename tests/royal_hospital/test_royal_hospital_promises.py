@@ -403,7 +403,7 @@ def _play_a_drawing_card(m: Any) -> tuple[Any, Any]:
     raise AssertionError("no card that draws is ever played")
 
 
-@pytest.mark.parametrize(("option", "deck"), [("medical", "Medical"), ("patient", "patient")])
+@pytest.mark.parametrize(("option", "deck"), [("medical", "Medical"), ("patient", "Patient")])
 def test_draw_card_catches_a_draw_reward_dropped(monkeypatch: Any, option: str, deck: str) -> None:
     """RH-DRAW-CARD: each promise checked only what must not be drawn; a model whose
     'draw 1 card' reward drew nothing at all passed both. Now it is caught."""

@@ -161,6 +161,18 @@ def _discard_for_blood(m: DHModel) -> int:
     return discard_owned(m.ctx, s, 0, 0, WARD).hospitals[0].blood - s.hospitals[0].blood
 
 
+def _lounge_out(m: DHModel) -> DHModel:
+    """The checked model with the lounge out of the hospital (DH-LOUNGE=out): the aid's
+    empty-hospital points are printed for a hospital whose discharged patients have left;
+    under in-hospital a hospital with discharges is never empty (the entry's promise)."""
+    from ..rules import readings as R
+    from ..rules.ambiguities import REGISTRY
+
+    out = R.LOUNGE.OUT
+    readings = REGISTRY.with_readings(m.readings.as_dict() | {out.ambiguity: out.value})
+    return type(m)(m.config, readings)
+
+
 def _round_points(m: DHModel, discharged: int, patients_left: int) -> int:
     """Points of a round with ``discharged`` in the lounge and no deaths."""
     h = _hospital(
@@ -404,7 +416,7 @@ FACTS: tuple[Fact, ...] = (
         "Dodatkowe 5 punktów jeśli szpital pozostał pusty",
         "one discharged, no deaths: the empty hospital's points less the non-empty one's",
         5,
-        lambda m: _round_points(m, 1, 0) - _round_points(m, 1, 1),
+        lambda m: _round_points(_lounge_out(m), 1, 0) - _round_points(_lounge_out(m), 1, 1),
     ),
     Fact(
         "Koniec gry",

@@ -65,6 +65,7 @@ TABLE = KernelMap(
         "rules.take": "rules.admission:take",
     },
     kernel_only={
+        "rules.kept_dice": _ARRAY,
         "batch._finish": _DRIVER,
         "batch._settle": _DRIVER,
         "batch.game_seed": _DRIVER,

@@ -129,7 +129,7 @@ RULES: tuple[Section, ...] = (
     Section(
         "Patient Death / Hide The Bodies",
         RuleStatus.READING,
-        ("board.die", "HHH-WHITE-OUT", "HHH-MORGUE"),
+        ("board.die", "HHH-WHITE-OUT", "HHH-MORGUE", "HHH-ARREST-SETTLEMENT"),
         "tombstones, Coroner space, settlement, Lawyer",
     ),
     Section(
@@ -153,7 +153,13 @@ RULES: tuple[Section, ...] = (
     Section(
         "Heal a Patient",
         RuleStatus.READING,
-        ("heal.start", "heal.settle", "heal.draw_count", "HHH-REBAG-AFTER-HEAL"),
+        (
+            "heal.start",
+            "heal.settle",
+            "heal.draw_count",
+            "HHH-REBAG-AFTER-HEAL",
+            "HHH-HEAL-DEATH-TIMING",
+        ),
         "draw, bonuses, black subtracts, cure/death, re-bag, pay",
     ),
     Section(
@@ -262,7 +268,13 @@ RULES: tuple[Section, ...] = (
     Section(
         "Patient Phase 5: Visit the Wards",
         RuleStatus.READING,
-        ("patient_phase.visit", "patient_phase.to_visit", "HHH-VISIT-CUBES", "HHH-WARD-ABILITY"),
+        (
+            "patient_phase.visit",
+            "patient_phase.to_visit",
+            "HHH-VISIT-CUBES",
+            "HHH-WARD-ABILITY",
+            "HHH-VISIT-DEATH-DRAWS",
+        ),
         "the players choose the Ward order",
     ),
     Section(
